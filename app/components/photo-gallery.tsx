@@ -1,0 +1,125 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Link, useNavigate } from "@remix-run/react";
+import { useHydrated } from "~/lib/use-hydrated";
+import { CopyButton, UrlField } from "./copy-button";
+import { DownloadIcon } from "./icons";
+import { Button, ExternalButtonLink } from "./ui/button";
+
+export const PHOTOS_PER_SLIDE = 6;
+
+type Photo = { filename: string; originalName: string; altText: string | null };
+
+export const photoUrl = (filename: string) => `/api/conferences/photos/${filename}`;
+
+/** Slides of six thumbnails; a thumbnail opens the full-size view. All state is in the URL
+ * (`?slide=`, `?photo=`), so it all works as plain links and the back button behaves. */
+export function PhotoGallery({
+  photos,
+  title,
+  slide,
+  selected,
+  origin,
+}: {
+  photos: Photo[];
+  title: string;
+  slide: number;
+  selected: string | null;
+  origin: string;
+}) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const slides = Math.max(1, Math.ceil(photos.length / PHOTOS_PER_SLIDE));
+  const current = Math.min(Math.max(1, slide), slides);
+  const shown = photos.slice((current - 1) * PHOTOS_PER_SLIDE, current * PHOTOS_PER_SLIDE);
+  const photo = photos.find((p) => p.filename === selected) ?? null;
+  const index = photo ? photos.indexOf(photo) : -1;
+  const alt = (p: Photo, i: number) => p.altText || `Photo ${i + 1} of ${photos.length} from ${title}`;
+  const slideHref = (n: number) => `?slide=${n}#gallery`;
+  const closeHref = slideHref(photo ? Math.floor(index / PHOTOS_PER_SLIDE) + 1 : current);
+
+  const view = photo ? (
+    <>
+      <img src={photoUrl(photo.filename)} alt={alt(photo, index)} />
+      <div className="actions">
+        <ExternalButtonLink href={`${photoUrl(photo.filename)}?download`} download={photo.originalName} size="small">
+          <DownloadIcon /> Download
+        </ExternalButtonLink>
+        {hydrated ? (
+          <CopyButton value={`${origin}${photoUrl(photo.filename)}`} label="Copy URL" copiedText="URL copied to clipboard" />
+        ) : null}
+      </div>
+      {!hydrated ? <UrlField id="photo-url" label="Photo URL" value={`${origin}${photoUrl(photo.filename)}`} /> : null}
+    </>
+  ) : null;
+
+  return (
+    <div id="gallery">
+      {photo && !hydrated ? (
+        <section className="photo-view card" id="photo-view" aria-labelledby="photo-view-title">
+          <h3 id="photo-view-title">
+            Photo {index + 1} of {photos.length}
+          </h3>
+          {view}
+          <p>
+            <Link to={closeHref} preventScrollReset>
+              Close
+            </Link>
+          </p>
+        </section>
+      ) : null}
+
+      <ul className="gallery-slide" aria-label={`Photos ${(current - 1) * PHOTOS_PER_SLIDE + 1} to ${(current - 1) * PHOTOS_PER_SLIDE + shown.length} of ${photos.length}`}>
+        {shown.map((p, i) => {
+          const n = (current - 1) * PHOTOS_PER_SLIDE + i;
+          return (
+            <li key={p.filename}>
+              <Link to={`?slide=${current}&photo=${encodeURIComponent(p.filename)}#photo-view`} preventScrollReset aria-label={`Open photo ${n + 1} full size`}>
+                <img src={photoUrl(p.filename)} alt={alt(p, n)} width={200} height={200} loading="lazy" decoding="async" />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      {slides > 1 ? (
+        <nav className="gallery-nav" aria-label="Photo slides">
+          {current > 1 ? (
+            <Link to={slideHref(current - 1)} preventScrollReset>
+              ‹ Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>
+            Slide {current} of {slides}
+          </span>
+          {current < slides ? (
+            <Link to={slideHref(current + 1)} preventScrollReset>
+              Next ›
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+
+      {hydrated ? (
+        <Dialog.Root open={!!photo} onOpenChange={(open) => !open && navigate(closeHref, { preventScrollReset: true, replace: true })}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="dialog-overlay" />
+            <Dialog.Content className="dialog-content" aria-describedby={undefined}>
+              <Dialog.Title>
+                Photo {index + 1} of {photos.length}: {photo?.originalName}
+              </Dialog.Title>
+              {view}
+              <Dialog.Close asChild>
+                <Button variant="primary" size="small">
+                  Close
+                </Button>
+              </Dialog.Close>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      ) : null}
+    </div>
+  );
+}

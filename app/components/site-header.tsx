@@ -1,0 +1,99 @@
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { BrandMark } from "./icons";
+
+export const SHRINK_AFTER_PX = 50;
+
+const SOCIETY_LINKS = [
+  { to: "/society", label: "About the Society" },
+  { to: "/conferences", label: "Conferences" },
+  { to: "/society/board", label: "Board of Directors" },
+  { to: "/membership", label: "Membership" },
+  { to: "/journal", label: "Multinational Finance Journal" },
+] as const;
+
+/**
+ * The top bar. The Society menu is a <details> disclosure: it opens by mouse, Enter or Space
+ * without JavaScript; with it, Escape and a click elsewhere close it and the bar shrinks
+ * after 50 px of scroll.
+ */
+export function SiteHeader({ siteName }: { siteName: string }) {
+  const [compact, setCompact] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    const onScroll = () => setCompact(window.scrollY > SHRINK_AFTER_PX);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+
+  useEffect(() => {
+    menu.current?.removeAttribute("open");
+  }, [location.pathname]);
+
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = menu.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+        return;
+      }
+      if (!details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener("keydown", close);
+    document.addEventListener("click", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("click", close);
+    };
+  }, []);
+
+  const inSociety = SOCIETY_LINKS.some((l) => location.pathname === l.to || location.pathname.startsWith(`${l.to}/`));
+
+  return (
+    <header className={`site-header${compact ? " is-compact" : ""}`}>
+      <div className="container">
+        <Link to="/" className="brand" aria-label={`${siteName}, home`}>
+          <BrandMark className="brand-mark" />
+          <span className="brand-name">
+            {siteName}
+            <small>Research · Journal · Conference</small>
+          </span>
+        </Link>
+        <nav className="main-nav" aria-label="Main">
+          <ul>
+            <li>
+              <NavLink to="/" end>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <details className="dropdown" ref={menu}>
+                <summary aria-current={inSociety ? "true" : undefined}>The Society</summary>
+                <ul className="dropdown-menu">
+                  {SOCIETY_LINKS.map((link) => (
+                    <li key={link.to}>
+                      <NavLink to={link.to} end={link.to === "/society"}>
+                        {link.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            </li>
+            <li>
+              <Link to="/login" className="nav-login">
+                Login
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,493 @@
+/**
+ * The one schema module. drizzle-kit generates `migrations/` from it; wrangler applies them.
+ *
+ * Conventions: tables snake_case plural; instants are integer milliseconds (`timestamp_ms`);
+ * conference dates are calendar dates stored as 'YYYY-MM-DD' text; money is integer minor units.
+ * Every uploaded file is one row of `files`, whose bytes live in R2 under `r2_key`, a key the
+ * application generates. Indexes follow what the pages filter and sort on.
+ */
+import { sql } from "drizzle-orm";
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
+const updatedAt = () => integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now);
+
+/* ---------------------------------------------------------------- people */
+
+export type Address = {
+  address1: string;
+  address2?: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  state?: string;
+};
+export type Affiliation = {
+  institution: string;
+  rank: string;
+  rankOther?: string;
+  department?: string;
+  address: Address;
+};
+export type ExpertiseArea = { category: string; topic: string };
+
+export const USER_ROLES = ["user", "reviewer", "moderator", "admin"] as const;
+export const USER_STATUSES = ["inactive", "active", "suspended"] as const;
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(), // lower-cased login e-mail
+    username: text("username").notNull(),
+    passwordHash: text("password_hash"), // encoded with its parameters; null for anonymised users
+    role: text("role", { enum: USER_ROLES }).notNull().default("user"),
+    status: text("status", { enum: USER_STATUSES }).notNull().default("inactive"),
+    emailConfirmedAt: integer("email_confirmed_at", { mode: "timestamp_ms" }),
+    salutation: text("salutation"),
+    firstName: text("first_name").notNull().default(""),
+    middleName: text("middle_name"),
+    lastName: text("last_name").notNull().default(""),
+    secondaryEmail: text("secondary_email"),
+    workPhone: text("work_phone"),
+    workPhoneCountry: text("work_phone_country").notNull().default("+1"),
+    cellPhone: text("cell_phone"),
+    cellPhoneCountry: text("cell_phone_country").notNull().default("+1"),
+    personalWebPage: text("personal_web_page"),
+    primaryAffiliation: text("primary_affiliation", { mode: "json" }).$type<Affiliation>(),
+    secondaryAffiliation: text("secondary_affiliation", { mode: "json" }).$type<Affiliation>(),
+    // Denormalised from primaryAffiliation for the admin table's search and sort.
+    institution: text("institution"),
+    expertise: text("expertise", { mode: "json" }).$type<ExpertiseArea[]>(),
+    memberUntil: text("member_until"), // YYYY-MM-DD, from conference registration
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
+    lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }), // anonymised, kept for papers and payments
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_role_idx").on(t.role, t.createdAt),
+    index("users_created_idx").on(t.createdAt),
+    index("users_name_idx").on(t.lastName, t.firstName),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    // SHA-256 of the cookie's random value: a leaked table does not yield usable cookies.
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    secondFactorPending: integer("second_factor_pending", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull().default(now),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    userAgent: text("user_agent"),
+    ipAddress: text("ip_address"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const TOKEN_PURPOSES = ["activation", "password_reset"] as const;
+
+export const authTokens = sqliteTable(
+  "auth_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: TOKEN_PURPOSES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("auth_tokens_hash_unique").on(t.tokenHash), index("auth_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters shared by every isolate (sign-in, registration, recovery). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+/* ---------------------------------------------------------------- files */
+
+export const FILE_KINDS = [
+  "conference_file",
+  "conference_photo",
+  "news_file",
+  "manuscript",
+  "blind_copy",
+] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+export const files = sqliteTable(
+  "files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: FILE_KINDS }).notNull(),
+    // Public, generated name used in URLs (e.g. 'k3x9…q.pdf'); never the uploader's name.
+    filename: text("filename").notNull(),
+    r2Key: text("r2_key").notNull(),
+    originalName: text("original_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256"),
+    altText: text("alt_text"), // images: what the picture shows, for screen readers
+    width: integer("width"), // images: intrinsic size, so pages reserve the space
+    height: integer("height"),
+    conferenceId: integer("conference_id").references((): AnySQLiteColumn => conferences.id, {
+      onDelete: "cascade",
+    }),
+    newsId: integer("news_id").references((): AnySQLiteColumn => news.id, { onDelete: "cascade" }),
+    paperId: integer("paper_id").references((): AnySQLiteColumn => papers.id, { onDelete: "cascade" }),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("files_kind_filename_unique").on(t.kind, t.filename),
+    uniqueIndex("files_r2_key_unique").on(t.r2Key),
+    index("files_conference_idx").on(t.conferenceId, t.kind, t.sortOrder),
+    index("files_news_idx").on(t.newsId, t.kind),
+    index("files_paper_idx").on(t.paperId, t.kind),
+  ],
+);
+
+/* ---------------------------------------------------------------- conferences */
+
+export const CONFERENCE_STATUSES = ["active", "open", "close", "ended"] as const;
+export type ConferenceStatus = (typeof CONFERENCE_STATUSES)[number];
+export const CURRENCIES = ["EUR", "USD", "GBP"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const conferences = sqliteTable(
+  "conferences",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    location: text("location").notNull(),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    status: text("status", { enum: CONFERENCE_STATUSES }).notNull().default("active"),
+    // Rich-text sections, stored already sanitised.
+    description: text("description").notNull().default(""),
+    introduction: text("introduction"),
+    venue: text("venue"),
+    keynoteSpeakers: text("keynote_speakers"),
+    programChairs: text("program_chairs"),
+    sponsoringInstitutions: text("sponsoring_institutions"),
+    conferenceObjective: text("conference_objective"),
+    areasOfInterest: text("areas_of_interest"),
+    doctoralTutorials: text("doctoral_tutorials"),
+    submissionGuidelines: text("submission_guidelines"),
+    paperAwards: text("paper_awards"),
+    registrationFeeInfo: text("registration_fee_info"),
+    furtherInformation: text("further_information"),
+    scientificCommittee: text("scientific_committee"),
+    localOrganizingCommittee: text("local_organizing_committee"),
+    headerPhotoId: integer("header_photo_id").references((): AnySQLiteColumn => files.id, {
+      onDelete: "set null",
+    }),
+    // Fees in minor units; null = not offered.
+    feeStandard: integer("fee_standard"),
+    feeStudent: integer("fee_student"),
+    feeAccompaniedPerson: integer("fee_accompanied_person"),
+    currency: text("currency", { enum: CURRENCIES }).notNull().default("EUR"),
+    feeDescription: text("fee_description"),
+    registrationEnabled: integer("registration_enabled", { mode: "boolean" }).notNull().default(true),
+    paymentRequired: integer("payment_required", { mode: "boolean" }).notNull().default(false),
+    registrationDeadline: text("registration_deadline"),
+    paperCounter: integer("paper_counter").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("conferences_start_idx").on(t.startDate),
+    index("conferences_end_idx").on(t.endDate),
+    index("conferences_status_idx").on(t.status, t.startDate),
+  ],
+);
+
+/* ---------------------------------------------------------------- news */
+
+export const NEWS_STATUSES = ["draft", "published", "archived"] as const;
+export type NewsStatus = (typeof NEWS_STATUSES)[number];
+
+export const news = sqliteTable(
+  "news",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    category: text("category"),
+    status: text("status", { enum: NEWS_STATUSES }).notNull().default("draft"),
+    newsDate: text("news_date"), // YYYY-MM-DD, the date of the event announced
+    content: text("content").notNull(),
+    description: text("description"),
+    details: text("details"),
+    contactInfo: text("contact_info"),
+    featuredImageId: integer("featured_image_id").references((): AnySQLiteColumn => files.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("news_status_idx").on(t.status, t.createdAt)],
+);
+
+/* ---------------------------------------------------------------- board */
+
+export const BOARD_SECTIONS = ["directors", "trustees", "executive", "nominating", "administration"] as const;
+export type BoardSection = (typeof BOARD_SECTIONS)[number];
+
+export const boardYears = sqliteTable(
+  "board_years",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    period: text("period").notNull(), // '2024-2025'
+    title: text("title"),
+    sponsoringInstitution: text("sponsoring_institution"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("board_years_period_unique").on(t.period)],
+);
+
+export const boardMembers = sqliteTable(
+  "board_members",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    boardYearId: integer("board_year_id")
+      .notNull()
+      .references(() => boardYears.id, { onDelete: "cascade" }),
+    section: text("section", { enum: BOARD_SECTIONS }).notNull(),
+    position: text("position"),
+    term: text("term"),
+    name: text("name").notNull(),
+    affiliation: text("affiliation"),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("board_members_year_idx").on(t.boardYearId, t.section, t.sortOrder)],
+);
+
+export const pastPresidents = sqliteTable("past_presidents", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  years: text("years").notNull(),
+  name: text("name").notNull(),
+  note: text("note"),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/* ---------------------------------------------------------------- papers */
+
+export const PAPER_STATUSES = ["under_review", "accepted", "rejected", "incomplete", "revision_required"] as const;
+export type PaperStatus = (typeof PAPER_STATUSES)[number];
+export const MANUSCRIPT_TYPES = ["regular", "invited", "doctoral"] as const;
+
+export const papers = sqliteTable(
+  "papers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    conferenceId: integer("conference_id")
+      .notNull()
+      .references(() => conferences.id, { onDelete: "restrict" }),
+    paperNumber: integer("paper_number").notNull(), // per conference, from 0; shown as MSyy~(n+101)
+    submitterId: integer("submitter_id").references(() => users.id, { onDelete: "set null" }),
+    manuscriptType: text("manuscript_type", { enum: MANUSCRIPT_TYPES }).notNull(),
+    title: text("title").notNull(),
+    abstract: text("abstract").notNull(),
+    status: text("status", { enum: PAPER_STATUSES }).notNull().default("under_review"),
+    researchAreas: text("research_areas", { mode: "json" }).$type<ExpertiseArea[]>().notNull(),
+    submittedAt: integer("submitted_at", { mode: "timestamp_ms" }).notNull().default(now),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("papers_conference_number_unique").on(t.conferenceId, t.paperNumber),
+    index("papers_conference_status_idx").on(t.conferenceId, t.status),
+    index("papers_submitter_idx").on(t.submitterId, t.submittedAt),
+  ],
+);
+
+export const paperAuthors = sqliteTable(
+  "paper_authors",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    paperId: integer("paper_id")
+      .notNull()
+      .references(() => papers.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    authorOrder: integer("author_order").notNull(),
+    salutation: text("salutation"),
+    firstName: text("first_name").notNull(),
+    middleName: text("middle_name"),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    institution: text("institution").notNull(),
+    department: text("department"),
+    rank: text("rank"),
+    rankOther: text("rank_other"),
+    country: text("country"),
+    address: text("address", { mode: "json" }).$type<Address>(),
+    isCorresponding: integer("is_corresponding", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex("paper_authors_order_unique").on(t.paperId, t.authorOrder),
+    index("paper_authors_email_idx").on(t.email),
+    index("paper_authors_user_idx").on(t.userId),
+  ],
+);
+
+/* ---------------------------------------------------------------- registrations and payments */
+
+export const FEE_TYPES = ["standard", "student"] as const;
+export const REGISTRATION_STATUSES = ["pending", "confirmed", "cancelled"] as const;
+export const PAYMENT_STATUSES = ["created", "approved", "completed", "failed", "cancelled", "refunded"] as const;
+
+export const registrations = sqliteTable(
+  "registrations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    conferenceId: integer("conference_id")
+      .notNull()
+      .references(() => conferences.id, { onDelete: "restrict" }),
+    paperId: integer("paper_id").references(() => papers.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    participantEmail: text("participant_email").notNull(),
+    feeType: text("fee_type", { enum: FEE_TYPES }).notNull(),
+    accompaniedPersons: integer("accompanied_persons").notNull().default(0),
+    amount: integer("amount").notNull(), // minor units
+    currency: text("currency", { enum: CURRENCIES }).notNull(),
+    status: text("status", { enum: REGISTRATION_STATUSES }).notNull().default("pending"),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("registrations_conference_idx").on(t.conferenceId, t.status),
+    index("registrations_paper_idx").on(t.paperId, t.status),
+    index("registrations_user_idx").on(t.userId),
+  ],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    registrationId: integer("registration_id")
+      .notNull()
+      .references(() => registrations.id, { onDelete: "restrict" }),
+    provider: text("provider").notNull().default("paypal"),
+    providerOrderId: text("provider_order_id").notNull(),
+    providerCaptureId: text("provider_capture_id"),
+    payerId: text("payer_id"),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("created"),
+    amount: integer("amount").notNull(),
+    currency: text("currency", { enum: CURRENCIES }).notNull(),
+    intentTokenHash: text("intent_token_hash"),
+    failureReason: text("failure_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_order_unique").on(t.provider, t.providerOrderId),
+    index("payments_registration_idx").on(t.registrationId),
+  ],
+);
+
+/* ---------------------------------------------------------------- background work */
+
+export const OUTBOX_STATUSES = ["pending", "sent", "failed", "dead"] as const;
+
+/** Every e-mail the site sends: written by the web Worker, delivered by the notices Worker. */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    template: text("template").notNull(),
+    toAddress: text("to_address").notNull(),
+    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("outbox_status_idx").on(t.status, t.createdAt)],
+);
+
+export const EXTRACTION_STATUSES = ["uploading", "extracting", "complete", "failed"] as const;
+
+export const extractionJobs = sqliteTable(
+  "extraction_jobs",
+  {
+    id: text("id").primaryKey(), // random, handed to the wizard
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fileId: integer("file_id").references(() => files.id, { onDelete: "set null" }),
+    status: text("status", { enum: EXTRACTION_STATUSES }).notNull().default("uploading"),
+    message: text("message"),
+    result: text("result", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("extraction_jobs_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(), // 'conference.update'
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_entity_idx").on(t.entityType, t.entityId)],
+);
+
+/**
+ * Small key-value state. `content_version` is bumped by every change to public content; the
+ * page cache keys on it, so a change is visible at once without purging.
+ */
+export const siteState = sqliteTable(
+  "site_state",
+  {
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key] })],
+);

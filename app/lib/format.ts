@@ -1,0 +1,22 @@
+/** File size in KB to one decimal, as the spec shows it. */
+export function formatKb(bytes: number) {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** Plain text from HTML, for descriptions and meta tags. */
+export function htmlToText(html: string, maxLength = 0) {
+  const text = html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!maxLength || text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), maxLength * 0.6))}…`;
+}

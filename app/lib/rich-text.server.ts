@@ -1,0 +1,64 @@
+import { FilterXSS, escapeAttrValue, safeAttrValue } from "xss";
+
+/**
+ * Rich text (conference sections, news) is sanitised with an allow-list before it is stored
+ * and again before it is rendered. Tags outside the list are dropped with their markup kept as
+ * text; script and style bodies vanish; only http(s), mailto, tel and site-relative links survive.
+ */
+const A = ["href", "title", "target", "rel"];
+const CELL = ["colspan", "rowspan"];
+const ALLOWED: Record<string, string[]> = {
+  p: [], br: [], hr: [], strong: [], b: [], em: [], i: [], u: [], s: [], sub: [], sup: [], small: [],
+  h1: [], h2: [], h3: [], h4: [], blockquote: [], pre: [], code: [], span: [], div: [],
+  ul: [], ol: ["start"], li: [], a: A,
+  table: [], thead: [], tbody: [], tfoot: [], tr: [], th: CELL, td: CELL, caption: [],
+  img: ["src", "alt", "width", "height", "title"], figure: [], figcaption: [],
+};
+
+const SAFE_URL = /^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
+const FILE_LINK = /^\/(conferences|news)\/(files|photos)\/([A-Za-z0-9._-]+)$/;
+
+/** '/conferences/files/x.pdf' in old content points at the file route under /api. */
+export function rewriteFileLink(url: string) {
+  const m = FILE_LINK.exec(url);
+  return m ? `/api/${m[1]}/${m[2]}/${m[3]}` : url;
+}
+
+const filter = new FilterXSS({
+  whiteList: ALLOWED,
+  stripIgnoreTag: true,
+  stripIgnoreTagBody: ["script", "style", "iframe", "object", "embed", "noscript", "template", "svg", "math"],
+  allowCommentTag: false,
+  safeAttrValue(tag, name, value, cssFilter) {
+    if (name === "href" || name === "src") {
+      const cleaned = safeAttrValue(tag, name, value.trim(), cssFilter);
+      if (!SAFE_URL.test(cleaned)) return "";
+      return escapeAttrValue(rewriteFileLink(cleaned));
+    }
+    if (name === "target") return value === "_blank" ? "_blank" : "";
+    if (name === "rel") return "noopener noreferrer";
+    if (["width", "height", "colspan", "rowspan", "start"].includes(name)) {
+      return /^\d{1,4}$/.test(value) ? value : "";
+    }
+    return safeAttrValue(tag, name, value, cssFilter);
+  },
+  onTag(tag, html, options) {
+    // Links that open a new window never get a handle on this one.
+    if (tag === "a" && !options.isClosing && /target\s*=\s*["']?_blank/i.test(html) && !/rel=/i.test(html)) {
+      return html.replace(/^<a\b/i, '<a rel="noopener noreferrer"');
+    }
+    return undefined;
+  },
+});
+
+export function sanitizeRichText(html: string | null | undefined): string {
+  if (!html) return "";
+  return filter.process(html).trim();
+}
+
+/** Sanitised HTML, or null when nothing visible remains (so empty sections are not shown). */
+export function richTextOrNull(html: string | null | undefined): string | null {
+  const clean = sanitizeRichText(html);
+  const visible = clean.replace(/<(?!img)[^>]*>/g, "").replace(/&nbsp;/g, " ").trim();
+  return visible || /<img\b/i.test(clean) ? clean : null;
+}

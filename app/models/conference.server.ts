@@ -1,0 +1,91 @@
+import { and, asc, desc, eq, gte, inArray } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { conferences, files } from "~/db/schema";
+import { richTextOrNull, sanitizeRichText } from "~/lib/rich-text.server";
+
+const listFields = {
+  id: conferences.id,
+  title: conferences.title,
+  location: conferences.location,
+  startDate: conferences.startDate,
+  endDate: conferences.endDate,
+  status: conferences.status,
+  description: conferences.description,
+};
+
+export function upcomingConferenceQuery(db: Database, today: string) {
+  return db.select(listFields).from(conferences).where(gte(conferences.endDate, today))
+    .orderBy(asc(conferences.startDate), asc(conferences.id)).limit(1);
+}
+
+export async function listConferences(db: Database) {
+  const rows = await db.select(listFields).from(conferences).orderBy(desc(conferences.startDate), desc(conferences.id));
+  return rows.map((c) => ({ ...c, description: richTextOrNull(c.description) }));
+}
+
+export type ConferenceListItem = Awaited<ReturnType<typeof listConferences>>[number];
+
+/** The rich sections of the detail page, in the order the page shows them. */
+export const CONFERENCE_SECTIONS = [
+  ["description", "Description"],
+  ["introduction", "Introduction"],
+  ["venue", "Venue"],
+  ["keynoteSpeakers", "Keynote Speakers"],
+  ["programChairs", "Program Chairs"],
+  ["sponsoringInstitutions", "Sponsoring Institutions"],
+  ["conferenceObjective", "Conference Objective"],
+  ["areasOfInterest", "Areas of Interest"],
+  ["doctoralTutorials", "Doctoral Student Tutorials and Presentations"],
+  ["submissionGuidelines", "Paper and Thesis Submission Guidelines"],
+  ["paperAwards", "Paper Awards"],
+  ["registrationFeeInfo", "Registration Fee"],
+  ["furtherInformation", "Further Information"],
+  ["scientificCommittee", "Scientific Committee"],
+  ["localOrganizingCommittee", "Local Organizing Committee"],
+] as const satisfies ReadonlyArray<readonly [keyof typeof conferences.$inferSelect, string]>;
+
+export type ConferenceSectionKey = (typeof CONFERENCE_SECTIONS)[number][0];
+
+/** One conference with its files and photos, in one D1 round trip. */
+export async function getConferenceDetail(db: Database, id: number) {
+  const [rows, attachments] = await db.batch([
+    db.select().from(conferences).where(eq(conferences.id, id)).limit(1),
+    db
+      .select({
+        id: files.id,
+        kind: files.kind,
+        filename: files.filename,
+        originalName: files.originalName,
+        contentType: files.contentType,
+        size: files.size,
+        altText: files.altText,
+      })
+      .from(files)
+      .where(and(eq(files.conferenceId, id), inArray(files.kind, ["conference_file", "conference_photo"])))
+      .orderBy(asc(files.sortOrder), asc(files.id)),
+  ]);
+  const conference = rows[0];
+  if (!conference) return null;
+  const sections = CONFERENCE_SECTIONS.flatMap(([key, title]) => {
+    const html = richTextOrNull(conference[key] as string | null);
+    return html ? [{ key, title, html }] : [];
+  });
+  const photos = attachments.filter((f) => f.kind === "conference_photo");
+  const header = photos.find((p) => p.id === conference.headerPhotoId) ?? null;
+  return {
+    id: conference.id,
+    title: conference.title,
+    location: conference.location,
+    startDate: conference.startDate,
+    endDate: conference.endDate,
+    status: conference.status,
+    descriptionText: sanitizeRichText(conference.description),
+    sections,
+    materials: attachments.filter((f) => f.kind === "conference_file"),
+    photos,
+    headerPhoto: header,
+    updatedAt: conference.updatedAt,
+  };
+}
+
+export type ConferenceDetail = NonNullable<Awaited<ReturnType<typeof getConferenceDetail>>>;

@@ -1,0 +1,54 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { files, news } from "~/db/schema";
+import { richTextOrNull } from "~/lib/rich-text.server";
+
+export const LATEST_NEWS_COUNT = 4;
+
+/** Shown date: updatedAt, otherwise createdAt. */
+const shownAt = sql<number>`coalesce(${news.updatedAt}, ${news.createdAt})`;
+
+export function latestNewsQuery(db: Database, limit = LATEST_NEWS_COUNT) {
+  return db
+    .select({ id: news.id, title: news.title, content: news.content, description: news.description, shownAt })
+    .from(news)
+    .where(eq(news.status, "published"))
+    .orderBy(desc(shownAt), desc(news.id))
+    .limit(limit);
+}
+
+export function presentNewsSummary(row: { id: number; title: string; content: string; description: string | null; shownAt: number }) {
+  return { id: row.id, title: row.title, shownAt: row.shownAt, html: richTextOrNull(row.description || row.content) };
+}
+
+/** A published or archived news item with its files; drafts are never public. One round trip. */
+export async function getPublicNewsItem(db: Database, id: number) {
+  const [rows, attachments] = await db.batch([
+    db.select().from(news).where(and(eq(news.id, id), ne(news.status, "draft"))).limit(1),
+    db
+      .select({ id: files.id, kind: files.kind, filename: files.filename, originalName: files.originalName, contentType: files.contentType, size: files.size, altText: files.altText })
+      .from(files)
+      .where(eq(files.newsId, id))
+      .orderBy(files.sortOrder, files.id),
+  ]);
+  const item = rows[0];
+  if (!item) return null;
+  const featured = attachments.find((f) => f.id === item.featuredImageId) ?? null;
+  return {
+    id: item.id,
+    title: item.title,
+    category: item.category,
+    status: item.status,
+    newsDate: item.newsDate,
+    shownAt: (item.updatedAt ?? item.createdAt).getTime(),
+    contentHtml: richTextOrNull(item.content) ?? richTextOrNull(item.description),
+    detailsHtml: richTextOrNull(item.details),
+    contactHtml: richTextOrNull(item.contactInfo),
+    featuredImage: featured,
+    files: attachments.filter((f) => f.id !== item.featuredImageId),
+  };
+}
+
+export function publishedNewsForSitemapQuery(db: Database) {
+  return db.select({ id: news.id, shownAt }).from(news).where(eq(news.status, "published")).orderBy(desc(shownAt));
+}

@@ -1,0 +1,85 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorState } from "~/components/error-state";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { ButtonLink } from "~/components/ui/button";
+import { useNonce } from "~/lib/nonce";
+import { getPublicConfig } from "~/server/env.server";
+import styles from "~/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: LoaderFunctionArgs) {
+  return { config: getPublicConfig(context.env), year: new Date().getUTCFullYear() };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f2b4c" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <SiteHeader siteName={data?.config.siteName ?? "Multinational Finance Society"} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        {data ? <SiteFooter config={data.config} year={data.year} /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorState title="Page Not Found" message="The page you are looking for does not exist or has moved.">
+        <ButtonLink to="/">Return to Home</ButtonLink>
+      </ErrorState>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    return (
+      <ErrorState title={error.status === 403 ? "Access Denied" : "Request Not Understood"} message={typeof error.data === "string" && error.data ? error.data : "The request could not be processed."}>
+        <ButtonLink to="/">Return to Home</ButtonLink>
+      </ErrorState>
+    );
+  }
+  return (
+    <ErrorState title="Something Went Wrong" message="An unexpected error occurred. Please try again later.">
+      <ButtonLink to="/">Return to Home</ButtonLink>
+    </ErrorState>
+  );
+}

@@ -1,0 +1,186 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ConferenceMeta } from "~/components/conference-meta";
+import { RichText } from "~/components/rich-text";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { formatDate, todayIso } from "~/lib/dates";
+import { richTextOrNull } from "~/lib/rich-text.server";
+import { rootData, seo } from "~/lib/seo";
+import { conferenceStatusBadge, submissionAction } from "~/lib/status";
+import { upcomingConferenceQuery } from "~/models/conference.server";
+import { latestNewsQuery, presentNewsSummary } from "~/models/news.server";
+
+export const JOURNAL_FIGURES = [
+  { value: "28", label: "Years of publishing" },
+  { value: "500+", label: "Articles" },
+  { value: "4.2", label: "Impact factor" },
+] as const;
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { db } = context;
+  try {
+    const [upcoming, latest] = await db.batch([upcomingConferenceQuery(db, todayIso()), latestNewsQuery(db)]);
+    const conference = upcoming[0];
+    return {
+      failed: false,
+      conference: conference ? { ...conference, description: richTextOrNull(conference.description) } : null,
+      news: latest.map(presentNewsSummary),
+    };
+  } catch (error) {
+    console.error("home: loading failed", error);
+    return { failed: true, conference: null, news: [] };
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const root = rootData(matches);
+  return seo(root, {
+    title: root?.config.siteName ?? "Home",
+    description:
+      "A non-profit academic society in finance and accounting, founded in 1995: the peer-reviewed, open-access Multinational Finance Journal and an annual international research conference.",
+    path: "/",
+  });
+};
+
+export default function HomeRoute() {
+  const { conference, news, failed } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container">
+          <p className="eyebrow">Founded 15 June 1995</p>
+          <h1 id="hero-title">Welcome to the Multinational Finance Society</h1>
+          <p>
+            An international community of scholars and practitioners in finance and accounting: a quarterly, peer-reviewed
+            journal and an annual research conference that brings the field together.
+          </p>
+          <div className="actions">
+            <ButtonLink to="/conferences" variant="gold">
+              Our conferences
+            </ButtonLink>
+            <ButtonLink to="/membership" variant="outline">
+              Become a member
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+
+      <div className="container">
+        <div className="home-grid">
+          <div className="stack">
+            <section className="card card-accent" aria-labelledby="upcoming-title">
+              <h2 id="upcoming-title">Upcoming Conference</h2>
+              {failed ? (
+                <p className="alert alert-error">Failed to load conferences. Please try again later.</p>
+              ) : conference ? (
+                <UpcomingConference conference={conference} />
+              ) : (
+                <p className="muted">No upcoming conferences - Check back later for conference announcements</p>
+              )}
+            </section>
+
+            <section className="card welcome" aria-labelledby="welcome-title">
+              <h2 id="welcome-title">A Welcome from the Board</h2>
+              <blockquote className="prose">
+                <p>
+                  For three decades our society has brought together researchers who study how capital moves across
+                  borders, how firms finance themselves and how markets price risk. We welcome new members, authors and
+                  conference participants from every country and every stage of an academic career.
+                </p>
+                <footer>— The Board of Directors</footer>
+              </blockquote>
+            </section>
+
+            <section className="card" aria-labelledby="about-title">
+              <h2 id="about-title">About the Society</h2>
+              <p>
+                The Multinational Finance Society is a non-profit academic association. It publishes the Multinational
+                Finance Journal, organises an annual international conference, and supports doctoral students through
+                tutorials and paper awards.
+              </p>
+              <Link to="/society">Learn more about the society</Link>
+            </section>
+          </div>
+
+          <div className="stack">
+            <section className="card" aria-labelledby="news-title">
+              <h2 id="news-title">Latest News</h2>
+              {failed ? (
+                <p className="alert alert-error">Failed to load news. Please try again later.</p>
+              ) : news.length === 0 ? (
+                <p className="muted">No news available</p>
+              ) : (
+                <ul className="news-list">
+                  {news.map((item) => (
+                    <li key={item.id}>
+                      <h3>{item.title}</h3>
+                      <time dateTime={new Date(item.shownAt).toISOString()}>{formatDate(item.shownAt)}</time>
+                      {item.html ? <RichText html={item.html} className="clamp" /> : null}
+                      <Link to={`/news/${item.id}`} aria-label={`Read more: ${item.title}`}>
+                        Read More
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+
+            <section className="card" aria-labelledby="journal-title">
+              <h2 id="journal-title">Multinational Finance Journal</h2>
+              <p>A peer-reviewed, open-access quarterly in finance and accounting, published since 1997.</p>
+              <dl className="figures">
+                {JOURNAL_FIGURES.map((f) => (
+                  <div key={f.label}>
+                    <dt className="visually-hidden">{f.label}</dt>
+                    <dd>
+                      <strong>{f.value}</strong>
+                      <span aria-hidden="true">{f.label}</span>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              <div className="actions">
+                <ButtonLink to="/journal" variant="primary" size="small">
+                  Latest Issue
+                </ButtonLink>
+                <ButtonLink to="/journal?tab=submission" variant="outline" size="small">
+                  Submit Article
+                </ButtonLink>
+              </div>
+            </section>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function UpcomingConference({
+  conference,
+}: {
+  conference: { id: number; title: string; location: string; startDate: string; endDate: string; status: string; description: string | null };
+}) {
+  const badge = conferenceStatusBadge(conference.status);
+  const action = submissionAction(conference.status);
+  return (
+    <article>
+      <div className="card-title">
+        <h3>{conference.title}</h3>
+        <Badge tone={badge.tone}>{badge.label}</Badge>
+      </div>
+      <ConferenceMeta location={conference.location} startDate={conference.startDate} endDate={conference.endDate} />
+      {conference.description ? <RichText html={conference.description} className="clamp" /> : null}
+      <div className="actions" style={{ marginTop: "1rem" }}>
+        {action.kind === "link" ? (
+          <ButtonLink to={action.to}>{action.label}</ButtonLink>
+        ) : (
+          <Button disabled>{action.label}</Button>
+        )}
+        <ButtonLink to={`/conferences/${conference.id}`} variant="outline" aria-label={`Learn more about ${conference.title}`}>
+          Learn More
+        </ButtonLink>
+      </div>
+    </article>
+  );
+}

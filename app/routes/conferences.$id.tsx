@@ -1,0 +1,185 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Link, type ShouldRevalidateFunction, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
+import { ConferenceMeta } from "~/components/conference-meta";
+import { ErrorState } from "~/components/error-state";
+import { DownloadIcon } from "~/components/icons";
+import { PhotoGallery, photoUrl } from "~/components/photo-gallery";
+import { RichText } from "~/components/rich-text";
+import { ShareLinks } from "~/components/share-links";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { googleCalendarUrl, outlookCalendarUrl } from "~/lib/calendar";
+import { formatKb, htmlToText } from "~/lib/format";
+import { parseId } from "~/lib/params";
+import { rootData, seo } from "~/lib/seo";
+import { conferenceStatusBadge } from "~/lib/status";
+import { useHydrated } from "~/lib/use-hydrated";
+import { getConferenceDetail } from "~/models/conference.server";
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data("Conference Not Found", { status: 404 });
+  let conference: Awaited<ReturnType<typeof getConferenceDetail>>;
+  try {
+    conference = await getConferenceDetail(context.db, id);
+  } catch (error) {
+    console.error("conference detail: loading failed", error);
+    throw data("Failed to load conference details. Please try again later.", { status: 503 });
+  }
+  if (!conference) throw data("Conference Not Found", { status: 404 });
+  const url = new URL(request.url);
+  const slide = Number.parseInt(url.searchParams.get("slide") ?? "1", 10);
+  const details = htmlToText(conference.descriptionText, 300);
+  const canonical = `${context.env.SITE_URL.replace(/\/$/, "")}/conferences/${conference.id}`;
+  const event = { ...conference, details, url: canonical };
+  return {
+    conference,
+    summary: details,
+    canonical,
+    origin: context.requestInfo.origin,
+    gallery: { slide: Number.isFinite(slide) ? slide : 1, photo: url.searchParams.get("photo") },
+    calendar: { google: googleCalendarUrl(event), outlook: outlookCalendarUrl(event) },
+  };
+}
+
+/** Moving through the gallery only changes the URL; the conference data stays as it is. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const root = rootData(matches);
+  if (!data) return seo(root, { title: "Conference Not Found", description: "This conference does not exist.", path: "/conferences" });
+  const c = data.conference;
+  return seo(root, {
+    title: c.title,
+    description: data.summary || `${c.title}, ${c.location}.`,
+    path: `/conferences/${c.id}`,
+    image: c.headerPhoto ? photoUrl(c.headerPhoto.filename) : c.photos[0] ? photoUrl(c.photos[0].filename) : null,
+    type: "article",
+  });
+};
+
+export default function ConferenceRoute() {
+  const { conference: c, canonical, origin, gallery, calendar } = useLoaderData<typeof loader>();
+  const badge = conferenceStatusBadge(c.status);
+  return (
+    <>
+      <div className="page-head">
+        <div className="container">
+          <nav aria-label="Breadcrumb" className="breadcrumbs">
+            <ol>
+              <li>
+                <Link to="/">Home</Link>
+              </li>
+              <li>
+                <Link to="/conferences">Conferences</Link>
+              </li>
+              <li aria-current="page">{c.title}</li>
+            </ol>
+          </nav>
+          <div className="detail-title">
+            <h1>{c.title}</h1>
+            <Badge tone={badge.tone}>{badge.label}</Badge>
+          </div>
+          <div style={{ marginTop: "0.75rem" }}>
+            <ConferenceMeta location={c.location} startDate={c.startDate} endDate={c.endDate} />
+          </div>
+        </div>
+      </div>
+      <div className="container layout-aside">
+        <div>
+          {c.headerPhoto ? (
+            <img className="header-photo" src={photoUrl(c.headerPhoto.filename)} alt={c.headerPhoto.altText || `${c.title}, ${c.location}`} width={1200} height={450} fetchPriority="high" />
+          ) : null}
+          {c.sections.map((s) => (
+            <section key={s.key} className="section" aria-labelledby={`section-${s.key}`}>
+              <h2 id={`section-${s.key}`}>{s.title}</h2>
+              <RichText html={s.html} />
+            </section>
+          ))}
+        </div>
+        <aside aria-label="Conference materials and actions">
+          {c.materials.length > 0 ? (
+            <section className="card side-card" aria-labelledby="materials-title">
+              <h2 id="materials-title">Conference Materials</h2>
+              <ul className="file-list">
+                {c.materials.map((f) => (
+                  <li key={f.filename}>
+                    <a href={`/api/conferences/files/${f.filename}?download`} download={f.originalName}>
+                      <span>
+                        <DownloadIcon className="visually-hidden" />
+                        {f.originalName}
+                      </span>
+                      <span className="size">{formatKb(f.size)}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section className="card side-card" aria-labelledby="actions-title">
+            <h2 id="actions-title">Actions</h2>
+            {c.status === "open" ? (
+              <p>
+                <ButtonLink to="/submissions">Submit Manuscript</ButtonLink>
+              </p>
+            ) : null}
+            <h3 className="muted" style={{ fontSize: "1rem" }}>
+              Add to calendar
+            </h3>
+            <ul className="link-list">
+              <li>
+                <a href={calendar.google} target="_blank" rel="noopener noreferrer">
+                  Google Calendar<span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+              <li>
+                <a href={calendar.outlook} target="_blank" rel="noopener noreferrer">
+                  Outlook Calendar<span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+              <li>
+                <a href={`/conferences/${c.id}/calendar.ics`} download>
+                  Download .ics file
+                </a>
+              </li>
+            </ul>
+            <h3 className="muted" style={{ fontSize: "1rem" }}>
+              Share
+            </h3>
+            <ShareLinks url={canonical} title={c.title} />
+          </section>
+          {c.photos.length > 0 ? (
+            <section className="card side-card" aria-labelledby="gallery-title">
+              <h2 id="gallery-title">Photo Gallery</h2>
+              <PhotoGallery photos={c.photos} title={c.title} slide={gallery.slide} selected={gallery.photo} origin={origin} />
+            </section>
+          ) : null}
+        </aside>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorState title="Conference Not Found" message="The conference you are looking for does not exist or has been removed.">
+        <ButtonLink to="/">Return to Home</ButtonLink>
+      </ErrorState>
+    );
+  }
+  return (
+    <ErrorState title="Error" message="Failed to load conference details. Please try again later.">
+      {hydrated ? (
+        <Button variant="outline" onClick={() => navigate(-1)}>
+          Go Back
+        </Button>
+      ) : null}
+      <ButtonLink to="/conferences">All conferences</ButtonLink>
+    </ErrorState>
+  );
+}

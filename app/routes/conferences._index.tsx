@@ -1,0 +1,76 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { ConferenceMeta } from "~/components/conference-meta";
+import { RichText } from "~/components/rich-text";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { conferencePhase, todayIso } from "~/lib/dates";
+import { rootData, seo } from "~/lib/seo";
+import { conferencePhaseBadge } from "~/lib/status";
+import { listConferences } from "~/models/conference.server";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  try {
+    return { conferences: await listConferences(context.db), today: todayIso(), error: null };
+  } catch (error) {
+    console.error("conferences: loading failed", error);
+    return data({ conferences: [], today: todayIso(), error: "Failed to load conferences. Please try again later." }, { status: 503 });
+  }
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(rootData(matches), {
+    title: "Conferences",
+    description: "The society's annual international research conferences in finance and accounting: upcoming, ongoing and past.",
+    path: "/conferences",
+  });
+
+export default function ConferencesRoute() {
+  const { conferences, today, error } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className="page-head">
+        <div className="container">
+          <p className="eyebrow">Annual international research conference</p>
+          <h1>Conferences</h1>
+          <p>Where the society's members present new research, discuss papers and meet colleagues from around the world.</p>
+        </div>
+      </div>
+      <div className="container">
+        {error ? (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        ) : conferences.length === 0 ? (
+          <div className="empty">
+            <h2>No Conferences Available</h2>
+            <p>Conference announcements will appear here.</p>
+          </div>
+        ) : (
+          <ul className="card-list">
+            {conferences.map((c) => {
+              const badge = conferencePhaseBadge(conferencePhase(c.startDate, c.endDate, today));
+              return (
+                <li key={c.id}>
+                  <article className="card conf-card">
+                    <div>
+                      <Badge tone={badge.tone}>{badge.label}</Badge>
+                    </div>
+                    <h2>{c.title}</h2>
+                    <ConferenceMeta location={c.location} startDate={c.startDate} endDate={c.endDate} />
+                    {c.description ? <RichText html={c.description} className="clamp" /> : null}
+                    <div className="actions">
+                      <ButtonLink to={`/conferences/${c.id}`} variant="outline" size="small" aria-label={`View details of ${c.title}`}>
+                        View Details
+                      </ButtonLink>
+                    </div>
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

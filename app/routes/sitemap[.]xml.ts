@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { conferences } from "~/db/schema";
+import { publishedNewsForSitemapQuery } from "~/models/news.server";
+
+const STATIC_PATHS = ["/", "/society", "/society/board", "/membership", "/journal", "/conferences", "/login", "/register"];
+const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { db } = context;
+  const base = context.env.SITE_URL.replace(/\/$/, "");
+  const [confs, newsItems] = await db.batch([
+    db.select({ id: conferences.id, updatedAt: conferences.updatedAt }).from(conferences),
+    publishedNewsForSitemapQuery(db),
+  ]);
+  const urls = [
+    ...STATIC_PATHS.map((p) => ({ loc: `${base}${p}`, lastmod: null as string | null })),
+    ...confs.map((c) => ({ loc: `${base}/conferences/${c.id}`, lastmod: c.updatedAt.toISOString().slice(0, 10) })),
+    ...newsItems.map((n) => ({ loc: `${base}/news/${n.id}`, lastmod: new Date(n.shownAt).toISOString().slice(0, 10) })),
+  ];
+  const body = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls.map((u) => `  <url><loc>${xmlEscape(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`).join("\n")}
+</urlset>
+`;
+  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+}

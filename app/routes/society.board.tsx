@@ -1,0 +1,206 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { ErrorState } from "~/components/error-state";
+import { ButtonLink } from "~/components/ui/button";
+import { BOARD_SECTION_TITLES, boardPeriods, displayMemberName, isBoardPeriod } from "~/lib/board";
+import { rootData, seo } from "~/lib/seo";
+import { type BoardPage, getBoardPage } from "~/models/board.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const requested = new URL(request.url).searchParams.get("period");
+  const periods = boardPeriods(new Date().getUTCFullYear());
+  if (requested !== null && (!isBoardPeriod(requested) || !periods.includes(requested))) {
+    throw data(`There is no board period "${requested.slice(0, 20)}". Periods run from ${periods.at(-1)} to ${periods[0]}.`, { status: 404 });
+  }
+  try {
+    const board = await getBoardPage(context.db, requested);
+    return { periods, board, selected: requested ?? board.year?.period ?? periods[0]!, error: null };
+  } catch (error) {
+    console.error("board: loading failed", error);
+    return data({ periods, board: null, selected: requested ?? periods[0]!, error: "Failed to load board data. Please try again later." }, { status: 503 });
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  seo(rootData(matches), {
+    title: data?.selected ? `Board of Directors ${data.selected}` : "Board of Directors",
+    description: "The society's board of directors, trustees, committees and administration, by period, and its past presidents.",
+    path: "/society/board",
+  });
+
+export default function BoardRoute() {
+  const { periods, board, selected, error } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className="page-head">
+        <div className="container">
+          <p className="eyebrow">Governance</p>
+          <h1>Board of Directors</h1>
+          <p>The people who lead the society, period by period, and the presidents who led it before.</p>
+        </div>
+      </div>
+      <div className="container">
+        {error || !board ? (
+          <p className="alert alert-error" role="alert">
+            {error ?? "Failed to load board data. Please try again later."}
+          </p>
+        ) : (
+          <div className="board-layout">
+            <nav className="period-nav" aria-label="Board periods">
+              <h2 className="visually-hidden">Periods</h2>
+              <ul>
+                {periods.map((p) => {
+                  const has = p in board.periodsWithData;
+                  return (
+                    <li key={p}>
+                      <Link to={`?period=${p}`} aria-current={p === selected ? "page" : undefined} preventScrollReset>
+                        <span>{board.periodsWithData[p] || p}</span>
+                        {has ? (
+                          <span className="marker-data" title="Board data available">
+                            <span aria-hidden="true">✓</span>
+                            <span className="visually-hidden">(board data available)</span>
+                          </span>
+                        ) : (
+                          <span className="marker-empty" title="Not yet available">
+                            <span aria-hidden="true">⏳</span>
+                            <span className="visually-hidden">(not yet available)</span>
+                          </span>
+                        )}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+            <div>
+              <BoardYear year={board.year} selected={selected} />
+              <PastPresidents presidents={board.pastPresidents} />
+            </div>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
+
+type Year = BoardPage["year"];
+type Member = NonNullable<Year>["directors"][number];
+
+function Name({ name }: { name: string }) {
+  const shown = displayMemberName(name);
+  return shown === name ? <>{name}</> : <span className="tba">{shown}</span>;
+}
+
+function MemberTable({ caption, members, columns }: { caption: string; members: Member[]; columns: Array<"position" | "name" | "term" | "affiliation"> }) {
+  if (members.length === 0) return null;
+  const headings = { position: "Position", name: "Name", term: "Term", affiliation: "Affiliation" };
+  return (
+    <div className="table-wrap">
+      <table className="data">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {headings[c]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((m, i) => (
+            <tr key={`${m.name}-${i}`}>
+              {columns.map((c) => (
+                <td key={c}>{c === "name" ? <Name name={m.name} /> : (m[c] ?? "")}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function BoardYear({ year, selected }: { year: Year; selected: string }) {
+  if (!year) {
+    return (
+      <section className="empty section" aria-labelledby="period-title">
+        <h2 id="period-title">{selected}</h2>
+        <p>The board for this period has not been published yet.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="section" aria-labelledby="period-title">
+      <h2 id="period-title">Period {year.period}</h2>
+      {year.sponsoringInstitution ? (
+        <p>
+          <strong>Sponsoring institution:</strong> {year.sponsoringInstitution}
+        </p>
+      ) : null}
+      <MemberTable caption={BOARD_SECTION_TITLES.directors} members={year.directors} columns={["position", "name", "term", "affiliation"]} />
+      <MemberTable caption={`${BOARD_SECTION_TITLES.trustees} (founding members and past presidents)`} members={year.trustees} columns={["name", "affiliation"]} />
+      <MemberTable caption={BOARD_SECTION_TITLES.executive} members={year.executive} columns={["position", "name", "term", "affiliation"]} />
+      <MemberTable caption={BOARD_SECTION_TITLES.nominating} members={year.nominating} columns={["position", "name", "term", "affiliation"]} />
+      <MemberTable caption={BOARD_SECTION_TITLES.administration} members={year.administration} columns={["position", "name", "affiliation"]} />
+    </section>
+  );
+}
+
+function PastPresidents({ presidents }: { presidents: NonNullable<BoardPage>["pastPresidents"] }) {
+  if (presidents.length === 0) return null;
+  return (
+    <section aria-labelledby="presidents-title">
+      <h2 id="presidents-title">Past Presidents</h2>
+      <div className="table-wrap">
+        <table className="data">
+          <thead>
+            <tr>
+              <th scope="col">Years</th>
+              <th scope="col">Name</th>
+              <th scope="col">Note</th>
+            </tr>
+          </thead>
+          <tbody>
+            {presidents.map((p) => {
+              const deceased = (p.note ?? "").trim().toLowerCase() === "deceased";
+              return (
+                <tr key={p.id}>
+                  <td>{p.years}</td>
+                  <td>
+                    {p.name}
+                    {deceased ? (
+                      <>
+                        {" "}
+                        <span className="dagger" aria-hidden="true">
+                          †
+                        </span>
+                      </>
+                    ) : null}
+                  </td>
+                  <td>{p.note}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <p className="muted">
+        <span aria-hidden="true">†</span> Deceased
+      </p>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <ErrorState
+      title={notFound ? "Board Period Not Found" : "Error"}
+      message={notFound && typeof error.data === "string" ? error.data : "Failed to load board data. Please try again later."}
+    >
+      <ButtonLink to="/society/board">Show the current board</ButtonLink>
+    </ErrorState>
+  );
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/**
+ * The environment, checked once per request. Bindings and secrets arrive with each request on
+ * Workers, so nothing here is read at module load.
+ */
+const EnvSchema = z.object({
+  SITE_NAME: z.string().min(1),
+  SITE_URL: z.string().url(),
+  CONTACT_ADDRESS: z.string().min(1),
+  CONTACT_EMAIL: z.string().email(),
+  SUPPORT_EMAIL: z.string().email(),
+  MANAGER_EMAIL: z.string().email(),
+  SOCIAL_LINKEDIN: z.string().url(),
+  SOCIAL_X: z.string().url(),
+  SOCIAL_FACEBOOK: z.string().url(),
+  SOCIAL_YOUTUBE: z.string().url(),
+  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+});
+
+export type AppEnv = z.infer<typeof EnvSchema>;
+
+export function parseEnv(raw: Record<string, unknown>): AppEnv {
+  const parsed = EnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => i.path.join(".")).join(", ");
+    throw new Error(`Invalid environment configuration: ${fields}`);
+  }
+  return parsed.data;
+}
+
+/** What the browser may see: the site's public identity, nothing secret. */
+export function getPublicConfig(env: AppEnv) {
+  return {
+    siteName: env.SITE_NAME,
+    siteUrl: env.SITE_URL,
+    contactAddress: env.CONTACT_ADDRESS,
+    contactEmail: env.CONTACT_EMAIL,
+    supportEmail: env.SUPPORT_EMAIL,
+    managerEmail: env.MANAGER_EMAIL,
+    social: {
+      linkedin: env.SOCIAL_LINKEDIN,
+      x: env.SOCIAL_X,
+      facebook: env.SOCIAL_FACEBOOK,
+      youtube: env.SOCIAL_YOUTUBE,
+    },
+  };
+}
+export type PublicConfig = ReturnType<typeof getPublicConfig>;

@@ -1,0 +1,68 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { FileKind } from "~/db/schema";
+import { findFileByName } from "~/models/file.server";
+
+const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp)|application\/pdf)$/;
+
+/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
+export function contentDisposition(type: "inline" | "attachment", originalName: string) {
+  const cleaned = originalName.replace(/[\r\n"\\/]/g, "_").slice(0, 200) || "download";
+  const ascii = cleaned.replace(/[^\x20-\x7e]/g, "_");
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(cleaned)}`;
+}
+
+function notFound() {
+  return new Response("File not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+/**
+ * Streams a stored file from R2: the stored type, a safe Content-Disposition, ETag and
+ * conditional requests, byte ranges, and a long cache life (a file name is never reused).
+ */
+export async function serveStoredFile(request: Request, context: AppLoadContext, kind: FileKind, filename: string) {
+  const record = await findFileByName(context.db, kind, filename);
+  if (!record) return notFound();
+
+  const rangeHeader = request.headers.get("Range");
+  let object: R2Object | R2ObjectBody | null;
+  try {
+    object = await context.files.get(record.r2Key, { onlyIf: request.headers, range: rangeHeader ? request.headers : undefined });
+  } catch {
+    // A malformed or unsatisfiable Range header.
+    return new Response("Requested range not satisfiable.", {
+      status: 416,
+      headers: { "Content-Range": `bytes */${record.size}`, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  if (!object) return notFound();
+
+  const headers = new Headers();
+  headers.set("Content-Type", record.contentType);
+  headers.set("ETag", object.httpEtag);
+  headers.set("Last-Modified", object.uploaded.toUTCString());
+  headers.set("Accept-Ranges", "bytes");
+  headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
+  const wantsDownload = new URL(request.url).searchParams.has("download");
+  headers.set(
+    "Content-Disposition",
+    contentDisposition(!wantsDownload && INLINE_TYPES.test(record.contentType) ? "inline" : "attachment", record.originalName),
+  );
+
+  if (!("body" in object)) {
+    // onlyIf failed: If-None-Match matched (304) or If-Match did not (412).
+    const status = request.headers.has("If-None-Match") || request.headers.has("If-Modified-Since") ? 304 : 412;
+    return new Response(null, { status, headers });
+  }
+
+  const range = object.range as { offset?: number; length?: number; suffix?: number } | undefined;
+  if (rangeHeader && range) {
+    const offset = range.suffix !== undefined ? object.size - range.suffix : (range.offset ?? 0);
+    const length = range.suffix !== undefined ? range.suffix : (range.length ?? object.size - offset);
+    headers.set("Content-Range", `bytes ${offset}-${offset + length - 1}/${object.size}`);
+    headers.set("Content-Length", String(length));
+    return new Response(request.method === "HEAD" ? null : object.body, { status: 206, headers });
+  }
+  headers.set("Content-Length", String(object.size));
+  return new Response(request.method === "HEAD" ? null : object.body, { status: 200, headers });
+}

@@ -1,0 +1,36 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createDb, type Database } from "../db/client.server";
+import { type AppEnv, parseEnv } from "./env.server";
+
+type Cloudflare = { env: Env; ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> };
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    cloudflare: Cloudflare;
+    db: Database;
+    env: AppEnv;
+    files: R2Bucket;
+    /** Per-request values set by the Worker wrapper (CSP nonce, request id). */
+    requestInfo: { nonce: string; origin: string };
+  }
+}
+
+/** One context for dev (Vite's Cloudflare proxy) and the Worker: shaped by purpose, built per request. */
+export function getLoadContext({
+  request,
+  context,
+  nonce,
+}: {
+  request: Request;
+  context: { cloudflare: Cloudflare };
+  nonce?: string;
+}): AppLoadContext {
+  const { env } = context.cloudflare;
+  return {
+    cloudflare: context.cloudflare,
+    db: createDb(env.DB),
+    env: parseEnv(env as unknown as Record<string, unknown>),
+    files: env.FILES,
+    requestInfo: { nonce: nonce ?? crypto.randomUUID().replaceAll("-", ""), origin: new URL(request.url).origin },
+  };
+}

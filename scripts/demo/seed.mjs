@@ -1,0 +1,128 @@
+/**
+ * Loads the demo content into the local D1 and R2 that `wrangler dev` uses, once: a marker row
+ * in site_state makes a second run a no-op. Run through `npm start`, or `node scripts/demo/seed.mjs`.
+ */
+import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { getPlatformProxy } from "wrangler";
+import { demoContent, PHOTO_ALT } from "./content.mjs";
+import { makePdf } from "./pdf.mjs";
+
+const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
+const filename = (ext) => `${Array.from(randomBytes(26), (b) => ALPHABET[b % 32]).join("")}.${ext}`;
+const photoBytes = (n) => readFileSync(new URL(`./photos/photo-${n}.jpg`, import.meta.url));
+
+export async function seedDemo(env, today = new Date().toISOString().slice(0, 10)) {
+  const { DB: db, FILES: bucket } = env;
+  const seeded = await db.prepare("select value from site_state where key = 'demo_seeded'").first();
+  if (seeded) return false;
+  const demo = demoContent(today);
+  const now = Date.now();
+
+  async function storeFile({ kind, ext, bytes, originalName, contentType, owner, sortOrder = 0, altText = null, size = null }) {
+    const name = filename(ext);
+    const key = `${kind.replace("_", "/")}/${name}`;
+    // A plain ArrayBuffer: the proxy cannot carry a Buffer that is a view on a shared pool.
+    await bucket.put(key, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), { httpMetadata: { contentType } });
+    const row = await db
+      .prepare(
+        `insert into files (kind, filename, r2_key, original_name, content_type, size, conference_id, news_id, sort_order, alt_text, width, height)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+      )
+      .bind(kind, name, key, originalName, contentType, bytes.byteLength, owner.conferenceId ?? null, owner.newsId ?? null, sortOrder, altText, size?.[0] ?? null, size?.[1] ?? null)
+      .first();
+    return row.id;
+  }
+
+  for (const c of demo.conferences) {
+    const fees = c.fees ?? {};
+    const row = await db
+      .prepare(
+        `insert into conferences (title, location, start_date, end_date, status, description, introduction, venue, keynote_speakers,
+          program_chairs, sponsoring_institutions, conference_objective, areas_of_interest, doctoral_tutorials, submission_guidelines,
+          paper_awards, registration_fee_info, further_information, scientific_committee, local_organizing_committee,
+          fee_standard, fee_student, fee_accompanied_person, currency, registration_enabled, payment_required)
+         values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) returning id`,
+      )
+      .bind(
+        c.title, c.location, c.startDate, c.endDate, c.status, c.description, c.introduction ?? null, c.venue ?? null, c.keynoteSpeakers ?? null,
+        c.programChairs ?? null, c.sponsoringInstitutions ?? null, c.conferenceObjective ?? null, c.areasOfInterest ?? null, c.doctoralTutorials ?? null,
+        c.submissionGuidelines ?? null, c.paperAwards ?? null, c.registrationFeeInfo ?? null, c.furtherInformation ?? null, c.scientificCommittee ?? null,
+        c.localOrganizingCommittee ?? null, fees.standard ?? null, fees.student ?? null, fees.accompaniedPerson ?? null, fees.currency ?? "EUR", 1, 1,
+      )
+      .first();
+    const owner = { conferenceId: row.id };
+    for (const [i, f] of (c.files ?? []).entries()) {
+      await storeFile({ kind: "conference_file", ext: "pdf", bytes: makePdf(f.title, f.lines), originalName: f.name, contentType: "application/pdf", owner, sortOrder: i });
+    }
+    let headerId = null;
+    for (const [i, n] of (c.photos ?? []).entries()) {
+      const id = await storeFile({
+        kind: "conference_photo", ext: "jpg", bytes: photoBytes(n), originalName: `conference-photo-${n}.jpg`, contentType: "image/jpeg",
+        owner, sortOrder: i, altText: PHOTO_ALT[n - 1], size: [1200, 800],
+      });
+      if (n === c.headerPhoto) headerId = id;
+    }
+    if (headerId) await db.prepare("update conferences set header_photo_id = ? where id = ?").bind(headerId, row.id).run();
+  }
+
+  for (const n of demo.news) {
+    const created = now - n.ageDays * 86_400_000;
+    const row = await db
+      .prepare(`insert into news (title, category, status, news_date, content, details, contact_info, created_at) values (?,?,?,?,?,?,?,?) returning id`)
+      .bind(n.title, n.category ?? null, n.status, n.newsDate ?? null, n.content, n.details ?? null, n.contactInfo ?? null, created)
+      .first();
+    const owner = { newsId: row.id };
+    for (const [i, f] of (n.files ?? []).entries()) {
+      await storeFile({ kind: "news_file", ext: "pdf", bytes: makePdf(f.title, f.lines), originalName: f.name, contentType: "application/pdf", owner, sortOrder: i });
+    }
+    if (n.featuredPhoto) {
+      const id = await storeFile({
+        kind: "news_file", ext: "jpg", bytes: photoBytes(n.featuredPhoto), originalName: "featured.jpg", contentType: "image/jpeg",
+        owner, sortOrder: 99, altText: PHOTO_ALT[n.featuredPhoto - 1], size: [1200, 800],
+      });
+      await db.prepare("update news set featured_image_id = ? where id = ?").bind(id, row.id).run();
+    }
+  }
+
+  for (const y of demo.board) {
+    const row = await db
+      .prepare("insert into board_years (period, title, sponsoring_institution) values (?,?,?) returning id")
+      .bind(y.period, y.title, y.sponsoringInstitution)
+      .first();
+    const members = [
+      ...y.directors.map((m) => ["directors", m]),
+      ...y.trustees.map((m) => ["trustees", m]),
+      ...y.executive.map((m) => ["executive", m]),
+      ...y.nominating.map((m) => ["nominating", m]),
+      ...y.administration.map((m) => ["administration", m]),
+    ];
+    await db.batch(
+      members.map(([section, m], i) =>
+        db
+          .prepare("insert into board_members (board_year_id, section, position, term, name, affiliation, sort_order) values (?,?,?,?,?,?,?)")
+          .bind(row.id, section, m.position ?? null, m.term ?? null, m.name, m.affiliation ?? null, i),
+      ),
+    );
+  }
+  await db.batch(
+    demo.pastPresidents.map((pp, i) =>
+      db.prepare("insert into past_presidents (years, name, note, sort_order) values (?,?,?,?)").bind(pp.years, pp.name, pp.note || null, i),
+    ),
+  );
+  await db.batch([
+    db.prepare("insert into site_state (key, value) values ('demo_seeded', ?)").bind(today),
+    db.prepare("insert into site_state (key, value) values ('content_version', ?) on conflict(key) do update set value = excluded.value").bind(String(now)),
+  ]);
+  return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const proxy = await getPlatformProxy({ configPath: "wrangler.toml", persist: true });
+  try {
+    const done = await seedDemo(proxy.env);
+    console.log(done ? "Demo content loaded." : "Demo content already present.");
+  } finally {
+    await proxy.dispose();
+  }
+}

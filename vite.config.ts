@@ -1,0 +1,37 @@
+import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { getLoadContext } from "./app/server/load-context";
+
+declare module "@remix-run/cloudflare" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [
+    cloudflareDevProxyVitePlugin({ getLoadContext }),
+    remix({
+      ignoredRouteFiles: ["**/*.test.*", "**/__*"],
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+    tsconfigPaths(),
+  ],
+  ssr: {
+    resolve: {
+      conditions: ["workerd", "worker", "browser"],
+      externalConditions: ["workerd", "worker"],
+    },
+    // Bundle everything into the server build so wrangler gets one self-contained module.
+    noExternal: command === "build" ? true : undefined,
+    target: "webworker",
+  },
+  build: { cssMinify: true, assetsInlineLimit: 0 },
+}));
