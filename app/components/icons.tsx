@@ -27,3 +27,5 @@ export function BrandMark({ className }: IconProps) {
     </svg>
   );
 }
+export const CheckIcon = svg("M9.2 16.6 4.9 12.3l-1.4 1.4 5.7 5.7L20.5 8.1l-1.4-1.4z");
+export const HourglassIcon = svg("M6 2h12v2h-1v3.2a4 4 0 0 1-1.6 3.2L12.7 12l2.7 1.6A4 4 0 0 1 17 16.8V20h1v2H6v-2h1v-3.2a4 4 0 0 1 1.6-3.2l2.7-1.6-2.7-1.6A4 4 0 0 1 7 7.2V4H6V2Zm3 2v3.2a2 2 0 0 0 .8 1.6L12 10.8l2.2-2A2 2 0 0 0 15 7.2V4H9Zm3 9.2-2.2 1.3a2 2 0 0 0-.8 1.6V20h6v-3.9a2 2 0 0 0-.8-1.6L12 13.2Z");

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorState } from "~/components/error-state";
+import { CheckIcon, HourglassIcon } from "~/components/icons";
 import { ButtonLink } from "~/components/ui/button";
 import { BOARD_SECTION_TITLES, boardPeriods, displayMemberName, isBoardPeriod } from "~/lib/board";
 import { rootData, seo } from "~/lib/seo";
@@ -57,12 +58,12 @@ export default function BoardRoute() {
                         <span>{board.periodsWithData[p] || p}</span>
                         {has ? (
                           <span className="marker-data" title="Board data available">
-                            <span aria-hidden="true">✓</span>
+                            <CheckIcon className="marker-icon" />
                             <span className="visually-hidden">(board data available)</span>
                           </span>
                         ) : (
                           <span className="marker-empty" title="Not yet available">
-                            <span aria-hidden="true">⏳</span>
+                            <HourglassIcon className="marker-icon" />
                             <span className="visually-hidden">(not yet available)</span>
                           </span>
                         )}

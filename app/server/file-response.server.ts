@@ -11,6 +11,24 @@ export function contentDisposition(type: "inline" | "attachment", originalName: 
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(cleaned)}`;
 }
 
+/**
+ * One byte range from a Range header, checked against the stored size. Returns null to serve
+ * the whole file (no header, several ranges, or a unit we do not serve), "unsatisfiable" for 416.
+ */
+export function parseRange(header: string | null, size: number): { offset: number; length: number } | null | "unsatisfiable" {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  if (m[1] === "") {
+    const suffix = Math.min(Number(m[2]), size);
+    return suffix === 0 ? "unsatisfiable" : { offset: size - suffix, length: suffix };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return "unsatisfiable";
+  return { offset: start, length: end - start + 1 };
+}
+
 function notFound() {
   return new Response("File not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
@@ -23,17 +41,14 @@ export async function serveStoredFile(request: Request, context: AppLoadContext,
   const record = await findFileByName(context.db, kind, filename);
   if (!record) return notFound();
 
-  const rangeHeader = request.headers.get("Range");
-  let object: R2Object | R2ObjectBody | null;
-  try {
-    object = await context.files.get(record.r2Key, { onlyIf: request.headers, range: rangeHeader ? request.headers : undefined });
-  } catch {
-    // A malformed or unsatisfiable Range header.
+  const range = parseRange(request.headers.get("Range"), record.size);
+  if (range === "unsatisfiable") {
     return new Response("Requested range not satisfiable.", {
       status: 416,
       headers: { "Content-Range": `bytes */${record.size}`, "Content-Type": "text/plain; charset=utf-8" },
     });
   }
+  const object = await context.files.get(record.r2Key, { onlyIf: request.headers, range: range ?? undefined });
   if (!object) return notFound();
 
   const headers = new Headers();
@@ -55,12 +70,9 @@ export async function serveStoredFile(request: Request, context: AppLoadContext,
     return new Response(null, { status, headers });
   }
 
-  const range = object.range as { offset?: number; length?: number; suffix?: number } | undefined;
-  if (rangeHeader && range) {
-    const offset = range.suffix !== undefined ? object.size - range.suffix : (range.offset ?? 0);
-    const length = range.suffix !== undefined ? range.suffix : (range.length ?? object.size - offset);
-    headers.set("Content-Range", `bytes ${offset}-${offset + length - 1}/${object.size}`);
-    headers.set("Content-Length", String(length));
+  if (range) {
+    headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${object.size}`);
+    headers.set("Content-Length", String(range.length));
     return new Response(request.method === "HEAD" ? null : object.body, { status: 206, headers });
   }
   headers.set("Content-Length", String(object.size));

@@ -22,7 +22,13 @@ function randomNonce() {
  * Everything the web Worker does around Remix: refuse absurd URLs, serve anonymous visitors
  * from the page cache, and put strict security headers on every answer.
  */
-export async function handleFetch(request: Request, env: Env, ctx: ExecutionContext, remix: RemixHandler) {
+export async function handleFetch(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  remix: RemixHandler,
+  buildVersion: string,
+) {
   if (request.url.length > MAX_URL_LENGTH) {
     return new Response("The address is too long.", { status: 414, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
@@ -53,7 +59,8 @@ export async function handleFetch(request: Request, env: Env, ctx: ExecutionCont
   if (version === null) return finish(await remix(request, context));
 
   const cache = (caches as unknown as { default: Cache }).default;
-  const key = cacheKeyFor(request, version);
+  // A new deploy references new asset names, so the build is part of the key too.
+  const key = cacheKeyFor(request, `${buildVersion}.${version}`);
   const hit = await cache.match(key);
   if (hit) {
     const out = new Response(hit.body, hit);

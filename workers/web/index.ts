@@ -9,11 +9,12 @@ import * as build from "../../build/server";
 import { handleFetch } from "../../app/server/handle-fetch.server";
 import { runHousekeeping } from "../../app/server/housekeeping.server";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+const serverBuild = build as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(serverBuild);
 
 export default {
   fetch(request, env, ctx) {
-    return handleFetch(request, env, ctx, handleRemixRequest);
+    return handleFetch(request, env, ctx, handleRemixRequest, serverBuild.assets.version);
   },
   scheduled(_controller, env, ctx) {
     ctx.waitUntil(runHousekeeping(env));

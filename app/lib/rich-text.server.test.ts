@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { richTextOrNull, rewriteFileLink, sanitizeRichText } from "./rich-text.server";
+
+const HOSTILE = [
+  `<script>alert(1)</script>`,
+  `<img src=x onerror=alert(1)>`,
+  `<a href="javascript:alert(1)">x</a>`,
+  `<a href="JaVaScRiPt:alert(1)">x</a>`,
+  `<a href="&#106;avascript:alert(1)">x</a>`,
+  `<a href="  javascript:alert(1)">x</a>`,
+  `<svg onload=alert(1)><circle/></svg>`,
+  `<iframe src="https://evil.example"></iframe>`,
+  `<p style="background:url(javascript:alert(1))">x</p>`,
+  `<div onclick="alert(1)">x</div>`,
+  `<object data="x"></object><embed src="x">`,
+  `<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>`,
+  `<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>`,
+  `<img src="data:image/svg+xml,<svg onload=alert(1)>">`,
+  `<form action="https://evil.example"><input name=x></form>`,
+  `<base href="https://evil.example/">`,
+  `<meta http-equiv="refresh" content="0;url=https://evil.example">`,
+  `<a href="//evil.example">protocol-relative</a>`,
+  `<a target=_blank onclick=alert(1) href="https://example.org">x</a>`,
+  `<a target="_blank" rel="opener" href="https://example.org" onmouseover="alert(1)">x</a>`,
+  `<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>`,
+];
+
+describe("sanitizeRichText", () => {
+  it.each(HOSTILE)("neutralises %s", (html) => {
+    const clean = sanitizeRichText(html);
+    expect(clean).not.toMatch(/<script|<iframe|<svg|<object|<embed|<form|<input|<base|<meta|<style|<math/i);
+    expect(clean).not.toMatch(/\son\w+\s*=/i);
+    expect(clean).not.toMatch(/href="\s*(javascript|data|&#)/i);
+    expect(clean).not.toMatch(/src="\s*(javascript|data)/i);
+    expect(clean).not.toMatch(/style=/i);
+    expect(clean).not.toMatch(/href="\/\//);
+    if (/target="_blank"/.test(clean)) expect(clean).toContain('rel="noopener noreferrer"');
+  });
+
+  it("keeps the formatting an editor produces", () => {
+    const html =
+      '<h2>Heading</h2><p>A <strong>bold</strong>, <em>italic</em> and <u>underlined</u> text with <a href="https://example.org" target="_blank">a link</a>.</p><ul><li>one</li></ul><ol start="3"><li>three</li></ol><blockquote>q</blockquote><table><tr><td colspan="2">cell</td></tr></table>';
+    const clean = sanitizeRichText(html);
+    expect(clean).toContain("<h2>Heading</h2>");
+    expect(clean).toContain("<strong>bold</strong>");
+    expect(clean).toContain('<a href="https://example.org" target="_blank" rel="noopener noreferrer">a link</a>');
+    expect(clean).toContain('<ol start="3">');
+    expect(clean).toContain('<td colspan="2">cell</td>');
+  });
+
+  it("rewrites old file links to the /api routes", () => {
+    expect(rewriteFileLink("/conferences/files/abc.pdf")).toBe("/api/conferences/files/abc.pdf");
+    expect(rewriteFileLink("/news/files/x_1.png")).toBe("/api/news/files/x_1.png");
+    expect(rewriteFileLink("/conferences/files/../../x")).toBe("/conferences/files/../../x");
+    expect(sanitizeRichText('<a href="/news/files/flyer.pdf">Flyer</a>')).toBe('<a href="/api/news/files/flyer.pdf">Flyer</a>');
+  });
+
+  it("treats markup with nothing visible as empty", () => {
+    expect(richTextOrNull("<p> </p><p>&nbsp;</p>")).toBeNull();
+    expect(richTextOrNull("<script>x</script>")).toBeNull();
+    expect(richTextOrNull(null)).toBeNull();
+    expect(richTextOrNull('<p><img src="/api/news/files/a.png" alt="A"></p>')).toContain("<img");
+  });
+});
+
+describe("links that open a new window", () => {
+  it("carry exactly one rel=noopener noreferrer", () => {
+    const clean = sanitizeRichText('<a target="_blank" rel="opener" href="https://example.org">x</a>');
+    expect(clean).toBe('<a target="_blank" href="https://example.org" rel="noopener noreferrer">x</a>');
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * Test data written straight into the real local D1 and R2 the Worker reads.
+ * Each helper returns what it created so a test can assert against it.
+ */
+import { env, SELF } from "cloudflare:test";
+import { createDb } from "~/db/client.server";
+import { boardMembers, boardYears, conferences, files, news, pastPresidents, siteState } from "~/db/schema";
+import { generateFilename, r2KeyFor } from "~/models/file.server";
+
+export const db = () => createDb(env.DB);
+
+export function isoDaysFromToday(days: number) {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+type ConferenceInput = Partial<typeof conferences.$inferInsert>;
+
+export async function createConference(input: ConferenceInput = {}) {
+  const [row] = await db()
+    .insert(conferences)
+    .values({
+      title: "Test Conference",
+      location: "Testville",
+      startDate: isoDaysFromToday(100),
+      endDate: isoDaysFromToday(103),
+      status: "open",
+      description: "<p>About the test conference.</p>",
+      ...input,
+    })
+    .returning();
+  await contentChanged();
+  return row!;
+}
+
+export async function storeFile(input: {
+  kind: (typeof files.$inferInsert)["kind"];
+  bytes: Uint8Array | string;
+  originalName: string;
+  contentType: string;
+  conferenceId?: number;
+  newsId?: number;
+  altText?: string;
+}) {
+  const bytes = typeof input.bytes === "string" ? new TextEncoder().encode(input.bytes) : input.bytes;
+  const ext = input.originalName.split(".").pop() ?? "bin";
+  const filename = generateFilename(ext);
+  const r2Key = r2KeyFor(input.kind, filename);
+  await env.FILES.put(r2Key, bytes, { httpMetadata: { contentType: input.contentType } });
+  const [row] = await db()
+    .insert(files)
+    .values({
+      kind: input.kind,
+      filename,
+      r2Key,
+      originalName: input.originalName,
+      contentType: input.contentType,
+      size: bytes.byteLength,
+      conferenceId: input.conferenceId,
+      newsId: input.newsId,
+      altText: input.altText,
+    })
+    .returning();
+  await contentChanged();
+  return row!;
+}
+
+export async function createNews(input: Partial<typeof news.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(news)
+    .values({ title: "Test news", content: "<p>Test content.</p>", status: "published", ...input })
+    .returning();
+  await contentChanged();
+  return row!;
+}
+
+export async function createBoardYear(
+  period: string,
+  members: Array<Omit<typeof boardMembers.$inferInsert, "boardYearId">> = [],
+  extra: Partial<typeof boardYears.$inferInsert> = {},
+) {
+  const [year] = await db().insert(boardYears).values({ period, ...extra }).returning();
+  if (members.length) await db().insert(boardMembers).values(members.map((m) => ({ ...m, boardYearId: year!.id })));
+  await contentChanged();
+  return year!;
+}
+
+export async function createPastPresident(input: typeof pastPresidents.$inferInsert) {
+  const [row] = await db().insert(pastPresidents).values(input).returning();
+  await contentChanged();
+  return row!;
+}
+
+export async function setContentVersion(value: string) {
+  await db().insert(siteState).values({ key: "content_version", value }).onConflictDoUpdate({ target: siteState.key, set: { value } });
+}
+
+/** As every admin change will: a fresh content version, so cached pages are not reused. */
+export async function contentChanged() {
+  await setContentVersion(crypto.randomUUID());
+}
+
+export const BASE = "https://society.test";
+
+export function get(path: string, init?: RequestInit) {
+  return SELF.fetch(`${BASE}${path}`, { redirect: "manual", ...init });
+}
+
+export async function getHtml(path: string, init?: RequestInit) {
+  const response = await get(path, init);
+  return { response, html: await response.text() };
+}
+
+/** Visible text of an HTML page, tags stripped and whitespace folded, for "the page says X" checks. */
+export function textOf(html: string) {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
+const TABLES_CHILD_FIRST = [
+  "audit_log", "extraction_jobs", "outbox", "payments", "registrations", "paper_authors", "files", "papers",
+  "board_members", "board_years", "past_presidents", "news", "conferences", "recovery_codes", "auth_tokens",
+  "sessions", "rate_limits", "users", "site_state",
+];
+
+/** Empties every table (the pool keeps one database per test file), so each test starts clean. */
+export async function resetDatabase() {
+  await env.DB.batch([
+    env.DB.prepare("update conferences set header_photo_id = null"),
+    env.DB.prepare("update news set featured_image_id = null"),
+    ...TABLES_CHILD_FIRST.map((t) => env.DB.prepare(`delete from ${t}`)),
+  ]);
+  await contentChanged();
+}
+
+/** Makes one table unreadable for the duration of `run`: a real failing database call. */
+export async function withTableMissing<T>(table: string, run: () => Promise<T>) {
+  await env.DB.exec(`ALTER TABLE ${table} RENAME TO ${table}_unavailable`);
+  try {
+    return await run();
+  } finally {
+    await env.DB.exec(`ALTER TABLE ${table}_unavailable RENAME TO ${table}`);
+  }
+}

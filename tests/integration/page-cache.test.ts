@@ -1,0 +1,42 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { contentChanged, createConference, db, get, resetDatabase } from "./fixtures";
+import { conferences } from "~/db/schema";
+import { eq } from "drizzle-orm";
+
+beforeEach(resetDatabase);
+
+describe("page cache", () => {
+  it("serves anonymous visitors from the cache and shows a change at once when content changes", async () => {
+    const c = await createConference({ title: "Original Title" });
+    const first = await get(`/conferences/${c.id}`);
+    expect(first.headers.get("X-Page-Cache")).toBe("miss");
+    expect(await first.text()).toContain("Original Title");
+    const second = await get(`/conferences/${c.id}`);
+    expect(second.headers.get("X-Page-Cache")).toBe("hit");
+    expect(second.headers.get("Content-Security-Policy")).toBe(first.headers.get("Content-Security-Policy"));
+    await second.text();
+
+    // An edit without a version bump stays invisible (proving the hit came from the cache) …
+    await db().update(conferences).set({ title: "Edited Title" }).where(eq(conferences.id, c.id));
+    expect(await (await get(`/conferences/${c.id}`)).text()).toContain("Original Title");
+    // … and the bump every change makes shows it on the very next request.
+    await contentChanged();
+    const fresh = await get(`/conferences/${c.id}`);
+    expect(fresh.headers.get("X-Page-Cache")).toBe("miss");
+    expect(await fresh.text()).toContain("Edited Title");
+  });
+
+  it("never caches for a signed-in visitor, errors, or private paths", async () => {
+    const c = await createConference();
+    const withSession = await get(`/conferences/${c.id}`, { headers: { Cookie: "__Host-session=abc" } });
+    expect(withSession.headers.get("X-Page-Cache")).toBeNull();
+    expect(withSession.headers.get("Cache-Control")).toBe("private, no-cache");
+    await withSession.text();
+    for (const path of ["/conferences/987654", "/login"]) {
+      await (await get(path)).text();
+      const again = await get(path);
+      expect(again.headers.get("X-Page-Cache"), path).not.toBe("hit");
+      await again.text();
+    }
+  });
+});
