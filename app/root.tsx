@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -22,6 +22,11 @@ import styles from "~/styles/app.css?url";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** The fallback title: routes set their own, an error page still gets one. */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: `${error ? "Error | " : ""}${data?.config.siteName ?? "Multinational Finance Society"}` },
 ];
 
 export function loader({ context }: LoaderFunctionArgs) {

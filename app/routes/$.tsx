@@ -1,4 +1,5 @@
-import { data } from "@remix-run/cloudflare";
+import { data, type MetaFunction } from "@remix-run/cloudflare";
+import { rootData } from "~/lib/seo";
 
 /** Every unknown path: a real 404 rendered by the root error boundary. */
 export function loader() {
@@ -8,3 +9,8 @@ export function loader() {
 export default function NotFound() {
   return null;
 }
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Page Not Found | ${rootData(matches)?.config.siteName ?? ""}` },
+  { name: "robots", content: "noindex" },
+];

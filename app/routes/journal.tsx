@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageHead } from "~/components/page-head";
 import { LinkTabs } from "~/components/ui/link-tabs";
+import { TableWrap } from "~/components/ui/table-wrap";
 import { rootData, seo } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
 
@@ -78,7 +79,7 @@ export default function JournalRoute() {
     "editorial-board": (
       <>
         <h2>Editorial Board</h2>
-        <div className="table-wrap">
+        <TableWrap label="Editorial Board">
           <table className="data">
             <thead>
               <tr>
@@ -97,7 +98,7 @@ export default function JournalRoute() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       </>
     ),
     "open-access": (

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix
 import { ErrorState } from "~/components/error-state";
 import { CheckIcon, HourglassIcon } from "~/components/icons";
 import { ButtonLink } from "~/components/ui/button";
+import { TableWrap } from "~/components/ui/table-wrap";
 import { BOARD_SECTION_TITLES, boardPeriods, displayMemberName, isBoardPeriod } from "~/lib/board";
 import { rootData, seo } from "~/lib/seo";
 import { type BoardPage, getBoardPage } from "~/models/board.server";
@@ -96,7 +97,7 @@ function MemberTable({ caption, members, columns }: { caption: string; members: 
   if (members.length === 0) return null;
   const headings = { position: "Position", name: "Name", term: "Term", affiliation: "Affiliation" };
   return (
-    <div className="table-wrap">
+    <TableWrap label={caption}>
       <table className="data">
         <caption>{caption}</caption>
         <thead>
@@ -118,7 +119,7 @@ function MemberTable({ caption, members, columns }: { caption: string; members: 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
@@ -153,7 +154,7 @@ function PastPresidents({ presidents }: { presidents: NonNullable<BoardPage>["pa
   return (
     <section aria-labelledby="presidents-title">
       <h2 id="presidents-title">Past Presidents</h2>
-      <div className="table-wrap">
+      <TableWrap label="Past Presidents">
         <table className="data">
           <thead>
             <tr>
@@ -185,7 +186,7 @@ function PastPresidents({ presidents }: { presidents: NonNullable<BoardPage>["pa
             })}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       <p className="muted">
         <span aria-hidden="true">†</span> Deceased
       </p>

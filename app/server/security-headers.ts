@@ -1,12 +1,12 @@
 /**
- * Strict headers for every response the Worker produces. Scripts need the per-request nonce;
- * style attributes stay allowed because React and Radix set a few inline positions.
+ * Strict headers for every response the Worker produces. Scripts and injected <style> elements
+ * need the per-request nonce; style attributes stay allowed because Radix positions with them.
  */
 export function contentSecurityPolicy(nonce: string, { dev = false } = {}) {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-inline' 'unsafe-eval'" : ""}`,
-    "style-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

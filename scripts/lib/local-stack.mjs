@@ -1,0 +1,148 @@
+/**
+ * The local stack, one way for everyone: `npm start`, the end-to-end tests and the benchmark all
+ * build the app, apply migrations to a local D1, load the demo content and run `wrangler dev`.
+ * Offline: no telemetry, no update checks, no remote bindings.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const BIN = path.join(ROOT, "node_modules", ".bin");
+
+export const OFFLINE_ENV = {
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  WRANGLER_LOG: process.env.WRANGLER_LOG ?? "warn",
+  NO_UPDATE_NOTIFIER: "1",
+  DO_NOT_TRACK: "1",
+};
+
+function run(cmd, args, { quiet = false } = {}) {
+  const result = spawnSync(path.join(BIN, cmd), args, {
+    cwd: ROOT,
+    env: { ...process.env, ...OFFLINE_ENV },
+    stdio: quiet ? "pipe" : "inherit",
+    encoding: "utf8",
+  });
+  if (result.status !== 0) {
+    if (quiet) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+    throw new Error(`${cmd} ${args.join(" ")} failed with exit code ${result.status}`);
+  }
+  return result.stdout;
+}
+
+export function build({ quiet = false } = {}) {
+  run("remix", ["vite:build"], { quiet });
+}
+
+/** Local state lives in `dir` (wrangler's persistence folder). */
+export function migrate(dir, { quiet = false } = {}) {
+  mkdirSync(dir, { recursive: true });
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dir], { quiet });
+}
+
+export async function seed(dir) {
+  const { getPlatformProxy } = await import("wrangler");
+  const { seedDemo } = await import("../demo/seed.mjs");
+  Object.assign(process.env, OFFLINE_ENV);
+  const proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(dir, "v3") } });
+  try {
+    return await seedDemo(proxy.env);
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+/** A port nothing listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const children = new Set();
+process.on("exit", () => {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {}
+  }
+});
+
+/**
+ * Starts `wrangler dev` and resolves once it answers. `vars` override [vars] for this run;
+ * without a port, a free one is chosen.
+ */
+export async function startWorker({ dir, port, vars = {}, log = "pipe" }) {
+  port ??= await freePort();
+  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", dir, "--show-interactive-dev-session=false"];
+  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+  const child = spawn(path.join(BIN, "wrangler"), args, {
+    cwd: ROOT,
+    env: { ...process.env, ...OFFLINE_ENV },
+    stdio: log === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
+    detached: process.platform !== "win32",
+  });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      const r = await fetch(`${url}/robots.txt`);
+      if (r.ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  if (Date.now() >= deadline) throw new Error(`wrangler dev did not answer within 60 s:\n${output}`);
+  return { url, child, stop: () => stopProcess(child), output: () => output };
+}
+
+export function stopProcess(child) {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", resolve);
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      child.kill("SIGTERM");
+    }
+    setTimeout(() => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {}
+      resolve();
+    }, 5000).unref();
+  });
+}
+
+export function hasBuild() {
+  return existsSync(path.join(ROOT, "build", "server", "index.js"));
+}
+
+export const CHROMIUM_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];

@@ -1,0 +1,54 @@
+/**
+ * `npm test`: every test. Builds the site (the Worker tests run the built bundle), type-checks,
+ * runs the integration and unit tests inside workerd, then the end-to-end tests in Chromium.
+ * Ends with one line, "N passed, N failed", over all of them.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { build, CHROMIUM_PATH, OFFLINE_ENV, ROOT } from "./lib/local-stack.mjs";
+
+const only = process.argv[2]; // "integration" | "e2e" | undefined for both
+const reports = path.join(ROOT, ".cache", "test-reports");
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+function step(title, cmd, args) {
+  console.log(`\n› ${title}`);
+  const r = spawnSync(path.join(ROOT, "node_modules", ".bin", cmd), args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...OFFLINE_ENV } });
+  return r.status ?? 1;
+}
+
+function counts(file) {
+  if (!existsSync(file)) return { passed: 0, failed: 1 };
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  return { passed: report.numPassedTests, failed: report.numFailedTests + (report.success ? 0 : report.numFailedTests === 0 ? 1 : 0) };
+}
+
+console.log("› Building the site");
+build({ quiet: true });
+let status = step("Type check", "tsc", ["--noEmit"]);
+const total = { passed: 0, failed: status === 0 ? 0 : 1 };
+
+if (only !== "e2e") {
+  const file = path.join(reports, "integration.json");
+  step("Integration and unit tests (workerd)", "vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
+  const c = counts(file);
+  total.passed += c.passed;
+  total.failed += c.failed;
+}
+if (only !== "integration") {
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.error(`\nChromium is missing at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install chromium) or set CHROME_PATH.`);
+    total.failed += 1;
+  } else {
+    const file = path.join(reports, "e2e.json");
+    step("End-to-end tests (Chromium)", "vitest", ["run", "--config", "vitest.e2e.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
+    const c = counts(file);
+    total.passed += c.passed;
+    total.failed += c.failed;
+  }
+}
+
+console.log(`\n${total.passed} passed, ${total.failed} failed`);
+process.exit(total.failed === 0 && total.passed > 0 ? 0 : 1);

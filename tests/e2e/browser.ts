@@ -1,0 +1,62 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
+// @ts-expect-error: plain ESM helper shared with npm start
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/lib/local-stack.mjs";
+
+export const baseUrl = () => inject("baseUrl");
+
+export const VIEWPORTS = {
+  phone: { width: 360, height: 780 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export async function newContext(browser: Browser, { js = true, viewport = "desktop" as ViewportName } = {}): Promise<BrowserContext> {
+  return browser.newContext({ javaScriptEnabled: js, viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
+}
+
+/** Fails the test on any console error or uncaught exception the page raises. */
+export function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/status of 404|status of 503/.test(m.text())) errors.push(`console: ${m.text()}`);
+  });
+  return () => expect(errors, errors.join("\n")).toEqual([]);
+}
+
+/** Once a page has hydrated, React has attached its handlers. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+}
+
+/** axe with the WCAG 2.0, 2.1 and 2.2 A and AA rules: zero violations. */
+export async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`);
+  expect(summary, summary.join("\n")).toEqual([]);
+}
+
+/**
+ * Playwright cannot evaluate scripts in a page with JavaScript disabled, and axe is a script. So
+ * a no-JS page is checked in a twin: the same URL with the application's scripts blocked, which
+ * leaves exactly the server-rendered document a browser without JavaScript shows.
+ */
+export async function openScriptless(browser: Browser, path: string, viewport: ViewportName) {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
+  await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  const page = await context.newPage();
+  await page.goto(path);
+  return { page, close: () => context.close() };
+}
+
+/** Nothing sticks out sideways at this width. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}

@@ -1,0 +1,86 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  launch,
+  newContext,
+  openScriptless,
+  type ViewportName,
+  waitForHydration,
+  watchErrors,
+} from "./browser";
+
+/**
+ * Every public page and state, as the demo content shows them (conference 1 is the Open one with
+ * files and eight photos, news 1 has files and a future date, news 6 is a draft), with JavaScript
+ * on and off, at phone and desktop widths, each scanned by axe.
+ */
+const PAGES: Array<{ path: string; status: number; heading: string | RegExp; text?: string[]; dialog?: RegExp }> = [
+  { path: "/", status: 200, heading: "Welcome to the Multinational Finance Society", text: ["Upcoming Conference", "Submit Manuscript", "Latest News", "28"] },
+  { path: "/society", status: 200, heading: "About the Society", text: ["Our Mission", "Key Highlights"] },
+  { path: "/membership", status: 200, heading: "Membership", text: ["80 euros", "Benefits"] },
+  { path: "/journal", status: 200, heading: "Multinational Finance Journal", text: ["Aims & Scope", "Since 1997"] },
+  { path: "/journal?tab=editorial-board", status: 200, heading: "Multinational Finance Journal", text: ["Editor-in-Chief"] },
+  { path: "/journal?tab=open-access", status: 200, heading: "Multinational Finance Journal", text: ["CC BY-NC 4.0"] },
+  { path: "/journal?tab=ethics", status: 200, heading: "Multinational Finance Journal", text: ["Publication Ethics"] },
+  { path: "/journal?tab=submission", status: 200, heading: "Multinational Finance Journal", text: ["EUR 50.00", "manager@example.org"] },
+  { path: "/journal?tab=guide", status: 200, heading: "Multinational Finance Journal", text: ["at most 150 words", "4 to 6 keywords"] },
+  { path: "/society/board", status: 200, heading: "Board of Directors", text: ["Period 2024-2025", "To Be Announced", "Past Presidents"] },
+  { path: "/society/board?period=2010-2011", status: 200, heading: "Board of Directors", text: ["has not been published yet"] },
+  { path: "/society/board?period=1900-1901", status: 404, heading: "Board Period Not Found" },
+  { path: "/conferences", status: 200, heading: "Conferences", text: ["Upcoming", "Past", "View Details"] },
+  { path: "/conferences/1", status: 200, heading: /Annual Conference of the Multinational Finance Society/, text: ["Conference Materials", "Call for Papers.pdf", "Photo Gallery", "Keynote Speakers", "Google Calendar"] },
+  { path: "/conferences/3", status: 200, heading: /Annual Conference/, text: ["Ended", "Final Programme.pdf"] },
+  { path: "/conferences/1?slide=1&photo=__first__", status: 200, heading: /Annual Conference/, text: ["Download"], dialog: /Photo 1 of 8/ },
+  { path: "/conferences/424242", status: 404, heading: "Conference Not Found", text: ["Return to Home"] },
+  { path: "/news/1", status: 200, heading: "Call for papers: the annual conference in Porto", text: ["Conference", "Register", "Call for Papers.pdf", "Contact Information"] },
+  { path: "/news/7", status: 200, heading: "Conference in Gdańsk: programme", text: ["Archived"] },
+  { path: "/news/6", status: 404, heading: "News Not Found" },
+  { path: "/no-such-page", status: 404, heading: "Page Not Found" },
+];
+
+let browser: Browser;
+let firstPhoto = "";
+beforeAll(async () => {
+  browser = await launch();
+  const context = await newContext(browser, { js: false });
+  const page = await context.newPage();
+  await page.goto("/conferences/1");
+  firstPhoto = decodeURIComponent(/photo=([^&#"]+)/.exec(await page.content())?.[1] ?? "");
+  await context.close();
+});
+afterAll(() => browser?.close());
+
+describe.each([
+  { js: true, viewport: "desktop" },
+  { js: false, viewport: "desktop" },
+  { js: true, viewport: "phone" },
+  { js: false, viewport: "phone" },
+] as Array<{ js: boolean; viewport: ViewportName }>)("JavaScript $js, $viewport", ({ js, viewport }) => {
+  it.each(PAGES)("$path", async ({ path: template, status, heading, text = [], dialog }) => {
+    const path = template.replace("__first__", firstPhoto);
+    const context = await newContext(browser, { js, viewport });
+    const page = await context.newPage();
+    const noErrors = js ? watchErrors(page) : () => {};
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(status);
+    if (js) await waitForHydration(page);
+    await expect(page.locator("h1").first().textContent()).resolves.toMatch(heading);
+    // With JavaScript an opened photo is a modal dialog; without, a section of the page.
+    if (dialog && js) await expect(page.getByRole("dialog").textContent()).resolves.toMatch(dialog);
+    const body = await page.locator("body").innerText();
+    for (const t of text) expect(body, t).toContain(t);
+    if (js) {
+      await expectNoHorizontalOverflow(page);
+      await expectAccessible(page);
+    } else {
+      const twin = await openScriptless(browser, path, viewport);
+      await expectNoHorizontalOverflow(twin.page);
+      await expectAccessible(twin.page);
+      await twin.close();
+    }
+    noErrors();
+    await context.close();
+  });
+});
