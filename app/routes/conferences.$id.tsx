@@ -1,5 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, type ShouldRevalidateFunction, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useNavigate,
+  useRouteError,
+  useSearchParams,
+} from "@remix-run/react";
 import { ConferenceMeta } from "~/components/conference-meta";
 import { ErrorState } from "~/components/error-state";
 import { DownloadIcon } from "~/components/icons";
@@ -16,7 +24,7 @@ import { conferenceStatusBadge } from "~/lib/status";
 import { useHydrated } from "~/lib/use-hydrated";
 import { getConferenceDetail } from "~/models/conference.server";
 
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   if (id === null) throw data("Conference Not Found", { status: 404 });
   let conference: Awaited<ReturnType<typeof getConferenceDetail>>;
@@ -27,8 +35,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     throw data("Failed to load conference details. Please try again later.", { status: 503 });
   }
   if (!conference) throw data("Conference Not Found", { status: 404 });
-  const url = new URL(request.url);
-  const slide = Number.parseInt(url.searchParams.get("slide") ?? "1", 10);
   const details = htmlToText(conference.descriptionText, 300);
   const canonical = `${context.env.SITE_URL.replace(/\/$/, "")}/conferences/${conference.id}`;
   const event = { ...conference, details, url: canonical };
@@ -37,7 +43,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     summary: details,
     canonical,
     origin: context.requestInfo.origin,
-    gallery: { slide: Number.isFinite(slide) ? slide : 1, photo: url.searchParams.get("photo") },
     calendar: { google: googleCalendarUrl(event), outlook: outlookCalendarUrl(event) },
   };
 }
@@ -60,7 +65,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function ConferenceRoute() {
-  const { conference: c, canonical, origin, gallery, calendar } = useLoaderData<typeof loader>();
+  const { conference: c, canonical, origin, calendar } = useLoaderData<typeof loader>();
+  // Gallery state lives in the URL only (the loader does not re-run for it).
+  const [search] = useSearchParams();
+  const slide = Number.parseInt(search.get("slide") ?? "1", 10) || 1;
   const badge = conferenceStatusBadge(c.status);
   return (
     <>
@@ -152,7 +160,7 @@ export default function ConferenceRoute() {
           {c.photos.length > 0 ? (
             <section className="card side-card" aria-labelledby="gallery-title">
               <h2 id="gallery-title">Photo Gallery</h2>
-              <PhotoGallery photos={c.photos} title={c.title} slide={gallery.slide} selected={gallery.photo} origin={origin} />
+              <PhotoGallery photos={c.photos} title={c.title} slide={slide} selected={search.get("photo")} origin={origin} />
             </section>
           ) : null}
         </aside>

@@ -82,6 +82,7 @@ process.on("exit", () => {
 /**
  * Starts `wrangler dev` and resolves once it answers. `vars` override [vars] for this run;
  * without a port, a free one is chosen.
+ * @param {{ dir: string, port?: number, vars?: Record<string, string>, log?: "pipe" | "inherit" }} options
  */
 export async function startWorker({ dir, port, vars = {}, log = "pipe" }) {
   port ??= await freePort();

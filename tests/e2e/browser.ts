@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
-// @ts-expect-error: plain ESM helper shared with npm start
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/lib/local-stack.mjs";
 
 export const baseUrl = () => inject("baseUrl");

@@ -1,7 +1,6 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-// @ts-expect-error: plain ESM helper shared with npm start
 import { migrate, ROOT, seed, startWorker } from "../../scripts/lib/local-stack.mjs";
 
 /** A fresh local D1 and R2 with the demo content, served by wrangler dev on its own port. */

@@ -1,0 +1,204 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, launch, newContext, waitForHydration, watchErrors } from "./browser";
+
+/** How visitors use the public site: menus, tabs, the gallery, sharing, with and without JavaScript. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+async function open(path: string, { js = true, viewport = "desktop" as "desktop" | "phone", permissions = [] as string[] } = {}) {
+  const context = await newContext(browser, { js, viewport });
+  if (permissions.length) await context.grantPermissions(permissions);
+  const page = await context.newPage();
+  const noErrors = js ? watchErrors(page) : () => {};
+  await page.goto(path);
+  if (js) await waitForHydration(page);
+  return { page, done: async () => (noErrors(), context.close()) };
+}
+
+const menu = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+describe("The Society menu", () => {
+  it("opens and is walked by keyboard, and Escape closes it", async () => {
+    const { page, done } = await open("/");
+    const summary = menu(page).getByText("The Society", { exact: true });
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    const board = menu(page).getByRole("link", { name: "Board of Directors" });
+    await expect.poll(() => board.isVisible()).toBe(true);
+    await expectAccessible(page);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Board of Directors");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => board.isVisible()).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("The Society");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/society");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("About the Society");
+    await expect.poll(() => board.isVisible()).toBe(false);
+    await done();
+  });
+
+  it("works without JavaScript on a phone", async () => {
+    const { page, done } = await open("/", { js: false, viewport: "phone" });
+    await menu(page).getByText("The Society", { exact: true }).click();
+    await menu(page).getByRole("link", { name: "Multinational Finance Journal" }).click();
+    await page.waitForURL("**/journal");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Multinational Finance Journal");
+    await done();
+  });
+
+  it("closes when the visitor clicks elsewhere", async () => {
+    const { page, done } = await open("/");
+    await menu(page).getByText("The Society", { exact: true }).click();
+    await expect.poll(() => menu(page).getByRole("link", { name: "Membership" }).isVisible()).toBe(true);
+    await page.locator("h1").click();
+    await expect.poll(() => menu(page).getByRole("link", { name: "Membership" }).isVisible()).toBe(false);
+    await done();
+  });
+});
+
+describe("the top bar", () => {
+  it("shrinks once the page has scrolled more than 50 px, and grows back", async () => {
+    const { page, done } = await open("/society/board");
+    const header = page.locator("header.site-header");
+    await expect.poll(() => header.getAttribute("class")).not.toContain("is-compact");
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await page.waitForTimeout(100);
+    await expect.poll(() => header.getAttribute("class")).not.toContain("is-compact");
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(() => header.getAttribute("class")).toContain("is-compact");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => header.getAttribute("class")).not.toContain("is-compact");
+    await done();
+  });
+});
+
+describe("journal tabs", () => {
+  it("switch with a click and with the arrow keys, each tab in the address", async () => {
+    const { page, done } = await open("/journal");
+    await page.getByRole("tab", { name: "Open Access" }).click();
+    await page.waitForURL("**/journal?tab=open-access");
+    await expect.poll(() => page.getByRole("tabpanel").textContent()).toContain("CC BY-NC 4.0");
+    await expect.poll(() => page.getByRole("tab", { name: "Open Access" }).getAttribute("aria-selected")).toBe("true");
+    await page.getByRole("tab", { name: "Open Access" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Publication Ethics");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/journal?tab=ethics");
+    await expect.poll(() => page.getByRole("tabpanel").textContent()).toContain("Authorship cannot change");
+    await expectAccessible(page);
+    await done();
+  });
+
+  it("are plain links without JavaScript", async () => {
+    const { page, done } = await open("/journal", { js: false });
+    await page.getByRole("link", { name: "Guide for Authors" }).click();
+    await page.waitForURL("**/journal?tab=guide");
+    await expect.poll(() => page.locator("body").innerText()).toContain("at most 150 words");
+    await done();
+  });
+});
+
+describe("board periods", () => {
+  it.each([true, false])("choosing a period shows it (JavaScript %s)", async (js) => {
+    const { page, done } = await open("/society/board", { js });
+    await page.getByRole("navigation", { name: "Board periods" }).getByRole("link", { name: /^2023-2024/ }).click();
+    await page.waitForURL("**/society/board?period=2023-2024");
+    await expect.poll(() => page.locator("#period-title").textContent()).toBe("Period 2023-2024");
+    await expect.poll(() => page.locator("body").innerText()).toContain("Prof. Hiroshi Tanabe");
+    await done();
+  });
+});
+
+describe("conference pages", () => {
+  it.each([true, false])("a visitor goes from the list to a conference and downloads its materials (JavaScript %s)", async (js) => {
+    const { page, done } = await open("/conferences", { js });
+    await page.locator("article", { hasText: "Porto" }).getByRole("link", { name: /View details/ }).click();
+    await page.waitForURL(/\/conferences\/\d+$/);
+    const link = page.getByRole("link", { name: /Call for Papers\.pdf/ });
+    const href = await link.getAttribute("href");
+    const response = await page.request.get(href!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/pdf");
+    expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    const ics = await page.request.get(await page.getByRole("link", { name: "Download .ics file" }).getAttribute("href") as string);
+    expect(await ics.text()).toContain("BEGIN:VEVENT");
+    await done();
+  });
+
+  it("the gallery pages through slides and opens a photo in a dialog that copies its URL", async () => {
+    const { page, done } = await open("/conferences/1", { permissions: ["clipboard-read", "clipboard-write"] });
+    const gallery = page.locator("#gallery");
+    await expect.poll(() => gallery.locator("ul.gallery-slide img").count()).toBe(6);
+    await gallery.getByRole("link", { name: "Next ›" }).click();
+    await page.waitForURL("**slide=2**");
+    await expect.poll(() => gallery.locator("ul.gallery-slide img").count()).toBe(2);
+    await gallery.getByRole("link", { name: "Open photo 8 full size" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.textContent()).toContain("Photo 8 of 8");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Copy URL" }).click();
+    await expect.poll(() => dialog.getByRole("status").textContent()).toBe("URL copied to clipboard");
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/conferences\/photos\/[a-z0-9]+\.jpg$/);
+    expect((await page.request.get(copied)).headers()["content-type"]).toBe("image/jpeg");
+    const download = dialog.getByRole("link", { name: "Download" });
+    expect(await download.getAttribute("href")).toMatch(/\?download$/);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.url()).not.toContain("photo=");
+    await done();
+  });
+
+  it("tells the visitor when copying fails", async () => {
+    const { page, done } = await open("/conferences/1");
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } });
+    });
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await expect.poll(() => page.getByRole("status").filter({ hasText: /copy/i }).first().textContent()).toBe("Failed to copy URL");
+    await done();
+  });
+
+  it("without JavaScript the photo opens as a page section with Download, the URL and Close", async () => {
+    const { page, done } = await open("/conferences/1", { js: false });
+    await page.getByRole("link", { name: "Open photo 2 full size" }).click();
+    await page.waitForURL("**photo=**");
+    const view = page.locator("#photo-view");
+    await expect.poll(() => view.locator("h3").textContent()).toBe("Photo 2 of 8");
+    await expect.poll(() => view.getByLabel("Photo URL").inputValue()).toMatch(/\/api\/conferences\/photos\/[a-z0-9]+\.jpg$/);
+    await view.getByRole("link", { name: "Close" }).click();
+    await page.waitForURL("**slide=1#gallery");
+    await expect.poll(() => page.locator("#photo-view").count()).toBe(0);
+    await done();
+  });
+
+  it("share links point at the conference's canonical address", async () => {
+    const { page, done } = await open("/conferences/1", { js: false });
+    const x = await page.getByRole("link", { name: /Share on X/ }).getAttribute("href");
+    expect(new URL(x!).searchParams.get("url")).toMatch(/\/conferences\/1$/);
+    await expect.poll(() => page.getByLabel("Link to this page").inputValue()).toMatch(/\/conferences\/1$/);
+    await done();
+  });
+});
+
+describe("home page", () => {
+  it("leads from the upcoming conference to its page and from news to the item", async () => {
+    const { page, done } = await open("/");
+    await page.getByRole("link", { name: /Learn more about .*Annual Conference/ }).click();
+    await page.waitForURL(/\/conferences\/\d+$/);
+    await page.goBack();
+    await page.getByRole("link", { name: /Read more: Call for papers/ }).click();
+    await page.waitForURL(/\/news\/\d+$/);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Call for papers: the annual conference in Porto");
+    await done();
+  });
+});
