@@ -1,9 +1,13 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useNavigate } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CopyButton, UrlField } from "./copy-button";
 import { DownloadIcon } from "./icons";
-import { Button, ExternalButtonLink } from "./ui/button";
+import { ExternalButtonLink } from "./ui/button";
+
+// The dialog (Radix, focus trap, scroll lock) loads when a visitor is about to use it.
+const loadPhotoDialog = () => import("./photo-dialog");
+const PhotoDialog = lazy(loadPhotoDialog);
 
 export const PHOTOS_PER_SLIDE = 6;
 
@@ -53,7 +57,7 @@ export function PhotoGallery({
   ) : null;
 
   return (
-    <div id="gallery">
+    <div id="gallery" onPointerEnter={loadPhotoDialog} onFocus={loadPhotoDialog}>
       {photo && !hydrated ? (
         <section className="photo-view card" id="photo-view" aria-labelledby="photo-view-title">
           <h3 id="photo-view-title">
@@ -102,23 +106,15 @@ export function PhotoGallery({
         </nav>
       ) : null}
 
-      {hydrated ? (
-        <Dialog.Root open={!!photo} onOpenChange={(open) => !open && navigate(closeHref, { preventScrollReset: true, replace: true })}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="dialog-overlay" />
-            <Dialog.Content className="dialog-content" aria-describedby={undefined}>
-              <Dialog.Title>
-                Photo {index + 1} of {photos.length}: {photo?.originalName}
-              </Dialog.Title>
-              {view}
-              <Dialog.Close asChild>
-                <Button variant="primary" size="small">
-                  Close
-                </Button>
-              </Dialog.Close>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+      {hydrated && photo ? (
+        <Suspense fallback={null}>
+          <PhotoDialog
+            title={`Photo ${index + 1} of ${photos.length}: ${photo.originalName}`}
+            onClose={() => navigate(closeHref, { preventScrollReset: true, replace: true })}
+          >
+            {view}
+          </PhotoDialog>
+        </Suspense>
       ) : null}
     </div>
   );

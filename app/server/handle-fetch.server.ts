@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { countingD1 } from "./d1-counter";
 import { getLoadContext } from "./load-context";
 import {
   cacheKeyFor,
@@ -33,11 +34,17 @@ export async function handleFetch(
     return new Response("The address is too long.", { status: 414, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const nonce = randomNonce();
-  const context = getLoadContext({ request, context: { cloudflare: { env, ctx } }, nonce });
+  const { db: d1, counter } = countingD1(env.DB);
+  const context = getLoadContext({ request, context: { cloudflare: { env, ctx } }, nonce, d1 });
   const https = new URL(request.url).protocol === "https:";
+  let cacheCheckRoundTrips = 0;
 
   const finish = (response: Response) => {
     const out = new Response(response.body, response);
+    out.headers.append(
+      "Server-Timing",
+      `d1-render;desc=${counter.roundTrips - cacheCheckRoundTrips}, d1-cache-check;desc=${cacheCheckRoundTrips}`,
+    );
     applySecurityHeaders(out.headers, { https });
     if ((out.headers.get("Content-Type") ?? "").startsWith("text/html") && !out.headers.has("Content-Security-Policy")) {
       out.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
@@ -53,6 +60,7 @@ export async function handleFetch(
   let version: string | null = null;
   try {
     version = await getContentVersion(context.db);
+    cacheCheckRoundTrips = counter.roundTrips;
   } catch {
     // The database is down: render uncached, the page shows its own error state.
   }
@@ -65,6 +73,7 @@ export async function handleFetch(
   if (hit) {
     const out = new Response(hit.body, hit);
     out.headers.set("Cache-Control", "public, max-age=0, must-revalidate");
+    out.headers.set("Server-Timing", `d1-render;desc=0, d1-cache-check;desc=${cacheCheckRoundTrips}`);
     out.headers.set("X-Page-Cache", "hit");
     return out;
   }

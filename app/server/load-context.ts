@@ -20,15 +20,18 @@ export function getLoadContext({
   request,
   context,
   nonce,
+  d1,
 }: {
   request: Request;
   context: { cloudflare: Cloudflare };
   nonce?: string;
+  /** The D1 binding to use, e.g. wrapped to count round trips; the raw binding otherwise. */
+  d1?: D1Database;
 }): AppLoadContext {
   const { env } = context.cloudflare;
   return {
     cloudflare: context.cloudflare,
-    db: createDb(env.DB),
+    db: createDb(d1 ?? env.DB),
     env: parseEnv(env as unknown as Record<string, unknown>),
     files: env.FILES,
     requestInfo: { nonce: nonce ?? crypto.randomUUID().replaceAll("-", ""), origin: new URL(request.url).origin },

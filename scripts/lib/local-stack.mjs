@@ -82,11 +82,12 @@ process.on("exit", () => {
 /**
  * Starts `wrangler dev` and resolves once it answers. `vars` override [vars] for this run;
  * without a port, a free one is chosen.
- * @param {{ dir: string, port?: number, vars?: Record<string, string>, log?: "pipe" | "inherit" }} options
+ * @param {{ dir: string, port?: number, vars?: Record<string, string>, log?: "pipe" | "inherit", config?: string }} options
  */
-export async function startWorker({ dir, port, vars = {}, log = "pipe" }) {
+export async function startWorker({ dir, port, vars = {}, log = "pipe", config }) {
   port ??= await freePort();
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", dir, "--show-interactive-dev-session=false"];
+  if (config) args.push("--config", config);
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   const child = spawn(path.join(BIN, "wrangler"), args, {
     cwd: ROOT,

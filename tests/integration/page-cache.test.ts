@@ -40,3 +40,20 @@ describe("page cache", () => {
     }
   });
 });
+
+describe("D1 round trips", () => {
+  const renderTrips = (r: Response) => Number(/d1-render;desc=(\d+)/.exec(r.headers.get("Server-Timing") ?? "")?.[1]);
+
+  it("each public page renders with one batched round trip, and a cached page with none", async () => {
+    const c = await createConference();
+    for (const path of ["/", "/conferences", `/conferences/${c.id}`, "/society/board", "/society/board?period=2020-2021"]) {
+      const fresh = await get(path);
+      expect(renderTrips(fresh), path).toBe(1);
+      await fresh.text();
+      const cached = await get(path);
+      expect(cached.headers.get("X-Page-Cache"), path).toBe("hit");
+      expect(renderTrips(cached), path).toBe(0);
+      await cached.text();
+    }
+  });
+});

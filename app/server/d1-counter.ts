@@ -1,0 +1,51 @@
+/**
+ * Counts D1 round trips (each `first`/`all`/`run`/`raw`, each `batch`, each `exec`) so every
+ * response can say how many it took (`Server-Timing`), and the benchmark can hold pages to one.
+ */
+export function countingD1(d1: D1Database) {
+  const counter = { roundTrips: 0 };
+  const originals = new WeakMap<object, D1PreparedStatement>();
+  const passThrough = (target: object, prop: PropertyKey) => {
+    const value = Reflect.get(target, prop, target);
+    return typeof value === "function" ? value.bind(target) : value;
+  };
+
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, prop) {
+        if (prop === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        if (prop === "first" || prop === "all" || prop === "run" || prop === "raw") {
+          const method = Reflect.get(target, prop, target) as (...a: unknown[]) => unknown;
+          return (...args: unknown[]) => {
+            counter.roundTrips++;
+            return method.apply(target, args);
+          };
+        }
+        return passThrough(target, prop);
+      },
+    });
+    originals.set(proxy, statement);
+    return proxy;
+  };
+
+  const db = new Proxy(d1, {
+    get(target, prop) {
+      if (prop === "prepare") return (query: string) => wrap(target.prepare(query));
+      if (prop === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          counter.roundTrips++;
+          // workerd only accepts its own statement objects in a batch.
+          return target.batch(statements.map((s) => originals.get(s) ?? s));
+        };
+      }
+      if (prop === "exec") {
+        return (query: string) => {
+          counter.roundTrips++;
+          return target.exec(query);
+        };
+      }
+      return passThrough(target, prop);
+    },
+  });
+  return { db, counter };
+}
