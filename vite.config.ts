@@ -9,7 +9,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     cloudflareDevProxyVitePlugin({ getLoadContext }),
     remix({
@@ -33,5 +33,20 @@ export default defineConfig(({ command }) => ({
     noExternal: command === "build" ? true : undefined,
     target: "webworker",
   },
-  build: { cssMinify: true, assetsInlineLimit: 0 },
+  build: {
+    cssMinify: true,
+    assetsInlineLimit: 0,
+    rollupOptions: isSsrBuild
+      ? undefined
+      : {
+      output: {
+        // The app's small shared modules travel together: fewer requests, less per-file overhead.
+        manualChunks(id) {
+          if (/\/app\/(components\/(ui\/|icons|error-state|rich-text|page-head)|lib\/(status|seo|use-hydrated|nonce|dates|format))/.test(id)) {
+            return "app-shared";
+          }
+        },
+      },
+      },
+  },
 }));

@@ -17,7 +17,7 @@ export default defineConfig(async () => {
         main: "./workers/web/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, SITE_URL: "https://society.test" },
+          bindings: { TEST_MIGRATIONS: migrations, SITE_URL: "https://society.test", CONTENT_VERSION_TTL_MS: "0" },
         },
       }),
     ],

@@ -16,11 +16,25 @@ const PAGES = ["/", "/conferences", "/conferences/1", "/society/board"];
 const rows = [];
 const row = (figure, value, target, ok) => rows.push({ figure, value, target, verdict: ok === undefined ? "" : ok ? "ok" : "MISSED" });
 
-async function load(url) {
-  await autocannon({ url, connections: CONNECTIONS, amount: 200 }); // warm up
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+const ROUNDS = 3;
+
+async function load(url, duration = DURATION) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration });
   if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+/** The page against the bare Worker, back to back, three times; the median ratio stands. */
+async function ratioToBare(url, bareUrl) {
+  await autocannon({ url, connections: CONNECTIONS, amount: 300 }); // warm up
+  const rounds = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const bare = await load(bareUrl, DURATION / 2);
+    const page = await load(url, DURATION / 2);
+    rounds.push({ ratio: page.rps / bare.rps, page });
+  }
+  rounds.sort((a, b) => a.ratio - b.ratio);
+  return rounds[Math.floor(ROUNDS / 2)];
 }
 
 console.log("› Building and starting the site with the demo content …");
@@ -30,10 +44,10 @@ rmSync(dir, { recursive: true, force: true });
 migrate(dir, { quiet: true });
 await seed(dir);
 
-// 1. The runtime's limit.
+// 1. The runtime's limit, kept running: every page is measured back to back against it.
 const bare = await startWorker({ dir, config: path.join(ROOT, "scripts", "bench", "wrangler.bare.toml") });
+await autocannon({ url: bare.url, connections: CONNECTIONS, amount: 500 });
 const baseline = await load(bare.url);
-await bare.stop();
 row("Bare Worker (fixed string)", `${baseline.rps.toFixed(0)} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms`, "the 100% mark");
 
 // 2. Pages rendered fresh, then served from the page cache.
@@ -43,8 +57,7 @@ for (const [mode, vars, target] of [
 ]) {
   const site = await startWorker({ dir, vars });
   for (const page of PAGES) {
-    const r = await load(`${site.url}${page}`);
-    const ratio = r.rps / baseline.rps;
+    const { ratio, page: r } = await ratioToBare(`${site.url}${page}`, bare.url);
     row(`${page} ${mode}`, `${(ratio * 100).toFixed(0)}% (${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms)`, `≥ ${target * 100}%`, ratio >= target);
   }
   if (mode === "fresh") {
@@ -65,7 +78,7 @@ for (const [mode, vars, target] of [
         return total / 1024;
       };
       const [jsKb, cssKb] = [await size(js), await size(css)];
-      row(`JavaScript sent to ${page} (gzip)`, `${jsKb.toFixed(1)} KB in ${js.size} files`, "≤ 90 KB", jsKb <= 90);
+      row(`JavaScript files sent to ${page} (gzip)`, `${jsKb.toFixed(1)} KB in ${js.size} files`, "≤ 90 KB", jsKb <= 90);
       row(`CSS sent to ${page} (gzip)`, `${cssKb.toFixed(1)} KB`, "≤ 15 KB", cssKb <= 15);
     }
   }
@@ -91,6 +104,8 @@ for (const [mode, vars, target] of [
   await site.stop();
 }
 
+await bare.stop();
+
 // 5. The deployable bundle of the web Worker.
 const out = path.join(ROOT, ".wrangler", "bench-dry-run");
 const dry = spawnSync(path.join(ROOT, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", out], { cwd: ROOT, env: { ...process.env, ...OFFLINE_ENV }, encoding: "utf8" });
@@ -105,4 +120,7 @@ const width = (k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length))
 const cols = ["figure", "value", "target", "verdict"];
 const line = (r) => `| ${cols.map((k) => String(r[k]).padEnd(width(k))).join(" | ")} |`;
 console.log(`\n${line(Object.fromEntries(cols.map((k) => [k, k])))}\n| ${cols.map((k) => "-".repeat(width(k))).join(" | ")} |\n${rows.map(line).join("\n")}`);
-console.log(`\n${CONNECTIONS} connections, ${DURATION} s a page, after a warm-up; ratios to the bare Worker in the same runtime.`);
+console.log(
+  `\n${CONNECTIONS} connections; each ratio is the median of ${ROUNDS} rounds of ${DURATION / 2} s, page and bare Worker back to back in the same runtime.` +
+    "\nJavaScript counts the module files a page loads (not the inline hydration data).",
+);

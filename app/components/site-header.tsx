@@ -58,7 +58,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   return (
     <header className={`site-header${compact ? " is-compact" : ""}`}>
       <div className="container">
-        <Link to="/" className="brand" aria-label={`${siteName}, home`}>
+        <Link to="/" className="brand">
           <BrandMark className="brand-mark" />
           <span className="brand-name">
             {siteName}

@@ -12,7 +12,9 @@ export function todayIso(now: Date = new Date()) {
   return now.toISOString().slice(0, 10);
 }
 
+// Formatters are expensive to construct: one each, made once.
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const dayMonthFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" });
 
 /** '15 June 2026' from 'YYYY-MM-DD' or an instant. */
 export function formatDate(value: string | number | Date) {
@@ -28,8 +30,7 @@ export function formatDateRange(start: string, end: string) {
   const s = new Date(`${start}T00:00:00Z`);
   if (sy === ey && sm === em) return `${s.getUTCDate()}–${formatDate(end)}`;
   if (sy === ey) {
-    const dm = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(s);
-    return `${dm} – ${formatDate(end)}`;
+    return `${dayMonthFormat.format(s)} – ${formatDate(end)}`;
   }
   return `${formatDate(start)} – ${formatDate(end)}`;
 }

@@ -117,8 +117,8 @@ export default function HomeRoute() {
                       <h3>{item.title}</h3>
                       <time dateTime={new Date(item.shownAt).toISOString()}>{formatDate(item.shownAt)}</time>
                       {item.html ? <RichText html={item.html} className="clamp" /> : null}
-                      <Link to={`/news/${item.id}`} aria-label={`Read more: ${item.title}`}>
-                        Read More
+                      <Link to={`/news/${item.id}`}>
+                        Read More<span className="visually-hidden">: {item.title}</span>
                       </Link>
                     </li>
                   ))}
@@ -171,14 +171,14 @@ function UpcomingConference({
       </div>
       <ConferenceMeta location={conference.location} startDate={conference.startDate} endDate={conference.endDate} />
       {conference.description ? <RichText html={conference.description} className="clamp" /> : null}
-      <div className="actions" style={{ marginTop: "1rem" }}>
+      <div className="actions actions-spaced">
         {action.kind === "link" ? (
           <ButtonLink to={action.to}>{action.label}</ButtonLink>
         ) : (
           <Button disabled>{action.label}</Button>
         )}
-        <ButtonLink to={`/conferences/${conference.id}`} variant="outline" aria-label={`Learn more about ${conference.title}`}>
-          Learn More
+        <ButtonLink to={`/conferences/${conference.id}`} variant="outline">
+          Learn More<span className="visually-hidden"> about {conference.title}</span>
         </ButtonLink>
       </div>
     </article>

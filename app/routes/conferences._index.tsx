@@ -60,8 +60,8 @@ export default function ConferencesRoute() {
                     <ConferenceMeta location={c.location} startDate={c.startDate} endDate={c.endDate} />
                     {c.description ? <RichText html={c.description} className="clamp" /> : null}
                     <div className="actions">
-                      <ButtonLink to={`/conferences/${c.id}`} variant="outline" size="small" aria-label={`View details of ${c.title}`}>
-                        View Details
+                      <ButtonLink to={`/conferences/${c.id}`} variant="outline" size="small">
+                        View Details<span className="visually-hidden"> of {c.title}</span>
                       </ButtonLink>
                     </div>
                   </article>

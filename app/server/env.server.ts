@@ -16,16 +16,29 @@ const EnvSchema = z.object({
   SOCIAL_FACEBOOK: z.string().url(),
   SOCIAL_YOUTUBE: z.string().url(),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  /** How long an isolate trusts the content version it read (ms); 0 reads it on every request. */
+  CONTENT_VERSION_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>;
 
+
+
+/**
+ * Checked when a request first brings this `env` (never at module load, where Workers have no
+ * environment), then remembered for as long as the isolate keeps the same `env` object.
+ */
+const checked = new WeakMap<object, AppEnv>();
+
 export function parseEnv(raw: Record<string, unknown>): AppEnv {
+  const known = checked.get(raw);
+  if (known) return known;
   const parsed = EnvSchema.safeParse(raw);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => i.path.join(".")).join(", ");
     throw new Error(`Invalid environment configuration: ${fields}`);
   }
+  checked.set(raw, parsed.data);
   return parsed.data;
 }
 

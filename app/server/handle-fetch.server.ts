@@ -1,11 +1,15 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { countingD1 } from "./d1-counter";
+import { createDb } from "../db/client.server";
+import { parseEnv } from "./env.server";
 import { getLoadContext } from "./load-context";
 import {
   cacheKeyFor,
   getContentVersion,
   isCacheablePageRequest,
   isStorable,
+  memoryMatch,
+  memoryPut,
   toCacheable,
 } from "./page-cache.server";
 import { applySecurityHeaders, contentSecurityPolicy } from "./security-headers";
@@ -33,19 +37,20 @@ export async function handleFetch(
   if (request.url.length > MAX_URL_LENGTH) {
     return new Response("The address is too long.", { status: 414, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  const nonce = randomNonce();
   const { db: d1, counter } = countingD1(env.DB);
-  const context = getLoadContext({ request, context: { cloudflare: { env, ctx } }, nonce, d1 });
-  const https = new URL(request.url).protocol === "https:";
   let cacheCheckRoundTrips = 0;
 
-  const finish = (response: Response) => {
+  /** Everything but a page-cache hit: Remix with the full, validated context. */
+  const render = async () => {
+    const nonce = randomNonce();
+    const context = getLoadContext({ request, context: { cloudflare: { env, ctx } }, nonce, d1 });
+    const response = await remix(request, context);
     const out = new Response(response.body, response);
     out.headers.append(
       "Server-Timing",
       `d1-render;desc=${counter.roundTrips - cacheCheckRoundTrips}, d1-cache-check;desc=${cacheCheckRoundTrips}`,
     );
-    applySecurityHeaders(out.headers, { https });
+    applySecurityHeaders(out.headers, { https: request.url.startsWith("https:") });
     if ((out.headers.get("Content-Type") ?? "").startsWith("text/html") && !out.headers.has("Content-Security-Policy")) {
       out.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
     }
@@ -53,36 +58,40 @@ export async function handleFetch(
     return out;
   };
 
-  if (context.env.PAGE_CACHE !== "on" || !isCacheablePageRequest(request)) {
-    return finish(await remix(request, context));
-  }
+  const settings = parseEnv(env as unknown as Record<string, unknown>);
+  if (settings.PAGE_CACHE !== "on" || !isCacheablePageRequest(request)) return render();
 
-  let version: string | null = null;
+  let version: string;
   try {
-    version = await getContentVersion(context.db);
+    // A new deploy references new asset names, so the build is part of the version too.
+    version = `${buildVersion}.${await getContentVersion(env.DB, () => createDb(d1), settings.CONTENT_VERSION_TTL_MS)}`;
     cacheCheckRoundTrips = counter.roundTrips;
   } catch {
-    // The database is down: render uncached, the page shows its own error state.
+    // The database is down: render uncached, and the page shows its own error state.
+    return render();
   }
-  if (version === null) return finish(await remix(request, context));
+
+  const key = cacheKeyFor(request, version);
+  const served = (response: Response, tier: "hit" | "miss") => {
+    response.headers.set("Cache-Control", "public, max-age=0, must-revalidate");
+    if (tier === "hit") response.headers.set("Server-Timing", `d1-render;desc=0, d1-cache-check;desc=${cacheCheckRoundTrips}`);
+    response.headers.set("X-Page-Cache", tier);
+    return response;
+  };
+
+  const inMemory = memoryMatch(key, version);
+  if (inMemory) return served(inMemory, "hit");
 
   const cache = (caches as unknown as { default: Cache }).default;
-  // A new deploy references new asset names, so the build is part of the key too.
-  const key = cacheKeyFor(request, `${buildVersion}.${version}`);
   const hit = await cache.match(key);
   if (hit) {
-    const out = new Response(hit.body, hit);
-    out.headers.set("Cache-Control", "public, max-age=0, must-revalidate");
-    out.headers.set("Server-Timing", `d1-render;desc=0, d1-cache-check;desc=${cacheCheckRoundTrips}`);
-    out.headers.set("X-Page-Cache", "hit");
-    return out;
+    ctx.waitUntil(memoryPut(key, version, hit.clone()));
+    return served(new Response(hit.body, hit), "hit");
   }
 
-  const response = finish(await remix(request, context));
+  const response = await render();
   if (isStorable(response)) {
-    ctx.waitUntil(cache.put(key, toCacheable(response.clone())));
+    ctx.waitUntil(Promise.all([cache.put(key, toCacheable(response.clone())), memoryPut(key, version, response.clone())]));
   }
-  response.headers.set("Cache-Control", "public, max-age=0, must-revalidate");
-  response.headers.set("X-Page-Cache", "miss");
-  return response;
+  return served(response, "miss");
 }

@@ -28,23 +28,52 @@ export function isCacheablePageRequest(request: Request): boolean {
   return CACHEABLE_PREFIXES.some((p) => pathname === p || pathname.startsWith(p === "/" ? "/_root" : p));
 }
 
-export async function getContentVersion(db: Database): Promise<string> {
+export async function readContentVersion(db: Database): Promise<string> {
   const row = await db.select({ value: siteState.value }).from(siteState).where(eq(siteState.key, "content_version")).get();
   return row?.value ?? "0";
 }
 
+/**
+ * The content version as this isolate last read it, re-read from D1 at most every `ttlMs`
+ * (one read in flight at a time). A change made in this isolate is seen at once; one made in
+ * another isolate within `ttlMs`. Keyed by the D1 binding, which lives as long as the isolate.
+ */
+type Memo = { value: string; at: number; pending: Promise<string> | null };
+const memos = new WeakMap<object, Memo>();
+
+export async function getContentVersion(binding: object, db: () => Database, ttlMs: number, now = Date.now()): Promise<string> {
+  let memo = memos.get(binding);
+  if (memo && now - memo.at < ttlMs) return memo.value;
+  if (memo?.pending) return memo.pending;
+  memo ??= { value: "0", at: 0, pending: null };
+  memos.set(binding, memo);
+  const current = memo;
+  current.pending = readContentVersion(db())
+    .then((value) => {
+      current.value = value;
+      current.at = Date.now();
+      return value;
+    })
+    .finally(() => {
+      current.pending = null;
+    });
+  return current.pending;
+}
+
 /** Call after any change to content that public pages show. */
-export async function bumpContentVersion(db: Database) {
+export async function bumpContentVersion(binding: object, db: Database) {
+  const value = `${Date.now()}-${crypto.randomUUID().slice(0, 8)}`;
   await db
     .insert(siteState)
-    .values({ key: "content_version", value: String(Date.now()) })
+    .values({ key: "content_version", value })
     .onConflictDoUpdate({ target: siteState.key, set: { value: sql`excluded.value` } });
+  memos.set(binding, { value, at: Date.now(), pending: null });
 }
 
 export function cacheKeyFor(request: Request, version: string) {
   const url = new URL(request.url);
   url.searchParams.set("__cv", version);
-  return new Request(url.toString(), { method: "GET" });
+  return url.toString();
 }
 
 /** Stores a copy that the cache keeps; the browser copy must revalidate every time. */
@@ -56,4 +85,45 @@ export function toCacheable(response: Response) {
 
 export function isStorable(response: Response) {
   return response.status === 200 && !response.headers.has("Set-Cookie");
+}
+
+/**
+ * The first tier: rendered pages kept in this isolate's memory (bounded, least recently used
+ * first out, emptied when the key's version changes). The Workers cache behind it is shared by
+ * the data centre but costs a lookup; memory costs nothing.
+ */
+// Text bodies: workerd builds a Response from a string far faster than from a kept ArrayBuffer.
+type Stored = { body: string; status: number; headers: Record<string, string>; size: number };
+const MEMORY_LIMIT_BYTES = 8 * 1024 * 1024;
+const memory = new Map<string, Stored>();
+let memoryBytes = 0;
+let memoryVersion = "";
+
+export function memoryMatch(key: string, version: string): Response | null {
+  if (version !== memoryVersion) return null;
+  const stored = memory.get(key);
+  if (!stored) return null;
+  memory.delete(key);
+  memory.set(key, stored); // most recently used last
+  return new Response(stored.body, { status: stored.status, headers: stored.headers });
+}
+
+export async function memoryPut(key: string, version: string, response: Response) {
+  const body = await response.text();
+  const size = body.length * 2;
+  if (size > MEMORY_LIMIT_BYTES / 16) return;
+  if (version !== memoryVersion) {
+    memory.clear();
+    memoryBytes = 0;
+    memoryVersion = version;
+  }
+  const previous = memory.get(key);
+  if (previous) memoryBytes -= previous.size;
+  memory.set(key, { body, status: response.status, headers: Object.fromEntries(response.headers), size });
+  memoryBytes += size;
+  for (const [oldest, entry] of memory) {
+    if (memoryBytes <= MEMORY_LIMIT_BYTES) break;
+    memory.delete(oldest);
+    memoryBytes -= entry.size;
+  }
 }

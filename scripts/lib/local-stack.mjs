@@ -82,12 +82,13 @@ process.on("exit", () => {
 /**
  * Starts `wrangler dev` and resolves once it answers. `vars` override [vars] for this run;
  * without a port, a free one is chosen.
- * @param {{ dir: string, port?: number, vars?: Record<string, string>, log?: "pipe" | "inherit", config?: string }} options
+ * @param {{ dir: string, port?: number, vars?: Record<string, string>, log?: "pipe" | "inherit", config?: string, extraArgs?: string[] }} options
  */
-export async function startWorker({ dir, port, vars = {}, log = "pipe", config }) {
+export async function startWorker({ dir, port, vars = {}, log = "pipe", config, extraArgs = [] }) {
   port ??= await freePort();
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", dir, "--show-interactive-dev-session=false"];
   if (config) args.push("--config", config);
+  args.push(...extraArgs);
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   const child = spawn(path.join(BIN, "wrangler"), args, {
     cwd: ROOT,

@@ -1,32 +1,32 @@
-import * as Tabs from "@radix-ui/react-tabs";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
 
 type Tab = { id: string; title: string };
-type Props = {
+
+/**
+ * Sections of one page that each have their own URL (`?tab=…`). Moving between them is a
+ * navigation, so they are a labelled navigation of links with `aria-current`, not ARIA tabs:
+ * every one is reachable with Tab, works without JavaScript, and can be bookmarked or shared.
+ * (In-page panels, as in the console's dialogs, use Radix Tabs.)
+ */
+export function LinkTabs({
+  label,
+  tabs,
+  current,
+  hrefFor,
+  children,
+}: {
   label: string;
   tabs: ReadonlyArray<Tab>;
   current: string;
   hrefFor: (id: string) => string;
   children: ReactNode;
-};
-
-/**
- * Tabs whose state lives in the URL: every tab is a real link (`?tab=…`), addressable and usable
- * without JavaScript. Before hydration they are a plain navigation (every link reachable with
- * Tab); once hydrated, Radix Tabs adds the tab roles and arrow-key navigation.
- */
-export function LinkTabs(props: Props) {
-  return useHydrated() ? <RadixLinkTabs {...props} /> : <PlainLinkTabs {...props} />;
-}
-
-function PlainLinkTabs({ label, tabs, current, hrefFor, children }: Props) {
+}) {
   return (
     <div>
       <nav aria-label={label} className="tabs-list">
         {tabs.map((tab) => (
-          <Link key={tab.id} to={hrefFor(tab.id)} aria-current={tab.id === current ? "page" : undefined}>
+          <Link key={tab.id} to={hrefFor(tab.id)} aria-current={tab.id === current ? "page" : undefined} preventScrollReset>
             {tab.title}
           </Link>
         ))}
@@ -35,24 +35,5 @@ function PlainLinkTabs({ label, tabs, current, hrefFor, children }: Props) {
         {children}
       </section>
     </div>
-  );
-}
-
-function RadixLinkTabs({ label, tabs, current, hrefFor, children }: Props) {
-  return (
-    <Tabs.Root value={current} activationMode="manual">
-      <Tabs.List aria-label={label} className="tabs-list">
-        {tabs.map((tab) => (
-          <Tabs.Trigger key={tab.id} value={tab.id} asChild>
-            <Link to={hrefFor(tab.id)} preventScrollReset replace>
-              {tab.title}
-            </Link>
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      <Tabs.Content value={current} className="tab-panel">
-        {children}
-      </Tabs.Content>
-    </Tabs.Root>
   );
 }
