@@ -42,7 +42,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       output: {
         // The app's small shared modules travel together: fewer requests, less per-file overhead.
         manualChunks(id) {
-          if (/\/app\/(components\/(ui\/|icons|error-state|rich-text|page-head)|lib\/(status|seo|use-hydrated|nonce|dates|format))/.test(id)) {
+          if (
+            /\/app\/(components\/(ui\/|icons|error-state|rich-text|page-head|conference-meta)|lib\/(seo|use-hydrated|nonce|format))/.test(id) ||
+            /\/node_modules\/get-nonce\//.test(id)
+          ) {
             return "app-shared";
           }
         },

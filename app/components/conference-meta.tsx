@@ -1,7 +1,7 @@
-import { formatDateRange } from "~/lib/dates";
 import { CalendarIcon, PinIcon } from "./icons";
 
-export function ConferenceMeta({ location, startDate, endDate }: { location: string; startDate: string; endDate: string }) {
+/** Location and dates; `dateRange` comes formatted from the loader (formatting stays on the server). */
+export function ConferenceMeta({ location, startDate, dateRange }: { location: string; startDate: string; dateRange: string }) {
   return (
     <ul className="meta-list">
       <li>
@@ -12,7 +12,7 @@ export function ConferenceMeta({ location, startDate, endDate }: { location: str
       <li>
         <CalendarIcon />
         <span className="visually-hidden">Dates: </span>
-        <time dateTime={startDate}>{formatDateRange(startDate, endDate)}</time>
+        <time dateTime={startDate}>{dateRange}</time>
       </li>
     </ul>
   );

@@ -22,7 +22,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
           </a>
         ))}
       </div>
-      <div className="stack" style={{ marginTop: "0.75rem" }}>
+      <div className="stack space-above-sm">
         {hydrated ? <CopyButton value={url} label="Copy link" copiedText="Link copied to clipboard" /> : <UrlField id="share-url" label="Link to this page" value={url} />}
       </div>
     </div>

@@ -4,7 +4,7 @@ import { ConferenceMeta } from "~/components/conference-meta";
 import { RichText } from "~/components/rich-text";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { formatDate, todayIso } from "~/lib/dates";
+import { formatDate, formatDateRange, todayIso } from "~/lib/dates";
 import { richTextOrNull } from "~/lib/rich-text.server";
 import { rootData, seo } from "~/lib/seo";
 import { conferenceStatusBadge, submissionAction } from "~/lib/status";
@@ -24,8 +24,16 @@ export async function loader({ context }: LoaderFunctionArgs) {
     const conference = upcoming[0];
     return {
       failed: false,
-      conference: conference ? { ...conference, description: richTextOrNull(conference.description) } : null,
-      news: latest.map(presentNewsSummary),
+      conference: conference
+        ? {
+            ...conference,
+            description: richTextOrNull(conference.description),
+            dateRange: formatDateRange(conference.startDate, conference.endDate),
+            badge: conferenceStatusBadge(conference.status),
+            action: submissionAction(conference.status),
+          }
+        : null,
+      news: latest.map((n) => ({ ...presentNewsSummary(n), shownLabel: formatDate(n.shownAt) })),
     };
   } catch (error) {
     console.error("home: loading failed", error);
@@ -115,7 +123,7 @@ export default function HomeRoute() {
                   {news.map((item) => (
                     <li key={item.id}>
                       <h3>{item.title}</h3>
-                      <time dateTime={new Date(item.shownAt).toISOString()}>{formatDate(item.shownAt)}</time>
+                      <time dateTime={new Date(item.shownAt).toISOString()}>{item.shownLabel}</time>
                       {item.html ? <RichText html={item.html} className="clamp" /> : null}
                       <Link to={`/news/${item.id}`}>
                         Read More<span className="visually-hidden">: {item.title}</span>
@@ -156,20 +164,17 @@ export default function HomeRoute() {
   );
 }
 
-function UpcomingConference({
-  conference,
-}: {
-  conference: { id: number; title: string; location: string; startDate: string; endDate: string; status: string; description: string | null };
-}) {
-  const badge = conferenceStatusBadge(conference.status);
-  const action = submissionAction(conference.status);
+type Upcoming = NonNullable<Awaited<ReturnType<typeof loader>>["conference"]>;
+
+function UpcomingConference({ conference }: { conference: Upcoming }) {
+  const { badge, action } = conference;
   return (
     <article>
       <div className="card-title">
         <h3>{conference.title}</h3>
         <Badge tone={badge.tone}>{badge.label}</Badge>
       </div>
-      <ConferenceMeta location={conference.location} startDate={conference.startDate} endDate={conference.endDate} />
+      <ConferenceMeta location={conference.location} startDate={conference.startDate} dateRange={conference.dateRange} />
       {conference.description ? <RichText html={conference.description} className="clamp" /> : null}
       <div className="actions actions-spaced">
         {action.kind === "link" ? (

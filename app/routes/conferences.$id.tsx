@@ -17,6 +17,7 @@ import { ShareLinks } from "~/components/share-links";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { googleCalendarUrl, outlookCalendarUrl } from "~/lib/calendar";
+import { formatDateRange } from "~/lib/dates";
 import { formatKb, htmlToText } from "~/lib/format";
 import { parseId } from "~/lib/params";
 import { rootData, seo } from "~/lib/seo";
@@ -40,6 +41,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const event = { ...conference, details, url: canonical };
   return {
     conference,
+    dateRange: formatDateRange(conference.startDate, conference.endDate),
+    badge: conferenceStatusBadge(conference.status),
     summary: details,
     canonical,
     origin: context.requestInfo.origin,
@@ -65,11 +68,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function ConferenceRoute() {
-  const { conference: c, canonical, origin, calendar } = useLoaderData<typeof loader>();
+  const { conference: c, canonical, origin, calendar, dateRange, badge } = useLoaderData<typeof loader>();
   // Gallery state lives in the URL only (the loader does not re-run for it).
   const [search] = useSearchParams();
   const slide = Number.parseInt(search.get("slide") ?? "1", 10) || 1;
-  const badge = conferenceStatusBadge(c.status);
   return (
     <>
       <div className="page-head">
@@ -89,8 +91,15 @@ export default function ConferenceRoute() {
             <h1>{c.title}</h1>
             <Badge tone={badge.tone}>{badge.label}</Badge>
           </div>
-          <div style={{ marginTop: "0.75rem" }}>
-            <ConferenceMeta location={c.location} startDate={c.startDate} endDate={c.endDate} />
+          <div className="actions-spaced">
+            <ConferenceMeta location={c.location} startDate={c.startDate} dateRange={dateRange} />
+          </div>
+          {/* On narrow screens the side column comes last: its main actions are repeated here. */}
+          <div className="actions narrow-only">
+            {c.status === "open" ? <ButtonLink to="/submissions">Submit Manuscript</ButtonLink> : null}
+            <a href="#conference-actions" className="btn btn-outline">
+              Materials and calendar
+            </a>
           </div>
         </div>
       </div>
@@ -106,7 +115,7 @@ export default function ConferenceRoute() {
             </section>
           ))}
         </div>
-        <aside aria-label="Conference materials and actions">
+        <aside aria-label="Conference materials and actions" id="conference-actions">
           {c.materials.length > 0 ? (
             <section className="card side-card" aria-labelledby="materials-title">
               <h2 id="materials-title">Conference Materials</h2>
@@ -132,7 +141,7 @@ export default function ConferenceRoute() {
                 <ButtonLink to="/submissions">Submit Manuscript</ButtonLink>
               </p>
             ) : null}
-            <h3 className="muted" style={{ fontSize: "1rem" }}>
+            <h3 className="side-subhead">
               Add to calendar
             </h3>
             <ul className="link-list">
@@ -152,7 +161,7 @@ export default function ConferenceRoute() {
                 </a>
               </li>
             </ul>
-            <h3 className="muted" style={{ fontSize: "1rem" }}>
+            <h3 className="side-subhead">
               Share
             </h3>
             <ShareLinks url={canonical} title={c.title} />

@@ -4,17 +4,23 @@ import { ConferenceMeta } from "~/components/conference-meta";
 import { RichText } from "~/components/rich-text";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
-import { conferencePhase, todayIso } from "~/lib/dates";
+import { conferencePhase, formatDateRange, todayIso } from "~/lib/dates";
 import { rootData, seo } from "~/lib/seo";
 import { conferencePhaseBadge } from "~/lib/status";
 import { listConferences } from "~/models/conference.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   try {
-    return { conferences: await listConferences(context.db), today: todayIso(), error: null };
+    const today = todayIso();
+    const conferences = (await listConferences(context.db)).map((c) => ({
+      ...c,
+      dateRange: formatDateRange(c.startDate, c.endDate),
+      badge: conferencePhaseBadge(conferencePhase(c.startDate, c.endDate, today)),
+    }));
+    return { conferences, error: null };
   } catch (error) {
     console.error("conferences: loading failed", error);
-    return data({ conferences: [], today: todayIso(), error: "Failed to load conferences. Please try again later." }, { status: 503 });
+    return data({ conferences: [], error: "Failed to load conferences. Please try again later." }, { status: 503 });
   }
 }
 
@@ -26,7 +32,7 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export default function ConferencesRoute() {
-  const { conferences, today, error } = useLoaderData<typeof loader>();
+  const { conferences, error } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="page-head">
@@ -49,7 +55,7 @@ export default function ConferencesRoute() {
         ) : (
           <ul className="card-list">
             {conferences.map((c) => {
-              const badge = conferencePhaseBadge(conferencePhase(c.startDate, c.endDate, today));
+              const { badge } = c;
               return (
                 <li key={c.id}>
                   <article className="card conf-card">
@@ -57,7 +63,7 @@ export default function ConferencesRoute() {
                       <Badge tone={badge.tone}>{badge.label}</Badge>
                     </div>
                     <h2>{c.title}</h2>
-                    <ConferenceMeta location={c.location} startDate={c.startDate} endDate={c.endDate} />
+                    <ConferenceMeta location={c.location} startDate={c.startDate} dateRange={c.dateRange} />
                     {c.description ? <RichText html={c.description} className="clamp" /> : null}
                     <div className="actions">
                       <ButtonLink to={`/conferences/${c.id}`} variant="outline" size="small">

@@ -176,7 +176,7 @@ export default function JournalRoute() {
         <LinkTabs label="Journal information" tabs={JOURNAL_TABS} current={tab} hrefFor={(id) => (id === "aims" ? "/journal" : `/journal?tab=${id}`)}>
           {panels[tab]}
         </LinkTabs>
-        <p className="muted" style={{ marginTop: "2.5rem" }}>
+        <p className="muted space-above-lg">
           <Link to="/login">Log in</Link> or <Link to="/register">register</Link> to submit to the conference. Questions
           about the journal: <a href={`mailto:${manager}`}>contact the administrative manager</a>.
         </p>

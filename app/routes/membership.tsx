@@ -41,7 +41,7 @@ export default function MembershipRoute() {
             </ul>
           </section>
         </div>
-        <section className="card section" aria-labelledby="join" style={{ marginTop: "1.5rem" }}>
+        <section className="card section space-above" aria-labelledby="join">
           <h2 id="join">How to Join</h2>
           <p>Create an account, then register for a conference from your dashboard. Already a member? Log in.</p>
           <div className="actions">

@@ -29,6 +29,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     item,
     summary: htmlToText(item.contentHtml ?? "", 200),
     canonical: `${context.env.SITE_URL.replace(/\/$/, "")}/news/${item.id}`,
+    shownDate: item.newsDate ?? new Date(item.shownAt).toISOString().slice(0, 10),
+    shownLabel: formatDate(item.newsDate ?? item.shownAt),
     // The Register button shows only while the announced date is still ahead.
     showRegister: !!item.newsDate && item.newsDate > todayIso(),
   };
@@ -47,8 +49,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function NewsRoute() {
-  const { item, canonical, showRegister } = useLoaderData<typeof loader>();
-  const shownDate = item.newsDate ?? new Date(item.shownAt).toISOString().slice(0, 10);
+  const { item, canonical, showRegister, shownDate, shownLabel } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="page-head">
@@ -66,10 +67,10 @@ export default function NewsRoute() {
             {item.category ? <Badge tone="info">{item.category}</Badge> : null}
             {item.status === "archived" ? <Badge tone="warning">Archived</Badge> : null}
           </div>
-          <ul className="meta-list" style={{ marginTop: "0.75rem" }}>
+          <ul className="meta-list space-above-sm">
             <li>
               <CalendarIcon />
-              <time dateTime={shownDate}>{formatDate(shownDate)}</time>
+              <time dateTime={shownDate}>{shownLabel}</time>
             </li>
           </ul>
         </div>

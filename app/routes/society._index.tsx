@@ -61,7 +61,7 @@ export default function SocietyRoute() {
             </ul>
           </section>
         </div>
-        <section className="card card-accent section" aria-labelledby="membership" style={{ marginTop: "1.5rem" }}>
+        <section className="card card-accent section space-above" aria-labelledby="membership">
           <h2 id="membership">Membership</h2>
           <p>
             Members receive reduced conference fees and take part in the society's governance. Registering for a

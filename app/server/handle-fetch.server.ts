@@ -37,6 +37,7 @@ export async function handleFetch(
   if (request.url.length > MAX_URL_LENGTH) {
     return new Response("The address is too long.", { status: 414, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
+  const url = new URL(request.url);
   const { db: d1, counter } = countingD1(env.DB);
   let cacheCheckRoundTrips = 0;
 
@@ -50,7 +51,7 @@ export async function handleFetch(
       "Server-Timing",
       `d1-render;desc=${counter.roundTrips - cacheCheckRoundTrips}, d1-cache-check;desc=${cacheCheckRoundTrips}`,
     );
-    applySecurityHeaders(out.headers, { https: request.url.startsWith("https:") });
+    applySecurityHeaders(out.headers, { https: url.protocol === "https:" });
     if ((out.headers.get("Content-Type") ?? "").startsWith("text/html") && !out.headers.has("Content-Security-Policy")) {
       out.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
     }
@@ -59,7 +60,7 @@ export async function handleFetch(
   };
 
   const settings = parseEnv(env as unknown as Record<string, unknown>);
-  if (settings.PAGE_CACHE !== "on" || !isCacheablePageRequest(request)) return render();
+  if (settings.PAGE_CACHE !== "on" || !isCacheablePageRequest(request, url)) return render();
 
   let version: string;
   try {
@@ -71,7 +72,7 @@ export async function handleFetch(
     return render();
   }
 
-  const key = cacheKeyFor(request, version);
+  const key = cacheKeyFor(url, version);
   const served = (response: Response, tier: "hit" | "miss") => {
     response.headers.set("Cache-Control", "public, max-age=0, must-revalidate");
     if (tier === "hit") response.headers.set("Server-Timing", `d1-render;desc=0, d1-cache-check;desc=${cacheCheckRoundTrips}`);

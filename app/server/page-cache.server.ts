@@ -17,10 +17,10 @@ function hasSessionCookie(request: Request) {
   return SESSION_COOKIE_NAMES.some((name) => cookie.includes(`${name}=`));
 }
 
-export function isCacheablePageRequest(request: Request): boolean {
+export function isCacheablePageRequest(request: Request, url: URL): boolean {
   if (request.method !== "GET") return false;
   if (hasSessionCookie(request)) return false;
-  const { pathname, search } = new URL(request.url);
+  const { pathname, search } = url;
   if (search.length > 512) return false;
   if (PRIVATE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`) || pathname.startsWith(`${p}.`))) {
     return false;
@@ -70,10 +70,10 @@ export async function bumpContentVersion(binding: object, db: Database) {
   memos.set(binding, { value, at: Date.now(), pending: null });
 }
 
-export function cacheKeyFor(request: Request, version: string) {
-  const url = new URL(request.url);
-  url.searchParams.set("__cv", version);
-  return url.toString();
+export function cacheKeyFor(url: URL, version: string) {
+  const key = new URL(url);
+  key.searchParams.set("__cv", version);
+  return key.toString();
 }
 
 /** Stores a copy that the cache keeps; the browser copy must revalidate every time. */
@@ -92,8 +92,9 @@ export function isStorable(response: Response) {
  * first out, emptied when the key's version changes). The Workers cache behind it is shared by
  * the data centre but costs a lookup; memory costs nothing.
  */
-// Text bodies: workerd builds a Response from a string far faster than from a kept ArrayBuffer.
-type Stored = { body: string; status: number; headers: Record<string, string>; size: number };
+// Text bodies: workerd builds a Response from a string far faster than from a kept ArrayBuffer;
+// status and headers are copied from a stored, bodiless template.
+type Stored = { body: string; template: Response; size: number };
 const MEMORY_LIMIT_BYTES = 8 * 1024 * 1024;
 const memory = new Map<string, Stored>();
 let memoryBytes = 0;
@@ -105,7 +106,7 @@ export function memoryMatch(key: string, version: string): Response | null {
   if (!stored) return null;
   memory.delete(key);
   memory.set(key, stored); // most recently used last
-  return new Response(stored.body, { status: stored.status, headers: stored.headers });
+  return new Response(stored.body, stored.template);
 }
 
 export async function memoryPut(key: string, version: string, response: Response) {
@@ -119,7 +120,7 @@ export async function memoryPut(key: string, version: string, response: Response
   }
   const previous = memory.get(key);
   if (previous) memoryBytes -= previous.size;
-  memory.set(key, { body, status: response.status, headers: Object.fromEntries(response.headers), size });
+  memory.set(key, { body, template: new Response(null, { status: response.status, headers: response.headers }), size });
   memoryBytes += size;
   for (const [oldest, entry] of memory) {
     if (memoryBytes <= MEMORY_LIMIT_BYTES) break;

@@ -340,3 +340,11 @@ describe("headers", () => {
     expect(response.headers.get("X-Frame-Options")).toBe("DENY");
   });
 });
+
+describe("submission entry point", () => {
+  it("sends /submissions to the author area's submit tab", async () => {
+    const response = await get("/submissions");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard?tab=submit");
+  });
+});

@@ -1,0 +1,34 @@
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import worker from "../../workers/web/index";
+import { authTokens, rateLimits, sessions, users } from "~/db/schema";
+import { db, resetDatabase } from "./fixtures";
+
+beforeEach(resetDatabase);
+
+describe("the daily housekeeping (scheduled)", () => {
+  it("drops expired sessions, long-expired tokens and old rate-limit windows, and keeps the rest", async () => {
+    const now = Date.now();
+    const [user] = await db().insert(users).values({ email: "a@example.org", username: "a@example.org" }).returning();
+    await db().insert(sessions).values([
+      { id: "expired", userId: user!.id, expiresAt: new Date(now - 1000) },
+      { id: "live", userId: user!.id, expiresAt: new Date(now + 3600_000) },
+    ]);
+    await db().insert(authTokens).values([
+      { userId: user!.id, purpose: "activation", tokenHash: "old", expiresAt: new Date(now - 8 * 86_400_000) },
+      { userId: user!.id, purpose: "password_reset", tokenHash: "recent", expiresAt: new Date(now - 3600_000) },
+    ]);
+    await db().insert(rateLimits).values([
+      { key: "old", windowStart: Math.floor((now - 2 * 86_400_000) / 1000), count: 3 },
+      { key: "current", windowStart: Math.floor(now / 1000), count: 1 },
+    ]);
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(now), cron: "17 3 * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    expect((await db().select({ id: sessions.id }).from(sessions)).map((s) => s.id)).toEqual(["live"]);
+    expect((await db().select({ h: authTokens.tokenHash }).from(authTokens)).map((t) => t.h)).toEqual(["recent"]);
+    expect((await db().select({ k: rateLimits.key }).from(rateLimits)).map((r) => r.k)).toEqual(["current"]);
+  });
+});
