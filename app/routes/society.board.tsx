@@ -48,7 +48,7 @@ export default function BoardRoute() {
           </p>
         ) : (
           <div className="board-layout">
-            <nav className="period-nav" aria-label="Board periods">
+            <nav className="period-nav" aria-label="Board periods" id="periods">
               <h2 className="visually-hidden">Periods</h2>
               <ul>
                 {periods.map((p) => {
@@ -75,6 +75,9 @@ export default function BoardRoute() {
               </ul>
             </nav>
             <div>
+              <p className="narrow-only">
+                <a href="#periods">Choose another period</a>
+              </p>
               <BoardYear year={board.year} selected={selected} />
               <PastPresidents presidents={board.pastPresidents} />
             </div>
