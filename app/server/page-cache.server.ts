@@ -3,9 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 
 /**
- * Anonymous visitors' pages come from the Workers cache. The cache key carries the content
- * version, which every change to public content bumps: a change is visible on the next request
- * and old entries simply age out. Reading the version is one small indexed D1 read.
+ * Anonymous visitors' pages come from this isolate's memory, else the Workers cache (decision 003).
+ * Keys carry the build and the content version, which every change to public content replaces:
+ * nothing is purged, old entries age out. The version is re-read from D1 at most once per TTL.
  */
 export const SESSION_COOKIE_NAMES = ["__Host-session", "session"];
 const CACHEABLE_PREFIXES = ["/", "/society", "/membership", "/journal", "/conferences", "/news", "/sitemap.xml", "/robots.txt"];
