@@ -50,7 +50,7 @@ export async function openScriptless(browser: Browser, path: string, viewport: V
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
   await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
   const page = await context.newPage();
-  await page.goto(path);
+  await page.goto(path, { waitUntil: "domcontentloaded" });
   return { page, close: () => context.close() };
 }
 

@@ -14,7 +14,7 @@ async function open(path: string, { js = true, viewport = "desktop" as "desktop"
   if (permissions.length) await context.grantPermissions(permissions);
   const page = await context.newPage();
   const noErrors = js ? watchErrors(page) : () => {};
-  await page.goto(path);
+  await page.goto(path, { waitUntil: "domcontentloaded" });
   if (js) await waitForHydration(page);
   return { page, done: async () => (noErrors(), context.close()) };
 }

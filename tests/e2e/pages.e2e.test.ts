@@ -46,7 +46,7 @@ beforeAll(async () => {
   browser = await launch();
   const context = await newContext(browser, { js: false });
   const page = await context.newPage();
-  await page.goto("/conferences/1");
+  await page.goto("/conferences/1", { waitUntil: "domcontentloaded" });
   firstPhoto = decodeURIComponent(/photo=([^&#"]+)/.exec(await page.content())?.[1] ?? "");
   await context.close();
 });
@@ -63,7 +63,7 @@ describe.each([
     const context = await newContext(browser, { js, viewport });
     const page = await context.newPage();
     const noErrors = js ? watchErrors(page) : () => {};
-    const response = await page.goto(path);
+    const response = await page.goto(path, { waitUntil: "domcontentloaded" });
     expect(response?.status()).toBe(status);
     if (js) await waitForHydration(page);
     await expect(page.locator("h1").first().textContent()).resolves.toMatch(heading);
