@@ -48,7 +48,11 @@ export async function serveStoredFile(request: Request, context: AppLoadContext,
       headers: { "Content-Range": `bytes */${record.size}`, "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const object = await context.files.get(record.r2Key, { onlyIf: request.headers, range: range ?? undefined });
+  // HEAD asks for the metadata only: no body is fetched that nobody would read.
+  const object =
+    request.method === "HEAD"
+      ? await context.files.head(record.r2Key)
+      : await context.files.get(record.r2Key, { onlyIf: request.headers, range: range ?? undefined });
   if (!object) return notFound();
 
   const headers = new Headers();
@@ -64,17 +68,22 @@ export async function serveStoredFile(request: Request, context: AppLoadContext,
     contentDisposition(!wantsDownload && INLINE_TYPES.test(record.contentType) ? "inline" : "attachment", record.originalName),
   );
 
+  if (request.method === "HEAD") {
+    headers.set("Content-Length", String(object.size));
+    return new Response(null, { status: 200, headers });
+  }
   if (!("body" in object)) {
     // onlyIf failed: If-None-Match matched (304) or If-Match did not (412).
     const status = request.headers.has("If-None-Match") || request.headers.has("If-Modified-Since") ? 304 : 412;
     return new Response(null, { status, headers });
   }
 
+  const { body } = object as R2ObjectBody;
   if (range) {
     headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${object.size}`);
     headers.set("Content-Length", String(range.length));
-    return new Response(request.method === "HEAD" ? null : object.body, { status: 206, headers });
+    return new Response(body, { status: 206, headers });
   }
   headers.set("Content-Length", String(object.size));
-  return new Response(request.method === "HEAD" ? null : object.body, { status: 200, headers });
+  return new Response(body, { status: 200, headers });
 }

@@ -16,7 +16,9 @@ export function launch(): Promise<Browser> {
 }
 
 export async function newContext(browser: Browser, { js = true, viewport = "desktop" as ViewportName } = {}): Promise<BrowserContext> {
-  return browser.newContext({ javaScriptEnabled: js, viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
+  const context = await browser.newContext({ javaScriptEnabled: js, viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
+  context.on("page", trackRequests);
+  return context;
 }
 
 /** Fails the test on any console error or uncaught exception the page raises. */
@@ -29,9 +31,28 @@ export function watchErrors(page: Page) {
   return () => expect(errors, errors.join("\n")).toEqual([]);
 }
 
+/** Requests a page has started and not finished: named in timeouts, to show what stalled. */
+const pendingByPage = new WeakMap<Page, Set<string>>();
+export function trackRequests(page: Page) {
+  const pending = new Set<string>();
+  pendingByPage.set(page, pending);
+  page.on("request", (r) => pending.add(r.url()));
+  page.on("requestfinished", (r) => pending.delete(r.url()));
+  page.on("requestfailed", (r) => pending.delete(r.url()));
+}
+
 /** Once a page has hydrated, React has attached its handlers. */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  try {
+    await page.waitForFunction(
+      () => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true,
+      undefined,
+      { timeout: 20_000 },
+    );
+  } catch (error) {
+    const pending = [...(pendingByPage.get(page) ?? [])];
+    throw new Error(`The page did not hydrate; requests still pending: ${pending.join(", ") || "none"}`, { cause: error });
+  }
 }
 
 /** axe with the WCAG 2.0, 2.1 and 2.2 A and AA rules: zero violations. */
