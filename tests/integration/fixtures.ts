@@ -4,8 +4,9 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { createDb } from "~/db/client.server";
-import { boardMembers, boardYears, conferences, files, news, pastPresidents, siteState } from "~/db/schema";
+import { boardMembers, boardYears, conferences, files, news, pastPresidents } from "~/db/schema";
 import { generateFilename, r2KeyFor } from "~/models/file.server";
+import { bumpContentVersion } from "~/server/page-cache.server";
 
 export const db = () => createDb(env.DB);
 
@@ -92,13 +93,10 @@ export async function createPastPresident(input: typeof pastPresidents.$inferIns
   return row!;
 }
 
-export async function setContentVersion(value: string) {
-  await db().insert(siteState).values({ key: "content_version", value }).onConflictDoUpdate({ target: siteState.key, set: { value } });
-}
 
 /** As every admin change will: a fresh content version, so cached pages are not reused. */
 export async function contentChanged() {
-  await setContentVersion(crypto.randomUUID());
+  await bumpContentVersion(env.DB, db());
 }
 
 export const BASE = "https://society.test";
