@@ -2,6 +2,7 @@
 // (`node scripts/demo/make-photos.mjs`); the JPEGs are committed so `npm start` needs no browser.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../lib/local-stack.mjs";
 
 const out = new URL("./photos/", import.meta.url).pathname;
 mkdirSync(out, { recursive: true });
@@ -43,10 +44,7 @@ function svg(i) {
     <rect y="740" width="1200" height="60" fill="${dark}"/></svg>`;
 }
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
 for (let i = 0; i < scenes.length; i++) {
   await page.setContent(`<body style="margin:0">${svg(i)}</body>`);
