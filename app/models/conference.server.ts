@@ -89,3 +89,22 @@ export async function getConferenceDetail(db: Database, id: number) {
 }
 
 export type ConferenceDetail = NonNullable<Awaited<ReturnType<typeof getConferenceDetail>>>;
+
+/** What a calendar entry needs, and nothing more. */
+export async function getConferenceForCalendar(db: Database, id: number) {
+  return (
+    (await db
+      .select({
+        id: conferences.id,
+        title: conferences.title,
+        location: conferences.location,
+        startDate: conferences.startDate,
+        endDate: conferences.endDate,
+        description: conferences.description,
+        updatedAt: conferences.updatedAt,
+      })
+      .from(conferences)
+      .where(eq(conferences.id, id))
+      .get()) ?? null
+  );
+}

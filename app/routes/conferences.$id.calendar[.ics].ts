@@ -2,19 +2,19 @@ import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { icsCalendar } from "~/lib/calendar";
 import { htmlToText } from "~/lib/format";
 import { parseId } from "~/lib/params";
-import { getConferenceDetail } from "~/models/conference.server";
+import { getConferenceForCalendar } from "~/models/conference.server";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = parseId(params.id);
-  const conference = id === null ? null : await getConferenceDetail(context.db, id);
+  const conference = id === null ? null : await getConferenceForCalendar(context.db, id);
   if (!conference) return new Response("Conference not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const site = new URL(context.env.SITE_URL);
   const body = icsCalendar({
     ...conference,
-    details: htmlToText(conference.descriptionText, 1000),
+    details: htmlToText(conference.description, 1000),
     url: `${site.origin}/conferences/${conference.id}`,
     host: site.hostname,
-    updatedAt: new Date(conference.updatedAt),
+    updatedAt: conference.updatedAt,
   });
   return new Response(body, {
     headers: {
