@@ -2,6 +2,7 @@ import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/de
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./app/server/load-context";
+import { worldCountries } from "./scripts/vite/world-countries";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -62,6 +63,7 @@ function __compilePathUncached(path, caseSensitive, end) {`,
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     memoizeServerRouteMatching(),
+    worldCountries(),
     cloudflareDevProxyVitePlugin({ getLoadContext }),
     remix({
       ignoredRouteFiles: ["**/*.test.*", "**/__*"],
@@ -88,13 +90,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     cssMinify: true,
     assetsInlineLimit: 0,
     rollupOptions: isSsrBuild
-      ? undefined
+      ? // Wasm stays an import: wrangler compiles it into a WebAssembly.Module (argon2, decision 013).
+        { external: [/\.wasm$/] }
       : {
       output: {
         // The app's small shared modules travel together: fewer requests, less per-file overhead.
         manualChunks(id) {
           if (
-            /\/app\/(components\/(ui\/|icons|error-state|rich-text|page-head|conference-meta)|lib\/(seo|use-hydrated|nonce|format))/.test(id) ||
+            /\/app\/(components\/(ui\/(button|badge|link-tabs|table-wrap)|icons|error-state|rich-text|page-head|conference-meta)|lib\/(seo|use-hydrated|nonce|format))/.test(id) ||
             /\/node_modules\/get-nonce\//.test(id)
           ) {
             return "app-shared";

@@ -2,6 +2,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { worldCountries } from "./scripts/vite/world-countries";
 
 /**
  * Integration and unit tests run inside workerd with the real bindings: D1 with the migrations
@@ -13,11 +14,17 @@ export default defineConfig(async () => {
   return {
     plugins: [
       tsconfigPaths(),
+      worldCountries(),
       cloudflareTest({
         main: "./workers/web/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, SITE_URL: "https://society.test", CONTENT_VERSION_TTL_MS: "0" },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            SITE_URL: "https://society.test",
+            CONTENT_VERSION_TTL_MS: "0",
+            SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+          },
         },
       }),
     ],

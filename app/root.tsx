@@ -17,6 +17,7 @@ import { SiteHeader } from "~/components/site-header";
 import { ButtonLink } from "~/components/ui/button";
 import { useNonce } from "~/lib/nonce";
 import { getPublicConfig } from "~/server/env.server";
+import { displayName, optionalUser } from "~/server/auth/guards.server";
 import styles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -29,8 +30,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: `${error ? "Error | " : ""}${data?.config.siteName ?? "Multinational Finance Society"}` },
 ];
 
-export function loader({ context }: LoaderFunctionArgs) {
-  return { config: getPublicConfig(context.env), year: new Date().getUTCFullYear() };
+export async function loader({ context }: LoaderFunctionArgs) {
+  const user = await optionalUser(context);
+  return {
+    config: getPublicConfig(context.env),
+    year: new Date().getUTCFullYear(),
+    // Anonymous pages are cached and shared (decision 003): no per-visitor data unless signed in.
+    account: user ? { label: displayName(user), isAdmin: user.role === "admin" } : null,
+    csrf: user ? context.csrf.token() : undefined,
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -49,7 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <SiteHeader siteName={data?.config.siteName ?? "Multinational Finance Society"} />
+        <SiteHeader siteName={data?.config.siteName ?? "Multinational Finance Society"} account={data?.account ?? null} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

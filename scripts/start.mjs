@@ -3,14 +3,19 @@
  * local D1, loads the demo content once, starts a local SMTP server with a web inbox, and serves
  * the site under `wrangler dev`. Ctrl-C stops everything.
  */
-import { spawn } from "node:child_process";
 import path from "node:path";
-import { build, migrate, OFFLINE_ENV, ROOT, seed, startWorker, stopProcess } from "./lib/local-stack.mjs";
+import { generatePassword, upsertAccount } from "./lib/accounts.mjs";
+import { startMailServer } from "./lib/mail-server.mjs";
+import { build, migrate, requirePortFree, ROOT, seed, startWorker } from "./lib/local-stack.mjs";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const SMTP_PORT = Number(process.env.SMTP_PORT ?? 1025);
 const INBOX_PORT = Number(process.env.INBOX_PORT ?? 1080);
 const STATE = path.join(ROOT, ".wrangler", "state");
+
+await requirePortFree(PORT, "the site", "PORT");
+await requirePortFree(SMTP_PORT, "SMTP", "SMTP_PORT");
+await requirePortFree(INBOX_PORT, "the mail inbox", "INBOX_PORT");
 
 console.log("› Building the site …");
 build({ quiet: true });
@@ -18,14 +23,24 @@ console.log("› Applying migrations to the local D1 …");
 migrate(STATE, { quiet: true });
 console.log(`› ${(await seed(STATE)) ? "Loaded the demo content." : "Demo content already loaded."}`);
 
-const mail = spawn(path.join(ROOT, "node_modules", ".bin", "maildev"), ["--smtp", String(SMTP_PORT), "--web", String(INBOX_PORT), "--ip", "127.0.0.1", "--silent"], {
-  cwd: ROOT,
-  env: { ...process.env, ...OFFLINE_ENV },
-  stdio: "inherit",
-  detached: true,
-});
+// The demo accounts get fresh passwords at every start, printed below.
+const accounts = [
+  { email: "admin@example.org", role: "admin", firstName: "Ada", lastName: "Administrator", password: generatePassword() },
+  { email: "author@example.org", role: "user", firstName: "Alex", lastName: "Author", password: generatePassword() },
+];
+{
+  const { getPlatformProxy } = await import("wrangler");
+  const proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(STATE, "v3") } });
+  try {
+    for (const a of accounts) await upsertAccount(proxy.env.DB, a);
+  } finally {
+    await proxy.dispose();
+  }
+}
 
-const worker = await startWorker({ dir: STATE, port: PORT, log: "inherit" });
+const mail = await startMailServer({ smtpPort: SMTP_PORT, webPort: INBOX_PORT });
+
+const worker = await startWorker({ dir: STATE, port: PORT, log: "inherit", smtpPort: SMTP_PORT });
 
 console.log(`
   The society's site is running.
@@ -34,11 +49,17 @@ console.log(`
     Mail inbox     http://127.0.0.1:${INBOX_PORT}   (SMTP on 127.0.0.1:${SMTP_PORT})
     Local data     .wrangler/state   (delete it to start again from the demo content)
 
+    Administrator  ${accounts[0].email}   password ${accounts[0].password}
+    Author         ${accounts[1].email}   password ${accounts[1].password}
+    (new passwords at every start; more admins: npm run admin:create -- you@example.org)
+
+  Every e-mail the site sends (activation, password reset, …) arrives in the mail inbox above.
+
   Press Ctrl-C to stop.
 `);
 
 async function shutdown() {
-  await Promise.all([worker.stop(), stopProcess(mail)]);
+  await Promise.all([worker.stop(), mail.stop()]);
   process.exit(0);
 }
 process.on("SIGINT", shutdown);

@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { BrandMark } from "./icons";
+import { UserMenu } from "./user-menu";
 
 export const SHRINK_AFTER_PX = 50;
 
@@ -17,7 +18,7 @@ const SOCIETY_LINKS = [
  * without JavaScript; with it, Escape and a click elsewhere close it and the bar shrinks
  * after 50 px of scroll.
  */
-export function SiteHeader({ siteName }: { siteName: string }) {
+export function SiteHeader({ siteName, account }: { siteName: string; account: { label: string; isAdmin: boolean } | null }) {
   const [compact, setCompact] = useState(false);
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -87,9 +88,13 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               </details>
             </li>
             <li>
-              <Link to="/login" className="nav-login">
-                Login
-              </Link>
+              {account ? (
+                <UserMenu label={account.label} isAdmin={account.isAdmin} />
+              ) : (
+                <Link to="/login" className="nav-login">
+                  Login
+                </Link>
+              )}
             </li>
           </ul>
         </nav>

@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   SOCIAL_X: z.string().url(),
   SOCIAL_FACEBOOK: z.string().url(),
   SOCIAL_YOUTUBE: z.string().url(),
+  /** Signs short-lived cookies (the registration wizard's draft). A secret: `wrangler secret put`. */
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters"),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   /** How long an isolate trusts the content version it read (ms); 0 reads it on every request. */
   CONTENT_VERSION_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),

@@ -13,6 +13,7 @@ import {
   toCacheable,
 } from "./page-cache.server";
 import { applySecurityHeaders, contentSecurityPolicy } from "./security-headers";
+import { checkCsrfToken, checkRequestOrigin, csrfState } from "./auth/csrf.server";
 
 type RemixHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
 
@@ -21,6 +22,15 @@ const MAX_URL_LENGTH = 4096;
 function randomNonce() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
+}
+
+/** A post that failed the CSRF checks: a plain page that says what to do, nothing done. */
+function forbidden(url: URL) {
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Form expired</title></head><body><main><h1>This form has expired</h1><p>For your security the form was not sent. Go back, reload the page and try again.</p><p><a href="${url.pathname.replace(/[^\w/.-]/g, "")}">Reload the page</a></p></main></body></html>`;
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+  applySecurityHeaders(headers, { https: url.protocol === "https:" });
+  headers.set("Content-Security-Policy", "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
+  return new Response(body, { status: 403, headers });
 }
 
 /**
@@ -41,12 +51,20 @@ export async function handleFetch(
   const { db: d1, counter } = countingD1(env.DB);
   let cacheCheckRoundTrips = 0;
 
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const verdict = checkRequestOrigin(request);
+    const token = verdict.ok ? await checkCsrfToken(request) : verdict;
+    if (!token.ok) return forbidden(url);
+  }
+
   /** Everything but a page-cache hit: Remix with the full, validated context. */
   const render = async () => {
     const nonce = randomNonce();
-    const context = getLoadContext({ request, context: { cloudflare: { env, ctx } }, nonce, d1 });
+    const csrf = csrfState(request);
+    const context = getLoadContext({ request, context: { cloudflare: { env, ctx } }, nonce, d1, csrf });
     const response = await remix(request, context);
     const out = new Response(response.body, response);
+    if (csrf.setCookie) out.headers.append("Set-Cookie", csrf.setCookie);
     out.headers.append(
       "Server-Timing",
       `d1-render;desc=${counter.roundTrips - cacheCheckRoundTrips}, d1-cache-check;desc=${cacheCheckRoundTrips}`,

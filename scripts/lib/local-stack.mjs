@@ -4,7 +4,8 @@
  * Offline: no telemetry, no update checks, no remote bindings.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -70,6 +71,18 @@ export function freePort() {
   });
 }
 
+/** Exits with a clear message when `port` is taken (another `npm start` still running?). */
+export function requirePortFree(port, name, envVar) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => {
+      console.error(`\n✗ Port ${port} (${name}) is already in use. Stop the other process, or choose another port: ${envVar}=… npm start\n`);
+      process.exit(1);
+    });
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve()));
+  });
+}
+
 const children = new Set();
 process.on("exit", () => {
   for (const child of children) {
@@ -80,16 +93,39 @@ process.on("exit", () => {
 });
 
 /**
- * Starts `wrangler dev` and resolves once it answers. `vars` override [vars] for this run;
- * without a port, a free one is chosen.
- * @param {{ dir: string, port?: number, vars?: Record<string, string>, log?: "pipe" | "inherit", config?: string, extraArgs?: string[] }} options
+ * The notices Worker's config for one local run: its [vars] pointed at this run's SMTP server
+ * and site address (`--var` reaches only the first Worker of a multi-Worker `wrangler dev`).
  */
-export async function startWorker({ dir, port, vars = {}, log = "pipe", config, extraArgs = [] }) {
+function noticesConfig({ smtpPort, siteUrl }) {
+  const source = path.join(ROOT, "workers", "notices", "wrangler.toml");
+  const text = readFileSync(source, "utf8")
+    .replace(/^main = .*$/m, `main = ${JSON.stringify(path.join(ROOT, "workers", "notices", "index.ts"))}`)
+    .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(path.join(ROOT, "migrations"))}`)
+    .replace(/^SMTP_PORT = .*$/m, `SMTP_PORT = "${smtpPort}"`)
+    .replace(/^SITE_URL = .*$/m, `SITE_URL = "${siteUrl}"`);
+  const dir = path.join(ROOT, ".wrangler", "tmp");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `notices.${smtpPort}.${process.pid}.toml`);
+  writeFileSync(file, text);
+  return file;
+}
+
+/**
+ * Starts `wrangler dev` and resolves once it answers. `vars` override [vars] for this run;
+ * without a port, a free one is chosen. With `smtpPort`, the notices Worker runs beside the web
+ * Worker in the same local runtime and delivers mail to that SMTP server. Links in mails and
+ * pages use this run's own address, and a fresh SESSION_SECRET is made unless one is given.
+ * @param {{ dir: string, port?: number, vars?: Record<string, string>, log?: "pipe" | "inherit", config?: string, extraArgs?: string[], smtpPort?: number }} options
+ */
+export async function startWorker({ dir, port, vars = {}, log = "pipe", config, extraArgs = [], smtpPort }) {
   port ??= await freePort();
+  const siteUrl = `http://127.0.0.1:${port}`;
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", dir, "--show-interactive-dev-session=false"];
-  if (config) args.push("--config", config);
+  args.push("--config", config ?? path.join(ROOT, "wrangler.toml"));
+  if (smtpPort) args.push("--config", noticesConfig({ smtpPort, siteUrl }));
   args.push(...extraArgs);
-  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+  const allVars = { SITE_URL: siteUrl, SESSION_SECRET: randomBytes(32).toString("base64url"), ...vars };
+  for (const [k, v] of Object.entries(allVars)) args.push("--var", `${k}:${v}`);
   const child = spawn(path.join(BIN, "wrangler"), args, {
     cwd: ROOT,
     env: { ...process.env, ...OFFLINE_ENV },

@@ -21,12 +21,17 @@ export async function newContext(browser: Browser, { js = true, viewport = "desk
   return context;
 }
 
-/** Fails the test on any console error or uncaught exception the page raises. */
-export function watchErrors(page: Page) {
+/**
+ * Fails the test on any console error or uncaught exception the page raises. `expectStatuses`
+ * names answers the test provokes on purpose (a refused form is a 400, a wrong password a 401):
+ * Chromium logs those as console errors too.
+ */
+export function watchErrors(page: Page, { expectStatuses = [] as number[] } = {}) {
+  const expected = new RegExp(`status of (${[404, 503, ...expectStatuses].join("|")})\\b`);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
   page.on("console", (m) => {
-    if (m.type() === "error" && !/status of 404|status of 503/.test(m.text())) errors.push(`console: ${m.text()}`);
+    if (m.type() === "error" && !expected.test(m.text())) errors.push(`console: ${m.text()}`);
   });
   return () => expect(errors, errors.join("\n")).toEqual([]);
 }
@@ -79,4 +84,13 @@ export async function openScriptless(browser: Browser, path: string, viewport: V
 export async function expectNoHorizontalOverflow(page: Page) {
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** The scriptless twin of a page in `context`, with the same cookies (see openScriptless). */
+export async function scriptlessTwin(browser: Browser, from: BrowserContext, path: string, viewport: ViewportName) {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl(), storageState: await from.storageState() });
+  await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  const page = await context.newPage();
+  await page.goto(path, { waitUntil: "domcontentloaded" });
+  return { page, close: () => context.close() };
 }

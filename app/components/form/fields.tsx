@@ -1,0 +1,113 @@
+/**
+ * Form fields wired to remix-validated-form: the label, the control, a hint and the error,
+ * tied together with ids and aria attributes. Server-rendered with their values and errors,
+ * so they work the same without JavaScript; with it, they validate as the user types.
+ */
+import { useField } from "remix-validated-form";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+
+type Common = { name: string; label: ReactNode; hint?: ReactNode; required?: boolean; className?: string };
+
+function describedBy(name: string, hint: boolean, error: boolean) {
+  return [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ") || undefined;
+}
+
+function Wrapper({ name, label, hint, required, className, error, children }: Common & { error?: string; children: ReactNode }) {
+  return (
+    <div className={`field${error ? " has-error" : ""}${className ? ` ${className}` : ""}`}>
+      <label htmlFor={name}>
+        {label}
+        {required ? (
+          <span className="required" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint ? (
+        <p className="field-hint" id={`${name}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${name}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextField({
+  name,
+  label,
+  hint,
+  required,
+  className,
+  ...input
+}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
+  const { error, getInputProps } = useField(name);
+  return (
+    <Wrapper name={name} label={label} hint={hint} required={required} className={className} error={error}>
+      <input
+        {...getInputProps({ id: name, ...input })}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(name, Boolean(hint), Boolean(error))}
+      />
+    </Wrapper>
+  );
+}
+
+export type Option = readonly [value: string, label: string];
+export type OptionGroup = { label: string; options: readonly Option[] };
+
+export function SelectField({
+  name,
+  label,
+  hint,
+  required,
+  className,
+  options,
+  groups,
+  placeholder = "Select…",
+  ...select
+}: Common & { options?: readonly Option[]; groups?: readonly OptionGroup[]; placeholder?: string } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name">) {
+  const { error, getInputProps } = useField(name);
+  return (
+    <Wrapper name={name} label={label} hint={hint} required={required} className={className} error={error}>
+      <select
+        {...getInputProps({ id: name, ...select })}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(name, Boolean(hint), Boolean(error))}
+      >
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options?.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+        {groups?.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.options.map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+    </Wrapper>
+  );
+}
+
+/** A message for the whole form (the spec's step and submission messages), announced politely. */
+export function FormMessage({ tone, children, id }: { tone: "error" | "success" | "info"; children: ReactNode; id?: string }) {
+  return (
+    <div id={id} className={`alert alert-${tone}`} role={tone === "error" ? "alert" : "status"}>
+      {children}
+    </div>
+  );
+}

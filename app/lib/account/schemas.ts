@@ -1,0 +1,233 @@
+/**
+ * The zod schemas of every account form. The server validates every post with them; with
+ * JavaScript the same schemas validate in the browser as the user types (remix-validated-form).
+ * Field names follow the spec's flat registration form.
+ */
+import { COUNTRIES, DIAL_CODES } from "virtual:world-countries";
+import { z } from "zod";
+import { ACADEMIC_RANKS, isCategory, isTopicOf, SALUTATIONS, UNITED_STATES, US_STATES } from "./options";
+
+export const PASSWORD_MIN = 8;
+/** Longer passwords are refused before hashing: argon2 over megabytes is a denial of service. */
+export const PASSWORD_MAX = 1024;
+
+export const MESSAGES = {
+  stepInvalid: "Please fill in all required fields correctly.",
+  finalInvalid: "Please fill in all required fields correctly and make sure that the two passwords match.",
+  registrationFailed: "Registration failed. Please try again.",
+  login: "Invalid email or password",
+  currentPasswordRequired: "Current password is required to change password",
+  newPasswordsMismatch: "New passwords do not match",
+  newPasswordTooShort: "New password must be at least 8 characters long",
+  passwordsMismatch: "Passwords do not match",
+  profileSaved: "Profile updated successfully!",
+  profileLoadFailed: "Failed to load profile information",
+  profileSaveFailed: "Failed to update profile. Please try again.",
+} as const;
+
+const countryCodes = new Set(COUNTRIES.map(([code]) => code));
+const dialCodes = new Set(DIAL_CODES.map(([code]) => code));
+const stateCodes = new Set(US_STATES.map(([code]) => code));
+
+/** Browsers post "" for an empty field; the forms treat it as absent. */
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).default("");
+const required = (label: string, max = 200) => text(max).refine((v) => v.length > 0, `${label} is required.`);
+const email = (label: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, "At most 254 characters.")
+    .refine((v) => v.length > 0, `${label} is required.`)
+    .pipe(z.string().email("Enter a valid e-mail address."));
+const optionalEmail = text(254)
+  .transform((v) => v.toLowerCase())
+  .refine((v) => v === "" || z.string().email().safeParse(v).success, "Enter a valid e-mail address.");
+const dialCode = z
+  .string()
+  .default("+1")
+  .transform((v) => v || "+1")
+  .refine((v) => dialCodes.has(v), "Choose a telephone country code.");
+const phone = text(40).refine((v) => v === "" || /^[0-9 ()+\-./]{4,40}$/.test(v), "Enter digits, spaces and ( ) - . only.");
+const webPage = text(300).refine((v) => v === "" || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), "Enter a web address starting with http:// or https://.");
+const checkbox = z
+  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal(""), z.literal("false")])
+  .optional()
+  .transform((v) => v === true || v === "on" || v === "true");
+
+/* ------------------------------------------------------------ personal */
+
+export const personalShape = {
+  salutation: z.string().refine((v) => (SALUTATIONS as readonly string[]).includes(v), "Salutation is required."),
+  firstName: required("First name", 100),
+  middleName: text(100),
+  lastName: required("Last name", 100),
+  secondaryEmail: optionalEmail,
+  workPhoneCountry: dialCode,
+  workPhone: phone,
+  cellPhoneCountry: dialCode,
+  cellPhone: phone,
+  personalWebPage: webPage,
+};
+
+export const registerPersonalSchema = z
+  .object({
+    ...personalShape,
+    primaryEmail: email("E-mail"),
+    primaryEmailConfirm: email("Confirm e-mail"),
+  })
+  .refine((v) => v.primaryEmail === v.primaryEmailConfirm, {
+    path: ["primaryEmailConfirm"],
+    message: "The two e-mail addresses do not match.",
+  });
+
+/* ------------------------------------------------------------ affiliations */
+
+type Prefix = "primary" | "secondary";
+
+function affiliationShape<P extends Prefix>(p: P) {
+  return {
+    [`${p}Institution`]: text(200),
+    [`${p}Rank`]: text(60),
+    [`${p}RankOther`]: text(100),
+    [`${p}Department`]: text(200),
+    [`${p}Address1`]: text(200),
+    [`${p}Address2`]: text(200),
+    [`${p}City`]: text(100),
+    [`${p}PostalCode`]: text(20),
+    [`${p}Country`]: text(2),
+    [`${p}State`]: text(2),
+  } as Record<`${P}${AffiliationKey}`, ReturnType<typeof text>>;
+}
+
+export const AFFILIATION_KEYS = [
+  "Institution",
+  "Rank",
+  "RankOther",
+  "Department",
+  "Address1",
+  "Address2",
+  "City",
+  "PostalCode",
+  "Country",
+  "State",
+] as const;
+type AffiliationKey = (typeof AFFILIATION_KEYS)[number];
+
+/** Rules of one affiliation; `all` requires the address too (the primary one). */
+function checkAffiliation(p: Prefix, v: Record<string, string>, ctx: z.RefinementCtx, all: boolean) {
+  const need = (key: AffiliationKey, label: string) => {
+    if (!v[`${p}${key}`]) ctx.addIssue({ code: "custom", path: [`${p}${key}`], message: `${label} is required.` });
+  };
+  need("Institution", "Institution");
+  if (!(ACADEMIC_RANKS as readonly string[]).includes(v[`${p}Rank`] ?? "")) {
+    ctx.addIssue({ code: "custom", path: [`${p}Rank`], message: "Academic rank is required." });
+  }
+  if (v[`${p}Rank`] === "Other") need("RankOther", "Your rank");
+  if (all) {
+    need("Address1", "Address");
+    need("City", "City");
+    need("PostalCode", "Postal code");
+  }
+  const country = v[`${p}Country`] ?? "";
+  if (country ? !countryCodes.has(country) : all) {
+    ctx.addIssue({ code: "custom", path: [`${p}Country`], message: "Country is required." });
+  }
+  if (country === UNITED_STATES && !stateCodes.has(v[`${p}State`] ?? "")) {
+    ctx.addIssue({ code: "custom", path: [`${p}State`], message: "State is required for the United States." });
+  }
+}
+
+/** What the rules say to drop: the Other text unless rank is Other, the state outside the US. */
+function tidyAffiliation(p: Prefix, v: Record<string, string>) {
+  if (v[`${p}Rank`] !== "Other") v[`${p}RankOther`] = "";
+  if (v[`${p}Country`] !== UNITED_STATES) v[`${p}State`] = "";
+}
+
+export const affiliationsSchema = z
+  .object({ ...affiliationShape("primary"), ...affiliationShape("secondary"), hasSecondary: checkbox })
+  .transform((v) => {
+    const out: Record<string, string | boolean> & typeof v = { ...v };
+    tidyAffiliation("primary", out as Record<string, string>);
+    // The secondary affiliation counts only while its box is ticked; unticking clears it.
+    if (!v.hasSecondary) for (const k of AFFILIATION_KEYS) (out as Record<string, string>)[`secondary${k}`] = "";
+    else tidyAffiliation("secondary", out as Record<string, string>);
+    return out;
+  })
+  .superRefine((v, ctx) => {
+    checkAffiliation("primary", v as unknown as Record<string, string>, ctx, true);
+    if (v.hasSecondary) checkAffiliation("secondary", v as unknown as Record<string, string>, ctx, false);
+  });
+
+/* ------------------------------------------------------------ expertise */
+
+export const EXPERTISE_SLOTS = [1, 2, 3] as const;
+
+export const expertiseSchema = z
+  .object({
+    primary1Category: text(80),
+    primary1: text(120),
+    primary2Category: text(80),
+    primary2: text(120),
+    primary3Category: text(80),
+    primary3: text(120),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    for (const n of EXPERTISE_SLOTS) {
+      const category = v[`primary${n}Category`];
+      const topic = v[`primary${n}`];
+      if (!isCategory(category)) {
+        ctx.addIssue({ code: "custom", path: [`primary${n}Category`], message: `Choose research category ${n}.` });
+      } else if (!isTopicOf(category, topic)) {
+        ctx.addIssue({ code: "custom", path: [`primary${n}`], message: `Choose a topic for area ${n}.` });
+      } else if (seen.has(topic)) {
+        ctx.addIssue({ code: "custom", path: [`primary${n}`], message: "Choose three different topics." });
+      }
+      seen.add(topic);
+    }
+  });
+
+/* ------------------------------------------------------------ passwords */
+
+const newPassword = z
+  .string()
+  .default("")
+  .refine((v) => v.length >= PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long.`)
+  .refine((v) => v.length <= PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long.`);
+
+export const registerAccountSchema = z
+  .object({ password: newPassword, passwordRetype: z.string().default("") })
+  .refine((v) => v.password === v.passwordRetype, { path: ["passwordRetype"], message: MESSAGES.passwordsMismatch });
+
+export const loginSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.string().email()),
+  password: z.string().min(1).max(PASSWORD_MAX),
+  redirectTo: z.string().max(2000).optional(),
+});
+
+export const emailOnlySchema = z.object({ email: email("E-mail") });
+
+export const resetPasswordSchema = z
+  .object({ token: z.string().default(""), newPassword, newPasswordRetype: z.string().default("") })
+  .refine((v) => v.newPassword === v.newPasswordRetype, { path: ["newPasswordRetype"], message: MESSAGES.passwordsMismatch });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().max(PASSWORD_MAX).default(""),
+    newPassword: z.string().max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long.`).default(""),
+    newPasswordRetype: z.string().max(PASSWORD_MAX).default(""),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.newPassword) {
+      ctx.addIssue({ code: "custom", path: ["newPassword"], message: "Enter a new password." });
+      return;
+    }
+    if (!v.currentPassword) ctx.addIssue({ code: "custom", path: ["currentPassword"], message: MESSAGES.currentPasswordRequired });
+    if (v.newPassword !== v.newPasswordRetype) ctx.addIssue({ code: "custom", path: ["newPasswordRetype"], message: MESSAGES.newPasswordsMismatch });
+    if (v.newPassword.length < PASSWORD_MIN) ctx.addIssue({ code: "custom", path: ["newPassword"], message: MESSAGES.newPasswordTooShort });
+  });
+
+export type PersonalValues = z.infer<z.ZodObject<typeof personalShape>>;
+export type AffiliationValues = z.infer<typeof affiliationsSchema>;
+export type ExpertiseValues = z.infer<typeof expertiseSchema>;

@@ -1,0 +1,91 @@
+/**
+ * Every e-mail the site sends, rendered as plain text and HTML with the society's name in the
+ * subject. The web Worker records a template name and its data in the outbox; the notices
+ * Worker renders and sends it, so templates can change without touching queued messages.
+ */
+import { z } from "zod";
+
+const person = { name: z.string().max(300) };
+const link = z.string().url().max(2000);
+
+export const MAIL_TEMPLATES = {
+  activation: z.object({ ...person, link }),
+  password_reset: z.object({ ...person, link }),
+  password_changed: z.object({ ...person, supportEmail: z.string().email() }),
+  admin_password_reset: z.object({ ...person, link }),
+  account_exists: z.object({ ...person, loginLink: link, resetLink: link }),
+} as const;
+
+export type MailTemplate = keyof typeof MAIL_TEMPLATES;
+export type MailPayload<T extends MailTemplate> = z.infer<(typeof MAIL_TEMPLATES)[T]>;
+export type RenderedMail = { subject: string; text: string; html: string };
+type Site = { siteName: string; siteUrl: string };
+
+function escapeHtml(s: string) {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+type Block = { p: string } | { button: { label: string; href: string } } | { small: string };
+
+function compose(site: Site, subject: string, greeting: string, blocks: Block[]): RenderedMail {
+  const text = [
+    greeting,
+    "",
+    ...blocks.flatMap((b) => ("p" in b ? [b.p, ""] : "button" in b ? [`${b.button.label}: ${b.button.href}`, ""] : [b.small, ""])),
+    `— ${site.siteName}`,
+    site.siteUrl,
+  ].join("\n");
+  const body = blocks
+    .map((b) => {
+      if ("p" in b) return `<p style="margin:0 0 16px">${escapeHtml(b.p)}</p>`;
+      if ("small" in b) return `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(b.small)}</p>`;
+      const href = escapeHtml(b.button.href);
+      return `<p style="margin:24px 0"><a href="${href}" style="background:#1b2a4a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(b.button.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this address into your browser:<br><a href="${href}" style="color:#1b2a4a;word-break:break-all">${href}</a></p>`;
+    })
+    .join("");
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="margin:0;background:#f4f5f7;font-family:Georgia,serif;color:#1d1d1f"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="background:#fff;border-radius:8px;padding:32px"><p style="margin:0 0 24px;font-weight:bold;color:#1b2a4a">${escapeHtml(site.siteName)}</p><p style="margin:0 0 16px">${escapeHtml(greeting)}</p>${body}<p style="margin:24px 0 0;font-size:13px;color:#555">${escapeHtml(site.siteName)} · <a href="${escapeHtml(site.siteUrl)}" style="color:#1b2a4a">${escapeHtml(site.siteUrl.replace(/^https?:\/\//, ""))}</a></p></div></div></body></html>`;
+  return { subject: `${site.siteName}: ${subject}`, text, html };
+}
+
+const greet = (name: string) => (name ? `Dear ${name},` : "Hello,");
+
+const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => RenderedMail } = {
+  activation: (site, p) =>
+    compose(site, "Activate your account", greet(p.name), [
+      { p: `Thank you for registering with the ${site.siteName}. Please confirm your e-mail address to activate your account.` },
+      { button: { label: "Activate your account", href: p.link } },
+      { small: "The link works once and expires in 48 hours. If you did not register, you can ignore this e-mail." },
+    ]),
+  password_reset: (site, p) =>
+    compose(site, "Reset your password", greet(p.name), [
+      { p: "We received a request to reset the password of your account." },
+      { button: { label: "Choose a new password", href: p.link } },
+      { small: "The link works once and expires in 1 hour. If you did not ask for it, you can ignore this e-mail: your password stays the same." },
+    ]),
+  password_changed: (site, p) =>
+    compose(site, "Your password was changed", greet(p.name), [
+      { p: "The password of your account was just changed, and every other signed-in session was ended." },
+      { small: `If this was not you, reset your password at once and write to ${p.supportEmail}.` },
+    ]),
+  admin_password_reset: (site, p) =>
+    compose(site, "Set a new password", greet(p.name), [
+      { p: `An administrator of the ${site.siteName} has reset the password of your account. Choose a new one to sign in again.` },
+      { button: { label: "Choose a new password", href: p.link } },
+      { small: "The link works once and expires in 1 hour." },
+    ]),
+  account_exists: (site, p) =>
+    compose(site, "You already have an account", greet(p.name), [
+      { p: `Someone, perhaps you, tried to register with the ${site.siteName} using this e-mail address, which already has an account. No new account was made.` },
+      { button: { label: "Sign in", href: p.loginLink } },
+      { p: `Forgotten your password? Choose a new one here: ${p.resetLink}` },
+      { small: "If this was not you, you can ignore this e-mail." },
+    ]),
+};
+
+/** Renders an outbox row; throws if its template or data are not what the template expects. */
+export function renderMail(template: string, payload: unknown, site: Site): RenderedMail {
+  if (!(template in MAIL_TEMPLATES)) throw new Error(`Unknown mail template "${template}"`);
+  const t = template as MailTemplate;
+  const data = MAIL_TEMPLATES[t].parse(payload);
+  return (RENDER[t] as (site: Site, p: typeof data) => RenderedMail)(site, data);
+}

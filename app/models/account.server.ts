@@ -1,0 +1,241 @@
+/**
+ * The account lifecycle: register, activate, sign in, recover, change password, edit profile.
+ * Routes call these; they own the rules that touch more than one table.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { sessions, users } from "~/db/schema";
+import { fromAffiliation, fromExpertise, toAffiliation, toExpertise, toPersonalColumns } from "~/lib/account/mapping";
+import { hashPassword, needsRehash, verifyPassword } from "~/server/auth/password.server";
+import { clientAddress, revokeUserSessions } from "~/server/auth/session.server";
+import { consumeToken, issueToken } from "~/server/auth/tokens.server";
+import { hitRateLimits, LIMITS } from "~/server/auth/rate-limit.server";
+import { queueMail } from "~/server/mail/outbox.server";
+
+type Ctx = Pick<AppLoadContext, "db" | "cloudflare" | "env">;
+type Flat = Record<string, unknown>;
+
+const link = (ctx: Ctx, path: string, params: Record<string, string>) => {
+  const url = new URL(path, ctx.env.SITE_URL);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return url.toString();
+};
+
+function personName(u: { firstName: string; lastName: string; salutation?: string | null }) {
+  return [u.salutation, u.firstName, u.lastName].filter(Boolean).join(" ");
+}
+
+export function findUserByEmail(db: Database, email: string) {
+  return db.select().from(users).where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt))).get();
+}
+
+async function sendActivation(ctx: Ctx, user: { id: number; email: string; firstName: string; lastName: string; salutation: string | null }) {
+  const token = await issueToken(ctx.db, user.id, "activation");
+  await queueMail(ctx, "activation", user.email, {
+    name: personName(user),
+    link: link(ctx, "/activate-account", { token, email: user.email }),
+  });
+}
+
+/**
+ * Creates an inactive account and mails its activation link. An address that already has an
+ * account gets a mail saying so instead, and the caller cannot tell the two apart (no
+ * enumeration): both end on the confirmation page.
+ */
+export async function registerAccount(ctx: Ctx, request: Request, values: Flat & { primaryEmail: string; password: string }) {
+  await hitRateLimits(ctx.db, [[`register:ip:${clientAddress(request)}`, LIMITS.registerPerAddress]]);
+  const email = values.primaryEmail.toLowerCase();
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing) {
+    if (existing.status === "inactive") {
+      await sendActivation(ctx, existing);
+    } else {
+      await queueMail(ctx, "account_exists", existing.email, {
+        name: personName(existing),
+        loginLink: link(ctx, "/login", {}),
+        resetLink: link(ctx, "/forgot-password", {}),
+      });
+    }
+    return;
+  }
+  const primary = toAffiliation("primary", values);
+  const created = await ctx.db
+    .insert(users)
+    .values({
+      email,
+      username: email, // the spec: username equals the primary e-mail
+      passwordHash: await hashPassword(values.password),
+      role: "user",
+      status: "inactive",
+      ...toPersonalColumns(values),
+      primaryAffiliation: primary,
+      secondaryAffiliation: values.hasSecondary ? toAffiliation("secondary", values) : null,
+      institution: primary?.institution ?? null,
+      expertise: toExpertise(values),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .get();
+  if (created) await sendActivation(ctx, created);
+}
+
+export type ActivationResult = { ok: true } | { ok: false; message: string };
+
+export async function activateAccount(ctx: Ctx, token: string): Promise<ActivationResult> {
+  const check = await consumeToken(ctx.db, token, "activation");
+  if (!check.ok) {
+    const message =
+      check.reason === "expired"
+        ? "This activation link has expired. Request a new one below."
+        : check.reason === "used"
+          ? "This activation link has already been used. If your account is active, you can log in."
+          : "This activation link is not valid. Request a new one below.";
+    return { ok: false, message };
+  }
+  await ctx.db
+    .update(users)
+    .set({ status: "active", emailConfirmedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(users.id, check.userId), eq(users.status, "inactive")))
+    .run();
+  return { ok: true };
+}
+
+/** Mails a new activation link if the address has an inactive account; says nothing either way. */
+export async function resendActivation(ctx: Ctx, request: Request, email: string) {
+  const address = email.toLowerCase();
+  await hitRateLimits(ctx.db, [
+    [`resend:acct:${address}`, LIMITS.recoveryPerAccount],
+    [`resend:ip:${clientAddress(request)}`, LIMITS.recoveryPerAddress],
+  ]);
+  const user = await findUserByEmail(ctx.db, address);
+  if (user?.status === "inactive") await sendActivation(ctx, user);
+}
+
+export type SignInResult = { ok: true; userId: number; role: string; totp: boolean } | { ok: false };
+
+/** Checks e-mail and password; the same answer and about the same time for every failure. */
+export async function checkCredentials(ctx: Ctx, request: Request, email: string, password: string): Promise<SignInResult> {
+  const address = email.toLowerCase();
+  await hitRateLimits(ctx.db, [
+    [`login:acct:${address}`, LIMITS.loginPerAccount],
+    [`login:ip:${clientAddress(request)}`, LIMITS.loginPerAddress],
+  ]);
+  const user = await findUserByEmail(ctx.db, address);
+  const ok = await verifyPassword(user?.passwordHash, password);
+  if (!user || !ok || user.status !== "active") return { ok: false };
+  const updates: Partial<typeof users.$inferInsert> = { lastLoginAt: new Date() };
+  if (needsRehash(user.passwordHash!)) updates.passwordHash = await hashPassword(password);
+  await ctx.db.update(users).set(updates).where(eq(users.id, user.id)).run();
+  return { ok: true, userId: user.id, role: user.role, totp: user.totpEnabledAt !== null };
+}
+
+/** Mails a reset link to an active account; the same answer whether or not it exists. */
+export async function requestPasswordReset(ctx: Ctx, request: Request, email: string) {
+  const address = email.toLowerCase();
+  await hitRateLimits(ctx.db, [
+    [`forgot:acct:${address}`, LIMITS.recoveryPerAccount],
+    [`forgot:ip:${clientAddress(request)}`, LIMITS.recoveryPerAddress],
+  ]);
+  const user = await findUserByEmail(ctx.db, address);
+  if (!user || user.status !== "active") return;
+  await sendPasswordResetLink(ctx, user, "password_reset");
+}
+
+export async function sendPasswordResetLink(
+  ctx: Ctx,
+  user: { id: number; email: string; firstName: string; lastName: string; salutation: string | null },
+  template: "password_reset" | "admin_password_reset",
+) {
+  const token = await issueToken(ctx.db, user.id, "password_reset");
+  await queueMail(ctx, template, user.email, { name: personName(user), link: link(ctx, "/reset-password", { token }) });
+}
+
+export type ResetResult = { ok: true } | { ok: false; message: string };
+
+/** Sets the new password from a reset link and ends every session of the account. */
+export async function resetPassword(ctx: Ctx, token: string, newPassword: string): Promise<ResetResult> {
+  const passwordHash = await hashPassword(newPassword);
+  const check = await consumeToken(ctx.db, token, "password_reset");
+  if (!check.ok) {
+    return {
+      ok: false,
+      message: check.reason === "expired" ? "This reset link has expired. Please request a new one." : "Missing or invalid reset token.",
+    };
+  }
+  const user = await ctx.db
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(eq(users.id, check.userId))
+    .returning()
+    .get();
+  await revokeUserSessions(ctx.db, check.userId).run();
+  if (user) await queueMail(ctx, "password_changed", user.email, { name: personName(user), supportEmail: ctx.env.SUPPORT_EMAIL });
+  return { ok: true };
+}
+
+export async function loadProfile(db: Database, userId: number) {
+  const u = await db.select().from(users).where(eq(users.id, userId)).get();
+  if (!u) return null;
+  const secondary = fromAffiliation("secondary", u.secondaryAffiliation);
+  return {
+    email: u.email,
+    username: u.username,
+    memberUntil: u.memberUntil,
+    values: {
+      salutation: u.salutation ?? "",
+      firstName: u.firstName,
+      middleName: u.middleName ?? "",
+      lastName: u.lastName,
+      secondaryEmail: u.secondaryEmail ?? "",
+      workPhoneCountry: u.workPhoneCountry,
+      workPhone: u.workPhone ?? "",
+      cellPhoneCountry: u.cellPhoneCountry,
+      cellPhone: u.cellPhone ?? "",
+      personalWebPage: u.personalWebPage ?? "",
+      ...fromAffiliation("primary", u.primaryAffiliation),
+      ...secondary,
+      // The rule: the secondary section shows when any of its fields is filled.
+      hasSecondary: Object.values(secondary).some(Boolean),
+      ...fromExpertise(u.expertise),
+    },
+  };
+}
+
+export async function savePersonal(db: Database, userId: number, values: Flat) {
+  await db.update(users).set({ ...toPersonalColumns(values), updatedAt: new Date() }).where(eq(users.id, userId)).run();
+}
+
+export async function saveAffiliations(db: Database, userId: number, values: Flat) {
+  const primary = toAffiliation("primary", values);
+  await db
+    .update(users)
+    .set({
+      primaryAffiliation: primary,
+      secondaryAffiliation: values.hasSecondary ? toAffiliation("secondary", values) : null,
+      institution: primary?.institution ?? null,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .run();
+}
+
+export async function saveExpertise(db: Database, userId: number, values: Flat) {
+  await db.update(users).set({ expertise: toExpertise(values), updatedAt: new Date() }).where(eq(users.id, userId)).run();
+}
+
+/**
+ * Changes the password after checking the current one; every other session of the account ends.
+ * Returns false when the current password is wrong.
+ */
+export async function changePassword(ctx: Ctx, userId: number, keepSessionId: string, current: string, next: string) {
+  const user = await ctx.db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user || !(await verifyPassword(user.passwordHash, current))) return false;
+  const passwordHash = await hashPassword(next);
+  await ctx.db.batch([
+    ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)),
+    ctx.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))),
+  ]);
+  await queueMail(ctx, "password_changed", user.email, { name: personName(user), supportEmail: ctx.env.SUPPORT_EMAIL });
+  return true;
+}

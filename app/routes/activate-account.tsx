@@ -1,0 +1,137 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { CsrfField, useCsrfToken } from "~/components/csrf-field";
+import { FormMessage } from "~/components/form/fields";
+import { PageHead } from "~/components/page-head";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { emailOnlySchema } from "~/lib/account/schemas";
+import { privatePage, rootData } from "~/lib/seo";
+import { activateAccount, resendActivation } from "~/models/account.server";
+import { RateLimitedError } from "~/server/auth/rate-limit.server";
+import { isWellFormedToken } from "~/server/auth/tokens.server";
+
+export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Account activation");
+
+const TEXT = {
+  missing: "Invalid activation link. Token parameter is missing or malformed.",
+  success: "Your account has been successfully activated! You can now log in.",
+  error: "An error occurred during account activation. Please try again or contact support.",
+  noEmail: "Cannot resend activation: email not provided in URL.",
+  resent: "If the account exists, an activation email has been sent.",
+  resendFailed: "Failed to resend activation email.",
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const email = url.searchParams.get("email")?.slice(0, 254) ?? "";
+  return { token: isWellFormedToken(token) ? token : null, hasToken: token !== null, email, csrf: context.csrf.token() };
+}
+
+type ActionData = { intent: "activate" | "resend"; ok: boolean; message: string };
+
+/**
+ * Activation is a POST, never a side effect of opening the link: mail scanners that follow
+ * links must not use up the token (decision 016). With JavaScript the page posts by itself.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent") === "resend" ? "resend" : "activate";
+  const reply = (data: ActionData, status = 200) => Response.json(data, { status });
+  if (intent === "activate") {
+    const token = String(form.get("token") ?? "");
+    if (!isWellFormedToken(token)) return reply({ intent, ok: false, message: TEXT.missing }, 400);
+    try {
+      const result = await activateAccount(context, token);
+      return result.ok ? reply({ intent, ok: true, message: TEXT.success }) : reply({ intent, ok: false, message: result.message }, 400);
+    } catch (error) {
+      console.error("activation failed", error);
+      return reply({ intent, ok: false, message: TEXT.error }, 503);
+    }
+  }
+  const email = emailOnlySchema.safeParse({ email: form.get("email") ?? "" });
+  if (!form.get("email")) return reply({ intent, ok: false, message: TEXT.noEmail }, 400);
+  if (!email.success) return reply({ intent, ok: false, message: "That e-mail address is not valid." }, 400);
+  try {
+    await resendActivation(context, request, email.data.email);
+    return reply({ intent, ok: true, message: TEXT.resent });
+  } catch (error) {
+    if (error instanceof RateLimitedError) return reply({ intent, ok: false, message: error.message }, 429);
+    console.error("resend failed", error);
+    return reply({ intent, ok: false, message: TEXT.resendFailed }, 503);
+  }
+}
+
+function ResendActivation({ email }: { email: string }) {
+  const fetcher = useFetcher<ActionData>();
+  // With JavaScript the answer comes to the fetcher; without it, to the page as action data.
+  const posted = useActionData<ActionData>();
+  const data = fetcher.data ?? (posted?.intent === "resend" ? posted : undefined);
+  const state = fetcher.state !== "idle" ? "sending" : data ? (data.ok ? "sent" : "error") : "idle";
+  return (
+    <section className="resend" aria-labelledby="resend-title">
+      <h2 id="resend-title">Need a new link?</h2>
+      {data?.intent === "resend" ? <FormMessage tone={data.ok ? "success" : "error"}>{data.message}</FormMessage> : null}
+      <fetcher.Form method="post">
+        <CsrfField />
+        <input type="hidden" name="intent" value="resend" />
+        <input type="hidden" name="email" value={email} />
+        <Button type="submit" variant="outline" aria-disabled={state === "sending" || undefined}>
+          {state === "sending" ? "Sending…" : state === "sent" ? "Send again" : "Resend activation e-mail"}
+        </Button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+export default function ActivateAccountRoute() {
+  const { token, email } = useLoaderData<typeof loader>();
+  const activation = useFetcher<ActionData>();
+  const posted = useActionData<ActionData>();
+  const csrf = useCsrfToken();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!token || started.current || posted) return;
+    started.current = true;
+    activation.submit({ intent: "activate", token, _csrf: csrf }, { method: "post" });
+  }, [token, activation, csrf]);
+
+  const answer = activation.data ?? posted;
+  const result = answer?.intent === "activate" ? answer : null;
+  const loading = activation.state !== "idle";
+
+  return (
+    <>
+      <PageHead title="Account activation" />
+      <div className="container container-narrow">
+        <div className="card form-card" aria-live="polite">
+          {!token ? (
+            <FormMessage tone="error">{TEXT.missing}</FormMessage>
+          ) : loading ? (
+            <p className="loading" role="status">
+              Activating your account…
+            </p>
+          ) : result?.ok ? (
+            <>
+              <FormMessage tone="success">{result.message}</FormMessage>
+              <ButtonLink to="/login">Go to Login</ButtonLink>
+            </>
+          ) : result ? (
+            <FormMessage tone="error">{result.message}</FormMessage>
+          ) : (
+            <activation.Form method="post" className="stack-form">
+              <CsrfField />
+              <input type="hidden" name="intent" value="activate" />
+              <input type="hidden" name="token" value={token} />
+              <p>Confirm your e-mail address to activate your account.</p>
+              <Button type="submit">Activate my account</Button>
+            </activation.Form>
+          )}
+          {!result?.ok ? <ResendActivation email={email} /> : null}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { CsrfField } from "~/components/csrf-field";
+import { FormMessage } from "~/components/form/fields";
+import { PageHead } from "~/components/page-head";
+import { Button } from "~/components/ui/button";
+import { emailOnlySchema } from "~/lib/account/schemas";
+import { privatePage, rootData } from "~/lib/seo";
+import { requestPasswordReset } from "~/models/account.server";
+import { RateLimitedError } from "~/server/auth/rate-limit.server";
+
+export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Forgot password");
+
+export const FORGOT_TEXT = {
+  done: "If that email exists, a reset link has been sent.",
+  error: "An error occurred. Please try again later.",
+};
+
+export function loader({ context }: LoaderFunctionArgs) {
+  return { csrf: context.csrf.token() };
+}
+
+type ActionData = { ok: boolean; message: string; email: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const raw = String(form.get("email") ?? "").slice(0, 254);
+  const parsed = emailOnlySchema.safeParse({ email: raw });
+  if (!parsed.success) {
+    return Response.json({ ok: false, message: "Enter a valid e-mail address.", email: raw } satisfies ActionData, { status: 400 });
+  }
+  try {
+    await requestPasswordReset(context, request, parsed.data.email);
+    return Response.json({ ok: true, message: FORGOT_TEXT.done, email: raw } satisfies ActionData);
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return Response.json({ ok: false, message: error.message, email: raw } satisfies ActionData, { status: 429 });
+    }
+    console.error("forgot-password failed", error);
+    return Response.json({ ok: false, message: FORGOT_TEXT.error, email: raw } satisfies ActionData, { status: 503 });
+  }
+}
+
+export default function ForgotPasswordRoute() {
+  const data = useActionData<typeof action>() as ActionData | undefined;
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHead title="Forgot password" />
+      <div className="container container-narrow">
+        <div className="card form-card">
+          {data ? <FormMessage tone={data.ok ? "success" : "error"}>{data.message}</FormMessage> : null}
+          {data?.ok ? (
+            <p>
+              The link works for one hour. <Link to="/login">Back to Login</Link>
+            </p>
+          ) : (
+            <Form method="post" className="stack-form" aria-label="Forgot password">
+              <CsrfField />
+              <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+              <div className="field">
+                <label htmlFor="email">
+                  E-mail<span className="required" aria-hidden="true"> *</span>
+                </label>
+                <input id="email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={data?.email} />
+              </div>
+              <Button type="submit" aria-disabled={submitting || undefined}>
+                {submitting ? "Sending…" : "Send reset link"}
+              </Button>
+              <p className="form-aside">
+                <Link to="/login">Back to Login</Link>
+              </p>
+            </Form>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { CsrfField } from "~/components/csrf-field";
+import { FormMessage } from "~/components/form/fields";
+import { PageHead } from "~/components/page-head";
+import { Button } from "~/components/ui/button";
+import { MESSAGES } from "~/lib/account/schemas";
+import { privatePage, rootData } from "~/lib/seo";
+import { authenticatorFor, InvalidCredentialsError } from "~/server/auth/authenticator.server";
+import { homeFor, optionalUser, safeRedirectPath } from "~/server/auth/guards.server";
+import { RateLimitedError } from "~/server/auth/rate-limit.server";
+import { createSession } from "~/server/auth/session.server";
+
+export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Login");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await optionalUser(context);
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
+  if (user) throw redirect(redirectTo || homeFor(user));
+  return { csrf: context.csrf.token() };
+}
+
+type ActionData = { error: string; email: string; resend: boolean };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const email = String((await request.clone().formData()).get("email") ?? "").slice(0, 254);
+  try {
+    const who = await authenticatorFor(context).authenticate("form", request);
+    const cookie = await createSession(context.db, request, who.userId, { secondFactorPending: who.totp });
+    const target = safeRedirectPath(who.redirectTo, "") || homeFor({ role: who.role as "user" });
+    const next = who.totp ? `/login/two-factor?redirectTo=${encodeURIComponent(target)}` : target;
+    return redirect(next, { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return Response.json({ error: error.message, email, resend: false } satisfies ActionData, {
+        status: 429,
+        headers: { "Retry-After": String(error.retryAfterSeconds) },
+      });
+    }
+    if (!(error instanceof InvalidCredentialsError)) console.error("sign-in failed", error);
+    return Response.json({ error: MESSAGES.login, email, resend: true } satisfies ActionData, { status: 401 });
+  }
+}
+
+export default function LoginRoute() {
+  useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as ActionData | undefined;
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === "submitting";
+  const redirectTo = params.get("redirectTo") ?? "";
+  return (
+    <>
+      <PageHead eyebrow="Members and authors" title="Login">
+        Sign in to submit manuscripts, follow your submissions and register for the conference.
+      </PageHead>
+      <div className="container container-narrow">
+        <div className="card form-card">
+          {params.get("reset") === "1" ? <FormMessage tone="success">Password reset successful. You can now log in.</FormMessage> : null}
+          {data ? (
+            <FormMessage tone="error">
+              {data.error}
+              {data.resend ? (
+                <>
+                  <br />
+                  <small>
+                    Registered but not activated yet?{" "}
+                    <Link to={`/activate-account?email=${encodeURIComponent(data.email)}`}>Send the activation e-mail again</Link>.
+                  </small>
+                </>
+              ) : null}
+            </FormMessage>
+          ) : null}
+          <Form method="post" className="stack-form" aria-label="Login">
+            <CsrfField />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <div className="field">
+              <label htmlFor="email">
+                E-mail<span className="required" aria-hidden="true"> *</span>
+              </label>
+              <input id="email" name="email" type="email" autoComplete="username" required defaultValue={data?.email} maxLength={254} />
+            </div>
+            <div className="field">
+              <label htmlFor="password">
+                Password<span className="required" aria-hidden="true"> *</span>
+              </label>
+              <input id="password" name="password" type="password" autoComplete="current-password" required maxLength={1024} />
+            </div>
+            <p className="form-aside">
+              <Link to="/forgot-password">Forgot password?</Link>
+            </p>
+            <Button type="submit" aria-disabled={busy || undefined}>
+              {busy ? "Signing in…" : "Login"}
+            </Button>
+          </Form>
+        </div>
+        <p className="form-footnote">
+          New here? <Link to="/register">Create an account</Link>
+        </p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm, validationError, type Validator } from "remix-validated-form";
+import { z } from "zod";
+import { AffiliationFields, SecondaryAffiliation } from "~/components/account/affiliation-fields";
+import { ExpertiseFields } from "~/components/account/expertise-fields";
+import { PersonalFields } from "~/components/account/personal-fields";
+import { CsrfField } from "~/components/csrf-field";
+import { FormMessage, TextField } from "~/components/form/fields";
+import { PageHead } from "~/components/page-head";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { LinkTabs } from "~/components/ui/link-tabs";
+import { affiliationsSchema, changePasswordSchema, expertiseSchema, MESSAGES, personalShape } from "~/lib/account/schemas";
+import { privatePage, rootData } from "~/lib/seo";
+import { changePassword, loadProfile, saveAffiliations, saveExpertise, savePersonal } from "~/models/account.server";
+import { requireSession } from "~/server/auth/guards.server";
+
+export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Profile");
+
+const TABS = [
+  { id: "personal", title: "Personal Info" },
+  { id: "affiliations", title: "Affiliations" },
+  { id: "expertise", title: "Areas of Expertise" },
+  { id: "password", title: "Password" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+const validators = {
+  personal: withZod(z.object(personalShape)),
+  affiliations: withZod(affiliationsSchema),
+  expertise: withZod(expertiseSchema),
+  password: withZod(changePasswordSchema),
+} satisfies Record<TabId, unknown>;
+
+function parseTab(value: string | null): TabId {
+  return TABS.some((t) => t.id === value) ? (value as TabId) : "personal";
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireSession(context, request);
+  const csrf = context.csrf.token();
+  try {
+    const profile = await loadProfile(context.db, session.user.id);
+    if (!profile) throw new Error("profile row missing");
+    return { profile, supportEmail: context.env.SUPPORT_EMAIL, csrf, loadError: null };
+  } catch (error) {
+    console.error("profile load failed", error);
+    return { profile: null, supportEmail: context.env.SUPPORT_EMAIL, csrf, loadError: MESSAGES.profileLoadFailed };
+  }
+}
+
+type ActionData = { formError: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await requireSession(context, request);
+  const form = await request.formData();
+  const tab = parseTab(String(form.get("tab")));
+  const result = await validators[tab].validate(form);
+  if (result.error) return validationError(result.error, tab === "password" ? {} : result.submittedData, { status: 400 });
+  const userId = session.user.id;
+  try {
+    if (tab === "personal") await savePersonal(context.db, userId, result.data);
+    if (tab === "affiliations") await saveAffiliations(context.db, userId, result.data);
+    if (tab === "expertise") await saveExpertise(context.db, userId, result.data);
+    if (tab === "password") {
+      const { currentPassword, newPassword } = result.data as z.infer<typeof changePasswordSchema>;
+      const changed = await changePassword(context, userId, session.id, currentPassword, newPassword);
+      if (!changed) {
+        return validationError({ fieldErrors: { currentPassword: "The current password is not correct." }, formId: "profile-password" }, {}, { status: 400 });
+      }
+    }
+  } catch (error) {
+    console.error("profile save failed", error);
+    return Response.json({ formError: MESSAGES.profileSaveFailed } satisfies ActionData, { status: 503 });
+  }
+  return redirect(`/profile?tab=${tab}&saved=1`);
+}
+
+export default function ProfileRoute() {
+  const { profile, supportEmail, loadError } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | { fieldErrors: Record<string, string> } | undefined;
+  const [params] = useSearchParams();
+  const tab = parseTab(params.get("tab"));
+  const saving = useNavigation().state === "submitting";
+  const saved = params.get("saved") === "1" && !actionData;
+
+  return (
+    <>
+      <PageHead eyebrow="Your account" title="Profile" />
+      <div className="container container-form">
+        <p>
+          <ButtonLink to="/dashboard" variant="outline" size="small">
+            Back to Dashboard
+          </ButtonLink>
+        </p>
+        {loadError || !profile ? (
+          <FormMessage tone="error">{loadError ?? MESSAGES.profileLoadFailed}</FormMessage>
+        ) : (
+          <LinkTabs label="Profile sections" tabs={TABS} current={tab} hrefFor={(id) => `/profile?tab=${id}`}>
+            <div className="card form-card">
+              {saved ? <FormMessage tone="success">{MESSAGES.profileSaved}</FormMessage> : null}
+              {actionData && "formError" in actionData ? <FormMessage tone="error">{actionData.formError}</FormMessage> : null}
+              {actionData && "fieldErrors" in actionData ? <FormMessage tone="error">{MESSAGES.stepInvalid}</FormMessage> : null}
+              <ValidatedForm
+                key={tab}
+                id={`profile-${tab}`}
+                method="post"
+                validator={validators[tab] as Validator<Record<string, unknown>>}
+                defaultValues={tab === "password" ? {} : profile.values}
+                noValidate
+                className="stack-form"
+              >
+                <CsrfField />
+                <input type="hidden" name="tab" value={tab} />
+                {tab === "personal" ? (
+                  <PersonalFields
+                    emailFields={
+                      <div className="field">
+                        <label htmlFor="email">E-mail</label>
+                        <input id="email" value={profile.email} readOnly aria-describedby="email-hint" />
+                        <p className="field-hint" id="email-hint">
+                          Your e-mail is your username and cannot be changed here. To change it, contact{" "}
+                          <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+                        </p>
+                      </div>
+                    }
+                  />
+                ) : null}
+                {tab === "affiliations" ? (
+                  <>
+                    <h2 className="form-subtitle">Primary affiliation</h2>
+                    <AffiliationFields prefix="primary" required />
+                    <SecondaryAffiliation />
+                  </>
+                ) : null}
+                {tab === "expertise" ? <ExpertiseFields /> : null}
+                {tab === "password" ? (
+                  <>
+                    <input type="text" name="username" autoComplete="username" value={profile.email} readOnly hidden />
+                    <TextField name="currentPassword" label="Current password" type="password" autoComplete="current-password" required />
+                    <TextField name="newPassword" label="New password" type="password" autoComplete="new-password" required hint="At least 8 characters. Signing in elsewhere ends when you change it." />
+                    <TextField name="newPasswordRetype" label="Retype new password" type="password" autoComplete="new-password" required />
+                  </>
+                ) : null}
+                <div className="form-actions">
+                  <Button type="submit" aria-disabled={saving || undefined}>
+                    {saving ? "Saving…" : tab === "password" ? "Change Password" : "Save Changes"}
+                  </Button>
+                </div>
+              </ValidatedForm>
+            </div>
+          </LinkTabs>
+        )}
+      </div>
+    </>
+  );
+}

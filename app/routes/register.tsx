@@ -1,0 +1,194 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { ValidatedForm, validationError } from "remix-validated-form";
+import { AffiliationFields, SecondaryAffiliation } from "~/components/account/affiliation-fields";
+import { ExpertiseFields } from "~/components/account/expertise-fields";
+import { PersonalFields } from "~/components/account/personal-fields";
+import { useFormValidity, WizardProgress } from "~/components/account/wizard";
+import { CsrfField } from "~/components/csrf-field";
+import { FormMessage, TextField } from "~/components/form/fields";
+import { PageHead } from "~/components/page-head";
+import { Button } from "~/components/ui/button";
+import { MESSAGES } from "~/lib/account/schemas";
+import { parseStep, REGISTER_STEPS, STEP_COUNT, stepValidators } from "~/lib/account/register-steps";
+import { privatePage, rootData } from "~/lib/seo";
+import { registerAccount } from "~/models/account.server";
+import { homeFor, optionalUser } from "~/server/auth/guards.server";
+import { RateLimitedError } from "~/server/auth/rate-limit.server";
+import { clearDraft, type Draft, readDraft, saveDraft } from "~/server/auth/register-draft.server";
+
+export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Register");
+
+const titles = REGISTER_STEPS.map((s) => s.title);
+
+/** The first step before `step` whose stored values do not validate, or `step` itself. */
+function firstIncompleteStep(draft: Draft, step: number) {
+  for (let i = 1; i < step; i++) if (!REGISTER_STEPS[i - 1]!.schema.safeParse(draft).success) return i;
+  return step;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await optionalUser(context);
+  if (user) throw redirect(homeFor(user));
+  const requested = parseStep(new URL(request.url).searchParams.get("step"));
+  const draft = await readDraft(request, context.env);
+  const step = firstIncompleteStep(draft, requested);
+  if (step !== requested) throw redirect(`/register?step=${step}`);
+  return { step, values: draft, csrf: context.csrf.token() };
+}
+
+type ActionData = { formError: string } | undefined;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const step = parseStep(String(form.get("step") ?? ""));
+  const intent = String(form.get("intent") ?? "next");
+  const draft = await readDraft(request, context.env);
+  const stepDef = REGISTER_STEPS[step - 1]!;
+
+  if (step < STEP_COUNT) {
+    // Keep what was typed on this step, valid or not: going back and forth loses nothing.
+    for (const name of stepDef.fields) {
+      const value = form.get(name);
+      draft[name] = typeof value === "string" ? value.slice(0, 500) : "";
+    }
+  }
+  if (intent === "previous") {
+    const cookie = await saveDraft(request, context.env, draft);
+    return redirect(`/register?step=${Math.max(1, step - 1)}`, { headers: { "Set-Cookie": cookie } });
+  }
+  if (step < STEP_COUNT) {
+    const result = await stepValidators[step - 1]!.validate(form);
+    const cookie = await saveDraft(request, context.env, result.error ? draft : { ...draft, ...(result.data as Draft) });
+    if (result.error) return validationError(result.error, result.submittedData, { status: 400, headers: { "Set-Cookie": cookie } });
+    return redirect(`/register?step=${step + 1}`, { headers: { "Set-Cookie": cookie } });
+  }
+
+  const incomplete = firstIncompleteStep(draft, STEP_COUNT);
+  if (incomplete !== STEP_COUNT) return redirect(`/register?step=${incomplete}`);
+  const account = await stepValidators[STEP_COUNT - 1]!.validate(form);
+  if (account.error) return validationError(account.error, {}, { status: 400 });
+
+  const values = Object.assign({}, ...REGISTER_STEPS.slice(0, 3).map((s) => s.schema.parse(draft)));
+  try {
+    await registerAccount(context, request, { ...values, password: (account.data as { password: string }).password });
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return Response.json({ formError: error.message } satisfies ActionData, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    }
+    console.error("registration failed", error);
+    return Response.json({ formError: MESSAGES.registrationFailed } satisfies ActionData, { status: 503 });
+  }
+  return redirect("/registration-confirmation", { headers: { "Set-Cookie": await clearDraft(request, context.env) } });
+}
+
+export default function RegisterRoute() {
+  const { step, values } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | { fieldErrors?: Record<string, string> };
+  const formRef = useRef<HTMLFormElement>(null);
+  const stepDef = REGISTER_STEPS[step - 1]!;
+  const valid = useFormValidity(formRef, stepDef.schema);
+  const [tried, setTried] = useState(false);
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+
+  const serverInvalid = actionData && "fieldErrors" in actionData && actionData.fieldErrors;
+  const formError = actionData && "formError" in actionData ? actionData.formError : null;
+  const last = step === STEP_COUNT;
+  const message = formError ?? (serverInvalid || (tried && !valid) ? (last ? MESSAGES.finalInvalid : MESSAGES.stepInvalid) : null);
+
+  return (
+    <>
+      <PageHead eyebrow="Join the society" title="Create your account">
+        Registration takes four short steps. You will receive an e-mail to activate your account.
+      </PageHead>
+      <div className="container container-form">
+        <div className="card form-card">
+          <WizardProgress step={step} titles={titles} />
+          {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+          <ValidatedForm
+            key={step}
+            id={`register-step-${step}`}
+            method="post"
+            // The step stays in the address, so a refused post shows the same step again.
+            action={`/register?step=${step}`}
+            validator={stepValidators[step - 1]!}
+            defaultValues={values}
+            formRef={formRef}
+            noValidate
+            className="stack-form"
+          >
+            <CsrfField />
+            <input type="hidden" name="step" value={step} />
+            <h2 className="form-section-title">{stepDef.title}</h2>
+            {step === 1 ? (
+              <PersonalFields
+                emailFields={
+                  <div className="field-row">
+                    <TextField name="primaryEmail" label="E-mail" type="email" required autoComplete="email" hint="This will be your username." />
+                    <TextField name="primaryEmailConfirm" label="Confirm e-mail" type="email" required autoComplete="email" />
+                  </div>
+                }
+              />
+            ) : null}
+            {step === 2 ? (
+              <>
+                <h3 className="form-subtitle">Primary affiliation</h3>
+                <AffiliationFields prefix="primary" required />
+                <SecondaryAffiliation />
+              </>
+            ) : null}
+            {step === 3 ? <ExpertiseFields /> : null}
+            {step === 4 ? (
+              <>
+                <div className="field">
+                  <label htmlFor="username">Username</label>
+                  <input id="username" value={String(values.primaryEmail ?? "")} readOnly aria-describedby="username-hint" />
+                  <p className="field-hint" id="username-hint">
+                    Your username is your e-mail address.
+                  </p>
+                </div>
+                <TextField name="password" label="Password" type="password" required autoComplete="new-password" hint="At least 8 characters." />
+                <TextField name="passwordRetype" label="Retype password" type="password" required autoComplete="new-password" />
+              </>
+            ) : null}
+            <div className="wizard-actions">
+              {/* First in the form so Enter means Next; shown on the right. */}
+              <Button
+                type="submit"
+                name="intent"
+                value={last ? "submit" : "next"}
+                aria-disabled={busy || undefined}
+                onClick={() => setTried(true)}
+              >
+                {last ? "Complete Registration" : "Next"}
+              </Button>
+              <Button
+                type="submit"
+                name="intent"
+                value="previous"
+                variant="outline"
+                disabled={step === 1}
+                formNoValidate
+                onClick={(event) => {
+                  // Going back never validates: post what is typed so far.
+                  event.preventDefault();
+                  const data = new FormData(formRef.current!);
+                  data.set("intent", "previous");
+                  submit(data, { method: "post", action: `/register?step=${step}` });
+                }}
+              >
+                Previous
+              </Button>
+            </div>
+          </ValidatedForm>
+        </div>
+        <p className="form-footnote">
+          Already have an account? <Link to="/login">Login</Link>
+        </p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { PageHead } from "~/components/page-head";
+import { ButtonLink } from "~/components/ui/button";
+import { privatePage, rootData } from "~/lib/seo";
+
+export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Registration received");
+
+export default function RegistrationConfirmationRoute() {
+  return (
+    <>
+      <PageHead title="Check your e-mail" />
+      <div className="container container-narrow">
+        <div className="card form-card">
+          <h2>Registration received</h2>
+          <p>
+            We have sent you an e-mail with an activation link. Please click the link in the e-mail to activate your account; it
+            works for 48 hours.
+          </p>
+          <p className="form-aside">No e-mail after a few minutes? Look in your spam folder, or try to log in: you will be offered a new link.</p>
+          <div className="form-actions">
+            <ButtonLink to="/login">Go to Login</ButtonLink>
+            <ButtonLink to="/" variant="outline">
+              Return to Home
+            </ButtonLink>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

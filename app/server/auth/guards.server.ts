@@ -1,0 +1,56 @@
+/**
+ * Who may see what, decided on the server in every loader and action (spec-decisions: routes).
+ * Visitors are sent to /login?redirectTo=…; signed-in users without the role get a 403.
+ */
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { CurrentSession, SessionUser } from "./session.server";
+
+/** Only a path on this site: "/x" but never "//host" or "/\\host" (open redirects). */
+export function safeRedirectPath(value: unknown, fallback: string): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return fallback;
+  }
+  if (value.length > 1000 || /[\u0000-\u001f]/.test(value)) return fallback;
+  return value;
+}
+
+export function loginUrl(request: Request) {
+  const url = new URL(request.url);
+  const here = url.pathname.replace(/\.data$/, "") + url.search.replace(/([?&])_data=[^&]*&?/, "$1").replace(/[?&]$/, "");
+  return `/login?redirectTo=${encodeURIComponent(here)}`;
+}
+
+/** The signed-in session (second factor done), or a redirect to login. */
+export async function requireSession(context: AppLoadContext, request: Request): Promise<CurrentSession> {
+  const session = await context.session();
+  if (!session || session.secondFactorPending) throw redirect(loginUrl(request));
+  return session;
+}
+
+export async function requireUser(context: AppLoadContext, request: Request): Promise<SessionUser> {
+  return (await requireSession(context, request)).user;
+}
+
+export async function requireAdmin(context: AppLoadContext, request: Request): Promise<SessionUser> {
+  const user = await requireUser(context, request);
+  if (user.role !== "admin") {
+    throw new Response("You do not have permission to open the administration console.", { status: 403 });
+  }
+  return user;
+}
+
+/** The signed-in user or null; a session still waiting for its second factor does not count. */
+export async function optionalUser(context: AppLoadContext): Promise<SessionUser | null> {
+  const session = await context.session();
+  return session && !session.secondFactorPending ? session.user : null;
+}
+
+export function homeFor(user: Pick<SessionUser, "role">) {
+  return user.role === "admin" ? "/admin/dashboard" : "/dashboard";
+}
+
+/** The user menu's label: first and last name, else username, else e-mail. */
+export function displayName(user: Pick<SessionUser, "firstName" | "lastName" | "username" | "email">) {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return name || user.username || user.email;
+}

@@ -1,0 +1,56 @@
+/**
+ * Fixed-window rate limits kept in D1, so they hold across isolates and locations. One
+ * statement counts and reads (an upsert with RETURNING): no race between check and count.
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
+
+export type Limit = { max: number; windowSeconds: number };
+
+export const LIMITS = {
+  loginPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  loginPerAddress: { max: 50, windowSeconds: 15 * 60 },
+  registerPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  recoveryPerAccount: { max: 5, windowSeconds: 60 * 60 },
+  recoveryPerAddress: { max: 20, windowSeconds: 60 * 60 },
+  secondFactorPerAccount: { max: 10, windowSeconds: 15 * 60 },
+} satisfies Record<string, Limit>;
+
+export class RateLimitedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
+  }
+}
+
+/**
+ * Counts one attempt against every key; throws RateLimitedError if any is over its limit.
+ * All keys are counted in one D1 batch.
+ */
+export async function hitRateLimits(db: Database, checks: Array<[key: string, limit: Limit]>, now = Date.now()) {
+  if (checks.length === 0) return;
+  const nowSeconds = Math.floor(now / 1000);
+  const statements = checks.map(([key, limit]) => {
+    const windowStart = nowSeconds - (nowSeconds % limit.windowSeconds);
+    return db
+      .insert(rateLimits)
+      .values({ key, windowStart, count: 1 })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.count} + 1 else 1 end`,
+          windowStart: sql`excluded.window_start`,
+        },
+      })
+      .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  });
+  const results = await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  let retryAfter = 0;
+  results.forEach((rows, i) => {
+    const [, limit] = checks[i]!;
+    const row = rows[0];
+    if (row && row.count > limit.max) retryAfter = Math.max(retryAfter, row.windowStart + limit.windowSeconds - nowSeconds);
+  });
+  if (retryAfter > 0) throw new RateLimitedError(retryAfter);
+}

@@ -1,0 +1,88 @@
+/**
+ * Single-use e-mail tokens (activation, password reset): 256 random bits, stored only as a
+ * SHA-256, consumed by one conditional UPDATE so two clicks cannot both succeed.
+ */
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { authTokens, TOKEN_PURPOSES } from "~/db/schema";
+import { randomToken, sha256Hex } from "./crypto.server";
+
+type Purpose = (typeof TOKEN_PURPOSES)[number];
+
+export const TOKEN_LIFETIME_MS: Record<Purpose, number> = {
+  activation: 48 * 3600_000,
+  password_reset: 3600_000,
+};
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function isWellFormedToken(token: string | null | undefined): token is string {
+  return typeof token === "string" && TOKEN_SHAPE.test(token);
+}
+
+/** Issues a token; earlier unused tokens of the same purpose stop working. */
+export async function issueToken(db: Database, userId: number, purpose: Purpose, now = Date.now()) {
+  const token = randomToken(32);
+  await db.batch([
+    db
+      .update(authTokens)
+      .set({ usedAt: new Date(now) })
+      .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt))),
+    db.insert(authTokens).values({
+      userId,
+      purpose,
+      tokenHash: await sha256Hex(token),
+      expiresAt: new Date(now + TOKEN_LIFETIME_MS[purpose]),
+    }),
+  ]);
+  return token;
+}
+
+export type TokenCheck = { ok: true; userId: number } | { ok: false; reason: "invalid" | "expired" | "used" };
+
+/** Consumes a token: at most one caller ever gets `ok`. */
+export async function consumeToken(db: Database, token: string, purpose: Purpose, now = Date.now()): Promise<TokenCheck> {
+  if (!isWellFormedToken(token)) return { ok: false, reason: "invalid" };
+  const tokenHash = await sha256Hex(token);
+  const used = await db
+    .update(authTokens)
+    .set({ usedAt: new Date(now) })
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date(now)),
+      ),
+    )
+    .returning({ userId: authTokens.userId })
+    .get();
+  if (used) return { ok: true, userId: used.userId };
+  return { ok: false, reason: await whyNot(db, tokenHash, purpose, now) };
+}
+
+/** Checks a token without consuming it (the reset form shows an error before asking for passwords). */
+export async function peekToken(db: Database, token: string, purpose: Purpose, now = Date.now()): Promise<TokenCheck> {
+  if (!isWellFormedToken(token)) return { ok: false, reason: "invalid" };
+  const tokenHash = await sha256Hex(token);
+  const row = await db
+    .select({ userId: authTokens.userId, usedAt: authTokens.usedAt, expiresAt: authTokens.expiresAt })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose)))
+    .get();
+  if (!row) return { ok: false, reason: "invalid" };
+  if (row.usedAt) return { ok: false, reason: "used" };
+  if (row.expiresAt.getTime() <= now) return { ok: false, reason: "expired" };
+  return { ok: true, userId: row.userId };
+}
+
+async function whyNot(db: Database, tokenHash: string, purpose: Purpose, now: number) {
+  const row = await db
+    .select({ usedAt: authTokens.usedAt, expiresAt: authTokens.expiresAt })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose)))
+    .get();
+  if (!row) return "invalid" as const;
+  if (row.usedAt) return "used" as const;
+  return row.expiresAt.getTime() <= now ? ("expired" as const) : ("invalid" as const);
+}

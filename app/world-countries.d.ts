@@ -1,0 +1,6 @@
+declare module "virtual:world-countries" {
+  /** [ISO 3166-1 alpha-2 code, common English name], sorted by name. */
+  export const COUNTRIES: ReadonlyArray<readonly [string, string]>;
+  /** [dial code such as "+44", label naming the countries that use it], sorted by code. */
+  export const DIAL_CODES: ReadonlyArray<readonly [string, string]>;
+}

@@ -1,0 +1,365 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectAccessible, expectNoHorizontalOverflow, launch, newContext, scriptlessTwin, type ViewportName, waitForHydration, watchErrors } from "./browser";
+import { linkIn, waitForMail } from "./mail";
+
+/**
+ * A new author's whole account life, as they would live it, once with JavaScript (desktop) and
+ * once without (phone): register in four steps with every rule and message on its step, receive
+ * the mail, activate, sign in, edit the profile, change the password, sign out, and recover the
+ * password through the mailed link. Axe checks every page on the way.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const STEP_MESSAGE = "Please fill in all required fields correctly.";
+const FINAL_MESSAGE = "Please fill in all required fields correctly and make sure that the two passwords match.";
+
+type Run = { page: Page; context: BrowserContext; js: boolean; viewport: ViewportName };
+
+/** Axe on the page as it is now; without JavaScript, on its scriptless twin with the same cookies. */
+async function checkA11y(run: Run) {
+  if (run.js) return expectAccessible(run.page);
+  const twin = await scriptlessTwin(browser, run.context, new URL(run.page.url()).pathname + new URL(run.page.url()).search, run.viewport);
+  try {
+    await expectAccessible(twin.page);
+  } finally {
+    await twin.close();
+  }
+}
+
+async function settle(run: Run) {
+  await run.page.waitForLoadState("domcontentloaded");
+  if (run.js) await waitForHydration(run.page);
+}
+
+async function clickAndSettle(run: Run, name: string | RegExp) {
+  await run.page.getByRole("button", { name, exact: typeof name === "string" }).click();
+  await settle(run);
+}
+
+const alertText = (page: Page) => page.locator(".alert").first().innerText();
+
+async function registerFlow(run: Run, email: string, password: string) {
+  const { page, js } = run;
+  await page.goto("/register", { waitUntil: "domcontentloaded" });
+  await settle(run);
+  await expect.poll(() => page.getByText("Step 1 of 4").isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
+  await checkA11y(run);
+
+  // Step 1: personal. The two e-mails must match.
+  await page.getByLabel("Salutation").selectOption("Dr.");
+  await page.getByLabel("First name").fill("Grace");
+  await page.getByLabel("Last name").fill("Hopper");
+  await page.getByLabel(/^E-mail/).fill(email);
+  await page.getByLabel("Confirm e-mail").fill("someone.else@example.org");
+  await clickAndSettle(run, "Next");
+  await expect.poll(() => alertText(page)).toBe(STEP_MESSAGE);
+  await expect.poll(() => page.getByText("The two e-mail addresses do not match.").isVisible()).toBe(true);
+  await checkA11y(run);
+  await page.getByLabel("Confirm e-mail").fill(email);
+  await clickAndSettle(run, "Next");
+  await page.waitForURL(/step=2/);
+  await expect.poll(() => page.getByText("Step 2 of 4").isVisible()).toBe(true);
+
+  // Step 2: affiliations. Other rank asks for its text; the state only for the United States.
+  const rankOther = page.locator("#primaryRankOther");
+  const state = page.locator("#primaryState");
+  await expect.poll(() => rankOther.isVisible()).toBe(false);
+  await page.locator("#primaryRank").selectOption("Other");
+  await expect.poll(() => rankOther.isVisible()).toBe(true);
+  await rankOther.fill("Research Fellow");
+  await page.locator("#primaryRank").selectOption("Professor");
+  await expect.poll(() => rankOther.isVisible()).toBe(false);
+  if (js) expect(await rankOther.inputValue()).toBe("");
+  await page.locator("#primaryInstitution").fill("University of Testing");
+  await page.locator("#primaryAddress1").fill("1 Campus Road");
+  await page.locator("#primaryCity").fill("Ithaca");
+  await page.locator("#primaryPostalCode").fill("14850");
+  await expect.poll(() => state.isVisible()).toBe(false);
+  await page.locator("#primaryCountry").selectOption("US");
+  await expect.poll(() => state.isVisible()).toBe(true);
+  // The secondary affiliation shows with its box; unticking empties it.
+  const secondary = page.locator("#secondaryInstitution");
+  await expect.poll(() => secondary.isVisible()).toBe(false);
+  await page.getByLabel("I have a secondary affiliation").check();
+  await expect.poll(() => secondary.isVisible()).toBe(true);
+  await secondary.fill("Second University");
+  await page.getByLabel("I have a secondary affiliation").uncheck();
+  await expect.poll(() => secondary.isVisible()).toBe(false);
+  if (js) expect(await secondary.inputValue()).toBe("");
+  // Missing state: the step is refused with its message.
+  await clickAndSettle(run, "Next");
+  await expect.poll(() => alertText(page)).toBe(STEP_MESSAGE);
+  await expect.poll(() => page.getByText("State is required for the United States.").isVisible()).toBe(true);
+  await state.selectOption("NY");
+  await checkA11y(run);
+
+  // Previous keeps what was typed, and Next brings it back.
+  await clickAndSettle(run, "Previous");
+  await page.waitForURL(/step=1/);
+  await expect.poll(() => page.getByLabel("First name").inputValue()).toBe("Grace");
+  await clickAndSettle(run, "Next");
+  await page.waitForURL(/step=2/);
+  await expect.poll(() => page.locator("#primaryCity").inputValue()).toBe("Ithaca");
+  await expect.poll(() => state.inputValue()).toBe("NY");
+  await clickAndSettle(run, "Next");
+  await page.waitForURL(/step=3/);
+
+  // Step 3: exactly three areas; a topic only after its category; a new category clears it.
+  const topic1 = page.locator("#primary1");
+  await expect.poll(() => topic1.isVisible()).toBe(false);
+  await clickAndSettle(run, "Next");
+  await expect.poll(() => alertText(page)).toBe(STEP_MESSAGE);
+  await expect.poll(() => page.getByText("Choose research category 1.").isVisible()).toBe(true);
+  await page.locator("#primary1Category").selectOption("I. Corporate Finance");
+  await expect.poll(() => topic1.isVisible()).toBe(true);
+  if (js) {
+    const options = await topic1.locator("option").allInnerTexts();
+    expect(options).toContain("Capital Structure");
+    expect(options).not.toContain("Swaps");
+    await topic1.selectOption("Capital Structure");
+    await page.locator("#primary1Category").selectOption("V. Derivatives");
+    await expect.poll(() => page.locator("#primary1").inputValue()).toBe("");
+  } else {
+    await page.locator("#primary1Category").selectOption("V. Derivatives");
+  }
+  await page.locator("#primary1").selectOption("Swaps");
+  await page.locator("#primary2Category").selectOption("II. Financial Accounting");
+  await page.locator("#primary2").selectOption("Auditing");
+  await page.locator("#primary3Category").selectOption("VI. Quantitative Finance");
+  await page.locator("#primary3").selectOption("Copula Models");
+  await checkA11y(run);
+  await clickAndSettle(run, "Next");
+  await page.waitForURL(/step=4/);
+
+  // Step 4: the username is the e-mail; passwords of 8 or more characters that match.
+  await expect.poll(() => page.getByLabel("Username").inputValue()).toBe(email);
+  await page.getByLabel(/^Password/).fill("short");
+  await page.getByLabel("Retype password").fill("short");
+  await clickAndSettle(run, "Complete Registration");
+  await expect.poll(() => alertText(page)).toBe(FINAL_MESSAGE);
+  await expect.poll(() => page.getByText("Password must be at least 8 characters long.").isVisible()).toBe(true);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel("Retype password").fill(`${password}!`);
+  await clickAndSettle(run, "Complete Registration");
+  await expect.poll(() => page.getByText("Passwords do not match").isVisible()).toBe(true);
+  await checkA11y(run);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel("Retype password").fill(password);
+  await clickAndSettle(run, "Complete Registration");
+  await page.waitForURL(/\/registration-confirmation$/);
+  await expect.poll(() => page.getByText("Please click the link in the e-mail", { exact: false }).isVisible()).toBe(true);
+  await checkA11y(run);
+}
+
+async function activate(run: Run, email: string, seen: Set<string>) {
+  const { page, js } = run;
+  const mail = await waitForMail(email, "Activate your account", seen);
+  expect(mail.subject).toBe("Multinational Finance Society: Activate your account");
+  expect(mail.html).toContain("Activate your account");
+  const link = linkIn(mail, "/activate-account");
+  await page.goto(link, { waitUntil: "domcontentloaded" });
+  await settle(run);
+  if (!js) await clickAndSettle(run, "Activate my account");
+  await expect.poll(() => page.getByText("Your account has been successfully activated! You can now log in.").isVisible(), { timeout: 10_000 }).toBe(true);
+  await checkA11y(run);
+  // The link works once.
+  await page.goto(link, { waitUntil: "domcontentloaded" });
+  await settle(run);
+  if (!js) await clickAndSettle(run, "Activate my account");
+  await expect.poll(() => page.getByText("already been used").isVisible(), { timeout: 10_000 }).toBe(true);
+}
+
+async function login(run: Run, email: string, password: string, expectPath = /\/dashboard$/) {
+  const { page } = run;
+  await page.goto("/login", { waitUntil: "domcontentloaded" });
+  await settle(run);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await clickAndSettle(run, "Login");
+  await page.waitForURL(expectPath);
+}
+
+async function profileFlow(run: Run, email: string, password: string, newPassword: string) {
+  const { page } = run;
+  await page.goto("/profile", { waitUntil: "domcontentloaded" });
+  await settle(run);
+  await expect.poll(() => page.getByLabel("E-mail", { exact: true }).inputValue()).toBe(email);
+  await checkA11y(run);
+  await page.getByLabel("Middle name").fill("Brewster");
+  await clickAndSettle(run, "Save Changes");
+  await expect.poll(() => page.getByText("Profile updated successfully!").isVisible()).toBe(true);
+  await expect.poll(() => page.getByLabel("Middle name").inputValue()).toBe("Brewster");
+
+  // Every tab is its own address.
+  for (const [tab, field] of [["Affiliations", "#primaryInstitution"], ["Areas of Expertise", "#primary1Category"]] as const) {
+    await page.getByRole("link", { name: tab }).click();
+    await settle(run);
+    await expect.poll(() => page.locator(field).isVisible()).toBe(true);
+    await checkA11y(run);
+  }
+  await expect.poll(() => page.locator("#primaryInstitution, #primary1Category").first().inputValue()).not.toBe("");
+
+  await page.getByRole("link", { name: "Password" }).click();
+  await settle(run);
+  const fill = async (current: string, next: string, retype: string) => {
+    await page.getByLabel("Current password").fill(current);
+    await page.getByLabel(/^New password/).fill(next);
+    await page.getByLabel("Retype new password").fill(retype);
+    await clickAndSettle(run, "Change Password");
+  };
+  await fill("", newPassword, newPassword);
+  await expect.poll(() => page.getByText("Current password is required to change password").isVisible()).toBe(true);
+  await fill(password, newPassword, `${newPassword}x`);
+  await expect.poll(() => page.getByText("New passwords do not match").isVisible()).toBe(true);
+  await fill(password, "short", "short");
+  await expect.poll(() => page.getByText("New password must be at least 8 characters long").isVisible()).toBe(true);
+  await checkA11y(run);
+  await fill(password, newPassword, newPassword);
+  await expect.poll(() => page.getByText("Profile updated successfully!").isVisible()).toBe(true);
+  await page.getByRole("link", { name: "Back to Dashboard" }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+async function logout(run: Run) {
+  const { page, js } = run;
+  const menu = page.getByRole("navigation", { name: "Main" });
+  await menu.getByText("Grace Hopper").click();
+  await menu.getByRole("link", { name: "Logout" }).click();
+  if (js) {
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.getByText("Are you sure you want to logout?").isVisible()).toBe(true);
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Logout" }).click();
+  } else {
+    await page.waitForURL(/\/logout$/);
+    await expect.poll(() => page.getByText("Are you sure you want to logout?").isVisible()).toBe(true);
+    await checkA11y(run);
+    await page.getByRole("button", { name: "Logout" }).click();
+  }
+  await page.waitForURL((url) => url.pathname === "/");
+  await expect.poll(() => menu.getByRole("link", { name: "Login" }).isVisible()).toBe(true);
+  // Signed out for real: the dashboard sends us to login.
+  await page.goto("/dashboard", { waitUntil: "domcontentloaded" });
+  await page.waitForURL(/\/login\?redirectTo=%2Fdashboard$/);
+}
+
+async function recover(run: Run, email: string, finalPassword: string, seen: Set<string>) {
+  const { page } = run;
+  await page.goto("/login", { waitUntil: "domcontentloaded" });
+  await settle(run);
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.waitForURL(/\/forgot-password$/);
+  await settle(run);
+  await checkA11y(run);
+  await page.getByLabel("E-mail").fill(email);
+  await clickAndSettle(run, "Send reset link");
+  await expect.poll(() => page.getByText("If that email exists, a reset link has been sent.").isVisible()).toBe(true);
+  const mail = await waitForMail(email, "Reset your password", seen);
+  await page.goto(linkIn(mail, "/reset-password"), { waitUntil: "domcontentloaded" });
+  await settle(run);
+  await checkA11y(run);
+  await page.getByLabel(/^New password/).fill(finalPassword);
+  await page.getByLabel("Retype new password").fill(`${finalPassword}-`);
+  await clickAndSettle(run, "Reset password");
+  await expect.poll(() => page.getByText("Passwords do not match").isVisible()).toBe(true);
+  await page.getByLabel(/^New password/).fill(finalPassword);
+  await page.getByLabel("Retype new password").fill(finalPassword);
+  await clickAndSettle(run, "Reset password");
+  await expect.poll(() => page.getByText("Password reset successful.").first().isVisible()).toBe(true);
+  // Three seconds later, the login page, by script or by the Refresh header.
+  await page.waitForURL(/\/login\?reset=1$/, { timeout: 10_000 });
+  await waitForMail(email, "Your password was changed", seen);
+}
+
+describe.each([
+  { js: true, viewport: "desktop" as ViewportName },
+  { js: false, viewport: "phone" as ViewportName },
+])("an author's account, JavaScript $js ($viewport)", ({ js, viewport }) => {
+  it("registers, activates, signs in, edits the profile, changes the password, signs out and recovers it", async () => {
+    const context = await newContext(browser, { js, viewport });
+    const page = await context.newPage();
+    const noErrors = js ? watchErrors(page, { expectStatuses: [400, 401] }) : () => {};
+    const run: Run = { page, context, js, viewport };
+    const email = `grace.${js ? "js" : "nojs"}.${Date.now()}@example.org`;
+    const seen = new Set<string>();
+    try {
+      await registerFlow(run, email, "first-password-1");
+      // Not active yet: sign-in fails with the one message and offers a new link.
+      await page.goto("/login", { waitUntil: "domcontentloaded" });
+      await settle(run);
+      await page.getByLabel("E-mail").fill(email);
+      await page.getByLabel("Password").fill("first-password-1");
+      await clickAndSettle(run, "Login");
+      await expect.poll(() => page.getByText("Invalid email or password").isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole("link", { name: "Send the activation e-mail again" }).isVisible()).toBe(true);
+
+      await activate(run, email, seen);
+      await login(run, email, "first-password-1");
+      await expect.poll(() => page.getByRole("navigation", { name: "Main" }).getByText("Grace Hopper").isVisible()).toBe(true);
+      await checkA11y(run);
+      if (viewport === "phone") await expectNoHorizontalOverflow(page);
+      await profileFlow(run, email, "first-password-1", "second-password-2");
+      await logout(run);
+      await recover(run, email, "third-password-3", seen);
+      await login(run, email, "third-password-3");
+      noErrors();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("sign-in and the pages it guards", () => {
+  async function fresh(js = true) {
+    const context = await newContext(browser, { js });
+    const page = await context.newPage();
+    return { run: { page, context, js, viewport: "desktop" as ViewportName }, page, context };
+  }
+
+  it("sends a visitor to login and back to where they were going", async () => {
+    const { run, page, context } = await fresh();
+    const { author } = inject("accounts");
+    await page.goto("/profile?tab=password", { waitUntil: "domcontentloaded" });
+    await page.waitForURL(/\/login\?redirectTo=%2Fprofile%3Ftab%3Dpassword$/);
+    await settle(run);
+    await page.getByLabel("E-mail").fill(author.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await clickAndSettle(run, "Login");
+    await expect.poll(() => page.getByText("Invalid email or password").isVisible()).toBe(true);
+    await checkA11y(run);
+    await page.getByLabel("Password").fill(author.password);
+    await clickAndSettle(run, "Login");
+    await page.waitForURL(/\/profile\?tab=password$/);
+    // A signed-in author is refused the console, by the server.
+    const response = await page.goto("/admin/dashboard", { waitUntil: "domcontentloaded" });
+    expect(response?.status()).toBe(403);
+    await expect.poll(() => page.getByRole("heading", { name: "Access Denied" }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("sends an administrator to the console, which asks for two-factor sign-in", async () => {
+    for (const js of [true, false]) {
+      const { run, page, context } = await fresh(js);
+      const { admin } = inject("accounts");
+      await page.goto("/login", { waitUntil: "domcontentloaded" });
+      await settle(run);
+      await page.getByLabel("E-mail").fill(admin.email);
+      await page.getByLabel("Password").fill(admin.password);
+      await clickAndSettle(run, "Login");
+      await page.waitForURL(/\/admin\/dashboard$/);
+      await expect.poll(() => page.getByRole("heading", { name: "Admin Dashboard" }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole("link", { name: "Turn on two-factor sign-in" }).isVisible()).toBe(true);
+      const menu = page.getByRole("navigation", { name: "Main" });
+      await menu.getByText("Ada Administrator").click();
+      await expect.poll(() => menu.getByRole("link", { name: "Admin" }).isVisible()).toBe(true);
+      await checkA11y(run);
+      await context.close();
+    }
+  });
+});
