@@ -32,6 +32,7 @@ export default defineConfig(async () => {
     test: {
       include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
       setupFiles: ["./tests/integration/apply-migrations.ts"],
+      globalSetup: ["./tests/integration/global-setup.ts"],
     },
   };
 });

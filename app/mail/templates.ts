@@ -6,7 +6,11 @@
 import { z } from "zod";
 
 const person = { name: z.string().max(300) };
-const link = z.string().url().max(2000);
+const link = z
+  .string()
+  .url()
+  .max(2000)
+  .refine((v) => /^https?:\/\//.test(v), "Links must be http(s).");
 
 export const MAIL_TEMPLATES = {
   activation: z.object({ ...person, link }),

@@ -6,10 +6,13 @@ import { FormMessage } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { emailOnlySchema } from "~/lib/account/schemas";
+import { passActionHeaders } from "~/lib/http";
 import { privatePage, rootData } from "~/lib/seo";
 import { activateAccount, resendActivation } from "~/models/account.server";
-import { RateLimitedError } from "~/server/auth/rate-limit.server";
+import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
 import { isWellFormedToken } from "~/server/auth/tokens.server";
+
+export const headers = passActionHeaders("Retry-After");
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Account activation");
 
@@ -57,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await resendActivation(context, request, email.data.email);
     return reply({ intent, ok: true, message: TEXT.resent });
   } catch (error) {
-    if (error instanceof RateLimitedError) return reply({ intent, ok: false, message: error.message }, 429);
+    if (error instanceof RateLimitedError) return tooManyRequests(error, { intent, ok: false, message: error.message } satisfies ActionData);
     console.error("resend failed", error);
     return reply({ intent, ok: false, message: TEXT.resendFailed }, 503);
   }

@@ -5,9 +5,12 @@ import { FormMessage } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
 import { emailOnlySchema } from "~/lib/account/schemas";
+import { passActionHeaders } from "~/lib/http";
 import { privatePage, rootData } from "~/lib/seo";
 import { requestPasswordReset } from "~/models/account.server";
-import { RateLimitedError } from "~/server/auth/rate-limit.server";
+import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
+
+export const headers = passActionHeaders("Retry-After");
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Forgot password");
 
@@ -34,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ ok: true, message: FORGOT_TEXT.done, email: raw } satisfies ActionData);
   } catch (error) {
     if (error instanceof RateLimitedError) {
-      return Response.json({ ok: false, message: error.message, email: raw } satisfies ActionData, { status: 429 });
+      return tooManyRequests(error, { ok: false, message: error.message, email: raw } satisfies ActionData);
     }
     console.error("forgot-password failed", error);
     return Response.json({ ok: false, message: FORGOT_TEXT.error, email: raw } satisfies ActionData, { status: 503 });

@@ -5,11 +5,14 @@ import { FormMessage } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/lib/account/schemas";
+import { passActionHeaders } from "~/lib/http";
 import { privatePage, rootData } from "~/lib/seo";
 import { authenticatorFor, InvalidCredentialsError } from "~/server/auth/authenticator.server";
 import { homeFor, optionalUser, safeRedirectPath } from "~/server/auth/guards.server";
-import { RateLimitedError } from "~/server/auth/rate-limit.server";
+import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
 import { createSession } from "~/server/auth/session.server";
+
+export const headers = passActionHeaders("Retry-After");
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Login");
 
@@ -32,10 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(next, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof RateLimitedError) {
-      return Response.json({ error: error.message, email, resend: false } satisfies ActionData, {
-        status: 429,
-        headers: { "Retry-After": String(error.retryAfterSeconds) },
-      });
+      return tooManyRequests(error, { error: error.message, email, resend: false } satisfies ActionData);
     }
     if (!(error instanceof InvalidCredentialsError)) console.error("sign-in failed", error);
     return Response.json({ error: MESSAGES.login, email, resend: true } satisfies ActionData, { status: 401 });

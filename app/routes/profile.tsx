@@ -106,6 +106,7 @@ export default function ProfileRoute() {
                 key={tab}
                 id={`profile-${tab}`}
                 method="post"
+                action={`/profile?tab=${tab}`}
                 validator={validators[tab] as Validator<Record<string, unknown>>}
                 defaultValues={tab === "password" ? {} : profile.values}
                 noValidate

@@ -12,11 +12,14 @@ import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/lib/account/schemas";
 import { parseStep, REGISTER_STEPS, STEP_COUNT, stepValidators } from "~/lib/account/register-steps";
+import { passActionHeaders } from "~/lib/http";
 import { privatePage, rootData } from "~/lib/seo";
 import { registerAccount } from "~/models/account.server";
 import { homeFor, optionalUser } from "~/server/auth/guards.server";
-import { RateLimitedError } from "~/server/auth/rate-limit.server";
+import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
 import { clearDraft, type Draft, readDraft, saveDraft } from "~/server/auth/register-draft.server";
+
+export const headers = passActionHeaders("Retry-After");
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Register");
 
@@ -75,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await registerAccount(context, request, { ...values, password: (account.data as { password: string }).password });
   } catch (error) {
     if (error instanceof RateLimitedError) {
-      return Response.json({ formError: error.message } satisfies ActionData, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+      return tooManyRequests(error, { formError: error.message } satisfies ActionData);
     }
     console.error("registration failed", error);
     return Response.json({ formError: MESSAGES.registrationFailed } satisfies ActionData, { status: 503 });

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { ValidatedForm, validationError } from "remix-validated-form";
@@ -8,6 +8,7 @@ import { FormMessage, TextField } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
 import { resetPasswordSchema } from "~/lib/account/schemas";
+import { passActionHeaders } from "~/lib/http";
 import { privatePage, rootData } from "~/lib/seo";
 import { resetPassword } from "~/models/account.server";
 import { isWellFormedToken } from "~/server/auth/tokens.server";
@@ -26,12 +27,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 type ActionData = { ok: boolean; message: string };
 
 /** Without JavaScript the success page leaves for login by the Refresh header. */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const refresh = actionHeaders.get("Refresh");
-  const out = new Headers();
-  if (refresh) out.set("Refresh", refresh);
-  return out;
-};
+export const headers = passActionHeaders("Refresh");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const result = await validator.validate(await request.formData());

@@ -4,7 +4,8 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { createDb } from "~/db/client.server";
-import { boardMembers, boardYears, conferences, files, news, pastPresidents } from "~/db/schema";
+import { boardMembers, boardYears, conferences, files, news, pastPresidents, users } from "~/db/schema";
+import { hashPassword } from "~/server/auth/password.server";
 import { generateFilename, r2KeyFor } from "~/models/file.server";
 import { bumpContentVersion } from "~/server/page-cache.server";
 
@@ -145,4 +146,89 @@ export async function withTableMissing<T>(table: string, run: () => Promise<T>) 
   } finally {
     await env.DB.exec(`ALTER TABLE ${table}_unavailable RENAME TO ${table}`);
   }
+}
+
+/* ---------------------------------------------------------------- accounts */
+
+type UserInput = Partial<typeof users.$inferInsert> & { password?: string };
+
+/** An account straight in D1, active unless told otherwise; the password hashed as the site does. */
+export async function createUser(input: UserInput = {}) {
+  const { password = "correct-horse-1", ...rest } = input;
+  const email = (rest.email ?? `user${Math.random().toString(36).slice(2, 8)}@example.org`).toLowerCase();
+  const [row] = await db()
+    .insert(users)
+    .values({
+      email,
+      username: email,
+      passwordHash: await hashPassword(password),
+      status: "active",
+      role: "user",
+      firstName: "Test",
+      lastName: "Person",
+      salutation: "Dr.",
+      ...rest,
+    })
+    .returning();
+  return { ...row!, password };
+}
+
+/** A browser's cookie jar, enough for the site's cookies (name=value, replaced by name). */
+export class Jar {
+  private cookies = new Map<string, string>();
+  store(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (/Max-Age=0/i.test(header) || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  get(name: string) {
+    return this.cookies.get(name);
+  }
+  set(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+/** A GET with the jar's cookies; remembers what the answer sets. */
+export async function visit(jar: Jar, path: string, init: RequestInit = {}) {
+  const response = await get(path, { ...init, headers: { Cookie: jar.header(), ...(init.headers ?? {}) } });
+  jar.store(response);
+  return response;
+}
+
+/** Posts a form as a same-origin browser would: with the CSRF token the site gave this jar. */
+export async function postForm(jar: Jar, path: string, fields: Record<string, string>, opts: { csrf?: string | null; origin?: string } = {}) {
+  if (opts.csrf === undefined && !jar.get("__Host-csrf")) await visit(jar, "/login");
+  const body = new URLSearchParams(fields);
+  const token = opts.csrf === undefined ? jar.get("__Host-csrf") : opts.csrf;
+  if (token) body.set("_csrf", token);
+  const response = await SELF.fetch(`${BASE}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    body,
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Cookie: jar.header(),
+      Host: new URL(BASE).host,
+      Origin: opts.origin ?? BASE,
+      "Sec-Fetch-Site": opts.origin && opts.origin !== BASE ? "cross-site" : "same-origin",
+    },
+  });
+  jar.store(response);
+  return response;
+}
+
+/** Signs in through the real login form; returns the jar holding the session. */
+export async function signIn(email: string, password: string, jar = new Jar()) {
+  const response = await postForm(jar, "/login", { email, password });
+  if (response.status !== 302) throw new Error(`sign-in failed: ${response.status}`);
+  return jar;
 }

@@ -54,3 +54,8 @@ export async function hitRateLimits(db: Database, checks: Array<[key: string, li
   });
   if (retryAfter > 0) throw new RateLimitedError(retryAfter);
 }
+
+/** The 429 answer: the body the form shows, and Retry-After for clients that read it. */
+export function tooManyRequests(error: RateLimitedError, body: unknown) {
+  return Response.json(body, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+}
