@@ -69,8 +69,9 @@ export const users = sqliteTable(
     institution: text("institution"),
     expertise: text("expertise", { mode: "json" }).$type<ExpertiseArea[]>(),
     memberUntil: text("member_until"), // YYYY-MM-DD, from conference registration
-    totpSecret: text("totp_secret"),
+    totpSecret: text("totp_secret"), // AES-GCM sealed (see app/server/auth/totp.server.ts)
     totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
+    totpLastStep: integer("totp_last_step"), // the last time step accepted: a code works once
     lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
     deletedAt: integer("deleted_at", { mode: "timestamp_ms" }), // anonymised, kept for papers and payments
     createdAt: createdAt(),

@@ -182,6 +182,7 @@ export async function loadProfile(db: Database, userId: number) {
     email: u.email,
     username: u.username,
     memberUntil: u.memberUntil,
+    totpEnabled: u.totpEnabledAt !== null,
     values: {
       salutation: u.salutation ?? "",
       firstName: u.firstName,

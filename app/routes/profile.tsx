@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm, validationError, type Validator } from "remix-validated-form";
 import { z } from "zod";
@@ -142,6 +142,9 @@ export default function ProfileRoute() {
                     <TextField name="currentPassword" label="Current password" type="password" autoComplete="current-password" required />
                     <TextField name="newPassword" label="New password" type="password" autoComplete="new-password" required hint="At least 8 characters. Signing in elsewhere ends when you change it." />
                     <TextField name="newPasswordRetype" label="Retype new password" type="password" autoComplete="new-password" required />
+                    <p className="form-aside">
+                      Two-factor sign-in is {profile.totpEnabled ? "on" : "off"}. <Link to="/profile/two-factor">Manage two-factor sign-in</Link>
+                    </p>
                   </>
                 ) : null}
                 <div className="form-actions">

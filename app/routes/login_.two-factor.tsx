@@ -1,0 +1,80 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { CsrfField } from "~/components/csrf-field";
+import { FormMessage } from "~/components/form/fields";
+import { PageHead } from "~/components/page-head";
+import { Button } from "~/components/ui/button";
+import { passActionHeaders } from "~/lib/http";
+import { privatePage, rootData } from "~/lib/seo";
+import { checkSecondFactor } from "~/models/two-factor.server";
+import { homeFor, safeRedirectPath } from "~/server/auth/guards.server";
+import { hitRateLimits, LIMITS, RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
+import { completeSecondFactor } from "~/server/auth/session.server";
+
+export const headers = passActionHeaders("Retry-After");
+export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Two-factor sign-in");
+
+/** Only a sign-in that passed its password and waits for the second factor comes here. */
+async function pendingSession(context: LoaderFunctionArgs["context"]) {
+  const session = await context.session();
+  if (!session) throw redirect("/login");
+  if (!session.secondFactorPending) throw redirect(homeFor(session.user));
+  return session;
+}
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  await pendingSession(context);
+  return { csrf: context.csrf.token() };
+}
+
+type ActionData = { error: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await pendingSession(context);
+  const form = await request.formData();
+  const code = String(form.get("code") ?? "").slice(0, 40);
+  try {
+    await hitRateLimits(context.db, [[`2fa:acct:${session.user.id}`, LIMITS.secondFactorPerAccount]]);
+  } catch (error) {
+    if (error instanceof RateLimitedError) return tooManyRequests(error, { error: error.message } satisfies ActionData);
+    throw error;
+  }
+  if (!(await checkSecondFactor(context.db, session.user.id, code, context.env.SESSION_SECRET))) {
+    return Response.json({ error: "That code is not valid. Enter the current code from your app, or a recovery code." } satisfies ActionData, { status: 401 });
+  }
+  const cookie = await completeSecondFactor(context.db, request, session);
+  const target = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), homeFor(session.user));
+  return redirect(target, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function TwoFactorLoginRoute() {
+  const data = useActionData<typeof action>() as ActionData | undefined;
+  const busy = useNavigation().state === "submitting";
+  const [params] = useSearchParams();
+  return (
+    <>
+      <PageHead title="Two-factor sign-in" />
+      <div className="container container-narrow">
+        <div className="card form-card">
+          {data ? <FormMessage tone="error">{data.error}</FormMessage> : null}
+          <Form method="post" action={`/login/two-factor?${params.toString()}`} className="stack-form" aria-label="Two-factor sign-in">
+            <CsrfField />
+            <div className="field">
+              <label htmlFor="code">Authentication code</label>
+              <input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={40} aria-describedby="code-hint" autoFocus />
+              <p className="field-hint" id="code-hint">
+                The 6-digit code your authenticator app shows now. Lost your phone? Enter one of your recovery codes instead.
+              </p>
+            </div>
+            <Button type="submit" aria-disabled={busy || undefined}>
+              {busy ? "Checking…" : "Verify"}
+            </Button>
+            <p className="form-aside">
+              <Link to="/logout">Cancel and sign out</Link>
+            </p>
+          </Form>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { renderSVG } from "uqr";
+import { CsrfField } from "~/components/csrf-field";
+import { FormMessage } from "~/components/form/fields";
+import { PageHead } from "~/components/page-head";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { formatDate } from "~/lib/dates";
+import { privatePage, rootData } from "~/lib/seo";
+import { beginSetup, checkSecondFactor, confirmSetup, disableTwoFactor, pendingSecret, twoFactorStatus } from "~/models/two-factor.server";
+import { verifyPassword } from "~/server/auth/password.server";
+import { requireSession } from "~/server/auth/guards.server";
+import { issueRecoveryCodes, otpauthUri } from "~/server/auth/totp.server";
+import { users } from "~/db/schema";
+import { eq } from "drizzle-orm";
+
+export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Two-factor sign-in");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireSession(context, request);
+  const status = await twoFactorStatus(context.db, user.id);
+  let setup: { secret: string; qr: string } | null = null;
+  if (status.pendingSetup) {
+    const secret = await pendingSecret(context.db, user.id, context.env.SESSION_SECRET);
+    if (secret) {
+      const uri = otpauthUri(secret, user.email, context.env.SITE_NAME);
+      setup = { secret: secret.replace(/(.{4})/g, "$1 ").trim(), qr: renderSVG(uri, { border: 2 }) };
+    }
+  }
+  return {
+    enabled: status.enabledAt ? formatDate(status.enabledAt) : null,
+    codesLeft: status.codesLeft,
+    setup,
+    csrf: context.csrf.token(),
+  };
+}
+
+type ActionData = { error?: string; codes?: string[]; message?: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await requireSession(context, request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const secret = context.env.SESSION_SECRET;
+  const code = String(form.get("code") ?? "").slice(0, 40);
+  const fail = (error: string) => Response.json({ error } satisfies ActionData, { status: 400 });
+
+  if (intent === "start") {
+    await beginSetup(context.db, user.id, secret);
+    return redirect("/profile/two-factor");
+  }
+  if (intent === "confirm") {
+    const codes = await confirmSetup(context.db, user.id, code, secret);
+    if (!codes) return fail("That code is not valid. Enter the 6-digit code your app shows now.");
+    return Response.json({ codes, message: "Two-factor sign-in is on." } satisfies ActionData);
+  }
+  if (intent === "codes") {
+    if (!(await checkSecondFactor(context.db, user.id, code, secret))) return fail("That code is not valid.");
+    return Response.json({ codes: await issueRecoveryCodes(context.db, user.id), message: "New recovery codes made; the old ones no longer work." } satisfies ActionData);
+  }
+  if (intent === "disable") {
+    const row = await context.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
+    if (!(await verifyPassword(row?.hash, String(form.get("password") ?? "")))) return fail("The password is not correct.");
+    await disableTwoFactor(context.db, user.id);
+    return redirect("/profile/two-factor");
+  }
+  return fail("Unknown request.");
+}
+
+export default function TwoFactorRoute() {
+  const { enabled, codesLeft, setup } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as ActionData | undefined;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHead eyebrow="Your account" title="Two-factor sign-in">
+        Protect your account with a code from an authenticator app, asked for after your password.
+      </PageHead>
+      <div className="container container-narrow">
+        <p>
+          <ButtonLink to="/profile?tab=password" variant="outline" size="small">
+            Back to Profile
+          </ButtonLink>
+        </p>
+        <div className="card form-card">
+          {data?.error ? <FormMessage tone="error">{data.error}</FormMessage> : null}
+          {data?.codes ? (
+            <>
+              <FormMessage tone="success">{data.message}</FormMessage>
+              <h2>Your recovery codes</h2>
+              <p>Keep these somewhere safe. Each works once, if you lose your phone. They are shown only now.</p>
+              <ul className="recovery-codes">
+                {data.codes.map((c) => (
+                  <li key={c}>
+                    <code>{c}</code>
+                  </li>
+                ))}
+              </ul>
+              <ButtonLink to="/profile/two-factor">Done</ButtonLink>
+            </>
+          ) : enabled ? (
+            <>
+              <p>
+                <Badge tone="success">On</Badge> {`since ${enabled}. ${codesLeft} recovery ${codesLeft === 1 ? "code" : "codes"} left.`}
+              </p>
+              <Form method="post" className="stack-form" aria-label="New recovery codes">
+                <CsrfField />
+                <input type="hidden" name="intent" value="codes" />
+                <h2 className="form-subtitle">New recovery codes</h2>
+                <div className="field">
+                  <label htmlFor="codes-code">Code from your app</label>
+                  <input id="codes-code" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={40} />
+                </div>
+                <Button type="submit" variant="outline" aria-disabled={busy || undefined}>
+                  Make new recovery codes
+                </Button>
+              </Form>
+              <Form method="post" className="stack-form" aria-label="Turn off two-factor sign-in">
+                <CsrfField />
+                <input type="hidden" name="intent" value="disable" />
+                <h2 className="form-subtitle">Turn off</h2>
+                <input type="text" name="username" autoComplete="username" hidden readOnly />
+                <div className="field">
+                  <label htmlFor="disable-password">Your password</label>
+                  <input id="disable-password" name="password" type="password" autoComplete="current-password" required maxLength={1024} />
+                </div>
+                <Button type="submit" variant="outline" aria-disabled={busy || undefined}>
+                  Turn off two-factor sign-in
+                </Button>
+              </Form>
+            </>
+          ) : setup ? (
+            <Form method="post" className="stack-form" aria-label="Confirm two-factor sign-in">
+              <CsrfField />
+              <input type="hidden" name="intent" value="confirm" />
+              <ol className="setup-steps">
+                <li>Open your authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis).</li>
+                <li>
+                  Scan this code, or enter the key by hand.
+                  <div className="qr" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: setup.qr }} />
+                  <p>
+                    Key: <code className="totp-key">{setup.secret}</code>
+                  </p>
+                </li>
+                <li>Enter the 6-digit code the app shows.</li>
+              </ol>
+              <div className="field">
+                <label htmlFor="confirm-code">Code from your app</label>
+                <input id="confirm-code" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={10} />
+              </div>
+              <Button type="submit" aria-disabled={busy || undefined}>
+                Turn on
+              </Button>
+            </Form>
+          ) : (
+            <Form method="post" className="stack-form" aria-label="Set up two-factor sign-in">
+              <CsrfField />
+              <input type="hidden" name="intent" value="start" />
+              <p>
+                <Badge tone="secondary">Off</Badge> Signing in needs only your password.
+              </p>
+              <Button type="submit">Set up two-factor sign-in</Button>
+            </Form>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
