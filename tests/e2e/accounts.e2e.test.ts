@@ -1,7 +1,21 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectAccessible, expectNoHorizontalOverflow, launch, newContext, scriptlessTwin, type ViewportName, waitForHydration, watchErrors } from "./browser";
+import { createHmac } from "node:crypto";
 import { linkIn, waitForMail } from "./mail";
+
+/** What an authenticator app shows now for a base32 key (RFC 6238). */
+function totpNow(key: string) {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const ch of key.replace(/\s/g, "")) bits += alphabet.indexOf(ch).toString(2).padStart(5, "0");
+  const secret = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const mac = createHmac("sha1", secret).update(counter).digest();
+  const o = mac[mac.length - 1]! & 15;
+  return String((mac.readUInt32BE(o) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
 
 /**
  * A new author's whole account life, as they would live it, once with JavaScript (desktop) and
@@ -361,5 +375,38 @@ describe("sign-in and the pages it guards", () => {
       await checkA11y(run);
       await context.close();
     }
+  });
+
+  it.each([true, false])("turns on two-factor sign-in and signs in with it (JavaScript %s)", async (js) => {
+    const { run, page, context } = await fresh(js);
+    const email = js ? "tf-js@example.org" : "tf-nojs@example.org";
+    const { password } = inject("accounts").author;
+    await login(run, email, password, /\/admin\/dashboard$/);
+    await page.getByRole("link", { name: "Turn on two-factor sign-in" }).click();
+    await page.waitForURL(/\/profile\/two-factor$/);
+    await settle(run);
+    await checkA11y(run);
+    await clickAndSettle(run, "Set up two-factor sign-in");
+    await expect.poll(() => page.getByRole("img", { name: "QR code for your authenticator app" }).isVisible()).toBe(true);
+    await checkA11y(run);
+    const key = await page.locator(".totp-key").innerText();
+    await page.getByLabel("Code from your app").fill("000000");
+    await clickAndSettle(run, "Turn on");
+    await expect.poll(() => page.getByText("That code is not valid.").isVisible()).toBe(true);
+    await page.getByLabel("Code from your app").fill(totpNow(key));
+    await clickAndSettle(run, "Turn on");
+    await expect.poll(() => page.getByText("Your recovery codes").isVisible()).toBe(true);
+    const codes = await page.locator(".recovery-codes code").allInnerTexts();
+    expect(codes).toHaveLength(10);
+    await checkA11y(run);
+    // Sign out and in again: the password, then a recovery code (the app's code was just used).
+    await context.clearCookies();
+    await login(run, email, password, /\/login\/two-factor\?redirectTo=/);
+    await checkA11y(run);
+    await page.getByLabel("Authentication code").fill(codes[0]!);
+    await clickAndSettle(run, "Verify");
+    await page.waitForURL(/\/admin\/dashboard$/);
+    await expect.poll(() => page.getByRole("link", { name: "Turn on two-factor sign-in" }).count()).toBe(0);
+    await context.close();
   });
 });

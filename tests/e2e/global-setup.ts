@@ -24,6 +24,9 @@ export default async function setup(project: TestProject) {
     try {
       await upsertAccount(proxy.env.DB, { email: "admin@example.org", password: adminPassword, role: "admin", firstName: "Ada", lastName: "Administrator" });
       await upsertAccount(proxy.env.DB, { email: "author@example.org", password: authorPassword, role: "user", firstName: "Alex", lastName: "Author" });
+      for (const email of ["tf-js@example.org", "tf-nojs@example.org"]) {
+        await upsertAccount(proxy.env.DB, { email, password: authorPassword, role: "admin", firstName: "Tess", lastName: "Factor" });
+      }
     } finally {
       await proxy.dispose();
     }
