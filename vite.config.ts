@@ -87,6 +87,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     target: "webworker",
   },
   build: {
+    // Terser packs the client's modules about 2% tighter than esbuild (measured by npm run bench).
+    minify: isSsrBuild ? "esbuild" : "terser",
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     cssMinify: true,
     assetsInlineLimit: 0,
     rollupOptions: isSsrBuild
@@ -97,8 +100,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // The app's small shared modules travel together: fewer requests, less per-file overhead.
         manualChunks(id) {
           if (
-            /\/app\/(components\/(ui\/(button|badge|link-tabs|table-wrap)|icons|error-state|rich-text|page-head|conference-meta)|lib\/(seo|use-hydrated|nonce|format))/.test(id) ||
-            /\/node_modules\/get-nonce\//.test(id)
+            /\/app\/(components\/(ui\/(button|badge)|icons|error-state|rich-text|page-head|conference-meta)|lib\/(seo|use-hydrated|use-details-menu|nonce|format))/.test(id) ||
+            /\/node_modules\/get-nonce\//.test(id) ||
+            // Vite's helper for lazy imports (dialogs, the user menu): one file fewer on every page.
+            id.includes("vite/preload-helper")
           ) {
             return "app-shared";
           }

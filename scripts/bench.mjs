@@ -8,6 +8,7 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { upsertAccount } from "./lib/accounts.mjs";
 import { build, CHROMIUM_ARGS, CHROMIUM_PATH, migrate, OFFLINE_ENV, ROOT, seed, startWorker } from "./lib/local-stack.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -18,19 +19,19 @@ const row = (figure, value, target, ok) => rows.push({ figure, value, target, ve
 
 const ROUNDS = 3;
 
-async function load(url, duration = DURATION) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration });
+async function load(url, duration = DURATION, headers = {}) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
 /** The page against the bare Worker, back to back, three times; the median ratio stands. */
-async function ratioToBare(url, bareUrl) {
-  await autocannon({ url, connections: CONNECTIONS, amount: 300 }); // warm up
+async function ratioToBare(url, bareUrl, headers = {}) {
+  await autocannon({ url, connections: CONNECTIONS, amount: 300, headers }); // warm up
   const rounds = [];
   for (let i = 0; i < ROUNDS; i++) {
     const bare = await load(bareUrl, DURATION / 2);
-    const page = await load(url, DURATION / 2);
+    const page = await load(url, DURATION / 2, headers);
     rounds.push({ ratio: page.rps / bare.rps, page });
   }
   rounds.sort((a, b) => a.ratio - b.ratio);
@@ -43,6 +44,45 @@ const dir = path.join(ROOT, ".wrangler", "bench-state");
 rmSync(dir, { recursive: true, force: true });
 migrate(dir, { quiet: true });
 await seed(dir);
+const BENCH_PASSWORD = "bench-password-1";
+const SIGN_INS = 20;
+{
+  const { getPlatformProxy } = await import("wrangler");
+  const proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(dir, "v3") } });
+  try {
+    // One account per sign-in: the per-account rate limit (10 in 15 minutes) stays out of the figure.
+    for (let i = 0; i < SIGN_INS; i++) {
+      await upsertAccount(proxy.env.DB, { email: `bench${i}@example.org`, password: BENCH_PASSWORD, role: "user", firstName: "Bench", lastName: `User ${i}` });
+    }
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+/** A same-origin form post with the CSRF cookie and token the site hands out. */
+async function formSession(siteUrl) {
+  const first = await fetch(`${siteUrl}/login`);
+  const cookie = first.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const token = cookie.match(/csrf=([^;]+)/)[1];
+  await first.text();
+  return {
+    cookie,
+    post: async (pathname, fields, extraCookie = "") => {
+      const started = performance.now();
+      const r = await fetch(`${siteUrl}${pathname}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: siteUrl, Cookie: [cookie, extraCookie].filter(Boolean).join("; ") },
+        body: new URLSearchParams({ _csrf: token, ...fields }),
+      });
+      await r.arrayBuffer();
+      return { response: r, ms: performance.now() - started };
+    },
+  };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
 
 // 1. The runtime's limit, kept running: every page is measured back to back against it.
 const bare = await startWorker({ dir, config: path.join(ROOT, "scripts", "bench", "wrangler.bare.toml") });
@@ -82,8 +122,52 @@ for (const [mode, vars, target] of [
       row(`CSS sent to ${page} (gzip)`, `${cssKb.toFixed(1)} KB`, "≤ 15 KB", cssKb <= 15);
     }
   }
+  if (mode === "fresh") {
+    // 4. Accounts: a sign-in (argon2id included), a registration, and the signed-in dashboard.
+    const form = await formSession(site.url);
+    const signIns = [];
+    let sessionCookie = "";
+    for (let i = 0; i < SIGN_INS; i++) {
+      const { response, ms } = await form.post("/login", { email: `bench${i}@example.org`, password: BENCH_PASSWORD });
+      if (response.status !== 302) throw new Error(`bench sign-in answered ${response.status}`);
+      signIns.push(ms);
+      sessionCookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    }
+    row("Sign-in request (argon2id, 19 MiB, t=2)", `median ${median(signIns).toFixed(0)} ms, p95 ${p95(signIns).toFixed(0)} ms over ${SIGN_INS}`, "median ≤ 150 ms", median(signIns) <= 150);
+    const registrations = [];
+    for (let i = 0; i < 5; i++) {
+      const wizard = await formSession(site.url);
+      let draft = "";
+      const email = `new${i}.${Date.now()}@example.org`;
+      const steps = [
+        { salutation: "Dr.", firstName: "New", lastName: "Author", primaryEmail: email, primaryEmailConfirm: email, workPhoneCountry: "+1", cellPhoneCountry: "+1" },
+        { primaryInstitution: "University", primaryRank: "Professor", primaryAddress1: "1 Road", primaryCity: "City", primaryPostalCode: "1000", primaryCountry: "BE" },
+        { primary1Category: "I. Corporate Finance", primary1: "Capital Structure", primary2Category: "V. Derivatives", primary2: "Swaps", primary3Category: "II. Financial Accounting", primary3: "Auditing" },
+        { password: "long-enough-1", passwordRetype: "long-enough-1" },
+      ];
+      let total = 0;
+      let last = 0;
+      for (const [n, fields] of steps.entries()) {
+        const { response, ms } = await wizard.post(`/register?step=${n + 1}`, { step: String(n + 1), intent: n === 3 ? "submit" : "next", ...fields }, draft);
+        if (response.status !== 302) throw new Error(`bench registration step ${n + 1} answered ${response.status}`);
+        const set = response.headers.getSetCookie().find((c) => /^(__Host-)?register=/.test(c));
+        if (set) draft = set.split(";")[0];
+        total += ms;
+        last = ms;
+      }
+      registrations.push({ total, last });
+    }
+    row(
+      "Registration (4 form posts; the last hashes and writes)",
+      `median ${median(registrations.map((r) => r.total)).toFixed(0)} ms in all, last post ${median(registrations.map((r) => r.last)).toFixed(0)} ms`,
+      "last post ≤ 200 ms",
+      median(registrations.map((r) => r.last)) <= 200,
+    );
+    const { ratio, page: r } = await ratioToBare(`${site.url}/dashboard`, bare.url, { Cookie: sessionCookie });
+    row("/dashboard signed in", `${(ratio * 100).toFixed(0)}% (${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms)`, "≥ 20%", ratio >= 0.2);
+  }
   if (mode === "cached" && process.env.BENCH_LIGHTHOUSE !== "off") {
-    // 4. Lighthouse, mobile, on the pages the issue names.
+    // 5. Lighthouse, mobile, on the pages the issue names.
     const { default: lighthouse } = await import("lighthouse");
     const chromeLauncher = await import("chrome-launcher");
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
@@ -106,7 +190,7 @@ for (const [mode, vars, target] of [
 
 await bare.stop();
 
-// 5. The deployable bundle of the web Worker.
+// 6. The deployable bundle of the web Worker.
 const out = path.join(ROOT, ".wrangler", "bench-dry-run");
 const dry = spawnSync(path.join(ROOT, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", out], { cwd: ROOT, env: { ...process.env, ...OFFLINE_ENV }, encoding: "utf8" });
 if (dry.status === 0) {

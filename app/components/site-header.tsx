@@ -1,7 +1,9 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useDetailsMenu } from "~/lib/use-details-menu";
 import { BrandMark } from "./icons";
-import { UserMenu } from "./user-menu";
+// Only signed-in visitors need the user menu: anonymous pages (the cached, public ones) never load it.
+const UserMenu = lazy(() => import("./user-menu"));
 
 export const SHRINK_AFTER_PX = 50;
 
@@ -30,29 +32,7 @@ export function SiteHeader({ siteName, account }: { siteName: string; account: {
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
 
-  useEffect(() => {
-    menu.current?.removeAttribute("open");
-  }, [location.pathname]);
-
-  useEffect(() => {
-    const close = (event: Event) => {
-      const details = menu.current;
-      if (!details?.open) return;
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== "Escape") return;
-        details.open = false;
-        details.querySelector("summary")?.focus();
-        return;
-      }
-      if (!details.contains(event.target as Node)) details.open = false;
-    };
-    document.addEventListener("keydown", close);
-    document.addEventListener("click", close);
-    return () => {
-      document.removeEventListener("keydown", close);
-      document.removeEventListener("click", close);
-    };
-  }, []);
+  useDetailsMenu(menu);
 
   const inSociety = SOCIETY_LINKS.some((l) => location.pathname === l.to || location.pathname.startsWith(`${l.to}/`));
 
@@ -89,7 +69,9 @@ export function SiteHeader({ siteName, account }: { siteName: string; account: {
             </li>
             <li>
               {account ? (
-                <UserMenu label={account.label} isAdmin={account.isAdmin} />
+                <Suspense fallback={<span className="user-menu-placeholder">{account.label}</span>}>
+                  <UserMenu label={account.label} isAdmin={account.isAdmin} />
+                </Suspense>
               ) : (
                 <Link to="/login" className="nav-login">
                   Login

@@ -1,5 +1,6 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Form, Link, NavLink } from "@remix-run/react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { useDetailsMenu } from "~/lib/use-details-menu";
 import { CsrfField } from "./csrf-field";
 import { Button } from "./ui/button";
 
@@ -13,34 +14,11 @@ export const LOGOUT_QUESTION = "Are you sure you want to logout?";
  * confirmation dialog with JavaScript; without it the link leads to /logout, which asks the
  * same question on a page with a button that posts.
  */
-export function UserMenu({ label, isAdmin }: { label: string; isAdmin: boolean }) {
+export default function UserMenu({ label, isAdmin }: { label: string; isAdmin: boolean }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const [confirming, setConfirming] = useState(false);
-  const location = useLocation();
 
-  useEffect(() => {
-    menu.current?.removeAttribute("open");
-  }, [location.pathname]);
-
-  useEffect(() => {
-    const close = (event: Event) => {
-      const details = menu.current;
-      if (!details?.open) return;
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== "Escape") return;
-        details.open = false;
-        details.querySelector("summary")?.focus();
-        return;
-      }
-      if (!details.contains(event.target as Node)) details.open = false;
-    };
-    document.addEventListener("keydown", close);
-    document.addEventListener("click", close);
-    return () => {
-      document.removeEventListener("keydown", close);
-      document.removeEventListener("click", close);
-    };
-  }, []);
+  useDetailsMenu(menu);
 
   return (
     <>

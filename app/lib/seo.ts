@@ -37,8 +37,3 @@ export function rootData(matches: ReadonlyArray<{ id: string; data?: unknown } |
   return matches.find((m) => m?.id === "root")?.data as RootLike;
 }
 
-/** Account and console pages: a title, and kept out of search engines. */
-export function privatePage(root: RootLike, title: string): MetaDescriptor[] {
-  const siteName = root?.config.siteName ?? "";
-  return [{ title: siteName ? `${title} | ${siteName}` : title }, { name: "robots", content: "noindex" }];
-}

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHead } from "~/components/page-head";
 import { Badge } from "~/components/ui/badge";
-import { privatePage, rootData } from "~/lib/seo";
+import { privatePage } from "~/lib/private-page";
+import { rootData } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Admin Dashboard");

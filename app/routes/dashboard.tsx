@@ -4,7 +4,8 @@ import { PageHead } from "~/components/page-head";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { formatDate, todayIso } from "~/lib/dates";
-import { privatePage, rootData } from "~/lib/seo";
+import { privatePage } from "~/lib/private-page";
+import { rootData } from "~/lib/seo";
 import { displayName, requireUser } from "~/server/auth/guards.server";
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Dashboard");

@@ -6,7 +6,8 @@ import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
 import { emailOnlySchema } from "~/lib/account/schemas";
 import { passActionHeaders } from "~/lib/http";
-import { privatePage, rootData } from "~/lib/seo";
+import { privatePage } from "~/lib/private-page";
+import { rootData } from "~/lib/seo";
 import { requestPasswordReset } from "~/models/account.server";
 import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
 

@@ -4,7 +4,8 @@ import { LOGOUT_QUESTION } from "~/components/user-menu";
 import { CsrfField } from "~/components/csrf-field";
 import { PageHead } from "~/components/page-head";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { privatePage, rootData } from "~/lib/seo";
+import { privatePage } from "~/lib/private-page";
+import { rootData } from "~/lib/seo";
 import { clearSessionCookie, destroySession } from "~/server/auth/session.server";
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Logout");

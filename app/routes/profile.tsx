@@ -12,7 +12,8 @@ import { PageHead } from "~/components/page-head";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { affiliationsSchema, changePasswordSchema, expertiseSchema, MESSAGES, personalShape } from "~/lib/account/schemas";
-import { privatePage, rootData } from "~/lib/seo";
+import { privatePage } from "~/lib/private-page";
+import { rootData } from "~/lib/seo";
 import { changePassword, loadProfile, saveAffiliations, saveExpertise, savePersonal } from "~/models/account.server";
 import { requireSession } from "~/server/auth/guards.server";
 

@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { PageHead } from "~/components/page-head";
 import { ButtonLink } from "~/components/ui/button";
-import { privatePage, rootData } from "~/lib/seo";
+import { privatePage } from "~/lib/private-page";
+import { rootData } from "~/lib/seo";
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Registration received");
 

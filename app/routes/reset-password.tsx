@@ -9,7 +9,8 @@ import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
 import { resetPasswordSchema } from "~/lib/account/schemas";
 import { passActionHeaders } from "~/lib/http";
-import { privatePage, rootData } from "~/lib/seo";
+import { privatePage } from "~/lib/private-page";
+import { rootData } from "~/lib/seo";
 import { resetPassword } from "~/models/account.server";
 import { isWellFormedToken } from "~/server/auth/tokens.server";
 
