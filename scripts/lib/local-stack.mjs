@@ -93,15 +93,19 @@ process.on("exit", () => {
 });
 
 /**
- * The notices Worker's config for one local run: its [vars] pointed at this run's SMTP server
- * and site address (`--var` reaches only the first Worker of a multi-Worker `wrangler dev`).
+ * The notices Worker's config for one local run: its production [vars] replaced by this run's
+ * SMTP server (plain SMTP on localhost, no credentials) and site address (`--var` reaches only
+ * the first Worker of a multi-Worker `wrangler dev`).
  */
 function noticesConfig({ smtpPort, siteUrl }) {
   const source = path.join(ROOT, "workers", "notices", "wrangler.toml");
   const text = readFileSync(source, "utf8")
     .replace(/^main = .*$/m, `main = ${JSON.stringify(path.join(ROOT, "workers", "notices", "index.ts"))}`)
     .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(path.join(ROOT, "migrations"))}`)
+    .replace(/^SMTP_HOST = .*$/m, `SMTP_HOST = "127.0.0.1"`)
     .replace(/^SMTP_PORT = .*$/m, `SMTP_PORT = "${smtpPort}"`)
+    .replace(/^SMTP_USER = .*$/m, `SMTP_USER = ""`)
+    .replace(/^SMTP_TLS = .*$/m, `SMTP_TLS = "none"`)
     .replace(/^SITE_URL = .*$/m, `SITE_URL = "${siteUrl}"`);
   const dir = path.join(ROOT, ".wrangler", "tmp");
   mkdirSync(dir, { recursive: true });

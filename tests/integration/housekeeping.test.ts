@@ -1,12 +1,13 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../workers/web/index";
-import { authTokens, rateLimits, sessions, users } from "~/db/schema";
+import { authTokens, outbox, rateLimits, sessions, users } from "~/db/schema";
+import { requeueStalled } from "~/server/mail/outbox.server";
 import { db, resetDatabase } from "./fixtures";
 
 beforeEach(resetDatabase);
 
-describe("the daily housekeeping (scheduled)", () => {
+describe("the housekeeping (scheduled every ten minutes)", () => {
   it("drops expired sessions, long-expired tokens and old rate-limit windows, and keeps the rest", async () => {
     const now = Date.now();
     const [user] = await db().insert(users).values({ email: "a@example.org", username: "a@example.org" }).returning();
@@ -24,11 +25,21 @@ describe("the daily housekeeping (scheduled)", () => {
     ]);
 
     const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: new Date(now), cron: "17 3 * * *" }), env, ctx);
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(now), cron: "*/10 * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
 
     expect((await db().select({ id: sessions.id }).from(sessions)).map((s) => s.id)).toEqual(["live"]);
     expect((await db().select({ h: authTokens.tokenHash }).from(authTokens)).map((t) => t.h)).toEqual(["recent"]);
     expect((await db().select({ k: rateLimits.key }).from(rateLimits)).map((r) => r.k)).toEqual(["current"]);
+  });
+
+  it("queues again a mail that has waited in the outbox for ten minutes, and only that one", async () => {
+    const now = Date.now();
+    await db().insert(outbox).values([
+      { template: "activation", toAddress: "a@example.org", payload: {}, createdAt: new Date(now - 11 * 60_000) },
+      { template: "activation", toAddress: "b@example.org", payload: {}, createdAt: new Date(now - 60_000) },
+      { template: "activation", toAddress: "c@example.org", payload: {}, status: "sent", createdAt: new Date(now - 3600_000) },
+    ]);
+    expect(await requeueStalled(db(), env.NOTICES, now)).toBe(1);
   });
 });

@@ -5,7 +5,6 @@ import { outbox } from "~/db/schema";
 import { backoffSeconds, deliverNotices } from "~/mail/deliver.server";
 import { renderMail } from "~/mail/templates";
 import { sendMail, type SmtpConfig } from "~/mail/smtp.server";
-import { requeueStalled } from "~/server/mail/outbox.server";
 import { db, resetDatabase } from "./fixtures";
 
 /**
@@ -141,7 +140,7 @@ describe("the guards on worker-mailer", () => {
   });
 });
 
-describe("templates and the stalled outbox", () => {
+describe("templates", () => {
   it("renders every mail with the society's name in the subject, and refuses bad data", () => {
     const s = { siteName: "Multinational Finance Society", siteUrl: "https://society.test" };
     const reset = renderMail("password_reset", { name: "<b>Eve</b>", link: "https://society.test/reset-password?token=t" }, s);
@@ -152,10 +151,4 @@ describe("templates and the stalled outbox", () => {
     expect(() => renderMail("unknown", {}, s)).toThrow(/Unknown mail template/);
   });
 
-  it("queues again the rows the queue never received", async () => {
-    const old = await queued();
-    await db().update(outbox).set({ createdAt: new Date(Date.now() - 3600_000) }).where(eq(outbox.id, old.id)).run();
-    await queued(); // fresh: left to the queue
-    expect(await requeueStalled(db(), env.NOTICES)).toBe(1);
-  });
 });
