@@ -33,7 +33,7 @@ export default function DashboardRoute() {
         <div className="grid-2">
           <section className="card" aria-labelledby="account-title">
             <h2 id="account-title">Account</h2>
-            <dl className="facts">
+            <dl className="details-list">
               <dt>Name</dt>
               <dd>{d.name}</dd>
               <dt>E-mail</dt>

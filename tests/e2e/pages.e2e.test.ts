@@ -14,7 +14,7 @@ import {
 /**
  * Every public page and state, as the demo content shows them (conference 1 is the Open one with
  * files and eight photos, news 1 has files and a future date, news 6 is a draft), with JavaScript
- * on and off, at phone and desktop widths, each scanned by axe.
+ * on and off, at phone and desktop widths, each scanned by axe; and the account pages visitors see.
  */
 const PAGES: Array<{ path: string; status: number; heading: string | RegExp; text?: string[]; dialog?: RegExp }> = [
   { path: "/", status: 200, heading: "Welcome to the Multinational Finance Society", text: ["Upcoming Conference", "Submit Manuscript", "Latest News", "28"] },
@@ -38,6 +38,14 @@ const PAGES: Array<{ path: string; status: number; heading: string | RegExp; tex
   { path: "/news/7", status: 200, heading: "Conference in Gdańsk: programme", text: ["Archived"] },
   { path: "/news/6", status: 404, heading: "News Not Found" },
   { path: "/no-such-page", status: 404, heading: "Page Not Found" },
+  // The account pages a visitor sees (signed-in pages are walked in accounts.e2e.test.ts).
+  { path: "/login", status: 200, heading: "Login", text: ["Forgot password?", "Create an account"] },
+  { path: "/register", status: 200, heading: "Create your account", text: ["Step 1 of 4", "Already have an account?"] },
+  { path: "/registration-confirmation", status: 200, heading: "Check your e-mail", text: ["Go to Login"] },
+  { path: "/activate-account", status: 200, heading: "Account activation", text: ["Invalid activation link. Token parameter is missing or malformed."] },
+  { path: "/forgot-password", status: 200, heading: "Forgot password", text: ["Send reset link"] },
+  { path: "/reset-password", status: 200, heading: "Reset password", text: ["Missing or invalid reset token."] },
+  { path: "/reset-password?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", status: 200, heading: "Reset password", text: ["Retype new password"] },
 ];
 
 let browser: Browser;
