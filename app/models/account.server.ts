@@ -10,7 +10,7 @@ import { fromAffiliation, fromExpertise, toAffiliation, toExpertise, toPersonalC
 import { hashPassword, needsRehash, verifyPassword } from "~/server/auth/password.server";
 import { clientAddress, revokeUserSessions } from "~/server/auth/session.server";
 import { consumeToken, issueToken } from "~/server/auth/tokens.server";
-import { hitRateLimits, LIMITS } from "~/server/auth/rate-limit.server";
+import { hitRateLimits, type Limit, LIMITS } from "~/server/auth/rate-limit.server";
 import { queueMail } from "~/server/mail/outbox.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "cloudflare" | "env">;
@@ -101,13 +101,18 @@ export async function activateAccount(ctx: Ctx, token: string): Promise<Activati
   return { ok: true };
 }
 
+/** Counts one attempt against the account and against the client's address, in one batch. */
+function limitPerAccountAndAddress(ctx: Ctx, request: Request, action: string, address: string, perAccount: Limit, perAddress: Limit) {
+  return hitRateLimits(ctx.db, [
+    [`${action}:acct:${address}`, perAccount],
+    [`${action}:ip:${clientAddress(request)}`, perAddress],
+  ]);
+}
+
 /** Mails a new activation link if the address has an inactive account; says nothing either way. */
 export async function resendActivation(ctx: Ctx, request: Request, email: string) {
   const address = email.toLowerCase();
-  await hitRateLimits(ctx.db, [
-    [`resend:acct:${address}`, LIMITS.recoveryPerAccount],
-    [`resend:ip:${clientAddress(request)}`, LIMITS.recoveryPerAddress],
-  ]);
+  await limitPerAccountAndAddress(ctx, request, "resend", address, LIMITS.recoveryPerAccount, LIMITS.recoveryPerAddress);
   const user = await findUserByEmail(ctx.db, address);
   if (user?.status === "inactive") await sendActivation(ctx, user);
 }
@@ -117,10 +122,7 @@ export type SignInResult = { ok: true; userId: number; role: string; totp: boole
 /** Checks e-mail and password; the same answer and about the same time for every failure. */
 export async function checkCredentials(ctx: Ctx, request: Request, email: string, password: string): Promise<SignInResult> {
   const address = email.toLowerCase();
-  await hitRateLimits(ctx.db, [
-    [`login:acct:${address}`, LIMITS.loginPerAccount],
-    [`login:ip:${clientAddress(request)}`, LIMITS.loginPerAddress],
-  ]);
+  await limitPerAccountAndAddress(ctx, request, "login", address, LIMITS.loginPerAccount, LIMITS.loginPerAddress);
   const user = await findUserByEmail(ctx.db, address);
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok || user.status !== "active") return { ok: false };
@@ -133,10 +135,7 @@ export async function checkCredentials(ctx: Ctx, request: Request, email: string
 /** Mails a reset link to an active account; the same answer whether or not it exists. */
 export async function requestPasswordReset(ctx: Ctx, request: Request, email: string) {
   const address = email.toLowerCase();
-  await hitRateLimits(ctx.db, [
-    [`forgot:acct:${address}`, LIMITS.recoveryPerAccount],
-    [`forgot:ip:${clientAddress(request)}`, LIMITS.recoveryPerAddress],
-  ]);
+  await limitPerAccountAndAddress(ctx, request, "forgot", address, LIMITS.recoveryPerAccount, LIMITS.recoveryPerAddress);
   const user = await findUserByEmail(ctx.db, address);
   if (!user || user.status !== "active") return;
   await sendPasswordResetLink(ctx, user, "password_reset");
