@@ -16,6 +16,14 @@ export function todayIso(now: Date = new Date()) {
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const dayMonthFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" });
 
+const dateTimeFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+
+/** '15 Jun 2026, 14:05 UTC' from an instant (the console's logs and tables). */
+export function formatDateTime(value: number | Date) {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? "" : dateTimeFormat.format(d);
+}
+
 /** '15 June 2026' from 'YYYY-MM-DD' or an instant. */
 export function formatDate(value: string | number | Date) {
   const d = typeof value === "string" ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : new Date(value);

@@ -14,12 +14,15 @@ export function LinkTabs({
   tabs,
   current,
   hrefFor,
+  wide = false,
   children,
 }: {
   label: string;
   tabs: ReadonlyArray<Tab>;
   current: string;
   hrefFor: (id: string) => string;
+  /** Full width (the console's tables) instead of a reading column. */
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -31,7 +34,7 @@ export function LinkTabs({
           </Link>
         ))}
       </nav>
-      <section className="tab-panel" aria-label={tabs.find((t) => t.id === current)?.title}>
+      <section className={wide ? "tab-panel tab-panel-wide" : "tab-panel"} aria-label={tabs.find((t) => t.id === current)?.title}>
         {children}
       </section>
     </div>

@@ -1,0 +1,54 @@
+/**
+ * The audit log: who changed what, which record, when. Every console action writes its entry in
+ * the same D1 batch as the change, so there is never a change without its entry or the reverse.
+ */
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { auditLog, users } from "~/db/schema";
+
+export type AuditInput = { actorId: number; action: string; entityType: string; entityId?: string | number | null; details?: Record<string, unknown> };
+
+/** The insert, for a batch with the change it records. */
+export function auditEntry(db: Database, e: AuditInput) {
+  return db.insert(auditLog).values({
+    actorId: e.actorId,
+    action: e.action,
+    entityType: e.entityType,
+    entityId: e.entityId === undefined || e.entityId === null ? null : String(e.entityId),
+    details: e.details ?? null,
+  });
+}
+
+/**
+ * The same entry as a D1 statement that writes only if the statement just before it in a native
+ * D1 batch changed a row (SQLite's changes()): for conditional updates that may be refused.
+ */
+export function auditEntryIfChanged(d1: D1Database, e: AuditInput) {
+  const entityId = e.entityId === undefined || e.entityId === null ? null : String(e.entityId);
+  return d1
+    .prepare("insert into audit_log (actor_id, action, entity_type, entity_id, details) select ?, ?, ?, ?, ? where changes() > 0")
+    .bind(e.actorId, e.action, e.entityType, entityId, e.details ? JSON.stringify(e.details) : null);
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export async function listAudit(db: Database, page: number) {
+  return db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      details: auditLog.details,
+      createdAt: auditLog.createdAt,
+      actorEmail: users.email,
+      actorFirst: users.firstName,
+      actorLast: users.lastName,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE + 1)
+    .offset((page - 1) * AUDIT_PAGE_SIZE)
+    .all();
+}

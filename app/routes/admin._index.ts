@@ -1,1 +1,0 @@
-export { loader, meta, default } from "./admin.dashboard";

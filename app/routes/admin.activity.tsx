@@ -1,0 +1,69 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { TableWrap } from "~/components/ui/table-wrap";
+import { formatDateTime } from "~/lib/dates";
+import { AUDIT_PAGE_SIZE, listAudit } from "~/models/audit.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));
+  const rows = await listAudit(context.db, page);
+  return {
+    page,
+    more: rows.length > AUDIT_PAGE_SIZE,
+    entries: rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({
+      id: r.id,
+      when: formatDateTime(r.createdAt),
+      who: r.actorEmail ? `${`${r.actorFirst ?? ""} ${r.actorLast ?? ""}`.trim() || r.actorEmail} (${r.actorEmail})` : "A deleted account",
+      action: r.action,
+      record: `${r.entityType}${r.entityId ? ` #${r.entityId}` : ""}`,
+      details: r.details ? Object.entries(r.details).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`).join("; ") : "",
+    })),
+  };
+}
+
+/** Every change made in the console, newest first. */
+export default function AdminActivity() {
+  const { entries, page, more } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="activity-title">
+      <h2 id="activity-title">Activity log</h2>
+      {entries.length === 0 ? (
+        <p>No changes have been made in the console yet.</p>
+      ) : (
+        <TableWrap label="Activity log">
+          <table className="data">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Record</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id}>
+                  <td>{e.when}</td>
+                  <td>{e.who}</td>
+                  <td>
+                    <code>{e.action}</code>
+                  </td>
+                  <td>{e.record}</td>
+                  <td>{e.details}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+      <nav className="pager" aria-label="Activity pages">
+        {page > 1 ? <Link to={`?page=${page - 1}`}>‹ Newer</Link> : <span />}
+        <span>Page {page}</span>
+        {more ? <Link to={`?page=${page + 1}`}>Older ›</Link> : <span />}
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,248 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { CsrfField } from "~/components/csrf-field";
+import { FormMessage } from "~/components/form/fields";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { TableWrap } from "~/components/ui/table-wrap";
+import { formatDate } from "~/lib/dates";
+import type { BadgeTone } from "~/lib/status";
+import { INLINE_ROLES, ROLE_FILTERS, USERS_PAGE_SIZE } from "~/lib/users";
+import { changeRole, listUsers, parseUserQuery, RoleChangeRefused } from "~/models/user-admin.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+
+const ROLE_TONE: Record<string, BadgeTone> = { admin: "danger", reviewer: "warning", user: "primary" };
+const MESSAGES = { roleSaved: "User role updated successfully", roleFailed: "Failed to update user role", loadFailed: "Failed to load users" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const query = parseUserQuery(url);
+  const editingRole = Number.parseInt(url.searchParams.get("edit-role") ?? "", 10) || null;
+  try {
+    const { rows, total } = await listUsers(context.db, query);
+    return {
+      query,
+      total,
+      editingRole,
+      me: admin.id,
+      error: null,
+      users: rows.map((u) => ({
+        id: u.id,
+        name: [u.salutation, u.firstName, u.lastName].filter(Boolean).join(" ") || u.username,
+        email: u.email,
+        username: u.username,
+        confirmed: u.emailConfirmedAt !== null,
+        phone: u.workPhone ? `${u.workPhoneCountry} ${u.workPhone}` : null,
+        institution: u.institution,
+        department: u.primaryAffiliation?.department ?? null,
+        role: u.role,
+        status: u.status,
+        registered: formatDate(u.createdAt),
+        lastLogin: u.lastLoginAt ? formatDate(u.lastLoginAt) : null,
+      })),
+    };
+  } catch (error) {
+    console.error("admin users: loading failed", error);
+    return { query, total: 0, editingRole, me: admin.id, error: MESSAGES.loadFailed, users: [] };
+  }
+}
+
+type ActionData = { error: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const form = await request.formData();
+  const back = new URL(request.url);
+  back.searchParams.delete("edit-role");
+  back.searchParams.delete("done");
+  if (form.get("intent") === "role") {
+    const userId = Number.parseInt(String(form.get("userId") ?? ""), 10);
+    const role = String(form.get("role") ?? "");
+    if (!Number.isSafeInteger(userId) || !(INLINE_ROLES as readonly string[]).includes(role)) {
+      return Response.json({ error: MESSAGES.roleFailed } satisfies ActionData, { status: 400 });
+    }
+    try {
+      await changeRole(context.db, admin.id, userId, role as (typeof INLINE_ROLES)[number]);
+    } catch (error) {
+      if (error instanceof RoleChangeRefused) return Response.json({ error: error.message } satisfies ActionData, { status: 409 });
+      console.error("admin users: role change failed", error);
+      return Response.json({ error: MESSAGES.roleFailed } satisfies ActionData, { status: 503 });
+    }
+    back.searchParams.set("done", "role");
+    return redirect(`${back.pathname}${back.search}`);
+  }
+  return Response.json({ error: "Unknown request." } satisfies ActionData, { status: 400 });
+}
+
+function pageHref(search: string, changes: Record<string, string | null>) {
+  const params = new URLSearchParams(search);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null) params.delete(k);
+    else params.set(k, v);
+  }
+  params.delete("done");
+  const s = params.toString();
+  return s ? `?${s}` : "?";
+}
+
+/** User Management: search, filter by role, page through, change a role in place. */
+export default function AdminUsersTab() {
+  const { users, total, query, editingRole, me, error } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const { search } = useLocation();
+  const busy = useNavigation().state !== "idle";
+  const done = new URLSearchParams(search).get("done");
+  const first = (query.page - 1) * USERS_PAGE_SIZE + 1;
+  const last = first + users.length - 1;
+  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const filtered = Boolean(query.q || query.role);
+
+  return (
+    <section aria-labelledby="users-title">
+      <div className="card-title">
+        <h2 id="users-title">
+          User Management <Badge tone="secondary">{total}</Badge>
+        </h2>
+        <ButtonLink to={pageHref(search, { "edit-role": null })} variant="outline" size="small">
+          Refresh
+        </ButtonLink>
+      </div>
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+      {done === "role" && !actionData ? <FormMessage tone="success">{MESSAGES.roleSaved}</FormMessage> : null}
+
+      <Form method="get" className="filters" role="search" aria-label="Search users">
+        <div className="field">
+          <label htmlFor="user-q">Search</label>
+          <input id="user-q" name="q" type="search" defaultValue={query.q} placeholder="Name, e-mail or username" maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="user-role">Role</label>
+          <select id="user-role" name="role" defaultValue={query.role}>
+            {ROLE_FILTERS.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="outline">
+          Search
+        </Button>
+      </Form>
+
+      {users.length === 0 && !error ? (
+        <p className="empty-note">{filtered ? "No users match your search criteria." : "No users found."}</p>
+      ) : users.length > 0 ? (
+        <>
+          <p className="table-note" aria-live="polite">
+            {`Showing ${first}–${last} of ${total}`}
+          </p>
+          <TableWrap label="Users">
+            <table className="data">
+              <thead>
+                <tr>
+                  <th scope="col">User Info</th>
+                  <th scope="col">Contact</th>
+                  <th scope="col">Institution</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Registration Date</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.map((u) => (
+                  <tr key={u.id}>
+                    <td>
+                      <strong>{u.name}</strong>
+                      <br />
+                      <small>{u.username}</small>
+                      {u.status !== "active" ? (
+                        <>
+                          {" "}
+                          <Badge tone={u.status === "suspended" ? "danger" : "secondary"}>{u.status === "suspended" ? "Suspended" : "Inactive"}</Badge>
+                        </>
+                      ) : null}
+                    </td>
+                    <td>
+                      {u.email}{" "}
+                      {u.confirmed ? (
+                        <span className="tick" title="E-mail confirmed">
+                          ✓<span className="visually-hidden"> e-mail confirmed</span>
+                        </span>
+                      ) : null}
+                      {u.phone ? (
+                        <>
+                          <br />
+                          <small>{u.phone}</small>
+                        </>
+                      ) : null}
+                    </td>
+                    <td>
+                      {u.institution ?? "—"}
+                      {u.department ? (
+                        <>
+                          <br />
+                          <small>{u.department}</small>
+                        </>
+                      ) : null}
+                    </td>
+                    <td>
+                      {editingRole === u.id ? (
+                        <Form method="post" className="inline-editor" aria-label={`Role of ${u.name}`}>
+                          <CsrfField />
+                          <input type="hidden" name="intent" value="role" />
+                          <input type="hidden" name="userId" value={u.id} />
+                          <label className="visually-hidden" htmlFor={`role-${u.id}`}>
+                            Role of {u.name}
+                          </label>
+                          <select id={`role-${u.id}`} name="role" defaultValue={u.role}>
+                            {INLINE_ROLES.map((r) => (
+                              <option key={r} value={r}>
+                                {r}
+                              </option>
+                            ))}
+                          </select>
+                          <Button type="submit" size="small" aria-disabled={busy || undefined}>
+                            Save
+                          </Button>
+                          <Link to={pageHref(search, { "edit-role": null })} preventScrollReset>
+                            Cancel
+                          </Link>
+                        </Form>
+                      ) : u.id === me ? (
+                        // Your own role is not yours to change here: no lock-outs.
+                        <Badge tone={ROLE_TONE[u.role] ?? "secondary"}>{u.role}</Badge>
+                      ) : (
+                        <Link
+                          to={pageHref(search, { "edit-role": String(u.id) })}
+                          preventScrollReset
+                          className="badge-link"
+                          aria-label={`Role: ${u.role}. Change the role of ${u.name}`}
+                        >
+                          <Badge tone={ROLE_TONE[u.role] ?? "secondary"}>{u.role}</Badge>
+                        </Link>
+                      )}
+                    </td>
+                    <td>
+                      {u.registered}
+                      <br />
+                      <small>{u.lastLogin ? `Last login ${u.lastLogin}` : "Never signed in"}</small>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+          {pages > 1 ? (
+            <nav className="pager" aria-label="User pages">
+              {query.page > 1 ? <Link to={pageHref(search, { page: String(query.page - 1), "edit-role": null })}>‹ Previous</Link> : <span />}
+              <span>{`Page ${query.page} of ${pages}`}</span>
+              {query.page < pages ? <Link to={pageHref(search, { page: String(query.page + 1), "edit-role": null })}>Next ›</Link> : <span />}
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
