@@ -24,6 +24,10 @@ export default async function setup(project: TestProject) {
     try {
       await upsertAccount(proxy.env.DB, { email: "admin@example.org", password: adminPassword, role: "admin", firstName: "Ada", lastName: "Administrator" });
       await upsertAccount(proxy.env.DB, { email: "author@example.org", password: authorPassword, role: "user", firstName: "Alex", lastName: "Author" });
+      // For the console's User Management tests, whose roles they change.
+      await upsertAccount(proxy.env.DB, { email: "member.js@example.org", password: authorPassword, role: "user", firstName: "Mona", lastName: "Member" });
+      await upsertAccount(proxy.env.DB, { email: "member.nojs@example.org", password: authorPassword, role: "user", firstName: "Nico", lastName: "Member" });
+      await upsertAccount(proxy.env.DB, { email: "reviewer@example.org", password: authorPassword, role: "reviewer", firstName: "Rita", lastName: "Reviewer" });
       for (const email of ["tf-js@example.org", "tf-nojs@example.org"]) {
         await upsertAccount(proxy.env.DB, { email, password: authorPassword, role: "admin", firstName: "Tess", lastName: "Factor" });
       }
