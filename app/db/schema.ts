@@ -40,8 +40,8 @@ export type Affiliation = {
 };
 export type ExpertiseArea = { category: string; topic: string };
 
-export const USER_ROLES = ["user", "reviewer", "moderator", "admin"] as const;
-export const USER_STATUSES = ["inactive", "active", "suspended"] as const;
+import { USER_ROLES, USER_STATUSES } from "../lib/users";
+export { USER_ROLES, USER_STATUSES };
 
 export const users = sqliteTable(
   "users",

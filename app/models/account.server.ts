@@ -181,6 +181,9 @@ export async function loadProfile(db: Database, userId: number) {
     email: u.email,
     username: u.username,
     memberUntil: u.memberUntil,
+    role: u.role,
+    status: u.status,
+    deleted: u.deletedAt !== null,
     totpEnabled: u.totpEnabledAt !== null,
     values: {
       salutation: u.salutation ?? "",

@@ -2,11 +2,15 @@
  * The console's users: a searchable, filterable, paged list (one D1 batch: the page and its
  * count), and role changes that can never leave the site without an administrator.
  */
-import { and, count, desc, eq, isNull, like, or, sql, type SQL } from "drizzle-orm";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { USER_ROLES, users } from "~/db/schema";
+import { authTokens, recoveryCodes, sessions, USER_ROLES, USER_STATUSES, users } from "~/db/schema";
+import { toAffiliation, toExpertise, toPersonalColumns } from "~/lib/account/mapping";
+import { sendPasswordResetLink } from "~/models/account.server";
+import { hashPassword } from "~/server/auth/password.server";
 import { ROLE_FILTERS, USERS_PAGE_SIZE } from "~/lib/users";
-import { auditEntryIfChanged } from "./audit.server";
+import { auditEntry, auditEntryIfChanged } from "./audit.server";
 
 export type Role = (typeof USER_ROLES)[number];
 
@@ -70,6 +74,24 @@ export async function listUsers(db: Database, { q, role, page }: UserQuery) {
 }
 
 export class RoleChangeRefused extends Error {}
+/** Any refused console change about a user; the message says why, for the office. */
+export { RoleChangeRefused as UserChangeRefused };
+
+/**
+ * Part of every UPDATE that could take away an active administrator (a new role, a suspension,
+ * a deletion): true unless the row is the last active administrator. Being in the statement
+ * itself, it holds even when two administrators act at once.
+ */
+const keepsAnotherAdmin = sql`not (${users.role} = 'admin' and ${users.status} = 'active' and (select count(*) from users where role = 'admin' and status = 'active' and deleted_at is null) <= 1)`;
+const LAST_ADMIN = "The last active administrator cannot lose the administrator role, be suspended or be deleted.";
+
+/** Runs a drizzle UPDATE and a conditional audit entry as one native D1 batch; true if it changed a row. */
+async function updateWithAudit(db: Database, update: { toSQL(): { sql: string; params: unknown[] } }, audit: Parameters<typeof auditEntryIfChanged>[1]) {
+  const q = update.toSQL();
+  const d1 = db.$client as D1Database;
+  const [result] = await d1.batch([d1.prepare(q.sql).bind(...q.params), auditEntryIfChanged(d1, audit)]);
+  return Boolean(result?.meta.changes);
+}
 
 /**
  * Changes a user's role, with its audit entry in the same batch. Refused: an administrator
@@ -82,21 +104,140 @@ export async function changeRole(db: Database, actorId: number, userId: number, 
   const before = await db.select({ role: users.role }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).get();
   if (!before) throw new RoleChangeRefused("That user no longer exists.");
   if (before.role === role) return;
+  const changed = await updateWithAudit(
+    db,
+    db.update(users).set({ role, updatedAt: new Date() }).where(and(eq(users.id, userId), keepsAnotherAdmin)),
+    { actorId, action: "user.role", entityType: "user", entityId: userId, details: { from: before.role, to: role } },
+  );
+  if (!changed) throw new RoleChangeRefused(LAST_ADMIN);
+}
+
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/**
+ * Saves the Edit User form: profile, e-mail, role and status, with its audit entry. A suspended
+ * or inactive account loses its sessions in the same transaction. Refused: an administrator
+ * demoting or suspending themself, leaving no active administrator, or taking an e-mail address
+ * that another account has.
+ */
+export async function saveUser(db: Database, actorId: number, userId: number, v: Record<string, unknown> & { email: string; role: Role; status: UserStatus }) {
+  if (userId === actorId && (v.role !== "admin" || v.status !== "active")) {
+    throw new RoleChangeRefused("You cannot remove your own administrator role or suspend your own account.");
+  }
+  const email = v.email.toLowerCase();
+  const [before, clash] = await db.batch([
+    db.select({ role: users.role, status: users.status, email: users.email }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))),
+    db.select({ id: users.id }).from(users).where(and(eq(users.email, email), sql`${users.id} <> ${userId}`)),
+  ]);
+  if (!before[0]) throw new RoleChangeRefused("That user no longer exists.");
+  if (clash[0]) throw new RoleChangeRefused("Another account already uses that e-mail address.");
+  const primary = toAffiliation("primary", v);
+  const losesAdmin = before[0].role === "admin" && (v.role !== "admin" || v.status !== "active");
   const update = db
     .update(users)
-    .set({ role, updatedAt: new Date() })
-    .where(
-      and(
-        eq(users.id, userId),
-        sql`not (${users.role} = 'admin' and (select count(*) from users where role = 'admin' and status = 'active' and deleted_at is null) <= 1)`,
-      ),
-    )
-    .toSQL();
-  // A native D1 batch (one transaction): the audit entry is written only if the update was.
-  const d1 = db.$client as D1Database;
-  const [updated] = await d1.batch([
-    d1.prepare(update.sql).bind(...update.params),
-    auditEntryIfChanged(d1, { actorId, action: "user.role", entityType: "user", entityId: userId, details: { from: before.role, to: role } }),
+    .set({
+      ...toPersonalColumns(v),
+      email,
+      username: email,
+      role: v.role,
+      status: v.status,
+      primaryAffiliation: primary,
+      secondaryAffiliation: v.hasSecondary ? toAffiliation("secondary", v) : null,
+      institution: primary?.institution ?? null,
+      expertise: toExpertise(v),
+      updatedAt: new Date(),
+    })
+    .where(losesAdmin ? and(eq(users.id, userId), keepsAnotherAdmin) : eq(users.id, userId));
+  const changes = Object.fromEntries(
+    (["role", "status", "email"] as const).filter((k) => (k === "email" ? email : v[k]) !== before[0]![k]).map((k) => [k, { from: before[0]![k], to: k === "email" ? email : v[k] }]),
+  );
+  const changed = await updateWithAudit(db, update, { actorId, action: "user.update", entityType: "user", entityId: userId, details: changes });
+  if (!changed) throw new RoleChangeRefused(LAST_ADMIN);
+  if (v.status !== "active") await db.delete(sessions).where(eq(sessions.userId, userId)).run();
+}
+
+/** A password anyone can type: 4 groups of 5 letters and digits (about 100 bits). */
+export function randomPassword() {
+  const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
+  const bytes = crypto.getRandomValues(new Uint8Array(20));
+  const chars = Array.from(bytes, (b) => alphabet[b % alphabet.length]);
+  return [0, 5, 10, 15].map((i) => chars.slice(i, i + 5).join("")).join("-");
+}
+
+/**
+ * Resets a password from the console: either a random one, set now and returned to show the
+ * administrator once, or a mailed link for the user to choose one. Either way every session of
+ * the account ends.
+ */
+export async function resetUserPassword(
+  ctx: Pick<AppLoadContext, "db" | "cloudflare" | "env">,
+  actorId: number,
+  userId: number,
+  mode: "random" | "email",
+): Promise<string | null> {
+  const user = await ctx.db.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).get();
+  if (!user) throw new RoleChangeRefused("That user no longer exists.");
+  const audit = auditEntry(ctx.db, { actorId, action: "user.password_reset", entityType: "user", entityId: userId, details: { mode } });
+  if (mode === "random") {
+    const password = randomPassword();
+    const passwordHash = await hashPassword(password);
+    await ctx.db.batch([
+      ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)),
+      ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
+      audit,
+    ]);
+    return password;
+  }
+  await ctx.db.batch([ctx.db.delete(sessions).where(eq(sessions.userId, userId)), audit]);
+  await sendPasswordResetLink(ctx, user, "admin_password_reset");
+  return null;
+}
+
+/**
+ * Deletes a person but keeps the record their papers and payments point at: the row is
+ * anonymised (no name, e-mail, phone, address, password or second factor), its sessions,
+ * tokens and recovery codes go. Refused for oneself and for the last active administrator.
+ */
+export async function deleteUser(db: Database, actorId: number, userId: number) {
+  if (userId === actorId) throw new RoleChangeRefused("You cannot delete your own account here.");
+  const placeholder = `deleted-user-${userId}@invalid`;
+  const changed = await updateWithAudit(
+    db,
+    db
+      .update(users)
+      .set({
+        email: placeholder,
+        username: placeholder,
+        passwordHash: null,
+        status: "inactive",
+        role: "user",
+        salutation: null,
+        firstName: "Deleted",
+        middleName: null,
+        lastName: "user",
+        secondaryEmail: null,
+        workPhone: null,
+        cellPhone: null,
+        personalWebPage: null,
+        primaryAffiliation: null,
+        secondaryAffiliation: null,
+        institution: null,
+        expertise: null,
+        totpSecret: null,
+        totpEnabledAt: null,
+        deletedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, userId), isNull(users.deletedAt), keepsAnotherAdmin)),
+    { actorId, action: "user.delete", entityType: "user", entityId: userId },
+  );
+  if (!changed) {
+    const exists = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).get();
+    throw new RoleChangeRefused(exists ? LAST_ADMIN : "That user no longer exists.");
+  }
+  await db.batch([
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+    db.delete(authTokens).where(eq(authTokens.userId, userId)),
+    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
   ]);
-  if (!updated?.meta.changes) throw new RoleChangeRefused("The last administrator cannot lose the administrator role.");
 }

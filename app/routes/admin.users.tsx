@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage } from "~/components/form/fields";
 import { Badge } from "~/components/ui/badge";
@@ -12,7 +12,13 @@ import { changeRole, listUsers, parseUserQuery, RoleChangeRefused } from "~/mode
 import { requireAdmin } from "~/server/auth/guards.server";
 
 const ROLE_TONE: Record<string, BadgeTone> = { admin: "danger", reviewer: "warning", user: "primary" };
-const MESSAGES = { roleSaved: "User role updated successfully", roleFailed: "Failed to update user role", loadFailed: "Failed to load users" };
+const MESSAGES = {
+  roleSaved: "User role updated successfully",
+  roleFailed: "Failed to update user role",
+  loadFailed: "Failed to load users",
+  saved: "User updated successfully",
+  deleted: "User deleted successfully",
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
@@ -111,6 +117,10 @@ export default function AdminUsersTab() {
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
       {done === "role" && !actionData ? <FormMessage tone="success">{MESSAGES.roleSaved}</FormMessage> : null}
+      {done === "saved" ? <FormMessage tone="success">{MESSAGES.saved}</FormMessage> : null}
+      {done === "deleted" ? <FormMessage tone="success">{MESSAGES.deleted}</FormMessage> : null}
+      {/* An opened user (edit, delete): a dialog over the list, or a section above it without JavaScript. */}
+      <Outlet />
 
       <Form method="get" className="filters" role="search" aria-label="Search users">
         <div className="field">
@@ -148,6 +158,7 @@ export default function AdminUsersTab() {
                   <th scope="col">Institution</th>
                   <th scope="col">Role</th>
                   <th scope="col">Registration Date</th>
+                  <th scope="col">Actions</th>
                 </tr>
               </thead>
               <tbody>
@@ -228,6 +239,18 @@ export default function AdminUsersTab() {
                       {u.registered}
                       <br />
                       <small>{u.lastLogin ? `Last login ${u.lastLogin}` : "Never signed in"}</small>
+                    </td>
+                    <td>
+                      <span className="row-actions">
+                        <Link to={`/admin/users/${u.id}${pageHref(search, { "edit-role": null }).replace(/^\?$/, "")}`} preventScrollReset aria-label={`Edit ${u.name}`}>
+                          Edit
+                        </Link>
+                        {u.id !== me ? (
+                          <Link to={`/admin/users/${u.id}/delete${pageHref(search, { "edit-role": null }).replace(/^\?$/, "")}`} preventScrollReset aria-label={`Delete ${u.name}`}>
+                            Delete
+                          </Link>
+                        ) : null}
+                      </span>
                     </td>
                   </tr>
                 ))}

@@ -77,3 +77,65 @@ describe.each([true, false])("User Management, JavaScript %s", (js) => {
     await context.close();
   });
 });
+
+describe.each([true, false])("editing and deleting a user, JavaScript %s", (js) => {
+  it("edits every section, resets the password and deletes a user, with confirmation", async () => {
+    const { context, page, noErrors } = await signedInAdmin(js);
+    const who = js ? "edit.js" : "edit.nojs";
+    await page.goto(`/admin/users?q=${who}`, { waitUntil: "domcontentloaded" });
+    if (js) await waitForHydration(page);
+    await page.getByRole("link", { name: /^Edit / }).click();
+    await page.waitForURL(new RegExp(`/admin/users/\\d+\\?q=${who.replace(".", "\\.")}$`));
+    const dialog = js ? page.getByRole("dialog") : page.locator("#record");
+    await expect.poll(() => dialog.getByText(`Edit User: ${who}@example.org`).isVisible()).toBe(true);
+    await a11y(page, context, js);
+    const open = async (tab: string) => {
+      if (js) await dialog.getByRole("tab", { name: tab }).click();
+    };
+    await dialog.getByLabel("First name").fill("Edith");
+    await open("Affiliations");
+    await dialog.locator("#primaryInstitution").fill("Institute of Editing");
+    await dialog.locator("#primaryRank").selectOption("Lecturer");
+    await dialog.locator("#primaryAddress1").fill("2 Quay");
+    await dialog.locator("#primaryCity").fill("Bergen");
+    await dialog.locator("#primaryPostalCode").fill("5003");
+    await dialog.locator("#primaryCountry").selectOption("NO");
+    await open("Expertise");
+    for (const [n, category, topic] of [[1, "V. Derivatives", "Swaps"], [2, "II. Financial Accounting", "Auditing"], [3, "VI. Quantitative Finance", "Copula Models"]] as const) {
+      await dialog.locator(`#primary${n}Category`).selectOption(category);
+      await dialog.locator(`#primary${n}`).selectOption(topic);
+    }
+    await open("Account");
+    if (js) await a11y(page, context, js);
+    await dialog.locator("#role").selectOption("moderator");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await page.waitForURL(/done=saved/);
+    await expect.poll(() => page.getByText("User updated successfully").isVisible()).toBe(true);
+    const table = page.getByRole("region", { name: "Users" });
+    await expect.poll(() => table.getByText("Edith").first().isVisible()).toBe(true);
+    await expect.poll(() => table.getByText("Institute of Editing").isVisible()).toBe(true);
+    await expect.poll(() => table.getByRole("link", { name: /Role: moderator/ }).isVisible()).toBe(true);
+
+    // Reset the password to a random one, shown once.
+    await table.getByRole("link", { name: /^Edit / }).click();
+    await page.waitForURL(/\/admin\/users\/\d+/);
+    await dialog.getByLabel("Generate a random password and show it to me once").check();
+    await dialog.getByRole("button", { name: "Reset Password" }).click();
+    await expect.poll(() => dialog.getByText(/Password reset successfully\. New password: [a-z0-9-]{23}/).isVisible()).toBe(true);
+
+    // Delete another user, with the confirmation.
+    const gone = js ? "gone.js" : "gone.nojs";
+    await page.goto(`/admin/users?q=${gone}`, { waitUntil: "domcontentloaded" });
+    if (js) await waitForHydration(page);
+    await page.getByRole("link", { name: /^Delete / }).click();
+    const confirm = js ? page.getByRole("dialog") : page.locator("#record");
+    await expect.poll(() => confirm.getByText("This action cannot be undone.", { exact: false }).isVisible()).toBe(true);
+    await a11y(page, context, js);
+    await confirm.getByRole("button", { name: "Delete user" }).click();
+    await page.waitForURL(/done=deleted/);
+    await expect.poll(() => page.getByText("User deleted successfully").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("No users match your search criteria.").isVisible()).toBe(true);
+    noErrors();
+    await context.close();
+  });
+});

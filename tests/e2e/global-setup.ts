@@ -27,6 +27,9 @@ export default async function setup(project: TestProject) {
       // For the console's User Management tests, whose roles they change.
       await upsertAccount(proxy.env.DB, { email: "member.js@example.org", password: authorPassword, role: "user", firstName: "Mona", lastName: "Member" });
       await upsertAccount(proxy.env.DB, { email: "member.nojs@example.org", password: authorPassword, role: "user", firstName: "Nico", lastName: "Member" });
+      for (const who of ["edit.js", "edit.nojs", "gone.js", "gone.nojs"]) {
+        await upsertAccount(proxy.env.DB, { email: `${who}@example.org`, password: authorPassword, role: "user", firstName: "Eddie", lastName: who.replace(".", " ") });
+      }
       await upsertAccount(proxy.env.DB, { email: "reviewer@example.org", password: authorPassword, role: "reviewer", firstName: "Rita", lastName: "Reviewer" });
       for (const email of ["tf-js@example.org", "tf-nojs@example.org"]) {
         await upsertAccount(proxy.env.DB, { email, password: authorPassword, role: "admin", firstName: "Tess", lastName: "Factor" });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditLog, users } from "~/db/schema";
-import { createUser, db, Jar, postForm, resetDatabase, signIn, textOf, visit } from "./fixtures";
+import { auditLog, MANUSCRIPT_TYPES, papers, users } from "~/db/schema";
+import { createConference, createUser, db, Jar, postForm, resetDatabase, signIn, textOf, visit } from "./fixtures";
 
 beforeEach(resetDatabase);
 
@@ -100,5 +100,113 @@ describe("User Management", () => {
     }
     expect((await db().select().from(users).where(eq(users.id, user.id)).get())!.role).toBe("user");
     expect(await db().select().from(auditLog).all()).toHaveLength(0);
+  });
+});
+
+describe("editing, resetting and deleting a user", () => {
+  const complete = (over: Record<string, string> = {}) => ({
+    intent: "save",
+    salutation: "Dr.",
+    firstName: "Grace",
+    lastName: "Hopper",
+    email: "grace@example.org",
+    workPhoneCountry: "+1",
+    cellPhoneCountry: "+1",
+    primaryInstitution: "Navy Research",
+    primaryRank: "Professor",
+    primaryAddress1: "1 Pier",
+    primaryCity: "Arlington",
+    primaryPostalCode: "22201",
+    primaryCountry: "US",
+    primaryState: "VA",
+    primary1Category: "VI. Quantitative Finance",
+    primary1: "Numerical Methods and Monte Carlo",
+    primary2Category: "V. Derivatives",
+    primary2: "Swaps",
+    primary3Category: "I. Corporate Finance",
+    primary3: "Capital Structure",
+    role: "reviewer",
+    status: "active",
+    ...over,
+  });
+
+  it("saves the whole form with its audit entry; suspending signs the user out at once", async () => {
+    const { admin, jar } = await adminJar();
+    const user = await createUser({ email: "grace@example.org" });
+    const userJar = await signIn(user.email, user.password);
+    const saved = await postForm(jar, `/admin/users/${user.id}?q=grace`, complete());
+    expect(saved.headers.get("Location")).toBe("/admin/users?q=grace&done=saved");
+    expect(textOf(await (await visit(jar, "/admin/users?q=grace&done=saved")).text())).toContain("User updated successfully");
+    const row = await db().select().from(users).where(eq(users.id, user.id)).get();
+    expect(row).toMatchObject({ firstName: "Grace", role: "reviewer", institution: "Navy Research" });
+    expect(row!.primaryAffiliation!.address).toMatchObject({ country: "US", state: "VA" });
+    const [entry] = await db().select().from(auditLog).all();
+    expect(entry).toMatchObject({ actorId: admin.id, action: "user.update", details: { role: { from: "user", to: "reviewer" } } });
+    expect((await visit(userJar, "/dashboard")).status).toBe(200);
+    await postForm(jar, `/admin/users/${user.id}`, complete({ status: "suspended" }));
+    expect((await visit(userJar, "/dashboard")).status).toBe(302);
+  });
+
+  it("refuses bad input, a taken e-mail and self-demotion, and changes nothing", async () => {
+    const { admin, jar } = await adminJar();
+    const user = await createUser({ email: "grace@example.org" });
+    await createUser({ email: "taken@example.org" });
+    const bad = await postForm(jar, `/admin/users/${user.id}`, complete({ lastName: "", primaryCity: "" }));
+    expect(bad.status).toBe(400);
+    expect(textOf(await bad.text())).toContain("Last name is required.");
+    const taken = await postForm(jar, `/admin/users/${user.id}`, complete({ email: "taken@example.org" }));
+    expect(taken.status).toBe(409);
+    expect(textOf(await taken.text())).toContain("Another account already uses that e-mail address.");
+    const self = await postForm(jar, `/admin/users/${admin.id}`, complete({ email: admin.email, role: "user" }));
+    expect(self.status).toBe(409);
+    expect((await db().select().from(users).where(eq(users.id, user.id)).get())!.lastName).toBe("Person");
+    expect(await db().select().from(auditLog).all()).toHaveLength(0);
+    expect((await visit(jar, "/admin/users/999999")).status).toBe(404);
+    expect((await visit(jar, "/admin/users/abc")).status).toBe(404);
+  });
+
+  it("resets a password to a random one shown once, or by a mailed link; either way the user is signed out", async () => {
+    const { jar } = await adminJar();
+    const user = await createUser({ email: "forgetful@example.org" });
+    const userJar = await signIn(user.email, user.password);
+    const random = await postForm(jar, `/admin/users/${user.id}`, { intent: "reset-password", mode: "random" });
+    const text = textOf(await random.text());
+    const password = /New password: ([a-z0-9-]{23})/.exec(text)?.[1];
+    expect(password).toBeTruthy();
+    expect((await visit(userJar, "/dashboard")).status).toBe(302);
+    await signIn(user.email, password!);
+    expect((await postForm(new Jar(), "/login", { email: user.email, password: user.password })).status).toBe(401);
+    const mailed = await postForm(jar, `/admin/users/${user.id}`, { intent: "reset-password", mode: "email" });
+    expect(textOf(await mailed.text())).toContain("Password reset successfully. User will receive an email with reset instructions.");
+    const { outbox } = await import("~/db/schema");
+    expect((await db().select().from(outbox).all()).map((m) => m.template)).toEqual(["admin_password_reset"]);
+    expect((await db().select().from(auditLog).all()).map((a) => a.action)).toEqual(["user.password_reset", "user.password_reset"]);
+  });
+
+  it("deletes a person but keeps the row their papers point at, anonymised", async () => {
+    const { admin, jar } = await adminJar();
+    const user = await createUser({ email: "leaving@example.org", firstName: "Leah", lastName: "Leaving", workPhone: "555 0100" });
+    const userJar = await signIn(user.email, user.password);
+    const conference = await createConference();
+    const [paper] = await db()
+      .insert(papers)
+      .values({ conferenceId: conference.id, paperNumber: 0, manuscriptType: MANUSCRIPT_TYPES[0], title: "On leaving", abstract: "A.", researchAreas: [], submitterId: user.id })
+      .returning();
+    const confirm = await visit(jar, `/admin/users/${user.id}/delete`);
+    expect(textOf(await confirm.text())).toContain("This action cannot be undone.");
+    const r = await postForm(jar, `/admin/users/${user.id}/delete`, {});
+    expect(r.headers.get("Location")).toBe("/admin/users?done=deleted");
+    const row = await db().select().from(users).where(eq(users.id, user.id)).get();
+    expect(row).toMatchObject({ email: `deleted-user-${user.id}@invalid`, firstName: "Deleted", lastName: "user", workPhone: null, passwordHash: null });
+    expect(row!.deletedAt).toBeInstanceOf(Date);
+    expect((await visit(userJar, "/dashboard")).status).toBe(302);
+    expect(textOf(await (await visit(jar, "/admin/users")).text())).not.toContain("Leah");
+    expect((await visit(jar, `/admin/users/${user.id}`)).status).toBe(404);
+    expect((await db().select().from(auditLog).all()).map((a) => a.action)).toEqual(["user.delete"]);
+    expect((await db().select().from(papers).where(eq(papers.id, paper!.id)).get())!.submitterId).toBe(user.id);
+    // Not oneself.
+    const self = await postForm(jar, `/admin/users/${admin.id}/delete`, {});
+    expect(self.status).toBe(409);
+    expect(textOf(await self.text())).toContain("You cannot delete your own account here.");
   });
 });

@@ -5,6 +5,7 @@
  */
 import { COUNTRIES, DIAL_CODES } from "virtual:world-countries";
 import { z } from "zod";
+import { USER_ROLES, USER_STATUSES } from "~/lib/users";
 import { ACADEMIC_RANKS, isCategory, isTopicOf, SALUTATIONS, UNITED_STATES, US_STATES } from "./options";
 
 export const PASSWORD_MIN = 8;
@@ -227,6 +228,20 @@ export const changePasswordSchema = z
     if (v.newPassword !== v.newPasswordRetype) ctx.addIssue({ code: "custom", path: ["newPasswordRetype"], message: MESSAGES.newPasswordsMismatch });
     if (v.newPassword.length < PASSWORD_MIN) ctx.addIssue({ code: "custom", path: ["newPassword"], message: MESSAGES.newPasswordTooShort });
   });
+
+/** The console's Edit User form: the profile, the login e-mail, role and status. */
+export const adminUserSchema = z.intersection(
+  z.intersection(
+    z.object({
+      ...personalShape,
+      email: email("E-mail"),
+      role: z.enum(USER_ROLES, { message: "Choose a role." }),
+      status: z.enum(USER_STATUSES, { message: "Choose a status." }),
+    }),
+    affiliationsSchema,
+  ),
+  expertiseSchema,
+);
 
 export type PersonalValues = z.infer<z.ZodObject<typeof personalShape>>;
 export type AffiliationValues = z.infer<typeof affiliationsSchema>;

@@ -1,0 +1,42 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useNavigate } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/**
+ * A console record opened over its list: a Radix Dialog once the page is interactive (focus
+ * trapped, Escape and Close go back to the list), and without JavaScript a section of the page
+ * above the list, with a link back. Either way it has its own address.
+ */
+export function RouteDialog({ title, description, closeTo, wide = false, children }: { title: string; description?: string; closeTo: string; wide?: boolean; children: ReactNode }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const close = () => navigate(closeTo, { preventScrollReset: true });
+  if (!hydrated) {
+    return (
+      <section className="card route-section" aria-labelledby="route-dialog-title" id="record">
+        <h2 id="route-dialog-title">{title}</h2>
+        {description ? <p>{description}</p> : null}
+        {children}
+        <p>
+          <a href={closeTo}>Close</a>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && close()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className={`dialog-content dialog-form${wide ? " dialog-wide" : ""}`} aria-describedby={description ? "route-dialog-description" : undefined}>
+          <div className="dialog-head">
+            <Dialog.Title>{title}</Dialog.Title>
+            <Dialog.Close className="btn btn-outline btn-small">Close</Dialog.Close>
+          </div>
+          {description ? <p id="route-dialog-description">{description}</p> : null}
+          <div className="dialog-body">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

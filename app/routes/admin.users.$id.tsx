@@ -1,0 +1,184 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { type ReactNode, useState } from "react";
+import { ValidatedForm, validationError } from "remix-validated-form";
+import { AffiliationFields, SecondaryAffiliation } from "~/components/account/affiliation-fields";
+import { ExpertiseFields } from "~/components/account/expertise-fields";
+import { PersonalFields } from "~/components/account/personal-fields";
+import { RouteDialog } from "~/components/admin/route-dialog";
+import { CsrfField } from "~/components/csrf-field";
+import { FormMessage, SelectField, TextField } from "~/components/form/fields";
+import { Button } from "~/components/ui/button";
+import { adminUserSchema } from "~/lib/account/schemas";
+import { parseId } from "~/lib/params";
+import { USER_ROLES, USER_STATUSES, usersListHref } from "~/lib/users";
+import { useHydrated } from "~/lib/use-hydrated";
+import { loadProfile } from "~/models/account.server";
+import { resetUserPassword, saveUser, UserChangeRefused } from "~/models/user-admin.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+
+const validator = withZod(adminUserSchema);
+const MESSAGES = {
+  saved: "User updated successfully",
+  saveFailed: "Error updating user",
+  resetRandom: "Password reset successfully. New password: ",
+  resetEmail: "Password reset successfully. User will receive an email with reset instructions.",
+  resetFailed: "Error resetting password",
+};
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const id = parseId(params.id);
+  if (id === null) throw new Response("User not found.", { status: 404 });
+  const profile = await loadProfile(context.db, id);
+  if (!profile || profile.deleted) throw new Response("User not found.", { status: 404 });
+  return {
+    id,
+    email: profile.email,
+    values: { ...profile.values, email: profile.email, role: profile.role, status: profile.status },
+    csrf: context.csrf.token(),
+  };
+}
+
+type ActionData = { formError?: string; resetMessage?: string; resetOk?: boolean };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const id = parseId(params.id);
+  if (id === null) throw new Response("User not found.", { status: 404 });
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const search = new URL(request.url).search;
+
+  if (intent === "reset-password") {
+    const mode = form.get("mode") === "random" ? "random" : form.get("mode") === "email" ? "email" : null;
+    if (!mode) return Response.json({ resetMessage: "Choose how to reset the password.", resetOk: false } satisfies ActionData, { status: 400 });
+    try {
+      const password = await resetUserPassword(context, admin.id, id, mode);
+      return Response.json({ resetOk: true, resetMessage: password ? `${MESSAGES.resetRandom}${password}` : MESSAGES.resetEmail } satisfies ActionData);
+    } catch (error) {
+      if (error instanceof UserChangeRefused) return Response.json({ resetMessage: error.message, resetOk: false } satisfies ActionData, { status: 409 });
+      console.error("admin: password reset failed", error);
+      return Response.json({ resetMessage: MESSAGES.resetFailed, resetOk: false } satisfies ActionData, { status: 503 });
+    }
+  }
+
+  const result = await validator.validate(form);
+  if (result.error) return validationError(result.error, result.submittedData, { status: 400 });
+  try {
+    await saveUser(context.db, admin.id, id, result.data as never);
+  } catch (error) {
+    if (error instanceof UserChangeRefused) return Response.json({ formError: error.message } satisfies ActionData, { status: 409 });
+    console.error("admin: saving a user failed", error);
+    return Response.json({ formError: MESSAGES.saveFailed } satisfies ActionData, { status: 503 });
+  }
+  return redirect(usersListHref(search, "saved"));
+}
+
+const SECTIONS = [
+  { id: "personal", title: "Personal Info" },
+  { id: "affiliations", title: "Affiliations" },
+  { id: "expertise", title: "Expertise" },
+  { id: "account", title: "Account" },
+] as const;
+
+/** Tabs with JavaScript (every panel stays in the form); without it, the four sections in a row. */
+function Sections({ panels }: { panels: Record<(typeof SECTIONS)[number]["id"], ReactNode> }) {
+  const hydrated = useHydrated();
+  const [tab, setTab] = useState<string>("personal");
+  if (!hydrated) {
+    return (
+      <>
+        {SECTIONS.map((s) => (
+          <fieldset key={s.id} className="form-section">
+            <legend>{s.title}</legend>
+            {panels[s.id]}
+          </fieldset>
+        ))}
+      </>
+    );
+  }
+  return (
+    <Tabs.Root value={tab} onValueChange={setTab} className="tabs-inline">
+      <Tabs.List aria-label="Sections of the user">
+        {SECTIONS.map((s) => (
+          <Tabs.Trigger key={s.id} value={s.id}>
+            {s.title}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {SECTIONS.map((s) => (
+        <Tabs.Content key={s.id} value={s.id} forceMount hidden={tab !== s.id}>
+          {panels[s.id]}
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}
+
+export default function AdminEditUser() {
+  const { id, email, values } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as (ActionData & { fieldErrors?: unknown }) | undefined;
+  const { search } = useLocation();
+  const busy = useNavigation().state !== "idle";
+  const roles = USER_ROLES.map((r) => [r, r] as const);
+  const statuses = USER_STATUSES.map((s) => [s, s] as const);
+
+  return (
+    <RouteDialog title={`Edit User: ${email}`} closeTo={usersListHref(search)} wide>
+      {data?.formError ? <FormMessage tone="error">{data.formError}</FormMessage> : null}
+      {data?.fieldErrors ? <FormMessage tone="error">Please fill in all required fields correctly.</FormMessage> : null}
+      <ValidatedForm id={`edit-user-${id}`} method="post" validator={validator} defaultValues={values} noValidate className="stack-form">
+        <CsrfField />
+        <input type="hidden" name="intent" value="save" />
+        <Sections
+          panels={{
+            personal: <PersonalFields emailFields={<TextField name="email" label="E-mail (login)" type="email" required autoComplete="off" />} />,
+            affiliations: (
+              <>
+                <AffiliationFields prefix="primary" required />
+                <SecondaryAffiliation />
+              </>
+            ),
+            expertise: <ExpertiseFields />,
+            account: (
+              <div className="field-row">
+                <SelectField name="role" label="Role" required options={roles} placeholder="" />
+                <SelectField name="status" label="Status" required options={statuses} placeholder="" hint="A suspended or inactive account is signed out at once." />
+              </div>
+            ),
+          }}
+        />
+        <div className="form-actions">
+          <Button type="submit" aria-disabled={busy || undefined}>
+            {busy ? "Saving…" : "Save Changes"}
+          </Button>
+        </div>
+      </ValidatedForm>
+
+      <Form method="post" className="form-section" aria-labelledby="reset-title">
+        <h3 id="reset-title">Reset Password</h3>
+        {data?.resetMessage ? <FormMessage tone={data.resetOk ? "success" : "error"}>{data.resetMessage}</FormMessage> : null}
+        <CsrfField />
+        <input type="hidden" name="intent" value="reset-password" />
+        <fieldset className="radio-list">
+          <legend className="visually-hidden">How to reset the password</legend>
+          <label>
+            <input type="radio" name="mode" value="email" defaultChecked /> E-mail the user a link to choose a new password
+          </label>
+          <label>
+            <input type="radio" name="mode" value="random" /> Generate a random password and show it to me once
+          </label>
+        </fieldset>
+        <p className="field-hint">Either way, the user is signed out everywhere.</p>
+        <div>
+          <Button type="submit" variant="outline" aria-disabled={busy || undefined}>
+            Reset Password
+          </Button>
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}
