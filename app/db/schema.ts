@@ -85,6 +85,15 @@ export const users = sqliteTable(
   ],
 );
 
+/**
+ * How many (not deleted) accounts each role has, kept by triggers on `users` (migration 0003):
+ * the console's count badge reads a row or four instead of counting the whole table.
+ */
+export const userCounts = sqliteTable("user_counts", {
+  role: text("role").primaryKey(),
+  n: integer("n").notNull(),
+});
+
 export const sessions = sqliteTable(
   "sessions",
   {

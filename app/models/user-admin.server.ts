@@ -3,9 +3,9 @@
  * count), and role changes that can never leave the site without an administrator.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { authTokens, recoveryCodes, sessions, USER_ROLES, USER_STATUSES, users } from "~/db/schema";
+import { authTokens, recoveryCodes, sessions, USER_ROLES, USER_STATUSES, userCounts, users } from "~/db/schema";
 import { toAffiliation, toExpertise, toPersonalColumns } from "~/lib/account/mapping";
 import { sendPasswordResetLink } from "~/models/account.server";
 import { hashPassword } from "~/server/auth/password.server";
@@ -14,14 +14,28 @@ import { auditEntry, auditEntryIfChanged } from "./audit.server";
 
 export type Role = (typeof USER_ROLES)[number];
 
-export type UserQuery = { q: string; role: string; page: number };
+export type Cursor = { at: number; id: number };
+export type UserQuery = { q: string; role: string; after: Cursor | null; before: Cursor | null; start: number };
 
+function parseCursor(value: string | null): Cursor | null {
+  const m = /^(\d{1,15})\.(\d{1,12})$/.exec(value ?? "");
+  return m ? { at: Number(m[1]), id: Number(m[2]) } : null;
+}
+export const cursorOf = (row: { createdAt: Date; id: number }) => `${row.createdAt.getTime()}.${row.id}`;
+
+/**
+ * `?q=` search, `?role=` filter, and keyset paging: `?after=` / `?before=` name the row a page
+ * starts after or ends before, so a page reads its 25 rows and never the ones it skips; `?start=`
+ * is only the number shown ("Showing 26–50").
+ */
 export function parseUserQuery(url: URL): UserQuery {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const roleParam = url.searchParams.get("role") ?? "";
   const role = ROLE_FILTERS.some((r) => r.value === roleParam) ? roleParam : "";
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  return { q, role, page };
+  const after = parseCursor(url.searchParams.get("after"));
+  const before = after ? null : parseCursor(url.searchParams.get("before"));
+  const start = after || before ? Math.max(1, Math.min(10_000_000, Number.parseInt(url.searchParams.get("start") ?? "1", 10) || 1)) : 1;
+  return { q, role, after, before, start };
 }
 
 /** LIKE with the user's %, _ and \ taken literally. */
@@ -29,7 +43,12 @@ function contains(text: string) {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function listUsers(db: Database, { q, role, page }: UserQuery) {
+/**
+ * One D1 batch: the page (25 rows and one more, to know if another page follows) and the count.
+ * Without a search the count comes from `user_counts` (kept by triggers), so neither the page
+ * nor the badge reads the whole table; a search has to look at every name.
+ */
+export async function listUsers(db: Database, { q, role, after, before }: UserQuery) {
   const conditions: SQL[] = [isNull(users.deletedAt)];
   if (role) conditions.push(eq(users.role, role as Role));
   if (q) {
@@ -43,8 +62,14 @@ export async function listUsers(db: Database, { q, role, page }: UserQuery) {
       )!,
     );
   }
-  const where = and(...conditions);
-  const [rows, total] = await db.batch([
+  const filter = and(...conditions);
+  const page = and(
+    filter,
+    after ? sql`(${users.createdAt}, ${users.id}) < (${after.at}, ${after.id})` : undefined,
+    before ? sql`(${users.createdAt}, ${users.id}) > (${before.at}, ${before.id})` : undefined,
+  );
+  const order = before ? [asc(users.createdAt), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
+  const [found, total] = await db.batch([
     db
       .select({
         id: users.id,
@@ -64,13 +89,25 @@ export async function listUsers(db: Database, { q, role, page }: UserQuery) {
         lastLoginAt: users.lastLoginAt,
       })
       .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(USERS_PAGE_SIZE)
-      .offset((page - 1) * USERS_PAGE_SIZE),
-    db.select({ n: count() }).from(users).where(where),
+      .where(page)
+      .orderBy(...order)
+      .limit(USERS_PAGE_SIZE + 1),
+    q
+      ? db.select({ n: count() }).from(users).where(filter)
+      : db
+          .select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)` })
+          .from(userCounts)
+          .where(role ? eq(userCounts.role, role) : undefined),
   ]);
-  return { rows, total: total[0]?.n ?? 0 };
+  const more = found.length > USERS_PAGE_SIZE;
+  const rows = found.slice(0, USERS_PAGE_SIZE);
+  if (before) rows.reverse();
+  return {
+    rows,
+    total: Number(total[0]?.n ?? 0),
+    hasNext: before ? true : more,
+    hasPrevious: before ? more : Boolean(after),
+  };
 }
 
 export class RoleChangeRefused extends Error {}

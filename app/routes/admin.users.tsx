@@ -8,7 +8,7 @@ import { TableWrap } from "~/components/ui/table-wrap";
 import { formatDate } from "~/lib/dates";
 import type { BadgeTone } from "~/lib/status";
 import { INLINE_ROLES, ROLE_FILTERS, USERS_PAGE_SIZE } from "~/lib/users";
-import { changeRole, listUsers, parseUserQuery, RoleChangeRefused } from "~/models/user-admin.server";
+import { changeRole, cursorOf, listUsers, parseUserQuery, RoleChangeRefused } from "~/models/user-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 const ROLE_TONE: Record<string, BadgeTone> = { admin: "danger", reviewer: "warning", user: "primary" };
@@ -26,10 +26,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseUserQuery(url);
   const editingRole = Number.parseInt(url.searchParams.get("edit-role") ?? "", 10) || null;
   try {
-    const { rows, total } = await listUsers(context.db, query);
+    const { rows, total, hasNext, hasPrevious } = await listUsers(context.db, query);
     return {
-      query,
+      query: { q: query.q, role: query.role, start: query.start },
       total,
+      previous: hasPrevious && rows[0] ? cursorOf(rows[0]) : null,
+      next: hasNext && rows.length ? cursorOf(rows[rows.length - 1]!) : null,
       editingRole,
       me: admin.id,
       error: null,
@@ -50,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     };
   } catch (error) {
     console.error("admin users: loading failed", error);
-    return { query, total: 0, editingRole, me: admin.id, error: MESSAGES.loadFailed, users: [] };
+    return { query: { q: query.q, role: query.role, start: 1 }, total: 0, previous: null, next: null, editingRole, me: admin.id, error: MESSAGES.loadFailed, users: [] };
   }
 }
 
@@ -94,14 +96,15 @@ function pageHref(search: string, changes: Record<string, string | null>) {
 
 /** User Management: search, filter by role, page through, change a role in place. */
 export default function AdminUsersTab() {
-  const { users, total, query, editingRole, me, error } = useLoaderData<typeof loader>();
+  const { users, total, query, previous, next, editingRole, me, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { search } = useLocation();
   const busy = useNavigation().state !== "idle";
   const done = new URLSearchParams(search).get("done");
-  const first = (query.page - 1) * USERS_PAGE_SIZE + 1;
+  const first = query.start;
   const last = first + users.length - 1;
   const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const pageNumber = Math.floor((first - 1) / USERS_PAGE_SIZE) + 1;
   const filtered = Boolean(query.q || query.role);
 
   return (
@@ -257,11 +260,15 @@ export default function AdminUsersTab() {
               </tbody>
             </table>
           </TableWrap>
-          {pages > 1 ? (
+          {previous || next ? (
             <nav className="pager" aria-label="User pages">
-              {query.page > 1 ? <Link to={pageHref(search, { page: String(query.page - 1), "edit-role": null })}>‹ Previous</Link> : <span />}
-              <span>{`Page ${query.page} of ${pages}`}</span>
-              {query.page < pages ? <Link to={pageHref(search, { page: String(query.page + 1), "edit-role": null })}>Next ›</Link> : <span />}
+              {previous ? (
+                <Link to={pageHref(search, { before: previous, after: null, start: String(Math.max(1, first - USERS_PAGE_SIZE)), "edit-role": null })}>‹ Previous</Link>
+              ) : (
+                <span />
+              )}
+              <span>{`Page ${Math.min(pageNumber, pages)} of ${pages}`}</span>
+              {next ? <Link to={pageHref(search, { after: next, before: null, start: String(first + USERS_PAGE_SIZE), "edit-role": null })}>Next ›</Link> : <span />}
             </nav>
           ) : null}
         </>

@@ -1,9 +1,17 @@
 /**
  * Counts D1 round trips (each `first`/`all`/`run`/`raw`, each `batch`, each `exec`) so every
  * response can say how many it took (`Server-Timing`), and the benchmark can hold pages to one.
+ * Also sums the rows D1 reports reading, where its answer carries them (`all`, `run`, `batch`).
  */
 export function countingD1(d1: D1Database) {
-  const counter = { roundTrips: 0 };
+  const counter = { roundTrips: 0, rowsRead: 0 };
+  const addRows = <T>(result: T): T => {
+    for (const r of Array.isArray(result) ? result : [result]) {
+      const read = (r as { meta?: { rows_read?: number } } | null)?.meta?.rows_read;
+      if (typeof read === "number") counter.rowsRead += read;
+    }
+    return result;
+  };
   const originals = new WeakMap<object, D1PreparedStatement>();
   const passThrough = (target: object, prop: PropertyKey) => {
     const value = Reflect.get(target, prop, target);
@@ -18,7 +26,8 @@ export function countingD1(d1: D1Database) {
           const method = Reflect.get(target, prop, target) as (...a: unknown[]) => unknown;
           return (...args: unknown[]) => {
             counter.roundTrips++;
-            return method.apply(target, args);
+            const out = method.apply(target, args);
+            return prop === "all" || prop === "run" ? (out as Promise<unknown>).then(addRows) : out;
           };
         }
         return passThrough(target, prop);
@@ -35,7 +44,7 @@ export function countingD1(d1: D1Database) {
         return (statements: D1PreparedStatement[]) => {
           counter.roundTrips++;
           // workerd only accepts its own statement objects in a batch.
-          return target.batch(statements.map((s) => originals.get(s) ?? s));
+          return target.batch(statements.map((s) => originals.get(s) ?? s)).then(addRows);
         };
       }
       if (prop === "exec") {

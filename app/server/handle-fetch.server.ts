@@ -67,7 +67,7 @@ export async function handleFetch(
     if (csrf.setCookie) out.headers.append("Set-Cookie", csrf.setCookie);
     out.headers.append(
       "Server-Timing",
-      `d1-render;desc=${counter.roundTrips - cacheCheckRoundTrips}, d1-cache-check;desc=${cacheCheckRoundTrips}`,
+      `d1-render;desc=${counter.roundTrips - cacheCheckRoundTrips}, d1-cache-check;desc=${cacheCheckRoundTrips}, d1-rows-read;desc=${counter.rowsRead}`,
     );
     applySecurityHeaders(out.headers, { https: url.protocol === "https:" });
     if ((out.headers.get("Content-Type") ?? "").startsWith("text/html") && !out.headers.has("Content-Security-Policy")) {
