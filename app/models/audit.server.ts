@@ -30,6 +30,17 @@ export function auditEntryIfChanged(d1: D1Database, e: AuditInput) {
     .bind(e.actorId, e.action, e.entityType, entityId, e.details ? JSON.stringify(e.details) : null);
 }
 
+/**
+ * Runs a drizzle write (UPDATE or DELETE) and its audit entry as one native D1 batch, the entry
+ * written only if the write changed a row. Returns whether it did.
+ */
+export async function writeWithAudit(db: Database, write: { toSQL(): { sql: string; params: unknown[] } }, audit: AuditInput) {
+  const q = write.toSQL();
+  const d1 = db.$client as D1Database;
+  const [result] = await d1.batch([d1.prepare(q.sql).bind(...q.params), auditEntryIfChanged(d1, audit)]);
+  return Boolean(result?.meta.changes);
+}
+
 export const AUDIT_PAGE_SIZE = 50;
 
 export async function listAudit(db: Database, page: number) {

@@ -10,7 +10,7 @@ import { toAffiliation, toExpertise, toPersonalColumns } from "~/lib/account/map
 import { sendPasswordResetLink } from "~/models/account.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { ROLE_FILTERS, USERS_PAGE_SIZE } from "~/lib/users";
-import { auditEntry, auditEntryIfChanged } from "./audit.server";
+import { auditEntry, writeWithAudit } from "./audit.server";
 
 export type Role = (typeof USER_ROLES)[number];
 
@@ -122,13 +122,6 @@ export { RoleChangeRefused as UserChangeRefused };
 const keepsAnotherAdmin = sql`not (${users.role} = 'admin' and ${users.status} = 'active' and (select count(*) from users where role = 'admin' and status = 'active' and deleted_at is null) <= 1)`;
 const LAST_ADMIN = "The last active administrator cannot lose the administrator role, be suspended or be deleted.";
 
-/** Runs a drizzle UPDATE and a conditional audit entry as one native D1 batch; true if it changed a row. */
-async function updateWithAudit(db: Database, update: { toSQL(): { sql: string; params: unknown[] } }, audit: Parameters<typeof auditEntryIfChanged>[1]) {
-  const q = update.toSQL();
-  const d1 = db.$client as D1Database;
-  const [result] = await d1.batch([d1.prepare(q.sql).bind(...q.params), auditEntryIfChanged(d1, audit)]);
-  return Boolean(result?.meta.changes);
-}
 
 /**
  * Changes a user's role, with its audit entry in the same batch. Refused: an administrator
@@ -141,7 +134,7 @@ export async function changeRole(db: Database, actorId: number, userId: number, 
   const before = await db.select({ role: users.role }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).get();
   if (!before) throw new RoleChangeRefused("That user no longer exists.");
   if (before.role === role) return;
-  const changed = await updateWithAudit(
+  const changed = await writeWithAudit(
     db,
     db.update(users).set({ role, updatedAt: new Date() }).where(and(eq(users.id, userId), keepsAnotherAdmin)),
     { actorId, action: "user.role", entityType: "user", entityId: userId, details: { from: before.role, to: role } },
@@ -188,7 +181,7 @@ export async function saveUser(db: Database, actorId: number, userId: number, v:
   const changes = Object.fromEntries(
     (["role", "status", "email"] as const).filter((k) => (k === "email" ? email : v[k]) !== before[0]![k]).map((k) => [k, { from: before[0]![k], to: k === "email" ? email : v[k] }]),
   );
-  const changed = await updateWithAudit(db, update, { actorId, action: "user.update", entityType: "user", entityId: userId, details: changes });
+  const changed = await writeWithAudit(db, update, { actorId, action: "user.update", entityType: "user", entityId: userId, details: changes });
   if (!changed) throw new RoleChangeRefused(LAST_ADMIN);
   if (v.status !== "active") await db.delete(sessions).where(eq(sessions.userId, userId)).run();
 }
@@ -238,7 +231,7 @@ export async function resetUserPassword(
 export async function deleteUser(db: Database, actorId: number, userId: number) {
   if (userId === actorId) throw new RoleChangeRefused("You cannot delete your own account here.");
   const placeholder = `deleted-user-${userId}@invalid`;
-  const changed = await updateWithAudit(
+  const changed = await writeWithAudit(
     db,
     db
       .update(users)

@@ -1,16 +1,196 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/admin/coming-soon";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { CsrfField } from "~/components/csrf-field";
+import { FormMessage } from "~/components/form/fields";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { TableWrap } from "~/components/ui/table-wrap";
+import { BOARD_SECTION_KEYS } from "~/lib/board";
+import { addPastPresident, listBoardYears } from "~/models/board-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+
+const DONE: Record<string, string> = {
+  saved: "Board year saved.",
+  deleted: "Board year deleted.",
+  added: "Past president added.",
+  removed: "Past president deleted.",
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  return null;
+  const view = new URL(request.url).searchParams.get("view") === "presidents" ? "presidents" : "years";
+  try {
+    return { view, ...(await listBoardYears(context)), error: null as string | null };
+  } catch (error) {
+    console.error("admin board: loading failed", error);
+    return { view, years: [], presidents: [], error: "Failed to load board data" };
+  }
+}
+
+type ActionData = { error: string; values: { years: string; name: string; note: string } };
+
+/** Adding a past president (the list's own form); years and names are edited nowhere else. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const form = await request.formData();
+  const values = {
+    years: String(form.get("years") ?? "").trim().slice(0, 40),
+    name: String(form.get("name") ?? "").trim().slice(0, 200),
+    note: String(form.get("note") ?? "").trim().slice(0, 300),
+  };
+  if (form.get("intent") !== "add-president") return Response.json({ error: "Unknown request.", values } satisfies ActionData, { status: 400 });
+  if (!values.years || !values.name) return Response.json({ error: "Years and Name required", values } satisfies ActionData, { status: 400 });
+  try {
+    await addPastPresident(context, admin.id, values);
+  } catch (error) {
+    console.error("admin board: adding a past president failed", error);
+    return Response.json({ error: "Failed to add", values } satisfies ActionData, { status: 503 });
+  }
+  return redirect("/admin/board?view=presidents&done=added");
 }
 
 export default function AdminBoardTab() {
+  const { view, years, presidents, error } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as ActionData | undefined;
+  const { search } = useLocation();
+  const done = DONE[new URLSearchParams(search).get("done") ?? ""];
+  const busy = useNavigation().state !== "idle";
   return (
-    <ComingSoon title="Board Management">
-      Editing board years and past presidents is being built.
-    </ComingSoon>
+    <section aria-labelledby="board-title">
+      <h2 id="board-title">Board Management</h2>
+      <nav className="subtabs" aria-label="Board sections">
+        <Link to="/admin/board" aria-current={view === "years" ? "page" : undefined}>
+          Board Years
+        </Link>
+        <Link to="/admin/board?view=presidents" aria-current={view === "presidents" ? "page" : undefined}>
+          Past Presidents
+        </Link>
+      </nav>
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      {done && !data ? <FormMessage tone="success">{done}</FormMessage> : null}
+      <Outlet />
+
+      {view === "years" ? (
+        <>
+          <p>
+            <ButtonLink to="/admin/board/new" size="small">
+              New Year
+            </ButtonLink>
+          </p>
+          {years.length === 0 ? (
+            <p className="empty-note">No board years yet</p>
+          ) : (
+            <TableWrap label="Board years">
+              <table className="data">
+                <thead>
+                  <tr>
+                    <th scope="col">Period</th>
+                    <th scope="col">Navigation Menu Text</th>
+                    <th scope="col">Directors</th>
+                    <th scope="col">Trustees</th>
+                    <th scope="col">Exec Committee</th>
+                    <th scope="col">Nominating</th>
+                    <th scope="col">Admin</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {years.map((y) => (
+                    <tr key={y.period}>
+                      <td>{y.period}</td>
+                      <td>{y.title}</td>
+                      {BOARD_SECTION_KEYS.map((s) => (
+                        <td key={s}>{y.counts[s]}</td>
+                      ))}
+                      <td>
+                        <span className="row-actions">
+                          <Link to={`/admin/board/${y.period}`} aria-label={`Edit ${y.period}`}>
+                            Edit
+                          </Link>
+                          <Link to={`/admin/board/${y.period}/delete`} aria-label={`Delete ${y.period}`}>
+                            Delete
+                          </Link>
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+          )}
+        </>
+      ) : (
+        <>
+          {presidents.length === 0 ? (
+            <p className="empty-note">No entries</p>
+          ) : (
+            <TableWrap label="Past presidents">
+              <table className="data">
+                <thead>
+                  <tr>
+                    <th scope="col">Years</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Note</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Delete</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {presidents.map((p) => (
+                    <tr key={p.id}>
+                      <td>{p.years}</td>
+                      <td>{p.name}</td>
+                      <td>{p.note}</td>
+                      <td>
+                        <Link to={`/admin/board/presidents/${p.id}/delete`} aria-label={`Delete ${p.name}, ${p.years}`}>
+                          Del
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+          )}
+          <Form method="post" action="/admin/board?view=presidents" className="card stack-form" aria-labelledby="add-president-title">
+            <h3 id="add-president-title">Add a past president</h3>
+            {data?.error ? <FormMessage tone="error">{data.error}</FormMessage> : null}
+            <CsrfField />
+            <input type="hidden" name="intent" value="add-president" />
+            <div className="field-row">
+              <div className="field field-narrow">
+                <label htmlFor="pp-years">
+                  Years<span className="required" aria-hidden="true"> *</span>
+                </label>
+                <input id="pp-years" name="years" placeholder="2019-2020" defaultValue={data?.values.years} maxLength={40} required />
+              </div>
+              <div className="field">
+                <label htmlFor="pp-name">
+                  Name<span className="required" aria-hidden="true"> *</span>
+                </label>
+                <input id="pp-name" name="name" defaultValue={data?.values.name} maxLength={200} required />
+              </div>
+            </div>
+            <div className="field">
+              <label htmlFor="pp-note">Note</label>
+              <input id="pp-note" name="note" defaultValue={data?.values.note} maxLength={300} aria-describedby="pp-note-hint" />
+              <p className="field-hint" id="pp-note-hint">
+                Optional, e.g. "deceased" shows the dagger on the public page.
+              </p>
+            </div>
+            <div className="form-actions">
+              <Button type="submit" aria-disabled={busy || undefined}>
+                Add
+              </Button>
+              <Button type="reset" variant="outline">
+                Clear
+              </Button>
+            </div>
+          </Form>
+        </>
+      )}
+    </section>
   );
 }

@@ -1,9 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { RouteDialog } from "~/components/admin/route-dialog";
-import { CsrfField } from "~/components/csrf-field";
-import { FormMessage } from "~/components/form/fields";
-import { Button } from "~/components/ui/button";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { parseId } from "~/lib/params";
 import { usersListHref } from "~/lib/users";
 import { loadProfile } from "~/models/account.server";
@@ -36,22 +33,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 /** The irreversible-action confirmation (a dialog with JavaScript, a section without). */
 export default function AdminDeleteUser() {
   const { name } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as { error: string } | undefined;
   const { search } = useLocation();
-  const busy = useNavigation().state !== "idle";
   return (
-    <RouteDialog title="Delete user" closeTo={usersListHref(search)}>
-      {data?.error ? <FormMessage tone="error">{data.error}</FormMessage> : null}
+    <ConfirmDelete title="Delete user" closeTo={usersListHref(search)} button="Delete user">
       <p>
         Delete <strong>{name}</strong>? This action cannot be undone. Their papers and payments stay on record under an anonymous
         name.
       </p>
-      <Form method="post" className="form-actions">
-        <CsrfField />
-        <Button type="submit" aria-disabled={busy || undefined}>
-          Delete user
-        </Button>
-      </Form>
-    </RouteDialog>
+    </ConfirmDelete>
   );
 }

@@ -4,7 +4,7 @@ import { ErrorState } from "~/components/error-state";
 import { CheckIcon, HourglassIcon } from "~/components/icons";
 import { ButtonLink } from "~/components/ui/button";
 import { TableWrap } from "~/components/ui/table-wrap";
-import { BOARD_SECTION_TITLES, boardPeriods, displayMemberName, isBoardPeriod } from "~/lib/board";
+import { BOARD_SECTION_COLUMNS, BOARD_SECTION_TITLES, boardPeriods, displayMemberName, isBoardPeriod, type MemberColumn } from "~/lib/board";
 import { rootData, seo } from "~/lib/seo";
 import { type BoardPage, getBoardPage } from "~/models/board.server";
 
@@ -96,7 +96,7 @@ function Name({ name }: { name: string }) {
   return shown === name ? <>{name}</> : <span className="tba">{shown}</span>;
 }
 
-function MemberTable({ caption, members, columns }: { caption: string; members: Member[]; columns: Array<"position" | "name" | "term" | "affiliation"> }) {
+function MemberTable({ caption, members, columns }: { caption: string; members: Member[]; columns: readonly MemberColumn[] }) {
   if (members.length === 0) return null;
   const headings = { position: "Position", name: "Name", term: "Term", affiliation: "Affiliation" };
   return (
@@ -143,11 +143,11 @@ function BoardYear({ year, selected }: { year: Year; selected: string }) {
           <strong>Sponsoring institution:</strong> {year.sponsoringInstitution}
         </p>
       ) : null}
-      <MemberTable caption={BOARD_SECTION_TITLES.directors} members={year.directors} columns={["position", "name", "term", "affiliation"]} />
-      <MemberTable caption={`${BOARD_SECTION_TITLES.trustees} (founding members and past presidents)`} members={year.trustees} columns={["name", "affiliation"]} />
-      <MemberTable caption={BOARD_SECTION_TITLES.executive} members={year.executive} columns={["position", "name", "term", "affiliation"]} />
-      <MemberTable caption={BOARD_SECTION_TITLES.nominating} members={year.nominating} columns={["position", "name", "term", "affiliation"]} />
-      <MemberTable caption={BOARD_SECTION_TITLES.administration} members={year.administration} columns={["position", "name", "affiliation"]} />
+      <MemberTable caption={BOARD_SECTION_TITLES.directors} members={year.directors} columns={BOARD_SECTION_COLUMNS.directors} />
+      <MemberTable caption={`${BOARD_SECTION_TITLES.trustees} (founding members and past presidents)`} members={year.trustees} columns={BOARD_SECTION_COLUMNS.trustees} />
+      <MemberTable caption={BOARD_SECTION_TITLES.executive} members={year.executive} columns={BOARD_SECTION_COLUMNS.executive} />
+      <MemberTable caption={BOARD_SECTION_TITLES.nominating} members={year.nominating} columns={BOARD_SECTION_COLUMNS.nominating} />
+      <MemberTable caption={BOARD_SECTION_TITLES.administration} members={year.administration} columns={BOARD_SECTION_COLUMNS.administration} />
     </section>
   );
 }

@@ -1,0 +1,24 @@
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { CsrfField } from "~/components/csrf-field";
+import { FormMessage } from "~/components/form/fields";
+import { Button } from "~/components/ui/button";
+import { RouteDialog } from "./route-dialog";
+
+/** A console deletion's confirmation: the question, a button that posts, the error if refused. */
+export function ConfirmDelete({ title, closeTo, button, children }: { title: string; closeTo: string; button: string; children: ReactNode }) {
+  const data = useActionData() as { error?: string } | undefined;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <RouteDialog title={title} closeTo={closeTo}>
+      {data?.error ? <FormMessage tone="error">{data.error}</FormMessage> : null}
+      {children}
+      <Form method="post" className="form-actions">
+        <CsrfField />
+        <Button type="submit" aria-disabled={busy || undefined}>
+          {button}
+        </Button>
+      </Form>
+    </RouteDialog>
+  );
+}
