@@ -154,7 +154,7 @@ export default function AdminBoardTab() {
               </table>
             </TableWrap>
           )}
-          <Form method="post" action="/admin/board?view=presidents" className="card stack-form" aria-labelledby="add-president-title">
+          <Form method="post" action="/admin/board?view=presidents" className="card stack-form" aria-labelledby="add-president-title" noValidate>
             <h3 id="add-president-title">Add a past president</h3>
             {data?.error ? <FormMessage tone="error">{data.error}</FormMessage> : null}
             <CsrfField />
