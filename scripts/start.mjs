@@ -26,7 +26,21 @@ console.log(`› ${(await seed(STATE)) ? "Loaded the demo content." : "Demo cont
 // The demo accounts get fresh passwords at every start, printed below.
 const accounts = [
   { email: "admin@example.org", role: "admin", firstName: "Ada", lastName: "Administrator", password: generatePassword() },
-  { email: "author@example.org", role: "user", firstName: "Alex", lastName: "Author", password: generatePassword() },
+  {
+    email: "author@example.org",
+    role: "user",
+    firstName: "Alex",
+    lastName: "Author",
+    password: generatePassword(),
+    profile: {
+      primaryAffiliation: { institution: "University of Example", rank: "Associate Professor", department: "Department of Finance", address: { address1: "1 College Road", city: "Example City", postalCode: "10001", country: "GB" } },
+      expertise: [
+        { category: "I. Corporate Finance", topic: "Capital Structure" },
+        { category: "IV. Investments & Portfolio Management", topic: "Asset Pricing" },
+        { category: "VI. Quantitative Finance", topic: "Financial Econometrics" },
+      ],
+    },
+  },
 ];
 {
   const { getPlatformProxy } = await import("wrangler");

@@ -235,3 +235,55 @@ export function demoContent(today) {
 
   return { conferences, news, board, pastPresidents };
 }
+
+/**
+ * Members for the console's user list: names, institutions, countries and research areas of the
+ * kind the society has. They have no password (nobody signs in as them); a few are reviewers,
+ * a few have not activated their account yet, one is suspended.
+ */
+export function demoMembers(now = Date.now()) {
+  const first = ["Amelia", "Bruno", "Chiara", "Daniel", "Eleni", "Farid", "Greta", "Hiroshi", "Ingrid", "Javier", "Kavya", "Lukas", "Mariam", "Nikolai", "Olivia", "Pedro", "Qing", "Rania", "Stefan", "Tomoko"];
+  const last = ["Andersen", "Bianchi", "Chen", "Dimitriou", "Esposito", "Fischer", "García", "Haddad", "Ivanova", "Jansen", "Kowalski", "Lefebvre", "Moreau", "Nakamura", "Okafor", "Papadopoulos", "Quinn", "Rossi", "Schmidt", "Tanaka"];
+  const places = [
+    ["University of Cyprus", "Department of Accounting and Finance", "CY", "Nicosia"],
+    ["Athens University of Economics and Business", "Department of Finance", "GR", "Athens"],
+    ["Bocconi University", "Department of Finance", "IT", "Milan"],
+    ["Goethe University Frankfurt", "House of Finance", "DE", "Frankfurt am Main"],
+    ["University of Porto", "School of Economics and Management", "PT", "Porto"],
+    ["Warsaw School of Economics", "Institute of Banking", "PL", "Warsaw"],
+    ["Rutgers University", "Department of Finance and Economics", "US", "Newark"],
+    ["Keio University", "Faculty of Business and Commerce", "JP", "Tokyo"],
+    ["University of Cape Town", "Department of Finance and Tax", "ZA", "Cape Town"],
+    ["Erasmus University Rotterdam", "Erasmus School of Economics", "NL", "Rotterdam"],
+  ];
+  const ranks = ["Professor", "Associate Professor", "Assistant Professor", "Lecturer", "PhD Student"];
+  const areas = [
+    [{ category: "I. Corporate Finance", topic: "Capital Structure" }, { category: "I. Corporate Finance", topic: "Corporate Governance" }, { category: "III. Financial Markets and Institutions", topic: "Banking" }],
+    [{ category: "IV. Investments & Portfolio Management", topic: "Asset Pricing" }, { category: "V. Derivatives", topic: "Option Pricing" }, { category: "VI. Quantitative Finance", topic: "Financial Econometrics" }],
+    [{ category: "II. Financial Accounting", topic: "Earnings Management" }, { category: "II. Financial Accounting", topic: "Auditing" }, { category: "I. Corporate Finance", topic: "Executive Compensation" }],
+  ];
+  return Array.from({ length: 40 }, (_, i) => {
+    const [institution, department, country, city] = places[i % places.length];
+    const firstName = first[i % first.length];
+    const lastName = last[(i * 7) % last.length];
+    const email = `${firstName}.${lastName}.${i}`.toLowerCase().normalize("NFD").replace(/[^a-z0-9.]/g, "") + "@example.org";
+    const createdAt = now - (40 - i) * 5 * 86_400_000;
+    const status = i === 7 ? "suspended" : i % 13 === 5 ? "inactive" : "active";
+    return {
+      email,
+      firstName,
+      lastName,
+      salutation: i % 3 === 0 ? "Prof." : "Dr.",
+      role: i % 9 === 4 ? "reviewer" : "user",
+      status,
+      emailConfirmedAt: status === "inactive" ? null : createdAt + 3_600_000,
+      workPhoneCountry: "+1",
+      workPhone: i % 2 ? `555 01${String(i).padStart(2, "0")}` : null,
+      institution,
+      primaryAffiliation: { institution, rank: ranks[i % ranks.length], department, address: { address1: `${10 + i} University Avenue`, city, postalCode: `${1000 + i * 17}`, country, ...(country === "US" ? { state: "NJ" } : {}) } },
+      expertise: areas[i % areas.length],
+      createdAt,
+      lastLoginAt: status === "active" && i % 4 !== 0 ? now - i * 3_600_000 : null,
+    };
+  });
+}

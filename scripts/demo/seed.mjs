@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { getPlatformProxy } from "wrangler";
-import { demoContent, PHOTO_ALT } from "./content.mjs";
+import { demoContent, demoMembers, PHOTO_ALT } from "./content.mjs";
 import { makePdf } from "./pdf.mjs";
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
@@ -108,6 +108,17 @@ export async function seedDemo(env, today = new Date().toISOString().slice(0, 10
   await db.batch(
     demo.pastPresidents.map((pp, i) =>
       db.prepare("insert into past_presidents (years, name, note, sort_order) values (?,?,?,?)").bind(pp.years, pp.name, pp.note || null, i),
+    ),
+  );
+  await db.batch(
+    demoMembers(now).map((m) =>
+      db
+        .prepare(
+          `insert into users (email, username, role, status, email_confirmed_at, salutation, first_name, last_name, work_phone_country, work_phone,
+            cell_phone_country, primary_affiliation, institution, expertise, created_at, updated_at, last_login_at)
+           values (?1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, '+1', ?10, ?11, ?12, ?13, ?13, ?14)`,
+        )
+        .bind(m.email, m.role, m.status, m.emailConfirmedAt, m.salutation, m.firstName, m.lastName, m.workPhoneCountry, m.workPhone, JSON.stringify(m.primaryAffiliation), m.institution, JSON.stringify(m.expertise), m.createdAt, m.lastLoginAt),
     ),
   );
   await db.batch([

@@ -24,7 +24,7 @@ export function generatePassword() {
  * Creates the account, or resets its password, role and status if it exists: active, e-mail
  * confirmed. `db` is a D1 binding (getPlatformProxy locally).
  */
-export async function upsertAccount(db, { email, password, role, firstName, lastName, salutation = "Dr." }) {
+export async function upsertAccount(db, { email, password, role, firstName, lastName, salutation = "Dr.", profile = null }) {
   const address = email.trim().toLowerCase();
   const hash = await hashPassword(password);
   const now = Date.now();
@@ -37,6 +37,12 @@ export async function upsertAccount(db, { email, password, role, firstName, last
     )
     .bind(address, hash, role, now, salutation, firstName, lastName)
     .run();
+  if (profile) {
+    await db
+      .prepare("update users set primary_affiliation = ?, institution = ?, expertise = ? where email = ?")
+      .bind(JSON.stringify(profile.primaryAffiliation), profile.primaryAffiliation.institution, JSON.stringify(profile.expertise), address)
+      .run();
+  }
   const row = await db.prepare("select id from users where email = ?").bind(address).first();
   // A new password ends the account's sessions, as a reset in the site does.
   await db.prepare("delete from sessions where user_id = ?").bind(row.id).run();
