@@ -1,0 +1,78 @@
+/**
+ * Uploads for the console (conference files and photos, news files and images): every file is
+ * checked before anything is stored (count, size, extension, and content agreeing with the
+ * extension), then written to R2 under a generated key. The caller inserts the rows in its own
+ * D1 batch with the change they belong to; if that fails, `discard()` removes what was written,
+ * so a failed save leaves neither a stray object in R2 nor a half-written record.
+ */
+import type { FileKind, files } from "~/db/schema";
+import { contentMatches, extensionOf, imageSize } from "~/server/files/sniff.server";
+import { generateFilename, r2KeyFor } from "./file.server";
+
+export type UploadRule = {
+  kind: FileKind;
+  /** Allowed extensions and the content type each is served with. */
+  types: Readonly<Record<string, string>>;
+  maxFiles: number;
+  maxBytes: number;
+  label: string;
+};
+
+export class UploadRejected extends Error {}
+
+type Stored = Omit<typeof files.$inferInsert, "conferenceId" | "newsId" | "paperId">;
+
+/** The files a form posted under `field`, ignoring the empty entry browsers send when none is chosen. */
+export function postedFiles(form: FormData, field: string): File[] {
+  return form.getAll(field).filter((f): f is File => typeof f === "object" && f !== null && "arrayBuffer" in f && (f as File).size > 0);
+}
+
+const megabytes = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+
+/** Checks every file, stores them all or none, and returns the rows to insert and the undo. */
+export async function storeUploads(bucket: R2Bucket, list: File[], rule: UploadRule, uploadedBy: number) {
+  if (list.length > rule.maxFiles) throw new UploadRejected(`At most ${rule.maxFiles} ${rule.label} at a time.`);
+  const checked: Array<{ file: File; bytes: Uint8Array<ArrayBuffer>; ext: string }> = [];
+  for (const file of list) {
+    const name = file.name.slice(0, 200);
+    const ext = extensionOf(name);
+    if (!(ext in rule.types)) throw new UploadRejected(`"${name}" is not one of the allowed types (${Object.keys(rule.types).join(", ")}).`);
+    if (file.size > rule.maxBytes) throw new UploadRejected(`"${name}" is larger than ${megabytes(rule.maxBytes)}.`);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (!contentMatches(ext, bytes)) throw new UploadRejected(`"${name}" is not really a .${ext} file: its content does not match its name.`);
+    checked.push({ file, bytes, ext });
+  }
+  const written: string[] = [];
+  const discard = async () => {
+    if (written.length) await bucket.delete(written).catch((e: unknown) => console.error("uploads: could not discard", written, e));
+  };
+  const rows: Stored[] = [];
+  try {
+    for (const [i, { file, bytes, ext }] of checked.entries()) {
+      const filename = generateFilename(ext === "jpeg" ? "jpg" : ext);
+      const r2Key = r2KeyFor(rule.kind, filename);
+      const contentType = rule.types[ext]!;
+      const digest = await crypto.subtle.digest("SHA-256", bytes);
+      await bucket.put(r2Key, bytes, { httpMetadata: { contentType } });
+      written.push(r2Key);
+      const size = contentType.startsWith("image/") ? imageSize(bytes) : null;
+      rows.push({
+        kind: rule.kind,
+        filename,
+        r2Key,
+        originalName: file.name.slice(0, 200).replace(/[\u0000-\u001f]/g, ""),
+        contentType,
+        size: bytes.byteLength,
+        sha256: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join(""),
+        width: size?.width ?? null,
+        height: size?.height ?? null,
+        uploadedBy,
+        sortOrder: i,
+      });
+    }
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return { rows, discard };
+}
