@@ -1,16 +1,121 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/admin/coming-soon";
+import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { FormMessage } from "~/components/form/fields";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { TableWrap } from "~/components/ui/table-wrap";
+import { formatDate } from "~/lib/dates";
+import { NEWS_STATUS_OPTIONS } from "~/lib/news-form";
+import type { BadgeTone } from "~/lib/status";
+import { listNews } from "~/models/news-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+
+const TONE: Record<string, BadgeTone> = { draft: "secondary", published: "success", archived: "warning" };
+const DONE: Record<string, string> = {
+  created: "News created successfully!",
+  updated: "News updated successfully!",
+  deleted: "News deleted successfully",
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  return null;
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const statusParam = url.searchParams.get("status") ?? "";
+  const status = NEWS_STATUS_OPTIONS.some(([v]) => v === statusParam) ? statusParam : "";
+  try {
+    const { rows, shown, total } = await listNews(context, q, status);
+    return {
+      q,
+      status,
+      shown,
+      total,
+      error: null as string | null,
+      items: rows.map((r) => ({ id: r.id, title: r.title, status: r.status, files: Number(r.files), created: formatDate(r.createdAt) })),
+    };
+  } catch (error) {
+    console.error("admin news: loading failed", error);
+    return { q, status, shown: 0, total: 0, error: "Failed to load news", items: [] };
+  }
 }
 
+/** News Management: search title and content, filter by status, open an item to edit it. */
 export default function AdminNewsTab() {
+  const { items, q, status, shown, total, error } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const done = DONE[new URLSearchParams(search).get("done") ?? ""];
+  const label = (s: string) => NEWS_STATUS_OPTIONS.find(([v]) => v === s)?.[1] ?? s;
   return (
-    <ComingSoon title="News Management">
-      Searching, writing and publishing news items, with their files, is being built.
-    </ComingSoon>
+    <section aria-labelledby="news-title">
+      <div className="card-title">
+        <h2 id="news-title">News Management</h2>
+        <ButtonLink to="/admin/news/new" size="small">
+          Add News
+        </ButtonLink>
+      </div>
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      {done ? <FormMessage tone="success">{done}</FormMessage> : null}
+      <Outlet />
+      <Form method="get" className="filters" role="search" aria-label="Search news">
+        <div className="field">
+          <label htmlFor="news-q">Search</label>
+          <input id="news-q" name="q" type="search" defaultValue={q} placeholder="Title or content" maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="news-status">Status</label>
+          <select id="news-status" name="status" defaultValue={status}>
+            <option value="">All</option>
+            {NEWS_STATUS_OPTIONS.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="outline">
+          Search
+        </Button>
+      </Form>
+      <p className="table-note">{`Showing ${shown} of ${total} news items`}</p>
+      {items.length === 0 ? (
+        <p className="empty-note">No news items found</p>
+      ) : (
+        <TableWrap label="News items">
+          <table className="data">
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Status</th>
+                <th scope="col">Files</th>
+                <th scope="col">Created</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((n) => (
+                <tr key={n.id}>
+                  <td>{n.title}</td>
+                  <td>
+                    <Badge tone={TONE[n.status] ?? "secondary"}>{label(n.status)}</Badge>
+                  </td>
+                  <td>{n.files === 0 ? "No files" : n.files === 1 ? "1 file" : `${n.files} files`}</td>
+                  <td>{n.created}</td>
+                  <td>
+                    <span className="row-actions">
+                      <Link to={`/admin/news/${n.id}`} aria-label={`Edit ${n.title}`}>
+                        Edit
+                      </Link>
+                      <Link to={`/admin/news/${n.id}/delete`} aria-label={`Delete ${n.title}`}>
+                        Delete
+                      </Link>
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+    </section>
   );
 }

@@ -232,3 +232,17 @@ export async function signIn(email: string, password: string, jar = new Jar()) {
   if (response.status !== 302) throw new Error(`sign-in failed: ${response.status}`);
   return jar;
 }
+
+/** A multipart form post (file uploads) with the jar's cookies and CSRF token. */
+export async function postMultipart(jar: Jar, path: string, form: FormData) {
+  if (!jar.get("__Host-csrf")) await visit(jar, "/login");
+  form.set("_csrf", jar.get("__Host-csrf") ?? "");
+  const response = await SELF.fetch(`${BASE}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    body: form,
+    headers: { Cookie: jar.header(), Host: new URL(BASE).host, Origin: BASE, "Sec-Fetch-Site": "same-origin" },
+  });
+  jar.store(response);
+  return response;
+}

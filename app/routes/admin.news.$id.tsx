@@ -1,0 +1,250 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { type ReactNode, useRef, useState } from "react";
+import { RichTextField } from "~/components/admin/rich-text-field";
+import { RouteDialog } from "~/components/admin/route-dialog";
+import { CsrfField, useCsrfToken } from "~/components/csrf-field";
+import { FormMessage } from "~/components/form/fields";
+import { RichText } from "~/components/rich-text";
+import { Button } from "~/components/ui/button";
+import { formatKb } from "~/lib/format";
+import { NEWS_CATEGORIES, NEWS_STATUS_OPTIONS, newsFormSchema, type NewsFormValues } from "~/lib/news-form";
+import { parseId } from "~/lib/params";
+import { useHydrated } from "~/lib/use-hydrated";
+import { loadNewsForEdit, NewsChangeRefused, previewNews, saveNews } from "~/models/news-admin.server";
+import { postedFiles, UploadRejected } from "~/models/uploads.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+
+const EMPTY: NewsFormValues = { title: "", category: "", status: "draft", newsDate: "", content: "", details: "", contactInfo: "" };
+
+function routeId(param: string | undefined) {
+  if (param === "new") return null;
+  const id = parseId(param);
+  if (id === null) throw new Response("News item not found.", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const id = routeId(params.id);
+  if (id === null) return { id, values: EMPTY, featuredImage: null, files: [], csrf: context.csrf.token() };
+  const item = await loadNewsForEdit(context, id);
+  if (!item) throw new Response("News item not found.", { status: 404 });
+  const file = (f: { id: number; filename: string; originalName: string; size: number }) => ({ id: f.id, filename: f.filename, originalName: f.originalName, size: f.size });
+  return { id, values: item.values, featuredImage: item.featuredImage ? file(item.featuredImage) : null, files: item.files.map(file), csrf: context.csrf.token() };
+}
+
+type Preview = ReturnType<typeof previewNews> & { title: string };
+type ActionData = { values: NewsFormValues; errors?: Record<string, string>; formError?: string; preview?: Preview };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const id = routeId(params.id);
+  const form = await request.formData();
+  const raw = Object.fromEntries(["title", "category", "status", "newsDate", "content", "details", "contactInfo"].map((k) => [k, String(form.get(k) ?? "")]));
+  const parsed = newsFormSchema.safeParse(raw);
+  const values = (parsed.success ? parsed.data : { ...EMPTY, ...raw }) as NewsFormValues;
+  const reply = (data: ActionData, status = 200) => Response.json(data, { status });
+  if (form.get("intent") === "preview") return reply({ values, preview: { title: values.title, ...previewNews(values) } });
+  if (!parsed.success) {
+    const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    return reply({ values, errors }, 400);
+  }
+  const featured = postedFiles(form, "featuredImage")[0] ?? null;
+  try {
+    const savedId = await saveNews(context, admin.id, id, parsed.data, {
+      files: postedFiles(form, "files"),
+      featured,
+      removeFeatured: form.get("removeFeatured") === "on",
+    });
+    void savedId;
+  } catch (error) {
+    const verb = id === null ? "create" : "update";
+    if (error instanceof UploadRejected || error instanceof NewsChangeRefused) {
+      return reply({ values, formError: `Failed to ${verb} news: ${error.message}` }, error instanceof UploadRejected ? 422 : 409);
+    }
+    console.error("admin news: saving failed", error);
+    return reply({ values, formError: `Failed to ${verb} news: please try again.` }, 503);
+  }
+  return redirect(`/admin/news?done=${id === null ? "created" : "updated"}`);
+}
+
+function PreviewPane({ preview }: { preview: Preview }) {
+  return (
+    <div className="preview-pane" aria-label="Preview">
+      <h2>{preview.title || "Untitled"}</h2>
+      {preview.content ? <RichText html={preview.content} /> : <p className="empty-note">No content yet.</p>}
+      {preview.details ? (
+        <>
+          <h3>Details</h3>
+          <RichText html={preview.details} />
+        </>
+      ) : null}
+      {preview.contactInfo ? (
+        <>
+          <h3>Contact Information</h3>
+          <RichText html={preview.contactInfo} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** Form and Preview: tabs with JavaScript (the preview asks the server, so it is what readers will see); a Preview button without. */
+function FormAndPreview({ form, formRef }: { form: ReactNode; formRef: React.RefObject<HTMLFormElement | null> }) {
+  const hydrated = useHydrated();
+  const [tab, setTab] = useState("form");
+  const fetcher = useFetcher<ActionData>();
+  const csrf = useCsrfToken();
+  if (!hydrated) return <>{form}</>;
+  return (
+    <Tabs.Root
+      value={tab}
+      onValueChange={(next) => {
+        setTab(next);
+        if (next === "preview" && formRef.current) {
+          const data = new FormData(formRef.current);
+          data.set("intent", "preview");
+          data.set("_csrf", csrf);
+          data.delete("files");
+          data.delete("featuredImage");
+          fetcher.submit(data, { method: "post" });
+        }
+      }}
+      className="tabs-inline"
+    >
+      <Tabs.List aria-label="News editor">
+        <Tabs.Trigger value="form">Form</Tabs.Trigger>
+        <Tabs.Trigger value="preview">Preview</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="form" forceMount hidden={tab !== "form"}>
+        {form}
+      </Tabs.Content>
+      <Tabs.Content value="preview">
+        {fetcher.state !== "idle" || !fetcher.data?.preview ? <p className="loading">Preparing the preview…</p> : <PreviewPane preview={fetcher.data.preview} />}
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+export default function AdminNewsEditor() {
+  const loaded = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>() as ActionData | undefined;
+  const busy = useNavigation().state !== "idle";
+  const formRef = useRef<HTMLFormElement>(null);
+  const v = posted?.values ?? loaded.values;
+  const errors = posted?.errors ?? {};
+  const field = (name: keyof NewsFormValues) => ({ "aria-invalid": errors[name] ? true : undefined, "aria-describedby": errors[name] ? `${name}-error` : undefined });
+  const error = (name: string) =>
+    errors[name] ? (
+      <p className="field-error" id={`${name}-error`}>
+        {errors[name]}
+      </p>
+    ) : null;
+
+  const form = (
+    <Form method="post" encType="multipart/form-data" className="stack-form" noValidate ref={formRef} key={JSON.stringify(posted?.values ?? null)}>
+      <CsrfField />
+      <div className={`field${errors.title ? " has-error" : ""}`}>
+        <label htmlFor="title">
+          Title<span className="required" aria-hidden="true"> *</span>
+        </label>
+        <input id="title" name="title" defaultValue={v.title} maxLength={200} {...field("title")} />
+        {error("title")}
+      </div>
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor="category">Category</label>
+          <select id="category" name="category" defaultValue={v.category}>
+            <option value="">None</option>
+            {NEWS_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="status">Status</label>
+          <select id="status" name="status" defaultValue={v.status}>
+            {NEWS_STATUS_OPTIONS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={`field${errors.newsDate ? " has-error" : ""}`}>
+          <label htmlFor="newsDate">News date</label>
+          <input id="newsDate" name="newsDate" type="date" defaultValue={v.newsDate} {...field("newsDate")} />
+          {error("newsDate")}
+        </div>
+      </div>
+      <RichTextField name="content" label="Content" required defaultValue={v.content} error={errors.content} />
+      <RichTextField name="details" label="Details" defaultValue={v.details} />
+      <RichTextField name="contactInfo" label="Contact information" defaultValue={v.contactInfo} />
+      <fieldset className="form-section">
+        <legend>Featured image</legend>
+        {loaded.featuredImage ? (
+          <p>
+            Now: <a href={`/api/news/files/${loaded.featuredImage.filename}`}>{loaded.featuredImage.originalName}</a>{" "}
+            <label className="inline-check">
+              <input type="checkbox" name="removeFeatured" /> Remove it
+            </label>
+          </p>
+        ) : null}
+        <div className="field">
+          <label htmlFor="featuredImage">{loaded.featuredImage ? "Replace with" : "Image"} (jpg, png, gif, webp; up to 5 MB)</label>
+          <input id="featuredImage" name="featuredImage" type="file" accept=".jpg,.jpeg,.png,.gif,.webp" />
+        </div>
+      </fieldset>
+      <fieldset className="form-section">
+        <legend>Files</legend>
+        {loaded.files.length ? (
+          <ul className="file-rows">
+            {loaded.files.map((f) => (
+              <li key={f.id}>
+                <a href={`/api/news/files/${f.filename}?download`}>{f.originalName}</a> <span className="size">{formatKb(f.size)}</span>
+                <Link to={`/admin/news/${loaded.id}/files/${f.id}/delete`} aria-label={`Delete file ${f.originalName}`}>
+                  Delete
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="empty-note">No files</p>
+        )}
+        <div className="field">
+          <label htmlFor="files">Add files (up to 10: pdf, doc, docx, txt, ppt, pptx, xls, xlsx, jpg, png, gif; up to 10 MB each)</label>
+          <input id="files" name="files" type="file" multiple accept=".pdf,.doc,.docx,.txt,.ppt,.pptx,.xls,.xlsx,.jpg,.jpeg,.png,.gif" />
+        </div>
+      </fieldset>
+      <div className="form-actions">
+        <Button type="submit" name="intent" value="save" aria-disabled={busy || undefined}>
+          {busy ? "Saving..." : loaded.id === null ? "Create News" : "Save Changes"}
+        </Button>
+        <noscript>
+          <Button type="submit" name="intent" value="preview" variant="outline">
+            Preview
+          </Button>
+        </noscript>
+      </div>
+    </Form>
+  );
+
+  return (
+    <RouteDialog title={loaded.id === null ? "Add News" : `Edit News: ${loaded.values.title}`} closeTo="/admin/news" wide>
+      {posted?.formError ? <FormMessage tone="error">{posted.formError}</FormMessage> : null}
+      {Object.keys(errors).length ? <FormMessage tone="error">Please correct the fields marked below.</FormMessage> : null}
+      {posted?.preview ? (
+        <section aria-labelledby="preview-title">
+          <h3 id="preview-title">Preview</h3>
+          <PreviewPane preview={posted.preview} />
+          <p className="field-hint">Files you chose are not kept by a preview: choose them again before saving.</p>
+        </section>
+      ) : null}
+      <FormAndPreview form={form} formRef={formRef} />
+    </RouteDialog>
+  );
+}
