@@ -209,3 +209,68 @@ describe.each([true, false])("Board Management, JavaScript %s", (js) => {
     await context.close();
   });
 });
+
+describe.each([true, false])("News Management, JavaScript %s", (js) => {
+  it("writes, previews, publishes with a file, edits and deletes a news item", async () => {
+    const { context, page, noErrors } = await signedInAdmin(js);
+    const settle = async () => {
+      await page.waitForLoadState("domcontentloaded");
+      if (js) await waitForHydration(page);
+    };
+    const title = `Test news ${js ? "with" : "without"} JavaScript`;
+    await page.goto("/admin/news", { waitUntil: "domcontentloaded" });
+    await settle();
+    await a11y(page, context, js);
+    await page.getByRole("link", { name: "Add News" }).click();
+    await page.waitForURL(/\/admin\/news\/new$/);
+    await settle();
+    const editor = js ? page.getByRole("dialog") : page.locator("#record");
+    await editor.getByLabel(/^Title/).fill(title);
+    await editor.getByLabel("Status").selectOption("published");
+    if (js) {
+      const content = editor.getByRole("textbox", { name: /^Content/ });
+      await expect.poll(() => content.isVisible()).toBe(true);
+      await content.click();
+      await page.keyboard.type("The society announces a new prize.");
+      await editor.getByRole("button", { name: "Bold" }).first().click();
+      await a11y(page, context, js);
+      await editor.getByRole("tab", { name: "Preview" }).click();
+      await expect.poll(() => editor.getByText("The society announces a new prize.").last().isVisible()).toBe(true);
+      await editor.getByRole("tab", { name: "Form" }).click();
+    } else {
+      await editor.locator("textarea#content").fill("<p>The society announces a new prize.</p><script>alert(1)</script>");
+      await editor.getByRole("button", { name: "Preview" }).click();
+      await settle();
+      await expect.poll(() => page.locator(".preview-pane").getByText("The society announces a new prize.").isVisible()).toBe(true);
+      await a11y(page, context, js);
+    }
+    await editor.locator("#files").setInputFiles({ name: "Prize rules.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n%test\n") });
+    await editor.getByRole("button", { name: "Create News" }).click();
+    await page.waitForURL(/done=created/);
+    await expect.poll(() => page.getByText("News created successfully!").isVisible()).toBe(true);
+    const row = page.getByRole("row", { name: new RegExp(title) });
+    await expect.poll(() => row.getByText("1 file").isVisible()).toBe(true);
+
+    // The public page has it, with its file.
+    const href = await row.getByRole("link", { name: `Edit ${title}` }).getAttribute("href");
+    const id = href!.split("/").pop();
+    await page.goto(`/news/${id}`, { waitUntil: "domcontentloaded" });
+    await expect.poll(() => page.getByRole("heading", { name: title }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Prize rules.pdf").isVisible()).toBe(true);
+
+    await page.goto(`/admin/news/${id}`, { waitUntil: "domcontentloaded" });
+    await settle();
+    await editor.getByLabel(/^Title/).fill(`${title} (edited)`);
+    await editor.getByRole("button", { name: "Save Changes" }).click();
+    await page.waitForURL(/done=updated/);
+    await expect.poll(() => page.getByText("News updated successfully!").isVisible()).toBe(true);
+    await page.getByRole("link", { name: `Delete ${title} (edited)` }).click();
+    const confirm = js ? page.getByRole("dialog") : page.locator("#record");
+    await expect.poll(() => confirm.getByText("This cannot be undone.", { exact: false }).isVisible()).toBe(true);
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await page.waitForURL(/done=deleted/);
+    await expect.poll(() => page.getByText("News deleted successfully").isVisible()).toBe(true);
+    noErrors();
+    await context.close();
+  });
+});
