@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { RowActions } from "~/components/admin/row-actions";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage } from "~/components/form/fields";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -104,14 +105,7 @@ export default function AdminBoardTab() {
                         <td key={s}>{y.counts[s]}</td>
                       ))}
                       <td>
-                        <span className="row-actions">
-                          <Link to={`/admin/board/${y.period}`} aria-label={`Edit ${y.period}`}>
-                            Edit
-                          </Link>
-                          <Link to={`/admin/board/${y.period}/delete`} aria-label={`Delete ${y.period}`}>
-                            Delete
-                          </Link>
-                        </span>
+                        <RowActions editTo={`/admin/board/${y.period}`} deleteTo={`/admin/board/${y.period}/delete`} name={y.period} />
                       </td>
                     </tr>
                   ))}

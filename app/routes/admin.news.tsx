@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { RowActions } from "~/components/admin/row-actions";
 import { FormMessage } from "~/components/form/fields";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -101,14 +102,7 @@ export default function AdminNewsTab() {
                   <td>{n.files === 0 ? "No files" : n.files === 1 ? "1 file" : `${n.files} files`}</td>
                   <td>{n.created}</td>
                   <td>
-                    <span className="row-actions">
-                      <Link to={`/admin/news/${n.id}`} aria-label={`Edit ${n.title}`}>
-                        Edit
-                      </Link>
-                      <Link to={`/admin/news/${n.id}/delete`} aria-label={`Delete ${n.title}`}>
-                        Delete
-                      </Link>
-                    </span>
+                    <RowActions editTo={`/admin/news/${n.id}`} deleteTo={`/admin/news/${n.id}/delete`} name={n.title} />
                   </td>
                 </tr>
               ))}

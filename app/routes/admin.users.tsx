@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { RowActions } from "~/components/admin/row-actions";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage } from "~/components/form/fields";
 import { Badge } from "~/components/ui/badge";
@@ -244,16 +245,11 @@ export default function AdminUsersTab() {
                       <small>{u.lastLogin ? `Last login ${u.lastLogin}` : "Never signed in"}</small>
                     </td>
                     <td>
-                      <span className="row-actions">
-                        <Link to={`/admin/users/${u.id}${pageHref(search, { "edit-role": null }).replace(/^\?$/, "")}`} preventScrollReset aria-label={`Edit ${u.name}`}>
-                          Edit
-                        </Link>
-                        {u.id !== me ? (
-                          <Link to={`/admin/users/${u.id}/delete${pageHref(search, { "edit-role": null }).replace(/^\?$/, "")}`} preventScrollReset aria-label={`Delete ${u.name}`}>
-                            Delete
-                          </Link>
-                        ) : null}
-                      </span>
+                      <RowActions
+                        editTo={`/admin/users/${u.id}${pageHref(search, { "edit-role": null }).replace(/^\?$/, "")}`}
+                        deleteTo={u.id !== me ? `/admin/users/${u.id}/delete${pageHref(search, { "edit-role": null }).replace(/^\?$/, "")}` : null}
+                        name={u.name}
+                      />
                     </td>
                   </tr>
                 ))}

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { FieldShell } from "~/components/form/fields";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const Editor = lazy(() => import("./tiptap-editor"));
@@ -11,21 +12,18 @@ const Editor = lazy(() => import("./tiptap-editor"));
  */
 export function RichTextField({ name, label, defaultValue, required, error }: { name: string; label: string; defaultValue: string; required?: boolean; error?: string }) {
   const hydrated = useHydrated();
-  const describedBy = error ? `${name}-error` : `${name}-hint`;
+  const describedBy = [`${name}-hint`, error ? `${name}-error` : ""].filter(Boolean).join(" ");
   const textarea = (
     <textarea id={name} name={name} defaultValue={defaultValue} rows={8} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
   );
   return (
-    <div className={`field${error ? " has-error" : ""}`}>
-      <label htmlFor={name} id={`${name}-label`}>
-        {label}
-        {required ? (
-          <span className="required" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
+    <FieldShell
+      name={name}
+      label={label}
+      required={required}
+      error={error}
+      hint={hydrated ? "Headings, lists, bold, italic and links." : "HTML: headings, paragraphs, lists, bold, italic and links are kept."}
+    >
       {hydrated ? (
         <Suspense fallback={textarea}>
           <Editor name={name} labelId={`${name}-label`} describedBy={describedBy} defaultValue={defaultValue} invalid={Boolean(error)} />
@@ -33,15 +31,6 @@ export function RichTextField({ name, label, defaultValue, required, error }: { 
       ) : (
         textarea
       )}
-      {error ? (
-        <p className="field-error" id={`${name}-error`}>
-          {error}
-        </p>
-      ) : (
-        <p className="field-hint" id={`${name}-hint`}>
-          {hydrated ? "Headings, lists, bold, italic and links." : "HTML: headings, paragraphs, lists, bold, italic and links are kept."}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }

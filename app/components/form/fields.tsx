@@ -12,10 +12,11 @@ function describedBy(name: string, hint: boolean, error: boolean) {
   return [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ") || undefined;
 }
 
-function Wrapper({ name, label, hint, required, className, error, children }: Common & { error?: string; children: ReactNode }) {
+/** Label, control, hint and error, tied together: every field of the site's forms. */
+export function FieldShell({ name, label, hint, required, className, error, children }: Common & { error?: string; children: ReactNode }) {
   return (
     <div className={`field${error ? " has-error" : ""}${className ? ` ${className}` : ""}`}>
-      <label htmlFor={name}>
+      <label htmlFor={name} id={`${name}-label`}>
         {label}
         {required ? (
           <span className="required" aria-hidden="true">
@@ -49,14 +50,14 @@ export function TextField({
 }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
   const { error, getInputProps } = useField(name);
   return (
-    <Wrapper name={name} label={label} hint={hint} required={required} className={className} error={error}>
+    <FieldShell name={name} label={label} hint={hint} required={required} className={className} error={error}>
       <input
         {...getInputProps({ id: name, ...input })}
         aria-invalid={error ? true : undefined}
         aria-required={required || undefined}
         aria-describedby={describedBy(name, Boolean(hint), Boolean(error))}
       />
-    </Wrapper>
+    </FieldShell>
   );
 }
 
@@ -76,7 +77,7 @@ export function SelectField({
 }: Common & { options?: readonly Option[]; groups?: readonly OptionGroup[]; placeholder?: string } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name">) {
   const { error, getInputProps } = useField(name);
   return (
-    <Wrapper name={name} label={label} hint={hint} required={required} className={className} error={error}>
+    <FieldShell name={name} label={label} hint={hint} required={required} className={className} error={error}>
       <select
         {...getInputProps({ id: name, ...select })}
         aria-invalid={error ? true : undefined}
@@ -99,7 +100,7 @@ export function SelectField({
           </optgroup>
         ))}
       </select>
-    </Wrapper>
+    </FieldShell>
   );
 }
 
