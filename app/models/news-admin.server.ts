@@ -71,7 +71,7 @@ export function previewNews(v: NewsValues) {
 
 /**
  * Creates (`id` null) or updates a news item with new attachments and, optionally, a new
- * featured image or none. Returns the item's id.
+ * featured image or none.
  */
 export async function saveNews(
   ctx: Ctx,
@@ -120,8 +120,6 @@ export async function saveNews(
     throw error;
   }
   await bumpContentVersion(ctx.cloudflare.env.DB, db);
-  if (id !== null) return id;
-  return (await db.select({ id: news.id }).from(news).orderBy(desc(news.id)).limit(1).get())!.id;
 }
 
 export class NewsChangeRefused extends Error {}

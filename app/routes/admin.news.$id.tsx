@@ -53,12 +53,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const featured = postedFiles(form, "featuredImage")[0] ?? null;
   try {
-    const savedId = await saveNews(context, admin.id, id, parsed.data, {
+    await saveNews(context, admin.id, id, parsed.data, {
       files: postedFiles(form, "files"),
       featured,
       removeFeatured: form.get("removeFeatured") === "on",
     });
-    void savedId;
   } catch (error) {
     const verb = id === null ? "create" : "update";
     if (error instanceof UploadRejected || error instanceof NewsChangeRefused) {

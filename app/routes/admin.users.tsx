@@ -9,7 +9,7 @@ import { TableWrap } from "~/components/ui/table-wrap";
 import { formatDate } from "~/lib/dates";
 import type { BadgeTone } from "~/lib/status";
 import { INLINE_ROLES, ROLE_FILTERS, USERS_PAGE_SIZE } from "~/lib/users";
-import { changeRole, cursorOf, listUsers, parseUserQuery, RoleChangeRefused } from "~/models/user-admin.server";
+import { changeRole, cursorOf, listUsers, parseUserQuery, UserChangeRefused } from "~/models/user-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 const ROLE_TONE: Record<string, BadgeTone> = { admin: "danger", reviewer: "warning", user: "primary" };
@@ -74,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await changeRole(context.db, admin.id, userId, role as (typeof INLINE_ROLES)[number]);
     } catch (error) {
-      if (error instanceof RoleChangeRefused) return Response.json({ error: error.message } satisfies ActionData, { status: 409 });
+      if (error instanceof UserChangeRefused) return Response.json({ error: error.message } satisfies ActionData, { status: 409 });
       console.error("admin users: role change failed", error);
       return Response.json({ error: MESSAGES.roleFailed } satisfies ActionData, { status: 503 });
     }

@@ -331,6 +331,13 @@ describe("who may open what", () => {
     expect(data.status).toBe(403);
   });
 
+  it("sends a client navigation's data request back to the page itself after login, not to its .data address", async () => {
+    const r = await visit(new Jar(), "/profile.data?tab=password&_routes=routes%2Fprofile");
+    const body = await r.text();
+    expect(body).toContain("/login?redirectTo=%2Fprofile%3Ftab%3Dpassword");
+    expect(body).not.toContain("_routes");
+  });
+
   it("refuses a profile post from a visitor and saves nothing", async () => {
     const r = await postForm(new Jar(), "/profile", { tab: "personal", salutation: "Dr.", firstName: "X", lastName: "Y" });
     expect(r.status).toBe(302);

@@ -24,21 +24,18 @@ export type CsrfState = {
 export function csrfState(request: Request): CsrfState {
   const secure = new URL(request.url).protocol === "https:";
   const existing = readCookie(request, cookieName(secure));
+  let token = existing && /^[A-Za-z0-9_-]{32}$/.test(existing) ? existing : null;
   const state: CsrfState = {
     setCookie: null,
     token() {
-      if (existing && /^[A-Za-z0-9_-]{32}$/.test(existing)) return existing;
-      if (!state.setCookie) {
-        const value = randomToken(24);
-        const parts = [`${cookieName(secure)}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=31536000"];
-        if (secure) parts.push("Secure");
-        state.setCookie = parts.join("; ");
-        made = value;
-      }
-      return made!;
+      if (token) return token;
+      token = randomToken(24);
+      const parts = [`${cookieName(secure)}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=31536000"];
+      if (secure) parts.push("Secure");
+      state.setCookie = parts.join("; ");
+      return token;
     },
   };
-  let made: string | null = null;
   return state;
 }
 

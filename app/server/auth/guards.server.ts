@@ -16,7 +16,10 @@ export function safeRedirectPath(value: unknown, fallback: string): string {
 
 export function loginUrl(request: Request) {
   const url = new URL(request.url);
-  const here = url.pathname.replace(/\.data$/, "") + url.search.replace(/([?&])_data=[^&]*&?/, "$1").replace(/[?&]$/, "");
+  // A client navigation asks for `/path.data?_routes=…`: the way back is the page, `/path`.
+  url.searchParams.delete("_routes");
+  const page = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  const here = page + url.search;
   return `/login?redirectTo=${encodeURIComponent(here)}`;
 }
 

@@ -61,21 +61,6 @@ export async function consumeToken(db: Database, token: string, purpose: Purpose
   return { ok: false, reason: await whyNot(db, tokenHash, purpose, now) };
 }
 
-/** Checks a token without consuming it (the reset form shows an error before asking for passwords). */
-export async function peekToken(db: Database, token: string, purpose: Purpose, now = Date.now()): Promise<TokenCheck> {
-  if (!isWellFormedToken(token)) return { ok: false, reason: "invalid" };
-  const tokenHash = await sha256Hex(token);
-  const row = await db
-    .select({ userId: authTokens.userId, usedAt: authTokens.usedAt, expiresAt: authTokens.expiresAt })
-    .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose)))
-    .get();
-  if (!row) return { ok: false, reason: "invalid" };
-  if (row.usedAt) return { ok: false, reason: "used" };
-  if (row.expiresAt.getTime() <= now) return { ok: false, reason: "expired" };
-  return { ok: true, userId: row.userId };
-}
-
 async function whyNot(db: Database, tokenHash: string, purpose: Purpose, now: number) {
   const row = await db
     .select({ usedAt: authTokens.usedAt, expiresAt: authTokens.expiresAt })
