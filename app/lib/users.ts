@@ -1,3 +1,5 @@
+import { listHref } from "./list-href";
+
 /** What the console's user list shows and offers, shared by its page and its server code. */
 export const USER_ROLES = ["user", "reviewer", "moderator", "admin"] as const;
 export const USER_STATUSES = ["inactive", "active", "suspended"] as const;
@@ -16,10 +18,5 @@ export const INLINE_ROLES = ["user", "admin", "reviewer"] as const;
 
 /** The user list's address with its filters kept (for Close, and after a change with `done`). */
 export function usersListHref(search: string, done?: string) {
-  const params = new URLSearchParams(search);
-  params.delete("done");
-  params.delete("edit-role");
-  if (done) params.set("done", done);
-  const s = params.toString();
-  return `/admin/users${s ? `?${s}` : ""}`;
+  return `/admin/users${listHref(search, { "edit-role": null }, done).replace(/^\?$/, "")}`;
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { conferences, files } from "~/db/schema";
+import { CONFERENCE_SECTIONS } from "~/lib/conference-form";
 import { richTextOrNull, sanitizeRichText } from "~/lib/rich-text.server";
 
 const listFields = {
@@ -24,27 +25,6 @@ export async function listConferences(db: Database) {
 }
 
 export type ConferenceListItem = Awaited<ReturnType<typeof listConferences>>[number];
-
-/** The rich sections of the detail page, in the order the page shows them. */
-export const CONFERENCE_SECTIONS = [
-  ["description", "Description"],
-  ["introduction", "Introduction"],
-  ["venue", "Venue"],
-  ["keynoteSpeakers", "Keynote Speakers"],
-  ["programChairs", "Program Chairs"],
-  ["sponsoringInstitutions", "Sponsoring Institutions"],
-  ["conferenceObjective", "Conference Objective"],
-  ["areasOfInterest", "Areas of Interest"],
-  ["doctoralTutorials", "Doctoral Student Tutorials and Presentations"],
-  ["submissionGuidelines", "Paper and Thesis Submission Guidelines"],
-  ["paperAwards", "Paper Awards"],
-  ["registrationFeeInfo", "Registration Fee"],
-  ["furtherInformation", "Further Information"],
-  ["scientificCommittee", "Scientific Committee"],
-  ["localOrganizingCommittee", "Local Organizing Committee"],
-] as const satisfies ReadonlyArray<readonly [keyof typeof conferences.$inferSelect, string]>;
-
-export type ConferenceSectionKey = (typeof CONFERENCE_SECTIONS)[number][0];
 
 /** One conference with its files and photos, in one D1 round trip. */
 export async function getConferenceDetail(db: Database, id: number) {

@@ -18,7 +18,10 @@ export type UploadRule = {
   label: string;
 };
 
-export class UploadRejected extends Error {}
+export class UploadRejected extends Error {
+  /** The form field whose files were refused, when the caller knows it. */
+  field?: string;
+}
 
 type Stored = Omit<typeof files.$inferInsert, "conferenceId" | "newsId" | "paperId">;
 

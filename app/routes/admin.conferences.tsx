@@ -1,16 +1,153 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/admin/coming-soon";
+import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Pager } from "~/components/admin/pager";
+import { RowActions } from "~/components/admin/row-actions";
+import { FormMessage } from "~/components/form/fields";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { TableWrap } from "~/components/ui/table-wrap";
+import { CONFERENCE_STATUS_OPTIONS, CONFERENCES_PAGE_SIZE } from "~/lib/conference-form";
+import { formatDateRange } from "~/lib/dates";
+import { listHref } from "~/lib/list-href";
+import { conferenceStatusBadge } from "~/lib/status";
+import { conferenceCursor, listConferencesForAdmin, parseConferenceQuery } from "~/models/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+
+/** The spec's Conferences messages, shown after a change (by `?done=`) or a failed load. */
+export const CONFERENCE_MESSAGES = {
+  created: "Conference created successfully!",
+  updated: "Conference updated successfully!",
+  deleted: "Conference deleted successfully",
+  fees: "Conference fees updated successfully",
+} as const;
+
+const STATUSES = CONFERENCE_STATUS_OPTIONS.map(([v]) => v);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  return null;
+  const query = parseConferenceQuery(new URL(request.url), STATUSES);
+  try {
+    const { rows, hasNext, hasPrevious } = await listConferencesForAdmin(context, query);
+    return {
+      query: { q: query.q, status: query.status, start: query.start },
+      error: null as string | null,
+      previous: hasPrevious && rows[0] ? conferenceCursor(rows[0]) : null,
+      next: hasNext && rows.length ? conferenceCursor(rows[rows.length - 1]!) : null,
+      conferences: rows.map((c) => ({
+        id: c.id,
+        title: c.title,
+        location: c.location,
+        dates: formatDateRange(c.startDate, c.endDate),
+        status: c.status,
+        files: Number(c.files),
+        photos: Number(c.photos),
+      })),
+    };
+  } catch (error) {
+    console.error("admin conferences: loading failed", error);
+    const message = error instanceof Error ? error.message : String(error);
+    return { query: { q: query.q, status: query.status, start: 1 }, error: `Failed to load conferences: ${message}`, previous: null, next: null, conferences: [] };
+  }
 }
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Conference Management: search title or location, filter by status, page through, open one. */
 export default function AdminConferencesTab() {
+  const { conferences, query, previous, next, error } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const done = new URLSearchParams(search).get("done") as keyof typeof CONFERENCE_MESSAGES | null;
+  const keep = listHref(search).replace(/^\?$/, "");
+  const filtered = Boolean(query.q || query.status);
+  const first = query.start;
   return (
-    <ComingSoon title="Conference Management">
-      Searching, adding and editing conferences, with their files, photos and fees, is being built.
-    </ComingSoon>
+    <section aria-labelledby="conferences-title">
+      <div className="card-title">
+        <h2 id="conferences-title">Conference Management</h2>
+        <span className="actions">
+          <ButtonLink to={listHref(search)} variant="outline" size="small">
+            Refresh
+          </ButtonLink>
+          <ButtonLink to={`/admin/conferences/new${keep}`} size="small">
+            Add Conference
+          </ButtonLink>
+        </span>
+      </div>
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      {done && CONFERENCE_MESSAGES[done] ? <FormMessage tone="success">{CONFERENCE_MESSAGES[done]}</FormMessage> : null}
+      {/* An opened conference (add, edit, fees, delete): a dialog over the list, or a section above it without JavaScript. */}
+      <Outlet />
+      <Form method="get" className="filters" role="search" aria-label="Search conferences">
+        <div className="field">
+          <label htmlFor="conference-q">Search</label>
+          <input id="conference-q" name="q" type="search" defaultValue={query.q} placeholder="Title or location" maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="conference-status">Status</label>
+          <select id="conference-status" name="status" defaultValue={query.status}>
+            <option value="">All Statuses</option>
+            {CONFERENCE_STATUS_OPTIONS.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="outline">
+          Search
+        </Button>
+      </Form>
+      {conferences.length === 0 && !error ? (
+        <p className="empty-note">{filtered ? "No conferences match your search criteria." : "No conferences found."}</p>
+      ) : conferences.length > 0 ? (
+        <>
+          <p className="table-note" aria-live="polite">{`Showing ${first}–${first + conferences.length - 1}`}</p>
+          <TableWrap label="Conferences">
+            <table className="data">
+              <thead>
+                <tr>
+                  <th scope="col">Conference</th>
+                  <th scope="col">Location</th>
+                  <th scope="col">Dates</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Files</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {conferences.map((c) => {
+                  const badge = conferenceStatusBadge(c.status);
+                  return (
+                    <tr key={c.id}>
+                      <td>
+                        <strong>{c.title}</strong>
+                      </td>
+                      <td>{c.location}</td>
+                      <td>{c.dates}</td>
+                      <td>
+                        <Badge tone={badge.tone}>{badge.label}</Badge>
+                      </td>
+                      <td>
+                        {c.files || c.photos
+                          ? [c.files ? count(c.files, "file", "files") : "", c.photos ? count(c.photos, "photo", "photos") : ""].filter(Boolean).join(", ")
+                          : "No files"}
+                      </td>
+                      <td>
+                        <RowActions editTo={`/admin/conferences/${c.id}${keep}`} deleteTo={`/admin/conferences/${c.id}/delete${keep}`} name={c.title}>
+                          <Link to={`/admin/conferences/${c.id}/fees${keep}`} preventScrollReset aria-label={`Fees of ${c.title}`}>
+                            Fees
+                          </Link>
+                        </RowActions>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableWrap>
+          <Pager label="Conference pages" previous={previous} next={next} first={first} pageSize={CONFERENCES_PAGE_SIZE} />
+        </>
+      ) : null}
+    </section>
   );
 }

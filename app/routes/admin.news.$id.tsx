@@ -1,17 +1,16 @@
-import * as Tabs from "@radix-ui/react-tabs";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { type ReactNode, useRef, useState } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { FormAndPreview } from "~/components/admin/form-and-preview";
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { RouteDialog } from "~/components/admin/route-dialog";
-import { CsrfField, useCsrfToken } from "~/components/csrf-field";
+import { CsrfField } from "~/components/csrf-field";
 import { FormMessage } from "~/components/form/fields";
 import { RichText } from "~/components/rich-text";
 import { Button } from "~/components/ui/button";
 import { formatKb } from "~/lib/format";
 import { NEWS_CATEGORIES, NEWS_STATUS_OPTIONS, newsFormSchema, type NewsFormValues } from "~/lib/news-form";
 import { parseId } from "~/lib/params";
-import { useHydrated } from "~/lib/use-hydrated";
 import { loadNewsForEdit, NewsChangeRefused, previewNews, saveNews } from "~/models/news-admin.server";
 import { postedFiles, UploadRejected } from "~/models/uploads.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -87,43 +86,6 @@ function PreviewPane({ preview }: { preview: Preview }) {
         </>
       ) : null}
     </div>
-  );
-}
-
-/** Form and Preview: tabs with JavaScript (the preview asks the server, so it is what readers will see); a Preview button without. */
-function FormAndPreview({ form, formRef }: { form: ReactNode; formRef: React.RefObject<HTMLFormElement | null> }) {
-  const hydrated = useHydrated();
-  const [tab, setTab] = useState("form");
-  const fetcher = useFetcher<ActionData>();
-  const csrf = useCsrfToken();
-  if (!hydrated) return <>{form}</>;
-  return (
-    <Tabs.Root
-      value={tab}
-      onValueChange={(next) => {
-        setTab(next);
-        if (next === "preview" && formRef.current) {
-          const data = new FormData(formRef.current);
-          data.set("intent", "preview");
-          data.set("_csrf", csrf);
-          data.delete("files");
-          data.delete("featuredImage");
-          fetcher.submit(data, { method: "post" });
-        }
-      }}
-      className="tabs-inline"
-    >
-      <Tabs.List aria-label="News editor">
-        <Tabs.Trigger value="form">Form</Tabs.Trigger>
-        <Tabs.Trigger value="preview">Preview</Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="form" forceMount hidden={tab !== "form"}>
-        {form}
-      </Tabs.Content>
-      <Tabs.Content value="preview">
-        {fetcher.state !== "idle" || !fetcher.data?.preview ? <p className="loading">Preparing the preview…</p> : <PreviewPane preview={fetcher.data.preview} />}
-      </Tabs.Content>
-    </Tabs.Root>
   );
 }
 
@@ -243,7 +205,7 @@ export default function AdminNewsEditor() {
           <p className="field-hint">Files you chose are not kept by a preview: choose them again before saving.</p>
         </section>
       ) : null}
-      <FormAndPreview form={form} formRef={formRef} />
+      <FormAndPreview<Preview> label="News editor" form={form} formRef={formRef} fileFields={["files", "featuredImage"]} render={(p) => <PreviewPane preview={p} />} />
     </RouteDialog>
   );
 }

@@ -1,12 +1,11 @@
-import * as Tabs from "@radix-ui/react-tabs";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
-import { type ReactNode, useState } from "react";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { useFormContext, ValidatedForm, validationError } from "remix-validated-form";
 import { AffiliationFields, SecondaryAffiliation } from "~/components/account/affiliation-fields";
 import { ExpertiseFields } from "~/components/account/expertise-fields";
 import { PersonalFields } from "~/components/account/personal-fields";
+import { FormTabs } from "~/components/admin/form-tabs";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage, SelectField, TextField } from "~/components/form/fields";
@@ -14,7 +13,6 @@ import { Button } from "~/components/ui/button";
 import { adminUserSchema } from "~/lib/account/schemas";
 import { parseId } from "~/lib/params";
 import { USER_ROLES, USER_STATUSES, usersListHref } from "~/lib/users";
-import { useHydrated } from "~/lib/use-hydrated";
 import { loadProfile } from "~/models/account.server";
 import { resetUserPassword, saveUser, UserChangeRefused } from "~/models/user-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -77,45 +75,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirect(usersListHref(search, "saved"));
 }
 
-const SECTIONS = [
-  { id: "personal", title: "Personal Info" },
-  { id: "affiliations", title: "Affiliations" },
-  { id: "expertise", title: "Expertise" },
-  { id: "account", title: "Account" },
-] as const;
-
-/** Tabs with JavaScript (every panel stays in the form); without it, the four sections in a row. */
-function Sections({ panels }: { panels: Record<(typeof SECTIONS)[number]["id"], ReactNode> }) {
-  const hydrated = useHydrated();
-  const [tab, setTab] = useState<string>("personal");
-  if (!hydrated) {
-    return (
-      <>
-        {SECTIONS.map((s) => (
-          <fieldset key={s.id} className="form-section">
-            <legend>{s.title}</legend>
-            {panels[s.id]}
-          </fieldset>
-        ))}
-      </>
-    );
-  }
-  return (
-    <Tabs.Root value={tab} onValueChange={setTab} className="tabs-inline">
-      <Tabs.List aria-label="Sections of the user">
-        {SECTIONS.map((s) => (
-          <Tabs.Trigger key={s.id} value={s.id}>
-            {s.title}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      {SECTIONS.map((s) => (
-        <Tabs.Content key={s.id} value={s.id} forceMount hidden={tab !== s.id}>
-          {panels[s.id]}
-        </Tabs.Content>
-      ))}
-    </Tabs.Root>
-  );
+/** Which tab a refused field belongs to (the expertise slots are `primaryNCategory` / `primaryN`). */
+function tabOf(field: string) {
+  if (/^primary\d/.test(field)) return "expertise";
+  if (/^(primary|secondary|hasSecondary)/.test(field)) return "affiliations";
+  if (field === "role" || field === "status") return "account";
+  return "personal";
 }
 
 export default function AdminEditUser() {
@@ -125,6 +90,8 @@ export default function AdminEditUser() {
   const busy = useNavigation().state !== "idle";
   const roles = USER_ROLES.map((r) => [r, r] as const);
   const statuses = USER_STATUSES.map((s) => [s, s] as const);
+  const { fieldErrors } = useFormContext(`edit-user-${id}`);
+  const invalidTabs = new Set<string>(Object.keys(fieldErrors).map(tabOf));
 
   return (
     <RouteDialog title={`Edit User: ${email}`} closeTo={usersListHref(search)} wide>
@@ -133,23 +100,32 @@ export default function AdminEditUser() {
       <ValidatedForm id={`edit-user-${id}`} method="post" validator={validator} defaultValues={values} noValidate className="stack-form">
         <CsrfField />
         <input type="hidden" name="intent" value="save" />
-        <Sections
-          panels={{
-            personal: <PersonalFields emailFields={<TextField name="email" label="E-mail (login)" type="email" required autoComplete="off" />} />,
-            affiliations: (
-              <>
-                <AffiliationFields prefix="primary" required />
-                <SecondaryAffiliation />
-              </>
-            ),
-            expertise: <ExpertiseFields />,
-            account: (
-              <div className="field-row">
-                <SelectField name="role" label="Role" required options={roles} placeholder="" />
-                <SelectField name="status" label="Status" required options={statuses} placeholder="" hint="A suspended or inactive account is signed out at once." />
-              </div>
-            ),
-          }}
+        <FormTabs
+          label="Sections of the user"
+          tabs={[
+            { id: "personal", title: "Personal Info", content: <PersonalFields emailFields={<TextField name="email" label="E-mail (login)" type="email" required autoComplete="off" />} /> },
+            {
+              id: "affiliations",
+              title: "Affiliations",
+              content: (
+                <>
+                  <AffiliationFields prefix="primary" required />
+                  <SecondaryAffiliation />
+                </>
+              ),
+            },
+            { id: "expertise", title: "Expertise", content: <ExpertiseFields /> },
+            {
+              id: "account",
+              title: "Account",
+              content: (
+                <div className="field-row">
+                  <SelectField name="role" label="Role" required options={roles} placeholder="" />
+                  <SelectField name="status" label="Status" required options={statuses} placeholder="" hint="A suspended or inactive account is signed out at once." />
+                </div>
+              ),
+            },
+          ].map((t) => ({ ...t, invalid: invalidTabs.has(t.id) }))}
         />
         <div className="form-actions">
           <Button type="submit" aria-disabled={busy || undefined}>

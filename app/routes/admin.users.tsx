@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Pager } from "~/components/admin/pager";
 import { RowActions } from "~/components/admin/row-actions";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage } from "~/components/form/fields";
@@ -7,6 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { TableWrap } from "~/components/ui/table-wrap";
 import { formatDate } from "~/lib/dates";
+import { listHref } from "~/lib/list-href";
 import type { BadgeTone } from "~/lib/status";
 import { INLINE_ROLES, ROLE_FILTERS, USERS_PAGE_SIZE } from "~/lib/users";
 import { changeRole, cursorOf, listUsers, parseUserQuery, UserChangeRefused } from "~/models/user-admin.server";
@@ -84,16 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return Response.json({ error: "Unknown request." } satisfies ActionData, { status: 400 });
 }
 
-function pageHref(search: string, changes: Record<string, string | null>) {
-  const params = new URLSearchParams(search);
-  for (const [k, v] of Object.entries(changes)) {
-    if (v === null) params.delete(k);
-    else params.set(k, v);
-  }
-  params.delete("done");
-  const s = params.toString();
-  return s ? `?${s}` : "?";
-}
+const pageHref = (search: string, changes: Record<string, string | null>) => listHref(search, changes);
 
 /** User Management: search, filter by role, page through, change a role in place. */
 export default function AdminUsersTab() {
@@ -104,8 +97,6 @@ export default function AdminUsersTab() {
   const done = new URLSearchParams(search).get("done");
   const first = query.start;
   const last = first + users.length - 1;
-  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
-  const pageNumber = Math.floor((first - 1) / USERS_PAGE_SIZE) + 1;
   const filtered = Boolean(query.q || query.role);
 
   return (
@@ -256,17 +247,7 @@ export default function AdminUsersTab() {
               </tbody>
             </table>
           </TableWrap>
-          {previous || next ? (
-            <nav className="pager" aria-label="User pages">
-              {previous ? (
-                <Link to={pageHref(search, { before: previous, after: null, start: String(Math.max(1, first - USERS_PAGE_SIZE)), "edit-role": null })}>‹ Previous</Link>
-              ) : (
-                <span />
-              )}
-              <span>{`Page ${Math.min(pageNumber, pages)} of ${pages}`}</span>
-              {next ? <Link to={pageHref(search, { after: next, before: null, start: String(first + USERS_PAGE_SIZE), "edit-role": null })}>Next ›</Link> : <span />}
-            </nav>
-          ) : null}
+          <Pager label="User pages" previous={previous} next={next} first={first} pageSize={USERS_PAGE_SIZE} total={total} />
         </>
       ) : null}
     </section>

@@ -9,10 +9,10 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { ConferenceMeta } from "~/components/conference-meta";
+import { ConferenceSections } from "~/components/conference-sections";
 import { ErrorState } from "~/components/error-state";
 import { DownloadIcon } from "~/components/icons";
 import { PhotoGallery, photoUrl } from "~/components/photo-gallery";
-import { RichText } from "~/components/rich-text";
 import { ShareLinks } from "~/components/share-links";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -104,17 +104,7 @@ export default function ConferenceRoute() {
         </div>
       </div>
       <div className="container layout-aside">
-        <div>
-          {c.headerPhoto ? (
-            <img className="header-photo" src={photoUrl(c.headerPhoto.filename)} alt={c.headerPhoto.altText || `${c.title}, ${c.location}`} width={1200} height={450} fetchPriority="high" />
-          ) : null}
-          {c.sections.map((s) => (
-            <section key={s.key} className="section" aria-labelledby={`section-${s.key}`}>
-              <h2 id={`section-${s.key}`}>{s.title}</h2>
-              <RichText html={s.html} />
-            </section>
-          ))}
-        </div>
+        <ConferenceSections title={c.title} location={c.location} headerPhoto={c.headerPhoto} sections={c.sections} />
         <aside aria-label="Conference materials and actions" id="conference-actions">
           {c.materials.length > 0 ? (
             <section className="card side-card" aria-labelledby="materials-title">

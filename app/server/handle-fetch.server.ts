@@ -13,7 +13,7 @@ import {
   toCacheable,
 } from "./page-cache.server";
 import { applySecurityHeaders, contentSecurityPolicy } from "./security-headers";
-import { checkCsrfToken, checkRequestOrigin, csrfState } from "./auth/csrf.server";
+import { bodyTooLarge, checkCsrfToken, checkRequestOrigin, csrfState, MAX_MULTIPART_BYTES } from "./auth/csrf.server";
 
 type RemixHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
 
@@ -24,14 +24,18 @@ function randomNonce() {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** A post that failed the CSRF checks: a plain page that says what to do, nothing done. */
-function forbidden(url: URL) {
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Form expired</title></head><body><main><h1>This form has expired</h1><p>For your security the form was not sent. Go back, reload the page and try again.</p><p><a href="${url.pathname.replace(/[^\w/.-]/g, "")}">Reload the page</a></p></main></body></html>`;
+/** A plain page that says what happened and what to do, for a post refused before Remix runs. */
+function refusal(url: URL, status: number, title: string, text: string) {
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="${url.pathname.replace(/[^\w/.-]/g, "")}">Reload the page</a></p></main></body></html>`;
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
   applySecurityHeaders(headers, { https: url.protocol === "https:" });
   headers.set("Content-Security-Policy", "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
-  return new Response(body, { status: 403, headers });
+  return new Response(body, { status, headers });
 }
+
+const forbidden = (url: URL) => refusal(url, 403, "This form has expired", "For your security the form was not sent. Go back, reload the page and try again.");
+const tooLarge = (url: URL) =>
+  refusal(url, 413, "Too much at once", `Nothing was saved: one save can carry at most ${MAX_MULTIPART_BYTES / 1024 / 1024} MB of files. Go back and add the files in smaller groups.`);
 
 /**
  * Everything the web Worker does around Remix: refuse absurd URLs, serve anonymous visitors
@@ -52,6 +56,7 @@ export async function handleFetch(
   let cacheCheckRoundTrips = 0;
 
   if (request.method !== "GET" && request.method !== "HEAD") {
+    if (bodyTooLarge(request)) return tooLarge(url);
     const verdict = checkRequestOrigin(request);
     const token = verdict.ok ? await checkCsrfToken(request) : verdict;
     if (!token.ok) return forbidden(url);

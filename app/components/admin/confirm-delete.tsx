@@ -5,20 +5,22 @@ import { FormMessage } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { RouteDialog } from "./route-dialog";
 
-/** A console deletion's confirmation: the question, a button that posts, the error if refused. */
-export function ConfirmDelete({ title, closeTo, button, children }: { title: string; closeTo: string; button: string; children: ReactNode }) {
+/** A console deletion's confirmation: the question, a button that posts (none when `disabled`: the loader already knows it would be refused), the error if refused. */
+export function ConfirmDelete({ title, closeTo, button, disabled = false, children }: { title: string; closeTo: string; button: string; disabled?: boolean; children: ReactNode }) {
   const data = useActionData() as { error?: string } | undefined;
   const busy = useNavigation().state !== "idle";
   return (
     <RouteDialog title={title} closeTo={closeTo}>
       {data?.error ? <FormMessage tone="error">{data.error}</FormMessage> : null}
       {children}
-      <Form method="post" className="form-actions">
-        <CsrfField />
-        <Button type="submit" aria-disabled={busy || undefined}>
-          {button}
-        </Button>
-      </Form>
+      {disabled ? null : (
+        <Form method="post" className="form-actions">
+          <CsrfField />
+          <Button type="submit" aria-disabled={busy || undefined}>
+            {button}
+          </Button>
+        </Form>
+      )}
     </RouteDialog>
   );
 }

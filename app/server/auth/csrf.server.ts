@@ -53,6 +53,50 @@ export function checkRequestOrigin(request: Request): CsrfVerdict {
   return origin === new URL(request.url).origin ? { ok: true } : { ok: false, reason: "foreign origin" };
 }
 
+/**
+ * Bodies the site accepts: a multipart post carries at most one save's uploads (the Worker holds
+ * the whole body in memory while it parses it, within its 128 MB), an encoded form only text.
+ */
+export const MAX_MULTIPART_BYTES = 50 * 1024 * 1024;
+export const MAX_URLENCODED_BYTES = 4 * 1024 * 1024;
+
+/** Larger than the site accepts, by its declared length (a longer body is cut off by the runtime). */
+export function bodyTooLarge(request: Request): boolean {
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  const type = request.headers.get("Content-Type") ?? "";
+  return length > (type.startsWith("multipart/form-data") ? MAX_MULTIPART_BYTES : MAX_URLENCODED_BYTES);
+}
+
+const LEADING_BYTES = 64 * 1024;
+
+/**
+ * The `_csrf` field of a multipart body, read from its first 64 KB only: every form puts the
+ * token first, so a save with 50 MB of photos is not parsed twice (nor held twice in memory)
+ * just to check it. Reads a clone and cancels it; the body stays whole for Remix.
+ */
+async function leadingMultipartToken(request: Request, type: string): Promise<string | null> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
+  const b = boundary?.[1] ?? boundary?.[2];
+  if (!b || !request.body) return null;
+  const escaped = b.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const part = new RegExp(`--${escaped}\\r\\ncontent-disposition: form-data; name="${CSRF_FIELD}"\\r\\n(?:[^\\r\\n]+\\r\\n)*\\r\\n([^\\r\\n]*)\\r\\n--${escaped}`, "i");
+  const reader = request.clone().body!.getReader();
+  const decoder = new TextDecoder("latin1");
+  let text = "";
+  try {
+    while (text.length < LEADING_BYTES) {
+      const { done, value } = await reader.read();
+      if (value) text += decoder.decode(value, { stream: true });
+      const found = part.exec(text);
+      if (found) return found[1]!;
+      if (done) break;
+    }
+    return null;
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}
+
 /** Checks the form's token against the cookie; reads a clone, so the body stays for Remix. */
 export async function checkCsrfToken(request: Request): Promise<CsrfVerdict> {
   if (SAFE_METHODS.has(request.method)) return { ok: true };
@@ -60,12 +104,11 @@ export async function checkCsrfToken(request: Request): Promise<CsrfVerdict> {
   const cookie = readCookie(request, cookieName(secure));
   if (!cookie) return { ok: false, reason: "no token cookie" };
   const type = request.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
-    return { ok: false, reason: "not a form post" };
-  }
   let sent: FormDataEntryValue | null = null;
   try {
-    sent = (await request.clone().formData()).get(CSRF_FIELD);
+    if (type.startsWith("multipart/form-data")) sent = await leadingMultipartToken(request, type);
+    else if (type.startsWith("application/x-www-form-urlencoded")) sent = (await request.clone().formData()).get(CSRF_FIELD);
+    else return { ok: false, reason: "not a form post" };
   } catch {
     return { ok: false, reason: "unreadable form" };
   }

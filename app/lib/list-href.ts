@@ -1,0 +1,15 @@
+/**
+ * A console list's address with some parameters changed and the one-off `done` message dropped:
+ * for paging, Refresh and Close, so the admin returns to the same search, filter and page.
+ */
+export function listHref(search: string, changes: Record<string, string | null> = {}, done?: string) {
+  const params = new URLSearchParams(search);
+  params.delete("done");
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null) params.delete(k);
+    else params.set(k, v);
+  }
+  if (done) params.set("done", done);
+  const s = params.toString();
+  return s ? `?${s}` : "?";
+}

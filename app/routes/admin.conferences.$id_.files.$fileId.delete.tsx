@@ -1,0 +1,52 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import type { AttachmentReply } from "~/components/admin/conference-attachments";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { parseId } from "~/lib/params";
+import { ConferenceChangeRefused, deleteConferenceFile, getConferenceFile } from "~/models/conference-admin.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+
+function ids(params: { id?: string; fileId?: string }) {
+  const conferenceId = parseId(params.id);
+  const fileId = parseId(params.fileId);
+  if (conferenceId === null || fileId === null) throw new Response("File not found.", { status: 404 });
+  return { conferenceId, fileId };
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const { conferenceId, fileId } = ids(params);
+  const file = await getConferenceFile(context, conferenceId, fileId);
+  if (!file) throw new Response("File not found.", { status: 404 });
+  return { conferenceId, name: file.originalName, photo: file.kind === "conference_photo", csrf: context.csrf.token() };
+}
+
+/** Deletes a file or photo; answers the dialog's background post with JSON, a plain post with a redirect. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const { conferenceId, fileId } = ids(params);
+  const json = (await request.formData()).get("reply") === "json";
+  const file = await getConferenceFile(context, conferenceId, fileId);
+  const failed = file?.kind === "conference_photo" ? "Failed to delete photo" : "Failed to delete file";
+  try {
+    const { photo } = await deleteConferenceFile(context, admin.id, conferenceId, fileId);
+    if (json) return Response.json({ ok: true, message: photo ? "Photo deleted successfully" : "File deleted successfully" } satisfies AttachmentReply);
+    return redirect(`/admin/conferences/${conferenceId}?done=${photo ? "photo-deleted" : "file-deleted"}`);
+  } catch (error) {
+    const status = error instanceof ConferenceChangeRefused ? 404 : 503;
+    if (status === 503) console.error("admin conferences: deleting a file failed", error);
+    const message = error instanceof ConferenceChangeRefused ? `${failed}: ${error.message}` : failed;
+    return Response.json(json ? ({ ok: false, message } satisfies AttachmentReply) : { error: message }, { status });
+  }
+}
+
+export default function AdminDeleteConferenceFile() {
+  const { conferenceId, name, photo } = useLoaderData<typeof loader>();
+  return (
+    <ConfirmDelete title={photo ? "Delete photo" : "Delete file"} closeTo={`/admin/conferences/${conferenceId}`} button={photo ? "Delete photo" : "Delete file"}>
+      <p>
+        Delete <strong>{name}</strong>? It is removed from the conference page at once.
+      </p>
+    </ConfirmDelete>
+  );
+}

@@ -1,0 +1,37 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { AttachmentReply } from "~/components/admin/conference-attachments";
+import { parseId } from "~/lib/params";
+import { ConferenceChangeRefused, setHeaderPhoto } from "~/models/conference-admin.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+
+/** Nothing to show here: the header photo is chosen in the conference's Files & Photos tab. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const id = parseId(params.id);
+  if (id === null) throw new Response("Conference not found.", { status: 404 });
+  return redirect(`/admin/conferences/${id}`);
+}
+
+/** Sets (`fileId`) or clears (empty `fileId`) the header photo; JSON for the background post, a redirect otherwise. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const id = parseId(params.id);
+  if (id === null) throw new Response("Conference not found.", { status: 404 });
+  const form = await request.formData();
+  const json = form.get("reply") === "json";
+  const rawFile = String(form.get("fileId") ?? "");
+  const fileId = rawFile === "" ? null : parseId(rawFile);
+  const answer = (ok: boolean, status: number, detail?: string) =>
+    json
+      ? Response.json({ ok, message: ok ? "Header photo set successfully" : `Failed to set header photo${detail ? `: ${detail}` : ""}` } satisfies AttachmentReply, { status })
+      : redirect(`/admin/conferences/${id}?done=${ok ? "header" : "header-failed"}`);
+  if (rawFile !== "" && fileId === null) return answer(false, 400, "choose one of the conference's photos.");
+  try {
+    await setHeaderPhoto(context, admin.id, id, fileId);
+    return answer(true, 200);
+  } catch (error) {
+    if (error instanceof ConferenceChangeRefused) return answer(false, 409, error.message);
+    console.error("admin conferences: setting the header photo failed", error);
+    return answer(false, 503);
+  }
+}
