@@ -111,10 +111,14 @@ export const conferenceFormSchema = z
   })
   .merge(feesSchema)
   .superRefine((v, ctx) => {
-    if (isIsoDate(v.startDate) && isIsoDate(v.endDate) && v.endDate < v.startDate) {
-      ctx.addIssue({ code: "custom", path: ["endDate"], message: "End date cannot be before the start date" });
-    }
+    const message = dateOrderError(v.startDate, v.endDate);
+    if (message) ctx.addIssue({ code: "custom", path: ["endDate"], message });
   });
+
+/** The end may not come before the start. Also checked on its own, so it shows beside other errors. */
+export function dateOrderError(start: string, end: string) {
+  return isIsoDate(start) && isIsoDate(end) && end < start ? "End date cannot be before the start date" : null;
+}
 
 export type ConferenceInput = z.output<typeof conferenceFormSchema>;
 export type FeesInput = z.output<typeof feesSchema>;

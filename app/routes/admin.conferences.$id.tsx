@@ -16,6 +16,7 @@ import {
   CONFERENCE_TABS,
   conferenceFormSchema,
   conferenceTabOf,
+  dateOrderError,
   EMPTY_CONFERENCE,
   postedValues,
   readConferenceForm,
@@ -89,6 +90,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     const errors: FieldErrors = {};
     for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    errors.endDate ??= dateOrderError(values.startDate, values.endDate) ?? undefined;
+    if (!errors.endDate) delete errors.endDate;
     return reply({ values, errors }, 400);
   }
   try {

@@ -234,9 +234,14 @@ export async function signIn(email: string, password: string, jar = new Jar()) {
 }
 
 /** A multipart form post (file uploads) with the jar's cookies and CSRF token. */
-export async function postMultipart(jar: Jar, path: string, form: FormData) {
+/** Posts a multipart form as a browser sends the site's forms: the CSRF token first, then the fields in order. */
+export async function postMultipart(jar: Jar, path: string, fields: FormData, opts: { tokenLast?: boolean } = {}) {
   if (!jar.get("__Host-csrf")) await visit(jar, "/login");
-  form.set("_csrf", jar.get("__Host-csrf") ?? "");
+  const form = new FormData();
+  const token = jar.get("__Host-csrf") ?? "";
+  if (!opts.tokenLast) form.set("_csrf", token);
+  for (const [k, v] of fields.entries()) if (k !== "_csrf") form.append(k, v);
+  if (opts.tokenLast) form.set("_csrf", token);
   const response = await SELF.fetch(`${BASE}${path}`, {
     method: "POST",
     redirect: "manual",
