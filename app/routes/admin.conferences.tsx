@@ -102,7 +102,7 @@ export default function AdminConferencesTab() {
       ) : conferences.length > 0 ? (
         <>
           <p className="table-note" aria-live="polite">{`Showing ${first}–${first + conferences.length - 1}`}</p>
-          <TableWrap label="Conferences">
+          <TableWrap label="Conference list">
             <table className="data">
               <thead>
                 <tr>

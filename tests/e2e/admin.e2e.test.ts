@@ -274,3 +274,145 @@ describe.each([true, false])("News Management, JavaScript %s", (js) => {
     await context.close();
   });
 });
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==", "base64");
+
+describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
+  it("searches, adds a conference with files, photos and fees, sets the header photo, deletes a photo, previews, edits the fees and deletes it", async () => {
+    const { context, page, noErrors } = await signedInAdmin(js);
+    if (js) await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const settle = async () => {
+      await page.waitForLoadState("domcontentloaded");
+      if (js) await waitForHydration(page);
+    };
+    const title = `Test conference ${js ? "with" : "without"} JavaScript`;
+    await page.goto("/admin/conferences", { waitUntil: "domcontentloaded" });
+    await settle();
+    await a11y(page, context, js);
+
+    // Search and filter (the demo conferences).
+    await page.getByLabel("Search", { exact: true }).fill("porto");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/q=porto/);
+    const table = page.getByRole("region", { name: "Conference list" });
+    await expect.poll(() => table.getByText("Porto, Portugal").isVisible()).toBe(true);
+    await expect.poll(() => table.getByText("Ljubljana, Slovenia").count()).toBe(0);
+    await page.getByLabel("Search", { exact: true }).fill("");
+    await page.getByLabel("Status").selectOption("ended");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/status=ended/);
+    await expect.poll(() => table.getByText("Active", { exact: true }).count()).toBe(0);
+    await expect.poll(() => table.getByText("Ended", { exact: true }).first().isVisible()).toBe(true);
+    await page.getByLabel("Search", { exact: true }).fill("no such conference anywhere");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect.poll(() => page.getByText("No conferences match your search criteria.").isVisible()).toBe(true);
+
+    // Add: a refused save first (no title), which opens the tab with the error.
+    await page.goto("/admin/conferences/new", { waitUntil: "domcontentloaded" });
+    await settle();
+    const editor = js ? page.getByRole("dialog") : page.locator("#record");
+    await editor.getByLabel(/^Location/).fill("Lisbon, Portugal");
+    await editor.getByLabel(/^Start date/).fill("2031-06-25");
+    await editor.getByLabel(/^End date/).fill("2031-06-28");
+    await editor.getByLabel(/^Status/).selectOption("open");
+    if (js) {
+      const description = editor.getByRole("textbox", { name: /^Description/ });
+      await expect.poll(() => description.isVisible()).toBe(true);
+      await description.click();
+      await page.keyboard.type("Papers in all areas of finance.");
+      await a11y(page, context, js);
+      await editor.getByRole("tab", { name: "Program" }).click();
+      const keynotes = editor.getByRole("textbox", { name: /^Keynote Speakers/ });
+      await keynotes.click();
+      await page.keyboard.type("Professor Ada Lovelace");
+      await editor.getByRole("tab", { name: "Registration Fee Settings" }).click();
+    } else {
+      await editor.locator("textarea#description").fill("<p>Papers in all areas of finance.</p>");
+      await editor.locator("textarea#keynoteSpeakers").fill("<p>Professor Ada Lovelace</p>");
+    }
+    await editor.getByLabel("Standard fee").fill("450");
+    await editor.getByLabel("Student fee").fill("225");
+    await editor.getByRole("button", { name: "Create Conference" }).click();
+    await expect.poll(() => editor.getByText("Title is required").isVisible()).toBe(true);
+    if (js) await expect.poll(() => editor.getByRole("tab", { name: /^Basic Info/ }).getAttribute("aria-selected")).toBe("true");
+    await editor.getByLabel(/^Title/).fill(title);
+    if (js) await editor.getByRole("tab", { name: "Files & Photos" }).click();
+    await editor.locator("#files").setInputFiles({ name: "Call for Papers.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n%test\n") });
+    await editor.locator("#photos").setInputFiles([
+      { name: "venue.png", mimeType: "image/png", buffer: PNG },
+      { name: "hall.png", mimeType: "image/png", buffer: PNG },
+    ]);
+    await editor.getByRole("button", { name: "Create Conference" }).click();
+    await page.waitForURL(/done=created/);
+    await expect.poll(() => page.getByText("Conference created successfully!").isVisible()).toBe(true);
+    const row = page.getByRole("row", { name: new RegExp(title) });
+    await expect.poll(() => row.getByText("1 file, 2 photos").isVisible()).toBe(true);
+    const id = (await row.getByRole("link", { name: `Edit ${title}` }).getAttribute("href"))!.split("?")[0]!.split("/").pop();
+
+    // Files & Photos: copy a URL, set the header photo, delete a photo.
+    await page.goto(`/admin/conferences/${id}`, { waitUntil: "domcontentloaded" });
+    await settle();
+    if (js) {
+      await editor.getByRole("tab", { name: "Files & Photos" }).click();
+      await editor.getByRole("button", { name: "Copy URL" }).first().click();
+      await expect.poll(() => editor.getByText("File URL copied to clipboard!").isVisible()).toBe(true);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/api/conferences/files/[a-z0-9]+\\.pdf$`));
+    } else {
+      expect(await editor.getByLabel(/^URL of .*\.pdf$/).inputValue()).toMatch(/\/api\/conferences\/files\/[a-z0-9]+\.pdf$/);
+    }
+    await editor.getByRole("button", { name: "Set hall.png as the header photo" }).click();
+    if (!js) await page.waitForURL(/done=header/);
+    await expect.poll(() => editor.getByText("Header photo set successfully").isVisible()).toBe(true);
+    await expect.poll(() => editor.getByRole("button", { name: "Stop using hall.png as the header photo" }).isVisible()).toBe(true);
+    if (js) await a11y(page, context, js);
+    await editor.getByRole(js ? "button" : "link", { name: "Delete photo venue.png" }).click();
+    const confirmPhoto = js ? page.getByRole("alertdialog").or(page.getByRole("dialog", { name: "Delete photo" })) : page.locator("#record");
+    await confirmPhoto.getByRole("button", { name: "Delete photo" }).click();
+    if (!js) await page.waitForURL(/done=photo-deleted/);
+    await expect.poll(() => page.getByText("Photo deleted successfully").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("venue.png").count()).toBe(0);
+
+    // Preview shows what the public page will.
+    if (js) {
+      await editor.getByRole("tab", { name: "Preview" }).click();
+      await expect.poll(() => editor.getByText("Professor Ada Lovelace").last().isVisible()).toBe(true);
+      await editor.getByRole("tab", { name: "Form" }).click();
+    } else {
+      await editor.getByRole("button", { name: "Preview" }).click();
+      await settle();
+      await expect.poll(() => page.locator(".preview-pane").getByText("Professor Ada Lovelace").isVisible()).toBe(true);
+      await a11y(page, context, js);
+    }
+
+    // The public page.
+    await page.goto(`/conferences/${id}`, { waitUntil: "domcontentloaded" });
+    await expect.poll(() => page.getByRole("heading", { name: title }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Keynote Speakers" }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator("img.header-photo").count()).toBe(1);
+    await expect.poll(() => page.getByText("Call for Papers.pdf").isVisible()).toBe(true);
+
+    // The fees dialog from the list.
+    await page.goto(`/admin/conferences?q=${encodeURIComponent(title)}`, { waitUntil: "domcontentloaded" });
+    await settle();
+    await page.getByRole("link", { name: `Fees of ${title}` }).click();
+    const fees = js ? page.getByRole("dialog") : page.locator("#record");
+    await expect.poll(() => fees.getByLabel("Standard fee").inputValue()).toBe("450");
+    await a11y(page, context, js);
+    await fees.getByLabel("Student fee").fill("200");
+    await fees.getByLabel("Currency").selectOption("GBP");
+    await fees.getByRole("button", { name: "Save Fees" }).click();
+    await page.waitForURL(/done=fees/);
+    await expect.poll(() => page.getByText("Conference fees updated successfully").isVisible()).toBe(true);
+
+    // Delete it.
+    await page.getByRole("link", { name: `Delete ${title}` }).click();
+    const confirm = js ? page.getByRole("dialog") : page.locator("#record");
+    await expect.poll(() => confirm.getByText("This cannot be undone.", { exact: false }).isVisible()).toBe(true);
+    if (js) await a11y(page, context, js);
+    await confirm.getByRole("button", { name: "Delete conference" }).click();
+    await page.waitForURL(/done=deleted/);
+    await expect.poll(() => page.getByText("Conference deleted successfully").isVisible()).toBe(true);
+    noErrors();
+    await context.close();
+  });
+});

@@ -7,7 +7,7 @@
  * the background too, so nothing typed in the form is lost.
  */
 import { Link, useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { CopyButton, UrlField } from "~/components/copy-button";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage } from "~/components/form/fields";
@@ -98,7 +98,14 @@ export function ConferenceAttachments({
 }) {
   const header = useFetcher<AttachmentReply>({ key: HEADER_PHOTO_FORM });
   const deletion = useFetcher<AttachmentReply>({ key: "attachment-delete" });
-  const reply = header.state === "idle" && header.data ? header.data : deletion.state === "idle" && deletion.data ? deletion.data : null;
+  // The answer of whichever background post finished last.
+  const [reply, setReply] = useState<AttachmentReply | null>(null);
+  useEffect(() => {
+    if (header.state === "idle" && header.data) setReply(header.data);
+  }, [header.state, header.data]);
+  useEffect(() => {
+    if (deletion.state === "idle" && deletion.data) setReply(deletion.data);
+  }, [deletion.state, deletion.data]);
   const pendingHeader = header.formData ? Number(header.formData.get("fileId") || 0) || null : undefined;
   const currentHeader = pendingHeader !== undefined ? pendingHeader : headerPhotoId;
   return (
