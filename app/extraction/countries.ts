@@ -1,0 +1,100 @@
+/**
+ * Countries in affiliations: the one printed at the end (in any of its usual spellings), or,
+ * when none is printed, the one a capital city or the e-mail's domain points to.
+ */
+import { COUNTRY_DATA } from "./countries.data";
+
+/** Spellings seen in manuscripts that the data's own list lacks. */
+const EXTRA: Record<string, string> = {
+  USA: "United States",
+  "U.S.A.": "United States",
+  "U.S.": "United States",
+  US: "United States",
+  "United States of America": "United States",
+  UK: "United Kingdom",
+  "U.K.": "United Kingdom",
+  England: "United Kingdom",
+  Scotland: "United Kingdom",
+  Wales: "United Kingdom",
+  "Northern Ireland": "United Kingdom",
+  "Great Britain": "United Kingdom",
+  "The Netherlands": "Netherlands",
+  Holland: "Netherlands",
+  Korea: "South Korea",
+  "Republic of Korea": "South Korea",
+  "Korea (South)": "South Korea",
+  "Viet Nam": "Vietnam",
+  "P.R. China": "China",
+  "PR China": "China",
+  "People's Republic of China": "China",
+  "Hong Kong SAR": "Hong Kong",
+  "Czech Republic": "Czechia",
+  Turkiye: "Turkey",
+  Türkiye: "Turkey",
+  "Russian Federation": "Russia",
+  UAE: "United Arab Emirates",
+};
+
+const byName = new Map<string, string>();
+const byDomain = new Map<string, string>();
+const byCapital = new Map<string, string>();
+for (const [name, , domains, capitals, others] of COUNTRY_DATA) {
+  byName.set(name.toLowerCase(), name);
+  for (const o of others) byName.set(o.toLowerCase(), name);
+  for (const d of domains) byDomain.set(d.toLowerCase(), name);
+  for (const c of capitals) byCapital.set(c.toLowerCase(), name);
+}
+for (const [k, v] of Object.entries(EXTRA)) byName.set(k.toLowerCase(), v);
+byDomain.set("edu", "United States");
+byDomain.set("gov", "United States");
+byDomain.set("uk", "United Kingdom");
+
+/** Cities that host many finance departments but are not capitals. */
+const CITIES: Record<string, string> = {
+  "new york": "United States", chicago: "United States", boston: "United States", cambridge: "United Kingdom", philadelphia: "United States",
+  "los angeles": "United States", stanford: "United States", "ann arbor": "United States", berkeley: "United States", atlanta: "United States",
+  toronto: "Canada", montreal: "Canada", vancouver: "Canada", sydney: "Australia", melbourne: "Australia", brisbane: "Australia",
+  auckland: "New Zealand", shanghai: "China", shenzhen: "China", guangzhou: "China", wuhan: "China", "ho chi minh city": "Vietnam",
+  mumbai: "India", bangalore: "India", "sao paulo": "Brazil", "são paulo": "Brazil", "rio de janeiro": "Brazil", istanbul: "Turkey",
+  frankfurt: "Germany", munich: "Germany", mannheim: "Germany", hamburg: "Germany", cologne: "Germany", milan: "Italy", bologna: "Italy",
+  turin: "Italy", barcelona: "Spain", valencia: "Spain", geneva: "Switzerland", zurich: "Switzerland", "zürich": "Switzerland",
+  lausanne: "Switzerland", rotterdam: "Netherlands", tilburg: "Netherlands", utrecht: "Netherlands", maastricht: "Netherlands",
+  antwerp: "Belgium", ghent: "Belgium", leuven: "Belgium", lyon: "France", toulouse: "France", porto: "Portugal", gothenburg: "Sweden",
+  aarhus: "Denmark", bergen: "Norway", thessaloniki: "Greece", krakow: "Poland", kraków: "Poland", seoul: "South Korea", busan: "South Korea",
+  osaka: "Japan", kyoto: "Japan", edinburgh: "United Kingdom", manchester: "United Kingdom", oxford: "United Kingdom", warwick: "United Kingdom",
+  "hong kong": "Hong Kong", singapore: "Singapore", "tel aviv": "Israel", johannesburg: "South Africa", "cape town": "South Africa",
+};
+
+const clean = (s: string) => s.trim().replace(/[.;,]+$/, "").trim();
+
+/** The country a text ends with, and the text without it. */
+export function trailingCountry(text: string): { rest: string; country: string | null } {
+  const parts = text.split(",");
+  for (let take = Math.min(3, parts.length - 1); take >= 1; take--) {
+    const tail = clean(parts.slice(-take).join(","));
+    const found = byName.get(tail.toLowerCase());
+    if (found) return { rest: clean(parts.slice(0, -take).join(",")), country: found };
+  }
+  // "…University of Zurich, Switzerland" may also end "Zurich Switzerland" without a comma.
+  const words = clean(text).split(/\s+/);
+  for (let take = Math.min(4, words.length - 1); take >= 1; take--) {
+    const found = byName.get(words.slice(-take).join(" ").toLowerCase());
+    if (found && words.length - take >= 2) return { rest: clean(words.slice(0, -take).join(" ")), country: found };
+  }
+  return { rest: clean(text), country: null };
+}
+
+/** A country named anywhere in the text, or one of its cities. */
+export function countryIn(text: string): string | null {
+  const lower = ` ${text.toLowerCase().replace(/[.,;()]/g, " ")} `;
+  for (const [name, country] of byName) if (name.length > 3 && lower.includes(` ${name} `)) return country;
+  for (const [city, country] of [...Object.entries(CITIES), ...byCapital]) if (country && city.length > 3 && lower.includes(` ${city} `)) return country;
+  return null;
+}
+
+/** The country an e-mail's domain belongs to (a national domain, or .edu for the United States). */
+export function countryOfEmail(email: string | null): string | null {
+  if (!email) return null;
+  const tld = email.toLowerCase().split(".").pop() ?? "";
+  return byDomain.get(tld) ?? null;
+}

@@ -1,0 +1,401 @@
+/**
+ * The rules that read a manuscript's front matter from its printed lines: title, authors with
+ * e-mails, affiliations, countries and the corresponding author, abstract, keywords and JEL codes.
+ * They rely on what every manuscript layout shares (sizes, positions, labels, markers), not on
+ * any one template.
+ */
+import { countryIn, countryOfEmail, trailingCountry } from "./countries";
+import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
+import { fold, joinLines, normalizeSpace, vocabularyOf } from "./text";
+
+const ABSTRACT_LABEL = /^\s*(?:a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s*[:.—–-]?\s*(.*)$/i;
+const KEYWORDS_LABEL = /^\s*(?:key\s*-?\s*words?|index terms)\s*(?:\([^)]*\))?\s*[:.—–-]\s*(.*)$/i;
+const JEL_LABEL = /^\s*JEL(?:\s+(?:classifications?|codes?|classification\s+codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*)$/i;
+const HEADING = /^(?:(?:\d{1,2}\.?|[IVX]{1,4}\.)\s+)?(?:introduction|literature review|background|data|motivation)\b/i;
+const INSTITUTION = /\b(universit\w*|univ\.|school|college|institute|institut\w*|department|dept\.?|faculty|centre|center|bank|academy|hochschule|business|research|laborator\w*|polytechnic|ministry|authority|fund|council|foundation|corporation|management|economics|finance|accounting)\b/i;
+const NOISE = /\b(preliminary|draft|do not (?:cite|circulate|quote)|this version|first version|working paper|discussion paper|paper series|preprint submitted|submitted to|forthcoming|comments welcome|manuscript|page \d+ of \d+|all rights reserved|ssrn|electronic copy)\b/i;
+const MONTH_DATE = /^(?:this version:?\s*)?(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s*(?:\d{1,2},?\s*)?\d{4}$|^\d{4}-\d{2}-\d{2}$/i;
+const EMAIL = /[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/g;
+const GROUPED_EMAIL = /\{([^{}]+)\}\s*@\s*([\w-]+(?:\.[\w-]+)+)/g;
+const MARKER = /^[\d*∗†‡§¶#a-z,]+$/;
+const PARTICLES = new Set(["van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "das", "du", "la", "le", "ten", "ter", "bin", "al", "el", "st.", "mac"]);
+
+const sourceOf = (line: Line | undefined): Source | null => (line ? { page: line.page, x: Math.round(line.x), y: Math.round(line.y) } : null);
+const field = <T>(value: T, confidence: number, line?: Line): Field<T> => ({ value, confidence, source: sourceOf(line) });
+
+/** Drops what is not the paper's text: line numbers, page numbers, running heads and footers. */
+export function cleanLines(doc: Document): Line[] {
+  const edge = 72;
+  const repeated = new Map<string, number>();
+  for (const l of doc.lines) {
+    if (l.y < 64 || l.y > doc.pageHeight - 56) {
+      const key = l.text.toLowerCase().replace(/\d+/g, "#");
+      repeated.set(key, (repeated.get(key) ?? 0) + 1);
+    }
+  }
+  return doc.lines.filter((l) => {
+    const t = l.text.trim();
+    if (doc.kind === "pdf") {
+      if (/^\d{1,4}$/.test(t) && (l.x < edge || l.x > doc.pageWidth - edge || l.y > doc.pageHeight - 60)) return false;
+      if (/^(?:page\s+)?\d+\s*(?:of|\/)\s*\d+$/i.test(t) || /^-?\s*\d{1,3}\s*-?$/.test(t)) return false;
+      if ((l.y < 64 || l.y > doc.pageHeight - 56) && (repeated.get(t.toLowerCase().replace(/\d+/g, "#")) ?? 0) > 1) return false;
+      if (l.y < 60 && l.size < 11.5 && doc.pages > 1) return false;
+    }
+    return true;
+  });
+}
+
+/** Line markers printed as superscripts, in order (e.g. ["1", "*"]). */
+function markersOf(spans: Line["spans"]) {
+  return spans
+    .filter((s) => s.sup)
+    .flatMap((s) => s.text.split(/[,\s]+/))
+    .map((m) => m.trim().replace(/∗/g, "*"))
+    .filter(Boolean);
+}
+
+function bodySize(lines: Line[]) {
+  const counts = new Map<number, number>();
+  for (const l of lines) counts.set(Math.round(l.size * 2) / 2, (counts.get(Math.round(l.size * 2) / 2) ?? 0) + l.text.length);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
+}
+
+export type Header = {
+  title: Field<string | null>;
+  abstract: Field<string | null>;
+  authors: ExtractedAuthor[];
+  keywords: Field<string[]>;
+  jel: Field<string[]>;
+};
+
+export function readHeader(doc: Document): Header {
+  const lines = cleanLines(doc);
+  const vocabulary = vocabularyOf(lines.map((l) => l.text));
+  const body = bodySize(lines);
+
+  // --- the abstract: labelled, or the first long paragraph after the front matter.
+  const labelIndex = lines.findIndex((l) => ABSTRACT_LABEL.test(l.text) && (ABSTRACT_LABEL.exec(l.text)![1]!.length > 20 || l.text.trim().length < 12));
+  const keywordIndex = lines.findIndex((l) => KEYWORDS_LABEL.test(l.text));
+  const jelIndex = lines.findIndex((l) => JEL_LABEL.test(l.text) && /[A-Z]\d/.test(l.text));
+
+  // --- the title: the largest text near the top of the first pages, before the abstract.
+  const limit = labelIndex >= 0 ? labelIndex : Math.min(lines.length, 40);
+  const titleIndexes = findTitle(lines, limit, doc);
+  const titleLines = titleIndexes.map((i) => lines[i]!);
+  const title = titleLines.length ? cleanTitle(joinLines(titleLines.map((l) => l.text), vocabulary)) : null;
+
+  let abstractLines: Line[] = [];
+  let abstractStart = -1;
+  if (labelIndex >= 0) {
+    const label = lines[labelIndex]!;
+    const runIn = ABSTRACT_LABEL.exec(label.text)![1]!;
+    abstractStart = labelIndex;
+    abstractLines = [...(runIn ? [{ ...label, text: runIn }] : []), ...paragraphAfter(lines, labelIndex + 1, doc, body)];
+  } else {
+    // Unlabelled: the first run of body lines with at least 60 words after the title and authors.
+    const from = (titleIndexes[titleIndexes.length - 1] ?? -1) + 1;
+    for (let i = from; i < Math.min(lines.length, from + 80); i++) {
+      const l = lines[i]!;
+      if (KEYWORDS_LABEL.test(l.text) || HEADING.test(l.text)) break;
+      if (l.text.split(/\s+/).length < 6 || INSTITUTION.test(l.text) && l.text.length < 90 || EMAIL.test(l.text)) {
+        EMAIL.lastIndex = 0;
+        continue;
+      }
+      const run = [l, ...paragraphAfter(lines, i + 1, doc, body)];
+      if (run.map((r) => r.text).join(" ").split(/\s+/).length >= 60) {
+        abstractLines = run;
+        abstractStart = i;
+        break;
+      }
+    }
+  }
+  const abstractText = abstractLines.length ? joinLines(abstractLines.map((l) => l.text), vocabulary) : null;
+
+  // --- keywords and JEL codes.
+  const listAfter = (index: number, label: RegExp) => {
+    if (index < 0) return { items: [] as string[], line: undefined as Line | undefined };
+    const first = lines[index]!;
+    const parts = [label.exec(first.text)![1]!];
+    for (let i = index + 1; i < lines.length; i++) {
+      const l = lines[i]!;
+      if (KEYWORDS_LABEL.test(l.text) || JEL_LABEL.test(l.text) || ABSTRACT_LABEL.test(l.text) || HEADING.test(l.text) || l.page !== first.page) break;
+      if (doc.kind === "docx" || l.y - lines[i - 1]!.y > l.size * 1.9 || Math.abs(l.size - first.size) > 1 || !/[-,;]$/.test(parts[parts.length - 1]!.trim())) break;
+      parts.push(l.text);
+    }
+    return { items: [joinLines(parts, vocabulary)], line: first };
+  };
+  const kw = listAfter(keywordIndex, KEYWORDS_LABEL);
+  const keywords = kw.items.length
+    ? kw.items[0]!
+        .split(/\s*[;,·•]\s*|\s+[–—]\s+/)
+        .map((k) => k.trim().replace(/\.$/, ""))
+        .filter((k) => k.length > 1 && !/^JEL\b/i.test(k))
+    : [];
+  const jl = listAfter(jelIndex, JEL_LABEL);
+  const jel = jl.items.length ? [...new Set(jl.items[0]!.match(/\b[A-Z]\d{1,2}\b/g) ?? [])] : [];
+
+  // --- authors: the lines between the title and the abstract, and the title page's footnotes.
+  const authors = readAuthors(lines, titleIndexes, abstractStart >= 0 ? abstractStart : limit, doc, body);
+
+  return {
+    title: field(title, title ? 0.8 : 0, titleLines[0]),
+    abstract: field(abstractText, abstractText ? (labelIndex >= 0 ? 0.9 : 0.6) : 0, abstractLines[0]),
+    authors,
+    keywords: field(keywords, keywords.length ? 0.9 : 0, kw.line),
+    jel: field(jel, jel.length ? 0.95 : 0, jl.line),
+  };
+}
+
+function cleanTitle(t: string) {
+  return normalizeSpace(t.replace(/[*∗†‡§¶]+$/, "").replace(/\s*\d$/, (m) => (/\d{2,}/.test(t.slice(-3)) ? m : "")));
+}
+
+function isNoise(l: Line) {
+  return NOISE.test(l.text) || MONTH_DATE.test(l.text.trim()) || /^(?:https?:\/\/|doi:)/i.test(l.text);
+}
+
+/** The title: the largest text among the first lines (not a series banner), and the lines that continue it. */
+function findTitle(lines: Line[], limit: number, doc: Document): number[] {
+  const candidates: number[] = [];
+  for (let i = 0; i < Math.min(limit, lines.length); i++) {
+    const l = lines[i]!;
+    if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text)) continue;
+    candidates.push(i);
+  }
+  if (!candidates.length) return [];
+  const score = (l: Line) => l.size + (l.bold ? 1.5 : 0) + (l.centered ? 0.5 : 0);
+  // The first page with text decides; a cover page repeats the title anyway.
+  const page = lines[candidates[0]!]!.page;
+  const onPage = candidates.filter((i) => lines[i]!.page === page);
+  const best = Math.max(...onPage.map((i) => score(lines[i]!)));
+  const start = onPage.find((i) => score(lines[i]!) >= best - 0.3)!;
+  const out = [start];
+  for (let i = start + 1; i < lines.length; i++) {
+    const prev = lines[i - 1]!;
+    const l = lines[i]!;
+    const sameLook = Math.abs(score(l) - score(lines[start]!)) < 0.4;
+    const close = doc.kind === "docx" || (l.page === prev.page && l.y - prev.y < prev.size * 2.2);
+    if (!sameLook || !close || out.length >= 5) break;
+    out.push(i);
+  }
+  return out;
+}
+
+/** The lines of one paragraph (or a labelled block) from `from`, until a gap, a label or a heading. */
+function paragraphAfter(lines: Line[], from: number, doc: Document, body: number): Line[] {
+  const out: Line[] = [];
+  for (let i = from; i < lines.length; i++) {
+    const l = lines[i]!;
+    const prev = out[out.length - 1];
+    if (KEYWORDS_LABEL.test(l.text) || (JEL_LABEL.test(l.text) && /[A-Z]\d/.test(l.text)) || HEADING.test(l.text)) break;
+    if (/^(?:\*|∗|†|‡)/.test(l.text) && out.length) break;
+    if (l.spans[0]?.sup && out.length && l.size < (prev?.size ?? body) - 0.8) break;
+    if (prev) {
+      if (doc.kind === "docx") {
+        if (out.length >= 3 || l.text.split(/\s+/).length < 8) break;
+      } else {
+        const gap = l.page === prev.page ? l.y - prev.y : prev.size * 1.4;
+        if (gap > Math.max(prev.size, l.size) * 2.1 || Math.abs(l.size - prev.size) > 1.2) break;
+      }
+    }
+    out.push(l);
+    if (out.length > 60) break;
+  }
+  return out;
+}
+
+/* ------------------------------------------------------------------ authors */
+
+type Candidate = { name: string; markers: string[]; line: Line; lineIndex: number };
+
+const NAME_TOKEN = /^(?:[\p{Lu}][\p{L}'’.-]*|(?:van|von|der|den|de|del|della|di|da|dos|das|du|la|le|ten|ter|bin|al|el)|[\p{Lu}]\.)$/u;
+
+/** Whether a text is a person's name as manuscripts print them ("Michael J. Thornton", "Pieter van der Berg"). */
+export function looksLikeName(text: string) {
+  const t = text.replace(/[*∗†‡§¶]+$/, "").trim();
+  if (!t || /\d|@|:/.test(t) || INSTITUTION.test(t) || NOISE.test(t)) return false;
+  const tokens = t.split(/\s+/);
+  if (tokens.length < 2 || tokens.length > 5) return false;
+  const upperish = tokens.filter((w) => /^[\p{Lu}]/u.test(w)).length;
+  return tokens.every((w) => NAME_TOKEN.test(w) || /^[\p{Lu}][\p{Ll}]+(?:-[\p{Lu}][\p{Ll}]+)+$/u.test(w)) && upperish >= 2;
+}
+
+/** Splits "Pieter van der Berg" into given names and the surname with its particles. */
+export function splitName(full: string): { firstName: string; lastName: string } {
+  let tokens = full.replace(/[*∗†‡§¶,]+/g, " ").trim().split(/\s+/);
+  if (tokens.every((t) => t === t.toUpperCase())) tokens = tokens.map((t) => (t.length > 2 || !t.endsWith(".") ? t[0] + t.slice(1).toLowerCase() : t));
+  let i = tokens.length - 1;
+  while (i > 1 && PARTICLES.has(tokens[i - 1]!.toLowerCase())) i--;
+  // "Ó Briain", "Mac Giolla": a capitalised particle before the surname.
+  if (i > 1 && /^(?:Ó|O’|Mac|Mc|Da|De|Di|Van|Von)$/.test(tokens[i - 1]!) && tokens.length > 2) i--;
+  return { firstName: tokens.slice(0, i).join(" "), lastName: tokens.slice(i).join(" ") };
+}
+
+/** Name segments of a line: split at superscript markers, wide gaps, commas and "and". */
+function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
+  const out: Array<{ name: string; markers: string[] }> = [];
+  let text = "";
+  let markers: string[] = [];
+  let end = -Infinity;
+  const flush = () => {
+    for (const [k, part] of text.split(/\s*(?:,|;|\band\b|&)\s*/).entries()) {
+      const name = normalizeSpace(part);
+      if (name) out.push({ name, markers: k === text.split(/\s*(?:,|;|\band\b|&)\s*/).length - 1 ? markers : [] });
+    }
+    text = "";
+    markers = [];
+  };
+  for (const s of line.spans) {
+    if (s.sup) {
+      markers.push(...s.text.split(/[,\s]+/).map((m) => m.replace(/∗/g, "*")).filter(Boolean));
+      end = s.x + s.width;
+      continue;
+    }
+    if (markers.length || (text && s.x - end > s.size * 1.2 && line.spans.length > 1 && !/^\s*$/.test(s.text))) flush();
+    const trailing = /([*∗†‡§¶]+)\s*$/.exec(s.text);
+    text += (text && !/\s$/.test(text) && !/^\s/.test(s.text) && s.x - end > s.size * 0.15 ? " " : "") + (trailing ? s.text.slice(0, trailing.index) : s.text);
+    if (trailing) markers.push(...[...trailing[1]!].map((m) => m.replace(/∗/g, "*")));
+    end = s.x + s.width;
+  }
+  flush();
+  return out;
+}
+
+function expandEmails(text: string): string[] {
+  const out: string[] = [];
+  const grouped = text.replace(GROUPED_EMAIL, (_, locals: string, domain: string) => {
+    for (const local of locals.split(/[,;\s]+/).filter(Boolean)) out.push(`${local}@${domain}`);
+    return " ";
+  });
+  for (const m of grouped.matchAll(EMAIL)) out.push(m[0].replace(/[.,;]+$/, ""));
+  return out.map((e) => e.toLowerCase());
+}
+
+/** How well an e-mail's local part fits a name (0 none … 3 strong). */
+function emailFit(email: string, first: string, last: string) {
+  const local = fold(email.split("@")[0]!).replace(/[^a-z]/g, "");
+  const lastParts = fold(last).split(/[\s-]+/).filter((p) => p.length > 1 && !PARTICLES.has(p));
+  const firstParts = fold(first).split(/[\s-]+/).filter((p) => p.length > 1);
+  const ascii = (s: string) => s.replace(/[^a-z]/g, "");
+  const variants = (s: string) => [ascii(s), ascii(s.replace(/ü/g, "ue").replace(/ö/g, "oe").replace(/ä/g, "ae"))];
+  let fit = 0;
+  if (lastParts.some((p) => variants(p).some((v) => v.length > 1 && local.includes(v)))) fit += 2;
+  if (ascii(fold(last)).length > 2 && local.includes(ascii(fold(last)))) fit += 1;
+  if (firstParts.some((p) => ascii(p).length > 2 && local.includes(ascii(p)))) fit += 1;
+  else if (firstParts[0] && local.startsWith(firstParts[0][0]!)) fit += 0.5;
+  return fit;
+}
+
+function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: number, doc: Document, body: number): ExtractedAuthor[] {
+  const titleEnd = titleIndexes.length ? titleIndexes[titleIndexes.length - 1]! : -1;
+  const titlePage = titleIndexes.length ? lines[titleIndexes[0]!]!.page : 1;
+  const end = abstractStart > titleEnd ? abstractStart : Math.min(lines.length, titleEnd + 25);
+  const region = lines.slice(titleEnd + 1, end).map((line, k) => ({ line, index: titleEnd + 1 + k }));
+
+  // Names.
+  const candidates: Candidate[] = [];
+  for (const { line, index } of region) {
+    if (isNoise(line) || EMAIL.test(line.text)) {
+      EMAIL.lastIndex = 0;
+      continue;
+    }
+    if (/^(?:corresponding|\*|∗)/i.test(line.text)) continue;
+    const segments = nameSegments(line);
+    const named = segments.filter((s) => looksLikeName(s.name));
+    if (named.length && named.length >= segments.length - 1) {
+      for (const s of named) candidates.push({ name: s.name, markers: s.markers, line, lineIndex: index });
+    }
+  }
+  if (!candidates.length) return [];
+
+  // Footnotes on the title page: lines starting with a marker (below the front matter), and
+  // affiliation lines in the front matter that start with a marker (1 Department …).
+  const pageLines = lines.filter((l) => l.page === titlePage);
+  const notes = new Map<string, string[]>();
+  let current: string | null = null;
+  for (const l of pageLines) {
+    const first = l.spans.find((s) => s.text.trim());
+    const leading = first?.sup ? first.text.trim().replace(/∗/g, "*") : (/^([*∗†‡§¶]|\d{1,2}(?=\s*\p{Lu}))\s*/u.exec(l.text)?.[1]?.replace(/∗/g, "*") ?? null);
+    if (leading && MARKER.test(leading) && !notes.has(leading) && l.size <= body + 0.5 && !HEADING.test(l.text) && !candidates.some((c) => c.line === l)) {
+      current = leading;
+      notes.set(current, [first?.sup ? l.text : l.text.replace(/^([*∗†‡§¶]|\d{1,2})\s*/, "")]);
+    } else if (current && l.size < body - 0.3 && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 4 && !ABSTRACT_LABEL.test(l.text)) {
+      notes.get(current)!.push(l.text);
+    } else {
+      current = null;
+    }
+  }
+
+  if (process.env.DEBUG_EXTRACT) console.log("notes", notes, candidates.map((c) => [c.name, c.markers]));
+  // Each name's own lines in block layouts: the lines after it until the next name.
+  const blockOf = (c: Candidate, k: number) => {
+    const next = candidates[k + 1];
+    const stop = next && next.line !== c.line ? next.lineIndex : end;
+    return lines.slice(c.lineIndex + 1, stop).filter((l) => !candidates.some((o) => o.line === l)).map((l) => l.text);
+  };
+  const sharedLine = candidates.length > 1 && candidates.every((c) => c.line === candidates[0]!.line);
+  const allText = [...region.map((r) => r.line.text), ...[...notes.values()].flat()].join(" \n ");
+  const emails = [...new Set(expandEmails(allText))];
+  const correspondingText = /corresponding author|correspondence to|contact author/i;
+
+  const authors: ExtractedAuthor[] = candidates.map((c, k) => {
+    const { firstName, lastName } = splitName(c.name);
+    const noteTexts = c.markers.flatMap((m) => notes.get(m) ?? []);
+    const block = sharedLine ? [] : blockOf(c, k);
+    const affiliationText = [...noteTexts, ...block]
+      .map((t) => t.replace(/(?:e-?mail|email)\s*:?.*$/i, "").replace(/corresponding author\.?/i, "").replace(/^\s*[*∗†‡§¶\d]+\s*/, ""))
+      .map((t) => normalizeSpace(t.replace(/[.;,]+\s*$/, "")))
+      .filter((t) => t && INSTITUTION.test(t) && !/@/.test(t) && !/\b(?:thank|grateful|acknowledg|support)\w*/i.test(t));
+    const raw = affiliationText.slice(0, 2).join("; ");
+    const parts = raw ? raw.split("; ").map((p) => trailingCountry(p)) : [];
+    const affiliation = parts.length ? parts.map((p) => p.rest).join("; ") : null;
+    const printedCountry = parts.find((p) => p.country)?.country ?? null;
+    const own = [...noteTexts, ...block].join(" ");
+    const ownEmails = expandEmails(own);
+    const marked = c.markers.some((m) => m === "*" && !notes.get("*")?.some((t) => /thank/i.test(t))) || correspondingText.test(noteTexts.join(" "));
+    return {
+      firstName,
+      lastName,
+      email: ownEmails[0] ?? null,
+      affiliation,
+      institution: affiliation,
+      department: null,
+      country: printedCountry ?? (affiliation ? countryIn(affiliation) : null),
+      isCorresponding: marked,
+      confidence: 0.7,
+      source: sourceOf(c.line),
+    };
+  });
+
+  // E-mails not tied to a footnote or block: give each to the author whose name it fits best.
+  const taken = new Set(authors.map((a) => a.email).filter(Boolean));
+  for (const email of emails.filter((e) => !taken.has(e))) {
+    let best = -1;
+    let bestFit = 1;
+    for (const [k, a] of authors.entries()) {
+      if (a.email) continue;
+      const fit = emailFit(email, a.firstName, a.lastName);
+      if (fit > bestFit) [best, bestFit] = [k, fit];
+    }
+    if (best >= 0) authors[best]!.email = email;
+  }
+  // Affiliations printed once for everyone (a shared block under a single author line).
+  if (sharedLine && authors.every((a) => !a.affiliation)) {
+    const shared = region.filter((r) => INSTITUTION.test(r.line.text) && !candidates.some((c) => c.line === r.line) && !/@/.test(r.line.text)).map((r) => r.line.text);
+    if (shared.length === 1) {
+      const { rest, country } = trailingCountry(shared[0]!);
+      for (const a of authors) [a.affiliation, a.institution, a.country] = [rest, rest, country ?? countryIn(rest)];
+    }
+  }
+  // "Corresponding author: Name" or an e-mail on a corresponding line.
+  const correspondingLine = [...region.map((r) => r.line.text), ...[...notes.values()].flat()].find((t) => correspondingText.test(t));
+  if (correspondingLine && !authors.some((a) => a.isCorresponding)) {
+    const byName = authors.find((a) => fold(correspondingLine).includes(fold(a.lastName)));
+    const byEmail = authors.find((a) => a.email && correspondingLine.toLowerCase().includes(a.email));
+    const who = byName ?? byEmail;
+    if (who) who.isCorresponding = true;
+  }
+  if (authors.length === 1) authors[0]!.isCorresponding = true;
+  for (const a of authors) a.country ??= countryOfEmail(a.email);
+  return authors;
+}

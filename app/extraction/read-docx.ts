@@ -1,0 +1,109 @@
+/**
+ * DOCX text from its document XML (fflate unzips; no DOM needed): one line per paragraph, with
+ * the runs' sizes, bold, italics and superscripts, centring, and page breaks counted as pages.
+ * Running heads and footers live in other parts of the package, so they never get in the way.
+ */
+import { unzipSync } from "fflate";
+import { fixLigatures, joinSpans } from "./read-pdf";
+import { ExtractionFailed, type Document, type Line } from "./model";
+
+const decodeXml = (s: string) =>
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(Number.parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&amp;/g, "&");
+
+type Style = { size?: number; bold?: boolean; italic?: boolean; centered?: boolean; basedOn?: string };
+
+function readStyles(xml: string) {
+  const styles = new Map<string, Style>();
+  const defaults = /<w:docDefaults>[\s\S]*?<w:sz w:val="(\d+)"/.exec(xml);
+  for (const m of xml.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>([\s\S]*?)<\/w:style>/g)) {
+    const body = m[2]!;
+    styles.set(m[1]!, {
+      size: /<w:sz w:val="(\d+)"/.exec(body) ? Number(/<w:sz w:val="(\d+)"/.exec(body)![1]) / 2 : undefined,
+      bold: /<w:b\/>|<w:b w:val="(?:1|true)"\/>/.test(body) || undefined,
+      italic: /<w:i\/>|<w:i w:val="(?:1|true)"\/>/.test(body) || undefined,
+      centered: /<w:jc w:val="center"\/>/.test(body) || undefined,
+      basedOn: /<w:basedOn w:val="([^"]+)"/.exec(body)?.[1],
+    });
+  }
+  const resolve = (id: string | undefined, depth = 0): Style => {
+    const s = id ? styles.get(id) : undefined;
+    if (!s || depth > 8) return {};
+    const parent = resolve(s.basedOn, depth + 1);
+    return { size: s.size ?? parent.size, bold: s.bold ?? parent.bold, italic: s.italic ?? parent.italic, centered: s.centered ?? parent.centered };
+  };
+  return { resolve, defaultSize: defaults ? Number(defaults[1]) / 2 : 11 };
+}
+
+export function readDocx(bytes: Uint8Array): Document {
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, { filter: (f) => f.name === "word/document.xml" || f.name === "word/styles.xml" || f.name === "word/footnotes.xml" });
+  } catch {
+    throw new ExtractionFailed("The file could not be read as a Word document (.docx): it may be damaged.");
+  }
+  const documentXml = files["word/document.xml"];
+  if (!documentXml) throw new ExtractionFailed("The file is not a Word document (.docx): it has no document text.");
+  const decoder = new TextDecoder();
+  const xml = decoder.decode(documentXml);
+  const styles = readStyles(files["word/styles.xml"] ? decoder.decode(files["word/styles.xml"]) : "");
+  const body = /<w:body>([\s\S]*)<\/w:body>/.exec(xml)?.[1] ?? xml;
+  const lines: Line[] = [];
+  let page = 1;
+  let index = 0;
+  for (const p of body.matchAll(/<w:p\b[^>]*>([\s\S]*?)<\/w:p>/g)) {
+    const inner = p[1]!;
+    const pPr = /<w:pPr>([\s\S]*?)<\/w:pPr>/.exec(inner)?.[1] ?? "";
+    const pStyle = styles.resolve(/<w:pStyle w:val="([^"]+)"/.exec(pPr)?.[1] ?? "Normal");
+    const centered = /<w:jc w:val="center"\/>/.test(pPr) || Boolean(pStyle.centered);
+    const spans: Line["spans"] = [];
+    let x = 0;
+    for (const r of inner.matchAll(/<w:r\b[^>]*>([\s\S]*?)<\/w:r>/g)) {
+      const run = r[1]!;
+      if (/<w:br w:type="page"\/>/.test(run)) page++;
+      const rPr = /<w:rPr>([\s\S]*?)<\/w:rPr>/.exec(run)?.[1] ?? "";
+      const rStyle = styles.resolve(/<w:rStyle w:val="([^"]+)"/.exec(rPr)?.[1]);
+      const text = fixLigatures(
+        [...run.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:tab\/>|<w:br\/>/g)].map((t) => (t[1] !== undefined ? decodeXml(t[1]) : " ")).join(""),
+      );
+      if (!text) continue;
+      const sz = /<w:sz w:val="(\d+)"/.exec(rPr);
+      const size = sz ? Number(sz[1]) / 2 : (rStyle.size ?? pStyle.size ?? styles.defaultSize);
+      const bold = /<w:b\/>|<w:b w:val="(?:1|true)"\/>/.test(rPr) || (!/<w:b w:val="(?:0|false)"\/>/.test(rPr) && Boolean(rStyle.bold ?? pStyle.bold));
+      const italic = /<w:i\/>|<w:i w:val="(?:1|true)"\/>/.test(rPr) || Boolean(rStyle.italic ?? pStyle.italic);
+      const sup = /<w:vertAlign w:val="superscript"\/>/.test(rPr);
+      const width = text.length * size * 0.5;
+      spans.push({ text, x, y: index * 20, width, size, font: `${bold ? "bold" : ""}${italic ? "italic" : ""}`, sup });
+      x += width;
+    }
+    if (/<w:lastRenderedPageBreak\/>/.test(inner) && lines.length) page = Math.max(page, lines[lines.length - 1]!.page);
+    const text = joinSpans(spans.filter((s) => !s.sup).map((s) => ({ ...s, x: 0, width: 0, size: 0 }))).replace(/\s+/g, " ").trim();
+    index++;
+    if (!text) continue;
+    const bodySpans = spans.filter((s) => !s.sup && s.text.trim());
+    const chars = (pred: (s: (typeof spans)[number]) => boolean) => bodySpans.filter(pred).reduce((n, s) => n + s.text.length, 0);
+    const total = chars(() => true) || 1;
+    const sizes = bodySpans.flatMap((s) => Array(s.text.length).fill(s.size) as number[]).sort((a, b) => a - b);
+    lines.push({
+      page,
+      x: 0,
+      y: index * 20,
+      width: x,
+      size: sizes[Math.floor(sizes.length / 2)] ?? styles.defaultSize,
+      text,
+      spans,
+      bold: chars((s) => s.font.includes("bold")) / total > 0.6,
+      italic: chars((s) => s.font.includes("italic")) / total > 0.6,
+      centered,
+      paragraphStart: true,
+    });
+  }
+  if (!lines.length) throw new ExtractionFailed("The Word document has no text to read.");
+  return { kind: "docx", pages: page, pageWidth: 612, pageHeight: 792, lines };
+}

@@ -1,0 +1,133 @@
+/**
+ * PDF text with positions and sizes (unpdf, pdf.js inside), turned into printed lines: items on
+ * one baseline make a line, a wide gap (a column gutter) splits it, and small raised items
+ * (footnote and affiliation markers) join the line they belong to as superscripts.
+ */
+import { getDocumentProxy } from "unpdf";
+import { ExtractionFailed, type Document, type Line, type Span } from "./model";
+
+type Item = Span & { baseline: number };
+
+const LIGATURES: Record<string, string> = { "\uFB00": "ff", "\uFB01": "fi", "\uFB02": "fl", "\uFB03": "ffi", "\uFB04": "ffl", "\uFB05": "st", "\uFB06": "st" };
+export const fixLigatures = (s: string) => s.replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c] ?? c);
+
+/** Opens a PDF; a damaged, encrypted or empty file ends as a clear failure. */
+export async function openPdf(bytes: Uint8Array) {
+  try {
+    return await getDocumentProxy(bytes, { isEvalSupported: false, useSystemFonts: false, disableFontFace: true });
+  } catch (error) {
+    const name = (error as { name?: string })?.name ?? "";
+    if (name === "PasswordException") throw new ExtractionFailed("The PDF is protected by a password, so its text cannot be read.");
+    throw new ExtractionFailed("The file could not be read as a PDF: it may be damaged.");
+  }
+}
+
+type Pdf = Awaited<ReturnType<typeof openPdf>>;
+
+/** The lines of the given pages (1-based), top to bottom within each page. */
+export async function readPdfPages(pdf: Pdf, pageNumbers: number[]): Promise<Document> {
+  const lines: Line[] = [];
+  let pageWidth = 612;
+  let pageHeight = 792;
+  for (const n of pageNumbers) {
+    const page = await pdf.getPage(n);
+    const view = page.view;
+    pageWidth = view[2]! - view[0]!;
+    pageHeight = view[3]! - view[1]!;
+    const content = await page.getTextContent();
+    const items: Item[] = [];
+    for (const raw of content.items) {
+      if (!("str" in raw) || !raw.str) continue;
+      const [a, b, , d, e, f] = raw.transform as number[];
+      const size = Math.abs(d! || a!) || Math.hypot(a!, b!);
+      // Rotated text (a margin stamp, an arXiv id) is not part of the page's reading.
+      if (Math.abs(b!) > 0.01) continue;
+      const text = fixLigatures(raw.str);
+      if (!text.trim()) continue;
+      items.push({ text, x: e!, y: pageHeight - f!, baseline: f!, width: raw.width, size, font: raw.fontName });
+    }
+    lines.push(...toLines(items, n));
+    page.cleanup();
+  }
+  return { kind: "pdf", pages: pdf.numPages, pageWidth, pageHeight, lines };
+}
+
+function median(xs: number[]) {
+  const s = [...xs].sort((p, q) => p - q);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+/** Items → lines: cluster by baseline, split at gutters, attach raised small clusters. */
+export function toLines(items: Item[], page: number): Line[] {
+  const sorted = [...items].sort((p, q) => q.baseline - p.baseline || p.x - q.x);
+  const clusters: Item[][] = [];
+  for (const item of sorted) {
+    const last = clusters[clusters.length - 1];
+    if (last && Math.abs(last[0]!.baseline - item.baseline) <= Math.max(1.5, item.size * 0.2)) last.push(item);
+    else clusters.push([item]);
+  }
+  // Split each baseline cluster at wide gaps (two columns side by side).
+  const rows: Item[][] = [];
+  for (const cluster of clusters) {
+    cluster.sort((p, q) => p.x - q.x);
+    let current: Item[] = [];
+    for (const item of cluster) {
+      const prev = current[current.length - 1];
+      if (prev && item.x - (prev.x + prev.width) > Math.max(18, prev.size * 2.2)) {
+        rows.push(current);
+        current = [];
+      }
+      current.push(item);
+    }
+    if (current.length) rows.push(current);
+  }
+  // Raised, smaller rows join the row just below them that they overlap horizontally.
+  const sizeOf = (row: Item[]) => median(row.flatMap((i) => Array(Math.max(1, i.text.length)).fill(i.size) as number[]));
+  const extent = (row: Item[]) => [Math.min(...row.map((i) => i.x)), Math.max(...row.map((i) => i.x + i.width))] as const;
+  const merged = new Map<Item[], Item[]>();
+  const sup = new Set<Item>();
+  for (const row of rows) {
+    const size = sizeOf(row);
+    const [x0, x1] = extent(row);
+    const below = rows.find((other) => {
+      if (other === row || merged.has(other)) return false;
+      const drop = row[0]!.baseline - other[0]!.baseline;
+      const otherSize = sizeOf(other);
+      if (!(drop > 0.5 && drop <= otherSize * 0.75 && size < otherSize * 0.88)) return false;
+      const [o0, o1] = extent(other);
+      return x0 >= o0 - otherSize * 2 && x1 <= o1 + otherSize * 2.5;
+    });
+    if (below && row.length <= 6 && row.every((i) => i.text.trim().length <= 4)) {
+      merged.set(row, below);
+      for (const i of row) sup.add(i);
+    }
+  }
+  const out: Line[] = [];
+  for (const row of rows) {
+    if (merged.has(row)) continue;
+    const members = [...row, ...[...merged].filter(([, target]) => target === row).flatMap(([r]) => r)].sort((p, q) => p.x - q.x);
+    const body = members.filter((i) => !sup.has(i));
+    const size = sizeOf(body.length ? body : members);
+    // Small raised items inside a line (a marker after a name) are superscripts too.
+    const baseline = median(body.map((i) => i.baseline));
+    const spans = members.map((i) => ({ ...i, sup: sup.has(i) || (i.size < size * 0.85 && i.baseline - baseline > size * 0.15 && i.text.trim().length <= 4) }));
+    const text = joinSpans(spans.filter((s) => !s.sup));
+    if (!text) continue;
+    const [x0, x1] = extent(members);
+    out.push({ page, x: x0, y: median(body.map((i) => i.y)) || members[0]!.y, width: x1 - x0, size, text, spans });
+  }
+  return out.sort((p, q) => p.y - q.y || p.x - q.x);
+}
+
+/** Joins spans left to right, with a space where the printed gap is one. */
+export function joinSpans(spans: Array<Pick<Span, "text" | "x" | "width" | "size">>) {
+  let text = "";
+  let end = -Infinity;
+  for (const s of spans) {
+    const gap = s.x - end;
+    if (text && !/\s$/.test(text) && !/^\s/.test(s.text) && gap > s.size * 0.15) text += " ";
+    text += s.text;
+    end = s.x + s.width;
+  }
+  return text.replace(/\s+/g, " ").trim();
+}

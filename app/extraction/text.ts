@@ -1,0 +1,74 @@
+/** Text helpers shared by the engine's rules. */
+
+export const normalizeSpace = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/** Letters without accents, lower case: for comparing names with e-mail addresses. */
+export const fold = (s: string) =>
+  s
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/ß/g, "ss")
+    .replace(/[øØ]/g, "o")
+    .replace(/[æÆ]/g, "ae")
+    .replace(/[đĐ]/g, "d")
+    .replace(/[łŁ]/g, "l")
+    .toLowerCase();
+
+/**
+ * Joins printed lines into running text, undoing line-end hyphenation: "mar-" + "ket" becomes
+ * "market", but a real compound stays ("risk-" + "taking" when "risk-taking" or both words occur
+ * elsewhere in the document, or when the first part is itself hyphenated: "one-standard-").
+ */
+export function joinLines(lines: string[], vocabulary: Set<string>) {
+  let out = "";
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (!out) {
+      out = line;
+      continue;
+    }
+    const m = /([\p{L}]+(?:-[\p{L}]+)*)-$/u.exec(out);
+    const next = /^([\p{L}]+)/u.exec(line);
+    if (m && next && /^\p{Ll}/u.test(next[1]!)) {
+      const before = m[1]!;
+      const first = before.split("-").pop()!;
+      const after = next[1]!;
+      const joined = `${first}${after}`.toLowerCase();
+      const keep =
+        before.includes("-") ||
+        vocabulary.has(`${first}-${after}`.toLowerCase()) ||
+        (!vocabulary.has(joined) && vocabulary.has(first.toLowerCase()) && vocabulary.has(after.toLowerCase()) && first.length > 2);
+      out = keep ? `${out}${line}` : `${out.slice(0, -1)}${line}`;
+    } else {
+      out = `${out} ${line}`;
+    }
+  }
+  return normalizeSpace(out);
+}
+
+/** Every word of the text (lower case; hyphenated compounds also whole), for `joinLines`. */
+export function vocabularyOf(texts: string[]) {
+  const words = new Set<string>();
+  for (const t of texts) {
+    for (const w of t.toLowerCase().match(/[\p{L}]+(?:-[\p{L}]+)*/gu) ?? []) {
+      if (w.endsWith("-")) continue;
+      words.add(w);
+      for (const part of w.split("-")) words.add(part);
+    }
+  }
+  return words;
+}
+
+/** Levenshtein similarity in [0, 1] (1 = equal), the measure the accuracy targets use. */
+export function similarity(a: string, b: string) {
+  if (a === b) return 1;
+  if (!a.length || !b.length) return 0;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return 1 - prev[b.length]! / Math.max(a.length, b.length);
+}
