@@ -67,6 +67,9 @@ const CITIES: Record<string, string> = {
 
 const clean = (s: string) => s.trim().replace(/[.;,]+$/, "").trim();
 
+/** The country a text names, exactly ("United Kingdom", "The Netherlands"), or null. */
+export const countryNamed = (text: string) => byName.get(clean(text).toLowerCase()) ?? null;
+
 /** The country a text ends with, and the text without it. */
 export function trailingCountry(text: string): { rest: string; country: string | null } {
   const parts = text.split(",");

@@ -4,9 +4,9 @@
  * They rely on what every manuscript layout shares (sizes, positions, labels, markers), not on
  * any one template.
  */
-import { countryIn, countryOfEmail, trailingCountry } from "./countries";
+import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
-import { fold, joinLines, normalizeSpace, vocabularyOf } from "./text";
+import { fixLigatures, fold, joinLines, normalizeSpace, vocabularyOf } from "./text";
 
 const ABSTRACT_LABEL = /^\s*(?:a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s*[:.—–-]?\s*(.*)$/i;
 const KEYWORDS_LABEL = /^\s*(?:key\s*-?\s*words?|index terms)\s*(?:\([^)]*\))?\s*[:.—–-]\s*(.*)$/i;
@@ -25,6 +25,18 @@ const field = <T>(value: T, confidence: number, line?: Line): Field<T> => ({ val
 
 /** Drops what is not the paper's text: line numbers, page numbers, running heads and footers. */
 export function cleanLines(doc: Document): Line[] {
+  // Line numbers printed inside the text's own line ("11 Catastrophe bonds …"): when most lines
+  // of a page start with a number and the numbers rise, they go.
+  const numbered = new Set<number>();
+  for (let p = 1; p <= doc.pages; p++) {
+    const onPage = doc.lines.filter((l) => l.page === p);
+    const leads = onPage.map((l) => /^(\d{1,4})\s+\S/.exec(l.text)?.[1]).map((n) => (n === undefined ? null : Number(n)));
+    const withNumber = leads.filter((n) => n !== null) as number[];
+    const rising = withNumber.filter((n, i) => i === 0 || n > withNumber[i - 1]!).length;
+    if (withNumber.length >= 8 && withNumber.length >= onPage.length * 0.5 && rising >= withNumber.length * 0.8) numbered.add(p);
+  }
+  const stripped = doc.lines.map((l) => (numbered.has(l.page) && /^\d{1,4}\s+\S/.test(l.text) ? { ...l, text: l.text.replace(/^\d{1,4}\s+/, ""), spans: l.spans.filter((s, i) => !(i === 0 && /^\d{1,4}$/.test(s.text.trim()))) } : l));
+  doc = { ...doc, lines: stripped };
   const edge = 72;
   const repeated = new Map<string, number>();
   for (const l of doc.lines) {
@@ -184,6 +196,7 @@ function findTitle(lines: Line[], limit: number, doc: Document): number[] {
 /** The lines of one paragraph (or a labelled block) from `from`, until a gap, a label or a heading. */
 function paragraphAfter(lines: Line[], from: number, doc: Document, body: number): Line[] {
   const out: Line[] = [];
+  const spacing = lineSpacing(lines, from);
   for (let i = from; i < lines.length; i++) {
     const l = lines[i]!;
     const prev = out[out.length - 1];
@@ -194,14 +207,25 @@ function paragraphAfter(lines: Line[], from: number, doc: Document, body: number
       if (doc.kind === "docx") {
         if (out.length >= 3 || l.text.split(/\s+/).length < 8) break;
       } else {
-        const gap = l.page === prev.page ? l.y - prev.y : prev.size * 1.4;
-        if (gap > Math.max(prev.size, l.size) * 2.1 || Math.abs(l.size - prev.size) > 1.2) break;
+        const gap = l.page === prev.page ? l.y - prev.y : spacing;
+        if (gap > Math.max(spacing * 1.45, Math.max(prev.size, l.size) * 1.6) || Math.abs(l.size - prev.size) > 1.2) break;
       }
     }
     out.push(l);
     if (out.length > 60) break;
   }
   return out;
+}
+
+/** The usual distance between lines of running text near `from` (double spacing doubles it). */
+function lineSpacing(lines: Line[], from: number) {
+  const gaps: number[] = [];
+  for (let i = Math.max(1, from); i < Math.min(lines.length, from + 30); i++) {
+    const [a, b] = [lines[i - 1]!, lines[i]!];
+    if (a.page === b.page && Math.abs(a.size - b.size) < 0.5 && b.y > a.y && b.y - a.y < a.size * 4) gaps.push(b.y - a.y);
+  }
+  gaps.sort((p, q) => p - q);
+  return gaps[Math.floor(gaps.length / 2)] ?? 14;
 }
 
 /* ------------------------------------------------------------------ authors */
@@ -239,7 +263,7 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
   let end = -Infinity;
   const flush = () => {
     for (const [k, part] of text.split(/\s*(?:,|;|\band\b|&)\s*/).entries()) {
-      const name = normalizeSpace(part);
+      const name = normalizeSpace(fixLigatures(part));
       if (name) out.push({ name, markers: k === text.split(/\s*(?:,|;|\band\b|&)\s*/).length - 1 ? markers : [] });
     }
     text = "";
@@ -286,7 +310,38 @@ function emailFit(email: string, first: string, last: string) {
   return fit;
 }
 
+/** A country's name ("United Kingdom") is not a person's. */
+function isCountryName(text: string) {
+  return countryNamed(text) !== null;
+}
+
+/** Words the document also prints in lower case ("Sovereign Bond Holdings") are not a name. */
+function isCommonWords(text: string, lowerWords: Set<string>) {
+  const words = text.split(/\s+/).filter((w) => !PARTICLES.has(w.toLowerCase()) && !/^\p{Lu}\.$/u.test(w));
+  return words.length > 0 && words.every((w) => lowerWords.has(w.toLowerCase()));
+}
+
+/** Words printed entirely in lower case somewhere in the text. */
+function lowerCaseWords(lines: Line[]) {
+  const out = new Set<string>();
+  for (const l of lines) for (const w of l.text.replace(/\S*@\S*/g, " ").match(/(?<![\p{L}])[\p{Ll}]{3,}(?![\p{L}])/gu) ?? []) out.add(w);
+  return out;
+}
+
+/** Lusophone names end in two family names ("Lucas Oliveira Santos", "Rui Miguel Ferreira da Costa"). */
+const LUSOPHONE_DOMAINS = /\.(?:br|pt|ao|mz|cv)$/;
+function applyNamingConvention(author: ExtractedAuthor) {
+  if (!author.email || !LUSOPHONE_DOMAINS.test(author.email)) return;
+  const tokens = `${author.firstName} ${author.lastName}`.split(/\s+/);
+  const family = tokens.map((t, i) => [t, i] as const).filter(([t]) => !PARTICLES.has(t.toLowerCase()));
+  if (family.length < 3) return;
+  const start = family[family.length - 2]![1];
+  author.firstName = tokens.slice(0, start).join(" ");
+  author.lastName = tokens.slice(start).join(" ");
+}
+
 function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: number, doc: Document, body: number): ExtractedAuthor[] {
+  const lowerWords = lowerCaseWords(lines);
   const titleEnd = titleIndexes.length ? titleIndexes[titleIndexes.length - 1]! : -1;
   const titlePage = titleIndexes.length ? lines[titleIndexes[0]!]!.page : 1;
   const end = abstractStart > titleEnd ? abstractStart : Math.min(lines.length, titleEnd + 25);
@@ -301,16 +356,25 @@ function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: numbe
     }
     if (/^(?:corresponding|\*|∗)/i.test(line.text)) continue;
     const segments = nameSegments(line);
-    const named = segments.filter((s) => looksLikeName(s.name));
+    const named = segments.filter((s) => looksLikeName(s.name) && !isCountryName(s.name) && !isCommonWords(s.name, lowerWords));
     if (named.length && named.length >= segments.length - 1) {
       for (const s of named) candidates.push({ name: s.name, markers: s.markers, line, lineIndex: index });
     }
   }
   if (!candidates.length) return [];
+  // A cover page repeats the authors: each person once.
+  for (let k = candidates.length - 1; k > 0; k--) {
+    if (candidates.slice(0, k).some((c) => fold(c.name) === fold(candidates[k]!.name))) candidates.splice(k, 1);
+  }
+  // A cover page repeats the authors: each person once.
+  for (let k = candidates.length - 1; k > 0; k--) {
+    if (candidates.slice(0, k).some((c) => fold(c.name) === fold(candidates[k]!.name))) candidates.splice(k, 1);
+  }
 
   // Footnotes on the title page: lines starting with a marker (below the front matter), and
   // affiliation lines in the front matter that start with a marker (1 Department …).
-  const pageLines = lines.filter((l) => l.page === titlePage);
+  const lastHeaderPage = abstractStart >= 0 && abstractStart < lines.length ? lines[abstractStart]!.page : titlePage;
+  const pageLines = lines.filter((l) => l.page >= titlePage && l.page <= Math.max(titlePage, lastHeaderPage));
   const notes = new Map<string, string[]>();
   let current: string | null = null;
   for (const l of pageLines) {
@@ -326,7 +390,6 @@ function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: numbe
     }
   }
 
-  if (process.env.DEBUG_EXTRACT) console.log("notes", notes, candidates.map((c) => [c.name, c.markers]));
   // Each name's own lines in block layouts: the lines after it until the next name.
   const blockOf = (c: Candidate, k: number) => {
     const next = candidates[k + 1];
@@ -338,6 +401,7 @@ function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: numbe
   const emails = [...new Set(expandEmails(allText))];
   const correspondingText = /corresponding author|correspondence to|contact author/i;
 
+  const ownEmails: string[][] = [];
   const authors: ExtractedAuthor[] = candidates.map((c, k) => {
     const { firstName, lastName } = splitName(c.name);
     const noteTexts = c.markers.flatMap((m) => notes.get(m) ?? []);
@@ -350,13 +414,12 @@ function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: numbe
     const parts = raw ? raw.split("; ").map((p) => trailingCountry(p)) : [];
     const affiliation = parts.length ? parts.map((p) => p.rest).join("; ") : null;
     const printedCountry = parts.find((p) => p.country)?.country ?? null;
-    const own = [...noteTexts, ...block].join(" ");
-    const ownEmails = expandEmails(own);
+    ownEmails.push(expandEmails([...noteTexts, ...block].join(" ")));
     const marked = c.markers.some((m) => m === "*" && !notes.get("*")?.some((t) => /thank/i.test(t))) || correspondingText.test(noteTexts.join(" "));
     return {
       firstName,
       lastName,
-      email: ownEmails[0] ?? null,
+      email: null,
       affiliation,
       institution: affiliation,
       department: null,
@@ -367,17 +430,23 @@ function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: numbe
     };
   });
 
-  // E-mails not tied to a footnote or block: give each to the author whose name it fits best.
-  const taken = new Set(authors.map((a) => a.email).filter(Boolean));
-  for (const email of emails.filter((e) => !taken.has(e))) {
-    let best = -1;
-    let bestFit = 1;
-    for (const [k, a] of authors.entries()) {
-      if (a.email) continue;
-      const fit = emailFit(email, a.firstName, a.lastName);
-      if (fit > bestFit) [best, bestFit] = [k, fit];
+  // E-mails: each to the author it fits best, the ones printed in an author's own footnote or
+  // block counting more; pairs are taken best first, so each address and author is used once.
+  const pairs: Array<{ k: number; email: string; score: number }> = [];
+  for (const [k, a] of authors.entries()) {
+    for (const email of emails) {
+      const own = ownEmails[k]!.includes(email);
+      const onlyOne = own && ownEmails[k]!.length === 1;
+      const score = emailFit(email, a.firstName, a.lastName) + (onlyOne ? 2 : own ? 1 : 0);
+      if (score >= 1.5) pairs.push({ k, email, score });
     }
-    if (best >= 0) authors[best]!.email = email;
+  }
+  pairs.sort((p, q) => q.score - p.score);
+  const used = new Set<string>();
+  for (const { k, email } of pairs) {
+    if (authors[k]!.email || used.has(email)) continue;
+    authors[k]!.email = email;
+    used.add(email);
   }
   // Affiliations printed once for everyone (a shared block under a single author line).
   if (sharedLine && authors.every((a) => !a.affiliation)) {
@@ -396,6 +465,9 @@ function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: numbe
     if (who) who.isCorresponding = true;
   }
   if (authors.length === 1) authors[0]!.isCorresponding = true;
-  for (const a of authors) a.country ??= countryOfEmail(a.email);
+  for (const a of authors) {
+    a.country ??= countryOfEmail(a.email);
+    applyNamingConvention(a);
+  }
   return authors;
 }

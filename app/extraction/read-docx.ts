@@ -4,7 +4,8 @@
  * Running heads and footers live in other parts of the package, so they never get in the way.
  */
 import { unzipSync } from "fflate";
-import { fixLigatures, joinSpans } from "./read-pdf";
+import { joinSpans } from "./read-pdf";
+import { fixLigatures } from "./text";
 import { ExtractionFailed, type Document, type Line } from "./model";
 
 const decodeXml = (s: string) =>

@@ -5,16 +5,16 @@
  */
 import { getDocumentProxy } from "unpdf";
 import { ExtractionFailed, type Document, type Line, type Span } from "./model";
+import { fixLigatures } from "./text";
 
 type Item = Span & { baseline: number };
 
-const LIGATURES: Record<string, string> = { "\uFB00": "ff", "\uFB01": "fi", "\uFB02": "fl", "\uFB03": "ffi", "\uFB04": "ffl", "\uFB05": "st", "\uFB06": "st" };
-export const fixLigatures = (s: string) => s.replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c] ?? c);
+
 
 /** Opens a PDF; a damaged, encrypted or empty file ends as a clear failure. */
 export async function openPdf(bytes: Uint8Array) {
   try {
-    return await getDocumentProxy(bytes, { isEvalSupported: false, useSystemFonts: false, disableFontFace: true });
+    return await getDocumentProxy(bytes);
   } catch (error) {
     const name = (error as { name?: string })?.name ?? "";
     if (name === "PasswordException") throw new ExtractionFailed("The PDF is protected by a password, so its text cannot be read.");
@@ -111,7 +111,7 @@ export function toLines(items: Item[], page: number): Line[] {
     // Small raised items inside a line (a marker after a name) are superscripts too.
     const baseline = median(body.map((i) => i.baseline));
     const spans = members.map((i) => ({ ...i, sup: sup.has(i) || (i.size < size * 0.85 && i.baseline - baseline > size * 0.15 && i.text.trim().length <= 4) }));
-    const text = joinSpans(spans.filter((s) => !s.sup));
+    const text = fixLigatures(joinSpans(spans.filter((s) => !s.sup)));
     if (!text) continue;
     const [x0, x1] = extent(members);
     out.push({ page, x: x0, y: median(body.map((i) => i.y)) || members[0]!.y, width: x1 - x0, size, text, spans });

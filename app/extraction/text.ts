@@ -1,5 +1,18 @@
 /** Text helpers shared by the engine's rules. */
 
+const LIGATURES: Record<string, string> = { "\uFB00": "ff", "\uFB01": "fi", "\uFB02": "fl", "\uFB03": "ffi", "\uFB04": "ffl", "\uFB05": "st", "\uFB06": "st" };
+/** Spacing accents that TeX prints as separate glyphs, and the combining marks they stand for. */
+const SPACING_ACCENTS: Record<string, string> = {
+  "\u02C7": "\u030C", "\u00B4": "\u0301", "\u0060": "\u0300", "\u00A8": "\u0308", "\u02DC": "\u0303", "\u02C6": "\u0302",
+  "\u02D8": "\u0306", "\u02D9": "\u0307", "\u02DA": "\u030A", "\u00B8": "\u0327", "\u02DB": "\u0328", "\u02DD": "\u030B",
+};
+/** Ligatures spelled out ("ﬁ" → "fi") and TeX's loose accents put on their letter ("dvoˇrák" → "dvořák"). */
+export const fixLigatures = (s: string) =>
+  s
+    .replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c] ?? c)
+    .replace(/([\u02C7\u00B4\u00A8\u02DC\u02C6\u02D8\u02D9\u02DA\u00B8\u02DB\u02DD])\s?(\p{L})/gu, (_, accent: string, letter: string) => `${letter}${SPACING_ACCENTS[accent]}`)
+    .normalize("NFC");
+
 export const normalizeSpace = (s: string) => s.replace(/\s+/g, " ").trim();
 
 /** Letters without accents, lower case: for comparing names with e-mail addresses. */
