@@ -28,17 +28,21 @@ const EXTRA: Record<string, string> = {
   "PR China": "China",
   "People's Republic of China": "China",
   "Hong Kong SAR": "Hong Kong",
-  "Czech Republic": "Czechia",
-  Turkiye: "Turkey",
-  Türkiye: "Turkey",
+  "Czech Republic": "Czech Republic",
+  Turkey: "Turkey",
   "Russian Federation": "Russia",
   UAE: "United Arab Emirates",
 };
 
+/** The names most manuscripts (and the society's forms of old) use, where the data has a newer one. */
+const CUSTOMARY: Record<string, string> = { Czechia: "Czech Republic", "Türkiye": "Turkey" };
+
 const byName = new Map<string, string>();
 const byDomain = new Map<string, string>();
 const byCapital = new Map<string, string>();
-for (const [name, , domains, capitals, others] of COUNTRY_DATA) {
+for (const [official, , domains, capitals, others] of COUNTRY_DATA) {
+  const name = CUSTOMARY[official] ?? official;
+  byName.set(official.toLowerCase(), name);
   byName.set(name.toLowerCase(), name);
   for (const o of others) byName.set(o.toLowerCase(), name);
   for (const d of domains) byDomain.set(d.toLowerCase(), name);

@@ -131,7 +131,7 @@ export function readHeader(doc: Document): Header {
     for (let i = index + 1; i < lines.length; i++) {
       const l = lines[i]!;
       if (KEYWORDS_LABEL.test(l.text) || JEL_LABEL.test(l.text) || ABSTRACT_LABEL.test(l.text) || HEADING.test(l.text) || l.page !== first.page) break;
-      if (doc.kind === "docx" || l.y - lines[i - 1]!.y > l.size * 1.9 || Math.abs(l.size - first.size) > 1 || !/[-,;]$/.test(parts[parts.length - 1]!.trim())) break;
+      if (doc.kind === "docx" || l.y - lines[i - 1]!.y > lineSpacing(lines, index) * 1.45 || Math.abs(l.size - first.size) > 1 || /\.$/.test(parts[parts.length - 1]!.trim())) break;
       parts.push(l.text);
     }
     return { items: [joinLines(parts, vocabulary)], line: first };
@@ -409,7 +409,7 @@ function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: numbe
     const affiliationText = [...noteTexts, ...block]
       .map((t) => t.replace(/(?:e-?mail|email)\s*:?.*$/i, "").replace(/corresponding author\.?/i, "").replace(/^\s*[*∗†‡§¶\d]+\s*/, ""))
       .map((t) => normalizeSpace(t.replace(/[.;,]+\s*$/, "")))
-      .filter((t) => t && INSTITUTION.test(t) && !/@/.test(t) && !/\b(?:thank|grateful|acknowledg|support)\w*/i.test(t));
+      .filter((t) => t && INSTITUTION.test(t) && !/@/.test(t) && !NOISE.test(t) && !/\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*/i.test(t));
     const raw = affiliationText.slice(0, 2).join("; ");
     const parts = raw ? raw.split("; ").map((p) => trailingCountry(p)) : [];
     const affiliation = parts.length ? parts.map((p) => p.rest).join("; ") : null;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { countryOfEmail, trailingCountry } from "./countries";
+import { looksLikeName, splitName } from "./header";
+import { fixLigatures, joinLines, similarity, vocabularyOf } from "./text";
+
+describe("extraction rules", () => {
+  it("splits names with particles, initials and capitalised particles", () => {
+    expect(splitName("Pieter van der Berg")).toEqual({ firstName: "Pieter", lastName: "van der Berg" });
+    expect(splitName("Michael J. Thornton")).toEqual({ firstName: "Michael J.", lastName: "Thornton" });
+    expect(splitName("Ciarán Ó Briain")).toEqual({ firstName: "Ciarán", lastName: "Ó Briain" });
+    expect(splitName("María José de la Cruz")).toEqual({ firstName: "María José", lastName: "de la Cruz" });
+  });
+
+  it("tells names from affiliations, dates and notes", () => {
+    expect(looksLikeName("Diego García-Márquez")).toBe(true);
+    expect(looksLikeName("Åsa Lindström")).toBe(true);
+    expect(looksLikeName("Department of Finance")).toBe(false);
+    expect(looksLikeName("March 2024")).toBe(false);
+    expect(looksLikeName("Preliminary draft")).toBe(false);
+  });
+
+  it("undoes line-end hyphenation but keeps real compounds", () => {
+    const vocabulary = vocabularyOf(["banks reduced their risk-taking", "market"]);
+    expect(joinLines(["Deposit rates rose slower than mar-", "ket rates"], vocabulary)).toBe("Deposit rates rose slower than market rates");
+    expect(joinLines(["reduced their risk-", "taking"], vocabulary)).toBe("reduced their risk-taking");
+    expect(joinLines(["a one-standard-", "deviation"], vocabulary)).toBe("a one-standard-deviation");
+  });
+
+  it("repairs ligatures and TeX's loose accents", () => {
+    expect(fixLigatures("ﬁrm eﬀect")).toBe("firm effect");
+    expect(fixLigatures("Dvoˇrák")).toBe("Dvořák");
+  });
+
+  it("finds the printed country, or the one an e-mail's domain names", () => {
+    expect(trailingCountry("Tilburg University, The Netherlands")).toEqual({ rest: "Tilburg University", country: "Netherlands" });
+    expect(trailingCountry("Koç University, Istanbul, Turkey")).toEqual({ rest: "Koç University, Istanbul", country: "Turkey" });
+    expect(trailingCountry("Yonsei University, Seoul")).toEqual({ rest: "Yonsei University, Seoul", country: null });
+    expect(countryOfEmail("a@korea.ac.kr")).toBe("South Korea");
+    expect(countryOfEmail("b@mit.edu")).toBe("United States");
+  });
+
+  it("measures similarity as normalised Levenshtein", () => {
+    expect(similarity("kitten", "sitting")).toBeCloseTo(1 - 3 / 7);
+    expect(similarity("same", "same")).toBe(1);
+  });
+});
