@@ -9,7 +9,7 @@ import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
 import { fixLigatures, fold, joinLines, normalizeSpace, vocabularyOf } from "./text";
 
 const ABSTRACT_LABEL = /^\s*(?:a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s*[:.—–-]?\s*(.*)$/i;
-const KEYWORDS_LABEL = /^\s*(?:key\s*-?\s*words?|index terms)\s*(?:\([^)]*\))?\s*[:.—–-]\s*(.*)$/i;
+const KEYWORDS_LABEL = /^\s*(?:key\s*-?\s*words?(?:\s+and\s+phrases)?|index terms)\s*(?:\([^)]*\))?\s*[:.—–-]\s*(.*)$/i;
 const JEL_LABEL = /^\s*JEL(?:\s+(?:classifications?|codes?|classification\s+codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*)$/i;
 const HEADING = /^(?:(?:\d{1,2}\.?|[IVX]{1,4}\.)\s+)?(?:introduction|literature review|background|data|motivation)\b/i;
 const INSTITUTION = /\b(universit\w*|univ\.|school|college|institute|institut\w*|department|dept\.?|faculty|centre|center|bank|academy|hochschule|business|research|laborator\w*|polytechnic|ministry|authority|fund|council|foundation|corporation|management|economics|finance|accounting)\b/i;
@@ -295,6 +295,20 @@ function expandEmails(text: string): string[] {
   return out.map((e) => e.toLowerCase());
 }
 
+/** A footnote's sentences: split after a full stop, but not after an abbreviation ("St.", "Univ."). */
+function sentences(text: string) {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of text.matchAll(/\.\s+(?=\p{Lu})/gu)) {
+    const before = text.slice(start, m.index).split(/\s+/).pop() ?? "";
+    if (/^\p{Lu}[\p{L}]{0,3}$/u.test(before)) continue;
+    out.push(text.slice(start, m.index + 1));
+    start = m.index + m[0].length;
+  }
+  out.push(text.slice(start));
+  return out.map((t) => t.trim()).filter(Boolean);
+}
+
 /** How well an e-mail's local part fits a name (0 none … 3 strong). */
 function emailFit(email: string, first: string, last: string) {
   const local = fold(email.split("@")[0]!).replace(/[^a-z]/g, "");
@@ -404,12 +418,16 @@ function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: numbe
   const ownEmails: string[][] = [];
   const authors: ExtractedAuthor[] = candidates.map((c, k) => {
     const { firstName, lastName } = splitName(c.name);
-    const noteTexts = c.markers.flatMap((m) => notes.get(m) ?? []);
+    // A footnote is one text however it wraps; its sentences are an affiliation, an address,
+    // an e-mail, thanks: only the institution's sentences (and the address they run into) count.
+    const noteTexts = c.markers.map((m) => notes.get(m)).filter((n): n is string[] => Boolean(n)).map((n) => normalizeSpace(n.join(" ")));
     const block = sharedLine ? [] : blockOf(c, k);
     const affiliationText = [...noteTexts, ...block]
-      .map((t) => t.replace(/(?:e-?mail|email)\s*:?.*$/i, "").replace(/corresponding author\.?/i, "").replace(/^\s*[*∗†‡§¶\d]+\s*/, ""))
+      .flatMap(sentences)
+      .filter((t) => !/\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*/i.test(t) && !NOISE.test(t))
+      .map((t) => t.replace(/(?:e-?mail|email)\s*:?.*$/i, "").replace(/^\s*[*∗†‡§¶\d]+\s+(?=\p{Lu})/u, ""))
       .map((t) => normalizeSpace(t.replace(/[.;,]+\s*$/, "")))
-      .filter((t) => t && INSTITUTION.test(t) && !/@/.test(t) && !NOISE.test(t) && !/\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*/i.test(t));
+      .filter((t) => t && INSTITUTION.test(t) && !/@/.test(t));
     const raw = affiliationText.slice(0, 2).join("; ");
     const parts = raw ? raw.split("; ").map((p) => trailingCountry(p)) : [];
     const affiliation = parts.length ? parts.map((p) => p.rest).join("; ") : null;

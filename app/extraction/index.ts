@@ -48,5 +48,6 @@ export async function extractManuscript(bytes: Uint8Array): Promise<ExtractionRe
     pagesRead = doc.pages;
   }
   const header = readHeader(doc);
-  return { kind, pages: doc.pages, ...header, references: [], stats: { ms: Math.round(performance.now() - started), pagesRead } };
+  const text = doc.lines.map((l) => l.text).join("\n").slice(0, 20_000);
+  return { kind, pages: doc.pages, ...header, references: [], text, stats: { ms: Math.round(performance.now() - started), pagesRead } };
 }

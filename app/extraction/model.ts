@@ -55,6 +55,8 @@ export type ExtractionResult = {
   keywords: Field<string[]>;
   jel: Field<string[]>;
   references: Reference[];
+  /** The text of the pages read (at most 20,000 characters): what an optional model may quote. */
+  text: string;
   /** How long the engine worked, in milliseconds, and how many pages it read. */
   stats: { ms: number; pagesRead: number };
 };

@@ -48,10 +48,13 @@ export function joinLines(lines: string[], vocabulary: Set<string>) {
       const first = before.split("-").pop()!;
       const after = next[1]!;
       const joined = `${first}${after}`.toLowerCase();
+      // A suffix is never a word of its own: "underly-" + "ing" is one word.
+      const suffix = /^(?:ing|ings|ed|er|ers|est|ly|tion|tions|sion|ment|ments|ness|ity|ities|ance|ence|able|ible|al|ous|ive|ism|ist|ure|ate|ize|ise)$/.test(after.toLowerCase());
       const keep =
-        before.includes("-") ||
+        !suffix &&
+        (before.includes("-") ||
         vocabulary.has(`${first}-${after}`.toLowerCase()) ||
-        (!vocabulary.has(joined) && vocabulary.has(first.toLowerCase()) && vocabulary.has(after.toLowerCase()) && first.length > 2);
+        (!vocabulary.has(joined) && vocabulary.has(first.toLowerCase()) && vocabulary.has(after.toLowerCase()) && first.length > 2));
       out = keep ? `${out}${line}` : `${out.slice(0, -1)}${line}`;
     } else {
       out = `${out} ${line}`;
@@ -60,15 +63,21 @@ export function joinLines(lines: string[], vocabulary: Set<string>) {
   return normalizeSpace(out);
 }
 
-/** Every word of the text (lower case; hyphenated compounds also whole), for `joinLines`. */
+/**
+ * Every word of the text (lower case; hyphenated compounds also whole), for `joinLines`. The
+ * pieces of a word broken at a line end ("underly-" / "ing") are not words, so they are left out.
+ */
 export function vocabularyOf(texts: string[]) {
   const words = new Set<string>();
+  let broken = false;
   for (const t of texts) {
-    for (const w of t.toLowerCase().match(/[\p{L}]+(?:-[\p{L}]+)*/gu) ?? []) {
-      if (w.endsWith("-")) continue;
+    const tokens = t.toLowerCase().match(/[\p{L}]+(?:-[\p{L}]+)*-?/gu) ?? [];
+    for (const [i, w] of tokens.entries()) {
+      if (w.endsWith("-") || (i === 0 && broken)) continue;
       words.add(w);
       for (const part of w.split("-")) words.add(part);
     }
+    broken = /\p{L}-$/u.test(t.trim());
   }
   return words;
 }

@@ -114,10 +114,24 @@ function noticesConfig({ smtpPort, siteUrl }) {
   return file;
 }
 
+/** The extraction Worker's config with absolute paths, for running beside the web Worker. */
+function extractionConfig() {
+  const source = path.join(ROOT, "workers", "extraction", "wrangler.toml");
+  const text = readFileSync(source, "utf8")
+    .replace(/^main = .*$/m, `main = ${JSON.stringify(path.join(ROOT, "workers", "extraction", "index.ts"))}`)
+    .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(path.join(ROOT, "migrations"))}`);
+  const dir = path.join(ROOT, ".wrangler", "tmp");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `extraction.${process.pid}.toml`);
+  writeFileSync(file, text);
+  return file;
+}
+
 /**
  * Starts `wrangler dev` and resolves once it answers. `vars` override [vars] for this run;
  * without a port, a free one is chosen. With `smtpPort`, the notices Worker runs beside the web
- * Worker in the same local runtime and delivers mail to that SMTP server. Links in mails and
+ * Worker in the same local runtime and delivers mail to that SMTP server, and the extraction
+ * Worker runs there too. Links in mails and
  * pages use this run's own address, and a fresh SESSION_SECRET is made unless one is given.
  * @param {{ dir: string, port?: number, vars?: Record<string, string>, log?: "pipe" | "inherit", config?: string, extraArgs?: string[], smtpPort?: number }} options
  */
@@ -126,7 +140,7 @@ export async function startWorker({ dir, port, vars = {}, log = "pipe", config, 
   const siteUrl = `http://127.0.0.1:${port}`;
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", dir, "--show-interactive-dev-session=false"];
   args.push("--config", config ?? path.join(ROOT, "wrangler.toml"));
-  if (smtpPort) args.push("--config", noticesConfig({ smtpPort, siteUrl }));
+  if (smtpPort) args.push("--config", noticesConfig({ smtpPort, siteUrl }), "--config", extractionConfig());
   args.push(...extraArgs);
   const allVars = { SITE_URL: siteUrl, SESSION_SECRET: randomBytes(32).toString("base64url"), ...vars };
   for (const [k, v] of Object.entries(allVars)) args.push("--var", `${k}:${v}`);

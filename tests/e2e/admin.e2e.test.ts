@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectAccessible, launch, newContext, scriptlessTwin, waitForHydration, watchErrors } from "./browser";
+import type { CONSOLE_AREAS } from "./global-setup";
 
 /** The administrator's console as the office uses it, with and without JavaScript. */
 let browser: Browser;
@@ -10,14 +11,14 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** The console's refused forms answer 400 on purpose; Chromium logs those as errors. */
-async function signedInAdmin(js: boolean) {
+async function signedInAdmin(js: boolean, area: (typeof CONSOLE_AREAS)[number]) {
   const context = await newContext(browser, { js });
   const page = await context.newPage();
   const noErrors = js ? watchErrors(page, { expectStatuses: [400] }) : () => {};
   const { admin } = inject("accounts");
   await page.goto("/login", { waitUntil: "domcontentloaded" });
   if (js) await waitForHydration(page);
-  await page.getByLabel("E-mail").fill(admin.email);
+  await page.getByLabel("E-mail").fill(`${area}.console@example.org`);
   await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Login" }).click();
   await page.waitForURL(/\/admin\/dashboard$/);
@@ -37,7 +38,7 @@ async function a11y(page: Page, context: BrowserContext, js: boolean) {
 
 describe.each([true, false])("User Management, JavaScript %s", (js) => {
   it("searches, filters by role and changes a role in place", async () => {
-    const { context, page, noErrors } = await signedInAdmin(js);
+    const { context, page, noErrors } = await signedInAdmin(js, "users");
     const tabs = page.getByRole("navigation", { name: "Console sections" });
     for (const tab of ["Conferences", "News", "Papers", "Board", "Users"]) {
       await tabs.getByRole("link", { name: tab }).click();
@@ -81,7 +82,7 @@ describe.each([true, false])("User Management, JavaScript %s", (js) => {
 
 describe.each([true, false])("editing and deleting a user, JavaScript %s", (js) => {
   it("edits every section, resets the password and deletes a user, with confirmation", async () => {
-    const { context, page, noErrors } = await signedInAdmin(js);
+    const { context, page, noErrors } = await signedInAdmin(js, "edit-user");
     const who = js ? "edit.js" : "edit.nojs";
     await page.goto(`/admin/users?q=${who}`, { waitUntil: "domcontentloaded" });
     if (js) await waitForHydration(page);
@@ -143,7 +144,7 @@ describe.each([true, false])("editing and deleting a user, JavaScript %s", (js) 
 
 describe.each([true, false])("Board Management, JavaScript %s", (js) => {
   it("creates a year with members, shows it publicly, edits and deletes it; adds and deletes a past president", async () => {
-    const { context, page, noErrors } = await signedInAdmin(js);
+    const { context, page, noErrors } = await signedInAdmin(js, "board");
     const period = js ? "2019-2020" : "2018-2019";
     const settle = async () => {
       await page.waitForLoadState("domcontentloaded");
@@ -212,7 +213,7 @@ describe.each([true, false])("Board Management, JavaScript %s", (js) => {
 
 describe.each([true, false])("News Management, JavaScript %s", (js) => {
   it("writes, previews, publishes with a file, edits and deletes a news item", async () => {
-    const { context, page, noErrors } = await signedInAdmin(js);
+    const { context, page, noErrors } = await signedInAdmin(js, "news");
     const settle = async () => {
       await page.waitForLoadState("domcontentloaded");
       if (js) await waitForHydration(page);
@@ -279,7 +280,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
   it("searches, adds a conference with files, photos and fees, sets the header photo, deletes a photo, previews, edits the fees and deletes it", async () => {
-    const { context, page, noErrors } = await signedInAdmin(js);
+    const { context, page, noErrors } = await signedInAdmin(js, "conferences");
     if (js) await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const settle = async () => {
       await page.waitForLoadState("domcontentloaded");

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
 import { createServer, type Socket } from "node:net";
 import type { TestProject } from "vitest/node";
@@ -52,6 +53,15 @@ export default async function setup(project: TestProject) {
     plainLog: `http://127.0.0.1:${logPort}`,
     refusedPort,
   });
+  // The project's own test manuscripts (tests/fixtures/manuscripts), for the extraction tests in workerd.
+  const manuscript = (name: string) => readFileSync(new URL(`../fixtures/manuscripts/${name}`, import.meta.url)).toString("base64");
+  project.provide("manuscripts", {
+    pdf: manuscript("b1.pdf"),
+    pdfTruth: readFileSync(new URL("../fixtures/manuscripts/b1.json", import.meta.url), "utf8"),
+    docx: manuscript("b4.docx"),
+    scanned: manuscript("failing/scanned.pdf"),
+    encrypted: manuscript("failing/encrypted.pdf"),
+  });
   return async () => {
     for (const s of sockets) s.destroy();
     await Promise.all([mail.stop(), new Promise((r) => dropper.close(r)), new Promise((r) => plaintext.close(r)), new Promise((r) => log.close(r))]);
@@ -61,5 +71,6 @@ export default async function setup(project: TestProject) {
 declare module "vitest" {
   export interface ProvidedContext {
     smtp: { maildevPort: number; mailApi: string; dropPort: number; plainPort: number; plainLog: string; refusedPort: number };
+    manuscripts: { pdf: string; pdfTruth: string; docx: string; scanned: string; encrypted: string };
   }
 }

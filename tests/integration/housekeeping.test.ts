@@ -1,13 +1,31 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../workers/web/index";
-import { authTokens, outbox, rateLimits, sessions, users } from "~/db/schema";
+import { authTokens, extractionJobs, outbox, rateLimits, sessions, users } from "~/db/schema";
 import { requeueStalled } from "~/server/mail/outbox.server";
 import { db, resetDatabase } from "./fixtures";
 
 beforeEach(resetDatabase);
 
 describe("the housekeeping (scheduled every ten minutes)", () => {
+  it("ends extraction jobs still running after 15 minutes as failed, and leaves recent ones running", async () => {
+    const now = Date.now();
+    const [user] = await db().insert(users).values({ email: "b@example.org", username: "b@example.org" }).returning();
+    await db().insert(extractionJobs).values([
+      { id: "stalled", userId: user!.id, status: "extracting", updatedAt: new Date(now - 20 * 60_000) },
+      { id: "running", userId: user!.id, status: "extracting", updatedAt: new Date(now - 60_000) },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(now), cron: "*/10 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const jobs = await db().select().from(extractionJobs).orderBy(extractionJobs.id).all();
+    expect(jobs.map((j) => [j.id, j.status, j.message])).toEqual([
+      ["running", "extracting", null],
+      ["stalled", "failed", "The manuscript could not be read in time."],
+    ]);
+  });
+
+
   it("drops expired sessions, long-expired tokens and old rate-limit windows, and keeps the rest", async () => {
     const now = Date.now();
     const [user] = await db().insert(users).values({ email: "a@example.org", username: "a@example.org" }).returning();

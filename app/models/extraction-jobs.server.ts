@@ -1,0 +1,142 @@
+/**
+ * Manuscript extraction jobs: the wizard stores the manuscript and a job (`startExtraction`), the
+ * `extraction` queue's consumer Worker runs the engine on it (`runExtractionJob`) and writes the
+ * result, and the wizard reads the job (`getExtractionJob`). Statuses: uploading → extracting →
+ * complete, or failed with a message an author can act on. Whatever the file, a job ends: a
+ * damaged, encrypted, scanned or mislabelled file, or one the engine cannot finish in time,
+ * ends as failed; only trouble with D1 or R2 themselves is retried by the queue.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { extractionJobs, files } from "~/db/schema";
+import { extractManuscript, ExtractionFailed, MAX_MANUSCRIPT_BYTES, type ExtractionResult } from "~/extraction";
+import { refineWithAi, type AiBinding } from "~/extraction/refine";
+import { randomToken } from "~/server/auth/crypto.server";
+import { storeUploads, type UploadRule } from "./uploads.server";
+
+export const MANUSCRIPT_RULE: UploadRule = {
+  kind: "manuscript",
+  types: { pdf: "application/pdf", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" },
+  maxFiles: 1,
+  maxBytes: MAX_MANUSCRIPT_BYTES,
+  label: "manuscript",
+};
+
+/** For a job whose Worker never finished it (stopped at its CPU limit, retries used up). */
+export const STALLED_EXTRACTION_MESSAGE = "The manuscript could not be read in time.";
+
+/** Ends a job as failed unless it already ended (the dead-letter queue's consumer uses it). */
+export async function failExtractionJob(db: Database, jobId: string, message: string) {
+  await db
+    .update(extractionJobs)
+    .set({ status: "failed", message, updatedAt: new Date() })
+    .where(and(eq(extractionJobs.id, jobId), inArray(extractionJobs.status, ["uploading", "extracting"])));
+}
+
+/** What the engine may take before the job is ended as failed (the consumer's own limit is higher). */
+export const EXTRACTION_TIME_LIMIT_MS = 20_000;
+
+export type ExtractionMessage = { jobId: string };
+
+type Stores = { db: Database; bucket: R2Bucket };
+
+/** Stores the manuscript, records the job and queues it; returns the job's id for the wizard. */
+export async function startExtraction({ db, bucket }: Stores, queue: Queue<ExtractionMessage>, userId: number, file: File) {
+  const stored = await storeUploads(bucket, [file], MANUSCRIPT_RULE, userId);
+  const id = randomToken(18);
+  try {
+    await db.batch([
+      db.insert(files).values(stored.rows[0]!),
+      db.insert(extractionJobs).values({ id, userId, status: "extracting", fileId: sql`(select id from files where r2_key = ${stored.rows[0]!.r2Key})` as unknown as number }),
+    ]);
+  } catch (error) {
+    await stored.discard();
+    throw error;
+  }
+  await queue.send({ jobId: id });
+  return id;
+}
+
+/** A job as its owner may see it (another user's job is "not found"). */
+export async function getExtractionJob(db: Database, userId: number, id: string) {
+  return (await db.select().from(extractionJobs).where(and(eq(extractionJobs.id, id), eq(extractionJobs.userId, userId))).get()) ?? null;
+}
+
+/** Runs the engine, and the model when one is bound, within a time limit. */
+async function extractWithin(bytes: Uint8Array, ms: number, ai: AiBinding | undefined): Promise<ExtractionResult> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ExtractionFailed("Reading the manuscript took too long.")), ms);
+  });
+  try {
+    const result = await Promise.race([extractManuscript(bytes), timeout]);
+    return ai ? await Promise.race([refineWithAi(ai, result), timeout]) : result;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Runs one job and records its end. A job already complete or failed is left as it is (a queue
+ * may deliver a message twice). Throws only for D1 or R2 trouble, so the queue retries.
+ */
+export async function runExtractionJob(env: { db: Database; bucket: R2Bucket; ai?: AiBinding; timeLimitMs?: number }, jobId: string) {
+  const { db } = env;
+  const job = await db.select().from(extractionJobs).where(eq(extractionJobs.id, jobId)).get();
+  if (!job || job.status === "complete" || job.status === "failed") return job?.status ?? "missing";
+  const fail = async (message: string) => {
+    await db.update(extractionJobs).set({ status: "failed", message, updatedAt: new Date() }).where(eq(extractionJobs.id, jobId));
+    return "failed" as const;
+  };
+  const file = job.fileId ? await db.select().from(files).where(eq(files.id, job.fileId)).get() : null;
+  if (!file) return fail("The manuscript is no longer stored: please upload it again.");
+  const object = await env.bucket.get(file.r2Key);
+  if (!object) return fail("The manuscript is no longer stored: please upload it again.");
+  if (object.size > MAX_MANUSCRIPT_BYTES) return fail("The manuscript is larger than 25 MB.");
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  let result: ExtractionResult;
+  try {
+    result = await extractWithin(bytes, env.timeLimitMs ?? EXTRACTION_TIME_LIMIT_MS, env.ai);
+  } catch (error) {
+    if (error instanceof ExtractionFailed) return fail(error.message);
+    console.error("extraction: the engine failed", jobId, error);
+    return fail("The manuscript could not be read.");
+  }
+  await db
+    .update(extractionJobs)
+    .set({ status: "complete", message: null, result: toExtractedInfo(result) as unknown as Record<string, unknown>, updatedAt: new Date() })
+    .where(eq(extractionJobs.id, jobId));
+  return "complete" as const;
+}
+
+/**
+ * The result in the spec's shape (extractedInfo: title, abstract, authors with Name, Surname,
+ * Affiliation, Department, Title, Country, email; keywords; references), with JEL codes, each
+ * field's confidence and where it was found.
+ */
+export function toExtractedInfo(r: ExtractionResult) {
+  return {
+    title: r.title.value,
+    abstract: r.abstract.value,
+    authors: r.authors.map((a) => ({
+      Name: a.firstName,
+      Surname: a.lastName,
+      Affiliation: a.affiliation,
+      Department: a.department,
+      Title: null,
+      Country: a.country,
+      email: a.email,
+      isCorresponding: a.isCorresponding,
+      confidence: a.confidence,
+      source: a.source,
+    })),
+    keywords: r.keywords.value,
+    jel: r.jel.value,
+    references: r.references,
+    confidence: { title: r.title.confidence, abstract: r.abstract.confidence, keywords: r.keywords.confidence, jel: r.jel.confidence },
+    sources: { title: r.title.source, abstract: r.abstract.source, keywords: r.keywords.source, jel: r.jel.source },
+    kind: r.kind,
+    pages: r.pages,
+    stats: r.stats,
+  };
+}

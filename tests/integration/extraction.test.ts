@@ -1,0 +1,166 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, inject, it } from "vitest";
+import { extractionJobs, files } from "~/db/schema";
+import { extractManuscript } from "~/extraction";
+import { refineWithAi } from "~/extraction/refine";
+import { runExtractionJob, startExtraction } from "~/models/extraction-jobs.server";
+import { UploadRejected } from "~/models/uploads.server";
+import extractionWorker from "../../workers/extraction/index";
+import { createUser, db, resetDatabase } from "./fixtures";
+
+/**
+ * The extraction engine and its consumer Worker, run in workerd with real D1 and R2, on the
+ * project's own test manuscripts (tests/fixtures/manuscripts) and on broken files.
+ */
+beforeEach(resetDatabase);
+
+const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+const docs = () => inject("manuscripts");
+
+/** A job for bytes already in R2, as the wizard leaves it: stored file, job "extracting". */
+async function jobFor(bytes: Uint8Array, name = "paper.pdf") {
+  const user = await createUser({ email: `author.${crypto.randomUUID().slice(0, 8)}@example.org` });
+  const key = `manuscript/test-${crypto.randomUUID()}`;
+  await env.FILES.put(key, bytes);
+  const file = await db()
+    .insert(files)
+    .values({ kind: "manuscript", filename: `${crypto.randomUUID().replace(/-/g, "")}.pdf`, r2Key: key, originalName: name, contentType: "application/pdf", size: bytes.byteLength, uploadedBy: user.id })
+    .returning()
+    .get();
+  const id = crypto.randomUUID();
+  await db().insert(extractionJobs).values({ id, userId: user.id, fileId: file.id, status: "extracting" });
+  return { id, user };
+}
+
+const job = async (id: string) => (await db().select().from(extractionJobs).where(eq(extractionJobs.id, id)).get())!;
+const run = (id: string, extra: { timeLimitMs?: number } = {}) => runExtractionJob({ db: db(), bucket: env.FILES, ...extra }, id);
+
+describe("the extraction engine in the Workers runtime", () => {
+  it("reads a LaTeX manuscript: title, abstract, authors with e-mails and affiliations, keywords, JEL codes, and where each was found", async () => {
+    const truth = JSON.parse(docs().pdfTruth);
+    const r = await extractManuscript(bytesOf(docs().pdf));
+    expect(r.kind).toBe("pdf");
+    expect(r.title.value).toBe(truth.title);
+    expect(r.title.source).toMatchObject({ page: 1 });
+    expect(r.abstract.value).toBe(truth.abstract);
+    expect(r.authors.map((a) => [a.firstName, a.lastName, a.email, a.affiliation, a.country])).toEqual(
+      truth.authors.map((a: Record<string, string>) => [a.firstName, a.lastName, a.email, a.affiliation, a.country]),
+    );
+    expect(r.keywords.value).toEqual(truth.keywords);
+    expect(r.jel.value).toEqual(truth.jel);
+    expect(r.stats.pagesRead).toBeLessThanOrEqual(3);
+  });
+
+  it("reads a Word manuscript from its document XML", async () => {
+    const r = await extractManuscript(bytesOf(docs().docx));
+    expect(r.kind).toBe("docx");
+    expect(r.title.value).toBe("Short-Termism and Investment in Family Firms");
+    expect(r.authors.map((a) => a.lastName)).toEqual(["Ribeiro", "Tanaka", "El Amrani"]);
+    expect(r.authors.find((a) => a.isCorresponding)).toMatchObject({ lastName: "Tanaka", email: "yuki.tanaka@gsm.kyoto-u.ac.jp", country: "Japan" });
+    expect(r.keywords.value).toEqual(["Family firms", "Short-termism", "Corporate investment", "Earnings guidance"]);
+  });
+});
+
+describe("extraction jobs", () => {
+  it("completes a job with the result in the spec's shape, and leaves a finished job alone when the message comes twice", async () => {
+    const { id } = await jobFor(bytesOf(docs().pdf));
+    expect(await run(id)).toBe("complete");
+    const done = await job(id);
+    expect(done.status).toBe("complete");
+    const info = done.result as { title: string; authors: Array<Record<string, unknown>>; keywords: string[]; sources: { title: { page: number } } };
+    expect(info.title).toBe("Liquidity Risk in Corporate Bond Exchange-Traded Funds");
+    expect(info.authors[0]).toMatchObject({ Name: "Margarethe", Surname: "Schneider", email: "m.schneider@maastrichtuniversity.nl", Country: "Netherlands" });
+    expect(info.sources.title.page).toBe(1);
+    expect(await run(id)).toBe("complete");
+    expect((await job(id)).updatedAt.getTime()).toBe(done.updatedAt.getTime());
+  });
+
+  it.each([
+    ["a scanned PDF", () => bytesOf(docs().scanned), "no text to read"],
+    ["an encrypted PDF", () => bytesOf(docs().encrypted), "protected by a password"],
+    ["a damaged PDF", () => bytesOf(docs().pdf).slice(0, 4000), "could not be read as a PDF"],
+    ["a text file named .pdf", () => new TextEncoder().encode("Title: not really a PDF\n".repeat(50)), "neither a PDF nor a Word document"],
+    ["a damaged Word file", () => bytesOf(docs().docx).slice(0, 1500), "could not be read as a Word document"],
+    ["a file over 25 MB", () => Object.assign(new Uint8Array(25 * 1024 * 1024 + 10), { 0: 0x25, 1: 0x50, 2: 0x44, 3: 0x46, 4: 0x2d }), "larger than 25 MB"],
+  ])("ends %s as failed with a clear message", async (_, bytes, message) => {
+    const { id } = await jobFor(bytes());
+    expect(await run(id)).toBe("failed");
+    const failed = await job(id);
+    expect(failed.status).toBe("failed");
+    expect(failed.message).toContain(message);
+    expect(failed.result).toBeNull();
+  });
+
+  it("ends a job whose manuscript is gone as failed", async () => {
+    const { id } = await jobFor(bytesOf(docs().pdf));
+    const { fileId } = await job(id);
+    const file = (await db().select().from(files).where(eq(files.id, fileId!)).get())!;
+    await env.FILES.delete(file.r2Key);
+    expect(await run(id)).toBe("failed");
+    expect((await job(id)).message).toContain("no longer stored");
+  });
+
+  it("stores a manuscript checked by content, records the job and queues it; refuses a disguised file", async () => {
+    const user = await createUser({ email: "writer@example.org" });
+    const id = await startExtraction({ db: db(), bucket: env.FILES }, env.EXTRACTION, user.id, new File([bytesOf(docs().docx)], "paper.docx"));
+    const started = await job(id);
+    expect(started).toMatchObject({ userId: user.id, status: "extracting" });
+    const stored = (await db().select().from(files).where(eq(files.id, started.fileId!)).get())!;
+    expect(stored).toMatchObject({ kind: "manuscript", originalName: "paper.docx" });
+    expect(await env.FILES.head(stored.r2Key)).not.toBeNull();
+    await expect(startExtraction({ db: db(), bucket: env.FILES }, env.EXTRACTION, user.id, new File(["<html>"], "paper.pdf"))).rejects.toBeInstanceOf(UploadRejected);
+    expect(await db().select().from(extractionJobs).all()).toHaveLength(1);
+  });
+});
+
+describe("the extraction Worker", () => {
+  it("consumes a batch: runs each job and acknowledges its message", async () => {
+    const { id } = await jobFor(bytesOf(docs().docx), "paper.docx");
+    const batch = createMessageBatch("finance-society-extraction", [{ id: "m1", timestamp: new Date(), attempts: 1, body: { jobId: id } }]);
+    const ctx = createExecutionContext();
+    await extractionWorker.queue(batch as MessageBatch<{ jobId: string }>, { DB: env.DB, FILES: env.FILES });
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks).toEqual(["m1"]);
+    expect((await job(id)).status).toBe("complete");
+  });
+
+  it("ends a job as failed when its message reaches the dead-letter queue, unless it already ended", async () => {
+    const { id } = await jobFor(bytesOf(docs().pdf));
+    const { id: finished } = await jobFor(bytesOf(docs().docx), "paper.docx");
+    await run(finished);
+    const batch = createMessageBatch("finance-society-extraction-dlq", [
+      { id: "d1", timestamp: new Date(), attempts: 1, body: { jobId: id } },
+      { id: "d2", timestamp: new Date(), attempts: 1, body: { jobId: finished } },
+    ]);
+    await extractionWorker.queue(batch as MessageBatch<{ jobId: string }>, { DB: env.DB, FILES: env.FILES });
+    expect(await job(id)).toMatchObject({ status: "failed", message: "The manuscript could not be read in time." });
+    expect((await job(finished)).status).toBe("complete");
+  });
+});
+
+describe("optional refinement with a model", () => {
+  it("fills only what the rules left empty, and drops whatever the document does not print", async () => {
+    const base = await extractManuscript(bytesOf(docs().pdf));
+    const empty = { ...base, keywords: { value: [], confidence: 0, source: null }, authors: [] };
+    // Workers AI cannot run here: its answer is given at the binding's boundary.
+    const ai = {
+      run: async () => ({
+        response: {
+          keywords: ["Exchange-traded funds", "Invented keyword"],
+          authors: [
+            { firstName: "Margarethe", lastName: "Schneider", email: "m.schneider@maastrichtuniversity.nl" },
+            { firstName: "Invented", lastName: "Person" },
+          ],
+          title: "A different title the model made up",
+        },
+      }),
+    };
+    const refined = await refineWithAi(ai, empty);
+    expect(refined.keywords.value).toEqual(["Exchange-traded funds"]);
+    expect(refined.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Margarethe Schneider"]);
+    expect(refined.title.value).toBe(base.title.value);
+    const broken = await refineWithAi({ run: async () => ({ response: "not json" }) }, empty);
+    expect(broken.authors).toEqual([]);
+  });
+});
