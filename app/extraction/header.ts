@@ -287,7 +287,9 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
 
 function expandEmails(text: string): string[] {
   const out: string[] = [];
-  const grouped = text.replace(GROUPED_EMAIL, (_, locals: string, domain: string) => {
+  // An address TeX hyphenated at a line end ("so-" / "sei@ug.edu.gh") is one address.
+  const joined = text.replace(/([\w.+])-\s+(?=[\w.+'-]*@[\w-]+\.)/g, "$1");
+  const grouped = joined.replace(GROUPED_EMAIL, (_, locals: string, domain: string) => {
     for (const local of locals.split(/[,;\s]+/).filter(Boolean)) out.push(`${local}@${domain}`);
     return " ";
   });
