@@ -4,7 +4,8 @@
 # (a scan without text, an encrypted PDF). Needs Debian's texlive-latex-recommended, lmodern
 # and qpdf; the PDFs are committed, so tests and CI do not need them.
 set -euo pipefail
-cd "$(dirname "$0")/../tests/fixtures/manuscripts/src"
+scripts="$(cd "$(dirname "$0")" && pwd)"
+cd "$scripts/../tests/fixtures/manuscripts/src"
 out=$(mktemp -d)
 for tex in b1-and-texttt b2-affil-letters b3-single-nolabel b5-thirty-pages scanned; do
   pdflatex -interaction=nonstopmode -halt-on-error -output-directory "$out" "$tex.tex" >/dev/null
@@ -17,4 +18,4 @@ cp "$out/scanned.pdf" ../failing/scanned.pdf
 qpdf --encrypt secret-user secret-owner 256 -- ../b1.pdf ../failing/encrypted.pdf
 rm -rf "$out"
 echo "Test manuscripts rebuilt."
-node "$(dirname "$0")/build-test-docx.mjs"
+node "$scripts/build-test-docx.mjs"

@@ -220,7 +220,7 @@ function paragraphAfter(lines: Line[], from: number, doc: Document, body: number
 /** The usual distance between lines of running text near `from` (double spacing doubles it). */
 function lineSpacing(lines: Line[], from: number) {
   const gaps: number[] = [];
-  for (let i = Math.max(1, from); i < Math.min(lines.length, from + 30); i++) {
+  for (let i = Math.max(1, from - 12); i < Math.min(lines.length, from + 18); i++) {
     const [a, b] = [lines[i - 1]!, lines[i]!];
     if (a.page === b.page && Math.abs(a.size - b.size) < 0.5 && b.y > a.y && b.y - a.y < a.size * 4) gaps.push(b.y - a.y);
   }

@@ -4,16 +4,20 @@
  * codes), each with a confidence and where it was found. No web framework: the extraction
  * Worker, `npm run extract` and the tests call `extractManuscript` alike.
  */
-import { readHeader } from "./header";
+import { cleanLines, readHeader } from "./header";
 import { ExtractionFailed, type ExtractionResult } from "./model";
 import { readDocx } from "./read-docx";
 import { openPdf, readPdfPages } from "./read-pdf";
+import { readingOrder, REFERENCES_HEADING, referencesFrom } from "./references";
+import type { Document, Line, Reference } from "./model";
 
 export { ExtractionFailed } from "./model";
 export type { ExtractionResult, ExtractedAuthor, Field, Reference } from "./model";
 
 /** The pages the front matter can be on: a cover page and a title page come first. */
 const HEADER_PAGES = 3;
+/** How far from the end the reference list is looked for (appendices and tables may follow it). */
+const TAIL_PAGES = 8;
 export const MAX_MANUSCRIPT_BYTES = 25 * 1024 * 1024;
 
 export type FileKind = "pdf" | "docx";
@@ -31,23 +35,44 @@ export async function extractManuscript(bytes: Uint8Array): Promise<ExtractionRe
   if (bytes.byteLength > MAX_MANUSCRIPT_BYTES) throw new ExtractionFailed("The manuscript is larger than 25 MB.");
   const kind = sniffManuscript(bytes);
   if (!kind) throw new ExtractionFailed("The file is neither a PDF nor a Word document (.docx), whatever its name says.");
-  let doc;
+  let doc: Document;
   let pagesRead = 0;
+  let references: Reference[] = [];
   if (kind === "pdf") {
     const pdf = await openPdf(bytes);
     try {
       const pages = Array.from({ length: Math.min(HEADER_PAGES, pdf.numPages) }, (_, i) => i + 1);
       pagesRead = pages.length;
       doc = await readPdfPages(pdf, pages);
+      if (doc.lines.length < 3) throw new ExtractionFailed("The PDF has no text to read: it may be a scanned image.");
+      // The reference list, reading back from the last page until its heading.
+      const tail: Line[][] = [];
+      for (let p = pdf.numPages; p >= 1 && p > pdf.numPages - TAIL_PAGES; p--) {
+        const raw = p <= HEADER_PAGES ? doc.lines.filter((l) => l.page === p) : (await readPdfPages(pdf, [p])).lines;
+        const page = cleanLines({ ...doc, pages: pdf.numPages, lines: raw });
+        if (p > HEADER_PAGES) pagesRead++;
+        const ordered = readingOrder(page, doc.pageWidth);
+        tail.unshift(ordered);
+        const at = ordered.findIndex((l) => REFERENCES_HEADING.test(l.text.trim()));
+        if (at >= 0) {
+          const lines = tail.flat();
+          references = referencesFrom(lines, lines.indexOf(ordered[at]!), "pdf");
+          break;
+        }
+      }
     } finally {
       await pdf.cleanup?.();
     }
-    if (doc.lines.length < 3) throw new ExtractionFailed("The PDF has no text to read: it may be a scanned image.");
   } else {
     doc = readDocx(bytes);
     pagesRead = doc.pages;
+    let at = -1;
+    doc.lines.forEach((l, i) => {
+      if (REFERENCES_HEADING.test(l.text.trim())) at = i;
+    });
+    if (at >= 0) references = referencesFrom(doc.lines, at, "docx");
   }
   const header = readHeader(doc);
   const text = doc.lines.map((l) => l.text).join("\n").slice(0, 20_000);
-  return { kind, pages: doc.pages, ...header, references: [], text, stats: { ms: Math.round(performance.now() - started), pagesRead } };
+  return { kind, pages: doc.pages, ...header, references, text, stats: { ms: Math.round(performance.now() - started), pagesRead } };
 }

@@ -46,7 +46,7 @@ export async function readPdfPages(pdf: Pdf, pageNumbers: number[]): Promise<Doc
       if (!text.trim()) continue;
       items.push({ text, x: e!, y: pageHeight - f!, baseline: f!, width: raw.width, size, font: raw.fontName });
     }
-    lines.push(...toLines(items, n));
+    lines.push(...toLines(items, n, pageWidth));
     page.cleanup();
   }
   return { kind: "pdf", pages: pdf.numPages, pageWidth, pageHeight, lines };
@@ -58,7 +58,8 @@ function median(xs: number[]) {
 }
 
 /** Items → lines: cluster by baseline, split at gutters, attach raised small clusters. */
-export function toLines(items: Item[], page: number): Line[] {
+export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
+  const mid = pageWidth / 2;
   const sorted = [...items].sort((p, q) => q.baseline - p.baseline || p.x - q.x);
   const clusters: Item[][] = [];
   for (const item of sorted) {
@@ -66,14 +67,27 @@ export function toLines(items: Item[], page: number): Line[] {
     if (last && Math.abs(last[0]!.baseline - item.baseline) <= Math.max(1.5, item.size * 0.2)) last.push(item);
     else clusters.push([item]);
   }
-  // Split each baseline cluster at wide gaps (two columns side by side).
+  // Split each baseline cluster at wide gaps, and on a two-column page at the gutter: a gap of
+  // about an em across the middle, which most of the page's lines have (LaTeX's is 10 pt).
+  const midGap = (cluster: Item[]) => {
+    const sorted = [...cluster].sort((p, q) => p.x - q.x);
+    return sorted.some((item, i) => {
+      const prev = sorted[i - 1];
+      return prev !== undefined && item.x - (prev.x + prev.width) > prev.size * 0.75 && prev.x + prev.width <= mid + 15 && item.x >= mid - 15;
+    });
+  };
+  const crossing = clusters.filter((c) => Math.min(...c.map((i) => i.x)) < mid - 15 && Math.max(...c.map((i) => i.x + i.width)) > mid + 15);
+  const gutters = crossing.filter(midGap).length;
+  const twoColumns = gutters >= 3 && gutters >= crossing.length * 0.5;
   const rows: Item[][] = [];
   for (const cluster of clusters) {
     cluster.sort((p, q) => p.x - q.x);
     let current: Item[] = [];
     for (const item of cluster) {
       const prev = current[current.length - 1];
-      if (prev && item.x - (prev.x + prev.width) > Math.max(18, prev.size * 2.2)) {
+      const gapStart = prev ? prev.x + prev.width : 0;
+      const gap = prev ? item.x - gapStart : 0;
+      if (prev && (gap > Math.max(18, prev.size * 2.2) || (twoColumns && gap > prev.size * 0.75 && gapStart <= mid + 15 && item.x >= mid - 15))) {
         rows.push(current);
         current = [];
       }

@@ -50,6 +50,10 @@ describe("the extraction engine in the Workers runtime", () => {
     expect(r.keywords.value).toEqual(truth.keywords);
     expect(r.jel.value).toEqual(truth.jel);
     expect(r.stats.pagesRead).toBeLessThanOrEqual(3);
+    expect(r.references).toEqual([
+      { text: "Ben-David, I., Franzoni, F., Moussawi, R., 2018. Do ETFs increase volatility? Journal of Finance 73, 2471–2519. doi:10.1111/jofi.12727", doi: "10.1111/jofi.12727", year: 2018 },
+      { text: "Pan, K., Zeng, Y., 2023. ETF arbitrage under liquidity mismatch. Review of Financial Studies, forthcoming.", doi: null, year: 2023 },
+    ]);
   });
 
   it("reads a Word manuscript from its document XML", async () => {
