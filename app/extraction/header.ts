@@ -297,6 +297,23 @@ function expandEmails(text: string): string[] {
   return out.map((e) => e.toLowerCase());
 }
 
+const UNIT = /^(?:department|dept\.?|division|chair|area|discipline|group|section|unit|school of|faculty of|centre|center|institute of)\b/i;
+const HOST = /\b(?:universit\w*|college|school|institute|academy|bank|polytechnic|hochschule)\b/i;
+
+/**
+ * The department and the institution of one affiliation, when both are printed: "Department of
+ * Finance, Tilburg School of Economics and Management, Tilburg University" → the department and
+ * "Tilburg School of Economics and Management, Tilburg University".
+ */
+export function splitAffiliation(text: string | null): { institution: string | null; department: string | null } {
+  if (!text) return { institution: null, department: null };
+  const parts = text.split(/,\s*/);
+  if (parts.length > 1 && UNIT.test(parts[0]!) && parts.slice(1).some((p) => HOST.test(p))) {
+    return { department: parts[0]!, institution: parts.slice(1).join(", ") };
+  }
+  return { institution: text, department: null };
+}
+
 /** A footnote's sentences: split after a full stop, but not after an abbreviation ("St.", "Univ."). */
 function sentences(text: string) {
   const out: string[] = [];
@@ -436,13 +453,14 @@ function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: numbe
     const printedCountry = parts.find((p) => p.country)?.country ?? null;
     ownEmails.push(expandEmails([...noteTexts, ...block].join(" ")));
     const marked = c.markers.some((m) => m === "*" && !notes.get("*")?.some((t) => /thank/i.test(t))) || correspondingText.test(noteTexts.join(" "));
+    const { institution, department } = splitAffiliation(parts[0]?.rest ?? null);
     return {
       firstName,
       lastName,
       email: null,
       affiliation,
-      institution: affiliation,
-      department: null,
+      institution,
+      department,
       country: printedCountry ?? (affiliation ? countryIn(affiliation) : null),
       isCorresponding: marked,
       confidence: 0.7,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countryOfEmail, trailingCountry } from "./countries";
-import { looksLikeName, splitName } from "./header";
+import { looksLikeName, splitAffiliation, splitName } from "./header";
 import { fixLigatures, joinLines, similarity, vocabularyOf } from "./text";
 
 describe("extraction rules", () => {
@@ -37,6 +37,18 @@ describe("extraction rules", () => {
     expect(trailingCountry("Yonsei University, Seoul")).toEqual({ rest: "Yonsei University, Seoul", country: null });
     expect(countryOfEmail("a@korea.ac.kr")).toBe("South Korea");
     expect(countryOfEmail("b@mit.edu")).toBe("United States");
+  });
+
+  it("separates the department from the institution when both are printed", () => {
+    expect(splitAffiliation("Department of Finance, Tilburg School of Economics and Management, Tilburg University")).toEqual({
+      department: "Department of Finance",
+      institution: "Tilburg School of Economics and Management, Tilburg University",
+    });
+    expect(splitAffiliation("Korea University Business School, Seoul")).toEqual({ department: null, institution: "Korea University Business School, Seoul" });
+    expect(splitAffiliation("School of Finance, Shanghai University of Finance and Economics, Shanghai")).toEqual({
+      department: "School of Finance",
+      institution: "Shanghai University of Finance and Economics, Shanghai",
+    });
   });
 
   it("measures similarity as normalised Levenshtein", () => {

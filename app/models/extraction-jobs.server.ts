@@ -121,7 +121,7 @@ export function toExtractedInfo(r: ExtractionResult) {
     authors: r.authors.map((a) => ({
       Name: a.firstName,
       Surname: a.lastName,
-      Affiliation: a.affiliation,
+      Affiliation: a.institution ?? a.affiliation,
       Department: a.department,
       Title: null,
       Country: a.country,

@@ -74,7 +74,14 @@ describe("extraction jobs", () => {
     expect(done.status).toBe("complete");
     const info = done.result as { title: string; authors: Array<Record<string, unknown>>; keywords: string[]; sources: { title: { page: number } } };
     expect(info.title).toBe("Liquidity Risk in Corporate Bond Exchange-Traded Funds");
-    expect(info.authors[0]).toMatchObject({ Name: "Margarethe", Surname: "Schneider", email: "m.schneider@maastrichtuniversity.nl", Country: "Netherlands" });
+    expect(info.authors[0]).toMatchObject({
+      Name: "Margarethe",
+      Surname: "Schneider",
+      email: "m.schneider@maastrichtuniversity.nl",
+      Country: "Netherlands",
+      Affiliation: "Maastricht University",
+      Department: "School of Business and Economics",
+    });
     expect(info.sources.title.page).toBe(1);
     expect(await run(id)).toBe("complete");
     expect((await job(id)).updatedAt.getTime()).toBe(done.updatedAt.getTime());
