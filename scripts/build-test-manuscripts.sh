@@ -2,7 +2,7 @@
 # Rebuilds the project's own test manuscripts (tests/fixtures/manuscripts) from their sources:
 # layouts the dev set lacks (b*.pdf, with ground truth in b*.json) and the failure cases
 # (a scan without text, an encrypted PDF). Needs Debian's texlive-latex-recommended, lmodern
-# and qpdf; the PDFs are committed, so tests and CI do not need them.
+# qpdf and libreoffice-writer-nogui; the documents are committed, so tests and CI do not need them.
 set -euo pipefail
 scripts="$(cd "$(dirname "$0")" && pwd)"
 cd "$scripts/../tests/fixtures/manuscripts/src"
@@ -17,5 +17,12 @@ cp "$out/b5-thirty-pages.pdf" ../b5.pdf
 cp "$out/scanned.pdf" ../failing/scanned.pdf
 qpdf --encrypt secret-user secret-owner 256 -- ../b1.pdf ../failing/encrypted.pdf
 rm -rf "$out"
-echo "Test manuscripts rebuilt."
 node "$scripts/build-test-docx.mjs"
+# A Word manuscript made by LibreOffice (HTML → .docx → .pdf), in a layout the dev set lacks.
+lo=$(mktemp -d)
+cp b6-word-symbols.html "$lo/"
+(cd "$lo" && soffice --headless --convert-to 'docx:MS Word 2007 XML' b6-word-symbols.html >/dev/null && soffice --headless --convert-to pdf b6-word-symbols.docx >/dev/null)
+cp "$lo/b6-word-symbols.docx" ../b6.docx
+cp "$lo/b6-word-symbols.pdf" ../b6.pdf
+rm -rf "$lo"
+echo "Test manuscripts rebuilt."

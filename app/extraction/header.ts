@@ -13,7 +13,7 @@ const KEYWORDS_LABEL = /^\s*(?:key\s*-?\s*words?(?:\s+and\s+phrases)?|index term
 const JEL_LABEL = /^\s*JEL(?:\s+(?:classifications?|codes?|classification\s+codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*)$/i;
 const HEADING = /^(?:(?:\d{1,2}\.?|[IVX]{1,4}\.)\s+)?(?:introduction|literature review|background|data|motivation)\b/i;
 const INSTITUTION = /\b(universit\w*|univ\.|school|college|institute|institut\w*|department|dept\.?|faculty|centre|center|bank|academy|hochschule|business|research|laborator\w*|polytechnic|ministry|authority|fund|council|foundation|corporation|management|economics|finance|accounting)\b/i;
-const NOISE = /\b(preliminary|draft|do not (?:cite|circulate|quote)|this version|first version|working paper|discussion paper|paper series|preprint submitted|submitted to|forthcoming|comments welcome|manuscript|page \d+ of \d+|all rights reserved|ssrn|electronic copy)\b/i;
+const NOISE = /\b(running (?:title|head)|short title|word count|preliminary|draft|do not (?:cite|circulate|quote)|this version|first version|working paper|discussion paper|paper series|preprint submitted|submitted to|forthcoming|comments welcome|manuscript|page \d+ of \d+|all rights reserved|ssrn|electronic copy)\b/i;
 const MONTH_DATE = /^(?:this version:?\s*)?(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s*(?:\d{1,2},?\s*)?\d{4}$|^\d{4}-\d{2}-\d{2}$/i;
 const EMAIL = /[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/g;
 const GROUPED_EMAIL = /\{([^{}]+)\}\s*@\s*([\w-]+(?:\.[\w-]+)+)/g;
@@ -92,7 +92,8 @@ export function readHeader(doc: Document): Header {
 
   // --- the title: the largest text near the top of the first pages, before the abstract.
   const limit = labelIndex >= 0 ? labelIndex : Math.min(lines.length, 40);
-  const titleIndexes = findTitle(lines, limit, doc);
+  const lowerWords = lowerCaseWords(lines);
+  const titleIndexes = findTitle(lines, limit, doc, lowerWords);
   const titleLines = titleIndexes.map((i) => lines[i]!);
   const title = titleLines.length ? cleanTitle(joinLines(titleLines.map((l) => l.text), vocabulary)) : null;
 
@@ -167,16 +168,17 @@ function isNoise(l: Line) {
 }
 
 /** The title: the largest text among the first lines (not a series banner), and the lines that continue it. */
-function findTitle(lines: Line[], limit: number, doc: Document): number[] {
+function findTitle(lines: Line[], limit: number, doc: Document, lowerWords: Set<string>): number[] {
+  const isAuthorLine = (l: Line) => authorLine(l, lowerWords);
   const candidates: number[] = [];
   for (let i = 0; i < Math.min(limit, lines.length); i++) {
     const l = lines[i]!;
-    if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text)) continue;
+    if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text) || isAuthorLine(l) || startsWithMarker(l)) continue;
     candidates.push(i);
   }
   if (!candidates.length) return [];
-  const score = (l: Line) => l.size + (l.bold ? 1.5 : 0) + (l.centered ? 0.5 : 0);
-  // The first page with text decides; a cover page repeats the title anyway.
+  const score = (l: Line) => l.size + (l.bold ? 1.5 : 0);
+  // The first page with text decides; a cover page repeats the title anyway. Among equals, the first.
   const page = lines[candidates[0]!]!.page;
   const onPage = candidates.filter((i) => lines[i]!.page === page);
   const best = Math.max(...onPage.map((i) => score(lines[i]!)));
@@ -187,10 +189,26 @@ function findTitle(lines: Line[], limit: number, doc: Document): number[] {
     const l = lines[i]!;
     const sameLook = Math.abs(score(l) - score(lines[start]!)) < 0.4;
     const close = doc.kind === "docx" || (l.page === prev.page && l.y - prev.y < prev.size * 2.2);
-    if (!sameLook || !close || out.length >= 5) break;
+    // A title ends where the authors, an address or a footnote begins.
+    const other = isAuthorLine(l) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l);
+    if (!sameLook || !close || other || out.length >= 5 || (doc.kind === "docx" && out.length >= 1 && !l.bold && !lines[start]!.bold)) break;
     out.push(i);
   }
   return out;
+}
+
+/** A line of names only ("Sebastián Quiroga Peña and Annika Lehtonen"), not a title in title case. */
+function authorLine(l: Line, lowerWords: Set<string>) {
+  const segments = nameSegments(l);
+  return (
+    segments.length > 0 &&
+    segments.every((s) => looksLikeName(s.name) && !isCommonWords(s.name, lowerWords) && !s.name.split(/\s+/).some((w) => isCommonWord(w, lowerWords))) &&
+    (segments.length > 1 || l.spans.some((sp) => sp.sup) || /[*∗†‡]/.test(l.text))
+  );
+}
+
+function startsWithMarker(l: Line) {
+  return Boolean(l.spans.find((s) => s.text.trim())?.sup) || /^[*∗†‡§¶]/.test(l.text);
 }
 
 /** The lines of one paragraph (or a labelled block) from `from`, until a gap, a label or a heading. */
@@ -328,18 +346,18 @@ function sentences(text: string) {
   return out.map((t) => t.trim()).filter(Boolean);
 }
 
-/** How well an e-mail's local part fits a name (0 none … 3 strong). */
+/** How well an e-mail's local part fits a name (0 none … 3.5 strong); any name after the first may be the family name. */
 function emailFit(email: string, first: string, last: string) {
   const local = fold(email.split("@")[0]!).replace(/[^a-z]/g, "");
-  const lastParts = fold(last).split(/[\s-]+/).filter((p) => p.length > 1 && !PARTICLES.has(p));
-  const firstParts = fold(first).split(/[\s-]+/).filter((p) => p.length > 1);
   const ascii = (s: string) => s.replace(/[^a-z]/g, "");
   const variants = (s: string) => [ascii(s), ascii(s.replace(/ü/g, "ue").replace(/ö/g, "oe").replace(/ä/g, "ae"))];
+  const tokens = `${first} ${last}`.split(/[\s-]+/).map(fold).filter((t) => t.length > 1 && !PARTICLES.has(t));
+  const [given, ...rest] = tokens;
   let fit = 0;
-  if (lastParts.some((p) => variants(p).some((v) => v.length > 1 && local.includes(v)))) fit += 2;
+  if (rest.some((p) => variants(p).some((v) => v.length > 1 && local.includes(v)))) fit += 2;
   if (ascii(fold(last)).length > 2 && local.includes(ascii(fold(last)))) fit += 1;
-  if (firstParts.some((p) => ascii(p).length > 2 && local.includes(ascii(p)))) fit += 1;
-  else if (firstParts[0] && local.startsWith(firstParts[0][0]!)) fit += 0.5;
+  if (given && ascii(given).length > 2 && local.includes(ascii(given))) fit += 1;
+  else if (given && local.startsWith(given[0]!)) fit += 0.5;
   return fit;
 }
 
@@ -354,6 +372,13 @@ function isCommonWords(text: string, lowerWords: Set<string>) {
   return words.length > 0 && words.every((w) => lowerWords.has(w.toLowerCase()));
 }
 
+/** A word the text also prints in lower case (each part of "Payment-Term"), not a particle. */
+function isCommonWord(word: string, lowerWords: Set<string>) {
+  if (PARTICLES.has(word.toLowerCase())) return false;
+  const parts = word.toLowerCase().split("-").filter(Boolean);
+  return parts.length > 0 && parts.every((p) => lowerWords.has(p));
+}
+
 /** Words printed entirely in lower case somewhere in the text. */
 function lowerCaseWords(lines: Line[]) {
   const out = new Set<string>();
@@ -361,16 +386,25 @@ function lowerCaseWords(lines: Line[]) {
   return out;
 }
 
-/** Lusophone names end in two family names ("Lucas Oliveira Santos", "Rui Miguel Ferreira da Costa"). */
-const LUSOPHONE_DOMAINS = /\.(?:br|pt|ao|mz|cv)$/;
+/** Where people usually carry two family names (Spanish and Portuguese naming). */
+const IBERIAN = new Set(["Spain", "Portugal", "Brazil", "Mexico", "Colombia", "Argentina", "Chile", "Peru", "Venezuela", "Ecuador", "Bolivia", "Uruguay", "Paraguay", "Costa Rica", "Panama", "Guatemala", "Honduras", "El Salvador", "Nicaragua", "Dominican Republic", "Cuba", "Puerto Rico", "Angola", "Mozambique", "Cape Verde"]);
+const IBERIAN_PARTICLES = new Set(["da", "de", "do", "dos", "das", "del", "la", "las", "los", "y", "e"]);
+/** Common Spanish and Portuguese given names: a second given name, not a family name. */
+const IBERIAN_GIVEN = new Set(
+  "alberto alejandro alfonso ana andrea andrés angel ángel antonio beatriz camila carlos carmen carolina catalina clara cristina daniel david diego eduardo elena emilio enrique felipe fernando francisco gabriel gabriela guillermo ignacio inés isabel jaime javier jesús joão jorge josé josefa juan julia julián laura lucas lucía luis luisa manuel marcelo marco marcos maría mariana marta martín miguel nicolás pablo paula pedro rafael ramón raúl ricardo roberto rodrigo rosa santiago sebastián sergio sofía teresa tomás valentina vicente".split(" "),
+);
+
+/** "Sebastián Quiroga Peña" (Colombia) → given "Sebastián", family "Quiroga Peña"; "Andrés Felipe Restrepo" stays as it is. */
 function applyNamingConvention(author: ExtractedAuthor) {
-  if (!author.email || !LUSOPHONE_DOMAINS.test(author.email)) return;
+  if (!author.country || !IBERIAN.has(author.country)) return;
   const tokens = `${author.firstName} ${author.lastName}`.split(/\s+/);
-  const family = tokens.map((t, i) => [t, i] as const).filter(([t]) => !PARTICLES.has(t.toLowerCase()));
-  if (family.length < 3) return;
-  const start = family[family.length - 2]![1];
-  author.firstName = tokens.slice(0, start).join(" ");
-  author.lastName = tokens.slice(start).join(" ");
+  const familyStart = tokens.length - author.lastName.split(/\s+/).length;
+  const before = tokens[familyStart - 1];
+  const particle = tokens[familyStart]!.toLowerCase();
+  if (PARTICLES.has(particle) && !IBERIAN_PARTICLES.has(particle)) return;
+  if (familyStart < 2 || !before || /\.$/.test(before) || IBERIAN_GIVEN.has(before.toLowerCase())) return;
+  author.firstName = tokens.slice(0, familyStart - 1).join(" ");
+  author.lastName = tokens.slice(familyStart - 1).join(" ");
 }
 
 function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: number, doc: Document, body: number): ExtractedAuthor[] {

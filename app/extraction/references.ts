@@ -43,11 +43,19 @@ export function referencesFrom(lines: Line[], start: number, kind: "pdf" | "docx
   } else {
     // Hanging indent: an entry starts at its column's left edge; its other lines are indented.
     const edge = (l: Line) => Math.min(...body.filter((o) => o.page === l.page && Math.abs(o.x - l.x) < 60).map((o) => o.x));
-    for (const l of body) {
-      const starts = l.x - edge(l) < 4;
+    const hanging = body.some((l) => l.x - edge(l) >= 4);
+    // Without an indent, an entry starts after a wider gap, or where a line ends a sentence and
+    // the next begins with a surname and a comma.
+    const gaps = body.slice(1).map((l, i) => (l.page === body[i]!.page ? l.y - body[i]!.y : 0)).filter((g) => g > 0).sort((a, b) => a - b);
+    const usual = gaps[Math.floor(gaps.length / 4)] ?? 12;
+    body.forEach((l, i) => {
+      const prev = body[i - 1];
+      const starts = hanging
+        ? l.x - edge(l) < 4
+        : !prev || (l.page === prev.page && l.y - prev.y > usual * 1.25) || (/[.)]$/.test(prev.text.trim()) && /^\p{Lu}[\p{L}'’ -]+,\s/u.test(l.text));
       if (starts || !entries.length) entries.push([l]);
       else entries[entries.length - 1]!.push(l);
-    }
+    });
   }
   const vocabulary = vocabularyOf(body.map((l) => l.text));
   return entries

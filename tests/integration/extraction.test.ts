@@ -60,7 +60,7 @@ describe("the extraction engine in the Workers runtime", () => {
     const r = await extractManuscript(bytesOf(docs().docx));
     expect(r.kind).toBe("docx");
     expect(r.title.value).toBe("Short-Termism and Investment in Family Firms");
-    expect(r.authors.map((a) => a.lastName)).toEqual(["Ribeiro", "Tanaka", "El Amrani"]);
+    expect(r.authors.map((a) => a.lastName)).toEqual(["Mendes Ribeiro", "Tanaka", "El Amrani"]);
     expect(r.authors.find((a) => a.isCorresponding)).toMatchObject({ lastName: "Tanaka", email: "yuki.tanaka@gsm.kyoto-u.ac.jp", country: "Japan" });
     expect(r.keywords.value).toEqual(["Family firms", "Short-termism", "Corporate investment", "Earnings guidance"]);
   });
