@@ -1,6 +1,7 @@
-// Writes tests/fixtures/manuscripts/b4.docx: a Word manuscript as Word saves one (styles,
-// runs with sizes, bold and superscripts, centred paragraphs), in a layout the dev set lacks:
-// numbered affiliations after a single author line, an "Abstract:" run-in paragraph.
+// Writes tests/fixtures/manuscripts/b4.docx and b7.docx: Word manuscripts as Word saves them
+// (styles, runs with sizes, bold and superscripts, centred paragraphs), in layouts the dev set
+// lacks: b4 has numbered affiliations after a single author line and an "Abstract:" run-in
+// paragraph; b7 has the authors' affiliations in real Word footnotes (word/footnotes.xml).
 import { writeFileSync } from "node:fs";
 import { strToU8, zipSync } from "fflate";
 
@@ -33,4 +34,28 @@ const files = {
   "word/styles.xml": strToU8(stylesXml),
 };
 writeFileSync(new URL("../tests/fixtures/manuscripts/b4.docx", import.meta.url), zipSync(files, { mtime: new Date("2025-01-01T00:00:00Z") }));
-console.log("b4.docx written");
+
+const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const noteRef = (id) => `<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="${id}"/></w:r>`;
+const footnote = (id, text) =>
+  `<w:footnote w:id="${id}"><w:p><w:pPr><w:pStyle w:val="FootnoteText"/></w:pPr><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteRef/></w:r>${run(` ${text}`, { sz: 20 })}</w:p></w:footnote>`;
+const b7 = [
+  para([run("Mobile Money and Household Savings: Evidence from West Africa", { b: true, sz: 32 })], { center: true }),
+  para([run("Olumide Adebayo"), noteRef(1), run(" and Mei Ling Tan"), noteRef(2)], { center: true }),
+  para([run("Abstract", { b: true })], { center: true }),
+  para([run("Mobile money accounts have spread rapidly across West Africa, often reaching households that never held a bank account. Using survey data on 18,400 households in Nigeria, Ghana and Senegal between 2014 and 2022, we show that access to mobile money raises formal savings by 11 percent and reduces reliance on informal savings groups. The effect is larger for women and for households far from bank branches. Agent network expansion, which we use as an instrument for access, also lowers the volatility of household consumption after income shocks. The results indicate that digital payment infrastructure can substitute for bank branches in mobilising household savings.")]),
+  para([run("Keywords: ", { b: true }), run("Mobile money, Household savings, Financial inclusion, West Africa")]),
+  para([run("JEL classification: ", { b: true }), run("G21, O16, D14")]),
+  para([run("1. Introduction", { b: true, sz: 28 })]),
+  para([run("Financial inclusion has become a policy priority across sub-Saharan Africa.")]),
+].join("");
+const footnotesXml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:footnotes ${W}><w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote><w:footnote w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p></w:footnote>${footnote(1, "Lagos Business School, Pan-Atlantic University, Lagos, Nigeria. Email: oadebayo@lbs.edu.ng.")}${footnote(2, "NUS Business School, National University of Singapore, Singapore. Email: meiling.tan@nus.edu.sg. Corresponding author.")}</w:footnotes>`;
+const b7Files = {
+  ...files,
+  "[Content_Types].xml": strToU8(new TextDecoder().decode(files["[Content_Types].xml"]).replace("</Types>", '<Override PartName="/word/footnotes.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml"/></Types>')),
+  "word/_rels/document.xml.rels": strToU8(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes" Target="footnotes.xml"/></Relationships>`),
+  "word/document.xml": strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}><w:body>${b7}<w:sectPr/></w:body></w:document>`),
+  "word/footnotes.xml": strToU8(footnotesXml),
+};
+writeFileSync(new URL("../tests/fixtures/manuscripts/b7.docx", import.meta.url), zipSync(b7Files, { mtime: new Date("2025-01-01T00:00:00Z") }));
+console.log("b4.docx and b7.docx written");

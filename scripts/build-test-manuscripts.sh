@@ -25,4 +25,8 @@ cp b6-word-symbols.html "$lo/"
 cp "$lo/b6-word-symbols.docx" ../b6.docx
 cp "$lo/b6-word-symbols.pdf" ../b6.pdf
 rm -rf "$lo"
+# b7.docx (generated above, with real footnotes) printed to PDF by LibreOffice.
+pdfdir=$(mktemp -d)
+cp ../b7.docx "$pdfdir/" && (cd "$pdfdir" && soffice --headless --convert-to pdf b7.docx >/dev/null) && cp "$pdfdir/b7.pdf" ../b7.pdf
+rm -rf "$pdfdir"
 echo "Test manuscripts rebuilt."

@@ -64,6 +64,14 @@ describe("the extraction engine in the Workers runtime", () => {
     expect(r.authors.find((a) => a.isCorresponding)).toMatchObject({ lastName: "Tanaka", email: "yuki.tanaka@gsm.kyoto-u.ac.jp", country: "Japan" });
     expect(r.keywords.value).toEqual(["Family firms", "Short-termism", "Corporate investment", "Earnings guidance"]);
   });
+
+  it("reads affiliations from a Word document's real footnotes", async () => {
+    const r = await extractManuscript(bytesOf(docs().docxFootnotes));
+    expect(r.authors.map((a) => [a.firstName, a.lastName, a.email, a.institution, a.country, a.isCorresponding])).toEqual([
+      ["Olumide", "Adebayo", "oadebayo@lbs.edu.ng", "Lagos Business School, Pan-Atlantic University, Lagos", "Nigeria", false],
+      ["Mei Ling", "Tan", "meiling.tan@nus.edu.sg", "NUS Business School, National University of Singapore", "Singapore", true],
+    ]);
+  });
 });
 
 describe("extraction jobs", () => {

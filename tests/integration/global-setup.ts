@@ -59,6 +59,7 @@ export default async function setup(project: TestProject) {
     pdf: manuscript("b1.pdf"),
     pdfTruth: readFileSync(new URL("../fixtures/manuscripts/b1.json", import.meta.url), "utf8"),
     docx: manuscript("b4.docx"),
+    docxFootnotes: manuscript("b7.docx"),
     scanned: manuscript("failing/scanned.pdf"),
     encrypted: manuscript("failing/encrypted.pdf"),
   });
@@ -71,6 +72,6 @@ export default async function setup(project: TestProject) {
 declare module "vitest" {
   export interface ProvidedContext {
     smtp: { maildevPort: number; mailApi: string; dropPort: number; plainPort: number; plainLog: string; refusedPort: number };
-    manuscripts: { pdf: string; pdfTruth: string; docx: string; scanned: string; encrypted: string };
+    manuscripts: { pdf: string; pdfTruth: string; docx: string; docxFootnotes: string; scanned: string; encrypted: string };
   }
 }
