@@ -468,12 +468,14 @@ function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: numbe
   const emails = [...new Set(expandEmails(allText))];
   const correspondingText = /corresponding author|correspondence to|contact author/i;
 
+  const noteVocabulary = vocabularyOf(lines.map((l) => l.text));
+  const anyCorrespondingNote = [...notes.values()].some((n) => correspondingText.test(joinLines(n, noteVocabulary)));
   const ownEmails: string[][] = [];
   const authors: ExtractedAuthor[] = candidates.map((c, k) => {
     const { firstName, lastName } = splitName(c.name);
     // A footnote is one text however it wraps; its sentences are an affiliation, an address,
     // an e-mail, thanks: only the institution's sentences (and the address they run into) count.
-    const noteTexts = c.markers.map((m) => notes.get(m)).filter((n): n is string[] => Boolean(n)).map((n) => normalizeSpace(n.join(" ")));
+    const noteTexts = c.markers.map((m) => notes.get(m)).filter((n): n is string[] => Boolean(n)).map((n) => joinLines(n, noteVocabulary));
     const block = sharedLine ? [] : blockOf(c, k);
     const affiliationText = [...noteTexts, ...block]
       .flatMap(sentences)
@@ -486,7 +488,8 @@ function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: numbe
     const affiliation = parts.length ? parts.map((p) => p.rest).join("; ") : null;
     const printedCountry = parts.find((p) => p.country)?.country ?? null;
     ownEmails.push(expandEmails([...noteTexts, ...block].join(" ")));
-    const marked = c.markers.some((m) => m === "*" && !notes.get("*")?.some((t) => /thank/i.test(t))) || correspondingText.test(noteTexts.join(" "));
+    // Corresponding when the author's own note says so; a bare "*" counts only where no note says it of anyone.
+    const marked = correspondingText.test(noteTexts.join(" ")) || (c.markers.includes("*") && !notes.has("*") && !anyCorrespondingNote);
     const { institution, department } = splitAffiliation(parts[0]?.rest ?? null);
     return {
       firstName,
@@ -529,7 +532,7 @@ function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: numbe
     }
   }
   // "Corresponding author: Name" or an e-mail on a corresponding line.
-  const correspondingLine = [...region.map((r) => r.line.text), ...[...notes.values()].flat()].find((t) => correspondingText.test(t));
+  const correspondingLine = [...region.map((r) => r.line.text), ...[...notes.values()].map((n) => joinLines(n, noteVocabulary))].find((t) => correspondingText.test(t));
   if (correspondingLine && !authors.some((a) => a.isCorresponding)) {
     const byName = authors.find((a) => fold(correspondingLine).includes(fold(a.lastName)));
     const byEmail = authors.find((a) => a.email && correspondingLine.toLowerCase().includes(a.email));
