@@ -30,7 +30,8 @@ export function cleanLines(doc: Document): Line[] {
   const numbered = new Set<number>();
   for (let p = 1; p <= doc.pages; p++) {
     const onPage = doc.lines.filter((l) => l.page === p);
-    const leads = onPage.map((l) => /^(\d{1,4})\s+\S/.exec(l.text)?.[1]).map((n) => (n === undefined ? null : Number(n)));
+    // A number leading a line, or standing alone in the margin: both are line numbers.
+    const leads = onPage.map((l) => (/^(\d{1,4})\s+\S/.exec(l.text) ?? (l.x < 72 ? /^(\d{1,4})$/.exec(l.text.trim()) : null))?.[1]).map((n) => (n === undefined ? null : Number(n)));
     const withNumber = leads.filter((n) => n !== null) as number[];
     const rising = withNumber.filter((n, i) => i === 0 || n > withNumber[i - 1]!).length;
     if (withNumber.length >= 8 && withNumber.length >= onPage.length * 0.5 && rising >= withNumber.length * 0.8) numbered.add(p);
@@ -350,11 +351,13 @@ function sentences(text: string) {
 function emailFit(email: string, first: string, last: string) {
   const local = fold(email.split("@")[0]!).replace(/[^a-z]/g, "");
   const ascii = (s: string) => s.replace(/[^a-z]/g, "");
-  const variants = (s: string) => [ascii(s), ascii(s.replace(/ü/g, "ue").replace(/ö/g, "oe").replace(/ä/g, "ae"))];
-  const tokens = `${first} ${last}`.split(/[\s-]+/).map(fold).filter((t) => t.length > 1 && !PARTICLES.has(t));
-  const [given, ...rest] = tokens;
+  const raw = `${first} ${last}`.toLowerCase().split(/[\s-]+/).filter((t) => t.length > 1 && !PARTICLES.has(t));
+  const tokens = raw.map(fold);
+  const [given] = tokens;
+  // "Schröder" is written schroeder or schroder in an address.
+  const spellings = (t: string) => [fold(t), fold(t.replace(/ö/g, "oe").replace(/ü/g, "ue").replace(/ä/g, "ae").replace(/ß/g, "ss"))].map(ascii);
   let fit = 0;
-  if (rest.some((p) => variants(p).some((v) => v.length > 1 && local.includes(v)))) fit += 2;
+  if (raw.slice(1).some((p) => spellings(p).some((v) => v.length > 1 && local.includes(v)))) fit += 2;
   if (ascii(fold(last)).length > 2 && local.includes(ascii(fold(last)))) fit += 1;
   if (given && ascii(given).length > 2 && local.includes(ascii(given))) fit += 1;
   else if (given && local.startsWith(given[0]!)) fit += 0.5;
