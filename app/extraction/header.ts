@@ -274,6 +274,11 @@ export function splitName(full: string): { firstName: string; lastName: string }
   return { firstName: tokens.slice(0, i).join(" "), lastName: tokens.slice(i).join(" ") };
 }
 
+/** "∗1", "1,2", "a,*" → each marker on its own ("*", "1"). */
+function splitMarkers(text: string) {
+  return (text.replace(/∗/g, "*").match(/\d+|[a-z]|[*†‡§¶#]/g) ?? []).filter(Boolean);
+}
+
 /** Name segments of a line: split at superscript markers, wide gaps, commas and "and". */
 function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
   const out: Array<{ name: string; markers: string[] }> = [];
@@ -290,7 +295,7 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
   };
   for (const s of line.spans) {
     if (s.sup) {
-      markers.push(...s.text.split(/[,\s]+/).map((m) => m.replace(/∗/g, "*")).filter(Boolean));
+      markers.push(...splitMarkers(s.text));
       end = s.x + s.width;
       continue;
     }
@@ -434,11 +439,19 @@ function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: numbe
   if (!candidates.length) return [];
   // A cover page repeats the authors: each person once.
   for (let k = candidates.length - 1; k > 0; k--) {
-    if (candidates.slice(0, k).some((c) => fold(c.name) === fold(candidates[k]!.name))) candidates.splice(k, 1);
+    const kept = candidates.slice(0, k).find((c) => fold(c.name) === fold(candidates[k]!.name));
+    if (!kept) continue;
+    // The title page's copy carries the footnote markers the cover page's lacks.
+    if (!kept.markers.length && candidates[k]!.markers.length) kept.markers = candidates[k]!.markers;
+    candidates.splice(k, 1);
   }
   // A cover page repeats the authors: each person once.
   for (let k = candidates.length - 1; k > 0; k--) {
-    if (candidates.slice(0, k).some((c) => fold(c.name) === fold(candidates[k]!.name))) candidates.splice(k, 1);
+    const kept = candidates.slice(0, k).find((c) => fold(c.name) === fold(candidates[k]!.name));
+    if (!kept) continue;
+    // The title page's copy carries the footnote markers the cover page's lacks.
+    if (!kept.markers.length && candidates[k]!.markers.length) kept.markers = candidates[k]!.markers;
+    candidates.splice(k, 1);
   }
 
   // Footnotes on the title page: lines starting with a marker (below the front matter), and
