@@ -30,7 +30,8 @@ export function sniffManuscript(bytes: Uint8Array): FileKind | null {
   return null;
 }
 
-export async function extractManuscript(bytes: Uint8Array): Promise<ExtractionResult> {
+/** `references: false` reads the front matter only (the first pages), for a caller in a hurry. */
+export async function extractManuscript(bytes: Uint8Array, options: { references?: boolean } = {}): Promise<ExtractionResult> {
   const started = performance.now();
   if (bytes.byteLength > MAX_MANUSCRIPT_BYTES) throw new ExtractionFailed("The manuscript is larger than 25 MB.");
   const kind = sniffManuscript(bytes);
@@ -47,7 +48,7 @@ export async function extractManuscript(bytes: Uint8Array): Promise<ExtractionRe
       if (doc.lines.length < 3) throw new ExtractionFailed("The PDF has no text to read: it may be a scanned image.");
       // The reference list, reading back from the last page until its heading.
       const tail: Line[][] = [];
-      for (let p = pdf.numPages; p >= 1 && p > pdf.numPages - TAIL_PAGES; p--) {
+      for (let p = pdf.numPages; options.references !== false && p >= 1 && p > pdf.numPages - TAIL_PAGES; p--) {
         const raw = p <= HEADER_PAGES ? doc.lines.filter((l) => l.page === p) : (await readPdfPages(pdf, [p])).lines;
         const page = cleanLines({ ...doc, pages: pdf.numPages, lines: raw });
         if (p > HEADER_PAGES) pagesRead++;
@@ -70,7 +71,7 @@ export async function extractManuscript(bytes: Uint8Array): Promise<ExtractionRe
     doc.lines.forEach((l, i) => {
       if (REFERENCES_HEADING.test(l.text.trim())) at = i;
     });
-    if (at >= 0) references = referencesFrom(doc.lines, at, "docx");
+    if (at >= 0 && options.references !== false) references = referencesFrom(doc.lines, at, "docx");
   }
   const header = readHeader(doc);
   const text = doc.lines.map((l) => l.text).join("\n").slice(0, 20_000);
