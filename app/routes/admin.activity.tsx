@@ -5,6 +5,30 @@ import { formatDateTime } from "~/lib/dates";
 import { AUDIT_PAGE_SIZE, listAudit } from "~/models/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
+/** What each recorded action means, in the office's words (an unknown code shows as it is). */
+const ACTION_LABELS: Record<string, string> = {
+  "conference.create": "Conference created",
+  "conference.update": "Conference updated",
+  "conference.delete": "Conference deleted",
+  "conference.fees": "Conference fees updated",
+  "conference.header_photo": "Header photo set",
+  "conference.file_delete": "Conference file deleted",
+  "conference.photo_delete": "Conference photo deleted",
+  "news.create": "News created",
+  "news.update": "News updated",
+  "news.delete": "News deleted",
+  "news.file_delete": "News file deleted",
+  "board_year.create": "Board year created",
+  "board_year.update": "Board year updated",
+  "board_year.delete": "Board year deleted",
+  "past_president.create": "Past president added",
+  "past_president.delete": "Past president deleted",
+  "user.update": "User updated",
+  "user.role": "User role changed",
+  "user.password_reset": "User password reset",
+  "user.delete": "User deleted",
+};
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const page = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));
@@ -17,6 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       when: formatDateTime(r.createdAt),
       who: r.actorEmail ? `${`${r.actorFirst ?? ""} ${r.actorLast ?? ""}`.trim() || r.actorEmail} (${r.actorEmail})` : "A deleted account",
       action: r.action,
+      label: ACTION_LABELS[r.action] ?? r.action,
       record: `${r.entityType}${r.entityId ? ` #${r.entityId}` : ""}`,
       details: r.details ? Object.entries(r.details).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`).join("; ") : "",
     })),
@@ -32,7 +57,7 @@ export default function AdminActivity() {
       {entries.length === 0 ? (
         <p>No changes have been made in the console yet.</p>
       ) : (
-        <TableWrap label="Activity log">
+        <TableWrap label="Console changes">
           <table className="data">
             <thead>
               <tr>
@@ -49,7 +74,15 @@ export default function AdminActivity() {
                   <td>{e.when}</td>
                   <td>{e.who}</td>
                   <td>
-                    <code>{e.action}</code>
+                    {e.label}
+                    {e.label !== e.action ? (
+                      <>
+                        <br />
+                        <small>
+                          <code>{e.action}</code>
+                        </small>
+                      </>
+                    ) : null}
                   </td>
                   <td>{e.record}</td>
                   <td>{e.details}</td>

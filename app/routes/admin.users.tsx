@@ -144,7 +144,7 @@ export default function AdminUsersTab() {
           <p className="table-note" aria-live="polite">
             {`Showing ${first}–${last} of ${total}`}
           </p>
-          <TableWrap label="Users">
+          <TableWrap label="User list">
             <table className="data">
               <thead>
                 <tr>

@@ -46,7 +46,7 @@ describe.each([true, false])("User Management, JavaScript %s", (js) => {
       await expect.poll(() => tabs.getByRole("link", { name: tab }).getAttribute("aria-current")).toBe("page");
       await a11y(page, context, js);
     }
-    const table = page.getByRole("region", { name: "Users" });
+    const table = page.getByRole("region", { name: "User list" });
     await page.getByLabel("Role", { exact: true }).selectOption("reviewer");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/role=reviewer/);
@@ -73,6 +73,7 @@ describe.each([true, false])("User Management, JavaScript %s", (js) => {
 
     await page.getByRole("link", { name: "Activity log" }).click();
     await page.waitForURL(/\/admin\/activity$/);
+    await expect.poll(() => page.getByText("User role changed").first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText("user.role").first().isVisible()).toBe(true);
     await a11y(page, context, js);
     noErrors();
@@ -113,7 +114,7 @@ describe.each([true, false])("editing and deleting a user, JavaScript %s", (js) 
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await page.waitForURL(/done=saved/);
     await expect.poll(() => page.getByText("User updated successfully").isVisible()).toBe(true);
-    const table = page.getByRole("region", { name: "Users" });
+    const table = page.getByRole("region", { name: "User list" });
     await expect.poll(() => table.getByText("Edith").first().isVisible()).toBe(true);
     await expect.poll(() => table.getByText("Institute of Editing").isVisible()).toBe(true);
     await expect.poll(() => table.getByRole("link", { name: /Role: moderator/ }).isVisible()).toBe(true);

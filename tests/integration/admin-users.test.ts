@@ -77,6 +77,7 @@ describe("User Management", () => {
     const [entry] = await db().select().from(auditLog).all();
     expect(entry).toMatchObject({ actorId: admin.id, action: "user.role", entityType: "user", entityId: String(user.id), details: { from: "user", to: "reviewer" } });
     const log = textOf(await (await visit(jar, "/admin/activity")).text());
+    expect(log).toContain("User role changed");
     expect(log).toContain("user.role");
     expect(log).toContain("chief@example.org");
   });
