@@ -127,6 +127,31 @@ function appendIncrementalUpdate(pdf, padding) {
   return Buffer.concat([pdf, head, noise, tail, xref]);
 }
 
+/**
+ * A console list as the benchmark's administrator: its first page, the page `hops` Next links
+ * on (keyset paging), and a search; server time and D1 rows read per request.
+ */
+async function benchConsoleList(siteUrl, { list, path: listPath, size, hops, search, searchAs, budget }) {
+  const form = await formSession(siteUrl);
+  const login = await form.post("/login", { email: "bench-admin@example.org", password: BENCH_PASSWORD });
+  const cookie = [form.cookie, ...login.response.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
+  const first = await timedAdminGet(siteUrl, cookie, listPath);
+  row(`${list} list, first page of ${size}`, `${first.ms.toFixed(0)} ms, ${first.rowsRead} D1 rows read`, `reads about a page (≤ ${budget} rows)`, first.rowsRead <= budget);
+  let deepPath = listPath;
+  let html = first.html;
+  const nextLink = new RegExp(`href="(${listPath.replace(/\//g, "\\/")}\\?[^"]*after=[^"]+)"`);
+  for (let i = 0; i < hops; i++) {
+    const next = nextLink.exec(html)?.[1]?.replaceAll("&amp;", "&");
+    if (!next) break;
+    deepPath = next;
+    html = await (await fetch(`${siteUrl}${next}`, { headers: { Cookie: cookie } })).text();
+  }
+  const deep = await timedAdminGet(siteUrl, cookie, deepPath);
+  row(`${list} list, page ${hops + 1} (keyset paging)`, `${deep.ms.toFixed(0)} ms, ${deep.rowsRead} D1 rows read`, `reads about a page (≤ ${budget} rows)`, deep.rowsRead <= budget);
+  const found = await timedAdminGet(siteUrl, cookie, `${listPath}?q=${search}`);
+  row(`${list} list, a search (LIKE over ${searchAs})`, `${found.ms.toFixed(0)} ms, ${found.rowsRead} D1 rows read`, "a search reads the table (reported)");
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
 
@@ -212,24 +237,7 @@ for (const [mode, vars, target] of runs("site") ? [
       median(registrations.map((r) => r.last)) <= 200,
     );
     // 5. The console's user list at 10,000 accounts: server time and D1 rows read per request.
-    const adminForm = await formSession(site.url);
-    const adminLogin = await adminForm.post("/login", { email: "bench-admin@example.org", password: BENCH_PASSWORD });
-    const adminCookie = [adminForm.cookie, ...adminLogin.response.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
-    const timed = (pathname) => timedAdminGet(site.url, adminCookie, pathname);
-    const firstPage = await timed("/admin/users");
-    row(`Users list, first page of ${USERS_IN_LIST.toLocaleString("en")}`, `${firstPage.ms.toFixed(0)} ms, ${firstPage.rowsRead} D1 rows read`, "reads about a page (≤ 50 rows)", firstPage.rowsRead <= 50);
-    let deepPath = "/admin/users";
-    let deepHtml = firstPage.html;
-    for (let i = 0; i < 20; i++) {
-      const next = /href="(\/admin\/users\?[^"]*after=[^"]+)"/.exec(deepHtml)?.[1]?.replaceAll("&amp;", "&");
-      if (!next) break;
-      deepPath = next;
-      deepHtml = await (await fetch(`${site.url}${next}`, { headers: { Cookie: adminCookie } })).text();
-    }
-    const deep = await timed(deepPath);
-    row("Users list, page 21 (keyset paging)", `${deep.ms.toFixed(0)} ms, ${deep.rowsRead} D1 rows read`, "reads about a page (≤ 50 rows)", deep.rowsRead <= 50);
-    const search = await timed("/admin/users?q=number%20777");
-    row("Users list, a search (LIKE over names and e-mail)", `${search.ms.toFixed(0)} ms, ${search.rowsRead} D1 rows read`, "a search reads the table (reported)");
+    await benchConsoleList(site.url, { list: "Users", path: "/admin/users", size: USERS_IN_LIST.toLocaleString("en"), hops: 20, search: "number%20777", searchAs: "names and e-mail", budget: 50 });
 
     const { ratio, page: r } = await ratioToBare(`${site.url}/dashboard`, bare.url, { Cookie: sessionCookie });
     row("/dashboard signed in", `${(ratio * 100).toFixed(0)}% (${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms)`, "≥ 20%", ratio >= 0.2);
@@ -274,24 +282,7 @@ if (runs("site")) {
   }
   const site = await startWorker({ dir, vars: { PAGE_CACHE: "off" } });
   try {
-    const adminForm = await formSession(site.url);
-    const adminLogin = await adminForm.post("/login", { email: "bench-admin@example.org", password: BENCH_PASSWORD });
-    const adminCookie = [adminForm.cookie, ...adminLogin.response.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
-    const timed = (pathname) => timedAdminGet(site.url, adminCookie, pathname);
-    const conferencesFirst = await timed("/admin/conferences");
-    row(`Conferences list, first page of ${CONFERENCES_IN_LIST}`, `${conferencesFirst.ms.toFixed(0)} ms, ${conferencesFirst.rowsRead} D1 rows read`, "reads about a page (≤ 100 rows)", conferencesFirst.rowsRead <= 100);
-    let conferencesPath = "/admin/conferences";
-    let conferencesHtml = conferencesFirst.html;
-    for (let i = 0; i < 5; i++) {
-      const next = /href="(\/admin\/conferences\?[^"]*after=[^"]+)"/.exec(conferencesHtml)?.[1]?.replaceAll("&amp;", "&");
-      if (!next) break;
-      conferencesPath = next;
-      conferencesHtml = await (await fetch(`${site.url}${next}`, { headers: { Cookie: adminCookie } })).text();
-    }
-    const conferencesDeep = await timed(conferencesPath);
-    row("Conferences list, page 6 (keyset paging)", `${conferencesDeep.ms.toFixed(0)} ms, ${conferencesDeep.rowsRead} D1 rows read`, "reads about a page (≤ 100 rows)", conferencesDeep.rowsRead <= 100);
-    const conferencesSearch = await timed("/admin/conferences?q=city%2017");
-    row("Conferences list, a search (LIKE over title and location)", `${conferencesSearch.ms.toFixed(0)} ms, ${conferencesSearch.rowsRead} D1 rows read`, "a search reads the table (reported)");
+    await benchConsoleList(site.url, { list: "Conferences", path: "/admin/conferences", size: String(CONFERENCES_IN_LIST), hops: 5, search: "city%2017", searchAs: "title and location", budget: 100 });
   } finally {
     await site.stop();
   }

@@ -149,7 +149,7 @@ export function readHeader(doc: Document): Header {
   const jel = jl.items.length ? [...new Set(jl.items[0]!.match(/\b[A-Z]\d{1,2}\b/g) ?? [])] : [];
 
   // --- authors: the lines between the title and the abstract, and the title page's footnotes.
-  const authors = readAuthors(lines, titleIndexes, abstractStart >= 0 ? abstractStart : limit, doc, body);
+  const authors = readAuthors(lines, titleIndexes, abstractStart >= 0 ? abstractStart : limit, body, { vocabulary, lowerWords });
 
   return {
     title: field(title, title ? 0.8 : 0, titleLines[0]),
@@ -415,8 +415,13 @@ function applyNamingConvention(author: ExtractedAuthor) {
   author.lastName = tokens.slice(familyStart - 1).join(" ");
 }
 
-function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: number, doc: Document, body: number): ExtractedAuthor[] {
-  const lowerWords = lowerCaseWords(lines);
+function readAuthors(
+  lines: Line[],
+  titleIndexes: number[],
+  abstractStart: number,
+  body: number,
+  { vocabulary: noteVocabulary, lowerWords }: { vocabulary: Set<string>; lowerWords: Set<string> },
+): ExtractedAuthor[] {
   const titleEnd = titleIndexes.length ? titleIndexes[titleIndexes.length - 1]! : -1;
   const titlePage = titleIndexes.length ? lines[titleIndexes[0]!]!.page : 1;
   const end = abstractStart > titleEnd ? abstractStart : Math.min(lines.length, titleEnd + 25);
@@ -484,7 +489,6 @@ function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: numbe
   const emails = [...new Set(expandEmails(allText))];
   const correspondingText = /corresponding author|correspondence to|contact author/i;
 
-  const noteVocabulary = vocabularyOf(lines.map((l) => l.text));
   const anyCorrespondingNote = [...notes.values()].some((n) => correspondingText.test(joinLines(n, noteVocabulary)));
   const ownEmails: string[][] = [];
   const authors: ExtractedAuthor[] = candidates.map((c, k) => {

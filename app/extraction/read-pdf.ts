@@ -52,6 +52,18 @@ export async function readPdfPages(pdf: Pdf, pageNumbers: number[]): Promise<Doc
   return { kind: "pdf", pages: pdf.numPages, pageWidth, pageHeight, lines };
 }
 
+/** The size most of a row's characters have (each item weighs its length), without building arrays. */
+function weightedMedianSize(row: Item[]) {
+  const sorted = [...row].sort((p, q) => p.size - q.size);
+  const total = sorted.reduce((n, i) => n + Math.max(1, i.text.length), 0);
+  let seen = 0;
+  for (const i of sorted) {
+    seen += Math.max(1, i.text.length);
+    if (seen > Math.floor(total / 2)) return i.size;
+  }
+  return sorted[sorted.length - 1]?.size ?? 0;
+}
+
 function median(xs: number[]) {
   const s = [...xs].sort((p, q) => p - q);
   return s[Math.floor(s.length / 2)] ?? 0;
@@ -96,19 +108,22 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
     if (current.length) rows.push(current);
   }
   // Raised, smaller rows join the row just below them that they overlap horizontally.
-  const sizeOf = (row: Item[]) => median(row.flatMap((i) => Array(Math.max(1, i.text.length)).fill(i.size) as number[]));
+  const sizeOf = weightedMedianSize;
   const extent = (row: Item[]) => [Math.min(...row.map((i) => i.x)), Math.max(...row.map((i) => i.x + i.width))] as const;
+  // Each row's size and extent once: the pairing below compares every row with every other.
+  const sizes = new Map(rows.map((row) => [row, sizeOf(row)]));
+  const extents = new Map(rows.map((row) => [row, extent(row)]));
   const merged = new Map<Item[], Item[]>();
   const sup = new Set<Item>();
   for (const row of rows) {
-    const size = sizeOf(row);
-    const [x0, x1] = extent(row);
+    const size = sizes.get(row)!;
+    const [x0, x1] = extents.get(row)!;
     const below = rows.find((other) => {
       if (other === row || merged.has(other)) return false;
       const drop = row[0]!.baseline - other[0]!.baseline;
-      const otherSize = sizeOf(other);
+      const otherSize = sizes.get(other)!;
       if (!(drop > 0.5 && drop <= otherSize * 0.75 && size < otherSize * 0.88)) return false;
-      const [o0, o1] = extent(other);
+      const [o0, o1] = extents.get(other)!;
       return x0 >= o0 - otherSize * 2 && x1 <= o1 + otherSize * 2.5;
     });
     if (below && row.length <= 6 && row.every((i) => i.text.trim().length <= 4)) {

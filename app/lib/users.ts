@@ -1,4 +1,4 @@
-import { listHref } from "./list-href";
+import { listPath } from "./list-href";
 
 /** What the console's user list shows and offers, shared by its page and its server code. */
 export const USER_ROLES = ["user", "reviewer", "moderator", "admin"] as const;
@@ -18,5 +18,5 @@ export const INLINE_ROLES = ["user", "admin", "reviewer"] as const;
 
 /** The user list's address with its filters kept (for Close, and after a change with `done`). */
 export function usersListHref(search: string, done?: string) {
-  return `/admin/users${listHref(search, { "edit-role": null }, done).replace(/^\?$/, "")}`;
+  return listPath("/admin/users", search, done, { "edit-role": null });
 }

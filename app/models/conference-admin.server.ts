@@ -6,8 +6,9 @@
  * pages show it at once.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, count, desc, eq, inArray, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, notExists, sql, type SQL } from "drizzle-orm";
 import { conferences, files, papers, registrations } from "~/db/schema";
+import { anyContains } from "~/db/search";
 import { CONFERENCE_SECTIONS, CONFERENCES_PAGE_SIZE, FEE_FIELDS, type ConferenceFormValues, type ConferenceInput, type FeesInput } from "~/lib/conference-form";
 import { richTextOrNull, sanitizeRichText } from "~/lib/rich-text.server";
 import { bumpContentVersion } from "~/server/page-cache.server";
@@ -49,16 +50,11 @@ export function parseConferenceQuery(url: URL, statuses: readonly string[]): Con
   return { q, status, after, before, start };
 }
 
-const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** One page (and one row more, to know whether another follows), with its file and photo counts. */
 export async function listConferencesForAdmin(ctx: Pick<Ctx, "db">, { q, status, after, before }: ConferenceQuery) {
   const conditions: Array<SQL | undefined> = [];
   if (status) conditions.push(eq(conferences.status, status as ConferenceInput["status"]));
-  if (q) {
-    const pattern = contains(q);
-    conditions.push(or(sql`lower(${conferences.title}) like ${pattern} escape '\\'`, sql`lower(${conferences.location}) like ${pattern} escape '\\'`));
-  }
+  if (q) conditions.push(anyContains(q, [conferences.title, conferences.location]));
   if (after) conditions.push(sql`(${conferences.startDate}, ${conferences.id}) < (${after.date}, ${after.id})`);
   if (before) conditions.push(sql`(${conferences.startDate}, ${conferences.id}) > (${before.date}, ${before.id})`);
   const counted = (kind: string) => sql<number>`(select count(*) from files where files.conference_id = conferences.id and files.kind = ${kind})`;

@@ -5,8 +5,9 @@
  * bumps the content version, so the public pages show it at once.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { files, news, NEWS_STATUSES } from "~/db/schema";
+import { anyContains } from "~/db/search";
 import { richTextOrNull, sanitizeRichText } from "~/lib/rich-text.server";
 import { bumpContentVersion } from "~/server/page-cache.server";
 import { DOCUMENT_TYPES, IMAGE_TYPES } from "~/server/files/sniff.server";
@@ -23,10 +24,7 @@ export const FEATURED_IMAGE_RULE: UploadRule = { kind: "news_file", types: IMAGE
 export async function listNews(ctx: Ctx, q: string, status: string) {
   const conditions: SQL[] = [];
   if (status) conditions.push(eq(news.status, status as NewsStatus));
-  if (q) {
-    const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(sql`lower(${news.title}) like ${pattern} escape '\\'`, sql`lower(${news.content}) like ${pattern} escape '\\'`)!);
-  }
+  if (q) conditions.push(anyContains(q, [news.title, news.content]));
   const [rows, shown, total] = await ctx.db.batch([
     ctx.db
       .select({ id: news.id, title: news.title, status: news.status, createdAt: news.createdAt, files: sql<number>`(select count(*) from files where files.news_id = news.id)` })

@@ -3,8 +3,9 @@
  * count), and role changes that can never leave the site without an administrator.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { anyContains } from "~/db/search";
 import { authTokens, recoveryCodes, sessions, USER_ROLES, USER_STATUSES, userCounts, users } from "~/db/schema";
 import { toAffiliation, toExpertise, toPersonalColumns } from "~/lib/account/mapping";
 import { sendPasswordResetLink } from "~/models/account.server";
@@ -38,11 +39,6 @@ export function parseUserQuery(url: URL): UserQuery {
   return { q, role, after, before, start };
 }
 
-/** LIKE with the user's %, _ and \ taken literally. */
-function contains(text: string) {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * One D1 batch: the page (25 rows and one more, to know if another page follows) and the count.
  * Without a search the count comes from `user_counts` (kept by triggers), so neither the page
@@ -51,17 +47,8 @@ function contains(text: string) {
 export async function listUsers(db: Database, { q, role, after, before }: UserQuery) {
   const conditions: SQL[] = [isNull(users.deletedAt)];
   if (role) conditions.push(eq(users.role, role as Role));
-  if (q) {
-    const pattern = contains(q);
-    conditions.push(
-      or(
-        sql`lower(${users.firstName}) like ${pattern} escape '\\'`,
-        sql`lower(${users.lastName}) like ${pattern} escape '\\'`,
-        sql`${users.email} like ${pattern} escape '\\'`,
-        sql`lower(${users.username}) like ${pattern} escape '\\'`,
-      )!,
-    );
-  }
+  // E-mail addresses are stored in lower case; names keep theirs.
+  if (q) conditions.push(anyContains(q, [users.firstName, users.lastName, users.email, users.username]));
   const filter = and(...conditions);
   const page = and(
     filter,

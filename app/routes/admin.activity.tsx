@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { TableWrap } from "~/components/ui/table-wrap";
+import { DataTable } from "~/components/ui/table-wrap";
 import { formatDateTime } from "~/lib/dates";
 import { AUDIT_PAGE_SIZE, listAudit } from "~/models/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -43,7 +43,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       action: r.action,
       label: ACTION_LABELS[r.action] ?? r.action,
       record: `${r.entityType}${r.entityId ? ` #${r.entityId}` : ""}`,
-      details: r.details ? Object.entries(r.details).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`).join("; ") : "",
+      details: r.details
+        ? Object.entries(r.details)
+            .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+            .join("; ")
+        : "",
     })),
   };
 }
@@ -57,40 +61,27 @@ export default function AdminActivity() {
       {entries.length === 0 ? (
         <p>No changes have been made in the console yet.</p>
       ) : (
-        <TableWrap label="Console changes">
-          <table className="data">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Record</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id}>
-                  <td>{e.when}</td>
-                  <td>{e.who}</td>
-                  <td>
-                    {e.label}
-                    {e.label !== e.action ? (
-                      <>
-                        <br />
-                        <small>
-                          <code>{e.action}</code>
-                        </small>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>{e.record}</td>
-                  <td>{e.details}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable label="Console changes" columns={["When", "Who", "What", "Record", "Details"]}>
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td>{e.when}</td>
+              <td>{e.who}</td>
+              <td>
+                {e.label}
+                {e.label !== e.action ? (
+                  <>
+                    <br />
+                    <small>
+                      <code>{e.action}</code>
+                    </small>
+                  </>
+                ) : null}
+              </td>
+              <td>{e.record}</td>
+              <td>{e.details}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <nav className="pager" aria-label="Activity pages">
         {page > 1 ? <Link to={`?page=${page - 1}`}>‹ Newer</Link> : <span />}

@@ -4,7 +4,7 @@ import { RowActions } from "~/components/admin/row-actions";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage } from "~/components/form/fields";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { TableWrap } from "~/components/ui/table-wrap";
+import { DataTable } from "~/components/ui/table-wrap";
 import { BOARD_SECTION_KEYS } from "~/lib/board";
 import { addPastPresident, listBoardYears } from "~/models/board-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -34,9 +34,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const form = await request.formData();
   const values = {
-    years: String(form.get("years") ?? "").trim().slice(0, 40),
-    name: String(form.get("name") ?? "").trim().slice(0, 200),
-    note: String(form.get("note") ?? "").trim().slice(0, 300),
+    years: String(form.get("years") ?? "")
+      .trim()
+      .slice(0, 40),
+    name: String(form.get("name") ?? "")
+      .trim()
+      .slice(0, 200),
+    note: String(form.get("note") ?? "")
+      .trim()
+      .slice(0, 300),
   };
   if (form.get("intent") !== "add-president") return Response.json({ error: "Unknown request.", values } satisfies ActionData, { status: 400 });
   if (!values.years || !values.name) return Response.json({ error: "Years and Name required", values } satisfies ActionData, { status: 400 });
@@ -80,38 +86,23 @@ export default function AdminBoardTab() {
           {years.length === 0 ? (
             <p className="empty-note">No board years yet</p>
           ) : (
-            <TableWrap label="Board years">
-              <table className="data">
-                <thead>
-                  <tr>
-                    <th scope="col">Period</th>
-                    <th scope="col">Navigation Menu Text</th>
-                    <th scope="col">Directors</th>
-                    <th scope="col">Trustees</th>
-                    <th scope="col">Exec Committee</th>
-                    <th scope="col">Nominating</th>
-                    <th scope="col">Admin</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {years.map((y) => (
-                    <tr key={y.period}>
-                      <td>{y.period}</td>
-                      <td>{y.title}</td>
-                      {BOARD_SECTION_KEYS.map((s) => (
-                        <td key={s}>{y.counts[s]}</td>
-                      ))}
-                      <td>
-                        <RowActions editTo={`/admin/board/${y.period}`} deleteTo={`/admin/board/${y.period}/delete`} name={y.period} />
-                      </td>
-                    </tr>
+            <DataTable
+              label="Board years"
+              columns={["Period", "Navigation Menu Text", "Directors", "Trustees", "Exec Committee", "Nominating", "Admin", <span className="visually-hidden">Actions</span>]}
+            >
+              {years.map((y) => (
+                <tr key={y.period}>
+                  <td>{y.period}</td>
+                  <td>{y.title}</td>
+                  {BOARD_SECTION_KEYS.map((s) => (
+                    <td key={s}>{y.counts[s]}</td>
                   ))}
-                </tbody>
-              </table>
-            </TableWrap>
+                  <td>
+                    <RowActions editTo={`/admin/board/${y.period}`} deleteTo={`/admin/board/${y.period}/delete`} name={y.period} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </>
       ) : (
@@ -119,34 +110,20 @@ export default function AdminBoardTab() {
           {presidents.length === 0 ? (
             <p className="empty-note">No entries</p>
           ) : (
-            <TableWrap label="Past presidents">
-              <table className="data">
-                <thead>
-                  <tr>
-                    <th scope="col">Years</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Note</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Delete</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {presidents.map((p) => (
-                    <tr key={p.id}>
-                      <td>{p.years}</td>
-                      <td>{p.name}</td>
-                      <td>{p.note}</td>
-                      <td>
-                        <Link to={`/admin/board/presidents/${p.id}/delete`} aria-label={`Delete ${p.name}, ${p.years}`}>
-                          Del
-                        </Link>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <DataTable label="Past presidents" columns={["Years", "Name", "Note", <span className="visually-hidden">Delete</span>]}>
+              {presidents.map((p) => (
+                <tr key={p.id}>
+                  <td>{p.years}</td>
+                  <td>{p.name}</td>
+                  <td>{p.note}</td>
+                  <td>
+                    <Link to={`/admin/board/presidents/${p.id}/delete`} aria-label={`Delete ${p.name}, ${p.years}`}>
+                      Del
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
           <Form method="post" action="/admin/board?view=presidents" className="card stack-form" aria-labelledby="add-president-title" noValidate>
             <h3 id="add-president-title">Add a past president</h3>
@@ -156,13 +133,21 @@ export default function AdminBoardTab() {
             <div className="field-row">
               <div className="field field-narrow">
                 <label htmlFor="pp-years">
-                  Years<span className="required" aria-hidden="true"> *</span>
+                  Years
+                  <span className="required" aria-hidden="true">
+                    {" "}
+                    *
+                  </span>
                 </label>
                 <input id="pp-years" name="years" placeholder="2019-2020" defaultValue={data?.values.years} maxLength={40} required />
               </div>
               <div className="field">
                 <label htmlFor="pp-name">
-                  Name<span className="required" aria-hidden="true"> *</span>
+                  Name
+                  <span className="required" aria-hidden="true">
+                    {" "}
+                    *
+                  </span>
                 </label>
                 <input id="pp-name" name="name" defaultValue={data?.values.name} maxLength={200} required />
               </div>

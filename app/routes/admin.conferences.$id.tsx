@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { useRef } from "react";
 import { ConferenceAttachments, HeaderPhotoForm } from "~/components/admin/conference-attachments";
 import { BasicFields, FeeFields, RichSection, type FieldErrors } from "~/components/admin/conference-fields";
-import { FormAndPreview } from "~/components/admin/form-and-preview";
+import { EditorActions, FormAndPreview } from "~/components/admin/form-and-preview";
 import { FormTabs } from "~/components/admin/form-tabs";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { ConferenceMeta } from "~/components/conference-meta";
@@ -11,7 +11,6 @@ import { ConferenceSections } from "~/components/conference-sections";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage } from "~/components/form/fields";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import {
   CONFERENCE_TABS,
   conferenceFormSchema,
@@ -23,8 +22,9 @@ import {
   type ConferenceFormValues,
 } from "~/lib/conference-form";
 import { formatDateRange, isIsoDate } from "~/lib/dates";
-import { listHref } from "~/lib/list-href";
-import { parseId } from "~/lib/params";
+import { fieldErrorsOf } from "~/lib/field-errors";
+import { listPath } from "~/lib/list-href";
+import { recordParam } from "~/lib/params";
 import { conferenceStatusBadge } from "~/lib/status";
 import { ConferenceChangeRefused, loadConferenceForEdit, previewConference, saveConference } from "~/models/conference-admin.server";
 import { postedFiles, UploadRejected } from "~/models/uploads.server";
@@ -38,12 +38,7 @@ const DONE: Record<string, { ok: boolean; message: string }> = {
   "photo-deleted": { ok: true, message: "Photo deleted successfully" },
 };
 
-function routeId(param: string | undefined) {
-  if (param === "new") return null;
-  const id = parseId(param);
-  if (id === null) throw new Response("Conference not found.", { status: 404 });
-  return id;
-}
+const routeId = (param: string | undefined) => recordParam(param, "Conference not found.");
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -88,10 +83,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const parsed = conferenceFormSchema.safeParse(raw);
   if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    errors.endDate ??= dateOrderError(values.startDate, values.endDate) ?? undefined;
-    if (!errors.endDate) delete errors.endDate;
+    const errors: FieldErrors = fieldErrorsOf(parsed.error);
+    const order = dateOrderError(values.startDate, values.endDate);
+    if (order) errors.endDate ??= order;
     return reply({ values, errors }, 400);
   }
   try {
@@ -102,7 +96,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     console.error("admin conferences: saving failed", error);
     return reply({ values, formError: "Failed to save conference" }, 503);
   }
-  return redirect(`/admin/conferences${listHref(new URL(request.url).search, {}, id === null ? "created" : "updated")}`);
+  return redirect(listPath("/admin/conferences", new URL(request.url).search, id === null ? "created" : "updated"));
 }
 
 function PreviewPane({ preview, headerPhoto }: { preview: Preview; headerPhoto: { filename: string } | null }) {
@@ -132,7 +126,7 @@ export default function AdminConferenceEditor() {
   const values = posted?.values ?? loaded.values;
   const errors = posted?.errors ?? {};
   const done = DONE[new URLSearchParams(search).get("done") ?? ""];
-  const closeTo = `/admin/conferences${listHref(search).replace(/^\?$/, "")}`;
+  const closeTo = listPath("/admin/conferences", search);
   const invalid = new Set(Object.keys(errors).map((f) => (f === "files" || f === "photos" ? "files" : conferenceTabOf(f))));
   const headerPhoto = loaded.photos.find((p) => p.id === loaded.headerPhotoId) ?? null;
   const p = { values, errors };
@@ -169,16 +163,7 @@ export default function AdminConferenceEditor() {
             ),
         }))}
       />
-      <div className="form-actions">
-        <Button type="submit" name="intent" value="save" aria-disabled={busy || undefined}>
-          {busy ? "Saving..." : loaded.id === null ? "Create Conference" : "Save Changes"}
-        </Button>
-        <noscript>
-          <Button type="submit" name="intent" value="preview" variant="outline">
-            Preview
-          </Button>
-        </noscript>
-      </div>
+      <EditorActions busy={busy} createLabel="Create Conference" isNew={loaded.id === null} />
     </Form>
   );
 
@@ -187,18 +172,12 @@ export default function AdminConferenceEditor() {
       {posted?.formError ? <FormMessage tone="error">{posted.formError}</FormMessage> : null}
       {Object.keys(errors).length ? <FormMessage tone="error">Please correct the fields marked below.</FormMessage> : null}
       {done ? <FormMessage tone={done.ok ? "success" : "error"}>{done.message}</FormMessage> : null}
-      {posted?.preview ? (
-        <section aria-labelledby="preview-title">
-          <h3 id="preview-title">Preview</h3>
-          <PreviewPane preview={posted.preview} headerPhoto={headerPhoto} />
-          <p className="field-hint">Files you chose are not kept by a preview: choose them again before saving.</p>
-        </section>
-      ) : null}
       <FormAndPreview<Preview>
         label="Conference editor"
         form={form}
         formRef={formRef}
         fileFields={["files", "photos"]}
+        posted={posted?.preview}
         render={(preview) => <PreviewPane preview={preview} headerPhoto={headerPhoto} />}
       />
       {loaded.id !== null ? <HeaderPhotoForm conferenceId={loaded.id} /> : null}

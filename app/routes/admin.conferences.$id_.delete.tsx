@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { FormMessage } from "~/components/form/fields";
-import { listHref } from "~/lib/list-href";
+import { listPath } from "~/lib/list-href";
 import { parseId } from "~/lib/params";
 import { ConferenceChangeRefused, deleteConference, dependantsMessage, loadConferenceForEdit } from "~/models/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -31,13 +31,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     console.error("admin conferences: deleting failed", error);
     return Response.json({ error: "Failed to delete conference" }, { status: 503 });
   }
-  return redirect(`/admin/conferences${listHref(new URL(request.url).search, {}, "deleted")}`);
+  return redirect(listPath("/admin/conferences", new URL(request.url).search, "deleted"));
 }
 
 export default function AdminDeleteConference() {
   const { title, attachments, refusal } = useLoaderData<typeof loader>();
   const { search } = useLocation();
-  const closeTo = `/admin/conferences${listHref(search).replace(/^\?$/, "")}`;
+  const closeTo = listPath("/admin/conferences", search);
   return (
     <ConfirmDelete title="Delete conference" closeTo={closeTo} button="Delete conference" disabled={Boolean(refusal)}>
       {refusal ? (

@@ -6,7 +6,8 @@ import { CsrfField } from "~/components/csrf-field";
 import { FormMessage } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { feesSchema, postedValues, readConferenceForm, type ConferenceFormValues } from "~/lib/conference-form";
-import { listHref } from "~/lib/list-href";
+import { fieldErrorsOf } from "~/lib/field-errors";
+import { listPath } from "~/lib/list-href";
 import { parseId } from "~/lib/params";
 import { ConferenceChangeRefused, loadConferenceForEdit, saveConferenceFees } from "~/models/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -34,9 +35,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const values = postedValues(raw);
   const parsed = feesSchema.safeParse(raw);
   if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return Response.json({ values, errors, formError: "Failed to update fees" } satisfies ActionData, { status: 400 });
+    return Response.json({ values, errors: fieldErrorsOf(parsed.error), formError: "Failed to update fees" } satisfies ActionData, { status: 400 });
   }
   try {
     await saveConferenceFees(context, admin.id, id, parsed.data);
@@ -45,7 +44,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     console.error("admin conferences: saving fees failed", error);
     return Response.json({ values, formError: "Failed to update fees" } satisfies ActionData, { status: 503 });
   }
-  return redirect(`/admin/conferences${listHref(new URL(request.url).search, {}, "fees")}`);
+  return redirect(listPath("/admin/conferences", new URL(request.url).search, "fees"));
 }
 
 export default function AdminConferenceFees() {
@@ -54,7 +53,7 @@ export default function AdminConferenceFees() {
   const { search } = useLocation();
   const busy = useNavigation().state === "submitting";
   return (
-    <RouteDialog title={`Registration fees: ${loaded.title}`} closeTo={`/admin/conferences${listHref(search).replace(/^\?$/, "")}`}>
+    <RouteDialog title={`Registration fees: ${loaded.title}`} closeTo={listPath("/admin/conferences", search)}>
       {posted?.formError ? <FormMessage tone="error">{posted.formError}</FormMessage> : null}
       <Form method="post" className="stack-form" noValidate key={JSON.stringify(posted?.values ?? null)}>
         <CsrfField />

@@ -2,14 +2,12 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useLoaderData } from "@remix-run/react";
 import type { AttachmentReply } from "~/components/admin/conference-attachments";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { parseId } from "~/lib/params";
+import { requireIds } from "~/lib/params";
 import { ConferenceChangeRefused, deleteConferenceFile, getConferenceFile } from "~/models/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 function ids(params: { id?: string; fileId?: string }) {
-  const conferenceId = parseId(params.id);
-  const fileId = parseId(params.fileId);
-  if (conferenceId === null || fileId === null) throw new Response("File not found.", { status: 404 });
+  const { id: conferenceId, fileId } = requireIds(params, ["id", "fileId"], "File not found.");
   return { conferenceId, fileId };
 }
 
@@ -26,17 +24,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const { conferenceId, fileId } = ids(params);
   const json = (await request.formData()).get("reply") === "json";
-  const file = await getConferenceFile(context, conferenceId, fileId);
-  const failed = file?.kind === "conference_photo" ? "Failed to delete photo" : "Failed to delete file";
   try {
     const { photo } = await deleteConferenceFile(context, admin.id, conferenceId, fileId);
     if (json) return Response.json({ ok: true, message: photo ? "Photo deleted successfully" : "File deleted successfully" } satisfies AttachmentReply);
     return redirect(`/admin/conferences/${conferenceId}?done=${photo ? "photo-deleted" : "file-deleted"}`);
   } catch (error) {
-    const status = error instanceof ConferenceChangeRefused ? 404 : 503;
-    if (status === 503) console.error("admin conferences: deleting a file failed", error);
-    const message = error instanceof ConferenceChangeRefused ? `${failed}: ${error.message}` : failed;
-    return Response.json(json ? ({ ok: false, message } satisfies AttachmentReply) : { error: message }, { status });
+    const refused = error instanceof ConferenceChangeRefused;
+    if (!refused) console.error("admin conferences: deleting a file failed", error);
+    // Only a failure needs the file's kind again, for its message.
+    const kind = refused ? null : (await getConferenceFile(context, conferenceId, fileId).catch(() => null))?.kind;
+    const failed = kind === "conference_photo" ? "Failed to delete photo" : "Failed to delete file";
+    const message = refused ? `${failed}: ${error.message}` : failed;
+    return Response.json(json ? ({ ok: false, message } satisfies AttachmentReply) : { error: message }, { status: refused ? 404 : 503 });
   }
 }
 

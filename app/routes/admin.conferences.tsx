@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { ListFilters } from "~/components/admin/list-filters";
 import { Pager } from "~/components/admin/pager";
 import { RowActions } from "~/components/admin/row-actions";
 import { FormMessage } from "~/components/form/fields";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { TableWrap } from "~/components/ui/table-wrap";
+import { ButtonLink } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/table-wrap";
 import { CONFERENCE_STATUS_OPTIONS, CONFERENCES_PAGE_SIZE } from "~/lib/conference-form";
 import { formatDateRange } from "~/lib/dates";
-import { listHref } from "~/lib/list-href";
+import { listHref, listPath } from "~/lib/list-href";
 import { conferenceStatusBadge } from "~/lib/status";
 import { conferenceCursor, listConferencesForAdmin, parseConferenceQuery } from "~/models/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -57,7 +58,6 @@ export default function AdminConferencesTab() {
   const { conferences, query, previous, next, error } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const done = new URLSearchParams(search).get("done") as keyof typeof CONFERENCE_MESSAGES | null;
-  const keep = listHref(search).replace(/^\?$/, "");
   const filtered = Boolean(query.q || query.status);
   const first = query.start;
   return (
@@ -68,7 +68,7 @@ export default function AdminConferencesTab() {
           <ButtonLink to={listHref(search)} variant="outline" size="small">
             Refresh
           </ButtonLink>
-          <ButtonLink to={`/admin/conferences/new${keep}`} size="small">
+          <ButtonLink to={listPath("/admin/conferences/new", search)} size="small">
             Add Conference
           </ButtonLink>
         </span>
@@ -77,74 +77,47 @@ export default function AdminConferencesTab() {
       {done && CONFERENCE_MESSAGES[done] ? <FormMessage tone="success">{CONFERENCE_MESSAGES[done]}</FormMessage> : null}
       {/* An opened conference (add, edit, fees, delete): a dialog over the list, or a section above it without JavaScript. */}
       <Outlet />
-      <Form method="get" className="filters" role="search" aria-label="Search conferences">
-        <div className="field">
-          <label htmlFor="conference-q">Search</label>
-          <input id="conference-q" name="q" type="search" defaultValue={query.q} placeholder="Title or location" maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="conference-status">Status</label>
-          <select id="conference-status" name="status" defaultValue={query.status}>
-            <option value="">All Statuses</option>
-            {CONFERENCE_STATUS_OPTIONS.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit" variant="outline">
-          Search
-        </Button>
-      </Form>
+      <ListFilters
+        label="Search conferences"
+        id="conference"
+        q={query.q}
+        placeholder="Title or location"
+        filter={{ name: "status", label: "Status", value: query.status, choices: [["", "All Statuses"], ...CONFERENCE_STATUS_OPTIONS] }}
+      />
       {conferences.length === 0 && !error ? (
         <p className="empty-note">{filtered ? "No conferences match your search criteria." : "No conferences found."}</p>
       ) : conferences.length > 0 ? (
         <>
           <p className="table-note" aria-live="polite">{`Showing ${first}–${first + conferences.length - 1}`}</p>
-          <TableWrap label="Conference list">
-            <table className="data">
-              <thead>
-                <tr>
-                  <th scope="col">Conference</th>
-                  <th scope="col">Location</th>
-                  <th scope="col">Dates</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Files</th>
-                  <th scope="col">Actions</th>
+          <DataTable label="Conference list" columns={["Conference", "Location", "Dates", "Status", "Files", "Actions"]}>
+            {conferences.map((c) => {
+              const badge = conferenceStatusBadge(c.status);
+              return (
+                <tr key={c.id}>
+                  <td>
+                    <strong>{c.title}</strong>
+                  </td>
+                  <td>{c.location}</td>
+                  <td>{c.dates}</td>
+                  <td>
+                    <Badge tone={badge.tone}>{badge.label}</Badge>
+                  </td>
+                  <td>
+                    {c.files || c.photos
+                      ? [c.files ? count(c.files, "file", "files") : "", c.photos ? count(c.photos, "photo", "photos") : ""].filter(Boolean).join(", ")
+                      : "No files"}
+                  </td>
+                  <td>
+                    <RowActions editTo={listPath(`/admin/conferences/${c.id}`, search)} deleteTo={listPath(`/admin/conferences/${c.id}/delete`, search)} name={c.title}>
+                      <Link to={listPath(`/admin/conferences/${c.id}/fees`, search)} preventScrollReset aria-label={`Fees of ${c.title}`}>
+                        Fees
+                      </Link>
+                    </RowActions>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {conferences.map((c) => {
-                  const badge = conferenceStatusBadge(c.status);
-                  return (
-                    <tr key={c.id}>
-                      <td>
-                        <strong>{c.title}</strong>
-                      </td>
-                      <td>{c.location}</td>
-                      <td>{c.dates}</td>
-                      <td>
-                        <Badge tone={badge.tone}>{badge.label}</Badge>
-                      </td>
-                      <td>
-                        {c.files || c.photos
-                          ? [c.files ? count(c.files, "file", "files") : "", c.photos ? count(c.photos, "photo", "photos") : ""].filter(Boolean).join(", ")
-                          : "No files"}
-                      </td>
-                      <td>
-                        <RowActions editTo={`/admin/conferences/${c.id}${keep}`} deleteTo={`/admin/conferences/${c.id}/delete${keep}`} name={c.title}>
-                          <Link to={`/admin/conferences/${c.id}/fees${keep}`} preventScrollReset aria-label={`Fees of ${c.title}`}>
-                            Fees
-                          </Link>
-                        </RowActions>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableWrap>
+              );
+            })}
+          </DataTable>
           <Pager label="Conference pages" previous={previous} next={next} first={first} pageSize={CONFERENCES_PAGE_SIZE} />
         </>
       ) : null}

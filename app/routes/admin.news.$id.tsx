@@ -1,28 +1,23 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
-import { FormAndPreview } from "~/components/admin/form-and-preview";
+import { EditorActions, FormAndPreview } from "~/components/admin/form-and-preview";
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage } from "~/components/form/fields";
 import { RichText } from "~/components/rich-text";
-import { Button } from "~/components/ui/button";
 import { formatKb } from "~/lib/format";
 import { NEWS_CATEGORIES, NEWS_STATUS_OPTIONS, newsFormSchema, type NewsFormValues } from "~/lib/news-form";
-import { parseId } from "~/lib/params";
+import { fieldErrorsOf } from "~/lib/field-errors";
+import { recordParam } from "~/lib/params";
 import { loadNewsForEdit, NewsChangeRefused, previewNews, saveNews } from "~/models/news-admin.server";
 import { postedFiles, UploadRejected } from "~/models/uploads.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 const EMPTY: NewsFormValues = { title: "", category: "", status: "draft", newsDate: "", content: "", details: "", contactInfo: "" };
 
-function routeId(param: string | undefined) {
-  if (param === "new") return null;
-  const id = parseId(param);
-  if (id === null) throw new Response("News item not found.", { status: 404 });
-  return id;
-}
+const routeId = (param: string | undefined) => recordParam(param, "News item not found.");
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -47,8 +42,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const reply = (data: ActionData, status = 200) => Response.json(data, { status });
   if (form.get("intent") === "preview") return reply({ values, preview: { title: values.title, ...previewNews(values) } });
   if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-    return reply({ values, errors }, 400);
+    return reply({ values, errors: fieldErrorsOf(parsed.error) }, 400);
   }
   const featured = postedFiles(form, "featuredImage")[0] ?? null;
   try {
@@ -109,7 +103,11 @@ export default function AdminNewsEditor() {
       <CsrfField />
       <div className={`field${errors.title ? " has-error" : ""}`}>
         <label htmlFor="title">
-          Title<span className="required" aria-hidden="true"> *</span>
+          Title
+          <span className="required" aria-hidden="true">
+            {" "}
+            *
+          </span>
         </label>
         <input id="title" name="title" defaultValue={v.title} maxLength={200} {...field("title")} />
         {error("title")}
@@ -181,16 +179,7 @@ export default function AdminNewsEditor() {
           <input id="files" name="files" type="file" multiple accept=".pdf,.doc,.docx,.txt,.ppt,.pptx,.xls,.xlsx,.jpg,.jpeg,.png,.gif" />
         </div>
       </fieldset>
-      <div className="form-actions">
-        <Button type="submit" name="intent" value="save" aria-disabled={busy || undefined}>
-          {busy ? "Saving..." : loaded.id === null ? "Create News" : "Save Changes"}
-        </Button>
-        <noscript>
-          <Button type="submit" name="intent" value="preview" variant="outline">
-            Preview
-          </Button>
-        </noscript>
-      </div>
+      <EditorActions busy={busy} createLabel="Create News" isNew={loaded.id === null} />
     </Form>
   );
 
@@ -198,14 +187,14 @@ export default function AdminNewsEditor() {
     <RouteDialog title={loaded.id === null ? "Add News" : `Edit News: ${loaded.values.title}`} closeTo="/admin/news" wide>
       {posted?.formError ? <FormMessage tone="error">{posted.formError}</FormMessage> : null}
       {Object.keys(errors).length ? <FormMessage tone="error">Please correct the fields marked below.</FormMessage> : null}
-      {posted?.preview ? (
-        <section aria-labelledby="preview-title">
-          <h3 id="preview-title">Preview</h3>
-          <PreviewPane preview={posted.preview} />
-          <p className="field-hint">Files you chose are not kept by a preview: choose them again before saving.</p>
-        </section>
-      ) : null}
-      <FormAndPreview<Preview> label="News editor" form={form} formRef={formRef} fileFields={["files", "featuredImage"]} render={(p) => <PreviewPane preview={p} />} />
+      <FormAndPreview<Preview>
+        label="News editor"
+        form={form}
+        formRef={formRef}
+        fileFields={["files", "featuredImage"]}
+        posted={posted?.preview}
+        render={(p) => <PreviewPane preview={p} />}
+      />
     </RouteDialog>
   );
 }

@@ -1,14 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { parseId } from "~/lib/params";
+import { requireIds } from "~/lib/params";
 import { deleteNewsFile, getNewsFile, NewsChangeRefused } from "~/models/news-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 function ids(params: { id?: string; fileId?: string }) {
-  const newsId = parseId(params.id);
-  const fileId = parseId(params.fileId);
-  if (newsId === null || fileId === null) throw new Response("File not found.", { status: 404 });
+  const { id: newsId, fileId } = requireIds(params, ["id", "fileId"], "File not found.");
   return { newsId, fileId };
 }
 

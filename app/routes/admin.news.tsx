@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { ListFilters } from "~/components/admin/list-filters";
 import { RowActions } from "~/components/admin/row-actions";
 import { FormMessage } from "~/components/form/fields";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { TableWrap } from "~/components/ui/table-wrap";
+import { ButtonLink } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/table-wrap";
 import { formatDate } from "~/lib/dates";
 import { NEWS_STATUS_OPTIONS } from "~/lib/news-form";
 import type { BadgeTone } from "~/lib/status";
@@ -57,58 +58,32 @@ export default function AdminNewsTab() {
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       {done ? <FormMessage tone="success">{done}</FormMessage> : null}
       <Outlet />
-      <Form method="get" className="filters" role="search" aria-label="Search news">
-        <div className="field">
-          <label htmlFor="news-q">Search</label>
-          <input id="news-q" name="q" type="search" defaultValue={q} placeholder="Title or content" maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="news-status">Status</label>
-          <select id="news-status" name="status" defaultValue={status}>
-            <option value="">All</option>
-            {NEWS_STATUS_OPTIONS.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit" variant="outline">
-          Search
-        </Button>
-      </Form>
+      <ListFilters
+        label="Search news"
+        id="news"
+        q={q}
+        placeholder="Title or content"
+        filter={{ name: "status", label: "Status", value: status, choices: [["", "All"], ...NEWS_STATUS_OPTIONS] }}
+      />
       <p className="table-note">{`Showing ${shown} of ${total} news items`}</p>
       {items.length === 0 ? (
         <p className="empty-note">No news items found</p>
       ) : (
-        <TableWrap label="News items">
-          <table className="data">
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Status</th>
-                <th scope="col">Files</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((n) => (
-                <tr key={n.id}>
-                  <td>{n.title}</td>
-                  <td>
-                    <Badge tone={TONE[n.status] ?? "secondary"}>{label(n.status)}</Badge>
-                  </td>
-                  <td>{n.files === 0 ? "No files" : n.files === 1 ? "1 file" : `${n.files} files`}</td>
-                  <td>{n.created}</td>
-                  <td>
-                    <RowActions editTo={`/admin/news/${n.id}`} deleteTo={`/admin/news/${n.id}/delete`} name={n.title} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable label="News items" columns={["Title", "Status", "Files", "Created", "Actions"]}>
+          {items.map((n) => (
+            <tr key={n.id}>
+              <td>{n.title}</td>
+              <td>
+                <Badge tone={TONE[n.status] ?? "secondary"}>{label(n.status)}</Badge>
+              </td>
+              <td>{n.files === 0 ? "No files" : n.files === 1 ? "1 file" : `${n.files} files`}</td>
+              <td>{n.created}</td>
+              <td>
+                <RowActions editTo={`/admin/news/${n.id}`} deleteTo={`/admin/news/${n.id}/delete`} name={n.title} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -1,14 +1,15 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Pager } from "~/components/admin/pager";
+import { ListFilters } from "~/components/admin/list-filters";
 import { RowActions } from "~/components/admin/row-actions";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage } from "~/components/form/fields";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { TableWrap } from "~/components/ui/table-wrap";
+import { DataTable } from "~/components/ui/table-wrap";
 import { formatDate } from "~/lib/dates";
-import { listHref } from "~/lib/list-href";
+import { listHref, listPath } from "~/lib/list-href";
 import type { BadgeTone } from "~/lib/status";
 import { INLINE_ROLES, ROLE_FILTERS, USERS_PAGE_SIZE } from "~/lib/users";
 import { changeRole, cursorOf, listUsers, parseUserQuery, UserChangeRefused } from "~/models/user-admin.server";
@@ -86,8 +87,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return Response.json({ error: "Unknown request." } satisfies ActionData, { status: 400 });
 }
 
-const pageHref = (search: string, changes: Record<string, string | null>) => listHref(search, changes);
-
 /** User Management: search, filter by role, page through, change a role in place. */
 export default function AdminUsersTab() {
   const { users, total, query, previous, next, editingRole, me, error } = useLoaderData<typeof loader>();
@@ -105,7 +104,7 @@ export default function AdminUsersTab() {
         <h2 id="users-title">
           User Management <Badge tone="secondary">{total}</Badge>
         </h2>
-        <ButtonLink to={pageHref(search, { "edit-role": null })} variant="outline" size="small">
+        <ButtonLink to={listHref(search, { "edit-role": null })} variant="outline" size="small">
           Refresh
         </ButtonLink>
       </div>
@@ -117,25 +116,13 @@ export default function AdminUsersTab() {
       {/* An opened user (edit, delete): a dialog over the list, or a section above it without JavaScript. */}
       <Outlet />
 
-      <Form method="get" className="filters" role="search" aria-label="Search users">
-        <div className="field">
-          <label htmlFor="user-q">Search</label>
-          <input id="user-q" name="q" type="search" defaultValue={query.q} placeholder="Name, e-mail or username" maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="user-role">Role</label>
-          <select id="user-role" name="role" defaultValue={query.role}>
-            {ROLE_FILTERS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit" variant="outline">
-          Search
-        </Button>
-      </Form>
+      <ListFilters
+        label="Search users"
+        id="user"
+        q={query.q}
+        placeholder="Name, e-mail or username"
+        filter={{ name: "role", label: "Role", value: query.role, choices: ROLE_FILTERS.map((r) => [r.value, r.label] as const) }}
+      />
 
       {users.length === 0 && !error ? (
         <p className="empty-note">{filtered ? "No users match your search criteria." : "No users found."}</p>
@@ -144,109 +131,95 @@ export default function AdminUsersTab() {
           <p className="table-note" aria-live="polite">
             {`Showing ${first}–${last} of ${total}`}
           </p>
-          <TableWrap label="User list">
-            <table className="data">
-              <thead>
-                <tr>
-                  <th scope="col">User Info</th>
-                  <th scope="col">Contact</th>
-                  <th scope="col">Institution</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Registration Date</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((u) => (
-                  <tr key={u.id}>
-                    <td>
-                      <strong>{u.name}</strong>
+          <DataTable label="User list" columns={["User Info", "Contact", "Institution", "Role", "Registration Date", "Actions"]}>
+            {users.map((u) => (
+              <tr key={u.id}>
+                <td>
+                  <strong>{u.name}</strong>
+                  <br />
+                  <small>{u.username}</small>
+                  {u.status !== "active" ? (
+                    <>
+                      {" "}
+                      <Badge tone={u.status === "suspended" ? "danger" : "secondary"}>{u.status === "suspended" ? "Suspended" : "Inactive"}</Badge>
+                    </>
+                  ) : null}
+                </td>
+                <td>
+                  {u.email}{" "}
+                  {u.confirmed ? (
+                    <span className="tick" title="E-mail confirmed">
+                      ✓<span className="visually-hidden"> e-mail confirmed</span>
+                    </span>
+                  ) : null}
+                  {u.phone ? (
+                    <>
                       <br />
-                      <small>{u.username}</small>
-                      {u.status !== "active" ? (
-                        <>
-                          {" "}
-                          <Badge tone={u.status === "suspended" ? "danger" : "secondary"}>{u.status === "suspended" ? "Suspended" : "Inactive"}</Badge>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>
-                      {u.email}{" "}
-                      {u.confirmed ? (
-                        <span className="tick" title="E-mail confirmed">
-                          ✓<span className="visually-hidden"> e-mail confirmed</span>
-                        </span>
-                      ) : null}
-                      {u.phone ? (
-                        <>
-                          <br />
-                          <small>{u.phone}</small>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>
-                      {u.institution ?? "—"}
-                      {u.department ? (
-                        <>
-                          <br />
-                          <small>{u.department}</small>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>
-                      {editingRole === u.id ? (
-                        <Form method="post" className="inline-editor" aria-label={`Role of ${u.name}`}>
-                          <CsrfField />
-                          <input type="hidden" name="intent" value="role" />
-                          <input type="hidden" name="userId" value={u.id} />
-                          <label className="visually-hidden" htmlFor={`role-${u.id}`}>
-                            Role of {u.name}
-                          </label>
-                          <select id={`role-${u.id}`} name="role" defaultValue={u.role}>
-                            {INLINE_ROLES.map((r) => (
-                              <option key={r} value={r}>
-                                {r}
-                              </option>
-                            ))}
-                          </select>
-                          <Button type="submit" size="small" aria-disabled={busy || undefined}>
-                            Save
-                          </Button>
-                          <Link to={pageHref(search, { "edit-role": null })} preventScrollReset>
-                            Cancel
-                          </Link>
-                        </Form>
-                      ) : u.id === me ? (
-                        // Your own role is not yours to change here: no lock-outs.
-                        <Badge tone={ROLE_TONE[u.role] ?? "secondary"}>{u.role}</Badge>
-                      ) : (
-                        <Link
-                          to={pageHref(search, { "edit-role": String(u.id) })}
-                          preventScrollReset
-                          className="badge-link"
-                          aria-label={`Role: ${u.role}. Change the role of ${u.name}`}
-                        >
-                          <Badge tone={ROLE_TONE[u.role] ?? "secondary"}>{u.role}</Badge>
-                        </Link>
-                      )}
-                    </td>
-                    <td>
-                      {u.registered}
+                      <small>{u.phone}</small>
+                    </>
+                  ) : null}
+                </td>
+                <td>
+                  {u.institution ?? "—"}
+                  {u.department ? (
+                    <>
                       <br />
-                      <small>{u.lastLogin ? `Last login ${u.lastLogin}` : "Never signed in"}</small>
-                    </td>
-                    <td>
-                      <RowActions
-                        editTo={`/admin/users/${u.id}${pageHref(search, { "edit-role": null }).replace(/^\?$/, "")}`}
-                        deleteTo={u.id !== me ? `/admin/users/${u.id}/delete${pageHref(search, { "edit-role": null }).replace(/^\?$/, "")}` : null}
-                        name={u.name}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+                      <small>{u.department}</small>
+                    </>
+                  ) : null}
+                </td>
+                <td>
+                  {editingRole === u.id ? (
+                    <Form method="post" className="inline-editor" aria-label={`Role of ${u.name}`}>
+                      <CsrfField />
+                      <input type="hidden" name="intent" value="role" />
+                      <input type="hidden" name="userId" value={u.id} />
+                      <label className="visually-hidden" htmlFor={`role-${u.id}`}>
+                        Role of {u.name}
+                      </label>
+                      <select id={`role-${u.id}`} name="role" defaultValue={u.role}>
+                        {INLINE_ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {r}
+                          </option>
+                        ))}
+                      </select>
+                      <Button type="submit" size="small" aria-disabled={busy || undefined}>
+                        Save
+                      </Button>
+                      <Link to={listHref(search, { "edit-role": null })} preventScrollReset>
+                        Cancel
+                      </Link>
+                    </Form>
+                  ) : u.id === me ? (
+                    // Your own role is not yours to change here: no lock-outs.
+                    <Badge tone={ROLE_TONE[u.role] ?? "secondary"}>{u.role}</Badge>
+                  ) : (
+                    <Link
+                      to={listHref(search, { "edit-role": String(u.id) })}
+                      preventScrollReset
+                      className="badge-link"
+                      aria-label={`Role: ${u.role}. Change the role of ${u.name}`}
+                    >
+                      <Badge tone={ROLE_TONE[u.role] ?? "secondary"}>{u.role}</Badge>
+                    </Link>
+                  )}
+                </td>
+                <td>
+                  {u.registered}
+                  <br />
+                  <small>{u.lastLogin ? `Last login ${u.lastLogin}` : "Never signed in"}</small>
+                </td>
+                <td>
+                  <RowActions
+                    editTo={listPath(`/admin/users/${u.id}`, search, undefined, { "edit-role": null })}
+                    deleteTo={u.id !== me ? listPath(`/admin/users/${u.id}/delete`, search, undefined, { "edit-role": null }) : null}
+                    name={u.name}
+                  />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <Pager label="User pages" previous={previous} next={next} first={first} pageSize={USERS_PAGE_SIZE} total={total} />
         </>
       ) : null}

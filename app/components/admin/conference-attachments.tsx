@@ -10,7 +10,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CopyButton, UrlField } from "~/components/copy-button";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage } from "~/components/form/fields";
+import { FieldShell, FormMessage } from "~/components/form/fields";
 import { photoUrl } from "~/components/photo-gallery";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -72,11 +72,7 @@ function DeleteAttachment({ conferenceId, file, kind }: { conferenceId: number; 
 
 function CopyUrl({ url, name }: { url: string; name: string }) {
   const hydrated = useHydrated();
-  return hydrated ? (
-    <CopyButton value={url} label="Copy URL" copiedText="File URL copied to clipboard!" />
-  ) : (
-    <UrlField id={`url-${name}`} label={`URL of ${name}`} value={url} />
-  );
+  return hydrated ? <CopyButton value={url} label="Copy URL" copiedText="File URL copied to clipboard!" /> : <UrlField id={`url-${name}`} label={`URL of ${name}`} value={url} />;
 }
 
 export function ConferenceAttachments({
@@ -156,12 +152,26 @@ export function ConferenceAttachments({
                     {isHeader ? (
                       <>
                         <Badge tone="success">Header photo</Badge>
-                        <button type="submit" form={HEADER_PHOTO_FORM} name="fileId" value="" className="btn btn-outline btn-small" aria-label={`Stop using ${p.originalName} as the header photo`}>
+                        <button
+                          type="submit"
+                          form={HEADER_PHOTO_FORM}
+                          name="fileId"
+                          value=""
+                          className="btn btn-outline btn-small"
+                          aria-label={`Stop using ${p.originalName} as the header photo`}
+                        >
                           Remove as header
                         </button>
                       </>
                     ) : (
-                      <button type="submit" form={HEADER_PHOTO_FORM} name="fileId" value={p.id} className="btn btn-outline btn-small" aria-label={`Set ${p.originalName} as the header photo`}>
+                      <button
+                        type="submit"
+                        form={HEADER_PHOTO_FORM}
+                        name="fileId"
+                        value={p.id}
+                        className="btn btn-outline btn-small"
+                        aria-label={`Set ${p.originalName} as the header photo`}
+                      >
                         Set as header photo
                       </button>
                     )}
@@ -175,12 +185,7 @@ export function ConferenceAttachments({
         ) : (
           <p className="empty-note">No photos yet.</p>
         )}
-        <FileInput
-          name="photos"
-          label="Add photos (up to 30 at a time: jpg, jpeg, png, gif, webp; up to 8 MB each)"
-          accept=".jpg,.jpeg,.png,.gif,.webp"
-          error={photoError}
-        />
+        <FileInput name="photos" label="Add photos (up to 30 at a time: jpg, jpeg, png, gif, webp; up to 8 MB each)" accept=".jpg,.jpeg,.png,.gif,.webp" error={photoError} />
       </fieldset>
       <p className="field-hint">New files and photos are stored when you save the conference (at most 50 MB in one save).</p>
     </>
@@ -189,14 +194,8 @@ export function ConferenceAttachments({
 
 function FileInput({ name, label, accept, error }: { name: string; label: string; accept: string; error?: string }) {
   return (
-    <div className={`field${error ? " has-error" : ""}`}>
-      <label htmlFor={name}>{label}</label>
+    <FieldShell name={name} label={label} error={error}>
       <input id={name} name={name} type="file" multiple accept={accept} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined} />
-      {error ? (
-        <p className="field-error" id={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }

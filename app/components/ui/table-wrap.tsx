@@ -9,3 +9,23 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
     </div>
   );
 }
+
+/** A console data table: named scroll region, column headings, and the rows given as children. */
+export function DataTable({ label, columns, children }: { label: string; columns: readonly ReactNode[]; children: ReactNode }) {
+  return (
+    <TableWrap label={label}>
+      <table className="data">
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableWrap>
+  );
+}
