@@ -4,6 +4,13 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 
+/**
+ * The Worker takes Remix's request handler from here (workers/web), so the server runtime is
+ * bundled once, inside the server build, with the route matching memoised (decision 011); imported
+ * by the Worker directly, a second, unpatched copy came with it.
+ */
+export { createRequestHandler } from "@remix-run/cloudflare";
+
 const ABORT_DELAY_MS = 5_000;
 
 export default async function handleRequest(

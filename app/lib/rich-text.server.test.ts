@@ -69,3 +69,19 @@ describe("links that open a new window", () => {
     expect(clean).toBe('<a target="_blank" href="https://example.org" rel="noopener noreferrer">x</a>');
   });
 });
+
+describe("remembered results", () => {
+  it("answer a repeated input exactly as the first time, hostile parts removed again", () => {
+    const hostile = '<p onclick="steal()">Hi<script>alert(1)</script> <a href="javascript:x">link</a></p>';
+    const first = sanitizeRichText(hostile);
+    expect(first).toMatch(/^<p>Hi <a( href)?>link<\/a><\/p>$/);
+    expect(sanitizeRichText(hostile)).toBe(first);
+    expect(richTextOrNull(hostile)).toBe(first);
+  });
+
+  it("still sanitise inputs too large to remember, and many different ones", () => {
+    const large = `<p>${"word ".repeat(200_000)}</p><img src="x" onerror="steal()">`;
+    expect(sanitizeRichText(large)).not.toContain("onerror");
+    for (let i = 0; i < 2_000; i++) expect(sanitizeRichText(`<p>${i}<script>x</script>${"a".repeat(3_000)}</p>`)).toBe(`<p>${i}${"a".repeat(3_000)}</p>`);
+  });
+});

@@ -49,8 +49,32 @@ const filter = new FilterXSS({
   },
 });
 
+/**
+ * The sanitiser is a pure function of its input, and public pages render the same stored rich
+ * text again and again (every conference page view sanitises up to sixteen sections), so results
+ * are kept in this isolate: at most MEMO_CHARS characters of input, emptied when full.
+ */
+const MEMO_CHARS = 4_000_000;
+const memo = new Map<string, string>();
+let memoChars = 0;
+
 export function sanitizeRichText(html: string | null | undefined): string {
   if (!html) return "";
+  const known = memo.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeUncached(html);
+  if (memoChars + html.length > MEMO_CHARS) {
+    memo.clear();
+    memoChars = 0;
+  }
+  if (html.length <= MEMO_CHARS / 8) {
+    memo.set(html, clean);
+    memoChars += html.length;
+  }
+  return clean;
+}
+
+function sanitizeUncached(html: string): string {
   // On already-clean output: a link that opens a new window never gets a handle on this one.
   return filter
     .process(html)

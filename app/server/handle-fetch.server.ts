@@ -8,6 +8,8 @@ import {
   getContentVersion,
   isCacheablePageRequest,
   isStorable,
+  markServed,
+  memoryKey,
   memoryMatch,
   memoryPut,
   toCacheable,
@@ -95,27 +97,27 @@ export async function handleFetch(
     return render();
   }
 
+  const inMemory = memoryMatch(memoryKey(url), version);
+  if (inMemory) {
+    // The kept headers say the version came from memory; rarely it was just read from D1.
+    if (cacheCheckRoundTrips) markServed(inMemory.headers, "hit", cacheCheckRoundTrips);
+    return inMemory;
+  }
+
   const key = cacheKeyFor(url, version);
-  const served = (response: Response, tier: "hit" | "miss") => {
-    response.headers.set("Cache-Control", "public, max-age=0, must-revalidate");
-    if (tier === "hit") response.headers.set("Server-Timing", `d1-render;desc=0, d1-cache-check;desc=${cacheCheckRoundTrips}`);
-    response.headers.set("X-Page-Cache", tier);
-    return response;
-  };
-
-  const inMemory = memoryMatch(key, version);
-  if (inMemory) return served(inMemory, "hit");
-
   const cache = (caches as unknown as { default: Cache }).default;
   const hit = await cache.match(key);
   if (hit) {
-    ctx.waitUntil(memoryPut(key, version, hit.clone()));
-    return served(new Response(hit.body, hit), "hit");
+    ctx.waitUntil(memoryPut(memoryKey(url), version, hit.clone()));
+    const response = new Response(hit.body, hit);
+    markServed(response.headers, "hit", cacheCheckRoundTrips);
+    return response;
   }
 
   const response = await render();
   if (isStorable(response)) {
-    ctx.waitUntil(Promise.all([cache.put(key, toCacheable(response.clone())), memoryPut(key, version, response.clone())]));
+    ctx.waitUntil(Promise.all([cache.put(key, toCacheable(response.clone())), memoryPut(memoryKey(url), version, response.clone())]));
   }
-  return served(response, "miss");
+  markServed(response.headers, "miss", cacheCheckRoundTrips);
+  return response;
 }

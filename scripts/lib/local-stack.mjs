@@ -133,18 +133,29 @@ function extractionConfig() {
  * Worker in the same local runtime and delivers mail to that SMTP server, and the extraction
  * Worker runs there too. Links in mails and
  * pages use this run's own address, and a fresh SESSION_SECRET is made unless one is given.
- * @param {{ dir: string, port?: number, vars?: Record<string, string>, log?: "pipe" | "inherit", config?: string, extraArgs?: string[], smtpPort?: number }} options
+ * `devtools: false` serves one Worker the same way without wrangler's devtools inspector
+ * (scripts/lib/serve-worker.mjs), as the benchmark measures it.
+ * @param {{ dir: string, port?: number, vars?: Record<string, string>, log?: "pipe" | "inherit", config?: string, extraArgs?: string[], smtpPort?: number, devtools?: boolean }} options
  */
-export async function startWorker({ dir, port, vars = {}, log = "pipe", config, extraArgs = [], smtpPort }) {
+export async function startWorker({ dir, port, vars = {}, log = "pipe", config, extraArgs = [], smtpPort, devtools = true }) {
   port ??= await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
+  const allVars = { SITE_URL: siteUrl, SESSION_SECRET: randomBytes(32).toString("base64url"), ...vars };
+  if (!devtools) {
+    const options = { config: config ?? path.join(ROOT, "wrangler.toml"), port, persist: dir, vars: allVars };
+    return startChild(process.execPath, [path.join(ROOT, "scripts", "lib", "serve-worker.mjs"), JSON.stringify(options)], { url: siteUrl, log });
+  }
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", dir, "--show-interactive-dev-session=false"];
   args.push("--config", config ?? path.join(ROOT, "wrangler.toml"));
   if (smtpPort) args.push("--config", noticesConfig({ smtpPort, siteUrl }), "--config", extractionConfig());
   args.push(...extraArgs);
-  const allVars = { SITE_URL: siteUrl, SESSION_SECRET: randomBytes(32).toString("base64url"), ...vars };
   for (const [k, v] of Object.entries(allVars)) args.push("--var", `${k}:${v}`);
-  const child = spawn(path.join(BIN, "wrangler"), args, {
+  return startChild(path.join(BIN, "wrangler"), args, { url: siteUrl, log });
+}
+
+/** Runs a server process and resolves once `url` answers. */
+async function startChild(command, args, { url, log }) {
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...OFFLINE_ENV },
     stdio: log === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
@@ -155,7 +166,6 @@ export async function startWorker({ dir, port, vars = {}, log = "pipe", config, 
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);

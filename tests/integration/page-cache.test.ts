@@ -26,6 +26,22 @@ describe("page cache", () => {
     expect(await fresh.text()).toContain("Edited Title");
   });
 
+  it("serves a hit byte for byte as rendered, text beyond Latin-1 included, with the served headers", async () => {
+    const c = await createConference({ title: "Zürich – Συνέδριο Forum", location: "Zürich, Schweiz" });
+    const miss = await get(`/conferences/${c.id}`);
+    const rendered = await miss.text();
+    expect(rendered).toContain("Zürich – Συνέδριο Forum");
+    // The first hit may come from the Workers cache, the next from this isolate's memory.
+    for (let i = 0; i < 3; i++) {
+      const hit = await get(`/conferences/${c.id}`);
+      expect(hit.headers.get("X-Page-Cache")).toBe("hit");
+      expect(hit.headers.get("Cache-Control")).toBe("public, max-age=0, must-revalidate");
+      expect(hit.headers.get("Content-Type")).toBe(miss.headers.get("Content-Type"));
+      expect(hit.headers.get("Server-Timing")).toMatch(/^d1-render;desc=0, d1-cache-check;desc=\d$/);
+      expect(await hit.text()).toBe(rendered);
+    }
+  });
+
   it("never caches for a signed-in visitor, errors, or private paths", async () => {
     const c = await createConference();
     const withSession = await get(`/conferences/${c.id}`, { headers: { Cookie: "__Host-session=abc" } });

@@ -140,6 +140,26 @@ describe("conference detail", () => {
     }
   });
 
+  it("matches each address to its own record when route matches are remembered (decision 011)", async () => {
+    const a = await createConference({ title: "First Remembered Conference" });
+    const b = await createConference({ title: "Second Remembered Conference" });
+    const news = await createNews({ title: "A Remembered News Item" });
+    // Alternating, so a remembered match handing out another path's params would show here.
+    for (let round = 0; round < 3; round++) {
+      for (const [path, title] of [
+        [`/conferences/${a.id}`, "First Remembered Conference"],
+        [`/conferences/${b.id}`, "Second Remembered Conference"],
+        [`/news/${news.id}`, "A Remembered News Item"],
+        [`/conference/${b.id}`, null],
+      ] as const) {
+        const response = await get(path);
+        const html = await response.text();
+        if (title) expect(textOf(html), path).toContain(title);
+        else expect(response.headers.get("Location"), path).toBe(`/conferences/${b.id}`);
+      }
+    }
+  });
+
   it("redirects /conference/{id} permanently", async () => {
     const response = await get("/conference/12?slide=2");
     expect(response.status).toBe(301);
