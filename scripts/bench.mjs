@@ -17,7 +17,7 @@ const PAGES = ["/", "/conferences", "/conferences/1", "/society/board"];
 const rows = [];
 const row = (figure, value, target, ok) => rows.push({ figure, value, target, verdict: ok === undefined ? "" : ok ? "ok" : "MISSED" });
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 /** `BENCH_ONLY=site` or `BENCH_ONLY=extraction npm run bench` measures that part alone. */
 const ONLY = process.env.BENCH_ONLY ?? "";
 const runs = (part) => !ONLY || ONLY === part;
