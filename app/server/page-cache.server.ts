@@ -91,13 +91,13 @@ export function isStorable(response: Response) {
  * The first tier: rendered pages kept in this isolate's memory (bounded, least recently used
  * first out, emptied when the content version changes), keyed by path and query. The Workers cache
  * behind it is shared by the data centre but costs a lookup; memory costs nothing. A hit is one
- * `Response` built from a kept string and a kept header set that already says how it was served,
- * so serving it touches no headers at all.
+ * `Response` built from kept bytes (workerd copies them) and a kept header set that already says
+ * how it was served, so serving it touches no headers at all.
  */
 // Bodies are kept as UTF-8 bytes: a page with any character beyond Latin-1 (an en dash will do) is
 // a two-byte string in V8, which workerd would transcode on every hit. Status and headers are
 // copied from a stored, bodiless template.
-type Stored = { body: Uint8Array; template: Response; size: number };
+type Stored = { body: Uint8Array<ArrayBuffer>; template: Response; size: number };
 const MEMORY_LIMIT_BYTES = 8 * 1024 * 1024;
 const memory = new Map<string, Stored>();
 let memoryBytes = 0;

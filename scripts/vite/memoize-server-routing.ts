@@ -10,8 +10,9 @@ import type { Plugin } from "vite";
  * kept between requests. On the server the route tree never changes, so:
  *
  * - compiled patterns are kept (bounded `Map`), ranked branches per route tree (`WeakMap`);
- * - the matches for a path are kept per route tree (bounded), and each caller gets fresh match
- *   objects (one params object shared by a branch's matches, as the original returns);
+ * - the matches for a path are kept per route tree (at most 1,000 paths of up to 512 characters),
+ *   and each caller gets fresh match objects (one params object shared by a branch's matches, as
+ *   the original returns);
  * - `RemixServer` builds its route tree once per build manifest, and `createStaticRouter` converts
  *   it to data routes once, so the React side matches against the same tree every time.
  *
@@ -60,11 +61,15 @@ function matchRoutesImpl(routes, locationArg, basename, allowPartial) {
   if (!known) __matchesByTree.set(routes, (known = new Map()));
   let matches = known.get(key);
   if (matches === undefined) {
-    if (known.size > 1000) known.clear();
     matches = __matchRoutesUncached(routes, locationArg, basename, allowPartial);
-    known.set(key, matches);
+    // Bounded: at most 1,000 addresses of up to 512 characters per route tree.
+    if (key.length <= 512) {
+      if (known.size >= 1000) known.clear();
+      known.set(key, matches);
+    }
   }
   if (matches === null) return null;
+  if (matches.length === 0) return [];
   const params = { ...matches[matches.length - 1].params };
   return matches.map((match) => ({ ...match, params }));
 }
