@@ -14,6 +14,7 @@ import { richTextOrNull, sanitizeRichText } from "~/lib/rich-text.server";
 import { bumpContentVersion } from "~/server/page-cache.server";
 import { DOCUMENT_TYPES, IMAGE_TYPES } from "~/server/files/sniff.server";
 import { auditEntry, writeWithAudit } from "./audit.server";
+import { conferenceSummaryFields } from "./conference.server";
 import { storeUploads, UploadRejected, type UploadRule } from "./uploads.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "cloudflare" | "files">;
@@ -62,12 +63,7 @@ export async function listConferencesForAdmin(ctx: Pick<Ctx, "db">, { q, status,
   const [found] = await ctx.db.batch([
     ctx.db
       .select({
-        id: conferences.id,
-        title: conferences.title,
-        location: conferences.location,
-        startDate: conferences.startDate,
-        endDate: conferences.endDate,
-        status: conferences.status,
+        ...conferenceSummaryFields,
         files: counted("conference_file").as("file_count"),
         photos: counted("conference_photo").as("photo_count"),
       })

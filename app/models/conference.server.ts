@@ -4,15 +4,17 @@ import { conferences, files } from "~/db/schema";
 import { CONFERENCE_SECTIONS } from "~/lib/conference-form";
 import { richTextOrNull, sanitizeRichText } from "~/lib/rich-text.server";
 
-const listFields = {
+/** What every list and card of conferences shows (the public pages, the console, calendars). */
+export const conferenceSummaryFields = {
   id: conferences.id,
   title: conferences.title,
   location: conferences.location,
   startDate: conferences.startDate,
   endDate: conferences.endDate,
   status: conferences.status,
-  description: conferences.description,
 };
+
+const listFields = { ...conferenceSummaryFields, description: conferences.description };
 
 export function upcomingConferenceQuery(db: Database, today: string) {
   return db.select(listFields).from(conferences).where(gte(conferences.endDate, today))
@@ -74,15 +76,7 @@ export type ConferenceDetail = NonNullable<Awaited<ReturnType<typeof getConferen
 export async function getConferenceForCalendar(db: Database, id: number) {
   return (
     (await db
-      .select({
-        id: conferences.id,
-        title: conferences.title,
-        location: conferences.location,
-        startDate: conferences.startDate,
-        endDate: conferences.endDate,
-        description: conferences.description,
-        updatedAt: conferences.updatedAt,
-      })
+      .select({ ...listFields, updatedAt: conferences.updatedAt })
       .from(conferences)
       .where(eq(conferences.id, id))
       .get()) ?? null

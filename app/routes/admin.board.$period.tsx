@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BoardYearEditor } from "~/components/admin/board-year-editor";
 import { RouteDialog } from "~/components/admin/route-dialog";
-import { FormMessage } from "~/components/form/fields";
+import { SaveErrors } from "~/components/form/fields";
 import { BOARD_SECTION_KEYS, type BoardYearForm, checkBoardYear, isBoardPeriod, parseBoardYearForm } from "~/lib/board";
 import { BoardChangeRefused, loadBoardYear, saveBoardYear } from "~/models/board-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -67,7 +67,7 @@ export default function AdminBoardYear() {
   const year = posted?.year ?? loaded.year;
   return (
     <RouteDialog title={loaded.existing ? `Edit Board Year ${loaded.existing}` : "Create Board Year"} closeTo="/admin/board" wide>
-      {posted?.formError ? <FormMessage tone="error">{posted.formError}</FormMessage> : null}
+      <SaveErrors formError={posted?.formError} />
       {/* A new answer from the server (a row added without JavaScript) remounts the form with it. */}
       <BoardYearEditor key={posted?.version ?? "loaded"} year={year} locked={Boolean(loaded.existing)} errors={posted?.errors ?? {}} />
     </RouteDialog>

@@ -9,7 +9,7 @@ import { RouteDialog } from "~/components/admin/route-dialog";
 import { ConferenceMeta } from "~/components/conference-meta";
 import { ConferenceSections } from "~/components/conference-sections";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage } from "~/components/form/fields";
+import { FormMessage, SaveErrors } from "~/components/form/fields";
 import { Badge } from "~/components/ui/badge";
 import {
   CONFERENCE_TABS,
@@ -169,8 +169,7 @@ export default function AdminConferenceEditor() {
 
   return (
     <RouteDialog title={loaded.id === null ? "Add Conference" : `Edit Conference: ${loaded.values.title}`} closeTo={closeTo} wide>
-      {posted?.formError ? <FormMessage tone="error">{posted.formError}</FormMessage> : null}
-      {Object.keys(errors).length ? <FormMessage tone="error">Please correct the fields marked below.</FormMessage> : null}
+      <SaveErrors formError={posted?.formError} fieldErrors={errors} />
       {done ? <FormMessage tone={done.ok ? "success" : "error"}>{done.message}</FormMessage> : null}
       <FormAndPreview<Preview>
         label="Conference editor"

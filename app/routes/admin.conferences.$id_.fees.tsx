@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { FeeFields, type FieldErrors } from "~/components/admin/conference-fields";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage } from "~/components/form/fields";
+import { SaveErrors } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { feesSchema, postedValues, readConferenceForm, type ConferenceFormValues } from "~/lib/conference-form";
 import { fieldErrorsOf } from "~/lib/field-errors";
@@ -54,7 +54,7 @@ export default function AdminConferenceFees() {
   const busy = useNavigation().state === "submitting";
   return (
     <RouteDialog title={`Registration fees: ${loaded.title}`} closeTo={listPath("/admin/conferences", search)}>
-      {posted?.formError ? <FormMessage tone="error">{posted.formError}</FormMessage> : null}
+      <SaveErrors formError={posted?.formError} />
       <Form method="post" className="stack-form" noValidate key={JSON.stringify(posted?.values ?? null)}>
         <CsrfField />
         <FeeFields values={posted?.values ?? loaded.values} errors={posted?.errors ?? {}} />

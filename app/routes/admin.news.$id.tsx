@@ -5,7 +5,7 @@ import { EditorActions, FormAndPreview } from "~/components/admin/form-and-previ
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage } from "~/components/form/fields";
+import { Options, SaveErrors } from "~/components/form/fields";
 import { RichText } from "~/components/rich-text";
 import { formatKb } from "~/lib/format";
 import { NEWS_CATEGORIES, NEWS_STATUS_OPTIONS, newsFormSchema, type NewsFormValues } from "~/lib/news-form";
@@ -117,21 +117,13 @@ export default function AdminNewsEditor() {
           <label htmlFor="category">Category</label>
           <select id="category" name="category" defaultValue={v.category}>
             <option value="">None</option>
-            {NEWS_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options options={NEWS_CATEGORIES} />
           </select>
         </div>
         <div className="field">
           <label htmlFor="status">Status</label>
           <select id="status" name="status" defaultValue={v.status}>
-            {NEWS_STATUS_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <Options options={NEWS_STATUS_OPTIONS} />
           </select>
         </div>
         <div className={`field${errors.newsDate ? " has-error" : ""}`}>
@@ -185,8 +177,7 @@ export default function AdminNewsEditor() {
 
   return (
     <RouteDialog title={loaded.id === null ? "Add News" : `Edit News: ${loaded.values.title}`} closeTo="/admin/news" wide>
-      {posted?.formError ? <FormMessage tone="error">{posted.formError}</FormMessage> : null}
-      {Object.keys(errors).length ? <FormMessage tone="error">Please correct the fields marked below.</FormMessage> : null}
+      <SaveErrors formError={posted?.formError} fieldErrors={errors} />
       <FormAndPreview<Preview>
         label="News editor"
         form={form}

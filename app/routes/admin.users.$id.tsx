@@ -8,7 +8,7 @@ import { PersonalFields } from "~/components/account/personal-fields";
 import { FormTabs } from "~/components/admin/form-tabs";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, SelectField, TextField } from "~/components/form/fields";
+import { FormMessage, SaveErrors, SelectField, TextField } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { adminUserSchema } from "~/lib/account/schemas";
 import { parseId } from "~/lib/params";
@@ -85,7 +85,7 @@ function tabOf(field: string) {
 
 export default function AdminEditUser() {
   const { id, email, values } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as (ActionData & { fieldErrors?: unknown }) | undefined;
+  const data = useActionData<typeof action>() as (ActionData & { fieldErrors?: Record<string, string> }) | undefined;
   const { search } = useLocation();
   const busy = useNavigation().state !== "idle";
   const roles = USER_ROLES.map((r) => [r, r] as const);
@@ -95,8 +95,7 @@ export default function AdminEditUser() {
 
   return (
     <RouteDialog title={`Edit User: ${email}`} closeTo={usersListHref(search)} wide>
-      {data?.formError ? <FormMessage tone="error">{data.formError}</FormMessage> : null}
-      {data?.fieldErrors ? <FormMessage tone="error">Please fill in all required fields correctly.</FormMessage> : null}
+      <SaveErrors formError={data?.formError} fieldErrors={data?.fieldErrors} fieldsMessage="Please fill in all required fields correctly." />
       <ValidatedForm id={`edit-user-${id}`} method="post" validator={validator} defaultValues={values} noValidate className="stack-form">
         <CsrfField />
         <input type="hidden" name="intent" value="save" />

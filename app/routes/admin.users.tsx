@@ -4,7 +4,7 @@ import { Pager } from "~/components/admin/pager";
 import { ListFilters } from "~/components/admin/list-filters";
 import { RowActions } from "~/components/admin/row-actions";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage } from "~/components/form/fields";
+import { FormMessage, Options } from "~/components/form/fields";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/table-wrap";
@@ -178,11 +178,7 @@ export default function AdminUsersTab() {
                         Role of {u.name}
                       </label>
                       <select id={`role-${u.id}`} name="role" defaultValue={u.role}>
-                        {INLINE_ROLES.map((r) => (
-                          <option key={r} value={r}>
-                            {r}
-                          </option>
-                        ))}
+                        <Options options={INLINE_ROLES} />
                       </select>
                       <Button type="submit" size="small" aria-disabled={busy || undefined}>
                         Save

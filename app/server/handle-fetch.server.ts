@@ -97,7 +97,8 @@ export async function handleFetch(
     return render();
   }
 
-  const inMemory = memoryMatch(memoryKey(url), version);
+  const kept = memoryKey(url);
+  const inMemory = memoryMatch(kept, version);
   if (inMemory) {
     // The kept headers say the version came from memory; rarely it was just read from D1.
     if (cacheCheckRoundTrips) markServed(inMemory.headers, "hit", cacheCheckRoundTrips);
@@ -108,7 +109,7 @@ export async function handleFetch(
   const cache = (caches as unknown as { default: Cache }).default;
   const hit = await cache.match(key);
   if (hit) {
-    ctx.waitUntil(memoryPut(memoryKey(url), version, hit.clone()));
+    ctx.waitUntil(memoryPut(kept, version, hit.clone()));
     const response = new Response(hit.body, hit);
     markServed(response.headers, "hit", cacheCheckRoundTrips);
     return response;
@@ -116,7 +117,7 @@ export async function handleFetch(
 
   const response = await render();
   if (isStorable(response)) {
-    ctx.waitUntil(Promise.all([cache.put(key, toCacheable(response.clone())), memoryPut(memoryKey(url), version, response.clone())]));
+    ctx.waitUntil(Promise.all([cache.put(key, toCacheable(response.clone())), memoryPut(kept, version, response.clone())]));
   }
   markServed(response.headers, "miss", cacheCheckRoundTrips);
   return response;

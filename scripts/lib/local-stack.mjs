@@ -142,6 +142,8 @@ export async function startWorker({ dir, port, vars = {}, log = "pipe", config, 
   const siteUrl = `http://127.0.0.1:${port}`;
   const allVars = { SITE_URL: siteUrl, SESSION_SECRET: randomBytes(32).toString("base64url"), ...vars };
   if (!devtools) {
+    // One Worker alone: the notices and extraction Workers and wrangler CLI flags need `wrangler dev`.
+    if (smtpPort || extraArgs.length) throw new Error("startWorker: smtpPort and extraArgs need devtools (wrangler dev)");
     const options = { config: config ?? path.join(ROOT, "wrangler.toml"), port, persist: dir, vars: allVars };
     return startChild(process.execPath, [path.join(ROOT, "scripts", "lib", "serve-worker.mjs"), JSON.stringify(options)], { url: siteUrl, log });
   }

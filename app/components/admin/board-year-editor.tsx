@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage } from "~/components/form/fields";
+import { SaveErrors } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { BOARD_SECTION_COLUMNS, BOARD_SECTION_KEYS, BOARD_SECTION_TITLES, type BoardSectionKey, type BoardYearForm, MEMBER_COLUMN_TITLES, type MemberRow } from "~/lib/board";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -22,12 +22,11 @@ export function BoardYearEditor({ year, locked, errors }: { year: BoardYearForm;
   const [rows, setRows] = useState(() => Object.fromEntries(BOARD_SECTION_KEYS.map((s) => [s, keyed(year.members[s])])) as Record<BoardSectionKey, Keyed[]>);
   const add = (section: BoardSectionKey) => setRows((r) => ({ ...r, [section]: [...r[section], { key: nextKey++ }] }));
   const remove = (section: BoardSectionKey, index: number) => setRows((r) => ({ ...r, [section]: r[section].filter((_, i) => i !== index) }));
-  const hasErrors = Object.keys(errors).length > 0;
 
   return (
     <Form method="post" className="stack-form board-editor" noValidate>
       <CsrfField />
-      {hasErrors ? <FormMessage tone="error">Please correct the fields marked below.</FormMessage> : null}
+      <SaveErrors fieldErrors={errors} />
       <div className="field-row">
         <div className={`field${errors.period ? " has-error" : ""}`}>
           <label htmlFor="period">

@@ -4,7 +4,7 @@
  * RichTextField (Tiptap with JavaScript, a text area without).
  */
 import type { InputHTMLAttributes } from "react";
-import { FieldShell } from "~/components/form/fields";
+import { FieldShell, Options } from "~/components/form/fields";
 import { CURRENCIES } from "~/db/schema";
 import {
   CONFERENCE_STATUS_OPTIONS,
@@ -56,11 +56,7 @@ export function BasicFields({ values, errors }: Props) {
         <Input name="endDate" label="End date" type="date" required values={values} errors={errors} />
         <FieldShell name="status" label="Status" required error={errors.status} hint="Open lets authors submit manuscripts.">
           <select id="status" name="status" defaultValue={values.status} aria-required {...aria("status", errors, true)}>
-            {CONFERENCE_STATUS_OPTIONS.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
+            <Options options={CONFERENCE_STATUS_OPTIONS} />
           </select>
         </FieldShell>
       </div>
@@ -95,11 +91,7 @@ export function FeeFields({ values, errors }: Props) {
           ))}
           <FieldShell name="currency" label="Currency" error={errors.currency}>
             <select id="currency" name="currency" defaultValue={values.currency || "EUR"} {...aria("currency", errors)}>
-              {CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
+              <Options options={CURRENCIES} />
             </select>
           </FieldShell>
         </div>

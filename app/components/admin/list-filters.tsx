@@ -1,7 +1,6 @@
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
-
-type Choice = readonly [value: string, label: string];
+import { type Option, Options } from "~/components/form/fields";
 
 /**
  * A console list's search: a text query and one choice (status, role), sent as a GET form, so
@@ -18,7 +17,7 @@ export function ListFilters({
   id: string;
   q: string;
   placeholder: string;
-  filter: { name: string; label: string; value: string; choices: readonly Choice[] };
+  filter: { name: string; label: string; value: string; choices: readonly Option[] };
 }) {
   return (
     <Form method="get" className="filters" role="search" aria-label={label}>
@@ -29,11 +28,7 @@ export function ListFilters({
       <div className="field">
         <label htmlFor={`${id}-${filter.name}`}>{filter.label}</label>
         <select id={`${id}-${filter.name}`} name={filter.name} defaultValue={filter.value}>
-          {filter.choices.map(([v, l]) => (
-            <option key={v} value={v}>
-              {l}
-            </option>
-          ))}
+          <Options options={filter.choices} />
         </select>
       </div>
       <Button type="submit" variant="outline">

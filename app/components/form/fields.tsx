@@ -64,6 +64,22 @@ export function TextField({
 export type Option = readonly [value: string, label: string];
 export type OptionGroup = { label: string; options: readonly Option[] };
 
+/** A select's options: `[value, label]` pairs, or plain strings that are their own label. */
+export function Options({ options }: { options: readonly (Option | string)[] }) {
+  return (
+    <>
+      {options.map((o) => {
+        const [value, label] = typeof o === "string" ? [o, o] : o;
+        return (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        );
+      })}
+    </>
+  );
+}
+
 export function SelectField({
   name,
   label,
@@ -85,18 +101,10 @@ export function SelectField({
         aria-describedby={describedBy(name, Boolean(hint), Boolean(error))}
       >
         {placeholder ? <option value="">{placeholder}</option> : null}
-        {options?.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
+        {options ? <Options options={options} /> : null}
         {groups?.map((g) => (
           <optgroup key={g.label} label={g.label}>
-            {g.options.map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
+            <Options options={g.options} />
           </optgroup>
         ))}
       </select>
@@ -110,5 +118,26 @@ export function FormMessage({ tone, children, id }: { tone: "error" | "success" 
     <div id={id} className={`alert alert-${tone}`} role={tone === "error" ? "alert" : "status"}>
       {children}
     </div>
+  );
+}
+
+/**
+ * What a refused save says above its form: the server's message for the whole form, and, when
+ * fields were refused, a pointer to them (each field shows its own message).
+ */
+export function SaveErrors({
+  formError,
+  fieldErrors,
+  fieldsMessage = "Please correct the fields marked below.",
+}: {
+  formError?: string | null;
+  fieldErrors?: Record<string, unknown> | null;
+  fieldsMessage?: string;
+}) {
+  return (
+    <>
+      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+      {fieldErrors && Object.keys(fieldErrors).length > 0 ? <FormMessage tone="error">{fieldsMessage}</FormMessage> : null}
+    </>
   );
 }
