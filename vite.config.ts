@@ -2,7 +2,9 @@ import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/de
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./app/server/load-context";
-import { memoizeServerRouting } from "./scripts/vite/memoize-server-routing";
+import { patchServerPackages } from "./scripts/vite/server-patches/patch";
+import { reactStringChunkPatches } from "./scripts/vite/server-patches/react-string-chunks";
+import { routeMatchingPatches } from "./scripts/vite/server-patches/route-matching";
 import { worldCountries } from "./scripts/vite/world-countries";
 
 declare module "@remix-run/cloudflare" {
@@ -13,7 +15,7 @@ declare module "@remix-run/cloudflare" {
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
-    memoizeServerRouting(),
+    patchServerPackages([...routeMatchingPatches, ...reactStringChunkPatches]),
     worldCountries(),
     cloudflareDevProxyVitePlugin({ getLoadContext }),
     remix({

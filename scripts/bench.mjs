@@ -48,7 +48,7 @@ async function ratioToBare(url, headers = {}) {
 
 /** A throughput row: the ratio to the limit with its verdict, the plain ratio beside it. */
 function throughputRow(figure, { ratio, plainRatio, page: r }, target) {
-  const pct = (x) => `${(x * 100).toFixed(0)}%`;
+  const pct = (x) => `${(x * 100).toFixed(1)}%`;
   row(figure, `${pct(ratio)} (${pct(plainRatio)} of the plain bare Worker; ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms)`, `≥ ${pct(target)}`, ratio >= target);
 }
 

@@ -1,22 +1,25 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { batchPrepared, placeholders, preparedQuery } from "~/db/prepared.server";
 import { type BoardSection, boardMembers, boardYears, pastPresidents } from "~/db/schema";
 
-/**
- * The board page in one D1 round trip: which periods have data, the selected period (the one
- * asked for, else the latest with data) with its members, and the past presidents.
- */
-export async function getBoardPage(db: Database, requestedPeriod: string | null) {
-  const selected = requestedPeriod
-    ? sql`${requestedPeriod}`
-    : sql`(select max(${boardYears.period}) from ${boardYears})`;
-  const [years, selectedYear, members, presidents] = await db.batch([
-    db.select({ period: boardYears.period, title: boardYears.title }).from(boardYears).orderBy(asc(boardYears.period)),
+const boardPeriods = preparedQuery((db) => db.select({ period: boardYears.period, title: boardYears.title }).from(boardYears).orderBy(asc(boardYears.period)));
+
+/** The period asked for, else the latest. */
+const selectedPeriod = sql`coalesce(${sql.placeholder("period")}, (select max(${boardYears.period}) from ${boardYears}))`;
+
+const boardYear = preparedQuery(
+  (db) =>
     db
       .select({ id: boardYears.id, period: boardYears.period, title: boardYears.title, sponsoringInstitution: boardYears.sponsoringInstitution })
       .from(boardYears)
-      .where(sql`${boardYears.period} = ${selected}`)
+      .where(sql`${boardYears.period} = ${selectedPeriod}`)
       .limit(1),
+  placeholders<{ period: string | null }>(),
+);
+
+const boardYearMembers = preparedQuery(
+  (db) =>
     db
       .select({
         section: boardMembers.section,
@@ -27,10 +30,25 @@ export async function getBoardPage(db: Database, requestedPeriod: string | null)
       })
       .from(boardMembers)
       .innerJoin(boardYears, eq(boardMembers.boardYearId, boardYears.id))
-      .where(sql`${boardYears.period} = ${selected}`)
+      .where(sql`${boardYears.period} = ${selectedPeriod}`)
       .orderBy(asc(boardMembers.section), asc(boardMembers.sortOrder), asc(boardMembers.id)),
-    db.select().from(pastPresidents).orderBy(asc(pastPresidents.sortOrder), asc(pastPresidents.id)),
-  ]);
+  placeholders<{ period: string | null }>(),
+);
+
+const allPastPresidents = preparedQuery((db) =>
+  db
+    .select({ id: pastPresidents.id, years: pastPresidents.years, name: pastPresidents.name, note: pastPresidents.note })
+    .from(pastPresidents)
+    .orderBy(asc(pastPresidents.sortOrder), asc(pastPresidents.id)),
+);
+
+/**
+ * The board page in one D1 round trip: which periods have data, the selected period (the one
+ * asked for, else the latest with data) with its members, and the past presidents.
+ */
+export async function getBoardPage(db: Database, requestedPeriod: string | null) {
+  const period = { period: requestedPeriod };
+  const [years, selectedYear, members, presidents] = await batchPrepared(db, [boardPeriods({}), boardYear(period), boardYearMembers(period), allPastPresidents({})]);
   const bySection = (section: BoardSection) => members.filter((m) => m.section === section);
   return {
     periodsWithData: Object.fromEntries(years.map((y) => [y.period, y.title])) as Record<string, string | null>,
@@ -44,7 +62,7 @@ export async function getBoardPage(db: Database, requestedPeriod: string | null)
           administration: bySection("administration"),
         }
       : null,
-    pastPresidents: presidents.map((p) => ({ id: p.id, years: p.years, name: p.name, note: p.note })),
+    pastPresidents: presidents,
   };
 }
 

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { batchPrepared, placeholders, preparedQuery } from "~/db/prepared.server";
 import { conferences, files } from "~/db/schema";
 import { CONFERENCE_SECTIONS } from "~/lib/conference-form";
 import { richTextOrNull, sanitizeRichText } from "~/lib/rich-text.server";
@@ -16,22 +17,39 @@ export const conferenceSummaryFields = {
 
 const listFields = { ...conferenceSummaryFields, description: conferences.description };
 
-export function upcomingConferenceQuery(db: Database, today: string) {
-  return db.select(listFields).from(conferences).where(gte(conferences.endDate, today))
-    .orderBy(asc(conferences.startDate), asc(conferences.id)).limit(1);
-}
+/** The next conference that has not ended (home page). */
+export const upcomingConference = preparedQuery(
+  (db) =>
+    db
+      .select(listFields)
+      .from(conferences)
+      .where(gte(conferences.endDate, sql.placeholder("today")))
+      .orderBy(asc(conferences.startDate), asc(conferences.id))
+      .limit(1),
+  placeholders<{ today: string }>(),
+);
+
+const allConferences = preparedQuery((db) => db.select(listFields).from(conferences).orderBy(desc(conferences.startDate), desc(conferences.id)));
 
 export async function listConferences(db: Database) {
-  const rows = await db.select(listFields).from(conferences).orderBy(desc(conferences.startDate), desc(conferences.id));
+  const [rows] = await batchPrepared(db, [allConferences({})]);
   return rows.map((c) => ({ ...c, description: richTextOrNull(c.description) }));
 }
 
 export type ConferenceListItem = Awaited<ReturnType<typeof listConferences>>[number];
 
-/** One conference with its files and photos, in one D1 round trip. */
-export async function getConferenceDetail(db: Database, id: number) {
-  const [rows, attachments] = await db.batch([
-    db.select().from(conferences).where(eq(conferences.id, id)).limit(1),
+const conferenceById = preparedQuery(
+  (db) =>
+    db
+      .select()
+      .from(conferences)
+      .where(eq(conferences.id, sql.placeholder("id")))
+      .limit(1),
+  placeholders<{ id: number }>(),
+);
+
+const conferenceAttachments = preparedQuery(
+  (db) =>
     db
       .select({
         id: files.id,
@@ -43,9 +61,14 @@ export async function getConferenceDetail(db: Database, id: number) {
         altText: files.altText,
       })
       .from(files)
-      .where(and(eq(files.conferenceId, id), inArray(files.kind, ["conference_file", "conference_photo"])))
+      .where(and(eq(files.conferenceId, sql.placeholder("id")), inArray(files.kind, ["conference_file", "conference_photo"])))
       .orderBy(asc(files.sortOrder), asc(files.id)),
-  ]);
+  placeholders<{ id: number }>(),
+);
+
+/** One conference with its files and photos, in one D1 round trip. */
+export async function getConferenceDetail(db: Database, id: number) {
+  const [rows, attachments] = await batchPrepared(db, [conferenceById({ id }), conferenceAttachments({ id })]);
   const conference = rows[0];
   if (!conference) return null;
   const sections = CONFERENCE_SECTIONS.flatMap(([key, title]) => {

@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { batchPrepared, placeholders, preparedQuery } from "~/db/prepared.server";
 import { files, news } from "~/db/schema";
 import { richTextOrNull } from "~/lib/rich-text.server";
 
@@ -8,29 +9,53 @@ export const LATEST_NEWS_COUNT = 4;
 /** Shown date: updatedAt, otherwise createdAt. */
 const shownAt = sql<number>`coalesce(${news.updatedAt}, ${news.createdAt})`;
 
-export function latestNewsQuery(db: Database, limit = LATEST_NEWS_COUNT) {
-  return db
-    .select({ id: news.id, title: news.title, content: news.content, description: news.description, shownAt })
-    .from(news)
-    .where(eq(news.status, "published"))
-    .orderBy(desc(shownAt), desc(news.id))
-    .limit(limit);
-}
+/** The newest published items (home page: `LATEST_NEWS_COUNT`). */
+export const latestNews = preparedQuery(
+  (db) =>
+    db
+      .select({ id: news.id, title: news.title, content: news.content, description: news.description, shownAt })
+      .from(news)
+      .where(eq(news.status, "published"))
+      .orderBy(desc(shownAt), desc(news.id))
+      .limit(sql.placeholder("limit")),
+  placeholders<{ limit: number }>(),
+);
 
 export function presentNewsSummary(row: { id: number; title: string; content: string; description: string | null; shownAt: number }) {
   return { id: row.id, title: row.title, shownAt: row.shownAt, html: richTextOrNull(row.description || row.content) };
 }
 
 /** A published or archived news item with its files; drafts are never public. One round trip. */
-export async function getPublicNewsItem(db: Database, id: number) {
-  const [rows, attachments] = await db.batch([
-    db.select().from(news).where(and(eq(news.id, id), ne(news.status, "draft"))).limit(1),
+const publicNewsById = preparedQuery(
+  (db) =>
     db
-      .select({ id: files.id, kind: files.kind, filename: files.filename, originalName: files.originalName, contentType: files.contentType, size: files.size, altText: files.altText })
+      .select()
+      .from(news)
+      .where(and(eq(news.id, sql.placeholder("id")), ne(news.status, "draft")))
+      .limit(1),
+  placeholders<{ id: number }>(),
+);
+
+const newsAttachments = preparedQuery(
+  (db) =>
+    db
+      .select({
+        id: files.id,
+        kind: files.kind,
+        filename: files.filename,
+        originalName: files.originalName,
+        contentType: files.contentType,
+        size: files.size,
+        altText: files.altText,
+      })
       .from(files)
-      .where(eq(files.newsId, id))
+      .where(eq(files.newsId, sql.placeholder("id")))
       .orderBy(files.sortOrder, files.id),
-  ]);
+  placeholders<{ id: number }>(),
+);
+
+export async function getPublicNewsItem(db: Database, id: number) {
+  const [rows, attachments] = await batchPrepared(db, [publicNewsById({ id }), newsAttachments({ id })]);
   const item = rows[0];
   if (!item) return null;
   const featured = attachments.find((f) => f.id === item.featuredImageId) ?? null;

@@ -4,12 +4,13 @@ import { ConferenceMeta } from "~/components/conference-meta";
 import { RichText } from "~/components/rich-text";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { batchPrepared } from "~/db/prepared.server";
 import { formatDate, formatDateRange, todayIso } from "~/lib/dates";
 import { richTextOrNull } from "~/lib/rich-text.server";
 import { rootData, seo } from "~/lib/seo";
 import { conferenceStatusBadge, submissionAction } from "~/lib/status";
-import { upcomingConferenceQuery } from "~/models/conference.server";
-import { latestNewsQuery, presentNewsSummary } from "~/models/news.server";
+import { upcomingConference } from "~/models/conference.server";
+import { LATEST_NEWS_COUNT, latestNews, presentNewsSummary } from "~/models/news.server";
 
 export const JOURNAL_FIGURES = [
   { value: "28", label: "Years of publishing" },
@@ -20,7 +21,7 @@ export const JOURNAL_FIGURES = [
 export async function loader({ context }: LoaderFunctionArgs) {
   const { db } = context;
   try {
-    const [upcoming, latest] = await db.batch([upcomingConferenceQuery(db, todayIso()), latestNewsQuery(db)]);
+    const [upcoming, latest] = await batchPrepared(db, [upcomingConference({ today: todayIso() }), latestNews({ limit: LATEST_NEWS_COUNT })]);
     const conference = upcoming[0];
     return {
       failed: false,

@@ -160,6 +160,20 @@ describe("conference detail", () => {
     }
   });
 
+  it("writes text beyond ASCII byte for byte when React writes strings (decision 024)", async () => {
+    const title = "Zürich · 東京 — “Finance” 🎓 Conference";
+    const words = "Große Aula, 𝔉𝔦𝔫𝔞𝔫𝔠𝔢 & Ökonomie — ".repeat(200).trim();
+    const c = await createConference({ title, venue: `<p>${words}</p>` });
+    const response = await get(`/conferences/${c.id}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // Fatal decoding: a character cut between two writes would not decode.
+    const html = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    expect(html).toContain(`<h1>${title.replace("&", "&amp;")}</h1>`);
+    expect(html).toContain(`<title>${title}`);
+    expect(textOf(html).includes(words)).toBe(true);
+    expect(html).toContain("streamController.close()");
+  });
+
   it("redirects /conference/{id} permanently", async () => {
     const response = await get("/conference/12?slide=2");
     expect(response.status).toBe(301);

@@ -1,4 +1,4 @@
-import type { Plugin } from "vite";
+import type { Patch } from "./patch";
 
 /**
  * Route matching on the server, done once per isolate instead of on every request (decision 011).
@@ -17,12 +17,10 @@ import type { Plugin } from "vite";
  *   it to data routes once, so the React side matches against the same tree every time.
  *
  * Applied to the server build only: the client's tree grows at run time (lazy route discovery).
- * A patch whose anchor text is gone fails the build, so an upgrade cannot silently drop it.
  */
-type Patch = { file: RegExp; name: string; edits: Array<[string | RegExp, string]> };
-
-const PATCHES: Patch[] = [
+export const routeMatchingPatches: Patch[] = [
   {
+    decision: "011",
     file: /@remix-run\/router\/dist\/router\.(c?js|cjs\.js)$/,
     name: "@remix-run/router",
     edits: [
@@ -79,6 +77,7 @@ function __matchRoutesUncached(routes, locationArg, basename, allowPartial) {`,
   },
   {
     file: /@remix-run\/react\/dist\/(esm\/)?server\.js$/,
+    decision: "011",
     name: "@remix-run/react",
     edits: [
       [
@@ -94,6 +93,7 @@ function __matchRoutesUncached(routes, locationArg, basename, allowPartial) {`,
   },
   {
     file: /react-router-dom\/server\.m?js$/,
+    decision: "011",
     name: "react-router-dom/server",
     edits: [
       [
@@ -111,34 +111,3 @@ function __matchRoutesUncached(routes, locationArg, basename, allowPartial) {`,
     ],
   },
 ];
-
-export function memoizeServerRouting(): Plugin {
-  const applied = new Set<string>();
-  let command = "";
-  return {
-    name: "memoize-server-routing",
-    enforce: "pre",
-    configResolved(config) {
-      command = config.command;
-    },
-    transform(code, id, options) {
-      if (!options?.ssr) return null;
-      const patch = PATCHES.find((p) => p.file.test(id));
-      if (!patch) return null;
-      applied.add(patch.name);
-      let out = code;
-      for (const [from, to] of patch.edits) {
-        const found = typeof from === "string" ? out.includes(from) : from.test(out);
-        if (!found) throw new Error(`memoize-server-routing: ${patch.name} changed, "${String(from).trim().slice(0, 50)}…" not found`);
-        out = out.replace(from, to);
-      }
-      return { code: out, map: null };
-    },
-    buildEnd(error) {
-      // A server build that no longer loads a patched file (moved, renamed) must say so too.
-      if (error || command !== "build" || applied.size === 0) return;
-      const missing = PATCHES.filter((p) => !applied.has(p.name)).map((p) => p.name);
-      if (missing.length) throw new Error(`memoize-server-routing: the server build no longer loads ${missing.join(", ")}; look at decision 011`);
-    },
-  };
-}
