@@ -26,7 +26,7 @@ export const reactStringChunkPatches: Patch[] = [
         "function p(a,b){0!==b.length&&(l[n++]=b)}",
       ],
       // completeWriting: one encoding and one chunk per flush.
-      ["function ba(a){l&&0<n&&(a.enqueue(new Uint8Array(l.buffer,0,n)),l=null,n=0)}", 'function ba(a){l&&0<n&&a.enqueue(ca.encode(l.join(""))),l=null,n=0}'],
+      ["function ba(a){l&&0<n&&(a.enqueue(new Uint8Array(l.buffer,0,n)),l=null,n=0)}", 'function ba(a){l&&0<n&&(a.enqueue(ca.encode(l.join(""))),l=null,n=0)}'],
       // stringToChunk and stringToPrecomputedChunk: strings stay strings.
       ["function u(a){return ca.encode(a)}function w(a){return ca.encode(a)}", "function u(a){return a}function w(a){return a}"],
       // beginWriting (twice: the shell and later flushes).
