@@ -4,7 +4,7 @@
  * than absolute numbers). Budgets live here, not in timed tests.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -24,7 +24,10 @@ const runs = (part) => !ONLY || ONLY === part;
 
 async function load(url, duration = DURATION, headers = {}) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration, headers });
-  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  if (r.non2xx || r.errors) {
+    const statuses = Object.entries(r.statusCodeStats ?? {}).map(([code, { count }]) => `${count} × ${code}`).join(", ");
+    throw new Error(`${url}: ${r.non2xx} non-2xx answers (${statuses}), ${r.errors} errors`);
+  }
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
@@ -189,7 +192,15 @@ for (const [mode, vars, target] of runs("site") ? [
   ["cached", { PAGE_CACHE: "on" }, 0.6],
 ] : []) {
   const site = await startWorker({ dir, vars, devtools: false });
-  for (const page of PAGES) throughputRow(`${page} ${mode}`, await ratioToBare(`${site.url}${page}`), target);
+  for (const page of PAGES) {
+    const measured = await ratioToBare(`${site.url}${page}`).catch((error) => {
+      const logFile = path.join(ROOT, ".cache", `bench-site-${mode}.log`);
+      mkdirSync(path.dirname(logFile), { recursive: true });
+      writeFileSync(logFile, site.output());
+      throw new Error(`${error.message}\nThe site's log is in ${path.relative(ROOT, logFile)}`);
+    });
+    throughputRow(`${page} ${mode}`, measured, target);
+  }
   if (mode === "fresh") {
     for (const page of PAGES) {
       const response = await fetch(`${site.url}${page}`);

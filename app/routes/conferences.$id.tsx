@@ -36,17 +36,17 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     throw data("Failed to load conference details. Please try again later.", { status: 503 });
   }
   if (!conference) throw data("Conference Not Found", { status: 404 });
-  const details = htmlToText(conference.descriptionText, 300);
+  // The description is already among the sections; its plain text is all the page needs besides.
+  const { descriptionText, updatedAt: _updatedAt, ...shown } = conference;
+  const details = htmlToText(descriptionText, 300);
   const canonical = `${context.env.SITE_URL.replace(/\/$/, "")}/conferences/${conference.id}`;
-  const event = { ...conference, details, url: canonical };
   return {
-    conference,
+    conference: shown,
     dateRange: formatDateRange(conference.startDate, conference.endDate),
     badge: conferenceStatusBadge(conference.status),
     summary: details,
     canonical,
     origin: context.requestInfo.origin,
-    calendar: { google: googleCalendarUrl(event), outlook: outlookCalendarUrl(event) },
   };
 }
 
@@ -68,7 +68,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function ConferenceRoute() {
-  const { conference: c, canonical, origin, calendar, dateRange, badge } = useLoaderData<typeof loader>();
+  const { conference: c, canonical, origin, summary, dateRange, badge } = useLoaderData<typeof loader>();
+  // Made here, not sent: two long addresses built from what the page already has.
+  const event = { ...c, details: summary, url: canonical };
   // Gallery state lives in the URL only (the loader does not re-run for it).
   const [search] = useSearchParams();
   const slide = Number.parseInt(search.get("slide") ?? "1", 10) || 1;
@@ -136,12 +138,12 @@ export default function ConferenceRoute() {
             </h3>
             <ul className="link-list">
               <li>
-                <a href={calendar.google} target="_blank" rel="noopener noreferrer">
+                <a href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
                   Google Calendar<span className="visually-hidden"> (opens in a new tab)</span>
                 </a>
               </li>
               <li>
-                <a href={calendar.outlook} target="_blank" rel="noopener noreferrer">
+                <a href={outlookCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
                   Outlook Calendar<span className="visually-hidden"> (opens in a new tab)</span>
                 </a>
               </li>
