@@ -31,19 +31,42 @@ async function load(url, duration = DURATION, headers = {}) {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
+/** What the benchmark had to re-measure, printed under the table. */
+const notes = [];
+
 /**
- * The page against the bare Workers, back to back, three times; the median ratio stands. `ratio`
- * is to the bare Worker behind the same static-assets layer as the site (the limit for a Worker of
- * this shape, decision 023), `plainRatio` to the bare Worker with nothing in front.
+ * wrangler's local proxy in front of a Worker now and then drops a request under concurrent load
+ * and answers it with a 500 "Network connection lost" itself (workers-sdk#14641, #15317), without
+ * the Worker ever seeing a fault. A round that met it is measured again, once, and said so; any
+ * other refused answer fails the benchmark.
  */
-async function ratioToBare(url, headers = {}) {
+const PROXY_DROP = /Network connection lost/;
+
+/**
+ * The page against the bare Workers, back to back, five times; the median ratio stands. `ratio`
+ * is to the bare Worker behind the same static-assets layer as the site (the limit for a Worker of
+ * this shape, decision 023), `plainRatio` to the bare Worker with nothing in front. `logOf` reads
+ * the output of the Worker serving `url`.
+ */
+async function ratioToBare(url, headers = {}, logOf = () => "") {
   await autocannon({ url, connections: CONNECTIONS, amount: 300, headers }); // warm up
   const rounds = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const limit = await load(bareSite.url, DURATION / 3);
-    const plain = await load(bare.url, DURATION / 3);
-    const page = await load(url, DURATION / 3, headers);
-    rounds.push({ ratio: page.rps / limit.rps, plainRatio: page.rps / plain.rps, page });
+    const logged = [bareSite, bare].map((w) => w.output().length).concat(logOf().length);
+    const round = async () => {
+      const limit = await load(bareSite.url, DURATION / 3);
+      const plain = await load(bare.url, DURATION / 3);
+      const page = await load(url, DURATION / 3, headers);
+      return { ratio: page.rps / limit.rps, plainRatio: page.rps / plain.rps, page };
+    };
+    rounds.push(
+      await round().catch(async (error) => {
+        const since = [bareSite.output(), bare.output(), logOf()].map((out, k) => out.slice(logged[k])).join("");
+        if (!PROXY_DROP.test(since)) throw error;
+        notes.push(`${url.replace(/^http:\/\/[^/]+/, "")}: a round was measured again after the local proxy dropped requests (${error.message.replace(/^\S+: /, "")})`);
+        return round();
+      }),
+    );
   }
   rounds.sort((a, b) => a.ratio - b.ratio);
   return rounds[Math.floor(ROUNDS / 2)];
@@ -193,7 +216,7 @@ for (const [mode, vars, target] of runs("site") ? [
 ] : []) {
   const site = await startWorker({ dir, vars, devtools: false });
   for (const page of PAGES) {
-    const measured = await ratioToBare(`${site.url}${page}`).catch((error) => {
+    const measured = await ratioToBare(`${site.url}${page}`, {}, site.output).catch((error) => {
       const logFile = path.join(ROOT, ".cache", `bench-site-${mode}.log`);
       mkdirSync(path.dirname(logFile), { recursive: true });
       writeFileSync(logFile, site.output());
@@ -267,7 +290,7 @@ for (const [mode, vars, target] of runs("site") ? [
     // 5. The console's user list at 10,000 accounts: server time and D1 rows read per request.
     await benchConsoleList(site.url, { list: "Users", path: "/admin/users", size: USERS_IN_LIST.toLocaleString("en"), hops: 20, search: "number%20777", searchAs: "names and e-mail", budget: 50 });
 
-    throughputRow("/dashboard signed in", await ratioToBare(`${site.url}/dashboard`, { Cookie: sessionCookie }), 0.2);
+    throughputRow("/dashboard signed in", await ratioToBare(`${site.url}/dashboard`, { Cookie: sessionCookie }, site.output), 0.2);
   }
   if (mode === "cached" && process.env.BENCH_LIGHTHOUSE !== "off") {
     // 5. Lighthouse, mobile, on the pages the issue names.
@@ -378,3 +401,4 @@ console.log(
     "\nthe verdict against the bare Worker behind the same static-assets layer as the site (decision 023)." +
     "\nJavaScript counts the module files a page loads (not the inline hydration data).",
 );
+for (const note of notes) console.log(`Note: ${note}`);
