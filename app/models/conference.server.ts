@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { batchPrepared, placeholders, preparedQuery } from "~/db/prepared.server";
+import { attachmentFields } from "~/models/file.server";
 import { conferences, files } from "~/db/schema";
 import { CONFERENCE_SECTIONS } from "~/lib/conference-form";
 import { richTextOrNull, sanitizeRichText } from "~/lib/rich-text.server";
@@ -51,15 +52,7 @@ const conferenceById = preparedQuery(
 const conferenceAttachments = preparedQuery(
   (db) =>
     db
-      .select({
-        id: files.id,
-        kind: files.kind,
-        filename: files.filename,
-        originalName: files.originalName,
-        contentType: files.contentType,
-        size: files.size,
-        altText: files.altText,
-      })
+      .select(attachmentFields)
       .from(files)
       .where(and(eq(files.conferenceId, sql.placeholder("id")), inArray(files.kind, ["conference_file", "conference_photo"])))
       .orderBy(asc(files.sortOrder), asc(files.id)),

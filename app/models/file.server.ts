@@ -5,6 +5,17 @@ import { type FileKind, files } from "~/db/schema";
 /** Generated public names: random base32 and a known extension. Anything else is not a file of ours. */
 export const GENERATED_FILENAME = /^[a-z0-9]{16,40}\.[a-z0-9]{1,5}$/;
 
+/** What a public page shows of an attached file or photo (conference and news pages). */
+export const attachmentFields = {
+  id: files.id,
+  kind: files.kind,
+  filename: files.filename,
+  originalName: files.originalName,
+  contentType: files.contentType,
+  size: files.size,
+  altText: files.altText,
+};
+
 export async function findFileByName(db: Database, kind: FileKind, filename: string) {
   if (!GENERATED_FILENAME.test(filename)) return null;
   return (

@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { batchPrepared, placeholders, preparedQuery } from "~/db/prepared.server";
+import { attachmentFields } from "~/models/file.server";
 import { files, news } from "~/db/schema";
 import { richTextOrNull } from "~/lib/rich-text.server";
 
@@ -25,7 +26,6 @@ export function presentNewsSummary(row: { id: number; title: string; content: st
   return { id: row.id, title: row.title, shownAt: row.shownAt, html: richTextOrNull(row.description || row.content) };
 }
 
-/** A published or archived news item with its files; drafts are never public. One round trip. */
 const publicNewsById = preparedQuery(
   (db) =>
     db
@@ -39,21 +39,14 @@ const publicNewsById = preparedQuery(
 const newsAttachments = preparedQuery(
   (db) =>
     db
-      .select({
-        id: files.id,
-        kind: files.kind,
-        filename: files.filename,
-        originalName: files.originalName,
-        contentType: files.contentType,
-        size: files.size,
-        altText: files.altText,
-      })
+      .select(attachmentFields)
       .from(files)
       .where(eq(files.newsId, sql.placeholder("id")))
       .orderBy(files.sortOrder, files.id),
   placeholders<{ id: number }>(),
 );
 
+/** A published or archived news item with its files; drafts are never public. One round trip. */
 export async function getPublicNewsItem(db: Database, id: number) {
   const [rows, attachments] = await batchPrepared(db, [publicNewsById({ id }), newsAttachments({ id })]);
   const item = rows[0];
