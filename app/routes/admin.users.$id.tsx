@@ -88,8 +88,6 @@ export default function AdminEditUser() {
   const data = useActionData<typeof action>() as (ActionData & { fieldErrors?: Record<string, string> }) | undefined;
   const { search } = useLocation();
   const busy = useNavigation().state !== "idle";
-  const roles = USER_ROLES.map((r) => [r, r] as const);
-  const statuses = USER_STATUSES.map((s) => [s, s] as const);
   const { fieldErrors } = useFormContext(`edit-user-${id}`);
   const invalidTabs = new Set<string>(Object.keys(fieldErrors).map(tabOf));
 
@@ -119,8 +117,8 @@ export default function AdminEditUser() {
               title: "Account",
               content: (
                 <div className="field-row">
-                  <SelectField name="role" label="Role" required options={roles} placeholder="" />
-                  <SelectField name="status" label="Status" required options={statuses} placeholder="" hint="A suspended or inactive account is signed out at once." />
+                  <SelectField name="role" label="Role" required options={USER_ROLES} placeholder="" />
+                  <SelectField name="status" label="Status" required options={USER_STATUSES} placeholder="" hint="A suspended or inactive account is signed out at once." />
                 </div>
               ),
             },

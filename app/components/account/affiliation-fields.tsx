@@ -3,8 +3,6 @@ import { useField } from "remix-validated-form";
 import { SelectField, TextField } from "~/components/form/fields";
 import { ACADEMIC_RANKS, UNITED_STATES, US_STATES } from "~/lib/account/options";
 
-const ranks = ACADEMIC_RANKS.map((r) => [r, r] as const);
-
 /** Clears a field of the same form by name (the rules' "changing X clears Y"). */
 function clearField(event: { target: EventTarget }, name: string) {
   const form = (event.target as HTMLInputElement).form;
@@ -28,7 +26,7 @@ export function AffiliationFields({ prefix, required }: { prefix: "primary" | "s
           name={n("Rank")}
           label="Academic rank"
           required
-          options={ranks}
+          options={ACADEMIC_RANKS}
           className="rank-field"
           onChange={(e) => e.target.value !== "Other" && clearField(e, n("RankOther"))}
         />

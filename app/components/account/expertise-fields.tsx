@@ -5,8 +5,8 @@ import { EXPERTISE_SLOTS } from "~/lib/account/schemas";
 import { RESEARCH_CATEGORIES, topicsOf } from "~/lib/account/options";
 import { useHydrated } from "~/lib/use-hydrated";
 
-const categories = RESEARCH_CATEGORIES.map((c) => [c.name, c.name] as const);
-const allTopics = RESEARCH_CATEGORIES.map((c) => ({ label: c.name, options: c.topics.map((t) => [t, t] as const) }));
+const categories = RESEARCH_CATEGORIES.map((c) => c.name);
+const allTopics = RESEARCH_CATEGORIES.map((c) => ({ label: c.name, options: c.topics }));
 
 /**
  * One area of expertise: a category, then its topic. The topic shows once a category is chosen
@@ -19,7 +19,7 @@ function ExpertiseSlot({ n }: { n: number }) {
   const [category, setCategory] = useState<string>(typeof defaultValue === "string" ? defaultValue : "");
   const [generation, setGeneration] = useState(0);
   const hydrated = useHydrated();
-  const topics = topicsOf(category).map((t) => [t, t] as const);
+  const topics = topicsOf(category);
   return (
     <fieldset className="expertise-slot">
       <legend>Area of expertise {n}</legend>

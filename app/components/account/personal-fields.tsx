@@ -3,14 +3,12 @@ import type { ReactNode } from "react";
 import { SelectField, TextField } from "~/components/form/fields";
 import { SALUTATIONS } from "~/lib/account/options";
 
-const salutations = SALUTATIONS.map((s) => [s, s] as const);
-
 /** Personal details, shared by the registration wizard (step 1) and the profile (Personal Info). */
 export function PersonalFields({ emailFields }: { emailFields: ReactNode }) {
   return (
     <>
       <div className="field-row">
-        <SelectField name="salutation" label="Salutation" required options={salutations} className="field-narrow" />
+        <SelectField name="salutation" label="Salutation" required options={SALUTATIONS} className="field-narrow" />
         <TextField name="firstName" label="First name" required autoComplete="given-name" />
         <TextField name="middleName" label="Middle name" autoComplete="additional-name" />
         <TextField name="lastName" label="Last name" required autoComplete="family-name" />

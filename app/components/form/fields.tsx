@@ -61,11 +61,11 @@ export function TextField({
   );
 }
 
-export type Option = readonly [value: string, label: string];
+/** A select's option: a `[value, label]` pair, or a plain string that is its own label. */
+export type Option = readonly [value: string, label: string] | string;
 export type OptionGroup = { label: string; options: readonly Option[] };
 
-/** A select's options: `[value, label]` pairs, or plain strings that are their own label. */
-export function Options({ options }: { options: readonly (Option | string)[] }) {
+export function Options({ options }: { options: readonly Option[] }) {
   return (
     <>
       {options.map((o) => {

@@ -10,9 +10,8 @@ export type Patch = {
   decision: string;
   name: string;
   file: RegExp;
-  edits: Array<[string | RegExp, string]>;
-  /** Every occurrence of a string edit is replaced when this many are expected (default 1). */
-  occurrences?: Record<number, number>;
+  /** `[from, to]`, or `[from, to, n]` when a string occurs n times and every one is replaced. */
+  edits: Array<[from: string | RegExp, to: string, occurrences?: number]>;
   check?: (code: string) => string | null;
 };
 
@@ -32,14 +31,13 @@ export function patchServerPackages(patches: Patch[]): Plugin {
       if (!patch) return null;
       applied.add(patch.name);
       let out = code;
-      patch.edits.forEach(([from, to], index) => {
-        const expected = patch.occurrences?.[index] ?? 1;
+      for (const [from, to, expected = 1] of patch.edits) {
         const found = typeof from === "string" ? out.split(from).length - 1 : from.test(out) ? 1 : 0;
         if (found !== expected) {
           throw new Error(`patch-server-packages: ${patch.name} changed, "${String(from).trim().slice(0, 50)}…" found ${found} times, not ${expected}; look at decision ${patch.decision}`);
         }
         out = typeof from === "string" ? out.replaceAll(from, to) : out.replace(from, to);
-      });
+      }
       const problem = patch.check?.(out);
       if (problem) throw new Error(`patch-server-packages: ${patch.name}: ${problem}; look at decision ${patch.decision}`);
       return { code: out, map: null };
