@@ -94,6 +94,8 @@ export const userCounts = sqliteTable("user_counts", {
   n: integer("n").notNull(),
 });
 
+export const SESSION_KINDS = ["browser", "api"] as const;
+
 export const sessions = sqliteTable(
   "sessions",
   {
@@ -103,6 +105,10 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     secondFactorPending: integer("second_factor_pending", { mode: "boolean" }).notNull().default(false),
+    // 'browser': the HttpOnly cookie; 'api': a bearer token for the JSON API. Neither works as the other.
+    kind: text("kind", { enum: SESSION_KINDS }).notNull().default("browser"),
+    // What the holder called an API token ("Office laptop export"); null for browser sessions.
+    label: text("label"),
     createdAt: createdAt(),
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull().default(now),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),

@@ -10,10 +10,10 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { createDb } from "../db/client.server";
 import { outbox } from "../db/schema";
+import { NoticeMessageSchema, readMessage } from "../server/queues/messages";
 import { sendMail, type OutgoingMail, type SmtpConfig, SmtpConfigSchema } from "./smtp.server";
 import { renderMail } from "./templates";
 
-export type NoticeMessage = { outboxId: number };
 export type NoticesEnv = { DB: D1Database } & Record<string, unknown>;
 type Send = (config: SmtpConfig, mail: OutgoingMail) => Promise<void>;
 
@@ -22,19 +22,16 @@ export function backoffSeconds(attempt: number) {
   return Math.min(15 * 60, 30 * 2 ** Math.max(0, attempt - 1));
 }
 
-function isNotice(body: unknown): body is NoticeMessage {
-  return typeof body === "object" && body !== null && Number.isSafeInteger((body as NoticeMessage).outboxId);
-}
-
 export async function deliverNotices(batch: MessageBatch<unknown>, env: NoticesEnv, send: Send = sendMail) {
   const db = createDb(env.DB);
   if (batch.queue.endsWith("-dlq")) {
     for (const message of batch.messages) {
-      if (isNotice(message.body)) {
+      const notice = readMessage(NoticeMessageSchema, message.body, "mail");
+      if (notice) {
         await db
           .update(outbox)
           .set({ status: "dead" })
-          .where(and(eq(outbox.id, message.body.outboxId), ne(outbox.status, "sent")))
+          .where(and(eq(outbox.id, notice.outboxId), ne(outbox.status, "sent")))
           .run();
       }
       message.ack();
@@ -44,11 +41,13 @@ export async function deliverNotices(batch: MessageBatch<unknown>, env: NoticesE
 
   const config = SmtpConfigSchema.safeParse(env);
   for (const message of batch.messages) {
-    if (!isNotice(message.body)) {
+    const notice = readMessage(NoticeMessageSchema, message.body, "mail");
+    if (!notice) {
+      console.error("notices: a message that is not a notice was acknowledged", JSON.stringify(message.body)?.slice(0, 200));
       message.ack(); // nothing to deliver; never retry garbage
       continue;
     }
-    const row = await db.select().from(outbox).where(eq(outbox.id, message.body.outboxId)).get();
+    const row = await db.select().from(outbox).where(eq(outbox.id, notice.outboxId)).get();
     if (!row || row.status === "sent" || row.status === "dead") {
       message.ack();
       continue;

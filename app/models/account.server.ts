@@ -2,7 +2,7 @@
  * The account lifecycle: register, activate, sign in, recover, change password, edit profile.
  * Routes call these; they own the rules that touch more than one table.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Services } from "~/server/services.server";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
@@ -13,7 +13,7 @@ import { consumeToken, issueToken } from "~/server/auth/tokens.server";
 import { hitRateLimits, type Limit, LIMITS } from "~/server/auth/rate-limit.server";
 import { queueMail } from "~/server/mail/outbox.server";
 
-type Ctx = Pick<AppLoadContext, "db" | "cloudflare" | "env">;
+type Ctx = Pick<Services, "db" | "queues" | "waitUntil" | "env">;
 type Flat = Record<string, unknown>;
 
 const link = (ctx: Ctx, path: string, params: Record<string, string>) => {

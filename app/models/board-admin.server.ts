@@ -3,14 +3,15 @@
  * replaces the year's member rows in one batch with its audit entry, and bumps the content
  * version so /society/board shows it at once (decision 003).
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Services } from "~/server/services.server";
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { boardMembers, boardYears, pastPresidents } from "~/db/schema";
 import { BOARD_SECTION_KEYS, type BoardYearForm, type MemberRow } from "~/lib/board";
 import { bumpContentVersion } from "~/server/page-cache.server";
 import { auditEntry, writeWithAudit } from "./audit.server";
+import { conflict, notFound } from "~/server/errors.server";
 
-type Ctx = Pick<AppLoadContext, "db" | "cloudflare">;
+type Ctx = Pick<Services, "db" | "d1">;
 
 export async function listBoardYears(ctx: Ctx) {
   const [years, counts, presidents] = await ctx.db.batch([
@@ -48,18 +49,17 @@ export async function loadBoardYear(ctx: Ctx, period: string): Promise<BoardYear
   return { period: y.period, title: y.title ?? "", sponsoringInstitution: y.sponsoringInstitution ?? "", members: rows };
 }
 
-export class BoardChangeRefused extends Error {}
 
 /**
  * Creates a year (`existing` null) or replaces one: the year's row, then all its member rows, in
  * one transaction with the audit entry. A new period that exists already is refused.
  */
-export async function saveBoardYear(ctx: Ctx & { cloudflare: { env: Env } }, actorId: number, existing: string | null, year: BoardYearForm) {
+export async function saveBoardYear(ctx: Ctx, actorId: number, existing: string | null, year: BoardYearForm) {
   const { db } = ctx;
   const period = existing ?? year.period;
   const found = await db.select({ id: boardYears.id }).from(boardYears).where(eq(boardYears.period, period)).get();
-  if (!existing && found) throw new BoardChangeRefused(`A board year for ${period} exists already: edit it instead.`);
-  if (existing && !found) throw new BoardChangeRefused("That board year no longer exists.");
+  if (!existing && found) throw conflict(`A board year for ${period} exists already: edit it instead.`);
+  if (existing && !found) throw notFound("That board year no longer exists.");
   const fields = { title: year.title || null, sponsoringInstitution: year.sponsoringInstitution || null, updatedAt: new Date() };
   // The year's id by its period, inside the batch: creating a year and its members is one transaction.
   const yearId = sql`(select id from board_years where period = ${period})`;
@@ -80,22 +80,22 @@ export async function saveBoardYear(ctx: Ctx & { cloudflare: { env: Env } }, act
     ...(memberRows.length ? [db.insert(boardMembers).values(memberRows)] : []),
     auditEntry(db, { actorId, action: existing ? "board_year.update" : "board_year.create", entityType: "board_year", entityId: period, details: { members: memberRows.length } }),
   ]);
-  await bumpContentVersion(ctx.cloudflare.env.DB, db);
+  await bumpContentVersion(ctx);
 }
 
-export async function deleteBoardYear(ctx: Ctx & { cloudflare: { env: Env } }, actorId: number, period: string) {
+export async function deleteBoardYear(ctx: Ctx, actorId: number, period: string) {
   const deleted = await writeWithAudit(ctx.db, ctx.db.delete(boardYears).where(eq(boardYears.period, period)), {
     actorId,
     action: "board_year.delete",
     entityType: "board_year",
     entityId: period,
   });
-  if (!deleted) throw new BoardChangeRefused("That board year no longer exists.");
-  await bumpContentVersion(ctx.cloudflare.env.DB, ctx.db);
+  if (!deleted) throw notFound("That board year no longer exists.");
+  await bumpContentVersion(ctx);
 }
 
 /** Adds a past president at the end of the list. */
-export async function addPastPresident(ctx: Ctx & { cloudflare: { env: Env } }, actorId: number, p: { years: string; name: string; note: string }) {
+export async function addPastPresident(ctx: Ctx, actorId: number, p: { years: string; name: string; note: string }) {
   const { db } = ctx;
   const [added] = await db.batch([
     db
@@ -104,19 +104,19 @@ export async function addPastPresident(ctx: Ctx & { cloudflare: { env: Env } }, 
       .returning({ id: pastPresidents.id }),
     auditEntry(db, { actorId, action: "past_president.create", entityType: "past_president", details: { years: p.years, name: p.name } }),
   ]);
-  await bumpContentVersion(ctx.cloudflare.env.DB, db);
+  await bumpContentVersion(ctx);
   return added[0]!.id;
 }
 
-export async function deletePastPresident(ctx: Ctx & { cloudflare: { env: Env } }, actorId: number, id: number) {
+export async function deletePastPresident(ctx: Ctx, actorId: number, id: number) {
   const deleted = await writeWithAudit(ctx.db, ctx.db.delete(pastPresidents).where(eq(pastPresidents.id, id)), {
     actorId,
     action: "past_president.delete",
     entityType: "past_president",
     entityId: id,
   });
-  if (!deleted) throw new BoardChangeRefused("That entry no longer exists.");
-  await bumpContentVersion(ctx.cloudflare.env.DB, ctx.db);
+  if (!deleted) throw notFound("That entry no longer exists.");
+  await bumpContentVersion(ctx);
 }
 
 export async function getPastPresident(ctx: Ctx, id: number) {

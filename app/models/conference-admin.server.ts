@@ -5,7 +5,7 @@
  * fails the uploads are removed again. Every change bumps the content version, so the public
  * pages show it at once.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Services } from "~/server/services.server";
 import { and, asc, count, desc, eq, inArray, notExists, sql, type SQL } from "drizzle-orm";
 import { conferences, files, papers, registrations } from "~/db/schema";
 import { anyContains } from "~/db/search";
@@ -16,14 +16,14 @@ import { DOCUMENT_TYPES, IMAGE_TYPES } from "~/server/files/sniff.server";
 import { auditEntry, writeWithAudit } from "./audit.server";
 import { conferenceSummaryFields } from "./conference.server";
 import { storeUploads, UploadRejected, type UploadRule } from "./uploads.server";
+import { conflict, notFound } from "~/server/errors.server";
 
-type Ctx = Pick<AppLoadContext, "db" | "cloudflare" | "files">;
+type Ctx = Pick<Services, "db" | "d1" | "files">;
 
 export const CONFERENCE_FILE_RULE: UploadRule = { kind: "conference_file", types: DOCUMENT_TYPES, maxFiles: 10, maxBytes: 20 * 1024 * 1024, label: "files" };
 export const CONFERENCE_PHOTO_RULE: UploadRule = { kind: "conference_photo", types: IMAGE_TYPES, maxFiles: 30, maxBytes: 8 * 1024 * 1024, label: "photos" };
 
 /** A refused console change about a conference; the message says why, for the office. */
-export class ConferenceChangeRefused extends Error {}
 
 /* ------------------------------------------------------------------ list */
 
@@ -148,7 +148,8 @@ function feeColumns(f: FeesInput) {
 
 async function requireConference(ctx: Pick<Ctx, "db">, id: number) {
   if (!(await ctx.db.select({ id: conferences.id }).from(conferences).where(eq(conferences.id, id)).get())) {
-    throw new ConferenceChangeRefused("That conference no longer exists.");
+    // 409: the conference was deleted while the office was editing it.
+    throw conflict("That conference no longer exists.");
   }
 }
 
@@ -205,13 +206,13 @@ export async function saveConference(ctx: Ctx, actorId: number, id: number | nul
         details: { title: v.title, status: v.status, files: stored.rows.length, photos: photos.rows.length },
       }),
     ]);
-    if (!written[0]) throw new ConferenceChangeRefused("That conference no longer exists.");
+    if (!written[0]) throw conflict("That conference no longer exists.");
     savedId = written[0].id;
   } catch (error) {
     await Promise.all([stored.discard(), photos.discard()]);
     throw error;
   }
-  await bumpContentVersion(ctx.cloudflare.env.DB, db);
+  await bumpContentVersion(ctx);
   return savedId;
 }
 
@@ -224,8 +225,8 @@ export async function saveConferenceFees(ctx: Ctx, actorId: number, id: number, 
     entityId: id,
     details: Object.fromEntries([...FEE_FIELDS.map((k) => [k, f[k]]), ["currency", f.currency], ["registrationEnabled", f.registrationEnabled], ["paymentRequired", f.paymentRequired]]),
   });
-  if (!changed) throw new ConferenceChangeRefused("That conference no longer exists.");
-  await bumpContentVersion(ctx.cloudflare.env.DB, ctx.db);
+  if (!changed) throw notFound("That conference no longer exists.");
+  await bumpContentVersion(ctx);
 }
 
 /** Makes one of the conference's own photos its header photo, or (`fileId` null) none. */
@@ -239,8 +240,8 @@ export async function setHeaderPhoto(ctx: Ctx, actorId: number, id: number, file
       .where(and(eq(conferences.id, id), fileId === null ? undefined : ownPhoto)),
     { actorId, action: "conference.header_photo", entityType: "conference", entityId: id, details: { fileId } },
   );
-  if (!changed) throw new ConferenceChangeRefused(fileId === null ? "That conference no longer exists." : "That photo is not one of this conference's photos.");
-  await bumpContentVersion(ctx.cloudflare.env.DB, ctx.db);
+  if (!changed) throw conflict(fileId === null ? "That conference no longer exists." : "That photo is not one of this conference's photos.");
+  await bumpContentVersion(ctx);
 }
 
 /**
@@ -266,11 +267,11 @@ export async function deleteConference(ctx: Ctx, actorId: number, id: number) {
   );
   if (!deleted) {
     const left = await loadConferenceForEdit(ctx, id);
-    if (!left) throw new ConferenceChangeRefused("That conference no longer exists.");
-    throw new ConferenceChangeRefused(dependantsMessage(left.papers, left.registrations));
+    if (!left) throw notFound("That conference no longer exists.");
+    throw conflict(dependantsMessage(left.papers, left.registrations));
   }
   if (keys.length) await ctx.files.delete(keys);
-  await bumpContentVersion(ctx.cloudflare.env.DB, db);
+  await bumpContentVersion(ctx);
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
@@ -294,7 +295,7 @@ export async function getConferenceFile(ctx: Pick<Ctx, "db">, conferenceId: numb
 /** Deletes one file or photo (a header photo unsets itself first). */
 export async function deleteConferenceFile(ctx: Ctx, actorId: number, conferenceId: number, fileId: number) {
   const file = await getConferenceFile(ctx, conferenceId, fileId);
-  if (!file) throw new ConferenceChangeRefused("That file no longer exists.");
+  if (!file) throw notFound("That file no longer exists.");
   const photo = file.kind === "conference_photo";
   await ctx.db.batch([
     ctx.db.update(conferences).set({ headerPhotoId: null }).where(and(eq(conferences.id, conferenceId), eq(conferences.headerPhotoId, fileId))),
@@ -302,6 +303,6 @@ export async function deleteConferenceFile(ctx: Ctx, actorId: number, conference
     auditEntry(ctx.db, { actorId, action: photo ? "conference.photo_delete" : "conference.file_delete", entityType: "conference", entityId: conferenceId, details: { file: file.originalName } }),
   ]);
   await ctx.files.delete(file.r2Key);
-  await bumpContentVersion(ctx.cloudflare.env.DB, ctx.db);
+  await bumpContentVersion(ctx);
   return { photo };
 }

@@ -6,12 +6,15 @@
  * damaged, encrypted, scanned or mislabelled file, or one the engine cannot finish in time,
  * ends as failed; only trouble with D1 or R2 themselves is retried by the queue.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { extractionJobs, files } from "~/db/schema";
 import { extractManuscript, ExtractionFailed, MAX_MANUSCRIPT_BYTES, type ExtractionResult } from "~/extraction";
 import { refineWithAi, type AiBinding } from "~/extraction/refine";
 import { randomToken } from "~/server/auth/crypto.server";
+import type { ExtractionMessage } from "~/server/queues/messages";
+import type { HousekeepingTask } from "~/server/housekeeping.server";
+import type { Services } from "~/server/services.server";
 import { storeUploads, type UploadRule } from "./uploads.server";
 
 export const MANUSCRIPT_RULE: UploadRule = {
@@ -33,15 +36,21 @@ export async function failExtractionJob(db: Database, jobId: string, message: st
     .where(and(eq(extractionJobs.id, jobId), inArray(extractionJobs.status, ["uploading", "extracting"])));
 }
 
+/** Ends as failed any job still running after 15 minutes (its Worker was stopped, or its messages ran out). */
+export const extractionHousekeeping: HousekeepingTask = {
+  name: "extraction: end stalled jobs",
+  run: ({ db }, now) =>
+    db
+      .update(extractionJobs)
+      .set({ status: "failed", message: STALLED_EXTRACTION_MESSAGE, updatedAt: new Date(now) })
+      .where(and(eq(extractionJobs.status, "extracting"), lt(extractionJobs.updatedAt, new Date(now - 15 * 60_000)))),
+};
+
 /** What the engine may take before the job is ended as failed (the consumer's own limit is higher). */
 export const EXTRACTION_TIME_LIMIT_MS = 20_000;
 
-export type ExtractionMessage = { jobId: string };
-
-type Stores = { db: Database; bucket: R2Bucket };
-
 /** Stores the manuscript, records the job and queues it; returns the job's id for the wizard. */
-export async function startExtraction({ db, bucket }: Stores, queue: Queue<ExtractionMessage>, userId: number, file: File) {
+export async function startExtraction({ db, files: bucket, queues }: Pick<Services, "db" | "files" | "queues">, userId: number, file: File) {
   const stored = await storeUploads(bucket, [file], MANUSCRIPT_RULE, userId);
   const id = randomToken(18);
   try {
@@ -53,7 +62,7 @@ export async function startExtraction({ db, bucket }: Stores, queue: Queue<Extra
     await stored.discard();
     throw error;
   }
-  await queue.send({ jobId: id });
+  await queues.extraction.send({ type: "extract", jobId: id } satisfies ExtractionMessage);
   return id;
 }
 
@@ -80,7 +89,7 @@ async function extractWithin(bytes: Uint8Array, ms: number, ai: AiBinding | unde
  * Runs one job and records its end. A job already complete or failed is left as it is (a queue
  * may deliver a message twice). Throws only for D1 or R2 trouble, so the queue retries.
  */
-export async function runExtractionJob(env: { db: Database; bucket: R2Bucket; ai?: AiBinding; timeLimitMs?: number }, jobId: string) {
+export async function runExtractionJob(env: { db: Database; files: R2Bucket; ai?: AiBinding; timeLimitMs?: number }, jobId: string) {
   const { db } = env;
   const job = await db.select().from(extractionJobs).where(eq(extractionJobs.id, jobId)).get();
   if (!job || job.status === "complete" || job.status === "failed") return job?.status ?? "missing";
@@ -90,7 +99,7 @@ export async function runExtractionJob(env: { db: Database; bucket: R2Bucket; ai
   };
   const file = job.fileId ? await db.select().from(files).where(eq(files.id, job.fileId)).get() : null;
   if (!file) return fail("The manuscript is no longer stored: please upload it again.");
-  const object = await env.bucket.get(file.r2Key);
+  const object = await env.files.get(file.r2Key);
   if (!object) return fail("The manuscript is no longer stored: please upload it again.");
   if (object.size > MAX_MANUSCRIPT_BYTES) return fail("The manuscript is larger than 25 MB.");
   const bytes = new Uint8Array(await object.arrayBuffer());

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { type FileKind, files } from "~/db/schema";
+import { type FileKind, files, news, paperAuthors, papers } from "~/db/schema";
 
 /** Generated public names: random base32 and a known extension. Anything else is not a file of ours. */
 export const GENERATED_FILENAME = /^[a-z0-9]{16,40}\.[a-z0-9]{1,5}$/;
@@ -16,15 +16,66 @@ export const attachmentFields = {
   altText: files.altText,
 };
 
-export async function findFileByName(db: Database, kind: FileKind, filename: string) {
+/** A stored file as the streamer needs it. */
+export type StoredFile = { id: number; r2Key: string; originalName: string; contentType: string; size: number };
+
+/**
+ * Who asks for a file: a signed-in user (cookie on pages, bearer on the API) and/or the file a
+ * valid download token names. The model, not the route, decides what they may read.
+ */
+export type FileReader = { userId: number | null; admin: boolean; tokenFileId: number | null };
+
+/** A file the reader may have, and whether anyone may (which decides how it may be cached). */
+export type ReadableFile = { file: StoredFile; visibility: "public" | "private" };
+
+const storedFileFields = { id: files.id, r2Key: files.r2Key, originalName: files.originalName, contentType: files.contentType, size: files.size };
+
+export type PublicFileKind = "conference_file" | "conference_photo" | "news_file";
+
+/**
+ * A file of the public pages by its generated name: a conference's files and photos always; a
+ * news item's files while the item is published or archived. A draft's files are for
+ * administrators only (the console's preview), and privately cached.
+ */
+export async function findPublicFile(db: Database, kind: PublicFileKind, filename: string, reader: FileReader): Promise<ReadableFile | null> {
   if (!GENERATED_FILENAME.test(filename)) return null;
-  return (
-    (await db
-      .select({ r2Key: files.r2Key, originalName: files.originalName, contentType: files.contentType, size: files.size })
-      .from(files)
-      .where(and(eq(files.kind, kind), eq(files.filename, filename)))
-      .get()) ?? null
-  );
+  const row = await db
+    .select({ ...storedFileFields, newsStatus: news.status })
+    .from(files)
+    .leftJoin(news, eq(news.id, files.newsId))
+    .where(and(eq(files.kind, kind), eq(files.filename, filename)))
+    .get();
+  if (!row) return null;
+  const { newsStatus, ...file } = row;
+  if (kind !== "news_file" || newsStatus === "published" || newsStatus === "archived") return { file, visibility: "public" };
+  return reader.admin ? { file, visibility: "private" } : null;
+}
+
+export const PAPER_FILE_KINDS = { fullManuscript: "manuscript", blindCopyManuscript: "blind_copy" } as const;
+export type PaperFileParam = keyof typeof PAPER_FILE_KINDS;
+
+/**
+ * A paper's manuscript or blind copy, for the paper's authors (the submitter, or a listed author
+ * whose account is linked), administrators, and the holder of a download token for this very
+ * file. One query: the file with whether the reader is an author of its paper.
+ */
+export async function findPaperFile(db: Database, paperId: number, kind: "manuscript" | "blind_copy", reader: FileReader): Promise<ReadableFile | null> {
+  const userId = reader.userId ?? 0;
+  const row = await db
+    .select({
+      ...storedFileFields,
+      isAuthor: sql<number>`(exists (select 1 from ${paperAuthors} where ${paperAuthors.paperId} = ${files.paperId} and ${paperAuthors.userId} = ${userId})
+        or exists (select 1 from ${papers} where ${papers.id} = ${files.paperId} and ${papers.submitterId} = ${userId}))`,
+    })
+    .from(files)
+    .where(and(eq(files.paperId, paperId), eq(files.kind, kind)))
+    .orderBy(desc(files.id))
+    .limit(1)
+    .get();
+  if (!row) return null;
+  const { isAuthor, ...file } = row;
+  const allowed = reader.admin || (reader.userId !== null && Boolean(isAuthor)) || reader.tokenFileId === file.id;
+  return allowed ? { file, visibility: "private" } : null;
 }
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";

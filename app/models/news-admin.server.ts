@@ -4,7 +4,7 @@
  * audit entry in one D1 batch; if that batch fails the uploads are removed again. Every change
  * bumps the content version, so the public pages show it at once.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Services } from "~/server/services.server";
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { files, news, NEWS_STATUSES } from "~/db/schema";
 import { anyContains } from "~/db/search";
@@ -13,8 +13,9 @@ import { bumpContentVersion } from "~/server/page-cache.server";
 import { DOCUMENT_TYPES, IMAGE_TYPES } from "~/server/files/sniff.server";
 import { auditEntry, writeWithAudit } from "./audit.server";
 import { storeUploads, type UploadRule } from "./uploads.server";
+import { conflict, notFound } from "~/server/errors.server";
 
-type Ctx = Pick<AppLoadContext, "db" | "cloudflare" | "files">;
+type Ctx = Pick<Services, "db" | "d1" | "files">;
 export type NewsStatus = (typeof NEWS_STATUSES)[number];
 
 const { webp: _webp, ...NEWS_IMAGES } = IMAGE_TYPES;
@@ -79,7 +80,7 @@ export async function saveNews(
   uploads: { files: File[]; featured: File | null; removeFeatured: boolean },
 ) {
   const { db } = ctx;
-  if (id !== null && !(await db.select({ id: news.id }).from(news).where(eq(news.id, id)).get())) throw new NewsChangeRefused("That news item no longer exists.");
+  if (id !== null && !(await db.select({ id: news.id }).from(news).where(eq(news.id, id)).get())) throw conflict("That news item no longer exists.");
   const stored = await storeUploads(ctx.files, uploads.files, NEWS_FILE_RULE, actorId);
   let featured: Awaited<ReturnType<typeof storeUploads>> | null = null;
   try {
@@ -117,18 +118,17 @@ export async function saveNews(
     await Promise.all([stored.discard(), featured?.discard()]);
     throw error;
   }
-  await bumpContentVersion(ctx.cloudflare.env.DB, db);
+  await bumpContentVersion(ctx);
 }
 
-export class NewsChangeRefused extends Error {}
 
 /** Deletes a news item, its file rows (cascade) and their objects in R2. */
 export async function deleteNews(ctx: Ctx, actorId: number, id: number) {
   const keys = (await ctx.db.select({ key: files.r2Key }).from(files).where(eq(files.newsId, id)).all()).map((f) => f.key);
   const deleted = await writeWithAudit(ctx.db, ctx.db.delete(news).where(eq(news.id, id)), { actorId, action: "news.delete", entityType: "news", entityId: id });
-  if (!deleted) throw new NewsChangeRefused("That news item no longer exists.");
+  if (!deleted) throw notFound("That news item no longer exists.");
   if (keys.length) await ctx.files.delete(keys);
-  await bumpContentVersion(ctx.cloudflare.env.DB, ctx.db);
+  await bumpContentVersion(ctx);
 }
 
 export async function getNewsFile(ctx: Ctx, newsId: number, fileId: number) {
@@ -138,13 +138,13 @@ export async function getNewsFile(ctx: Ctx, newsId: number, fileId: number) {
 /** Deletes one attachment (the featured image too, which then unsets itself). */
 export async function deleteNewsFile(ctx: Ctx, actorId: number, newsId: number, fileId: number) {
   const file = await getNewsFile(ctx, newsId, fileId);
-  if (!file) throw new NewsChangeRefused("That file no longer exists.");
+  if (!file) throw notFound("That file no longer exists.");
   await ctx.db.batch([
     ctx.db.update(news).set({ featuredImageId: null }).where(and(eq(news.id, newsId), eq(news.featuredImageId, fileId))),
     ctx.db.delete(files).where(eq(files.id, fileId)),
     auditEntry(ctx.db, { actorId, action: "news.file_delete", entityType: "news", entityId: newsId, details: { file: file.originalName } }),
   ]);
   await ctx.files.delete(file.r2Key);
-  await bumpContentVersion(ctx.cloudflare.env.DB, ctx.db);
+  await bumpContentVersion(ctx);
 }
 

@@ -8,6 +8,7 @@
 import type { FileKind, files } from "~/db/schema";
 import { contentMatches, extensionOf, imageSize } from "~/server/files/sniff.server";
 import { generateFilename, r2KeyFor } from "./file.server";
+import { AppError } from "~/server/errors.server";
 
 export type UploadRule = {
   kind: FileKind;
@@ -18,9 +19,14 @@ export type UploadRule = {
   label: string;
 };
 
-export class UploadRejected extends Error {
+/** A refused upload (422): its message names the file and the rule it broke. */
+export class UploadRejected extends AppError {
   /** The form field whose files were refused, when the caller knows it. */
   field?: string;
+
+  constructor(message: string) {
+    super(422, message);
+  }
 }
 
 type Stored = Omit<typeof files.$inferInsert, "conferenceId" | "newsId" | "paperId">;

@@ -2,7 +2,7 @@
  * The console's users: a searchable, filterable, paged list (one D1 batch: the page and its
  * count), and role changes that can never leave the site without an administrator.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Services } from "~/server/services.server";
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { anyContains } from "~/db/search";
@@ -12,6 +12,7 @@ import { sendPasswordResetLink } from "~/models/account.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { ROLE_FILTERS, USERS_PAGE_SIZE } from "~/lib/users";
 import { auditEntry, writeWithAudit } from "./audit.server";
+import { conflict, notFound } from "~/server/errors.server";
 
 export type Role = (typeof USER_ROLES)[number];
 
@@ -98,7 +99,6 @@ export async function listUsers(db: Database, { q, role, after, before }: UserQu
 }
 
 /** A refused console change about a user; the message says why, for the office. */
-export class UserChangeRefused extends Error {}
 
 /**
  * Part of every UPDATE that could take away an active administrator (a new role, a suspension,
@@ -116,16 +116,16 @@ const LAST_ADMIN = "The last active administrator cannot lose the administrator 
  * once cannot both succeed.
  */
 export async function changeRole(db: Database, actorId: number, userId: number, role: Role) {
-  if (userId === actorId && role !== "admin") throw new UserChangeRefused("You cannot remove your own administrator role.");
+  if (userId === actorId && role !== "admin") throw conflict("You cannot remove your own administrator role.");
   const before = await db.select({ role: users.role }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).get();
-  if (!before) throw new UserChangeRefused("That user no longer exists.");
+  if (!before) throw notFound("That user no longer exists.");
   if (before.role === role) return;
   const changed = await writeWithAudit(
     db,
     db.update(users).set({ role, updatedAt: new Date() }).where(and(eq(users.id, userId), keepsAnotherAdmin)),
     { actorId, action: "user.role", entityType: "user", entityId: userId, details: { from: before.role, to: role } },
   );
-  if (!changed) throw new UserChangeRefused(LAST_ADMIN);
+  if (!changed) throw conflict(LAST_ADMIN);
 }
 
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -138,15 +138,15 @@ export type UserStatus = (typeof USER_STATUSES)[number];
  */
 export async function saveUser(db: Database, actorId: number, userId: number, v: Record<string, unknown> & { email: string; role: Role; status: UserStatus }) {
   if (userId === actorId && (v.role !== "admin" || v.status !== "active")) {
-    throw new UserChangeRefused("You cannot remove your own administrator role or suspend your own account.");
+    throw conflict("You cannot remove your own administrator role or suspend your own account.");
   }
   const email = v.email.toLowerCase();
   const [before, clash] = await db.batch([
     db.select({ role: users.role, status: users.status, email: users.email }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))),
     db.select({ id: users.id }).from(users).where(and(eq(users.email, email), sql`${users.id} <> ${userId}`)),
   ]);
-  if (!before[0]) throw new UserChangeRefused("That user no longer exists.");
-  if (clash[0]) throw new UserChangeRefused("Another account already uses that e-mail address.");
+  if (!before[0]) throw notFound("That user no longer exists.");
+  if (clash[0]) throw conflict("Another account already uses that e-mail address.");
   const primary = toAffiliation("primary", v);
   const losesAdmin = before[0].role === "admin" && (v.role !== "admin" || v.status !== "active");
   const update = db
@@ -168,7 +168,7 @@ export async function saveUser(db: Database, actorId: number, userId: number, v:
     (["role", "status", "email"] as const).filter((k) => (k === "email" ? email : v[k]) !== before[0]![k]).map((k) => [k, { from: before[0]![k], to: k === "email" ? email : v[k] }]),
   );
   const changed = await writeWithAudit(db, update, { actorId, action: "user.update", entityType: "user", entityId: userId, details: changes });
-  if (!changed) throw new UserChangeRefused(LAST_ADMIN);
+  if (!changed) throw conflict(LAST_ADMIN);
   if (v.status !== "active") await db.delete(sessions).where(eq(sessions.userId, userId)).run();
 }
 
@@ -186,13 +186,13 @@ export function randomPassword() {
  * the account ends.
  */
 export async function resetUserPassword(
-  ctx: Pick<AppLoadContext, "db" | "cloudflare" | "env">,
+  ctx: Pick<Services, "db" | "queues" | "waitUntil" | "env">,
   actorId: number,
   userId: number,
   mode: "random" | "email",
 ): Promise<string | null> {
   const user = await ctx.db.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).get();
-  if (!user) throw new UserChangeRefused("That user no longer exists.");
+  if (!user) throw notFound("That user no longer exists.");
   const audit = auditEntry(ctx.db, { actorId, action: "user.password_reset", entityType: "user", entityId: userId, details: { mode } });
   if (mode === "random") {
     const password = randomPassword();
@@ -215,7 +215,7 @@ export async function resetUserPassword(
  * tokens and recovery codes go. Refused for oneself and for the last active administrator.
  */
 export async function deleteUser(db: Database, actorId: number, userId: number) {
-  if (userId === actorId) throw new UserChangeRefused("You cannot delete your own account here.");
+  if (userId === actorId) throw conflict("You cannot delete your own account here.");
   const placeholder = `deleted-user-${userId}@invalid`;
   const changed = await writeWithAudit(
     db,
@@ -249,7 +249,7 @@ export async function deleteUser(db: Database, actorId: number, userId: number) 
   );
   if (!changed) {
     const exists = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).get();
-    throw new UserChangeRefused(exists ? LAST_ADMIN : "That user no longer exists.");
+    throw exists ? conflict(LAST_ADMIN) : notFound("That user no longer exists.");
   }
   await db.batch([
     db.delete(sessions).where(eq(sessions.userId, userId)),

@@ -12,6 +12,7 @@ import { rootData } from "~/lib/seo";
 import { activateAccount, resendActivation } from "~/models/account.server";
 import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
 import { isWellFormedToken } from "~/server/auth/tokens.server";
+import { readForm } from "~/server/forms.server";
 
 export const headers = passActionHeaders("Retry-After");
 
@@ -40,7 +41,7 @@ type ActionData = { intent: "activate" | "resend"; ok: boolean; message: string 
  * links must not use up the token (decision 016). With JavaScript the page posts by itself.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent") === "resend" ? "resend" : "activate";
   const reply = (data: ActionData, status = 200) => Response.json(data, { status });
   if (intent === "activate") {

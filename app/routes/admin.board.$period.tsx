@@ -4,8 +4,10 @@ import { BoardYearEditor } from "~/components/admin/board-year-editor";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { SaveErrors } from "~/components/form/fields";
 import { BOARD_SECTION_KEYS, type BoardYearForm, checkBoardYear, isBoardPeriod, parseBoardYearForm } from "~/lib/board";
-import { BoardChangeRefused, loadBoardYear, saveBoardYear } from "~/models/board-admin.server";
+import { loadBoardYear, saveBoardYear } from "~/models/board-admin.server";
+import { attempt } from "~/server/errors.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { readForm } from "~/server/forms.server";
 
 const emptyYear = (): BoardYearForm => ({
   period: "",
@@ -31,7 +33,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const existing = params.period === "new" ? null : (params.period ?? "");
   if (existing !== null && !isBoardPeriod(existing)) throw new Response("Board year not found.", { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "save");
   const year = parseBoardYearForm(form, intent !== "save");
   if (existing) year.period = existing;
@@ -51,13 +53,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const errors = checkBoardYear(year);
   if (Object.keys(errors).length) return reply({ year, errors }, 400);
-  try {
-    await saveBoardYear(context, admin.id, existing, year);
-  } catch (error) {
-    if (error instanceof BoardChangeRefused) return reply({ year, errors: existing ? {} : { period: error.message } }, 409);
-    console.error("admin board: saving a year failed", error);
-    return reply({ year, errors: {}, formError: "Failed to save year" }, 503);
-  }
+  const refused = await attempt("admin board: saving a year", "Failed to save year", () => saveBoardYear(context, admin.id, existing, year));
+  if (refused?.expected) return reply({ year, errors: existing ? {} : { period: refused.message }, formError: existing ? refused.message : undefined }, refused.status);
+  if (refused) return reply({ year, errors: {}, formError: refused.message }, refused.status);
   return redirect("/admin/board?done=saved");
 }
 

@@ -1,28 +1,29 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { isBoardPeriod } from "~/lib/board";
-import { BoardChangeRefused, deleteBoardYear } from "~/models/board-admin.server";
+import { deleteBoardYear } from "~/models/board-admin.server";
+import { confirmedDeletion } from "~/server/admin-delete.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  if (!isBoardPeriod(params.period ?? "")) throw new Response("Board year not found.", { status: 404 });
-  return { period: params.period!, csrf: context.csrf.token() };
+  return { period: period(params), csrf: context.csrf.token() };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(context, request);
-  const period = params.period ?? "";
-  if (!isBoardPeriod(period)) throw new Response("Board year not found.", { status: 404 });
-  try {
-    await deleteBoardYear(context, admin.id, period);
-  } catch (error) {
-    if (error instanceof BoardChangeRefused) return Response.json({ error: error.message }, { status: 404 });
-    console.error("admin board: deleting a year failed", error);
-    return Response.json({ error: "Failed to delete" }, { status: 503 });
-  }
-  return redirect("/admin/board?done=deleted");
+function period(params: { period?: string }) {
+  if (!isBoardPeriod(params.period ?? "")) throw new Response("Board year not found.", { status: 404 });
+  return params.period!;
+}
+
+export function action(args: ActionFunctionArgs) {
+  return confirmedDeletion(args, {
+    id: period,
+    remove: (admin, p) => deleteBoardYear(args.context, admin.id, p),
+    done: () => "/admin/board?done=deleted",
+    where: "admin board: deleting a year",
+    failure: "Failed to delete",
+  });
 }
 
 export default function AdminDeleteBoardYear() {

@@ -1,8 +1,9 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { parseId } from "~/lib/params";
-import { BoardChangeRefused, deletePastPresident, getPastPresident } from "~/models/board-admin.server";
+import { parseId, requireIds } from "~/lib/params";
+import { confirmedDeletion } from "~/server/admin-delete.server";
+import { deletePastPresident, getPastPresident } from "~/models/board-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -13,18 +14,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { entry: { years: entry.years, name: entry.name }, csrf: context.csrf.token() };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(context, request);
-  const id = parseId(params.id);
-  if (id === null) throw new Response("Entry not found.", { status: 404 });
-  try {
-    await deletePastPresident(context, admin.id, id);
-  } catch (error) {
-    if (error instanceof BoardChangeRefused) return Response.json({ error: error.message }, { status: 404 });
-    console.error("admin board: deleting a past president failed", error);
-    return Response.json({ error: "Failed to delete past president" }, { status: 503 });
-  }
-  return redirect("/admin/board?view=presidents&done=removed");
+export function action(args: ActionFunctionArgs) {
+  return confirmedDeletion(args, {
+    id: (params) => requireIds(params, ["id"], "Entry not found.").id,
+    remove: (admin, id) => deletePastPresident(args.context, admin.id, id),
+    done: () => "/admin/board?view=presidents&done=removed",
+    where: "admin board: deleting a past president",
+    failure: "Failed to delete past president",
+  });
 }
 
 export default function AdminDeletePastPresident() {

@@ -8,6 +8,7 @@ import { DataTable } from "~/components/ui/table-wrap";
 import { BOARD_SECTION_KEYS } from "~/lib/board";
 import { addPastPresident, listBoardYears } from "~/models/board-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { readForm } from "~/server/forms.server";
 
 const DONE: Record<string, string> = {
   saved: "Board year saved.",
@@ -32,7 +33,7 @@ type ActionData = { error: string; values: { years: string; name: string; note: 
 /** Adding a past president (the list's own form); years and names are edited nowhere else. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = {
     years: String(form.get("years") ?? "")
       .trim()

@@ -23,12 +23,14 @@ import {
 } from "~/lib/conference-form";
 import { formatDateRange, isIsoDate } from "~/lib/dates";
 import { fieldErrorsOf } from "~/lib/field-errors";
+import { attempt } from "~/server/errors.server";
 import { listPath } from "~/lib/list-href";
 import { recordParam } from "~/lib/params";
 import { conferenceStatusBadge } from "~/lib/status";
-import { ConferenceChangeRefused, loadConferenceForEdit, previewConference, saveConference } from "~/models/conference-admin.server";
+import { loadConferenceForEdit, previewConference, saveConference } from "~/models/conference-admin.server";
 import { postedFiles, UploadRejected } from "~/models/uploads.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { readForm } from "~/server/forms.server";
 
 /** Messages after a change made from inside the dialog without JavaScript (with it they come back from the fetcher). */
 const DONE: Record<string, { ok: boolean; message: string }> = {
@@ -63,7 +65,7 @@ type ActionData = { values: ConferenceFormValues; errors?: FieldErrors; formErro
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = routeId(params.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   const raw = readConferenceForm(form);
   const values = postedValues(raw);
   const reply = (data: ActionData, status = 200) => Response.json(data, { status });
@@ -88,14 +90,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (order) errors.endDate ??= order;
     return reply({ values, errors }, 400);
   }
-  try {
-    await saveConference(context, admin.id, id, parsed.data, { files: postedFiles(form, "files"), photos: postedFiles(form, "photos") });
-  } catch (error) {
-    if (error instanceof UploadRejected) return reply({ values, formError: "Failed to save conference", errors: { [error.field ?? "files"]: error.message } }, 422);
-    if (error instanceof ConferenceChangeRefused) return reply({ values, formError: `Failed to save conference: ${error.message}` }, 409);
-    console.error("admin conferences: saving failed", error);
-    return reply({ values, formError: "Failed to save conference" }, 503);
-  }
+  const uploads = { files: postedFiles(form, "files"), photos: postedFiles(form, "photos") };
+  const refused = await attempt("admin conferences: saving", "Failed to save conference", () => saveConference(context, admin.id, id, parsed.data, uploads));
+  if (refused instanceof UploadRejected) return reply({ values, formError: "Failed to save conference", errors: { [refused.field ?? "files"]: refused.message } }, 422);
+  if (refused) return reply({ values, formError: refused.expected ? `Failed to save conference: ${refused.message}` : refused.message }, refused.status);
   return redirect(listPath("/admin/conferences", new URL(request.url).search, id === null ? "created" : "updated"));
 }
 

@@ -1,10 +1,11 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { FormMessage } from "~/components/form/fields";
 import { listPath } from "~/lib/list-href";
-import { parseId } from "~/lib/params";
-import { ConferenceChangeRefused, deleteConference, dependantsMessage, loadConferenceForEdit } from "~/models/conference-admin.server";
+import { parseId, requireIds } from "~/lib/params";
+import { confirmedDeletion } from "~/server/admin-delete.server";
+import { deleteConference, dependantsMessage, loadConferenceForEdit } from "~/models/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -20,18 +21,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(context, request);
-  const id = parseId(params.id);
-  if (id === null) throw new Response("Conference not found.", { status: 404 });
-  try {
-    await deleteConference(context, admin.id, id);
-  } catch (error) {
-    if (error instanceof ConferenceChangeRefused) return Response.json({ error: `Failed to delete conference: ${error.message}` }, { status: 409 });
-    console.error("admin conferences: deleting failed", error);
-    return Response.json({ error: "Failed to delete conference" }, { status: 503 });
-  }
-  return redirect(listPath("/admin/conferences", new URL(request.url).search, "deleted"));
+export function action(args: ActionFunctionArgs) {
+  return confirmedDeletion(args, {
+    id: (params) => requireIds(params, ["id"], "Conference not found.").id,
+    remove: (admin, id) => deleteConference(args.context, admin.id, id),
+    done: (request) => listPath("/admin/conferences", new URL(request.url).search, "deleted"),
+    where: "admin conferences: deleting",
+    failure: "Failed to delete conference",
+    refusalPrefix: "Failed to delete conference: ",
+  });
 }
 
 export default function AdminDeleteConference() {

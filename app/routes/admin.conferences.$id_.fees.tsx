@@ -9,8 +9,10 @@ import { feesSchema, postedValues, readConferenceForm, type ConferenceFormValues
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { listPath } from "~/lib/list-href";
 import { parseId } from "~/lib/params";
-import { ConferenceChangeRefused, loadConferenceForEdit, saveConferenceFees } from "~/models/conference-admin.server";
+import { loadConferenceForEdit, saveConferenceFees } from "~/models/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { attempt } from "~/server/errors.server";
+import { readForm } from "~/server/forms.server";
 
 function routeId(param: string | undefined) {
   const id = parseId(param);
@@ -31,18 +33,16 @@ type ActionData = { values: ConferenceFormValues; errors?: FieldErrors; formErro
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = routeId(params.id);
-  const raw = readConferenceForm(await request.formData());
+  const raw = readConferenceForm(await readForm(request));
   const values = postedValues(raw);
   const parsed = feesSchema.safeParse(raw);
   if (!parsed.success) {
     return Response.json({ values, errors: fieldErrorsOf(parsed.error), formError: "Failed to update fees" } satisfies ActionData, { status: 400 });
   }
-  try {
-    await saveConferenceFees(context, admin.id, id, parsed.data);
-  } catch (error) {
-    if (error instanceof ConferenceChangeRefused) return Response.json({ values, formError: `Failed to update fees: ${error.message}` } satisfies ActionData, { status: 404 });
-    console.error("admin conferences: saving fees failed", error);
-    return Response.json({ values, formError: "Failed to update fees" } satisfies ActionData, { status: 503 });
+  const refused = await attempt("admin conferences: saving fees", "Failed to update fees", () => saveConferenceFees(context, admin.id, id, parsed.data));
+  if (refused) {
+    const formError = refused.expected ? `Failed to update fees: ${refused.message}` : refused.message;
+    return Response.json({ values, formError } satisfies ActionData, { status: refused.status });
   }
   return redirect(listPath("/admin/conferences", new URL(request.url).search, "fees"));
 }

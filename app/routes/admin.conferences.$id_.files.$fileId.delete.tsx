@@ -3,8 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import type { AttachmentReply } from "~/components/admin/conference-attachments";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { requireIds } from "~/lib/params";
-import { ConferenceChangeRefused, deleteConferenceFile, getConferenceFile } from "~/models/conference-admin.server";
+import { deleteConferenceFile, getConferenceFile } from "~/models/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { attempt } from "~/server/errors.server";
+import { readForm } from "~/server/forms.server";
 
 function ids(params: { id?: string; fileId?: string }) {
   const { id: conferenceId, fileId } = requireIds(params, ["id", "fileId"], "File not found.");
@@ -23,20 +25,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const { conferenceId, fileId } = ids(params);
-  const json = (await request.formData()).get("reply") === "json";
-  try {
-    const { photo } = await deleteConferenceFile(context, admin.id, conferenceId, fileId);
+  const json = (await readForm(request)).get("reply") === "json";
+  let photo = false;
+  const refused = await attempt("admin conferences: deleting a file", "Failed to delete file", async () => {
+    ({ photo } = await deleteConferenceFile(context, admin.id, conferenceId, fileId));
+  });
+  if (!refused) {
     if (json) return Response.json({ ok: true, message: photo ? "Photo deleted successfully" : "File deleted successfully" } satisfies AttachmentReply);
     return redirect(`/admin/conferences/${conferenceId}?done=${photo ? "photo-deleted" : "file-deleted"}`);
-  } catch (error) {
-    const refused = error instanceof ConferenceChangeRefused;
-    if (!refused) console.error("admin conferences: deleting a file failed", error);
-    // Only a failure needs the file's kind again, for its message.
-    const kind = refused ? null : (await getConferenceFile(context, conferenceId, fileId).catch(() => null))?.kind;
-    const failed = kind === "conference_photo" ? "Failed to delete photo" : "Failed to delete file";
-    const message = refused ? `${failed}: ${error.message}` : failed;
-    return Response.json(json ? ({ ok: false, message } satisfies AttachmentReply) : { error: message }, { status: refused ? 404 : 503 });
   }
+  // Only a fault needs the file's kind again, for its message.
+  const kind = refused.expected ? null : (await getConferenceFile(context, conferenceId, fileId).catch(() => null))?.kind;
+  const failed = kind === "conference_photo" ? "Failed to delete photo" : "Failed to delete file";
+  const message = refused.expected ? `${failed}: ${refused.message}` : failed;
+  return Response.json(json ? ({ ok: false, message } satisfies AttachmentReply) : { error: message }, { status: refused.status });
 }
 
 export default function AdminDeleteConferenceFile() {

@@ -1,8 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { AttachmentReply } from "~/components/admin/conference-attachments";
 import { parseId } from "~/lib/params";
-import { ConferenceChangeRefused, setHeaderPhoto } from "~/models/conference-admin.server";
+import { setHeaderPhoto } from "~/models/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { attempt } from "~/server/errors.server";
+import { readForm } from "~/server/forms.server";
 
 /** Nothing to show here: the header photo is chosen in the conference's Files & Photos tab. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -17,7 +19,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = parseId(params.id);
   if (id === null) throw new Response("Conference not found.", { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const json = form.get("reply") === "json";
   const rawFile = String(form.get("fileId") ?? "");
   const fileId = rawFile === "" ? null : parseId(rawFile);
@@ -26,12 +28,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       ? Response.json({ ok, message: ok ? "Header photo set successfully" : `Failed to set header photo${detail ? `: ${detail}` : ""}` } satisfies AttachmentReply, { status })
       : redirect(`/admin/conferences/${id}?done=${ok ? "header" : "header-failed"}`);
   if (rawFile !== "" && fileId === null) return answer(false, 400, "choose one of the conference's photos.");
-  try {
-    await setHeaderPhoto(context, admin.id, id, fileId);
-    return answer(true, 200);
-  } catch (error) {
-    if (error instanceof ConferenceChangeRefused) return answer(false, 409, error.message);
-    console.error("admin conferences: setting the header photo failed", error);
-    return answer(false, 503);
-  }
+  const refused = await attempt("admin conferences: setting the header photo", "", () => setHeaderPhoto(context, admin.id, id, fileId));
+  return refused ? answer(false, refused.status, refused.expected ? refused.message : undefined) : answer(true, 200);
 }

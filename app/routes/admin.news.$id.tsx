@@ -11,9 +11,11 @@ import { formatKb } from "~/lib/format";
 import { NEWS_CATEGORIES, NEWS_STATUS_OPTIONS, newsFormSchema, type NewsFormValues } from "~/lib/news-form";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { recordParam } from "~/lib/params";
-import { loadNewsForEdit, NewsChangeRefused, previewNews, saveNews } from "~/models/news-admin.server";
-import { postedFiles, UploadRejected } from "~/models/uploads.server";
+import { loadNewsForEdit, previewNews, saveNews } from "~/models/news-admin.server";
+import { postedFiles } from "~/models/uploads.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { attempt } from "~/server/errors.server";
+import { readForm } from "~/server/forms.server";
 
 const EMPTY: NewsFormValues = { title: "", category: "", status: "draft", newsDate: "", content: "", details: "", contactInfo: "" };
 
@@ -35,7 +37,7 @@ type ActionData = { values: NewsFormValues; errors?: Record<string, string>; for
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = routeId(params.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   const raw = Object.fromEntries(["title", "category", "status", "newsDate", "content", "details", "contactInfo"].map((k) => [k, String(form.get(k) ?? "")]));
   const parsed = newsFormSchema.safeParse(raw);
   const values = (parsed.success ? parsed.data : { ...EMPTY, ...raw }) as NewsFormValues;
@@ -45,20 +47,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return reply({ values, errors: fieldErrorsOf(parsed.error) }, 400);
   }
   const featured = postedFiles(form, "featuredImage")[0] ?? null;
-  try {
-    await saveNews(context, admin.id, id, parsed.data, {
-      files: postedFiles(form, "files"),
-      featured,
-      removeFeatured: form.get("removeFeatured") === "on",
-    });
-  } catch (error) {
-    const verb = id === null ? "create" : "update";
-    if (error instanceof UploadRejected || error instanceof NewsChangeRefused) {
-      return reply({ values, formError: `Failed to ${verb} news: ${error.message}` }, error instanceof UploadRejected ? 422 : 409);
-    }
-    console.error("admin news: saving failed", error);
-    return reply({ values, formError: `Failed to ${verb} news: please try again.` }, 503);
-  }
+  const verb = id === null ? "create" : "update";
+  const uploads = { files: postedFiles(form, "files"), featured, removeFeatured: form.get("removeFeatured") === "on" };
+  const refused = await attempt("admin news: saving", "please try again.", () => saveNews(context, admin.id, id, parsed.data, uploads));
+  if (refused) return reply({ values, formError: `Failed to ${verb} news: ${refused.message}` }, refused.status);
   return redirect(`/admin/news?done=${id === null ? "created" : "updated"}`);
 }
 

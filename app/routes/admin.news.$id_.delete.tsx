@@ -1,8 +1,9 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { parseId } from "~/lib/params";
-import { deleteNews, loadNewsForEdit, NewsChangeRefused } from "~/models/news-admin.server";
+import { parseId, requireIds } from "~/lib/params";
+import { deleteNews, loadNewsForEdit } from "~/models/news-admin.server";
+import { confirmedDeletion } from "~/server/admin-delete.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -13,18 +14,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { title: item.values.title, files: item.files.length + (item.featuredImage ? 1 : 0), csrf: context.csrf.token() };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(context, request);
-  const id = parseId(params.id);
-  if (id === null) throw new Response("News item not found.", { status: 404 });
-  try {
-    await deleteNews(context, admin.id, id);
-  } catch (error) {
-    if (error instanceof NewsChangeRefused) return Response.json({ error: error.message }, { status: 404 });
-    console.error("admin news: deleting failed", error);
-    return Response.json({ error: "Failed to delete news" }, { status: 503 });
-  }
-  return redirect("/admin/news?done=deleted");
+export function action(args: ActionFunctionArgs) {
+  return confirmedDeletion(args, {
+    id: (params) => requireIds(params, ["id"], "News item not found.").id,
+    remove: (admin, id) => deleteNews(args.context, admin.id, id),
+    done: () => "/admin/news?done=deleted",
+    where: "admin news: deleting",
+    failure: "Failed to delete news",
+  });
 }
 
 export default function AdminDeleteNews() {

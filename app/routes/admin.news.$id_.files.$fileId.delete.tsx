@@ -1,8 +1,9 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { requireIds } from "~/lib/params";
-import { deleteNewsFile, getNewsFile, NewsChangeRefused } from "~/models/news-admin.server";
+import { confirmedDeletion } from "~/server/admin-delete.server";
+import { deleteNewsFile, getNewsFile } from "~/models/news-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 function ids(params: { id?: string; fileId?: string }) {
@@ -18,17 +19,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { newsId, name: file.originalName, csrf: context.csrf.token() };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(context, request);
-  const { newsId, fileId } = ids(params);
-  try {
-    await deleteNewsFile(context, admin.id, newsId, fileId);
-  } catch (error) {
-    if (error instanceof NewsChangeRefused) return Response.json({ error: error.message }, { status: 404 });
-    console.error("admin news: deleting a file failed", error);
-    return Response.json({ error: "Failed to delete the file" }, { status: 503 });
-  }
-  return redirect(`/admin/news/${newsId}`);
+export function action(args: ActionFunctionArgs) {
+  return confirmedDeletion(args, {
+    id: ids,
+    remove: (admin, { newsId, fileId }) => deleteNewsFile(args.context, admin.id, newsId, fileId),
+    done: (_request, { newsId }) => `/admin/news/${newsId}`,
+    where: "admin news: deleting a file",
+    failure: "Failed to delete the file",
+  });
 }
 
 export default function AdminDeleteNewsFile() {

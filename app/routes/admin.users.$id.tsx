@@ -14,8 +14,10 @@ import { adminUserSchema } from "~/lib/account/schemas";
 import { parseId } from "~/lib/params";
 import { USER_ROLES, USER_STATUSES, usersListHref } from "~/lib/users";
 import { loadProfile } from "~/models/account.server";
-import { resetUserPassword, saveUser, UserChangeRefused } from "~/models/user-admin.server";
+import { resetUserPassword, saveUser } from "~/models/user-admin.server";
+import { attempt } from "~/server/errors.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { readForm } from "~/server/forms.server";
 
 const validator = withZod(adminUserSchema);
 const MESSAGES = {
@@ -46,32 +48,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = parseId(params.id);
   if (id === null) throw new Response("User not found.", { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const search = new URL(request.url).search;
 
   if (intent === "reset-password") {
     const mode = form.get("mode") === "random" ? "random" : form.get("mode") === "email" ? "email" : null;
     if (!mode) return Response.json({ resetMessage: "Choose how to reset the password.", resetOk: false } satisfies ActionData, { status: 400 });
-    try {
-      const password = await resetUserPassword(context, admin.id, id, mode);
-      return Response.json({ resetOk: true, resetMessage: password ? `${MESSAGES.resetRandom}${password}` : MESSAGES.resetEmail } satisfies ActionData);
-    } catch (error) {
-      if (error instanceof UserChangeRefused) return Response.json({ resetMessage: error.message, resetOk: false } satisfies ActionData, { status: 409 });
-      console.error("admin: password reset failed", error);
-      return Response.json({ resetMessage: MESSAGES.resetFailed, resetOk: false } satisfies ActionData, { status: 503 });
-    }
+    let password: string | null = null;
+    const refused = await attempt("admin: password reset", MESSAGES.resetFailed, async () => {
+      password = await resetUserPassword(context, admin.id, id, mode);
+    });
+    if (refused) return Response.json({ resetMessage: refused.message, resetOk: false } satisfies ActionData, { status: refused.status });
+    return Response.json({ resetOk: true, resetMessage: password ? `${MESSAGES.resetRandom}${password}` : MESSAGES.resetEmail } satisfies ActionData);
   }
 
   const result = await validator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData, { status: 400 });
-  try {
-    await saveUser(context.db, admin.id, id, result.data as never);
-  } catch (error) {
-    if (error instanceof UserChangeRefused) return Response.json({ formError: error.message } satisfies ActionData, { status: 409 });
-    console.error("admin: saving a user failed", error);
-    return Response.json({ formError: MESSAGES.saveFailed } satisfies ActionData, { status: 503 });
-  }
+  const refused = await attempt("admin: saving a user", MESSAGES.saveFailed, () => saveUser(context.db, admin.id, id, result.data as never));
+  if (refused) return Response.json({ formError: refused.message } satisfies ActionData, { status: refused.status });
   return redirect(usersListHref(search, "saved"));
 }
 

@@ -1,10 +1,11 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { parseId } from "~/lib/params";
+import { parseId, requireIds } from "~/lib/params";
 import { usersListHref } from "~/lib/users";
 import { loadProfile } from "~/models/account.server";
-import { deleteUser, UserChangeRefused } from "~/models/user-admin.server";
+import { deleteUser } from "~/models/user-admin.server";
+import { confirmedDeletion } from "~/server/admin-delete.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -16,18 +17,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { name: name ? `${name} (${profile.email})` : profile.email, csrf: context.csrf.token() };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(context, request);
-  const id = parseId(params.id);
-  if (id === null) throw new Response("User not found.", { status: 404 });
-  try {
-    await deleteUser(context.db, admin.id, id);
-  } catch (error) {
-    if (error instanceof UserChangeRefused) return Response.json({ error: error.message }, { status: 409 });
-    console.error("admin: deleting a user failed", error);
-    return Response.json({ error: "Failed to delete user" }, { status: 503 });
-  }
-  return redirect(usersListHref(new URL(request.url).search, "deleted"));
+export function action(args: ActionFunctionArgs) {
+  return confirmedDeletion(args, {
+    id: (params) => requireIds(params, ["id"], "User not found.").id,
+    remove: (admin, id) => deleteUser(args.context.db, admin.id, id),
+    done: (request) => usersListHref(new URL(request.url).search, "deleted"),
+    where: "admin: deleting a user",
+    failure: "Failed to delete user",
+  });
 }
 
 /** The irreversible-action confirmation (a dialog with JavaScript, a section without). */

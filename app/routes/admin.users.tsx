@@ -12,8 +12,10 @@ import { formatDate } from "~/lib/dates";
 import { listHref, listPath } from "~/lib/list-href";
 import type { BadgeTone } from "~/lib/status";
 import { INLINE_ROLES, ROLE_FILTERS, USERS_PAGE_SIZE } from "~/lib/users";
-import { changeRole, cursorOf, listUsers, parseUserQuery, UserChangeRefused } from "~/models/user-admin.server";
+import { changeRole, cursorOf, listUsers, parseUserQuery } from "~/models/user-admin.server";
+import { attempt } from "~/server/errors.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { readForm } from "~/server/forms.server";
 
 const ROLE_TONE: Record<string, BadgeTone> = { admin: "danger", reviewer: "warning", user: "primary" };
 const MESSAGES = {
@@ -64,7 +66,7 @@ type ActionData = { error: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = new URL(request.url);
   back.searchParams.delete("edit-role");
   back.searchParams.delete("done");
@@ -74,13 +76,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!Number.isSafeInteger(userId) || !(INLINE_ROLES as readonly string[]).includes(role)) {
       return Response.json({ error: MESSAGES.roleFailed } satisfies ActionData, { status: 400 });
     }
-    try {
-      await changeRole(context.db, admin.id, userId, role as (typeof INLINE_ROLES)[number]);
-    } catch (error) {
-      if (error instanceof UserChangeRefused) return Response.json({ error: error.message } satisfies ActionData, { status: 409 });
-      console.error("admin users: role change failed", error);
-      return Response.json({ error: MESSAGES.roleFailed } satisfies ActionData, { status: 503 });
-    }
+    const refused = await attempt("admin users: role change", MESSAGES.roleFailed, () => changeRole(context.db, admin.id, userId, role as (typeof INLINE_ROLES)[number]));
+    if (refused) return refused.json();
     back.searchParams.set("done", "role");
     return redirect(`${back.pathname}${back.search}`);
   }

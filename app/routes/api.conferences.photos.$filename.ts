@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { serveStoredFile } from "~/server/file-response.server";
+import { servePublicFile } from "~/server/files/access.server";
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return serveStoredFile(request, context, "conference_photo", params.filename ?? "");
+  return servePublicFile(context, request, "conference_photo", params.filename ?? "");
 }

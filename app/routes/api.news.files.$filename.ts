@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { serveStoredFile } from "~/server/file-response.server";
+import { servePublicFile } from "~/server/files/access.server";
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return serveStoredFile(request, context, "news_file", params.filename ?? "");
+  return servePublicFile(context, request, "news_file", params.filename ?? "");
 }

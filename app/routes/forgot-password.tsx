@@ -10,6 +10,7 @@ import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { requestPasswordReset } from "~/models/account.server";
 import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
+import { readForm } from "~/server/forms.server";
 
 export const headers = passActionHeaders("Retry-After");
 
@@ -27,7 +28,7 @@ export function loader({ context }: LoaderFunctionArgs) {
 type ActionData = { ok: boolean; message: string; email: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const raw = String(form.get("email") ?? "").slice(0, 254);
   const parsed = emailOnlySchema.safeParse({ email: raw });
   if (!parsed.success) {

@@ -12,6 +12,7 @@ import { authenticatorFor, InvalidCredentialsError } from "~/server/auth/authent
 import { homeFor, optionalUser, safeRedirectPath } from "~/server/auth/guards.server";
 import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
 import { createSession } from "~/server/auth/session.server";
+import { readForm } from "~/server/forms.server";
 
 export const headers = passActionHeaders("Retry-After");
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionData = { error: string; email: string; resend: boolean };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const email = String((await request.clone().formData()).get("email") ?? "").slice(0, 254);
+  const email = String((await readForm(request.clone())).get("email") ?? "").slice(0, 254);
   try {
     const who = await authenticatorFor(context).authenticate("form", request);
     const cookie = await createSession(context.db, request, who.userId, { secondFactorPending: who.totp });

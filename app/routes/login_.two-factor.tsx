@@ -11,6 +11,7 @@ import { checkSecondFactor } from "~/models/two-factor.server";
 import { homeFor, safeRedirectPath } from "~/server/auth/guards.server";
 import { hitRateLimits, LIMITS, RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
 import { completeSecondFactor } from "~/server/auth/session.server";
+import { readForm } from "~/server/forms.server";
 
 export const headers = passActionHeaders("Retry-After");
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Two-factor sign-in");
@@ -32,7 +33,7 @@ type ActionData = { error: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await pendingSession(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const code = String(form.get("code") ?? "").slice(0, 40);
   try {
     await hitRateLimits(context.db, [[`2fa:acct:${session.user.id}`, LIMITS.secondFactorPerAccount]]);

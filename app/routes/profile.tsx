@@ -16,6 +16,7 @@ import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { changePassword, loadProfile, saveAffiliations, saveExpertise, savePersonal } from "~/models/account.server";
 import { requireSession } from "~/server/auth/guards.server";
+import { readForm } from "~/server/forms.server";
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Profile");
 
@@ -55,7 +56,7 @@ type ActionData = { formError: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireSession(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const tab = parseTab(String(form.get("tab")));
   const result = await validators[tab].validate(form);
   if (result.error) return validationError(result.error, tab === "password" ? {} : result.submittedData, { status: 400 });

@@ -15,6 +15,7 @@ import { requireSession } from "~/server/auth/guards.server";
 import { issueRecoveryCodes, otpauthUri } from "~/server/auth/totp.server";
 import { users } from "~/db/schema";
 import { eq } from "drizzle-orm";
+import { readForm } from "~/server/forms.server";
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Two-factor sign-in");
 
@@ -41,7 +42,7 @@ type ActionData = { error?: string; codes?: string[]; message?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireSession(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const secret = context.env.SESSION_SECRET;
   const code = String(form.get("code") ?? "").slice(0, 40);

@@ -19,6 +19,7 @@ import { registerAccount } from "~/models/account.server";
 import { homeFor, optionalUser } from "~/server/auth/guards.server";
 import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
 import { clearDraft, type Draft, readDraft, saveDraft } from "~/server/auth/register-draft.server";
+import { readForm } from "~/server/forms.server";
 
 export const headers = passActionHeaders("Retry-After");
 
@@ -45,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionData = { formError: string } | undefined;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const step = parseStep(String(form.get("step") ?? ""));
   const intent = String(form.get("intent") ?? "next");
   const draft = await readDraft(request, context.env);

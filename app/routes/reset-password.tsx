@@ -13,6 +13,7 @@ import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { resetPassword } from "~/models/account.server";
 import { isWellFormedToken } from "~/server/auth/tokens.server";
+import { readForm } from "~/server/forms.server";
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Reset password");
 
@@ -31,7 +32,7 @@ type ActionData = { ok: boolean; message: string };
 export const headers = passActionHeaders("Refresh");
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const result = await validator.validate(await request.formData());
+  const result = await validator.validate(await readForm(request));
   if (result.error) return validationError(result.error, {}, { status: 400 });
   const { token, newPassword } = result.data;
   if (!isWellFormedToken(token)) return Response.json({ ok: false, message: TEXT.missing } satisfies ActionData, { status: 400 });

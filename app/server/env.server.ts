@@ -20,6 +20,12 @@ const EnvSchema = z.object({
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   /** How long an isolate trusts the content version it read (ms); 0 reads it on every request. */
   CONTENT_VERSION_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Origins (scheme://host[:port], comma-separated) whose pages may call the JSON API from a browser; none by default. */
+  API_CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.string().url())),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>;

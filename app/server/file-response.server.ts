@@ -1,6 +1,4 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { FileKind } from "~/db/schema";
-import { findFileByName } from "~/models/file.server";
+import type { ReadableFile } from "~/models/file.server";
 
 const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp)|application\/pdf)$/;
 
@@ -29,18 +27,22 @@ export function parseRange(header: string | null, size: number): { offset: numbe
   return { offset: start, length: end - start + 1 };
 }
 
-function notFound() {
+export function fileNotFound() {
   return new Response("File not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
-/**
- * Streams a stored file from R2: the stored type, a safe Content-Disposition, ETag and
- * conditional requests, byte ranges, and a long cache life (a file name is never reused).
- */
-export async function serveStoredFile(request: Request, context: AppLoadContext, kind: FileKind, filename: string) {
-  const record = await findFileByName(context.db, kind, filename);
-  if (!record) return notFound();
+/** How long and by whom an answer may be kept: public files forever (a name is never reused), the rest nowhere. */
+const CACHE_POLICY: Record<ReadableFile["visibility"], string> = {
+  public: "public, max-age=31536000, immutable",
+  private: "private, no-store",
+};
 
+/**
+ * Streams a stored file from R2 that the model found readable: the stored type, a safe
+ * Content-Disposition, ETag and conditional requests, byte ranges, and the cache policy of
+ * its visibility.
+ */
+export async function serveStoredFile(request: Request, bucket: R2Bucket, { file: record, visibility }: ReadableFile) {
   const range = parseRange(request.headers.get("Range"), record.size);
   if (range === "unsatisfiable") {
     return new Response("Requested range not satisfiable.", {
@@ -51,16 +53,16 @@ export async function serveStoredFile(request: Request, context: AppLoadContext,
   // HEAD asks for the metadata only: no body is fetched that nobody would read.
   const object =
     request.method === "HEAD"
-      ? await context.files.head(record.r2Key)
-      : await context.files.get(record.r2Key, { onlyIf: request.headers, range: range ?? undefined });
-  if (!object) return notFound();
+      ? await bucket.head(record.r2Key)
+      : await bucket.get(record.r2Key, { onlyIf: request.headers, range: range ?? undefined });
+  if (!object) return fileNotFound();
 
   const headers = new Headers();
   headers.set("Content-Type", record.contentType);
   headers.set("ETag", object.httpEtag);
   headers.set("Last-Modified", object.uploaded.toUTCString());
   headers.set("Accept-Ranges", "bytes");
-  headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  headers.set("Cache-Control", CACHE_POLICY[visibility]);
   headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
   const wantsDownload = new URL(request.url).searchParams.has("download");
   headers.set(

@@ -15,7 +15,18 @@ import {
   toCacheable,
 } from "./page-cache.server";
 import { applySecurityHeaders, contentSecurityPolicy } from "./security-headers";
-import { bodyTooLarge, checkCsrfToken, checkRequestOrigin, csrfState, MAX_MULTIPART_BYTES } from "./auth/csrf.server";
+import { checkCsrfToken, checkRequestOrigin, csrfState } from "./auth/csrf.server";
+import { apiError } from "./api.server";
+import {
+  ALLOWED_METHODS,
+  bodyLimit,
+  classify,
+  corsHeaders,
+  declaredTooLarge,
+  guardBody,
+  type RequestClass,
+  withoutCookies,
+} from "./request-policy.server";
 
 type RemixHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
 
@@ -36,8 +47,31 @@ function refusal(url: URL, status: number, title: string, text: string) {
 }
 
 const forbidden = (url: URL) => refusal(url, 403, "This form has expired", "For your security the form was not sent. Go back, reload the page and try again.");
-const tooLarge = (url: URL) =>
-  refusal(url, 413, "Too much at once", `Nothing was saved: one save can carry at most ${MAX_MULTIPART_BYTES / 1024 / 1024} MB of files. Go back and add the files in smaller groups.`);
+
+/** 413, in the class's own language: a page for browsers, JSON for programs. */
+function tooLarge(url: URL, cls: RequestClass, limit: number) {
+  const mb = Math.max(1, Math.round(limit / 1024 / 1024));
+  if (cls !== "page") return apiError(413, `The request body is larger than this call accepts (${limit < 1024 * 1024 ? `${Math.round(limit / 1024)} KB` : `${mb} MB`}). Nothing was saved.`);
+  return refusal(url, 413, "Too much at once", `Nothing was saved: one save can carry at most ${mb} MB of files. Go back and add the files in smaller groups.`);
+}
+
+function methodNotAllowed(cls: RequestClass) {
+  return new Response("This address does not answer that method.", {
+    status: 405,
+    headers: { Allow: ALLOWED_METHODS[cls].join(", "), "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * What the api and webhook classes answer when a route (or Remix) produced something that is not
+ * JSON: the same status with `{ message }`, so a program never has to parse an HTML page.
+ */
+async function asJsonError(response: Response) {
+  if (response.status < 400 || (response.headers.get("Content-Type") ?? "").includes("json")) return response;
+  const text = response.status >= 500 ? "" : (await response.text()).slice(0, 500);
+  const message = text && !text.trimStart().startsWith("<") ? text : response.status >= 500 ? "The server could not answer. Try again later." : "The request was refused.";
+  return apiError(response.status, message);
+}
 
 /**
  * Everything the web Worker does around Remix: refuse absurd URLs, serve anonymous visitors
@@ -51,16 +85,31 @@ export async function handleFetch(
   buildVersion: string,
 ) {
   if (request.url.length > MAX_URL_LENGTH) {
-    return new Response("The address is too long.", { status: 414, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+    applySecurityHeaders(headers, { https: request.url.startsWith("https:") });
+    return new Response("The address is too long.", { status: 414, headers });
   }
   const url = new URL(request.url);
+  const cls = classify(url.pathname);
+  const settings = parseEnv(env as unknown as Record<string, unknown>);
+  if (cls === "api" && request.method === "OPTIONS") {
+    // A CORS preflight: answered here, from the allow-list (empty unless configured).
+    return new Response(null, { status: 204, headers: corsHeaders(request, settings.API_CORS_ORIGINS) });
+  }
+  if (!ALLOWED_METHODS[cls].includes(request.method)) return methodNotAllowed(cls);
   const { db: d1, counter } = countingD1(env.DB);
   let cacheCheckRoundTrips = 0;
 
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    if (bodyTooLarge(request)) return tooLarge(url);
+  const limit = bodyLimit(cls, request);
+  if (declaredTooLarge(request, limit)) return tooLarge(url, cls, limit);
+  const body = guardBody(request, limit);
+  request = body.request;
+  if (cls === "api" || cls === "webhook") request = withoutCookies(request);
+
+  if (cls === "page" && request.method !== "GET" && request.method !== "HEAD") {
     const verdict = checkRequestOrigin(request);
     const token = verdict.ok ? await checkCsrfToken(request) : verdict;
+    if (body.exceeded()) return tooLarge(url, cls, limit);
     if (!token.ok) return forbidden(url);
   }
 
@@ -69,9 +118,13 @@ export async function handleFetch(
     const nonce = randomNonce();
     const csrf = csrfState(request);
     const context = getLoadContext({ request, context: { cloudflare: { env, ctx } }, nonce, d1, csrf });
-    const response = await remix(request, context);
+    let response = await remix(request, context);
+    // A body cut off at the limit: whatever the route made of it, nothing was saved.
+    if (body.exceeded()) return tooLarge(url, cls, limit);
+    if (cls === "api" || cls === "webhook") response = await asJsonError(response);
     const out = new Response(response.body, response);
-    if (csrf.setCookie) out.headers.append("Set-Cookie", csrf.setCookie);
+    if (cls === "api") for (const [k, v] of Object.entries(corsHeaders(request, settings.API_CORS_ORIGINS))) out.headers.set(k, v);
+    if (csrf.setCookie && cls === "page") out.headers.append("Set-Cookie", csrf.setCookie);
     out.headers.append(
       "Server-Timing",
       `d1-render;desc=${counter.roundTrips - cacheCheckRoundTrips}, d1-cache-check;desc=${cacheCheckRoundTrips}, d1-rows-read;desc=${counter.rowsRead}`,
@@ -84,7 +137,6 @@ export async function handleFetch(
     return out;
   };
 
-  const settings = parseEnv(env as unknown as Record<string, unknown>);
   if (settings.PAGE_CACHE !== "on" || !isCacheablePageRequest(request, url)) return render();
 
   let version: string;

@@ -1,17 +1,14 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { createDb, type Database } from "../db/client.server";
-import { type AppEnv, parseEnv } from "./env.server";
 import { csrfState, type CsrfState } from "./auth/csrf.server";
 import { type CurrentSession, readSession } from "./auth/session.server";
+import { createServices, type Services } from "./services.server";
 
 type Cloudflare = { env: Env; ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> };
 
 declare module "@remix-run/cloudflare" {
-  interface AppLoadContext {
+  /** The services every entry shares (db, files, queues, env, waitUntil), plus what a web request adds. */
+  interface AppLoadContext extends Services {
     cloudflare: Cloudflare;
-    db: Database;
-    env: AppEnv;
-    files: R2Bucket;
     /** Per-request values set by the Worker wrapper (CSP nonce, request id). */
     requestInfo: { nonce: string; origin: string };
     /** The visitor's session (read from D1 on first call, then remembered for the request). */
@@ -36,16 +33,13 @@ export function getLoadContext({
   d1?: D1Database;
   csrf?: CsrfState;
 }): AppLoadContext {
-  const { env } = context.cloudflare;
-  const db = createDb(d1 ?? env.DB);
+  const services = createServices(context.cloudflare.env, context.cloudflare.ctx, { d1 });
   let session: Promise<CurrentSession | null> | null = null;
   return {
+    ...services,
     cloudflare: context.cloudflare,
-    db,
-    env: parseEnv(env as unknown as Record<string, unknown>),
-    files: env.FILES,
     requestInfo: { nonce: nonce ?? crypto.randomUUID().replaceAll("-", ""), origin: new URL(request.url).origin },
-    session: () => (session ??= readSession(db, request, (p) => context.cloudflare.ctx.waitUntil(p))),
+    session: () => (session ??= readSession(services.db, request, services.waitUntil)),
     csrf: csrf ?? csrfState(request),
   };
 }

@@ -1,6 +1,7 @@
 import { siteState } from "~/db/schema";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import type { Services } from "./services.server";
 
 /**
  * Anonymous visitors' pages come from this isolate's memory, else the Workers cache (decision 003).
@@ -61,7 +62,7 @@ export async function getContentVersion(binding: object, db: () => Database, ttl
 }
 
 /** Call after any change to content that public pages show. */
-export async function bumpContentVersion(binding: object, db: Database) {
+export async function bumpContentVersion({ d1: binding, db }: Pick<Services, "d1" | "db">) {
   const value = `${Date.now()}-${crypto.randomUUID().slice(0, 8)}`;
   await db
     .insert(siteState)

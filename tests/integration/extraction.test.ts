@@ -7,7 +7,7 @@ import { refineWithAi } from "~/extraction/refine";
 import { runExtractionJob, startExtraction } from "~/models/extraction-jobs.server";
 import { UploadRejected } from "~/models/uploads.server";
 import extractionWorker from "../../workers/extraction/index";
-import { createUser, db, resetDatabase } from "./fixtures";
+import { createUser, db, resetDatabase, services } from "./fixtures";
 
 /**
  * The extraction engine and its consumer Worker, run in workerd with real D1 and R2, on the
@@ -34,7 +34,7 @@ async function jobFor(bytes: Uint8Array, name = "paper.pdf") {
 }
 
 const job = async (id: string) => (await db().select().from(extractionJobs).where(eq(extractionJobs.id, id)).get())!;
-const run = (id: string, extra: { timeLimitMs?: number } = {}) => runExtractionJob({ db: db(), bucket: env.FILES, ...extra }, id);
+const run = (id: string, extra: { timeLimitMs?: number } = {}) => runExtractionJob({ db: db(), files: env.FILES, ...extra }, id);
 
 describe("the extraction engine in the Workers runtime", () => {
   it("reads a LaTeX manuscript: title, abstract, authors with e-mails and affiliations, keywords, JEL codes, and where each was found", async () => {
@@ -122,13 +122,13 @@ describe("extraction jobs", () => {
 
   it("stores a manuscript checked by content, records the job and queues it; refuses a disguised file", async () => {
     const user = await createUser({ email: "writer@example.org" });
-    const id = await startExtraction({ db: db(), bucket: env.FILES }, env.EXTRACTION, user.id, new File([bytesOf(docs().docx)], "paper.docx"));
+    const id = await startExtraction(services(), user.id, new File([bytesOf(docs().docx)], "paper.docx"));
     const started = await job(id);
     expect(started).toMatchObject({ userId: user.id, status: "extracting" });
     const stored = (await db().select().from(files).where(eq(files.id, started.fileId!)).get())!;
     expect(stored).toMatchObject({ kind: "manuscript", originalName: "paper.docx" });
     expect(await env.FILES.head(stored.r2Key)).not.toBeNull();
-    await expect(startExtraction({ db: db(), bucket: env.FILES }, env.EXTRACTION, user.id, new File(["<html>"], "paper.pdf"))).rejects.toBeInstanceOf(UploadRejected);
+    await expect(startExtraction(services(), user.id, new File(["<html>"], "paper.pdf"))).rejects.toBeInstanceOf(UploadRejected);
     expect(await db().select().from(extractionJobs).all()).toHaveLength(1);
   });
 });
@@ -138,7 +138,7 @@ describe("the extraction Worker", () => {
     const { id } = await jobFor(bytesOf(docs().docx), "paper.docx");
     const batch = createMessageBatch("finance-society-extraction", [{ id: "m1", timestamp: new Date(), attempts: 1, body: { jobId: id } }]);
     const ctx = createExecutionContext();
-    await extractionWorker.queue(batch as MessageBatch<{ jobId: string }>, { DB: env.DB, FILES: env.FILES });
+    await extractionWorker.queue(batch as MessageBatch<{ jobId: string }>, { DB: env.DB, FILES: env.FILES }, createExecutionContext());
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks).toEqual(["m1"]);
     expect((await job(id)).status).toBe("complete");
@@ -152,7 +152,7 @@ describe("the extraction Worker", () => {
       { id: "d1", timestamp: new Date(), attempts: 1, body: { jobId: id } },
       { id: "d2", timestamp: new Date(), attempts: 1, body: { jobId: finished } },
     ]);
-    await extractionWorker.queue(batch as MessageBatch<{ jobId: string }>, { DB: env.DB, FILES: env.FILES });
+    await extractionWorker.queue(batch as MessageBatch<{ jobId: string }>, { DB: env.DB, FILES: env.FILES }, createExecutionContext());
     expect(await job(id)).toMatchObject({ status: "failed", message: "The manuscript could not be read in time." });
     expect((await job(finished)).status).toBe("complete");
   });

@@ -2,14 +2,19 @@
  * Test data written straight into the real local D1 and R2 the Worker reads.
  * Each helper returns what it created so a test can assert against it.
  */
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { createDb } from "~/db/client.server";
-import { boardMembers, boardYears, conferences, files, news, pastPresidents, users } from "~/db/schema";
+import { boardMembers, boardYears, conferences, files, news, paperAuthors, papers, pastPresidents, users } from "~/db/schema";
 import { hashPassword } from "~/server/auth/password.server";
+import { createSession } from "~/server/auth/session.server";
 import { generateFilename, r2KeyFor } from "~/models/file.server";
 import { bumpContentVersion } from "~/server/page-cache.server";
+import { createServices } from "~/server/services.server";
 
 export const db = () => createDb(env.DB);
+
+/** The services the Worker's entries build, over the test's real bindings. */
+export const services = (ctx: Pick<ExecutionContext, "waitUntil"> = createExecutionContext()) => createServices(env, ctx);
 
 export function isoDaysFromToday(days: number) {
   const d = new Date();
@@ -43,6 +48,7 @@ export async function storeFile(input: {
   contentType: string;
   conferenceId?: number;
   newsId?: number;
+  paperId?: number;
   altText?: string;
 }) {
   const bytes = typeof input.bytes === "string" ? new TextEncoder().encode(input.bytes) : input.bytes;
@@ -61,6 +67,7 @@ export async function storeFile(input: {
       size: bytes.byteLength,
       conferenceId: input.conferenceId,
       newsId: input.newsId,
+      paperId: input.paperId,
       altText: input.altText,
     })
     .returning();
@@ -97,7 +104,7 @@ export async function createPastPresident(input: typeof pastPresidents.$inferIns
 
 /** As every admin change will: a fresh content version, so cached pages are not reused. */
 export async function contentChanged() {
-  await bumpContentVersion(env.DB, db());
+  await bumpContentVersion({ d1: env.DB, db: db() });
 }
 
 export const BASE = "https://society.test";
@@ -224,6 +231,54 @@ export async function postForm(jar: Jar, path: string, fields: Record<string, st
   });
   jar.store(response);
   return response;
+}
+
+/**
+ * A jar holding a session made straight in D1, as a sign-in would make it: for tests whose
+ * subject is not signing in (a few tests still go through the form, and sign-in has its own).
+ */
+export async function sessionJar(user: { id: number }, jar = new Jar()) {
+  const cookie = await createSession(db(), new Request(BASE), user.id);
+  jar.store(new Response(null, { headers: { "Set-Cookie": cookie } }));
+  return jar;
+}
+
+/** A paper straight in D1 with its authors (the first is the submitter unless told otherwise). */
+export async function createPaper(input: {
+  conferenceId: number;
+  submitterId: number | null;
+  authors: Array<Partial<typeof paperAuthors.$inferInsert>>;
+  paper?: Partial<typeof papers.$inferInsert>;
+}) {
+  const number = (await db().select().from(papers).all()).filter((p) => p.conferenceId === input.conferenceId).length;
+  const [paper] = await db()
+    .insert(papers)
+    .values({
+      conferenceId: input.conferenceId,
+      paperNumber: number,
+      submitterId: input.submitterId,
+      manuscriptType: "regular",
+      title: "A test paper",
+      abstract: "An abstract.",
+      researchAreas: [{ category: "Corporate Finance", topic: "Capital structure" }],
+      ...input.paper,
+    })
+    .returning();
+  await db()
+    .insert(paperAuthors)
+    .values(
+      input.authors.map((a, i) => ({
+        paperId: paper!.id,
+        authorOrder: i + 1,
+        firstName: "Ada",
+        lastName: `Author${i + 1}`,
+        email: `author${i + 1}@example.org`,
+        institution: "Test University",
+        isCorresponding: i === 0,
+        ...a,
+      })),
+    );
+  return paper!;
 }
 
 /** Signs in through the real login form; returns the jar holding the session. */

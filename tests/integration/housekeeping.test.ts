@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../workers/web/index";
 import { authTokens, extractionJobs, outbox, rateLimits, sessions, users } from "~/db/schema";
 import { requeueStalled } from "~/server/mail/outbox.server";
-import { db, resetDatabase } from "./fixtures";
+import { db, resetDatabase, services } from "./fixtures";
 
 beforeEach(resetDatabase);
 
@@ -58,6 +58,6 @@ describe("the housekeeping (scheduled every ten minutes)", () => {
       { template: "activation", toAddress: "b@example.org", payload: {}, createdAt: new Date(now - 60_000) },
       { template: "activation", toAddress: "c@example.org", payload: {}, status: "sent", createdAt: new Date(now - 3600_000) },
     ]);
-    expect(await requeueStalled(db(), env.NOTICES, now)).toBe(1);
+    expect(await requeueStalled(services(), now)).toBe(1);
   });
 });

@@ -8,6 +8,7 @@ import type { createRequestHandler, ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../../build/server";
 import { handleFetch } from "../../app/server/handle-fetch.server";
 import { runHousekeeping } from "../../app/server/housekeeping.server";
+import { createServices } from "../../app/server/services.server";
 
 const serverBuild = build as unknown as ServerBuild;
 // The server runtime inside the build (app/entry.server.tsx says why), not a second copy here.
@@ -18,7 +19,7 @@ export default {
   fetch(request, env, ctx) {
     return handleFetch(request, env, ctx, handleRemixRequest, serverBuild.assets.version);
   },
-  scheduled(_controller, env, ctx) {
-    ctx.waitUntil(runHousekeeping(env));
+  scheduled(controller, env, ctx) {
+    ctx.waitUntil(runHousekeeping(createServices(env, ctx), controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

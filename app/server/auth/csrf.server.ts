@@ -53,20 +53,6 @@ export function checkRequestOrigin(request: Request): CsrfVerdict {
   return origin === new URL(request.url).origin ? { ok: true } : { ok: false, reason: "foreign origin" };
 }
 
-/**
- * Bodies the site accepts: a multipart post carries at most one save's uploads (the Worker holds
- * the whole body in memory while it parses it, within its 128 MB), an encoded form only text.
- */
-export const MAX_MULTIPART_BYTES = 50 * 1024 * 1024;
-export const MAX_URLENCODED_BYTES = 4 * 1024 * 1024;
-
-/** Larger than the site accepts, by its declared length (a longer body is cut off by the runtime). */
-export function bodyTooLarge(request: Request): boolean {
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  const type = request.headers.get("Content-Type") ?? "";
-  return length > (type.startsWith("multipart/form-data") ? MAX_MULTIPART_BYTES : MAX_URLENCODED_BYTES);
-}
-
 const LEADING_BYTES = 64 * 1024;
 
 /**

@@ -2,9 +2,10 @@
  * Fixed-window rate limits kept in D1, so they hold across isolates and locations. One
  * statement counts and reads (an upsert with RETURNING): no race between check and count.
  */
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
+import type { HousekeepingTask } from "../housekeeping.server";
 
 export type Limit = { max: number; windowSeconds: number };
 
@@ -59,3 +60,9 @@ export async function hitRateLimits(db: Database, checks: Array<[key: string, li
 export function tooManyRequests(error: RateLimitedError, body: unknown) {
   return Response.json(body, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
 }
+
+/** Windows are at most a day long: anything older is over. */
+export const rateLimitHousekeeping: HousekeepingTask = {
+  name: "rate limits: drop old windows",
+  run: ({ db }, now) => db.delete(rateLimits).where(lt(rateLimits.windowStart, Math.floor((now - 24 * 3600_000) / 1000))),
+};

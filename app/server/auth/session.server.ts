@@ -4,9 +4,10 @@
  * logout deletes the row; suspending, deleting or resetting an account deletes all of its rows.
  * The cookie is `__Host-session` (Secure) over HTTPS and `session` on plain-HTTP localhost.
  */
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { sessions, users } from "../../db/schema";
+import { SESSION_KINDS, sessions, users } from "../../db/schema";
+import type { HousekeepingTask } from "../housekeeping.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
@@ -44,10 +45,18 @@ export function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
+const SECRET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
 function sessionCookieValue(request: Request) {
   const secure = new URL(request.url).protocol === "https:";
   const value = readCookie(request, cookieName(secure));
-  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+  return value && SECRET_SHAPE.test(value) ? value : null;
+}
+
+/** The secret of `Authorization: Bearer …`, if it has the shape of one of ours. */
+export function bearerToken(request: Request) {
+  const m = /^Bearer ([A-Za-z0-9_-]{43})$/.exec(request.headers.get("Authorization") ?? "");
+  return m ? m[1]! : null;
 }
 
 function serialize(request: Request, value: string, maxAgeSeconds: number) {
@@ -92,13 +101,42 @@ export async function completeSecondFactor(db: Database, request: Request, sessi
 }
 
 /** The visitor's session, or null: one D1 query joining the session and its active user. */
-export async function readSession(
+export function readSession(db: Database, request: Request, waitUntil: (p: Promise<unknown>) => void, now = Date.now()) {
+  return findSession(db, sessionCookieValue(request), "browser", waitUntil, now);
+}
+
+/** The session an API call's bearer token names, or null. Browser cookies never count here. */
+export function readApiSession(db: Database, request: Request, waitUntil: (p: Promise<unknown>) => void, now = Date.now()) {
+  return findSession(db, bearerToken(request), "api", waitUntil, now);
+}
+
+/** An API token's secret lives this long at most; it is shown once and can be revoked like any session. */
+export const API_TOKEN_MS = 90 * 24 * 3600_000;
+
+/** Issues a bearer token for the JSON API: a session row of kind 'api'. Returns the secret (shown once). */
+export async function createApiToken(db: Database, request: Request, userId: number, label: string, now = Date.now()) {
+  const value = randomToken(32);
+  await db.insert(sessions).values({
+    id: await sha256Hex(value),
+    userId,
+    kind: "api",
+    label: label.slice(0, 100),
+    createdAt: new Date(now),
+    lastSeenAt: new Date(now),
+    expiresAt: new Date(now + API_TOKEN_MS),
+    userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+    ipAddress: clientAddress(request),
+  });
+  return { token: value, expiresAt: new Date(now + API_TOKEN_MS) };
+}
+
+async function findSession(
   db: Database,
-  request: Request,
+  value: string | null,
+  kind: (typeof SESSION_KINDS)[number],
   waitUntil: (p: Promise<unknown>) => void,
-  now = Date.now(),
+  now: number,
 ): Promise<CurrentSession | null> {
-  const value = sessionCookieValue(request);
   if (!value) return null;
   const id = await sha256Hex(value);
   const row = await db
@@ -119,8 +157,10 @@ export async function readSession(
     .where(
       and(
         eq(sessions.id, id),
+        eq(sessions.kind, kind),
         gt(sessions.expiresAt, new Date(now)),
-        gt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)),
+        // An API token lives to its expiry however rarely it is used; a browser session ends when idle.
+        kind === "browser" ? gt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)) : undefined,
         eq(users.status, "active"),
         isNull(users.deletedAt),
       ),
@@ -146,3 +186,8 @@ export function revokeUserSessions(db: Database, userId: number) {
 export function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "local";
 }
+
+export const sessionHousekeeping: HousekeepingTask = {
+  name: "sessions: drop expired",
+  run: ({ db }, now) => db.delete(sessions).where(lt(sessions.expiresAt, new Date(now))),
+};

@@ -2,9 +2,10 @@
  * Single-use e-mail tokens (activation, password reset): 256 random bits, stored only as a
  * SHA-256, consumed by one conditional UPDATE so two clicks cannot both succeed.
  */
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { authTokens, TOKEN_PURPOSES } from "~/db/schema";
+import type { HousekeepingTask } from "../housekeeping.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 
 type Purpose = (typeof TOKEN_PURPOSES)[number];
@@ -71,3 +72,9 @@ async function whyNot(db: Database, tokenHash: string, purpose: Purpose, now: nu
   if (row.usedAt) return "used" as const;
   return row.expiresAt.getTime() <= now ? ("expired" as const) : ("invalid" as const);
 }
+
+/** Tokens are kept a week past their expiry, so a late click still says "expired" rather than "invalid". */
+export const tokenHousekeeping: HousekeepingTask = {
+  name: "tokens: drop long expired",
+  run: ({ db }, now) => db.delete(authTokens).where(lt(authTokens.expiresAt, new Date(now - 7 * 24 * 3600_000))),
+};

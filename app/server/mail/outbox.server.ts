@@ -1,41 +1,64 @@
 /**
- * The web Worker never speaks SMTP: it records the mail in the outbox (D1) and names the row on
- * the `notices` queue. If the queue cannot be reached the row stays `pending` and the scheduled
- * housekeeping queues it again, so nothing is lost.
+ * The web Worker never speaks SMTP: it records each mail as an outbox row (D1) and names the row
+ * on the `notices` queue (decision 015). A mail is written in the same D1 batch as the change it
+ * reports (`outboxEntry` + `commitWithMail`), so a paper's decision and its letters, or a payment
+ * and its receipt, commit together or not at all; the queue message goes out after the commit.
+ * If the queue cannot be reached the row stays `pending` and the housekeeping queues it again.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, lt } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import { MAIL_TEMPLATES, type MailPayload, type MailTemplate } from "~/mail/templates";
+import type { NoticeMessage } from "~/server/queues/messages";
+import type { HousekeepingTask } from "~/server/housekeeping.server";
+import type { Services } from "~/server/services.server";
 
-export async function queueMail<T extends MailTemplate>(
-  context: Pick<AppLoadContext, "db" | "cloudflare">,
-  template: T,
-  to: string,
-  payload: MailPayload<T>,
-) {
+type Mailer = Pick<Services, "db" | "queues" | "waitUntil">;
+
+/** The outbox row of one mail, as an insert to put in the batch of the change it reports. */
+export function outboxEntry<T extends MailTemplate>(db: Database, template: T, to: string, payload: MailPayload<T>) {
   const data = MAIL_TEMPLATES[template].parse(payload);
-  const row = await context.db
-    .insert(outbox)
-    .values({ template, toAddress: to, payload: data as Record<string, unknown> })
-    .returning({ id: outbox.id })
-    .get();
-  const queue = context.cloudflare.env.NOTICES;
-  context.cloudflare.ctx.waitUntil(
-    queue.send({ outboxId: row.id }).catch((error: unknown) => console.error(`outbox ${row.id}: not queued yet`, error)),
-  );
-  return row.id;
+  return db.insert(outbox).values({ template, toAddress: to, payload: data as Record<string, unknown> }).returning({ id: outbox.id });
+}
+export type OutboxEntry = ReturnType<typeof outboxEntry>;
+
+/** Names committed outbox rows on the queue, after the answer if need be; a failure is left to the housekeeping. */
+export function queueOutboxRows(services: Pick<Services, "queues" | "waitUntil">, ids: number[]) {
+  if (!ids.length) return;
+  const messages = ids.map((outboxId) => ({ body: { type: "mail", outboxId } satisfies NoticeMessage }));
+  services.waitUntil(services.queues.notices.sendBatch(messages).catch((error: unknown) => console.error(`outbox ${ids.join(",")}: not queued yet`, error)));
+}
+
+/**
+ * Runs `changes` and the outbox rows of `mails` as one D1 batch (one transaction), then queues
+ * the mails. Returns the results of `changes` in their order.
+ */
+export async function commitWithMail(services: Mailer, changes: BatchItem<"sqlite">[], mails: OutboxEntry[]) {
+  const statements = [...changes, ...mails] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+  const results = (await services.db.batch(statements)) as unknown[];
+  const mailed = results.slice(changes.length) as { id: number }[][];
+  queueOutboxRows(services, mailed.flat().map((r) => r.id));
+  return results.slice(0, changes.length);
+}
+
+/** One mail on its own (nothing else changes with it): an account's activation link, a reset link. */
+export async function queueMail<T extends MailTemplate>(services: Mailer, template: T, to: string, payload: MailPayload<T>) {
+  const [row] = await outboxEntry(services.db, template, to, payload);
+  queueOutboxRows(services, [row!.id]);
+  return row!.id;
 }
 
 /** Rows still pending after `olderThanMs` (the queue was unreachable): queue them again. */
-export async function requeueStalled(db: Database, queue: Queue, now = Date.now(), olderThanMs = 10 * 60_000) {
-  const stalled = await db
+export async function requeueStalled(services: Pick<Services, "db" | "queues">, now = Date.now(), olderThanMs = 10 * 60_000) {
+  const stalled = await services.db
     .select({ id: outbox.id })
     .from(outbox)
     .where(and(eq(outbox.status, "pending"), lt(outbox.createdAt, new Date(now - olderThanMs))))
     .limit(100)
     .all();
-  if (stalled.length) await queue.sendBatch(stalled.map((r) => ({ body: { outboxId: r.id } })));
+  if (stalled.length) await services.queues.notices.sendBatch(stalled.map((r) => ({ body: { type: "mail", outboxId: r.id } satisfies NoticeMessage })));
   return stalled.length;
 }
+
+export const outboxHousekeeping: HousekeepingTask = { name: "outbox: queue stalled mail again", run: (services, now) => requeueStalled(services, now) };

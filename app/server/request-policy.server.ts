@@ -1,0 +1,112 @@
+/**
+ * How the web Worker treats a request, decided once from its path (decision 026). The table is
+ * the whole policy: read it top to bottom, the first pattern that matches decides.
+ *
+ * - page:    a browser with a cookie session. Unsafe methods need the CSRF checks (decision 014).
+ *            Errors are HTML pages.
+ * - api:     a program with a bearer token (`requireApiUser`). Cookies are removed before the
+ *            route runs, so no cookie can authenticate a call; no CSRF token, because nothing
+ *            ambient authenticates. Errors are JSON `{ message, fieldErrors? }`; CORS only for
+ *            origins in API_CORS_ORIGINS (none by default).
+ * - webhook: a provider calling us (PayPal). No session, no cookies, no CSRF: the route verifies
+ *            the provider's signature. POST only.
+ * - file:    a stored file. GET and HEAD only; who may read it is the file's own rule
+ *            (`app/server/files/access.server.ts`): public, its paper's authors and
+ *            administrators (cookie or bearer), or a signed, expiring download token.
+ */
+export type RequestClass = "page" | "api" | "webhook" | "file";
+
+export const REQUEST_POLICY: ReadonlyArray<{ pattern: RegExp; class: RequestClass }> = [
+  { pattern: /^\/api\/webhooks\//, class: "webhook" },
+  { pattern: /^\/api\/(conferences|news)\/(files|photos)\/[^/]+$/, class: "file" },
+  { pattern: /^\/api\/papers\/[^/]+\/download\/[^/]+$/, class: "file" },
+  { pattern: /^\/api(\/|$)/, class: "api" },
+  { pattern: /^/, class: "page" },
+];
+
+export function classify(pathname: string): RequestClass {
+  return REQUEST_POLICY.find((rule) => rule.pattern.test(pathname))!.class;
+}
+
+/**
+ * The most a body may carry, per class and kind of body. A multipart page post carries one save's
+ * uploads (a conference's files and photos); the API takes a manuscript (25 MB) with its form;
+ * a webhook is a small JSON document; a file request has no body.
+ */
+export const BODY_LIMITS: Record<RequestClass, { multipart: number; other: number }> = {
+  page: { multipart: 50 * 1024 * 1024, other: 4 * 1024 * 1024 },
+  api: { multipart: 30 * 1024 * 1024, other: 1024 * 1024 },
+  webhook: { multipart: 0, other: 256 * 1024 },
+  file: { multipart: 0, other: 0 },
+};
+
+export function bodyLimit(cls: RequestClass, request: Request) {
+  const type = request.headers.get("Content-Type") ?? "";
+  return type.toLowerCase().startsWith("multipart/form-data") ? BODY_LIMITS[cls].multipart : BODY_LIMITS[cls].other;
+}
+
+/** The methods each class answers; anything else is a 405 before any route runs. */
+export const ALLOWED_METHODS: Record<RequestClass, readonly string[]> = {
+  page: ["GET", "HEAD", "POST"],
+  api: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+  webhook: ["POST"],
+  file: ["GET", "HEAD"],
+};
+
+export type BodyGuard = {
+  /** The request to hand on: its body is counted as it is read. */
+  request: Request;
+  /** True once the body passed the limit (the reader was cut off). */
+  exceeded(): boolean;
+};
+
+/**
+ * Enforces `limit` while the body is read, not only from Content-Length: a chunked body that
+ * goes past it is cut off (the reader gets an error) and `exceeded()` turns true, so the
+ * Worker answers 413 whatever the route made of the broken body. A declared length over the
+ * limit is refused before anything is read (`declaredTooLarge`).
+ */
+export function guardBody(request: Request, limit: number): BodyGuard {
+  if (!request.body) return { request, exceeded: () => false };
+  let seen = 0;
+  let over = false;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > limit) {
+        over = true;
+        controller.error(new RangeError(`The request body is larger than ${limit} bytes.`));
+        return;
+      }
+      controller.enqueue(chunk);
+    },
+  });
+  const guarded = new Request(request, { body: request.body.pipeThrough(counter) } as RequestInit);
+  return { request: guarded, exceeded: () => over };
+}
+
+export function declaredTooLarge(request: Request, limit: number) {
+  const declared = request.headers.get("Content-Length");
+  return declared !== null && Number(declared) > limit;
+}
+
+/** The CORS headers for an allowed origin (empty when the origin is not on the list). */
+export function corsHeaders(request: Request, allowed: readonly string[]): Record<string, string> {
+  const origin = request.headers.get("Origin");
+  if (!origin || !allowed.includes(origin)) return {};
+  return {
+    "Access-Control-Allow-Origin": origin,
+    "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE",
+    "Access-Control-Allow-Headers": "Authorization, Content-Type",
+    "Access-Control-Max-Age": "600",
+    Vary: "Origin",
+  };
+}
+
+/** A request as the api and webhook classes pass it on: no cookie reaches their routes. */
+export function withoutCookies(request: Request) {
+  if (!request.headers.has("Cookie")) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("Cookie");
+  return new Request(request, { headers });
+}

@@ -1,0 +1,213 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { news, sessions } from "~/db/schema";
+import { createApiToken } from "~/server/auth/session.server";
+import { classify, REQUEST_POLICY } from "~/server/request-policy.server";
+import { BASE, createUser, db, get, Jar, postForm, resetDatabase, sessionJar, visit } from "./fixtures";
+
+beforeEach(resetDatabase);
+
+async function apiToken(user: { id: number }) {
+  return (await createApiToken(db(), new Request(BASE), user.id, "test")).token;
+}
+
+/** A body sent without Content-Length (chunked): only counting while reading can stop it. */
+function chunked(totalBytes: number, chunk = 64 * 1024, prefix = "") {
+  let sent = 0;
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent === 0 && prefix) {
+        controller.enqueue(encoder.encode(prefix));
+        sent += prefix.length;
+        return;
+      }
+      if (sent >= totalBytes) return controller.close();
+      const n = Math.min(chunk, totalBytes - sent);
+      controller.enqueue(new Uint8Array(n).fill(0x61));
+      sent += n;
+    },
+  });
+}
+
+describe("the request policy: one table decides how a request is treated", () => {
+  it("classifies by path, first match wins, and every path has a class", () => {
+    expect(classify("/api/webhooks/paypal")).toBe("webhook");
+    expect(classify("/api/conferences/files/abc.pdf")).toBe("file");
+    expect(classify("/api/news/files/abc.pdf")).toBe("file");
+    expect(classify("/api/papers/12/download/fullManuscript")).toBe("file");
+    expect(classify("/api/papers/user")).toBe("api");
+    expect(classify("/api")).toBe("api");
+    expect(classify("/apiary")).toBe("page");
+    expect(classify("/admin/papers")).toBe("page");
+    expect(REQUEST_POLICY.at(-1)!.class).toBe("page");
+  });
+
+  it("accepts a bearer token on /api and ignores it on pages", async () => {
+    const user = await createUser({ email: "bearer@example.org" });
+    const token = await apiToken(user);
+    const api = await get("/api/me", { headers: { Authorization: `Bearer ${token}` } });
+    expect(api.status).toBe(200);
+    expect(api.headers.get("Cache-Control")).toBe("no-store");
+    expect(await api.json()).toMatchObject({ id: user.id, email: "bearer@example.org" });
+
+    const page = await get("/dashboard", { headers: { Authorization: `Bearer ${token}` } });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+  });
+
+  it("ignores a cookie session on /api, and a cookie's secret does not work as a bearer token", async () => {
+    const user = await createUser();
+    const jar = await sessionJar(user);
+    expect((await visit(jar, "/dashboard")).status).toBe(200);
+
+    const withCookie = await visit(jar, "/api/me");
+    expect(withCookie.status).toBe(401);
+    expect(withCookie.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
+    expect(await withCookie.json()).toEqual({ message: expect.stringMatching(/access token is missing, expired or revoked/) });
+
+    const cookieSecret = jar.get("__Host-session")!;
+    expect((await get("/api/me", { headers: { Authorization: `Bearer ${cookieSecret}` } })).status).toBe(401);
+  });
+
+  it("revokes an API token like any session: its row gone, the token refused", async () => {
+    const user = await createUser();
+    const token = await apiToken(user);
+    await db().delete(sessions);
+    expect((await get("/api/me", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
+  });
+
+  it("lets a webhook through without CSRF or session, and nothing else", async () => {
+    const webhook = await SELF.fetch(`${BASE}/api/webhooks/paypal`, {
+      method: "POST",
+      body: JSON.stringify({ event_type: "PAYMENT.CAPTURE.COMPLETED" }),
+      headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "cross-site" },
+    });
+    // Reached the router (no such webhook yet): JSON, not the CSRF refusal page.
+    expect(webhook.status).toBe(404);
+    expect(await webhook.json()).toEqual({ message: "There is no such API call." });
+
+    const page = await SELF.fetch(`${BASE}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "a@example.org", password: "x" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(page.status).toBe(403);
+    const noToken = await SELF.fetch(`${BASE}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "a@example.org", password: "x" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(noToken.status).toBe(403);
+
+    // The API is not a way around CSRF: without a bearer token it answers 401, whatever cookies come along.
+    const user = await createUser();
+    const jar = await sessionJar(user);
+    const api = await SELF.fetch(`${BASE}/api/me`, { method: "POST", headers: { Cookie: jar.header(), "Sec-Fetch-Site": "cross-site" } });
+    expect([401, 405]).toContain(api.status);
+    expect(api.headers.get("Content-Type")).toMatch(/json/);
+  });
+
+  it("answers methods a class does not take with 405 and the allowed ones", async () => {
+    const put = await SELF.fetch(`${BASE}/login`, { method: "PUT", body: "x" });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("Allow")).toBe("GET, HEAD, POST");
+    const postFile = await SELF.fetch(`${BASE}/api/conferences/files/abcdefghijklmnop.pdf`, { method: "POST", body: "x" });
+    expect(postFile.status).toBe(405);
+    expect(postFile.headers.get("Allow")).toBe("GET, HEAD");
+    expect((await SELF.fetch(`${BASE}/api/webhooks/paypal`)).status).toBe(405);
+  });
+
+  it("answers CORS preflights only for configured origins (none by default)", async () => {
+    const preflight = await SELF.fetch(`${BASE}/api/me`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "GET" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    const user = await createUser();
+    const call = await get("/api/me", { headers: { Origin: "https://elsewhere.example", Authorization: `Bearer ${await apiToken(user)}` } });
+    expect(call.status).toBe(200);
+    expect(call.headers.get("Access-Control-Allow-Origin")).toBeNull();
+  });
+
+  it("answers unknown API addresses with JSON, never the HTML 404 page", async () => {
+    const r = await get("/api/no/such/call");
+    expect(r.status).toBe(404);
+    expect(r.headers.get("Content-Type")).toMatch(/application\/json/);
+    expect(await r.json()).toEqual({ message: "There is no such API call." });
+  });
+});
+
+describe("body limits, enforced while the body is read", () => {
+  it("cuts off a chunked form post over the limit with 413, nothing read past it", async () => {
+    const jar = new Jar();
+    await visit(jar, "/login");
+    const token = jar.get("__Host-csrf")!;
+    const r = await SELF.fetch(`${BASE}/login`, {
+      method: "POST",
+      body: chunked(5 * 1024 * 1024, 64 * 1024, `_csrf=${token}&email=a%40example.org&password=`),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header(), Host: new URL(BASE).host, Origin: BASE, "Sec-Fetch-Site": "same-origin" },
+      duplex: "half",
+    } as RequestInit);
+    expect(r.status).toBe(413);
+    expect(await r.text()).toContain("Nothing was saved");
+  });
+
+  it("cuts off a chunked upload over 50 MB that the route was reading, with 413 and nothing stored", async () => {
+    const admin = await createUser({ role: "admin" });
+    const jar = await sessionJar(admin);
+    await visit(jar, "/admin/news/new");
+    const boundary = "----upload";
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\n${jar.get("__Host-csrf")}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHuge\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`;
+    const r = await SELF.fetch(`${BASE}/admin/news/new`, {
+      method: "POST",
+      body: chunked(51 * 1024 * 1024, 1024 * 1024, head),
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Cookie: jar.header(), Host: new URL(BASE).host, Origin: BASE, "Sec-Fetch-Site": "same-origin" },
+      duplex: "half",
+    } as RequestInit);
+    expect(r.status).toBe(413);
+    expect(await db().select().from(news).all()).toEqual([]);
+    expect((await env.FILES.list()).objects).toEqual([]);
+  });
+
+  it("refuses a declared length over the limit before reading anything", async () => {
+    const r = await SELF.fetch(`${BASE}/api/me`, {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "application/json", "Content-Length": String(2 * 1024 * 1024) },
+    });
+    expect(r.status).toBe(413);
+    expect(((await r.json()) as { message: string }).message).toMatch(/larger than this call accepts \(1 MB\)/);
+  });
+
+  it("answers a malformed multipart body with 400 and a clear message, and saves nothing", async () => {
+    const admin = await createUser({ role: "admin" });
+    const jar = await sessionJar(admin);
+    await visit(jar, "/admin/news/new");
+    const token = jar.get("__Host-csrf")!;
+    const boundary = "----broken";
+    const body =
+      `--${boundary}\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\n${token}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHalf a news item` +
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 no end`;
+    const r = await SELF.fetch(`${BASE}/admin/news/new`, {
+      method: "POST",
+      body,
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Cookie: jar.header(), Host: new URL(BASE).host, Origin: BASE, "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain("The form could not be read");
+    expect(await db().select().from(news).all()).toEqual([]);
+    expect((await env.FILES.list()).objects).toEqual([]);
+  });
+
+  it("still takes an ordinary form post under the limits", async () => {
+    const user = await createUser({ email: "ok@example.org" });
+    const r = await postForm(new Jar(), "/login", { email: "ok@example.org", password: user.password });
+    expect(r.status).toBe(302);
+  });
+});

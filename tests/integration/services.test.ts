@@ -1,0 +1,101 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { auditLog, outbox, sessions, users } from "~/db/schema";
+import { auditEntry } from "~/models/audit.server";
+import { AppError, attempt, conflict } from "~/server/errors.server";
+import { HOUSEKEEPING, runHousekeeping } from "~/server/housekeeping.server";
+import { commitWithMail, outboxEntry } from "~/server/mail/outbox.server";
+import { ExtractionMessageSchema, NoticeMessageSchema, readMessage } from "~/server/queues/messages";
+import extractionWorker from "../../workers/extraction/index";
+import { createUser, db, resetDatabase, services } from "./fixtures";
+
+beforeEach(resetDatabase);
+
+describe("a change and its mail commit together", () => {
+  it("writes the change, its audit entry and its mail in one batch, then queues the mail", async () => {
+    const user = await createUser({ email: "member@example.org" });
+    const ctx = createExecutionContext();
+    const s = services(ctx);
+    await commitWithMail(
+      s,
+      [s.db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, user.id)), auditEntry(s.db, { actorId: user.id, action: "user.update", entityType: "user", entityId: user.id })],
+      [outboxEntry(s.db, "password_changed", user.email, { name: "Renamed Person", supportEmail: "support@example.org" })],
+    );
+    await waitOnExecutionContext(ctx);
+    expect((await db().select().from(users).where(eq(users.id, user.id)).get())!.firstName).toBe("Renamed");
+    expect(await db().select().from(auditLog).all()).toHaveLength(1);
+    const mails = await db().select().from(outbox).all();
+    expect(mails.map((m) => [m.template, m.toAddress, m.status])).toEqual([["password_changed", "member@example.org", "pending"]]);
+  });
+
+  it("leaves neither the change nor the mail when the batch fails", async () => {
+    const first = await createUser({ email: "one@example.org" });
+    await createUser({ email: "two@example.org" });
+    const s = services();
+    // The second statement breaks the unique e-mail index: the whole batch is rolled back.
+    await expect(
+      commitWithMail(
+        s,
+        [s.db.update(users).set({ firstName: "Changed" }).where(eq(users.id, first.id)), s.db.update(users).set({ email: "two@example.org" }).where(eq(users.id, first.id))],
+        [outboxEntry(s.db, "password_changed", first.email, { name: "x", supportEmail: "support@example.org" })],
+      ),
+    ).rejects.toThrow();
+    expect((await db().select().from(users).where(eq(users.id, first.id)).get())!.firstName).toBe("Test");
+    expect(await db().select().from(outbox).all()).toEqual([]);
+  });
+
+  it("refuses a mail whose data does not fit its template before anything is written", async () => {
+    const s = services();
+    expect(() => outboxEntry(s.db, "password_changed", "a@example.org", { name: "x" } as never)).toThrow();
+    expect(await db().select().from(outbox).all()).toEqual([]);
+  });
+});
+
+describe("queue messages are checked on arrival", () => {
+  it("reads the typed messages and the untyped ones queued before a deploy", () => {
+    expect(readMessage(NoticeMessageSchema, { type: "mail", outboxId: 3 }, "mail")).toEqual({ type: "mail", outboxId: 3 });
+    expect(readMessage(NoticeMessageSchema, { outboxId: 3 }, "mail")).toEqual({ type: "mail", outboxId: 3 });
+    expect(readMessage(NoticeMessageSchema, { type: "mail", outboxId: "3" }, "mail")).toBeNull();
+    expect(readMessage(NoticeMessageSchema, { type: "other", outboxId: 3 }, "mail")).toBeNull();
+    expect(readMessage(ExtractionMessageSchema, { jobId: "abcdefghijkl" }, "extract")).toEqual({ type: "extract", jobId: "abcdefghijkl" });
+    expect(readMessage(ExtractionMessageSchema, "garbage", "extract")).toBeNull();
+  });
+
+  it("acknowledges (never retries) a message the extraction Worker cannot read", async () => {
+    const batch = createMessageBatch("finance-society-extraction", [
+      { id: "bad1", timestamp: new Date(), attempts: 1, body: { type: "extract", jobId: 42 } },
+      { id: "bad2", timestamp: new Date(), attempts: 1, body: null },
+    ]);
+    const ctx = createExecutionContext();
+    await extractionWorker.queue(batch, { DB: env.DB, FILES: env.FILES }, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks.sort()).toEqual(["bad1", "bad2"]);
+    expect(result.retryMessages).toEqual([]);
+  });
+});
+
+describe("the housekeeping is a list of tasks, each with its own area", () => {
+  it("runs every task even when one fails, and names the one that failed", async () => {
+    const user = await createUser();
+    await db().insert(sessions).values({ id: "expired", userId: user.id, expiresAt: new Date(Date.now() - 1000) });
+    const broken = { name: "broken: always fails", run: () => Promise.reject(new Error("boom")) };
+    const result = await runHousekeeping(services(), Date.now(), [broken, ...HOUSEKEEPING]);
+    expect(result).toEqual({ ran: HOUSEKEEPING.length + 1, failed: ["broken: always fails"] });
+    expect(await db().select().from(sessions).all()).toEqual([]);
+  });
+});
+
+describe("one error class for refusals", () => {
+  it("hands a refusal back with its status, and turns a fault into a logged 503 with the route's text", async () => {
+    const refused = await attempt("test", "Failed to do it", () => Promise.reject(conflict("Someone else changed it.")));
+    expect(refused).toBeInstanceOf(AppError);
+    expect([refused!.status, refused!.message, refused!.expected]).toEqual([409, "Someone else changed it.", true]);
+    const fault = await attempt("test", "Failed to do it", () => Promise.reject(new Error("D1 is down")));
+    expect([fault!.status, fault!.message, fault!.expected]).toEqual([503, "Failed to do it", false]);
+    expect(await attempt("test", "x", () => Promise.resolve())).toBeNull();
+    const answer = refused!.json();
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toEqual({ error: "Someone else changed it." });
+  });
+});
