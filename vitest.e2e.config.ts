@@ -1,6 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { E2E_WORKERS } from "./tests/e2e/global-setup";
 
-/** End-to-end tests: Debian's Chromium against the site served as `npm start` serves it. */
+/**
+ * End-to-end tests: Debian's Chromium against the site served as `npm start` serves it. Two test
+ * files at a time, each on a stack of its own (tests/e2e/global-setup.ts).
+ */
 export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.e2e.test.ts"],
@@ -8,7 +12,9 @@ export default defineConfig({
     globalSetup: ["./tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    fileParallelism: true,
+    pool: "forks",
+    maxWorkers: E2E_WORKERS,
     // One retry: about 2 in 300 page loads saw a request stall in the local runtime (decision 012);
     // a test that fails for a reason of its own fails twice.
     retry: 1,

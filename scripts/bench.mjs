@@ -9,7 +9,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { upsertAccount } from "./lib/accounts.mjs";
-import { build, CHROMIUM_ARGS, CHROMIUM_PATH, migrate, OFFLINE_ENV, ROOT, seed, startWorker } from "./lib/local-stack.mjs";
+import { build, CHROMIUM_ARGS, CHROMIUM_PATH, migrate, OFFLINE_ENV, refuseWhileServing, ROOT, seed, startWorker } from "./lib/local-stack.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 10;
@@ -87,6 +87,7 @@ function throughputRow(figure, { ratio, plainRatio, page: r }, target) {
   row(figure, `${pct(ratio)} (${pct(plainRatio)} of the plain bare Worker; ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms)`, `≥ ${pct(target)}`, ratio >= target);
 }
 
+refuseWhileServing("npm run bench");
 console.log("› Building and starting the site with the demo content …");
 build({ quiet: true });
 const dir = path.join(ROOT, ".wrangler", "bench-state");

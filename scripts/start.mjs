@@ -6,7 +6,7 @@
 import path from "node:path";
 import { generatePassword, upsertAccount } from "./lib/accounts.mjs";
 import { startMailServer } from "./lib/mail-server.mjs";
-import { build, migrate, requirePortFree, ROOT, seed, startWorker } from "./lib/local-stack.mjs";
+import { build, markServing, migrate, requirePortFree, ROOT, seed, startWorker } from "./lib/local-stack.mjs";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const SMTP_PORT = Number(process.env.SMTP_PORT ?? 1025);
@@ -17,6 +17,7 @@ await requirePortFree(PORT, "the site", "PORT");
 await requirePortFree(SMTP_PORT, "SMTP", "SMTP_PORT");
 await requirePortFree(INBOX_PORT, "the mail inbox", "INBOX_PORT");
 
+markServing();
 console.log("› Building the site …");
 build({ quiet: true });
 console.log("› Applying migrations to the local D1 …");

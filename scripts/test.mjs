@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { build, CHROMIUM_PATH, OFFLINE_ENV, ROOT } from "./lib/local-stack.mjs";
+import { build, CHROMIUM_PATH, OFFLINE_ENV, refuseWhileServing, ROOT } from "./lib/local-stack.mjs";
 
 const only = process.argv[2]; // "integration" | "e2e" | undefined for both
 const reports = path.join(ROOT, ".cache", "test-reports");
@@ -25,10 +25,23 @@ function counts(file) {
   return { passed: report.numPassedTests, failed: report.numFailedTests + (report.success ? 0 : report.numFailedTests === 0 ? 1 : 0) };
 }
 
+refuseWhileServing("npm test");
 console.log("› Building the site");
 build({ quiet: true });
 let status = step("Type check", "tsc", ["--noEmit"]);
 const total = { passed: 0, failed: status === 0 ? 0 : 1 };
+
+// The browser never receives the schema (decision 027); the second run proves the detector still
+// recognises a table definition where one must be (the server build).
+for (const [title, args] of [
+  ["Client chunks carry no table definition", ["build/client"]],
+  ["The chunk check still recognises a table definition", ["build/server", "--expect-found"]],
+]) {
+  console.log(`\n› ${title}`);
+  const r = spawnSync(process.execPath, [path.join(ROOT, "scripts", "check-client-chunks.mjs"), ...args], { cwd: ROOT, stdio: "inherit" });
+  if (r.status === 0) total.passed += 1;
+  else total.failed += 1;
+}
 
 if (only !== "e2e") {
   const file = path.join(reports, "integration.json");

@@ -16,32 +16,35 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import {
+  type Address,
+  type Affiliation,
+  type ExpertiseArea,
+  SESSION_KINDS,
+  TOKEN_PURPOSES,
+  FILE_KINDS,
+  CONFERENCE_STATUSES,
+  CURRENCIES,
+  NEWS_STATUSES,
+  BOARD_SECTIONS,
+  PAPER_STATUSES,
+  MANUSCRIPT_TYPES,
+  FEE_TYPES,
+  REGISTRATION_STATUSES,
+  PAYMENT_STATUSES,
+  OUTBOX_STATUSES,
+  EXTRACTION_STATUSES,
+  USER_ROLES,
+  USER_STATUSES,
+} from "./enums";
+/** Re-exported for the server code that has always found them here. */
+export * from "./enums";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
 const updatedAt = () => integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now);
 
 /* ---------------------------------------------------------------- people */
-
-export type Address = {
-  address1: string;
-  address2?: string;
-  city: string;
-  postalCode: string;
-  country: string;
-  state?: string;
-};
-export type Affiliation = {
-  institution: string;
-  rank: string;
-  rankOther?: string;
-  department?: string;
-  address: Address;
-};
-export type ExpertiseArea = { category: string; topic: string };
-
-import { USER_ROLES, USER_STATUSES } from "../lib/users";
-export { USER_ROLES, USER_STATUSES };
 
 export const users = sqliteTable(
   "users",
@@ -94,7 +97,6 @@ export const userCounts = sqliteTable("user_counts", {
   n: integer("n").notNull(),
 });
 
-export const SESSION_KINDS = ["browser", "api"] as const;
 
 export const sessions = sqliteTable(
   "sessions",
@@ -118,7 +120,6 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
-export const TOKEN_PURPOSES = ["activation", "password_reset"] as const;
 
 export const authTokens = sqliteTable(
   "auth_tokens",
@@ -158,14 +159,6 @@ export const rateLimits = sqliteTable("rate_limits", {
 
 /* ---------------------------------------------------------------- files */
 
-export const FILE_KINDS = [
-  "conference_file",
-  "conference_photo",
-  "news_file",
-  "manuscript",
-  "blind_copy",
-] as const;
-export type FileKind = (typeof FILE_KINDS)[number];
 
 export const files = sqliteTable(
   "files",
@@ -202,10 +195,6 @@ export const files = sqliteTable(
 
 /* ---------------------------------------------------------------- conferences */
 
-export const CONFERENCE_STATUSES = ["active", "open", "close", "ended"] as const;
-export type ConferenceStatus = (typeof CONFERENCE_STATUSES)[number];
-export const CURRENCIES = ["EUR", "USD", "GBP"] as const;
-export type Currency = (typeof CURRENCIES)[number];
 
 export const conferences = sqliteTable(
   "conferences",
@@ -257,8 +246,6 @@ export const conferences = sqliteTable(
 
 /* ---------------------------------------------------------------- news */
 
-export const NEWS_STATUSES = ["draft", "published", "archived"] as const;
-export type NewsStatus = (typeof NEWS_STATUSES)[number];
 
 export const news = sqliteTable(
   "news",
@@ -283,8 +270,6 @@ export const news = sqliteTable(
 
 /* ---------------------------------------------------------------- board */
 
-export const BOARD_SECTIONS = ["directors", "trustees", "executive", "nominating", "administration"] as const;
-export type BoardSection = (typeof BOARD_SECTIONS)[number];
 
 export const boardYears = sqliteTable(
   "board_years",
@@ -327,9 +312,6 @@ export const pastPresidents = sqliteTable("past_presidents", {
 
 /* ---------------------------------------------------------------- papers */
 
-export const PAPER_STATUSES = ["under_review", "accepted", "rejected", "incomplete", "revision_required"] as const;
-export type PaperStatus = (typeof PAPER_STATUSES)[number];
-export const MANUSCRIPT_TYPES = ["regular", "invited", "doctoral"] as const;
 
 export const papers = sqliteTable(
   "papers",
@@ -386,9 +368,6 @@ export const paperAuthors = sqliteTable(
 
 /* ---------------------------------------------------------------- registrations and payments */
 
-export const FEE_TYPES = ["standard", "student"] as const;
-export const REGISTRATION_STATUSES = ["pending", "confirmed", "cancelled"] as const;
-export const PAYMENT_STATUSES = ["created", "approved", "completed", "failed", "cancelled", "refunded"] as const;
 
 export const registrations = sqliteTable(
   "registrations",
@@ -443,7 +422,6 @@ export const payments = sqliteTable(
 
 /* ---------------------------------------------------------------- background work */
 
-export const OUTBOX_STATUSES = ["pending", "sent", "failed", "dead"] as const;
 
 /** Every e-mail the site sends: written by the web Worker, delivered by the notices Worker. */
 export const outbox = sqliteTable(
@@ -462,7 +440,6 @@ export const outbox = sqliteTable(
   (t) => [index("outbox_status_idx").on(t.status, t.createdAt)],
 );
 
-export const EXTRACTION_STATUSES = ["uploading", "extracting", "complete", "failed"] as const;
 
 export const extractionJobs = sqliteTable(
   "extraction_jobs",

@@ -3,7 +3,8 @@
  * and the rules for them (the spec's Conference form rules). Shared by the page and the server.
  */
 import { z } from "zod";
-import { CONFERENCE_STATUSES, CURRENCIES, type conferences } from "~/db/schema";
+import { CONFERENCE_STATUSES, CURRENCIES } from "~/db/enums";
+import type { conferences } from "~/db/schema";
 import { isIsoDate } from "./dates";
 import { visibleText } from "./news-form";
 

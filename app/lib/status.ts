@@ -1,4 +1,4 @@
-import type { ConferenceStatus, NewsStatus } from "~/db/schema";
+import type { ConferenceStatus, NewsStatus } from "~/db/enums";
 import type { ConferencePhase } from "./dates";
 
 export type BadgeTone = "success" | "primary" | "warning" | "secondary" | "info" | "danger";

@@ -173,6 +173,12 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
   return { ok: true };
 }
 
+/** Whether `password` is the account's current password (a re-check before a sensitive change). */
+export async function isCurrentPassword(db: Database, userId: number, password: string) {
+  const row = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+  return verifyPassword(row?.hash, password);
+}
+
 export async function loadProfile(db: Database, userId: number) {
   const u = await db.select().from(users).where(eq(users.id, userId)).get();
   if (!u) return null;

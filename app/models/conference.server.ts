@@ -98,3 +98,8 @@ export async function getConferenceForCalendar(db: Database, id: number) {
       .get()) ?? null
   );
 }
+
+/** Every conference's address and last change, for the sitemap. */
+export function conferencesForSitemapQuery(db: Database) {
+  return db.select({ id: conferences.id, updatedAt: conferences.updatedAt }).from(conferences);
+}

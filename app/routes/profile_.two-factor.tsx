@@ -9,12 +9,10 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
+import { isCurrentPassword } from "~/models/account.server";
 import { beginSetup, checkSecondFactor, confirmSetup, disableTwoFactor, pendingSecret, twoFactorStatus } from "~/models/two-factor.server";
-import { verifyPassword } from "~/server/auth/password.server";
 import { requireSession } from "~/server/auth/guards.server";
 import { issueRecoveryCodes, otpauthUri } from "~/server/auth/totp.server";
-import { users } from "~/db/schema";
-import { eq } from "drizzle-orm";
 import { readForm } from "~/server/forms.server";
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Two-factor sign-in");
@@ -62,8 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ codes: await issueRecoveryCodes(context.db, user.id), message: "New recovery codes made; the old ones no longer work." } satisfies ActionData);
   }
   if (intent === "disable") {
-    const row = await context.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
-    if (!(await verifyPassword(row?.hash, String(form.get("password") ?? "")))) return fail("The password is not correct.");
+    if (!(await isCurrentPassword(context.db, user.id, String(form.get("password") ?? "")))) return fail("The password is not correct.");
     await disableTwoFactor(context.db, user.id);
     return redirect("/profile/two-factor");
   }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { conferences } from "~/db/schema";
+import { conferencesForSitemapQuery } from "~/models/conference.server";
 import { publishedNewsForSitemapQuery } from "~/models/news.server";
 
 const STATIC_PATHS = ["/", "/society", "/society/board", "/membership", "/journal", "/conferences", "/login", "/register"];
@@ -9,7 +9,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const { db } = context;
   const base = context.env.SITE_URL.replace(/\/$/, "");
   const [confs, newsItems] = await db.batch([
-    db.select({ id: conferences.id, updatedAt: conferences.updatedAt }).from(conferences),
+    conferencesForSitemapQuery(db),
     publishedNewsForSitemapQuery(db),
   ]);
   const urls = [

@@ -48,3 +48,20 @@ export async function upsertAccount(db, { email, password, role, firstName, last
   await db.prepare("delete from sessions where user_id = ?").bind(row.id).run();
   return row.id;
 }
+
+/**
+ * A browser session made straight in D1, as a sign-in makes it (app/server/auth/session.server.ts:
+ * the row's id is the SHA-256 of the cookie's random value). Returns the cookie's value. For
+ * tests whose subject is not signing in.
+ */
+export async function createSessionRow(db, userId, { days = 1 } = {}) {
+  const { createHash } = await import("node:crypto");
+  const value = randomBytes(32).toString("base64url");
+  const id = createHash("sha256").update(value).digest("hex");
+  const now = Date.now();
+  await db
+    .prepare("insert into sessions (id, user_id, kind, created_at, last_seen_at, expires_at, user_agent, ip_address) values (?, ?, 'browser', ?, ?, ?, 'e2e fixture', 'local')")
+    .bind(id, userId, now, now, now + days * 86_400_000)
+    .run();
+  return value;
+}

@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -215,3 +215,36 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
   "--disable-dev-shm-usage",
 ];
+
+const SERVING_MARK = path.join(ROOT, ".cache", "serving.pid");
+
+/** `npm start` marks that it serves the site from build/ (removed when it stops). */
+export function markServing() {
+  mkdirSync(path.dirname(SERVING_MARK), { recursive: true });
+  writeFileSync(SERVING_MARK, String(process.pid));
+  process.on("exit", () => {
+    try {
+      if (readFileSync(SERVING_MARK, "utf8") === String(process.pid)) rmSync(SERVING_MARK);
+    } catch {}
+  });
+}
+
+/**
+ * `npm test` and `npm run bench` rebuild build/; under a running `npm start` that would leave the
+ * site answering every page with an error until restarted. So they refuse, and say why.
+ */
+export function refuseWhileServing(command) {
+  if (!existsSync(SERVING_MARK)) return;
+  const pid = Number(readFileSync(SERVING_MARK, "utf8"));
+  try {
+    process.kill(pid, 0);
+  } catch {
+    rmSync(SERVING_MARK, { force: true }); // left by a start that was killed
+    return;
+  }
+  console.error(
+    `\n${command} rebuilds build/, which \`npm start\` (process ${pid}) is serving the site from: the site would answer\n` +
+      `every page with an error until restarted. Stop \`npm start\` (Ctrl-C in its terminal), then run ${command} again.\n`,
+  );
+  process.exit(1);
+}

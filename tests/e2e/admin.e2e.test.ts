@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectAccessible, launch, newContext, scriptlessTwin, waitForHydration, watchErrors } from "./browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, launch, scriptlessTwin, signedInContext, waitForHydration, watchErrors } from "./browser";
 import type { CONSOLE_AREAS } from "./global-setup";
 
 /** The administrator's console as the office uses it, with and without JavaScript. */
@@ -10,18 +10,16 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** The console's refused forms answer 400 on purpose; Chromium logs those as errors. */
+/**
+ * An administrator of one console area, signed in by a session made in D1 (sign-in has tests of
+ * its own). The console's refused forms answer 400 on purpose; Chromium logs those as errors.
+ */
 async function signedInAdmin(js: boolean, area: (typeof CONSOLE_AREAS)[number]) {
-  const context = await newContext(browser, { js });
+  const context = await signedInContext(browser, `${area}.console@example.org`, { js });
   const page = await context.newPage();
   const noErrors = js ? watchErrors(page, { expectStatuses: [400] }) : () => {};
-  const { admin } = inject("accounts");
-  await page.goto("/login", { waitUntil: "domcontentloaded" });
+  await page.goto("/admin/dashboard", { waitUntil: "domcontentloaded" });
   if (js) await waitForHydration(page);
-  await page.getByLabel("E-mail").fill(`${area}.console@example.org`);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(/\/admin\/dashboard$/);
   return { context, page, noErrors };
 }
 

@@ -3,7 +3,29 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { expect, inject } from "vitest";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/lib/local-stack.mjs";
 
-export const baseUrl = () => inject("baseUrl");
+/**
+ * The stack this test file runs against: one per test worker (global-setup.ts), chosen by the
+ * worker's number, so a file keeps its stack from start to end.
+ */
+export function stack() {
+  const stacks = inject("stacks");
+  const worker = Number(process.env.VITEST_POOL_ID ?? "1");
+  return stacks[(worker - 1) % stacks.length]!;
+}
+
+export const baseUrl = () => stack().baseUrl;
+
+/**
+ * A browser context already signed in as `email`, through a session made in D1 at setup: for
+ * tests that are not about signing in (the sign-in tests go through the form).
+ */
+export async function signedInContext(browser: Browser, email: string, opts: { js?: boolean; viewport?: ViewportName } = {}) {
+  const value = inject("sessions")[email];
+  if (!value) throw new Error(`no fixture session for ${email} (tests/e2e/global-setup.ts makes them)`);
+  const context = await newContext(browser, opts);
+  await context.addCookies([{ name: "session", value, url: baseUrl(), httpOnly: true, sameSite: "Lax" }]);
+  return context;
+}
 
 export const VIEWPORTS = {
   phone: { width: 360, height: 780 },

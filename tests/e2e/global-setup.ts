@@ -1,20 +1,25 @@
-import { rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort, migrate, ROOT, seed, startWorker } from "../../scripts/lib/local-stack.mjs";
 import { startMailServer } from "../../scripts/lib/mail-server.mjs";
-import { generatePassword, upsertAccount } from "../../scripts/lib/accounts.mjs";
+import { createSessionRow, generatePassword, upsertAccount } from "../../scripts/lib/accounts.mjs";
 import { OFFLINE_ENV } from "../../scripts/lib/local-stack.mjs";
 
 /**
- * A fresh local D1 and R2 with the demo content, the web and notices Workers under one
- * `wrangler dev`, and a real SMTP server (maildev) whose inbox the tests read.
+ * Stacks for the end-to-end tests, one per test worker (vitest.e2e.config.ts runs two test files
+ * at a time): each a fresh local D1 and R2 with the demo content and the fixture accounts, the
+ * web, notices and extraction Workers under one `wrangler dev`, and a real SMTP server (maildev)
+ * whose inbox its tests read. A test file runs on one stack from start to end, so files on
+ * different workers never see each other's data or mail. The content is made once and copied.
  */
 export default async function setup(project: TestProject) {
-  const dir = path.join(ROOT, ".wrangler", "e2e-state");
+  const template = path.join(ROOT, ".wrangler", "e2e-state");
+  const dir = template;
   rmSync(dir, { recursive: true, force: true });
   migrate(dir, { quiet: true });
   await seed(dir);
+  const sessions: Record<string, string> = {};
   const adminPassword = generatePassword();
   const authorPassword = generatePassword();
   {
@@ -24,10 +29,12 @@ export default async function setup(project: TestProject) {
     try {
       await upsertAccount(proxy.env.DB, { email: "admin@example.org", password: adminPassword, role: "admin", firstName: "Ada", lastName: "Administrator" });
       await upsertAccount(proxy.env.DB, { email: "author@example.org", password: authorPassword, role: "user", firstName: "Alex", lastName: "Author" });
-      // One administrator per console area, so the per-account sign-in limit (10 in 15 minutes)
-      // is never what a console test meets.
+      // One administrator per console area, each signed in by a session made in D1: the console's
+      // tests are not about signing in, and one area's changes never touch another's account.
       for (const area of CONSOLE_AREAS) {
-        await upsertAccount(proxy.env.DB, { email: `${area}.console@example.org`, password: adminPassword, role: "admin", firstName: "Ada", lastName: "Administrator" });
+        const email = `${area}.console@example.org`;
+        const id = await upsertAccount(proxy.env.DB, { email, password: adminPassword, role: "admin", firstName: "Ada", lastName: "Administrator" });
+        sessions[email] = await createSessionRow(proxy.env.DB, id);
       }
       // For the console's User Management tests, whose roles they change.
       await upsertAccount(proxy.env.DB, { email: "member.js@example.org", password: authorPassword, role: "user", firstName: "Mona", lastName: "Member" });
@@ -43,25 +50,40 @@ export default async function setup(project: TestProject) {
       await proxy.dispose();
     }
   }
-  const mail = await startMailServer({ smtpPort: await freePort(), webPort: await freePort() });
-  const worker = await startWorker({ dir, smtpPort: mail.smtpPort });
-  project.provide("baseUrl", worker.url);
-  project.provide("mailApi", mail.webUrl);
-  project.provide("stateDir", dir);
+  const stacks = await Promise.all(
+    Array.from({ length: E2E_WORKERS }, async (_, i) => {
+      const stateDir = `${template}-${i + 1}`;
+      rmSync(stateDir, { recursive: true, force: true });
+      cpSync(template, stateDir, { recursive: true });
+      const mail = await startMailServer({ smtpPort: await freePort(), webPort: await freePort() });
+      const worker = await startWorker({ dir: stateDir, smtpPort: mail.smtpPort });
+      return { worker, mail, stateDir };
+    }),
+  );
+  project.provide(
+    "stacks",
+    stacks.map((s) => ({ baseUrl: s.worker.url, mailApi: s.mail.webUrl, stateDir: s.stateDir })),
+  );
+  project.provide("sessions", sessions);
   project.provide("accounts", { admin: { email: "admin@example.org", password: adminPassword }, author: { email: "author@example.org", password: authorPassword } });
   return async () => {
-    await worker.stop();
-    await mail.stop();
+    await Promise.all(stacks.map(async (s) => {
+      await s.worker.stop();
+      await s.mail.stop();
+    }));
   };
 }
+
+/** Test files run two at a time, each on its own stack (the machine has two cores). */
+export const E2E_WORKERS = 2;
 
 export const CONSOLE_AREAS = ["users", "edit-user", "board", "news", "conferences"] as const;
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
-    mailApi: string;
-    stateDir: string;
+    stacks: Array<{ baseUrl: string; mailApi: string; stateDir: string }>;
+    /** Cookie values of sessions made in D1, by account e-mail. */
+    sessions: Record<string, string>;
     accounts: Record<"admin" | "author", { email: string; password: string }>;
   }
 }

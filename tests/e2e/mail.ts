@@ -1,11 +1,12 @@
-import { expect, inject } from "vitest";
+import { expect } from "vitest";
+import { stack } from "./browser";
 
 /** A message as maildev's REST API gives it. */
 type Mail = { id: string; subject: string; text: string; html: string; to: Array<{ address: string }>; from: Array<{ address: string; name: string }> };
 
 /** Waits for a mail to `to` whose subject contains `subject`, newer than the ones in `seen`. */
 export async function waitForMail(to: string, subject: string, seen: Set<string> = new Set()): Promise<Mail> {
-  const api = inject("mailApi");
+  const api = stack().mailApi;
   let found: Mail | undefined;
   await expect
     .poll(
@@ -29,6 +30,6 @@ export function linkIn(mail: Mail, path: string): string {
 }
 
 export async function mailsTo(to: string): Promise<Mail[]> {
-  const all = (await (await fetch(`${inject("mailApi")}/email`)).json()) as Mail[];
+  const all = (await (await fetch(`${stack().mailApi}/email`)).json()) as Mail[];
   return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()));
 }

@@ -5,7 +5,7 @@
  */
 import type { InputHTMLAttributes } from "react";
 import { FieldShell, Options } from "~/components/form/fields";
-import { CURRENCIES } from "~/db/schema";
+import { CURRENCIES } from "~/db/enums";
 import {
   CONFERENCE_STATUS_OPTIONS,
   FEE_DEFAULTS,

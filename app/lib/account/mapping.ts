@@ -2,7 +2,7 @@
  * Between the forms' flat fields (the spec's registration form) and the stored profile
  * (affiliations and expertise as JSON). Pure, so both directions are unit-tested.
  */
-import type { Affiliation, ExpertiseArea } from "~/db/schema";
+import type { Affiliation, ExpertiseArea } from "~/db/enums";
 import { AFFILIATION_KEYS, EXPERTISE_SLOTS } from "./schemas";
 
 type Flat = Record<string, unknown>;

@@ -1,0 +1,66 @@
+/**
+ * The values the schema's columns take, and the JSON shapes it stores: safe for the browser
+ * (decision 027). Client code imports from here, never from `schema.ts`, whose table
+ * definitions (and drizzle's sqlite-core) must stay on the server; `npm test` fails a build whose
+ * client chunks carry a table definition.
+ */
+export { USER_ROLES, USER_STATUSES } from "../lib/users";
+
+export type Address = {
+  address1: string;
+  address2?: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  state?: string;
+};
+
+export type Affiliation = {
+  institution: string;
+  rank: string;
+  rankOther?: string;
+  department?: string;
+  address: Address;
+};
+
+export type ExpertiseArea = { category: string; topic: string };
+
+export const SESSION_KINDS = ["browser", "api"] as const;
+
+export const TOKEN_PURPOSES = ["activation", "password_reset"] as const;
+
+export const FILE_KINDS = [
+  "conference_file",
+  "conference_photo",
+  "news_file",
+  "manuscript",
+  "blind_copy",
+] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+export const CONFERENCE_STATUSES = ["active", "open", "close", "ended"] as const;
+export type ConferenceStatus = (typeof CONFERENCE_STATUSES)[number];
+
+export const CURRENCIES = ["EUR", "USD", "GBP"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const NEWS_STATUSES = ["draft", "published", "archived"] as const;
+export type NewsStatus = (typeof NEWS_STATUSES)[number];
+
+export const BOARD_SECTIONS = ["directors", "trustees", "executive", "nominating", "administration"] as const;
+export type BoardSection = (typeof BOARD_SECTIONS)[number];
+
+export const PAPER_STATUSES = ["under_review", "accepted", "rejected", "incomplete", "revision_required"] as const;
+export type PaperStatus = (typeof PAPER_STATUSES)[number];
+
+export const MANUSCRIPT_TYPES = ["regular", "invited", "doctoral"] as const;
+
+export const FEE_TYPES = ["standard", "student"] as const;
+
+export const REGISTRATION_STATUSES = ["pending", "confirmed", "cancelled"] as const;
+
+export const PAYMENT_STATUSES = ["created", "approved", "completed", "failed", "cancelled", "refunded"] as const;
+
+export const OUTBOX_STATUSES = ["pending", "sent", "failed", "dead"] as const;
+
+export const EXTRACTION_STATUSES = ["uploading", "extracting", "complete", "failed"] as const;
