@@ -458,6 +458,27 @@ export const extractionJobs = sqliteTable(
   (t) => [index("extraction_jobs_user_idx").on(t.userId, t.createdAt)],
 );
 
+/**
+ * What a multi-step form (a wizard) has kept between its steps, one row per owner and wizard
+ * (decision 028): a signed-in user (`user:{id}:{wizard}`) or an anonymous browser holding a random
+ * draft cookie (`anon:{sha256 of it}:{wizard}`). A file uploaded in a step waits in R2 under
+ * `file_key` until the wizard ends. The housekeeping removes drafts left untouched.
+ */
+export const wizardDrafts = sqliteTable(
+  "wizard_drafts",
+  {
+    id: text("id").primaryKey(),
+    wizard: text("wizard").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    step: integer("step").notNull().default(1),
+    data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    fileKey: text("file_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("wizard_drafts_updated_idx").on(t.updatedAt), index("wizard_drafts_user_idx").on(t.userId)],
+);
+
 export const auditLog = sqliteTable(
   "audit_log",
   {

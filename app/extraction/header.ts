@@ -58,15 +58,6 @@ export function cleanLines(doc: Document): Line[] {
   });
 }
 
-/** Line markers printed as superscripts, in order (e.g. ["1", "*"]). */
-function markersOf(spans: Line["spans"]) {
-  return spans
-    .filter((s) => s.sup)
-    .flatMap((s) => s.text.split(/[,\s]+/))
-    .map((m) => m.trim().replace(/∗/g, "*"))
-    .filter(Boolean);
-}
-
 function bodySize(lines: Line[]) {
   const counts = new Map<number, number>();
   for (const l of lines) counts.set(Math.round(l.size * 2) / 2, (counts.get(Math.round(l.size * 2) / 2) ?? 0) + l.text.length);

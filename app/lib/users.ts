@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { listPath } from "./list-href";
 
 /** What the console's user list shows and offers, shared by its page and its server code. */
@@ -15,6 +16,13 @@ export const ROLE_FILTERS = [
 
 /** The inline editor offers these; the full edit dialog adds moderator. */
 export const INLINE_ROLES = ["user", "admin", "reviewer"] as const;
+
+/** The user list's in-place role editor (decision 028). */
+export const roleChangeSchema = z.object({
+  intent: z.literal("role"),
+  userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  role: z.enum(INLINE_ROLES),
+});
 
 /** The user list's address with its filters kept (for Close, and after a change with `done`). */
 export function usersListHref(search: string, done?: string) {

@@ -6,7 +6,7 @@
  * pages show it at once.
  */
 import type { Services } from "~/server/services.server";
-import { and, asc, count, desc, eq, inArray, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, notExists, sql, type SQL } from "drizzle-orm";
 import { conferences, files, papers, registrations } from "~/db/schema";
 import { anyContains } from "~/db/search";
 import { CONFERENCE_SECTIONS, CONFERENCES_PAGE_SIZE, FEE_FIELDS, type ConferenceFormValues, type ConferenceInput, type FeesInput } from "~/lib/conference-form";
@@ -17,47 +17,39 @@ import { auditEntry, writeWithAudit } from "./audit.server";
 import { conferenceSummaryFields } from "./conference.server";
 import { storeUploads, UploadRejected, type UploadRule } from "./uploads.server";
 import { conflict, notFound } from "~/server/errors.server";
+import { defineKeyset, type Page } from "~/server/keyset.server";
 
 type Ctx = Pick<Services, "db" | "d1" | "files">;
 
 export const CONFERENCE_FILE_RULE: UploadRule = { kind: "conference_file", types: DOCUMENT_TYPES, maxFiles: 10, maxBytes: 20 * 1024 * 1024, label: "files" };
 export const CONFERENCE_PHOTO_RULE: UploadRule = { kind: "conference_photo", types: IMAGE_TYPES, maxFiles: 30, maxBytes: 8 * 1024 * 1024, label: "photos" };
 
-/** A refused console change about a conference; the message says why, for the office. */
-
 /* ------------------------------------------------------------------ list */
 
-export type ConferenceCursor = { date: string; id: number };
-export type ConferenceQuery = { q: string; status: string; after: ConferenceCursor | null; before: ConferenceCursor | null; start: number };
+const conferencePages = defineKeyset({
+  sort: conferences.startDate,
+  id: conferences.id,
+  pattern: /\d{4}-\d{2}-\d{2}/,
+  decode: String,
+  encode: (row: { startDate: string }) => row.startDate,
+  maxStart: 1_000_000,
+});
+export type ConferenceQuery = Page<string> & { q: string; status: string };
 
-function parseCursor(value: string | null): ConferenceCursor | null {
-  const m = /^(\d{4}-\d{2}-\d{2})\.(\d{1,12})$/.exec(value ?? "");
-  return m ? { date: m[1]!, id: Number(m[2]) } : null;
-}
-export const conferenceCursor = (row: { startDate: string; id: number }) => `${row.startDate}.${row.id}`;
-
-/**
- * `?q=` (title or location), `?status=`, and keyset paging: `?after=` / `?before=` name the row
- * a page starts after or ends before, newest start first, so a page reads its own rows only;
- * `?start=` is only the number shown ("Showing 26–50").
- */
+/** `?q=` (title or location), `?status=`, and a page of keyset paging, newest start first (decision 028). */
 export function parseConferenceQuery(url: URL, statuses: readonly string[]): ConferenceQuery {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const statusParam = url.searchParams.get("status") ?? "";
   const status = statuses.includes(statusParam) ? statusParam : "";
-  const after = parseCursor(url.searchParams.get("after"));
-  const before = after ? null : parseCursor(url.searchParams.get("before"));
-  const start = after || before ? Math.max(1, Math.min(1_000_000, Number.parseInt(url.searchParams.get("start") ?? "1", 10) || 1)) : 1;
-  return { q, status, after, before, start };
+  return { q, status, ...conferencePages.parse(url) };
 }
 
 /** One page (and one row more, to know whether another follows), with its file and photo counts. */
-export async function listConferencesForAdmin(ctx: Pick<Ctx, "db">, { q, status, after, before }: ConferenceQuery) {
-  const conditions: Array<SQL | undefined> = [];
+export async function listConferencesForAdmin(ctx: Pick<Ctx, "db">, query: ConferenceQuery) {
+  const { q, status } = query;
+  const conditions: Array<SQL | undefined> = [conferencePages.where(query)];
   if (status) conditions.push(eq(conferences.status, status as ConferenceInput["status"]));
   if (q) conditions.push(anyContains(q, [conferences.title, conferences.location]));
-  if (after) conditions.push(sql`(${conferences.startDate}, ${conferences.id}) < (${after.date}, ${after.id})`);
-  if (before) conditions.push(sql`(${conferences.startDate}, ${conferences.id}) > (${before.date}, ${before.id})`);
   const counted = (kind: string) => sql<number>`(select count(*) from files where files.conference_id = conferences.id and files.kind = ${kind})`;
   // A batch of one: D1 then reports the rows it read, which the benchmark holds to a page.
   const [found] = await ctx.db.batch([
@@ -69,13 +61,10 @@ export async function listConferencesForAdmin(ctx: Pick<Ctx, "db">, { q, status,
       })
       .from(conferences)
       .where(and(...conditions))
-      .orderBy(...(before ? [asc(conferences.startDate), asc(conferences.id)] : [desc(conferences.startDate), desc(conferences.id)]))
+      .orderBy(...conferencePages.orderBy(query))
       .limit(CONFERENCES_PAGE_SIZE + 1),
   ]);
-  const more = found.length > CONFERENCES_PAGE_SIZE;
-  const rows = found.slice(0, CONFERENCES_PAGE_SIZE);
-  if (before) rows.reverse();
-  return { rows, hasNext: before ? true : more, hasPrevious: before ? more : Boolean(after) };
+  return conferencePages.slice(found, query, CONFERENCES_PAGE_SIZE);
 }
 
 /* ------------------------------------------------------------------ one conference */

@@ -3,7 +3,7 @@
  * count), and role changes that can never leave the site without an administrator.
  */
 import type { Services } from "~/server/services.server";
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { anyContains } from "~/db/search";
 import { authTokens, recoveryCodes, sessions, USER_ROLES, USER_STATUSES, userCounts, users } from "~/db/schema";
@@ -13,31 +13,25 @@ import { hashPassword } from "~/server/auth/password.server";
 import { ROLE_FILTERS, USERS_PAGE_SIZE } from "~/lib/users";
 import { auditEntry, writeWithAudit } from "./audit.server";
 import { conflict, notFound } from "~/server/errors.server";
+import { defineKeyset, type Page } from "~/server/keyset.server";
 
 export type Role = (typeof USER_ROLES)[number];
 
-export type Cursor = { at: number; id: number };
-export type UserQuery = { q: string; role: string; after: Cursor | null; before: Cursor | null; start: number };
+const userPages = defineKeyset({
+  sort: users.createdAt,
+  id: users.id,
+  pattern: /\d{1,15}/,
+  decode: Number,
+  encode: (row: { createdAt: Date }) => String(row.createdAt.getTime()),
+});
+export type UserQuery = Page<number> & { q: string; role: string };
 
-function parseCursor(value: string | null): Cursor | null {
-  const m = /^(\d{1,15})\.(\d{1,12})$/.exec(value ?? "");
-  return m ? { at: Number(m[1]), id: Number(m[2]) } : null;
-}
-export const cursorOf = (row: { createdAt: Date; id: number }) => `${row.createdAt.getTime()}.${row.id}`;
-
-/**
- * `?q=` search, `?role=` filter, and keyset paging: `?after=` / `?before=` name the row a page
- * starts after or ends before, so a page reads its 25 rows and never the ones it skips; `?start=`
- * is only the number shown ("Showing 26–50").
- */
+/** `?q=` search, `?role=` filter, and a page of keyset paging (decision 028). */
 export function parseUserQuery(url: URL): UserQuery {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const roleParam = url.searchParams.get("role") ?? "";
   const role = ROLE_FILTERS.some((r) => r.value === roleParam) ? roleParam : "";
-  const after = parseCursor(url.searchParams.get("after"));
-  const before = after ? null : parseCursor(url.searchParams.get("before"));
-  const start = after || before ? Math.max(1, Math.min(10_000_000, Number.parseInt(url.searchParams.get("start") ?? "1", 10) || 1)) : 1;
-  return { q, role, after, before, start };
+  return { q, role, ...userPages.parse(url) };
 }
 
 /**
@@ -45,18 +39,13 @@ export function parseUserQuery(url: URL): UserQuery {
  * Without a search the count comes from `user_counts` (kept by triggers), so neither the page
  * nor the badge reads the whole table; a search has to look at every name.
  */
-export async function listUsers(db: Database, { q, role, after, before }: UserQuery) {
+export async function listUsers(db: Database, query: UserQuery) {
+  const { q, role } = query;
   const conditions: SQL[] = [isNull(users.deletedAt)];
   if (role) conditions.push(eq(users.role, role as Role));
   // E-mail addresses are stored in lower case; names keep theirs.
   if (q) conditions.push(anyContains(q, [users.firstName, users.lastName, users.email, users.username]));
   const filter = and(...conditions);
-  const page = and(
-    filter,
-    after ? sql`(${users.createdAt}, ${users.id}) < (${after.at}, ${after.id})` : undefined,
-    before ? sql`(${users.createdAt}, ${users.id}) > (${before.at}, ${before.id})` : undefined,
-  );
-  const order = before ? [asc(users.createdAt), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
   const [found, total] = await db.batch([
     db
       .select({
@@ -77,8 +66,8 @@ export async function listUsers(db: Database, { q, role, after, before }: UserQu
         lastLoginAt: users.lastLoginAt,
       })
       .from(users)
-      .where(page)
-      .orderBy(...order)
+      .where(and(filter, userPages.where(query)))
+      .orderBy(...userPages.orderBy(query))
       .limit(USERS_PAGE_SIZE + 1),
     q
       ? db.select({ n: count() }).from(users).where(filter)
@@ -87,18 +76,8 @@ export async function listUsers(db: Database, { q, role, after, before }: UserQu
           .from(userCounts)
           .where(role ? eq(userCounts.role, role) : undefined),
   ]);
-  const more = found.length > USERS_PAGE_SIZE;
-  const rows = found.slice(0, USERS_PAGE_SIZE);
-  if (before) rows.reverse();
-  return {
-    rows,
-    total: Number(total[0]?.n ?? 0),
-    hasNext: before ? true : more,
-    hasPrevious: before ? more : Boolean(after),
-  };
+  return { ...userPages.slice(found, query, USERS_PAGE_SIZE), total: Number(total[0]?.n ?? 0) };
 }
-
-/** A refused console change about a user; the message says why, for the office. */
 
 /**
  * Part of every UPDATE that could take away an active administrator (a new role, a suspension,

@@ -5,7 +5,8 @@ import { CsrfField, useCsrfToken } from "~/components/csrf-field";
 import { FormMessage } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { emailOnlySchema } from "~/lib/account/schemas";
+import { activationFormSchema } from "~/lib/account/schemas";
+import { withZod } from "@remix-validated-form/with-zod";
 import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
@@ -13,6 +14,8 @@ import { activateAccount, resendActivation } from "~/models/account.server";
 import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
 import { isWellFormedToken } from "~/server/auth/tokens.server";
 import { readForm } from "~/server/forms.server";
+
+const validator = withZod(activationFormSchema);
 
 export const headers = passActionHeaders("Retry-After");
 
@@ -42,24 +45,28 @@ type ActionData = { intent: "activate" | "resend"; ok: boolean; message: string 
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
+  // An old link's page may post without an intent: that is an activation.
+  if (!form.has("intent")) form.set("intent", "activate");
   const intent = form.get("intent") === "resend" ? "resend" : "activate";
   const reply = (data: ActionData, status = 200) => Response.json(data, { status });
-  if (intent === "activate") {
-    const token = String(form.get("token") ?? "");
-    if (!isWellFormedToken(token)) return reply({ intent, ok: false, message: TEXT.missing }, 400);
+  const checked = await validator.validate(form);
+  if (checked.error) {
+    const message = Object.values(checked.error.fieldErrors)[0] ?? TEXT.missing;
+    return reply({ intent, ok: false, message: intent === "activate" ? TEXT.missing : message }, 400);
+  }
+  const data = checked.data;
+  if (data.intent === "activate") {
+    if (!isWellFormedToken(data.token)) return reply({ intent, ok: false, message: TEXT.missing }, 400);
     try {
-      const result = await activateAccount(context, token);
+      const result = await activateAccount(context, data.token);
       return result.ok ? reply({ intent, ok: true, message: TEXT.success }) : reply({ intent, ok: false, message: result.message }, 400);
     } catch (error) {
       console.error("activation failed", error);
       return reply({ intent, ok: false, message: TEXT.error }, 503);
     }
   }
-  const email = emailOnlySchema.safeParse({ email: form.get("email") ?? "" });
-  if (!form.get("email")) return reply({ intent, ok: false, message: TEXT.noEmail }, 400);
-  if (!email.success) return reply({ intent, ok: false, message: "That e-mail address is not valid." }, 400);
   try {
-    await resendActivation(context, request, email.data.email);
+    await resendActivation(context, request, data.email);
     return reply({ intent, ok: true, message: TEXT.resent });
   } catch (error) {
     if (error instanceof RateLimitedError) return tooManyRequests(error, { intent, ok: false, message: error.message } satisfies ActionData);

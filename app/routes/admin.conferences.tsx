@@ -11,7 +11,7 @@ import { CONFERENCE_STATUS_OPTIONS, CONFERENCES_PAGE_SIZE } from "~/lib/conferen
 import { formatDateRange } from "~/lib/dates";
 import { listHref, listPath } from "~/lib/list-href";
 import { conferenceStatusBadge } from "~/lib/status";
-import { conferenceCursor, listConferencesForAdmin, parseConferenceQuery } from "~/models/conference-admin.server";
+import { listConferencesForAdmin, parseConferenceQuery } from "~/models/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 /** The spec's Conferences messages, shown after a change (by `?done=`) or a failed load. */
@@ -28,12 +28,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const query = parseConferenceQuery(new URL(request.url), STATUSES);
   try {
-    const { rows, hasNext, hasPrevious } = await listConferencesForAdmin(context, query);
+    const { rows, previous, next } = await listConferencesForAdmin(context, query);
     return {
       query: { q: query.q, status: query.status, start: query.start },
       error: null as string | null,
-      previous: hasPrevious && rows[0] ? conferenceCursor(rows[0]) : null,
-      next: hasNext && rows.length ? conferenceCursor(rows[rows.length - 1]!) : null,
+      previous,
+      next,
       conferences: rows.map((c) => ({
         id: c.id,
         title: c.title,

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Pager } from "~/components/admin/pager";
 import { ListFilters } from "~/components/admin/list-filters";
 import { RowActions } from "~/components/admin/row-actions";
@@ -11,11 +11,13 @@ import { DataTable } from "~/components/ui/table-wrap";
 import { formatDate } from "~/lib/dates";
 import { listHref, listPath } from "~/lib/list-href";
 import type { BadgeTone } from "~/lib/status";
-import { INLINE_ROLES, ROLE_FILTERS, USERS_PAGE_SIZE } from "~/lib/users";
-import { changeRole, cursorOf, listUsers, parseUserQuery } from "~/models/user-admin.server";
+import { INLINE_ROLES, ROLE_FILTERS, roleChangeSchema, USERS_PAGE_SIZE } from "~/lib/users";
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm } from "remix-validated-form";
+import { changeRole, listUsers, parseUserQuery } from "~/models/user-admin.server";
 import { attempt } from "~/server/errors.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { readForm } from "~/server/forms.server";
+import { validateForm } from "~/server/forms.server";
 
 const ROLE_TONE: Record<string, BadgeTone> = { admin: "danger", reviewer: "warning", user: "primary" };
 const MESSAGES = {
@@ -32,12 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseUserQuery(url);
   const editingRole = Number.parseInt(url.searchParams.get("edit-role") ?? "", 10) || null;
   try {
-    const { rows, total, hasNext, hasPrevious } = await listUsers(context.db, query);
+    const { rows, total, previous, next } = await listUsers(context.db, query);
     return {
       query: { q: query.q, role: query.role, start: query.start },
       total,
-      previous: hasPrevious && rows[0] ? cursorOf(rows[0]) : null,
-      next: hasNext && rows.length ? cursorOf(rows[rows.length - 1]!) : null,
+      previous,
+      next,
       editingRole,
       me: admin.id,
       error: null,
@@ -64,24 +66,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionData = { error: string };
 
+const roleValidator = withZod(roleChangeSchema);
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const form = await readForm(request);
+  const checked = await validateForm(request, roleValidator);
+  if (!checked.ok) return Response.json({ error: MESSAGES.roleFailed } satisfies ActionData, { status: 400 });
+  const { userId, role } = checked.data;
+  const refused = await attempt("admin users: role change", MESSAGES.roleFailed, () => changeRole(context.db, admin.id, userId, role));
+  if (refused) return refused.json();
   const back = new URL(request.url);
   back.searchParams.delete("edit-role");
-  back.searchParams.delete("done");
-  if (form.get("intent") === "role") {
-    const userId = Number.parseInt(String(form.get("userId") ?? ""), 10);
-    const role = String(form.get("role") ?? "");
-    if (!Number.isSafeInteger(userId) || !(INLINE_ROLES as readonly string[]).includes(role)) {
-      return Response.json({ error: MESSAGES.roleFailed } satisfies ActionData, { status: 400 });
-    }
-    const refused = await attempt("admin users: role change", MESSAGES.roleFailed, () => changeRole(context.db, admin.id, userId, role as (typeof INLINE_ROLES)[number]));
-    if (refused) return refused.json();
-    back.searchParams.set("done", "role");
-    return redirect(`${back.pathname}${back.search}`);
-  }
-  return Response.json({ error: "Unknown request." } satisfies ActionData, { status: 400 });
+  back.searchParams.set("done", "role");
+  return redirect(`${back.pathname}${back.search}`);
 }
 
 /** User Management: search, filter by role, page through, change a role in place. */
@@ -167,7 +164,13 @@ export default function AdminUsersTab() {
                 </td>
                 <td>
                   {editingRole === u.id ? (
-                    <Form method="post" className="inline-editor" aria-label={`Role of ${u.name}`}>
+                    <ValidatedForm
+                      validator={roleValidator}
+                      id={`role-form-${u.id}`}
+                      method="post"
+                      className="inline-editor"
+                      aria-label={`Role of ${u.name}`}
+                    >
                       <CsrfField />
                       <input type="hidden" name="intent" value="role" />
                       <input type="hidden" name="userId" value={u.id} />
@@ -183,7 +186,7 @@ export default function AdminUsersTab() {
                       <Link to={listHref(search, { "edit-role": null })} preventScrollReset>
                         Cancel
                       </Link>
-                    </Form>
+                    </ValidatedForm>
                   ) : u.id === me ? (
                     // Your own role is not yours to change here: no lock-outs.
                     <Badge tone={ROLE_TONE[u.role] ?? "secondary"}>{u.role}</Badge>

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useNavigation } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm } from "remix-validated-form";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage } from "~/components/form/fields";
+import { FormMessage, TextField } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
 import { emailOnlySchema } from "~/lib/account/schemas";
@@ -10,7 +12,7 @@ import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { requestPasswordReset } from "~/models/account.server";
 import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
-import { readForm } from "~/server/forms.server";
+import { validateForm } from "~/server/forms.server";
 
 export const headers = passActionHeaders("Retry-After");
 
@@ -27,15 +29,14 @@ export function loader({ context }: LoaderFunctionArgs) {
 
 type ActionData = { ok: boolean; message: string; email: string };
 
+const validator = withZod(emailOnlySchema);
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  const raw = String(form.get("email") ?? "").slice(0, 254);
-  const parsed = emailOnlySchema.safeParse({ email: raw });
-  if (!parsed.success) {
-    return Response.json({ ok: false, message: "Enter a valid e-mail address.", email: raw } satisfies ActionData, { status: 400 });
-  }
+  const checked = await validateForm(request, validator, { repopulate: true });
+  if (!checked.ok) return checked.response;
+  const raw = checked.data.email;
   try {
-    await requestPasswordReset(context, request, parsed.data.email);
+    await requestPasswordReset(context, request, raw);
     return Response.json({ ok: true, message: FORGOT_TEXT.done, email: raw } satisfies ActionData);
   } catch (error) {
     if (error instanceof RateLimitedError) {
@@ -47,7 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPasswordRoute() {
-  const data = useActionData<typeof action>() as ActionData | undefined;
+  const answer = useActionData<typeof action>() as ActionData | { fieldErrors: unknown } | undefined;
+  const data = answer && "ok" in answer ? answer : undefined;
   const submitting = useNavigation().state === "submitting";
   return (
     <>
@@ -60,22 +62,25 @@ export default function ForgotPasswordRoute() {
               The link works for one hour. <Link to="/login">Back to Login</Link>
             </p>
           ) : (
-            <Form method="post" className="stack-form" aria-label="Forgot password">
+            <ValidatedForm
+              validator={validator}
+              method="post"
+              id="forgot-password"
+              noValidate
+              className="stack-form"
+              aria-label="Forgot password"
+              defaultValues={data ? { email: data.email } : undefined}
+            >
               <CsrfField />
               <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-              <div className="field">
-                <label htmlFor="email">
-                  E-mail<span className="required" aria-hidden="true"> *</span>
-                </label>
-                <input id="email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={data?.email} />
-              </div>
+              <TextField name="email" label="E-mail" type="email" autoComplete="email" required maxLength={254} />
               <Button type="submit" aria-disabled={submitting || undefined}>
                 {submitting ? "Sending…" : "Send reset link"}
               </Button>
               <p className="form-aside">
                 <Link to="/login">Back to Login</Link>
               </p>
-            </Form>
+            </ValidatedForm>
           )}
         </div>
       </div>

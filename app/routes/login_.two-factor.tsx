@@ -1,9 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm } from "remix-validated-form";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage } from "~/components/form/fields";
+import { FormMessage, TextField } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
+import { secondFactorSchema } from "~/lib/account/schemas";
 import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
@@ -11,7 +14,7 @@ import { checkSecondFactor } from "~/models/two-factor.server";
 import { homeFor, safeRedirectPath } from "~/server/auth/guards.server";
 import { hitRateLimits, LIMITS, RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
 import { completeSecondFactor } from "~/server/auth/session.server";
-import { readForm } from "~/server/forms.server";
+import { validateForm } from "~/server/forms.server";
 
 export const headers = passActionHeaders("Retry-After");
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Two-factor sign-in");
@@ -31,10 +34,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 type ActionData = { error: string };
 
+const validator = withZod(secondFactorSchema);
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await pendingSession(context);
-  const form = await readForm(request);
-  const code = String(form.get("code") ?? "").slice(0, 40);
+  const checked = await validateForm(request, validator);
+  if (!checked.ok) return checked.response;
+  const { code } = checked.data;
   try {
     await hitRateLimits(context.db, [[`2fa:acct:${session.user.id}`, LIMITS.secondFactorPerAccount]]);
   } catch (error) {
@@ -50,7 +56,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TwoFactorLoginRoute() {
-  const data = useActionData<typeof action>() as ActionData | undefined;
+  const answer = useActionData<typeof action>() as ActionData | { fieldErrors: unknown } | undefined;
+  const data = answer && "error" in answer ? answer : undefined;
   const busy = useNavigation().state === "submitting";
   const [params] = useSearchParams();
   return (
@@ -59,22 +66,33 @@ export default function TwoFactorLoginRoute() {
       <div className="container container-narrow">
         <div className="card form-card">
           {data ? <FormMessage tone="error">{data.error}</FormMessage> : null}
-          <Form method="post" action={`/login/two-factor?${params.toString()}`} className="stack-form" aria-label="Two-factor sign-in">
+          <ValidatedForm
+            validator={validator}
+            id="two-factor-sign-in"
+            method="post"
+            action={`/login/two-factor?${params.toString()}`}
+            noValidate
+            className="stack-form"
+            aria-label="Two-factor sign-in"
+          >
             <CsrfField />
-            <div className="field">
-              <label htmlFor="code">Authentication code</label>
-              <input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={40} aria-describedby="code-hint" autoFocus />
-              <p className="field-hint" id="code-hint">
-                The 6-digit code your authenticator app shows now. Lost your phone? Enter one of your recovery codes instead.
-              </p>
-            </div>
+            <TextField
+              name="code"
+              label="Authentication code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              maxLength={40}
+              autoFocus
+              hint="The 6-digit code your authenticator app shows now. Lost your phone? Enter one of your recovery codes instead."
+            />
             <Button type="submit" aria-disabled={busy || undefined}>
               {busy ? "Checking…" : "Verify"}
             </Button>
             <p className="form-aside">
               <Link to="/logout">Cancel and sign out</Link>
             </p>
-          </Form>
+          </ValidatedForm>
         </div>
       </div>
     </>

@@ -1,11 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm } from "remix-validated-form";
 import { renderSVG } from "uqr";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage } from "~/components/form/fields";
+import { FormMessage, TextField } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { TWO_FACTOR_FORMS, twoFactorFormSchema } from "~/lib/account/schemas";
 import { formatDate } from "~/lib/dates";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
@@ -13,7 +16,7 @@ import { isCurrentPassword } from "~/models/account.server";
 import { beginSetup, checkSecondFactor, confirmSetup, disableTwoFactor, pendingSecret, twoFactorStatus } from "~/models/two-factor.server";
 import { requireSession } from "~/server/auth/guards.server";
 import { issueRecoveryCodes, otpauthUri } from "~/server/auth/totp.server";
-import { readForm } from "~/server/forms.server";
+import { validateForm } from "~/server/forms.server";
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Two-factor sign-in");
 
@@ -38,33 +41,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionData = { error?: string; codes?: string[]; message?: string };
 
+/** One validator per form for the browser; the server reads the four as one union on `intent`. */
+const validators = {
+  start: withZod(TWO_FACTOR_FORMS.start),
+  confirm: withZod(TWO_FACTOR_FORMS.confirm),
+  codes: withZod(TWO_FACTOR_FORMS.codes),
+  disable: withZod(TWO_FACTOR_FORMS.disable),
+};
+const actionValidator = withZod(twoFactorFormSchema);
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireSession(context, request);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+  const checked = await validateForm(request, actionValidator);
+  if (!checked.ok) return checked.response;
+  const post = checked.data;
   const secret = context.env.SESSION_SECRET;
-  const code = String(form.get("code") ?? "").slice(0, 40);
   const fail = (error: string) => Response.json({ error } satisfies ActionData, { status: 400 });
 
-  if (intent === "start") {
-    await beginSetup(context.db, user.id, secret);
-    return redirect("/profile/two-factor");
+  switch (post.intent) {
+    case "start":
+      await beginSetup(context.db, user.id, secret);
+      return redirect("/profile/two-factor");
+    case "confirm": {
+      const codes = await confirmSetup(context.db, user.id, post.code, secret);
+      if (!codes) return fail("That code is not valid. Enter the 6-digit code your app shows now.");
+      return Response.json({ codes, message: "Two-factor sign-in is on." } satisfies ActionData);
+    }
+    case "codes":
+      if (!(await checkSecondFactor(context.db, user.id, post.code, secret))) return fail("That code is not valid.");
+      return Response.json({ codes: await issueRecoveryCodes(context.db, user.id), message: "New recovery codes made; the old ones no longer work." } satisfies ActionData);
+    case "disable":
+      if (!(await isCurrentPassword(context.db, user.id, post.password))) return fail("The password is not correct.");
+      await disableTwoFactor(context.db, user.id);
+      return redirect("/profile/two-factor");
   }
-  if (intent === "confirm") {
-    const codes = await confirmSetup(context.db, user.id, code, secret);
-    if (!codes) return fail("That code is not valid. Enter the 6-digit code your app shows now.");
-    return Response.json({ codes, message: "Two-factor sign-in is on." } satisfies ActionData);
-  }
-  if (intent === "codes") {
-    if (!(await checkSecondFactor(context.db, user.id, code, secret))) return fail("That code is not valid.");
-    return Response.json({ codes: await issueRecoveryCodes(context.db, user.id), message: "New recovery codes made; the old ones no longer work." } satisfies ActionData);
-  }
-  if (intent === "disable") {
-    if (!(await isCurrentPassword(context.db, user.id, String(form.get("password") ?? "")))) return fail("The password is not correct.");
-    await disableTwoFactor(context.db, user.id);
-    return redirect("/profile/two-factor");
-  }
-  return fail("Unknown request.");
 }
 
 export default function TwoFactorRoute() {
@@ -103,34 +113,28 @@ export default function TwoFactorRoute() {
               <p>
                 <Badge tone="success">On</Badge> {`since ${enabled}. ${codesLeft} recovery ${codesLeft === 1 ? "code" : "codes"} left.`}
               </p>
-              <Form method="post" className="stack-form" aria-label="New recovery codes">
+              <ValidatedForm validator={validators.codes} id="two-factor-codes" method="post" noValidate className="stack-form" aria-label="New recovery codes">
                 <CsrfField />
                 <input type="hidden" name="intent" value="codes" />
                 <h2 className="form-subtitle">New recovery codes</h2>
-                <div className="field">
-                  <label htmlFor="codes-code">Code from your app</label>
-                  <input id="codes-code" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={40} />
-                </div>
+                <TextField name="code" label="Code from your app" inputMode="numeric" autoComplete="one-time-code" required maxLength={40} />
                 <Button type="submit" variant="outline" aria-disabled={busy || undefined}>
                   Make new recovery codes
                 </Button>
-              </Form>
-              <Form method="post" className="stack-form" aria-label="Turn off two-factor sign-in">
+              </ValidatedForm>
+              <ValidatedForm validator={validators.disable} id="two-factor-disable" method="post" noValidate className="stack-form" aria-label="Turn off two-factor sign-in">
                 <CsrfField />
                 <input type="hidden" name="intent" value="disable" />
                 <h2 className="form-subtitle">Turn off</h2>
                 <input type="text" name="username" autoComplete="username" hidden readOnly />
-                <div className="field">
-                  <label htmlFor="disable-password">Your password</label>
-                  <input id="disable-password" name="password" type="password" autoComplete="current-password" required maxLength={1024} />
-                </div>
+                <TextField name="password" label="Your password" type="password" autoComplete="current-password" required maxLength={1024} />
                 <Button type="submit" variant="outline" aria-disabled={busy || undefined}>
                   Turn off two-factor sign-in
                 </Button>
-              </Form>
+              </ValidatedForm>
             </>
           ) : setup ? (
-            <Form method="post" className="stack-form" aria-label="Confirm two-factor sign-in">
+            <ValidatedForm validator={validators.confirm} id="two-factor-confirm" method="post" noValidate className="stack-form" aria-label="Confirm two-factor sign-in">
               <CsrfField />
               <input type="hidden" name="intent" value="confirm" />
               <ol className="setup-steps">
@@ -144,23 +148,20 @@ export default function TwoFactorRoute() {
                 </li>
                 <li>Enter the 6-digit code the app shows.</li>
               </ol>
-              <div className="field">
-                <label htmlFor="confirm-code">Code from your app</label>
-                <input id="confirm-code" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={10} />
-              </div>
+              <TextField name="code" label="Code from your app" inputMode="numeric" autoComplete="one-time-code" required maxLength={10} />
               <Button type="submit" aria-disabled={busy || undefined}>
                 Turn on
               </Button>
-            </Form>
+            </ValidatedForm>
           ) : (
-            <Form method="post" className="stack-form" aria-label="Set up two-factor sign-in">
+            <ValidatedForm validator={validators.start} id="two-factor-start" method="post" noValidate className="stack-form" aria-label="Set up two-factor sign-in">
               <CsrfField />
               <input type="hidden" name="intent" value="start" />
               <p>
                 <Badge tone="secondary">Off</Badge> Signing in needs only your password.
               </p>
               <Button type="submit">Set up two-factor sign-in</Button>
-            </Form>
+            </ValidatedForm>
           )}
         </div>
       </div>

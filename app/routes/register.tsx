@@ -1,98 +1,71 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { ValidatedForm } from "remix-validated-form";
 import { AffiliationFields, SecondaryAffiliation } from "~/components/account/affiliation-fields";
 import { ExpertiseFields } from "~/components/account/expertise-fields";
 import { PersonalFields } from "~/components/account/personal-fields";
-import { useFormValidity, WizardProgress } from "~/components/account/wizard";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage, TextField } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
+import { useFormValidity, WizardProgress } from "~/components/wizard";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/lib/account/schemas";
-import { parseStep, REGISTER_STEPS, STEP_COUNT, stepValidators } from "~/lib/account/register-steps";
+import { REGISTER_WIZARD } from "~/lib/account/register-steps";
 import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { registerAccount } from "~/models/account.server";
 import { homeFor, optionalUser } from "~/server/auth/guards.server";
 import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
-import { clearDraft, type Draft, readDraft, saveDraft } from "~/server/auth/register-draft.server";
 import { readForm } from "~/server/forms.server";
+import { anonymousDraftOwner } from "~/server/wizard/drafts.server";
+import { wizardStepLoad, wizardStepPost } from "~/server/wizard/steps.server";
 
 export const headers = passActionHeaders("Retry-After");
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Register");
 
-const titles = REGISTER_STEPS.map((s) => s.title);
-
-/** The first step before `step` whose stored values do not validate, or `step` itself. */
-function firstIncompleteStep(draft: Draft, step: number) {
-  for (let i = 1; i < step; i++) if (!REGISTER_STEPS[i - 1]!.schema.safeParse(draft).success) return i;
-  return step;
-}
+const wizard = REGISTER_WIZARD;
+const stepPath = (step: number) => `/register?step=${step}`;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await optionalUser(context);
   if (user) throw redirect(homeFor(user));
-  const requested = parseStep(new URL(request.url).searchParams.get("step"));
-  const draft = await readDraft(request, context.env);
-  const step = firstIncompleteStep(draft, requested);
-  if (step !== requested) throw redirect(`/register?step=${step}`);
-  return { step, values: draft, csrf: context.csrf.token() };
+  const owner = await anonymousDraftOwner(request, wizard.name);
+  const { step, values } = await wizardStepLoad(context, wizard, owner, request, stepPath);
+  return { step, values, csrf: context.csrf.token() };
 }
 
 type ActionData = { formError: string } | undefined;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const step = parseStep(String(form.get("step") ?? ""));
-  const intent = String(form.get("intent") ?? "next");
-  const draft = await readDraft(request, context.env);
-  const stepDef = REGISTER_STEPS[step - 1]!;
-
-  if (step < STEP_COUNT) {
-    // Keep what was typed on this step, valid or not: going back and forth loses nothing.
-    for (const name of stepDef.fields) {
-      const value = form.get(name);
-      draft[name] = typeof value === "string" ? value.slice(0, 500) : "";
-    }
-  }
-  if (intent === "previous") {
-    const cookie = await saveDraft(request, context.env, draft);
-    return redirect(`/register?step=${Math.max(1, step - 1)}`, { headers: { "Set-Cookie": cookie } });
-  }
-  if (step < STEP_COUNT) {
-    const result = await stepValidators[step - 1]!.validate(form);
-    const cookie = await saveDraft(request, context.env, result.error ? draft : { ...draft, ...(result.data as Draft) });
-    if (result.error) return validationError(result.error, result.submittedData, { status: 400, headers: { "Set-Cookie": cookie } });
-    return redirect(`/register?step=${step + 1}`, { headers: { "Set-Cookie": cookie } });
-  }
-
-  const incomplete = firstIncompleteStep(draft, STEP_COUNT);
-  if (incomplete !== STEP_COUNT) return redirect(`/register?step=${incomplete}`);
-  const account = await stepValidators[STEP_COUNT - 1]!.validate(form);
-  if (account.error) return validationError(account.error, {}, { status: 400 });
-
-  const values = Object.assign({}, ...REGISTER_STEPS.slice(0, 3).map((s) => s.schema.parse(draft)));
-  try {
-    await registerAccount(context, request, { ...values, password: (account.data as { password: string }).password });
-  } catch (error) {
-    if (error instanceof RateLimitedError) {
-      return tooManyRequests(error, { formError: error.message } satisfies ActionData);
-    }
-    console.error("registration failed", error);
-    return Response.json({ formError: MESSAGES.registrationFailed } satisfies ActionData, { status: 503 });
-  }
-  return redirect("/registration-confirmation", { headers: { "Set-Cookie": await clearDraft(request, context.env) } });
+  const owner = await anonymousDraftOwner(request, wizard.name);
+  return wizardStepPost(context, {
+    wizard,
+    owner,
+    request,
+    form,
+    path: stepPath,
+    async complete(values, account) {
+      try {
+        await registerAccount(context, request, { ...values, primaryEmail: String(values.primaryEmail), password: String(account.password) });
+      } catch (error) {
+        if (error instanceof RateLimitedError) return tooManyRequests(error, { formError: error.message } satisfies ActionData);
+        console.error("registration failed", error);
+        return Response.json({ formError: MESSAGES.registrationFailed } satisfies ActionData, { status: 503 });
+      }
+      return redirect("/registration-confirmation");
+    },
+  });
 }
 
 export default function RegisterRoute() {
   const { step, values } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | { fieldErrors?: Record<string, string> };
   const formRef = useRef<HTMLFormElement>(null);
-  const stepDef = REGISTER_STEPS[step - 1]!;
+  const stepDef = wizard.steps[step - 1]!;
   const valid = useFormValidity(formRef, stepDef.schema);
   const [tried, setTried] = useState(false);
   const submit = useSubmit();
@@ -101,7 +74,7 @@ export default function RegisterRoute() {
 
   const serverInvalid = actionData && "fieldErrors" in actionData && actionData.fieldErrors;
   const formError = actionData && "formError" in actionData ? actionData.formError : null;
-  const last = step === STEP_COUNT;
+  const last = step === wizard.count;
   const message = formError ?? (serverInvalid || (tried && !valid) ? (last ? MESSAGES.finalInvalid : MESSAGES.stepInvalid) : null);
 
   return (
@@ -111,7 +84,7 @@ export default function RegisterRoute() {
       </PageHead>
       <div className="container container-form">
         <div className="card form-card">
-          <WizardProgress step={step} titles={titles} />
+          <WizardProgress step={step} titles={wizard.titles} />
           {message ? <FormMessage tone="error">{message}</FormMessage> : null}
           <ValidatedForm
             key={step}
@@ -119,7 +92,7 @@ export default function RegisterRoute() {
             method="post"
             // The step stays in the address, so a refused post shows the same step again.
             action={`/register?step=${step}`}
-            validator={stepValidators[step - 1]!}
+            validator={wizard.validators[step - 1]!}
             defaultValues={values}
             formRef={formRef}
             noValidate

@@ -9,6 +9,7 @@ import { sessionHousekeeping } from "~/server/auth/session.server";
 import { tokenHousekeeping } from "~/server/auth/tokens.server";
 import { outboxHousekeeping } from "~/server/mail/outbox.server";
 import type { Services } from "~/server/services.server";
+import { draftHousekeeping } from "~/server/wizard/drafts.server";
 
 export type HousekeepingTask = {
   name: string;
@@ -21,6 +22,7 @@ export const HOUSEKEEPING: readonly HousekeepingTask[] = [
   rateLimitHousekeeping,
   extractionHousekeeping,
   outboxHousekeeping,
+  draftHousekeeping,
 ];
 
 export async function runHousekeeping(services: Pick<Services, "db" | "files" | "queues">, now = Date.now(), tasks = HOUSEKEEPING) {

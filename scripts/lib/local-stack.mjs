@@ -147,7 +147,8 @@ export async function startWorker({ dir, port, vars = {}, log = "pipe", config, 
     const options = { config: config ?? path.join(ROOT, "wrangler.toml"), port, persist: dir, vars: allVars };
     return startChild(process.execPath, [path.join(ROOT, "scripts", "lib", "serve-worker.mjs"), JSON.stringify(options)], { url: siteUrl, log });
   }
-  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", dir, "--show-interactive-dev-session=false"];
+  // Each its own inspector port (wrangler's default, 9229, would let only one stack run at a time).
+  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(await freePort()), "--persist-to", dir, "--show-interactive-dev-session=false"];
   args.push("--config", config ?? path.join(ROOT, "wrangler.toml"));
   if (smtpPort) args.push("--config", noticesConfig({ smtpPort, siteUrl }), "--config", extractionConfig());
   args.push(...extraArgs);

@@ -326,7 +326,10 @@ describe.each([
     } finally {
       await context.close();
     }
-  });
+    // The whole life of an account in one test: five mails, three password hashes and a dozen
+    // pages, each scanned. About 35 s alone, up to 60 s with a second file running beside it
+    // (decision 027): the timeout catches a hang, it is not a speed budget.
+  }, 150_000);
 });
 
 describe("sign-in and the pages it guards", () => {

@@ -132,7 +132,7 @@ export function textOf(html: string) {
 const TABLES_CHILD_FIRST = [
   "audit_log", "extraction_jobs", "outbox", "payments", "registrations", "paper_authors", "files", "papers",
   "board_members", "board_years", "past_presidents", "news", "conferences", "recovery_codes", "auth_tokens",
-  "sessions", "rate_limits", "users", "site_state",
+  "sessions", "rate_limits", "wizard_drafts", "users", "site_state",
 ];
 
 /** Empties every table (the pool keeps one database per test file), so each test starts clean. */

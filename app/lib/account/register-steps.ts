@@ -1,12 +1,11 @@
 /**
  * The registration wizard's four steps: their titles, the fields each owns and the schema that
- * validates them. The server and the browser use the same list.
+ * validates them (decision 028). The server and the browser use the same definition.
  */
-import { withZod } from "@remix-validated-form/with-zod";
-import type { Validator } from "remix-validated-form";
+import { defineWizard } from "~/lib/wizard";
 import { AFFILIATION_KEYS, affiliationsSchema, expertiseSchema, registerAccountSchema, registerPersonalSchema } from "./schemas";
 
-export const REGISTER_STEPS = [
+export const REGISTER_WIZARD = defineWizard("register", [
   {
     title: "Personal information",
     fields: [
@@ -25,16 +24,6 @@ export const REGISTER_STEPS = [
     fields: ["primary1Category", "primary1", "primary2Category", "primary2", "primary3Category", "primary3"],
     schema: expertiseSchema,
   },
-  { title: "Account", fields: ["password", "passwordRetype"], schema: registerAccountSchema },
-] as const;
-
-export const STEP_COUNT = REGISTER_STEPS.length;
-export const stepValidators: Validator<Record<string, unknown>>[] = REGISTER_STEPS.map(
-  (s) => withZod(s.schema as never) as Validator<Record<string, unknown>>,
-);
-
-/** Parses "?step=N" to 1..4. */
-export function parseStep(value: string | null | undefined): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= STEP_COUNT ? n : 1;
-}
+  // The password is checked and used at the last post, never kept in the draft.
+  { title: "Account", fields: ["password", "passwordRetype"], schema: registerAccountSchema, keep: false },
+]);

@@ -246,3 +246,33 @@ export const adminUserSchema = z.intersection(
 export type PersonalValues = z.infer<z.ZodObject<typeof personalShape>>;
 export type AffiliationValues = z.infer<typeof affiliationsSchema>;
 export type ExpertiseValues = z.infer<typeof expertiseSchema>;
+
+/* The second factor's forms (decision 028). */
+const otpCode = z.string().trim().min(1, "Enter the code from your app.").max(40, "At most 40 characters.");
+
+/** The sign-in's second step: a code from the app, or a recovery code. */
+export const secondFactorSchema = z.object({ code: otpCode });
+
+/** The forms of /profile/two-factor, one per intent; the server reads them as one union. */
+export const TWO_FACTOR_FORMS = {
+  start: z.object({ intent: z.literal("start") }),
+  confirm: z.object({ intent: z.literal("confirm"), code: otpCode }),
+  codes: z.object({ intent: z.literal("codes"), code: otpCode }),
+  disable: z.object({ intent: z.literal("disable"), password: z.string().min(1, "Enter your password.").max(PASSWORD_MAX) }),
+};
+export const twoFactorFormSchema = z.discriminatedUnion("intent", [TWO_FACTOR_FORMS.start, TWO_FACTOR_FORMS.confirm, TWO_FACTOR_FORMS.codes, TWO_FACTOR_FORMS.disable]);
+
+/** /activate-account's two posts: the activation itself, and a new link (its messages are the spec's). */
+export const activationFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("activate"), token: z.string().max(200).default("") }),
+  z.object({
+    intent: z.literal("resend"),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(1, "Cannot resend activation: email not provided in URL.")
+      .max(254, "That e-mail address is not valid.")
+      .pipe(z.string().email("That e-mail address is not valid.")),
+  }),
+]);

@@ -1,0 +1,88 @@
+/**
+ * The wizards' drafts in D1 (decision 028): what each step kept, so closing the browser and
+ * coming back resumes with everything typed. A signed-in user's draft is keyed by the account;
+ * an anonymous visitor's (registration) by a random value in an HttpOnly cookie, of which only
+ * the SHA-256 is stored. The cookie carries nothing else: the draft never leaves the server.
+ */
+import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
+import { wizardDrafts } from "~/db/schema";
+import type { HousekeepingTask } from "~/server/housekeeping.server";
+import type { Services } from "~/server/services.server";
+import { randomToken, sha256Hex } from "../auth/crypto.server";
+import { readCookie } from "../auth/session.server";
+
+export type DraftOwner = { id: string; userId: number | null; setCookie: string | null };
+export type WizardDraft = { step: number; data: Record<string, unknown>; fileKey: string | null };
+
+/** How long an untouched draft is kept: an anonymous visitor's a day, an account's thirty days. */
+export const ANONYMOUS_DRAFT_MS = 24 * 3600_000;
+export const USER_DRAFT_MS = 30 * 24 * 3600_000;
+
+function cookieName(secure: boolean) {
+  return secure ? "__Host-draft" : "draft";
+}
+
+export function userDraftOwner(userId: number, wizard: string): DraftOwner {
+  return { id: `user:${userId}:${wizard}`, userId, setCookie: null };
+}
+
+/**
+ * The anonymous browser's draft: its cookie's value hashed, or a new value (then `setCookie`
+ * must go out with the answer).
+ */
+export async function anonymousDraftOwner(request: Request, wizard: string): Promise<DraftOwner> {
+  const secure = new URL(request.url).protocol === "https:";
+  const existing = readCookie(request, cookieName(secure));
+  const value = existing && /^[A-Za-z0-9_-]{43}$/.test(existing) ? existing : randomToken(32);
+  const parts = [`${cookieName(secure)}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${ANONYMOUS_DRAFT_MS / 1000}`];
+  if (secure) parts.push("Secure");
+  return { id: `anon:${await sha256Hex(value)}:${wizard}`, userId: null, setCookie: value === existing ? null : parts.join("; ") };
+}
+
+/** The cookie that forgets an anonymous draft (after the wizard ends). */
+export function clearDraftCookie(request: Request) {
+  const secure = new URL(request.url).protocol === "https:";
+  return `${cookieName(secure)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+}
+
+export async function loadDraft({ db }: Pick<Services, "db">, owner: DraftOwner, now = Date.now()): Promise<WizardDraft> {
+  const row = await db.select().from(wizardDrafts).where(eq(wizardDrafts.id, owner.id)).get();
+  const ttl = owner.userId === null ? ANONYMOUS_DRAFT_MS : USER_DRAFT_MS;
+  if (!row || now - row.updatedAt.getTime() > ttl) return { step: 1, data: {}, fileKey: null };
+  return { step: row.step, data: row.data, fileKey: row.fileKey };
+}
+
+/** Keeps the draft (created on first save); the step is where the wizard resumes. */
+export async function saveDraft({ db }: Pick<Services, "db">, owner: DraftOwner, wizard: string, draft: Omit<WizardDraft, "fileKey"> & { fileKey?: string | null }) {
+  const values = { step: draft.step, data: draft.data, updatedAt: new Date(), ...(draft.fileKey !== undefined ? { fileKey: draft.fileKey } : {}) };
+  await db
+    .insert(wizardDrafts)
+    .values({ id: owner.id, wizard, userId: owner.userId, fileKey: null, ...values })
+    .onConflictDoUpdate({ target: wizardDrafts.id, set: values });
+}
+
+/** Forgets the draft and deletes its waiting file, if any. */
+export async function discardDraft({ db, files }: Pick<Services, "db" | "files">, owner: DraftOwner) {
+  const [row] = await db.delete(wizardDrafts).where(eq(wizardDrafts.id, owner.id)).returning({ fileKey: wizardDrafts.fileKey });
+  if (row?.fileKey) await files.delete(row.fileKey);
+}
+
+/** The statement that forgets a draft, for the batch of the change that completes it. */
+export function discardDraftStatement({ db }: Pick<Services, "db">, owner: DraftOwner) {
+  return db.delete(wizardDrafts).where(eq(wizardDrafts.id, owner.id));
+}
+
+/** Drafts left untouched past their time go, with the files they were holding. */
+export const draftHousekeeping: HousekeepingTask = {
+  name: "wizard drafts: drop abandoned",
+  async run({ db, files }, now) {
+    const stale = or(
+      and(sql`${wizardDrafts.userId} is null`, lt(wizardDrafts.updatedAt, new Date(now - ANONYMOUS_DRAFT_MS))),
+      and(isNotNull(wizardDrafts.userId), lt(wizardDrafts.updatedAt, new Date(now - USER_DRAFT_MS))),
+    );
+    const gone = await db.delete(wizardDrafts).where(stale).returning({ fileKey: wizardDrafts.fileKey });
+    const keys = gone.flatMap((d) => (d.fileKey ? [d.fileKey] : []));
+    if (keys.length) await files.delete(keys);
+    return gone.length;
+  },
+};

@@ -1,0 +1,96 @@
+/**
+ * Step navigation for every wizard (decision 028), as real form posts: each step's post keeps
+ * what was typed (valid or not, so going back and forth loses nothing), Previous never
+ * validates, Next validates the step on the server with the same schema the browser used, and
+ * the last step runs only once every earlier step holds. Works the same without JavaScript.
+ */
+import { redirect } from "@remix-run/cloudflare";
+import { validationError } from "remix-validated-form";
+import type { Wizard } from "~/lib/wizard";
+import type { Services } from "~/server/services.server";
+import { clearDraftCookie, type DraftOwner, discardDraft, loadDraft, saveDraft } from "./drafts.server";
+
+type Ctx = Pick<Services, "db" | "files">;
+
+/** Adds the draft owner's new cookie, if any, to an answer. */
+function withOwnerCookie(response: Response, owner: DraftOwner) {
+  if (owner.setCookie) response.headers.append("Set-Cookie", owner.setCookie);
+  return response;
+}
+
+/**
+ * The step a GET may show: the one asked for, unless an earlier step is incomplete (then a
+ * redirect there). Returns the kept values to fill the form with.
+ */
+export async function wizardStepLoad(services: Ctx, wizard: Wizard, owner: DraftOwner, request: Request, path: (step: number) => string) {
+  const requested = wizard.parseStep(new URL(request.url).searchParams.get("step"));
+  const draft = await loadDraft(services, owner);
+  const step = wizard.firstIncompleteStep(draft.data, requested);
+  if (step !== requested) throw redirect(path(step));
+  return { step, values: draft.data, fileKey: draft.fileKey };
+}
+
+const MAX_FIELD_LENGTH = 5000;
+
+export async function wizardStepPost(
+  services: Ctx,
+  {
+    wizard,
+    owner,
+    request,
+    form,
+    path,
+    complete,
+  }: {
+    wizard: Wizard;
+    owner: DraftOwner;
+    request: Request;
+    form: FormData;
+    path: (step: number) => string;
+    /**
+     * Runs once every step holds, with every kept value and the last step's checked data. An
+     * answer below 400 ends the wizard (the draft and its cookie go); any other keeps the draft.
+     */
+    complete: (values: Record<string, unknown>, last: Record<string, unknown>) => Promise<Response>;
+  },
+): Promise<Response> {
+  const step = wizard.parseStep(String(form.get("step") ?? ""));
+  const intent = String(form.get("intent") ?? "next");
+  const def = wizard.steps[step - 1]!;
+  const draft = await loadDraft(services, owner);
+  const data = { ...draft.data };
+  if (def.keep !== false) {
+    for (const name of def.fields) {
+      const value = form.get(name);
+      data[name] = typeof value === "string" ? value.slice(0, MAX_FIELD_LENGTH) : "";
+    }
+  }
+  const keep = (at: number, values = data) => saveDraft(services, owner, wizard.name, { step: at, data: values });
+
+  if (intent === "previous") {
+    const back = Math.max(1, step - 1);
+    await keep(back);
+    return withOwnerCookie(redirect(path(back)), owner);
+  }
+  if (step < wizard.count) {
+    const result = await wizard.validators[step - 1]!.validate(form);
+    if (result.error) {
+      await keep(step);
+      return withOwnerCookie(validationError(result.error, result.submittedData, { status: 400 }), owner);
+    }
+    await keep(step + 1, { ...data, ...result.data });
+    return withOwnerCookie(redirect(path(step + 1)), owner);
+  }
+
+  const incomplete = wizard.firstIncompleteStep(data, wizard.count);
+  if (incomplete !== wizard.count) return withOwnerCookie(redirect(path(incomplete)), owner);
+  const last = await wizard.validators[step - 1]!.validate(form);
+  if (last.error) return withOwnerCookie(validationError(last.error, def.keep === false ? {} : last.submittedData, { status: 400 }), owner);
+
+  const values = Object.assign({}, ...wizard.steps.slice(0, wizard.count - 1).map((s) => s.schema.parse(data)));
+  const answer = await complete(values, last.data);
+  if (answer.status >= 400) return withOwnerCookie(answer, owner);
+  await discardDraft(services, owner);
+  if (owner.userId === null) answer.headers.append("Set-Cookie", clearDraftCookie(request));
+  return answer;
+}
