@@ -1,3 +1,4 @@
+import { z } from "zod";
 export const FIRST_BOARD_YEAR = 2003;
 const PERIOD = /^(\d{4})-(\d{4})$/;
 
@@ -87,3 +88,11 @@ export function checkBoardYear(year: BoardYearForm): Record<string, string> {
   }
   return errors;
 }
+
+/** The Past Presidents list's Add form (decision 028). */
+export const pastPresidentSchema = z.object({
+  intent: z.literal("add-president"),
+  years: z.string().trim().min(1, "Enter the years.").max(40, "At most 40 characters."),
+  name: z.string().trim().min(1, "Enter the name.").max(200, "At most 200 characters."),
+  note: z.string().trim().max(300, "At most 300 characters.").default(""),
+});

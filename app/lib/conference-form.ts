@@ -161,3 +161,9 @@ export function postedValues(raw: Record<string, string>): ConferenceFormValues 
 }
 
 export const CONFERENCES_PAGE_SIZE = 25;
+
+/** The Files & Photos tab's header-photo buttons: a photo's id, or "" to clear (decision 028). */
+export const headerPhotoSchema = z.object({
+  reply: z.enum(["json", "page"]).default("page"),
+  fileId: z.union([z.literal(""), z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)]).default(""),
+});

@@ -20,7 +20,7 @@ export const INLINE_ROLES = ["user", "admin", "reviewer"] as const;
 /** The user list's in-place role editor (decision 028). */
 export const roleChangeSchema = z.object({
   intent: z.literal("role"),
-  userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  userId: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number),
   role: z.enum(INLINE_ROLES),
 });
 
@@ -28,3 +28,9 @@ export const roleChangeSchema = z.object({
 export function usersListHref(search: string, done?: string) {
   return listPath("/admin/users", search, done, { "edit-role": null });
 }
+
+/** The Edit User dialog's Reset Password form. */
+export const resetUserPasswordSchema = z.object({
+  intent: z.literal("reset-password"),
+  mode: z.enum(["email", "random"], { message: "Choose how to reset the password." }),
+});

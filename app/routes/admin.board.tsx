@@ -1,14 +1,16 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { RowActions } from "~/components/admin/row-actions";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage } from "~/components/form/fields";
+import { FormMessage, InvalidFormMessage, TextField } from "~/components/form/fields";
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm } from "remix-validated-form";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/table-wrap";
-import { BOARD_SECTION_KEYS } from "~/lib/board";
+import { BOARD_SECTION_KEYS, pastPresidentSchema } from "~/lib/board";
 import { addPastPresident, listBoardYears } from "~/models/board-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { readForm } from "~/server/forms.server";
+import { validateForm } from "~/server/forms.server";
 
 const DONE: Record<string, string> = {
   saved: "Board year saved.",
@@ -30,23 +32,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionData = { error: string; values: { years: string; name: string; note: string } };
 
+const presidentValidator = withZod(pastPresidentSchema);
+
 /** Adding a past president (the list's own form); years and names are edited nowhere else. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const form = await readForm(request);
-  const values = {
-    years: String(form.get("years") ?? "")
-      .trim()
-      .slice(0, 40),
-    name: String(form.get("name") ?? "")
-      .trim()
-      .slice(0, 200),
-    note: String(form.get("note") ?? "")
-      .trim()
-      .slice(0, 300),
-  };
-  if (form.get("intent") !== "add-president") return Response.json({ error: "Unknown request.", values } satisfies ActionData, { status: 400 });
-  if (!values.years || !values.name) return Response.json({ error: "Years and Name required", values } satisfies ActionData, { status: 400 });
+  const checked = await validateForm(request, presidentValidator, { repopulate: true });
+  if (!checked.ok) return checked.response;
+  const { intent: _, ...values } = checked.data;
   try {
     await addPastPresident(context, admin.id, values);
   } catch (error) {
@@ -58,7 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdminBoardTab() {
   const { view, years, presidents, error } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as ActionData | undefined;
+  const answer = useActionData<typeof action>() as ActionData | { fieldErrors: unknown } | undefined;
+  const data = answer && "error" in answer ? answer : undefined;
   const { search } = useLocation();
   const done = DONE[new URLSearchParams(search).get("done") ?? ""];
   const busy = useNavigation().state !== "idle";
@@ -74,7 +68,7 @@ export default function AdminBoardTab() {
         </Link>
       </nav>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-      {done && !data ? <FormMessage tone="success">{done}</FormMessage> : null}
+      {done && !answer ? <FormMessage tone="success">{done}</FormMessage> : null}
       <Outlet />
 
       {view === "years" ? (
@@ -126,40 +120,26 @@ export default function AdminBoardTab() {
               ))}
             </DataTable>
           )}
-          <Form method="post" action="/admin/board?view=presidents" className="card stack-form" aria-labelledby="add-president-title" noValidate>
+          <ValidatedForm
+            validator={presidentValidator}
+            id="add-president"
+            method="post"
+            action="/admin/board?view=presidents"
+            className="card stack-form"
+            aria-labelledby="add-president-title"
+            defaultValues={data?.values}
+            noValidate
+          >
             <h3 id="add-president-title">Add a past president</h3>
             {data?.error ? <FormMessage tone="error">{data.error}</FormMessage> : null}
+            <InvalidFormMessage>Years and Name required</InvalidFormMessage>
             <CsrfField />
             <input type="hidden" name="intent" value="add-president" />
             <div className="field-row">
-              <div className="field field-narrow">
-                <label htmlFor="pp-years">
-                  Years
-                  <span className="required" aria-hidden="true">
-                    {" "}
-                    *
-                  </span>
-                </label>
-                <input id="pp-years" name="years" placeholder="2019-2020" defaultValue={data?.values.years} maxLength={40} required />
-              </div>
-              <div className="field">
-                <label htmlFor="pp-name">
-                  Name
-                  <span className="required" aria-hidden="true">
-                    {" "}
-                    *
-                  </span>
-                </label>
-                <input id="pp-name" name="name" defaultValue={data?.values.name} maxLength={200} required />
-              </div>
+              <TextField name="years" label="Years" className="field-narrow" placeholder="2019-2020" maxLength={40} required />
+              <TextField name="name" label="Name" maxLength={200} required />
             </div>
-            <div className="field">
-              <label htmlFor="pp-note">Note</label>
-              <input id="pp-note" name="note" defaultValue={data?.values.note} maxLength={300} aria-describedby="pp-note-hint" />
-              <p className="field-hint" id="pp-note-hint">
-                Optional, e.g. "deceased" shows the dagger on the public page.
-              </p>
-            </div>
+            <TextField name="note" label="Note" maxLength={300} hint={'Optional, e.g. "deceased" shows the dagger on the public page.'} />
             <div className="form-actions">
               <Button type="submit" aria-disabled={busy || undefined}>
                 Add
@@ -168,7 +148,7 @@ export default function AdminBoardTab() {
                 Clear
               </Button>
             </div>
-          </Form>
+          </ValidatedForm>
         </>
       )}
     </section>

@@ -4,7 +4,11 @@ import { parseId } from "~/lib/params";
 import { setHeaderPhoto } from "~/models/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { attempt } from "~/server/errors.server";
-import { readForm } from "~/server/forms.server";
+import { validateForm } from "~/server/forms.server";
+import { headerPhotoSchema } from "~/lib/conference-form";
+import { withZod } from "@remix-validated-form/with-zod";
+
+const validator = withZod(headerPhotoSchema);
 
 /** Nothing to show here: the header photo is chosen in the conference's Files & Photos tab. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -19,15 +23,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = parseId(params.id);
   if (id === null) throw new Response("Conference not found.", { status: 404 });
-  const form = await readForm(request);
-  const json = form.get("reply") === "json";
-  const rawFile = String(form.get("fileId") ?? "");
-  const fileId = rawFile === "" ? null : parseId(rawFile);
+  const checked = await validateForm(request, validator);
+  const json = checked.form.get("reply") === "json";
   const answer = (ok: boolean, status: number, detail?: string) =>
     json
       ? Response.json({ ok, message: ok ? "Header photo set successfully" : `Failed to set header photo${detail ? `: ${detail}` : ""}` } satisfies AttachmentReply, { status })
       : redirect(`/admin/conferences/${id}?done=${ok ? "header" : "header-failed"}`);
-  if (rawFile !== "" && fileId === null) return answer(false, 400, "choose one of the conference's photos.");
+  if (!checked.ok) return answer(false, 400, "choose one of the conference's photos.");
+  const fileId = checked.data.fileId === "" ? null : checked.data.fileId;
   const refused = await attempt("admin conferences: setting the header photo", "", () => setHeaderPhoto(context, admin.id, id, fileId));
   return refused ? answer(false, refused.status, refused.expected ? refused.message : undefined) : answer(true, 200);
 }

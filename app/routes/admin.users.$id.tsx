@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useFormContext, ValidatedForm, validationError } from "remix-validated-form";
 import { AffiliationFields, SecondaryAffiliation } from "~/components/account/affiliation-fields";
@@ -12,7 +12,7 @@ import { FormMessage, SaveErrors, SelectField, TextField } from "~/components/fo
 import { Button } from "~/components/ui/button";
 import { adminUserSchema } from "~/lib/account/schemas";
 import { parseId } from "~/lib/params";
-import { USER_ROLES, USER_STATUSES, usersListHref } from "~/lib/users";
+import { resetUserPasswordSchema, USER_ROLES, USER_STATUSES, usersListHref } from "~/lib/users";
 import { loadProfile } from "~/models/account.server";
 import { resetUserPassword, saveUser } from "~/models/user-admin.server";
 import { attempt } from "~/server/errors.server";
@@ -20,6 +20,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { readForm } from "~/server/forms.server";
 
 const validator = withZod(adminUserSchema);
+const resetValidator = withZod(resetUserPasswordSchema);
 const MESSAGES = {
   saved: "User updated successfully",
   saveFailed: "Error updating user",
@@ -49,12 +50,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = parseId(params.id);
   if (id === null) throw new Response("User not found.", { status: 404 });
   const form = await readForm(request);
-  const intent = form.get("intent");
   const search = new URL(request.url).search;
 
-  if (intent === "reset-password") {
-    const mode = form.get("mode") === "random" ? "random" : form.get("mode") === "email" ? "email" : null;
-    if (!mode) return Response.json({ resetMessage: "Choose how to reset the password.", resetOk: false } satisfies ActionData, { status: 400 });
+  // Two forms: the dialog's Save (the whole profile) and its Reset Password.
+  if (form.get("intent") === "reset-password") {
+    const reset = await resetValidator.validate(form);
+    if (reset.error) return Response.json({ resetMessage: reset.error.fieldErrors.mode ?? "Choose how to reset the password.", resetOk: false } satisfies ActionData, { status: 400 });
+    const { mode } = reset.data;
     let password: string | null = null;
     const refused = await attempt("admin: password reset", MESSAGES.resetFailed, async () => {
       password = await resetUserPassword(context, admin.id, id, mode);
@@ -126,7 +128,7 @@ export default function AdminEditUser() {
         </div>
       </ValidatedForm>
 
-      <Form method="post" className="form-section" aria-labelledby="reset-title">
+      <ValidatedForm validator={resetValidator} id={`reset-password-${id}`} method="post" className="form-section" aria-labelledby="reset-title">
         <h3 id="reset-title">Reset Password</h3>
         {data?.resetMessage ? <FormMessage tone={data.resetOk ? "success" : "error"}>{data.resetMessage}</FormMessage> : null}
         <CsrfField />
@@ -146,7 +148,7 @@ export default function AdminEditUser() {
             Reset Password
           </Button>
         </div>
-      </Form>
+      </ValidatedForm>
     </RouteDialog>
   );
 }

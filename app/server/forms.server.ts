@@ -24,9 +24,9 @@ export async function validateForm<T>(
   request: Pick<Request, "formData">,
   validator: Validator<T>,
   { repopulate = false }: { repopulate?: boolean } = {},
-): Promise<{ ok: true; data: T; form: FormData } | { ok: false; response: Response }> {
+): Promise<{ ok: true; data: T; form: FormData } | { ok: false; response: Response; form: FormData }> {
   const form = await readForm(request);
   const result = await validator.validate(form);
-  if (result.error) return { ok: false, response: validationError(result.error, repopulate ? result.submittedData : {}, { status: 400 }) };
+  if (result.error) return { ok: false, response: validationError(result.error, repopulate ? result.submittedData : {}, { status: 400 }), form };
   return { ok: true, data: result.data, form };
 }

@@ -3,7 +3,8 @@
  * tied together with ids and aria attributes. Server-rendered with their values and errors,
  * so they work the same without JavaScript; with it, they validate as the user types.
  */
-import { useField } from "remix-validated-form";
+import { useActionData } from "@remix-run/react";
+import { useField, useFormContext } from "remix-validated-form";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 
 type Common = { name: string; label: ReactNode; hint?: ReactNode; required?: boolean; className?: string };
@@ -140,4 +141,16 @@ export function SaveErrors({
       {fieldErrors && Object.keys(fieldErrors).length > 0 ? <FormMessage tone="error">{fieldsMessage}</FormMessage> : null}
     </>
   );
+}
+
+/**
+ * Inside a `ValidatedForm`: the form's own message (a spec text such as "Years and Name
+ * required") while any field is refused, once the user has tried to submit, or when the
+ * server's answer refused fields (so the page without JavaScript says the same).
+ */
+export function InvalidFormMessage({ children }: { children: ReactNode }) {
+  const { fieldErrors, hasBeenSubmitted } = useFormContext();
+  const answer = useActionData() as { fieldErrors?: unknown } | undefined;
+  const refused = Object.keys(fieldErrors).length > 0 && (hasBeenSubmitted || Boolean(answer?.fieldErrors));
+  return refused ? <FormMessage tone="error">{children}</FormMessage> : null;
 }
