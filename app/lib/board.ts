@@ -48,46 +48,65 @@ export type BoardYearForm = {
   members: Record<BoardSectionKey, MemberRow[]>;
 };
 
-/**
- * The year editor's form, posted as `directors[0][name]` and so on: rows in order, each cut to
- * the columns its section has. With `keepEmpty`, rows with nothing typed stay (while editing);
- * without, they are dropped (when saving).
- */
-export function parseBoardYearForm(form: FormData, keepEmpty: boolean): BoardYearForm {
-  const text = (name: string, max: number) => String(form.get(name) ?? "").trim().slice(0, max);
-  const members = {} as BoardYearForm["members"];
-  for (const section of BOARD_SECTION_KEYS) {
-    const rows = new Map<number, MemberRow>();
-    for (const [key, value] of form.entries()) {
-      const m = new RegExp(`^${section}\\[(\\d{1,3})\\]\\[(position|name|term|affiliation)\\]$`).exec(key);
-      if (!m || typeof value !== "string") continue;
-      const column = m[2] as MemberColumn;
-      if (!(BOARD_SECTION_COLUMNS[section] as readonly string[]).includes(column)) continue;
-      const row = rows.get(Number(m[1])) ?? {};
-      row[column] = value.trim().slice(0, 300);
-      rows.set(Number(m[1]), row);
-    }
-    members[section] = [...rows.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([, row]) => row)
-      .filter((row) => keepEmpty || Object.values(row).some(Boolean))
-      .slice(0, 100);
+/** A posted row as its section keeps it: the section's columns, trimmed and cut to 300 characters. */
+function rowOf(section: BoardSectionKey, posted: unknown): MemberRow {
+  const row: MemberRow = {};
+  if (!posted || typeof posted !== "object") return row;
+  for (const c of BOARD_SECTION_COLUMNS[section]) {
+    const v = (posted as Record<string, unknown>)[c];
+    if (typeof v === "string") row[c] = v.trim().slice(0, 300);
   }
+  return row;
+}
+
+const hasText = (row: MemberRow) => Object.values(row).some(Boolean);
+const postedRows = (section: BoardSectionKey, posted: unknown) => (Array.isArray(posted) ? Array.from(posted, (r) => rowOf(section, r)) : []).slice(0, 100);
+
+/**
+ * The year editor's form as posted (`directors[0].name` and so on, read by the form library into
+ * lists of rows), taken as it is: every row in order, blank ones too, each cut to its section's
+ * columns. What the form shows again after Add or Remove without JavaScript, or a refused save.
+ */
+export function boardYearDraft(posted: Record<string, unknown>): BoardYearForm {
+  const text = (name: string, max: number) => (typeof posted[name] === "string" ? (posted[name] as string).trim().slice(0, max) : "");
+  const members = Object.fromEntries(BOARD_SECTION_KEYS.map((s) => [s, postedRows(s, posted[s])])) as BoardYearForm["members"];
   return { period: text("period", 9), title: text("title", 100), sponsoringInstitution: text("sponsoringInstitution", 300), members };
 }
 
-/** What is wrong with a board year before it is saved, by field; empty when nothing is. */
-export function checkBoardYear(year: BoardYearForm): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!year.period) errors.period = "Period is required";
-  else if (!isBoardPeriod(year.period)) errors.period = "Use two consecutive years, as in 2024-2025.";
-  for (const section of BOARD_SECTION_KEYS) {
-    year.members[section].forEach((row, i) => {
-      if (!row.name) errors[`${section}[${i}][name]`] = "Name is required for each row (write TBA if not yet known).";
-    });
-  }
-  return errors;
-}
+const NAME_REQUIRED = "Name is required for each row (write TBA if not yet known).";
+
+/** A section's rows when saving: a row with anything typed needs a name; blank rows are dropped. */
+const sectionRows = (section: BoardSectionKey) =>
+  z
+    .unknown()
+    .transform((v) => postedRows(section, v))
+    .superRefine((rows, ctx) => {
+      rows.forEach((row, i) => {
+        if (hasText(row) && !row.name) ctx.addIssue({ code: "custom", path: [i, "name"], message: NAME_REQUIRED });
+      });
+    })
+    .transform((rows) => rows.filter(hasText));
+
+/** The board year editor's Save (decision 028); rows are posted as `directors[0].name`. */
+export const boardYearSchema = z
+  .object({
+    period: z
+      .string({ required_error: "Period is required" })
+      .trim()
+      .min(1, "Period is required")
+      .refine((v) => v === "" || isBoardPeriod(v), "Use two consecutive years, as in 2024-2025."),
+    title: z.string().trim().max(100, "At most 100 characters.").default(""),
+    sponsoringInstitution: z.string().trim().max(300, "At most 300 characters.").default(""),
+    ...(Object.fromEntries(BOARD_SECTION_KEYS.map((s) => [s, sectionRows(s)])) as Record<BoardSectionKey, ReturnType<typeof sectionRows>>),
+  })
+  .transform(
+    (v): BoardYearForm => ({
+      period: v.period,
+      title: v.title,
+      sponsoringInstitution: v.sponsoringInstitution,
+      members: Object.fromEntries(BOARD_SECTION_KEYS.map((s) => [s, v[s]])) as BoardYearForm["members"],
+    }),
+  );
 
 /** The Past Presidents list's Add form (decision 028). */
 export const pastPresidentSchema = z.object({

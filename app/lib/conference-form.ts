@@ -2,7 +2,10 @@
  * The console's conference form: its fields, how they are grouped into the spec's six sub-tabs,
  * and the rules for them (the spec's Conference form rules). Shared by the page and the server.
  */
+import { withZod } from "@remix-validated-form/with-zod";
+import type { Validator } from "remix-validated-form";
 import { z } from "zod";
+import { isTicked } from "./params";
 import { CONFERENCE_STATUSES, CURRENCIES } from "~/db/enums";
 import type { conferences } from "~/db/schema";
 import { isIsoDate } from "./dates";
@@ -84,8 +87,12 @@ const fee = z
   .trim()
   .refine((v) => v === "" || /^\d{1,6}$/.test(v), "Enter a whole amount of 0 or more (no cents), or leave it empty.")
   .transform((v) => (v === "" ? null : Number(v)));
-const checkbox = z.union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")]).transform((v) => v === "on" || v === "true");
-const rich = z.string().max(MAX_RICH, "This section is too long.");
+/** A checkbox posts "on" when ticked and nothing at all when not. */
+const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
+  .optional()
+  .transform((v) => v === "on" || v === "true");
+const rich = z.string().max(MAX_RICH, "This section is too long.").default("");
 
 export const feesSchema = z.object({
   feeStandard: fee,
@@ -142,23 +149,35 @@ export const EMPTY_CONFERENCE: ConferenceFormValues = {
   paymentRequired: false,
 };
 
-/** The posted form as the schema reads it: text fields as strings, unticked boxes as "". */
-export function readConferenceForm(form: FormData) {
-  const raw: Record<string, string> = {};
-  for (const k of CONFERENCE_TEXT_FIELDS) raw[k] = String(form.get(k) ?? "");
-  raw.registrationEnabled = String(form.get("registrationEnabled") ?? "");
-  raw.paymentRequired = String(form.get("paymentRequired") ?? "");
-  return raw;
-}
-
-/** The values to show again after a refused save: exactly what was posted. */
-export function postedValues(raw: Record<string, string>): ConferenceFormValues {
+/** The values to show again after a refused save: exactly what was posted, unticked boxes off. */
+export function postedConference(form: FormData): ConferenceFormValues {
   const out = { ...EMPTY_CONFERENCE } as Record<string, string | boolean>;
-  for (const k of CONFERENCE_TEXT_FIELDS) out[k] = raw[k] ?? "";
-  out.registrationEnabled = raw.registrationEnabled === "on" || raw.registrationEnabled === "true";
-  out.paymentRequired = raw.paymentRequired === "on" || raw.paymentRequired === "true";
+  for (const k of CONFERENCE_TEXT_FIELDS) out[k] = String(form.get(k) ?? "");
+  for (const k of ["registrationEnabled", "paymentRequired"]) out[k] = isTicked(form.get(k));
   return out as ConferenceFormValues;
 }
+
+const zodConference = withZod(conferenceFormSchema);
+
+/**
+ * The editor's validator (browser and server). The date order is also checked when another
+ * field is refused in a way that stops zod before its whole-object check (a status not in the
+ * list), so every mistake shows at once.
+ */
+export const conferenceValidator: Validator<ConferenceInput> = {
+  ...zodConference,
+  validate: async (data) => {
+    const result = await zodConference.validate(data);
+    if (result.error) {
+      const posted = result.submittedData as Record<string, unknown>;
+      const order = dateOrderError(String(posted.startDate ?? ""), String(posted.endDate ?? ""));
+      if (order) result.error.fieldErrors.endDate ??= order;
+    }
+    return result;
+  },
+};
+
+export const feesValidator = withZod(feesSchema);
 
 export const CONFERENCES_PAGE_SIZE = 25;
 

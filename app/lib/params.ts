@@ -23,3 +23,6 @@ export function requireIds<K extends string>(params: Partial<Record<K, string>>,
   }
   return out;
 }
+
+/** What a posted or stored value says about a checkbox: ticked when true, "on" or "true". */
+export const isTicked = (value: unknown) => value === true || value === "on" || value === "true";

@@ -1,13 +1,17 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { validationError } from "remix-validated-form";
 import { BoardYearEditor } from "~/components/admin/board-year-editor";
 import { RouteDialog } from "~/components/admin/route-dialog";
-import { SaveErrors } from "~/components/form/fields";
-import { BOARD_SECTION_KEYS, type BoardYearForm, checkBoardYear, isBoardPeriod, parseBoardYearForm } from "~/lib/board";
+import { FormMessage } from "~/components/form/fields";
+import { BOARD_SECTION_KEYS, boardYearDraft, boardYearSchema, type BoardYearForm, isBoardPeriod } from "~/lib/board";
 import { loadBoardYear, saveBoardYear } from "~/models/board-admin.server";
 import { attempt } from "~/server/errors.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { readForm } from "~/server/forms.server";
+import { readForm, validateForm } from "~/server/forms.server";
+
+const validator = withZod(boardYearSchema);
 
 const emptyYear = (): BoardYearForm => ({
   period: "",
@@ -27,7 +31,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { existing: period, year, csrf: context.csrf.token() };
 }
 
-type ActionData = { year: BoardYearForm; errors: Record<string, string>; formError?: string; version: number };
+/** Answers that are not a refused field: the form changed by Add or Remove, or a refused save. */
+type ActionData = { year: BoardYearForm; formError?: string; version: number };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
@@ -35,7 +40,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (existing !== null && !isBoardPeriod(existing)) throw new Response("Board year not found.", { status: 404 });
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "save");
-  const year = parseBoardYearForm(form, intent !== "save");
+  const year = boardYearDraft((await validator.validate(form)).submittedData);
   if (existing) year.period = existing;
   const reply = (data: Omit<ActionData, "version">, status = 200) => Response.json({ ...data, version: Date.now() } satisfies ActionData, { status });
 
@@ -44,30 +49,32 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const remove = /^remove:(\w+):(\d+)$/.exec(intent);
   if (add || remove) {
     const section = (add?.[1] ?? remove?.[1]) as (typeof BOARD_SECTION_KEYS)[number];
-    if (!BOARD_SECTION_KEYS.includes(section)) return reply({ year, errors: {}, formError: "Unknown request." }, 400);
+    if (!BOARD_SECTION_KEYS.includes(section)) return reply({ year, formError: "Unknown request." }, 400);
     if (add) year.members[section].push({});
     else year.members[section].splice(Number(remove![2]), 1);
-    return reply({ year, errors: {} });
+    return reply({ year });
   }
-  if (intent !== "save") return reply({ year, errors: {}, formError: "Unknown request." }, 400);
+  if (intent !== "save") return reply({ year, formError: "Unknown request." }, 400);
 
-  const errors = checkBoardYear(year);
-  if (Object.keys(errors).length) return reply({ year, errors }, 400);
-  const refused = await attempt("admin board: saving a year", "Failed to save year", () => saveBoardYear(context, admin.id, existing, year));
-  if (refused?.expected) return reply({ year, errors: existing ? {} : { period: refused.message }, formError: existing ? refused.message : undefined }, refused.status);
-  if (refused) return reply({ year, errors: {}, formError: refused.message }, refused.status);
+  const checked = await validateForm(form, validator, { repopulate: year });
+  if (!checked.ok) return checked.response;
+  const saving = existing ? { ...checked.data, period: existing } : checked.data;
+  const refused = await attempt("admin board: saving a year", "Failed to save year", () => saveBoardYear(context, admin.id, existing, saving));
+  // A new year whose period is taken: the period field says so.
+  if (refused?.expected && !existing) return validationError({ fieldErrors: { period: refused.message } }, year, { status: refused.status });
+  if (refused) return reply({ year, formError: refused.message }, refused.status);
   return redirect("/admin/board?done=saved");
 }
 
 export default function AdminBoardYear() {
   const loaded = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>() as ActionData | undefined;
-  const year = posted?.year ?? loaded.year;
+  const posted = useActionData<typeof action>() as Partial<ActionData> & { repopulateFields?: BoardYearForm };
+  const year = posted?.repopulateFields ?? posted?.year ?? loaded.year;
   return (
     <RouteDialog title={loaded.existing ? `Edit Board Year ${loaded.existing}` : "Create Board Year"} closeTo="/admin/board" wide>
-      <SaveErrors formError={posted?.formError} />
+      {posted?.formError ? <FormMessage tone="error">{posted.formError}</FormMessage> : null}
       {/* A new answer from the server (a row added without JavaScript) remounts the form with it. */}
-      <BoardYearEditor key={posted?.version ?? "loaded"} year={year} locked={Boolean(loaded.existing)} errors={posted?.errors ?? {}} />
+      <BoardYearEditor key={posted?.version ?? "loaded"} year={year} locked={Boolean(loaded.existing)} validator={validator} />
     </RouteDialog>
   );
 }

@@ -1,28 +1,19 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
+import { useFormContext, ValidatedForm } from "remix-validated-form";
 import { ConferenceAttachments, HeaderPhotoForm } from "~/components/admin/conference-attachments";
-import { BasicFields, FeeFields, RichSection, type FieldErrors } from "~/components/admin/conference-fields";
+import { BasicFields, FeeFields, RichSection } from "~/components/admin/conference-fields";
 import { EditorActions, FormAndPreview } from "~/components/admin/form-and-preview";
 import { FormTabs } from "~/components/admin/form-tabs";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { ConferenceMeta } from "~/components/conference-meta";
 import { ConferenceSections } from "~/components/conference-sections";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, SaveErrors } from "~/components/form/fields";
+import { FormMessage, InvalidFormMessage, usePostedDefaults } from "~/components/form/fields";
 import { Badge } from "~/components/ui/badge";
-import {
-  CONFERENCE_TABS,
-  conferenceFormSchema,
-  conferenceTabOf,
-  dateOrderError,
-  EMPTY_CONFERENCE,
-  postedValues,
-  readConferenceForm,
-  type ConferenceFormValues,
-} from "~/lib/conference-form";
+import { CONFERENCE_TABS, conferenceTabOf, conferenceValidator, EMPTY_CONFERENCE, postedConference, type ConferenceFormValues } from "~/lib/conference-form";
 import { formatDateRange, isIsoDate } from "~/lib/dates";
-import { fieldErrorsOf } from "~/lib/field-errors";
 import { attempt } from "~/server/errors.server";
 import { listPath } from "~/lib/list-href";
 import { recordParam } from "~/lib/params";
@@ -30,7 +21,7 @@ import { conferenceStatusBadge } from "~/lib/status";
 import { loadConferenceForEdit, previewConference, saveConference } from "~/models/conference-admin.server";
 import { postedFiles, UploadRejected } from "~/models/uploads.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { readForm } from "~/server/forms.server";
+import { readForm, validateForm } from "~/server/forms.server";
 
 /** Messages after a change made from inside the dialog without JavaScript (with it they come back from the fetcher). */
 const DONE: Record<string, { ok: boolean; message: string }> = {
@@ -60,14 +51,14 @@ type Preview = {
   startDate: string;
   sections: ReturnType<typeof previewConference>;
 };
-type ActionData = { values: ConferenceFormValues; errors?: FieldErrors; formError?: string; preview?: Preview };
+/** Answers other than a refused field: a preview, or a save refused for its uploads or by the model. */
+type ActionData = { values: ConferenceFormValues; uploadErrors?: Partial<Record<"files" | "photos", string>>; formError?: string; preview?: Preview };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = routeId(params.id);
   const form = await readForm(request);
-  const raw = readConferenceForm(form);
-  const values = postedValues(raw);
+  const values = postedConference(form);
   const reply = (data: ActionData, status = 200) => Response.json(data, { status });
   if (form.get("intent") === "preview") {
     const dated = isIsoDate(values.startDate) && isIsoDate(values.endDate) && values.endDate >= values.startDate;
@@ -83,16 +74,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       },
     });
   }
-  const parsed = conferenceFormSchema.safeParse(raw);
-  if (!parsed.success) {
-    const errors: FieldErrors = fieldErrorsOf(parsed.error);
-    const order = dateOrderError(values.startDate, values.endDate);
-    if (order) errors.endDate ??= order;
-    return reply({ values, errors }, 400);
-  }
+  const checked = await validateForm(form, conferenceValidator, { repopulate: values });
+  if (!checked.ok) return checked.response;
   const uploads = { files: postedFiles(form, "files"), photos: postedFiles(form, "photos") };
-  const refused = await attempt("admin conferences: saving", "Failed to save conference", () => saveConference(context, admin.id, id, parsed.data, uploads));
-  if (refused instanceof UploadRejected) return reply({ values, formError: "Failed to save conference", errors: { [refused.field ?? "files"]: refused.message } }, 422);
+  const refused = await attempt("admin conferences: saving", "Failed to save conference", () => saveConference(context, admin.id, id, checked.data, uploads));
+  if (refused instanceof UploadRejected) {
+    const field = refused.field === "photos" ? "photos" : "files";
+    return reply({ values, formError: "Failed to save conference", uploadErrors: { [field]: refused.message } }, 422);
+  }
   if (refused) return reply({ values, formError: refused.expected ? `Failed to save conference: ${refused.message}` : refused.message }, refused.status);
   return redirect(listPath("/admin/conferences", new URL(request.url).search, id === null ? "created" : "updated"));
 }
@@ -115,59 +104,77 @@ function PreviewPane({ preview, headerPhoto }: { preview: Preview; headerPhoto: 
   );
 }
 
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The form's six sub-tabs; a tab with a refused field (in the browser or by the server) says so. */
+function ConferenceTabs({ loaded, uploadErrors }: { loaded: Loaded; uploadErrors: ActionData["uploadErrors"] }) {
+  const { fieldErrors } = useFormContext();
+  const invalid = new Set([...Object.keys(fieldErrors).map(conferenceTabOf), ...(uploadErrors?.files || uploadErrors?.photos ? ["files"] : [])]);
+  return (
+    <FormTabs
+      label="Sections of the conference"
+      tabs={CONFERENCE_TABS.map((t) => ({
+        id: t.id,
+        title: t.title,
+        invalid: invalid.has(t.id),
+        content:
+          t.id === "basic" ? (
+            <BasicFields />
+          ) : t.id === "files" ? (
+            <ConferenceAttachments
+              conferenceId={loaded.id}
+              files={loaded.files}
+              photos={loaded.photos}
+              headerPhotoId={loaded.headerPhotoId}
+              origin={loaded.origin}
+              fileError={uploadErrors?.files}
+              photoError={uploadErrors?.photos}
+            />
+          ) : (
+            <>
+              {t.id === "fees" ? <FeeFields /> : null}
+              {t.sections.map((s) => (
+                <RichSection key={s} name={s} />
+              ))}
+            </>
+          ),
+      }))}
+    />
+  );
+}
+
 export default function AdminConferenceEditor() {
   const loaded = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>() as ActionData | undefined;
+  const posted = useActionData<typeof action>() as Partial<ActionData> | undefined;
   const { search } = useLocation();
   const busy = useNavigation().state === "submitting";
   const formRef = useRef<HTMLFormElement>(null);
-  const values = posted?.values ?? loaded.values;
-  const errors = posted?.errors ?? {};
+  const defaults = usePostedDefaults(loaded.values);
   const done = DONE[new URLSearchParams(search).get("done") ?? ""];
   const closeTo = listPath("/admin/conferences", search);
-  const invalid = new Set(Object.keys(errors).map((f) => (f === "files" || f === "photos" ? "files" : conferenceTabOf(f))));
   const headerPhoto = loaded.photos.find((p) => p.id === loaded.headerPhotoId) ?? null;
-  const p = { values, errors };
 
   const form = (
-    <Form method="post" encType="multipart/form-data" className="stack-form" noValidate ref={formRef} key={JSON.stringify(posted?.values ?? null)}>
+    <ValidatedForm
+      validator={conferenceValidator}
+      defaultValues={defaults as never /* the fields as text, not the checked output */}
+      method="post"
+      encType="multipart/form-data"
+      className="stack-form"
+      noValidate
+      formRef={formRef}
+      id="conference-editor"
+    >
       <CsrfField />
-      <FormTabs
-        label="Sections of the conference"
-        tabs={CONFERENCE_TABS.map((t) => ({
-          id: t.id,
-          title: t.title,
-          invalid: invalid.has(t.id),
-          content:
-            t.id === "basic" ? (
-              <BasicFields {...p} />
-            ) : t.id === "files" ? (
-              <ConferenceAttachments
-                conferenceId={loaded.id}
-                files={loaded.files}
-                photos={loaded.photos}
-                headerPhotoId={loaded.headerPhotoId}
-                origin={loaded.origin}
-                fileError={errors.files}
-                photoError={errors.photos}
-              />
-            ) : (
-              <>
-                {t.id === "fees" ? <FeeFields {...p} /> : null}
-                {t.sections.map((s) => (
-                  <RichSection key={s} name={s} {...p} />
-                ))}
-              </>
-            ),
-        }))}
-      />
+      <InvalidFormMessage>Please correct the fields marked below.</InvalidFormMessage>
+      <ConferenceTabs loaded={loaded} uploadErrors={posted?.uploadErrors} />
       <EditorActions busy={busy} createLabel="Create Conference" isNew={loaded.id === null} />
-    </Form>
+    </ValidatedForm>
   );
 
   return (
     <RouteDialog title={loaded.id === null ? "Add Conference" : `Edit Conference: ${loaded.values.title}`} closeTo={closeTo} wide>
-      <SaveErrors formError={posted?.formError} fieldErrors={errors} />
+      {posted?.formError ? <FormMessage tone="error">{posted.formError}</FormMessage> : null}
       {done ? <FormMessage tone={done.ok ? "success" : "error"}>{done.message}</FormMessage> : null}
       <FormAndPreview<Preview>
         label="Conference editor"

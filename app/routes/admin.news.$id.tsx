@@ -1,21 +1,24 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
 import { useRef } from "react";
+import { ValidatedForm } from "remix-validated-form";
 import { EditorActions, FormAndPreview } from "~/components/admin/form-and-preview";
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { CsrfField } from "~/components/csrf-field";
-import { Options, SaveErrors } from "~/components/form/fields";
+import { FormMessage, InvalidFormMessage, SelectField, TextField, usePostedDefaults } from "~/components/form/fields";
 import { RichText } from "~/components/rich-text";
 import { formatKb } from "~/lib/format";
 import { NEWS_CATEGORIES, NEWS_STATUS_OPTIONS, newsFormSchema, type NewsFormValues } from "~/lib/news-form";
-import { fieldErrorsOf } from "~/lib/field-errors";
 import { recordParam } from "~/lib/params";
 import { loadNewsForEdit, previewNews, saveNews } from "~/models/news-admin.server";
 import { postedFiles } from "~/models/uploads.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { attempt } from "~/server/errors.server";
-import { readForm } from "~/server/forms.server";
+import { readForm, validateForm } from "~/server/forms.server";
+
+const validator = withZod(newsFormSchema);
 
 const EMPTY: NewsFormValues = { title: "", category: "", status: "draft", newsDate: "", content: "", details: "", contactInfo: "" };
 
@@ -32,25 +35,25 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 type Preview = ReturnType<typeof previewNews> & { title: string };
-type ActionData = { values: NewsFormValues; errors?: Record<string, string>; formError?: string; preview?: Preview };
+type ActionData = { values: NewsFormValues; formError?: string; preview?: Preview };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = routeId(params.id);
   const form = await readForm(request);
-  const raw = Object.fromEntries(["title", "category", "status", "newsDate", "content", "details", "contactInfo"].map((k) => [k, String(form.get(k) ?? "")]));
-  const parsed = newsFormSchema.safeParse(raw);
-  const values = (parsed.success ? parsed.data : { ...EMPTY, ...raw }) as NewsFormValues;
   const reply = (data: ActionData, status = 200) => Response.json(data, { status });
-  if (form.get("intent") === "preview") return reply({ values, preview: { title: values.title, ...previewNews(values) } });
-  if (!parsed.success) {
-    return reply({ values, errors: fieldErrorsOf(parsed.error) }, 400);
+  if (form.get("intent") === "preview") {
+    // A preview shows what was typed, checked or not, sanitised as the public page will.
+    const values = { ...EMPTY, ...Object.fromEntries(Object.keys(EMPTY).map((k) => [k, String(form.get(k) ?? "")])) } as NewsFormValues;
+    return reply({ values, preview: { title: values.title, ...previewNews(values) } });
   }
+  const checked = await validateForm(form, validator, { repopulate: true });
+  if (!checked.ok) return checked.response;
   const featured = postedFiles(form, "featuredImage")[0] ?? null;
   const verb = id === null ? "create" : "update";
   const uploads = { files: postedFiles(form, "files"), featured, removeFeatured: form.get("removeFeatured") === "on" };
-  const refused = await attempt("admin news: saving", "please try again.", () => saveNews(context, admin.id, id, parsed.data, uploads));
-  if (refused) return reply({ values, formError: `Failed to ${verb} news: ${refused.message}` }, refused.status);
+  const refused = await attempt("admin news: saving", "please try again.", () => saveNews(context, admin.id, id, checked.data, uploads));
+  if (refused) return reply({ values: checked.data, formError: `Failed to ${verb} news: ${refused.message}` }, refused.status);
   return redirect(`/admin/news?done=${id === null ? "created" : "updated"}`);
 }
 
@@ -77,56 +80,33 @@ function PreviewPane({ preview }: { preview: Preview }) {
 
 export default function AdminNewsEditor() {
   const loaded = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>() as ActionData | undefined;
+  const posted = useActionData<typeof action>() as Partial<ActionData> | undefined;
   const busy = useNavigation().state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
-  const v = posted?.values ?? loaded.values;
-  const errors = posted?.errors ?? {};
-  const field = (name: keyof NewsFormValues) => ({ "aria-invalid": errors[name] ? true : undefined, "aria-describedby": errors[name] ? `${name}-error` : undefined });
-  const error = (name: string) =>
-    errors[name] ? (
-      <p className="field-error" id={`${name}-error`}>
-        {errors[name]}
-      </p>
-    ) : null;
+  const defaults = usePostedDefaults(loaded.values);
 
   const form = (
-    <Form method="post" encType="multipart/form-data" className="stack-form" noValidate ref={formRef} key={JSON.stringify(posted?.values ?? null)}>
+    <ValidatedForm
+      validator={validator}
+      defaultValues={defaults}
+      method="post"
+      encType="multipart/form-data"
+      className="stack-form"
+      noValidate
+      formRef={formRef}
+      id="news-editor"
+    >
       <CsrfField />
-      <div className={`field${errors.title ? " has-error" : ""}`}>
-        <label htmlFor="title">
-          Title
-          <span className="required" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        </label>
-        <input id="title" name="title" defaultValue={v.title} maxLength={200} {...field("title")} />
-        {error("title")}
-      </div>
+      <InvalidFormMessage>Please correct the fields marked below.</InvalidFormMessage>
+      <TextField name="title" label="Title" required maxLength={200} />
       <div className="field-row">
-        <div className="field">
-          <label htmlFor="category">Category</label>
-          <select id="category" name="category" defaultValue={v.category}>
-            <option value="">None</option>
-            <Options options={NEWS_CATEGORIES} />
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="status">Status</label>
-          <select id="status" name="status" defaultValue={v.status}>
-            <Options options={NEWS_STATUS_OPTIONS} />
-          </select>
-        </div>
-        <div className={`field${errors.newsDate ? " has-error" : ""}`}>
-          <label htmlFor="newsDate">News date</label>
-          <input id="newsDate" name="newsDate" type="date" defaultValue={v.newsDate} {...field("newsDate")} />
-          {error("newsDate")}
-        </div>
+        <SelectField name="category" label="Category" options={NEWS_CATEGORIES} placeholder="None" />
+        <SelectField name="status" label="Status" options={NEWS_STATUS_OPTIONS} placeholder="" />
+        <TextField name="newsDate" label="News date" type="date" />
       </div>
-      <RichTextField name="content" label="Content" required defaultValue={v.content} error={errors.content} />
-      <RichTextField name="details" label="Details" defaultValue={v.details} />
-      <RichTextField name="contactInfo" label="Contact information" defaultValue={v.contactInfo} />
+      <RichTextField name="content" label="Content" required />
+      <RichTextField name="details" label="Details" />
+      <RichTextField name="contactInfo" label="Contact information" />
       <fieldset className="form-section">
         <legend>Featured image</legend>
         {loaded.featuredImage ? (
@@ -164,12 +144,12 @@ export default function AdminNewsEditor() {
         </div>
       </fieldset>
       <EditorActions busy={busy} createLabel="Create News" isNew={loaded.id === null} />
-    </Form>
+    </ValidatedForm>
   );
 
   return (
     <RouteDialog title={loaded.id === null ? "Add News" : `Edit News: ${loaded.values.title}`} closeTo="/admin/news" wide>
-      <SaveErrors formError={posted?.formError} fieldErrors={errors} />
+      {posted?.formError ? <FormMessage tone="error">{posted.formError}</FormMessage> : null}
       <FormAndPreview<Preview>
         label="News editor"
         form={form}

@@ -275,6 +275,49 @@ describe.each([true, false])("News Management, JavaScript %s", (js) => {
   });
 });
 
+describe("Console editors check their fields in the browser", () => {
+  it("refuses an empty news title and a nameless board row before posting, and lets the admin fix them", async () => {
+    const { context, page, noErrors } = await signedInAdmin(true, "news");
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.goto("/admin/news/new", { waitUntil: "domcontentloaded" });
+    await waitForHydration(page);
+    const editor = page.getByRole("dialog");
+    await editor.getByRole("button", { name: "Create News" }).click();
+    await expect.poll(() => editor.getByText("Title is required").isVisible()).toBe(true);
+    await expect.poll(() => editor.getByText("Content is required").isVisible()).toBe(true);
+    await expect.poll(() => editor.getByText("Please correct the fields marked below.").isVisible()).toBe(true);
+    // The first refused field has the focus; typing a title clears its error at once.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("title");
+    await editor.getByLabel(/^Title/).fill("A title");
+    await expect.poll(() => editor.getByText("Title is required").count()).toBe(0);
+    const content = editor.getByRole("textbox", { name: /^Content/ });
+    await expect.poll(() => content.getAttribute("aria-invalid")).toBe("true");
+    await content.click();
+    await page.keyboard.type("Now with content.");
+    await expect.poll(() => editor.getByText("Content is required").count()).toBe(0);
+    await expect.poll(() => content.getAttribute("aria-invalid")).toBe(null);
+    expect(posts.filter((u) => u.includes("/admin/news/new"))).toEqual([]);
+
+    await page.goto("/admin/board/new", { waitUntil: "domcontentloaded" });
+    await waitForHydration(page);
+    const board = page.getByRole("dialog");
+    await board.getByLabel(/^Period/).fill("2033-2034");
+    await board.getByRole("button", { name: "Add a row to Board of Trustees" }).click();
+    await board.getByLabel("Affiliation, row 1, Board of Trustees").fill("Some University");
+    await board.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.poll(() => board.getByText("Name is required for each row (write TBA if not yet known).").isVisible()).toBe(true);
+    expect(posts.filter((u) => u.includes("/admin/board/new"))).toEqual([]);
+    await board.getByLabel("Name, row 1, Board of Trustees").fill("TBA");
+    await board.getByRole("button", { name: "Save", exact: true }).click();
+    await page.waitForURL(/done=saved/);
+    noErrors();
+    await context.close();
+  });
+});
+
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==", "base64");
 
 describe.each([true, false])("Conference Management, JavaScript %s", (js) => {

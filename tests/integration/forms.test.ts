@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { outbox, users } from "~/db/schema";
-import { createConference, createUser, db, Jar, postForm, resetDatabase, sessionJar, textOf } from "./fixtures";
+import { boardYears, conferences, news, outbox, users } from "~/db/schema";
+import { createConference, createUser, db, Jar, postForm, postMultipart, resetDatabase, sessionJar, textOf } from "./fixtures";
 
 beforeEach(resetDatabase);
 
@@ -84,5 +84,52 @@ describe("forms read through one validator", () => {
     const page = await postForm(jar, `/admin/conferences/${conference.id}/header-photo`, { fileId: "-3" });
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe(`/admin/conferences/${conference.id}?done=header-failed`);
+  });
+
+  it("the news editor: a refused save names each field, keeps what was typed (never the token) and stores nothing", async () => {
+    const jar = await sessionJar(await createUser({ role: "admin", email: "admin@example.org" }));
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ intent: "save", title: "Kept <title>", status: "published", newsDate: "2026-13-45", content: "<p> </p>", details: "<p>Details kept</p>" })) form.set(k, v);
+    const r = await postMultipart(jar, "/admin/news/new", form);
+    expect(r.status).toBe(400);
+    const html = await r.text();
+    for (const message of ["Please correct the fields marked below.", "Content is required", "Enter a date as YYYY-MM-DD."]) expect(textOf(html)).toContain(message);
+    expect(html).toMatch(/<input[^>]*name="title"[^>]*value="Kept &lt;title&gt;"/);
+    expect(html).toMatch(/<input[^>]*name="newsDate"[^>]*aria-invalid="true"/);
+    expect(html).toContain("&lt;p&gt;Details kept&lt;/p&gt;</textarea>");
+    expect(html).not.toMatch(/repopulateFields[^<]*_csrf/);
+    expect(await db().select().from(news).all()).toEqual([]);
+  });
+
+  it("the fees dialog keeps an unticked box unticked when it refuses a fee", async () => {
+    const jar = await sessionJar(await createUser({ role: "admin", email: "admin@example.org" }));
+    const c = await createConference({ feeStandard: 50000, registrationEnabled: true });
+    const r = await postForm(jar, `/admin/conferences/${c.id}/fees`, { feeStandard: "12.5", feeStudent: "", feeAccompaniedPerson: "", currency: "EUR", feeDescription: "", registrationDeadline: "" });
+    expect(r.status).toBe(400);
+    const html = await r.text();
+    expect(textOf(html)).toContain("Enter a whole amount of 0 or more (no cents), or leave it empty.");
+    expect(html).toMatch(/<input[^>]*name="feeStandard"[^>]*value="12.5"/);
+    expect(html).not.toMatch(/<input[^>]*name="registrationEnabled"[^>]*checked/);
+    expect((await db().select().from(conferences).get())!.feeStandard).toBe(50000);
+  });
+
+  it("the board year editor names the row without a name, as posted, and saves nothing", async () => {
+    const jar = await sessionJar(await createUser({ role: "admin", email: "admin@example.org" }));
+    const r = await postForm(jar, "/admin/board/new", {
+      intent: "save",
+      period: "2031-2032",
+      "directors[0][name]": "",
+      "directors[1][position]": "Treasurer",
+      "directors[2][name]": "Kept Person",
+    });
+    expect(r.status).toBe(400);
+    const html = await r.text();
+    expect(textOf(html)).toContain("Name is required for each row (write TBA if not yet known).");
+    // Row 2 (index 1) is the refused one; the blank row 1 and the named row 3 are not.
+    expect(html).toMatch(/<input[^>]*name="directors\[1\]\[name\]"[^>]*aria-invalid="true"/);
+    expect(html).not.toMatch(/<input[^>]*name="directors\[0\]\[name\]"[^>]*aria-invalid/);
+    expect(html).toMatch(/<input[^>]*name="directors\[2\]\[name\]"[^>]*value="Kept Person"/);
+    expect(html).toMatch(/<input[^>]*name="period"[^>]*value="2031-2032"/);
+    expect(await db().select().from(boardYears).all()).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { useField, ValidatedForm, type Validator } from "remix-validated-form";
 import { CsrfField } from "~/components/csrf-field";
-import { SaveErrors } from "~/components/form/fields";
+import { InvalidFormMessage, TextField } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { BOARD_SECTION_COLUMNS, BOARD_SECTION_KEYS, BOARD_SECTION_TITLES, type BoardSectionKey, type BoardYearForm, MEMBER_COLUMN_TITLES, type MemberRow } from "~/lib/board";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -11,12 +12,39 @@ let nextKey = 1;
 const keyed = (rows: MemberRow[]): Keyed[] => rows.map((r) => ({ ...r, key: nextKey++ }));
 
 /**
- * The board year form: period, menu text, sponsor and one editable table per section. Add and
- * remove are submit buttons: without JavaScript they post the form (`add:directors`,
- * `remove:directors:2`) and the server sends it back with the row added or gone, nothing saved;
- * with it they change the rows in place.
+ * One cell of a member table: its label is the column, row and section; its error is the form's.
+ * Posted as `directors[0][name]` (the form library reads that as row 0's name, as it reports
+ * errors under `directors[0].name`).
  */
-export function BoardYearEditor({ year, locked, errors }: { year: BoardYearForm; locked: boolean; errors: Record<string, string> }) {
+function MemberCell({ field, label, defaultValue }: { field: string; label: string; defaultValue: string }) {
+  const { error, getInputProps } = useField(field);
+  const name = field.replace(/\.(\w+)$/, "[$1]");
+  return (
+    <>
+      <input
+        {...getInputProps({ maxLength: 300 })}
+        name={name}
+        defaultValue={defaultValue}
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+      />
+      {error ? (
+        <p className="field-error" id={`${name}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The board year form: period, menu text, sponsor and one editable table per section, checked by
+ * the year's schema as the admin types and again on the server. Add and remove are submit
+ * buttons: without JavaScript they post the form (`add:directors`, `remove:directors:2`) and the
+ * server sends it back with the row added or gone, nothing saved; with it they change the rows in place.
+ */
+export function BoardYearEditor({ year, locked, validator }: { year: BoardYearForm; locked: boolean; validator: Validator<BoardYearForm> }) {
   const hydrated = useHydrated();
   const busy = useNavigation().state !== "idle";
   const [rows, setRows] = useState(() => Object.fromEntries(BOARD_SECTION_KEYS.map((s) => [s, keyed(year.members[s])])) as Record<BoardSectionKey, Keyed[]>);
@@ -24,48 +52,21 @@ export function BoardYearEditor({ year, locked, errors }: { year: BoardYearForm;
   const remove = (section: BoardSectionKey, index: number) => setRows((r) => ({ ...r, [section]: r[section].filter((_, i) => i !== index) }));
 
   return (
-    <Form method="post" className="stack-form board-editor" noValidate>
+    <ValidatedForm
+      validator={validator}
+      defaultValues={{ period: year.period, title: year.title, sponsoringInstitution: year.sponsoringInstitution } as never}
+      method="post"
+      className="stack-form board-editor"
+      noValidate
+      id="board-year"
+    >
       <CsrfField />
-      <SaveErrors fieldErrors={errors} />
+      <InvalidFormMessage>Please correct the fields marked below.</InvalidFormMessage>
       <div className="field-row">
-        <div className={`field${errors.period ? " has-error" : ""}`}>
-          <label htmlFor="period">
-            Period<span className="required" aria-hidden="true"> *</span>
-          </label>
-          <input
-            id="period"
-            name="period"
-            defaultValue={year.period}
-            placeholder="2024-2025"
-            readOnly={locked}
-            required
-            maxLength={9}
-            aria-invalid={errors.period ? true : undefined}
-            aria-describedby={errors.period ? "period-error" : locked ? "period-hint" : undefined}
-          />
-          {locked ? (
-            <p className="field-hint" id="period-hint">
-              The period of a saved year cannot change.
-            </p>
-          ) : null}
-          {errors.period ? (
-            <p className="field-error" id="period-error">
-              {errors.period}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor="title">Navigation Menu Text</label>
-          <input id="title" name="title" defaultValue={year.title} maxLength={100} aria-describedby="title-hint" />
-          <p className="field-hint" id="title-hint">
-            Shown in the period menu; the period when empty.
-          </p>
-        </div>
+        <TextField name="period" label="Period" required placeholder="2024-2025" readOnly={locked} maxLength={9} hint={locked ? "The period of a saved year cannot change." : undefined} />
+        <TextField name="title" label="Navigation Menu Text" maxLength={100} hint="Shown in the period menu; the period when empty." />
       </div>
-      <div className="field">
-        <label htmlFor="sponsoringInstitution">Sponsoring Institution</label>
-        <input id="sponsoringInstitution" name="sponsoringInstitution" defaultValue={year.sponsoringInstitution} maxLength={300} />
-      </div>
+      <TextField name="sponsoringInstitution" label="Sponsoring Institution" maxLength={300} />
 
       {BOARD_SECTION_KEYS.map((section) => {
         const columns = BOARD_SECTION_COLUMNS[section];
@@ -93,27 +94,11 @@ export function BoardYearEditor({ year, locked, errors }: { year: BoardYearForm;
                   <tbody>
                     {list.map((row, i) => (
                       <tr key={row.key}>
-                        {columns.map((c) => {
-                          const name = `${section}[${i}][${c}]`;
-                          const error = errors[name];
-                          return (
-                            <td key={c}>
-                              <input
-                                name={name}
-                                defaultValue={row[c] ?? ""}
-                                aria-label={`${MEMBER_COLUMN_TITLES[c]}, row ${i + 1}, ${BOARD_SECTION_TITLES[section]}`}
-                                aria-invalid={error ? true : undefined}
-                                aria-describedby={error ? `${name}-error` : undefined}
-                                maxLength={300}
-                              />
-                              {error ? (
-                                <p className="field-error" id={`${name}-error`}>
-                                  {error}
-                                </p>
-                              ) : null}
-                            </td>
-                          );
-                        })}
+                        {columns.map((c) => (
+                          <td key={c}>
+                            <MemberCell field={`${section}[${i}].${c}`} label={`${MEMBER_COLUMN_TITLES[c]}, row ${i + 1}, ${BOARD_SECTION_TITLES[section]}`} defaultValue={row[c] ?? ""} />
+                          </td>
+                        ))}
                         <td>
                           <Button
                             type="submit"
@@ -164,6 +149,6 @@ export function BoardYearEditor({ year, locked, errors }: { year: BoardYearForm;
           {busy ? "Saving..." : "Save"}
         </Button>
       </div>
-    </Form>
+    </ValidatedForm>
   );
 }

@@ -1,20 +1,33 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useRef } from "react";
+import { useField } from "remix-validated-form";
 import { FieldShell } from "~/components/form/fields";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const Editor = lazy(() => import("./tiptap-editor"));
 
 /**
- * A rich-text field: a plain text area of HTML without JavaScript; with it, the Tiptap editor
- * (headings 1–3, lists, bold, italic, links; undo history of 100 steps grouped after 1 s),
- * loaded only on the console's pages. Either way the form posts HTML under `name`, and the
- * server sanitises it before storing.
+ * A rich-text field of a `ValidatedForm`: a plain text area of HTML without JavaScript; with it,
+ * the Tiptap editor (headings 1–3, lists, bold, italic, links; undo history of 100 steps grouped
+ * after 1 s), loaded only on the console's pages. Either way the form posts HTML under `name`,
+ * the form's schema checks it as the admin types (on blur, then on every change once tried), and
+ * the server sanitises it before storing.
  */
-export function RichTextField({ name, label, defaultValue, required, error }: { name: string; label: string; defaultValue: string; required?: boolean; error?: string }) {
+export function RichTextField({ name, label, required }: { name: string; label: string; required?: boolean }) {
   const hydrated = useHydrated();
+  // A refused save focuses the first refused field: here, the editor the hidden input stands for.
+  const focus = useRef<(() => void) | null>(null);
+  const { error, getInputProps, defaultValue } = useField(name, { handleReceiveFocus: () => focus.current?.() });
+  const events = getInputProps({});
+  const initial = typeof defaultValue === "string" ? defaultValue : "";
   const describedBy = [`${name}-hint`, error ? `${name}-error` : ""].filter(Boolean).join(" ");
   const textarea = (
-    <textarea id={name} name={name} defaultValue={defaultValue} rows={8} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+    <textarea
+      {...getInputProps({ id: name, rows: 8 })}
+      defaultValue={initial}
+      aria-invalid={error ? true : undefined}
+      aria-required={required || undefined}
+      aria-describedby={describedBy}
+    />
   );
   return (
     <FieldShell
@@ -26,7 +39,17 @@ export function RichTextField({ name, label, defaultValue, required, error }: { 
     >
       {hydrated ? (
         <Suspense fallback={textarea}>
-          <Editor name={name} labelId={`${name}-label`} describedBy={describedBy} defaultValue={defaultValue} invalid={Boolean(error)} />
+          <Editor
+            name={name}
+            labelId={`${name}-label`}
+            describedBy={describedBy}
+            defaultValue={initial}
+            invalid={Boolean(error)}
+            required={required}
+            focusRef={focus}
+            onChange={() => events.onChange?.({} as never)}
+            onBlur={() => events.onBlur?.({} as never)}
+          />
         </Suspense>
       ) : (
         textarea

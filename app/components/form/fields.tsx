@@ -5,7 +5,8 @@
  */
 import { useActionData } from "@remix-run/react";
 import { useField, useFormContext } from "remix-validated-form";
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import { isTicked } from "~/lib/params";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 type Common = { name: string; label: ReactNode; hint?: ReactNode; required?: boolean; className?: string };
 
@@ -59,6 +60,50 @@ export function TextField({
         aria-describedby={describedBy(name, Boolean(hint), Boolean(error))}
       />
     </FieldShell>
+  );
+}
+
+export function TextAreaField({
+  name,
+  label,
+  hint,
+  required,
+  className,
+  ...textarea
+}: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
+  const { error, getInputProps } = useField(name);
+  return (
+    <FieldShell name={name} label={label} hint={hint} required={required} className={className} error={error}>
+      <textarea
+        {...getInputProps({ id: name, ...textarea })}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(name, Boolean(hint), Boolean(error))}
+      />
+    </FieldShell>
+  );
+}
+
+/** A checkbox with its label beside it; posts "on" when ticked and nothing when not. */
+export function CheckboxField({ name, label, className }: { name: string; label: ReactNode; className?: string }) {
+  const { error, getInputProps, defaultValue } = useField(name);
+  return (
+    <div className={`field-check${className ? ` ${className}` : ""}`}>
+      <label className="inline-check">
+        <input
+          {...getInputProps({ id: name, type: "checkbox" })}
+          defaultChecked={isTicked(defaultValue)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${name}-error` : undefined}
+        />{" "}
+        {label}
+      </label>
+      {error ? (
+        <p className="field-error" id={`${name}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -141,6 +186,16 @@ export function SaveErrors({
       {fieldErrors && Object.keys(fieldErrors).length > 0 ? <FormMessage tone="error">{fieldsMessage}</FormMessage> : null}
     </>
   );
+}
+
+/**
+ * The values a `ValidatedForm` starts from: what the server gave back after a refused post (the
+ * fields as typed, or the values of a preview or of a save refused for another reason), else
+ * the stored record. Given to the form as its defaults, so hydration keeps what the server rendered.
+ */
+export function usePostedDefaults<T extends object>(stored: T): T {
+  const answer = useActionData() as { repopulateFields?: T; values?: T } | undefined;
+  return answer?.repopulateFields ?? answer?.values ?? stored;
 }
 
 /**
