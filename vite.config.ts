@@ -53,7 +53,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // The app's small shared modules travel together: fewer requests, less per-file overhead.
         manualChunks(id) {
           if (
-            /\/app\/(components\/(ui\/(button|badge)|icons|error-state|rich-text|page-head|conference-meta)|lib\/(seo|use-hydrated|use-details-menu|nonce|format))/.test(id) ||
+            /\/app\/(components\/(ui\/(button|badge)|icons|error-state|rich-text|page-head)|components\/hooks\/|features\/conferences\/conference-meta|lib\/(seo|format))/.test(id) ||
             /\/node_modules\/get-nonce\//.test(id) ||
             // Vite's helper for lazy imports (dialogs, the user menu): one file fewer on every page.
             id.includes("vite/preload-helper")

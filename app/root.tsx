@@ -15,7 +15,7 @@ import { ErrorState } from "~/components/error-state";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ButtonLink } from "~/components/ui/button";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/components/hooks/nonce";
 import { getPublicConfig } from "~/server/env.server";
 import { displayName, optionalUser } from "~/server/auth/guards.server";
 import styles from "~/styles/app.css?url";

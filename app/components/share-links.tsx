@@ -1,4 +1,4 @@
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 import { CopyButton, UrlField } from "./copy-button";
 import { FacebookIcon, LinkedInIcon, XIcon } from "./icons";
 

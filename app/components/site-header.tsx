@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useDetailsMenu } from "~/lib/use-details-menu";
+import { useDetailsMenu } from "~/components/hooks/use-details-menu";
 import { BrandMark } from "./icons";
 // Only signed-in visitors need the user menu: anonymous pages (the cached, public ones) never load it.
 const UserMenu = lazy(() => import("./user-menu"));

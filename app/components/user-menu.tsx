@@ -1,6 +1,6 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import { lazy, Suspense, useRef, useState } from "react";
-import { useDetailsMenu } from "~/lib/use-details-menu";
+import { useDetailsMenu } from "~/components/hooks/use-details-menu";
 import { CsrfField } from "./csrf-field";
 import { Button } from "./ui/button";
 

@@ -4,7 +4,7 @@
  * definitions (and drizzle's sqlite-core) must stay on the server; `npm test` fails a build whose
  * client chunks carry a table definition.
  */
-export { USER_ROLES, USER_STATUSES } from "../lib/users";
+export { USER_ROLES, USER_STATUSES } from "../features/users/users";
 
 export type Address = {
   address1: string;

@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ConferenceMeta } from "~/components/conference-meta";
+import { ConferenceMeta } from "~/features/conferences/conference-meta";
 import { RichText } from "~/components/rich-text";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { batchPrepared } from "~/db/prepared.server";
 import { formatDate, formatDateRange, todayIso } from "~/lib/dates";
-import { richTextOrNull } from "~/lib/rich-text.server";
+import { richTextOrNull } from "~/server/rich-text.server";
 import { rootData, seo } from "~/lib/seo";
 import { conferenceStatusBadge, submissionAction } from "~/lib/status";
-import { upcomingConference } from "~/models/conference.server";
-import { LATEST_NEWS_COUNT, latestNews, presentNewsSummary } from "~/models/news.server";
+import { upcomingConference } from "~/features/conferences/conference.server";
+import { LATEST_NEWS_COUNT, latestNews, presentNewsSummary } from "~/features/news/news.server";
 
 export const JOURNAL_FIGURES = [
   { value: "28", label: "Years of publishing" },

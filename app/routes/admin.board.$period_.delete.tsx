@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { isBoardPeriod } from "~/lib/board";
-import { deleteBoardYear } from "~/models/board-admin.server";
+import { isBoardPeriod } from "~/features/board/board";
+import { deleteBoardYear } from "~/features/board/board-admin.server";
 import { confirmedDeletion } from "~/server/admin-delete.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 

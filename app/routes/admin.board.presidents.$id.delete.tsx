@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { parseId, requireIds } from "~/lib/params";
 import { confirmedDeletion } from "~/server/admin-delete.server";
-import { deletePastPresident, getPastPresident } from "~/models/board-admin.server";
+import { deletePastPresident, getPastPresident } from "~/features/board/board-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -7,8 +7,8 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/table-wrap";
-import { BOARD_SECTION_KEYS, pastPresidentSchema } from "~/lib/board";
-import { addPastPresident, listBoardYears } from "~/models/board-admin.server";
+import { BOARD_SECTION_KEYS, pastPresidentSchema } from "~/features/board/board";
+import { addPastPresident, listBoardYears } from "~/features/board/board-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { validateForm } from "~/server/forms.server";
 

@@ -5,7 +5,7 @@ import { FormMessage } from "~/components/form/fields";
 import { listPath } from "~/lib/list-href";
 import { parseId, requireIds } from "~/lib/params";
 import { confirmedDeletion } from "~/server/admin-delete.server";
-import { deleteConference, dependantsMessage, loadConferenceForEdit } from "~/models/conference-admin.server";
+import { deleteConference, dependantsMessage, loadConferenceForEdit } from "~/features/conferences/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

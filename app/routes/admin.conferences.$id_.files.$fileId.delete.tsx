@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import type { AttachmentReply } from "~/components/admin/conference-attachments";
+import type { AttachmentReply } from "~/features/conferences/conference-attachments";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { requireIds } from "~/lib/params";
-import { deleteConferenceFile, getConferenceFile } from "~/models/conference-admin.server";
+import { deleteConferenceFile, getConferenceFile } from "~/features/conferences/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { attempt } from "~/server/errors.server";
 import { readForm } from "~/server/forms.server";

@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { AttachmentReply } from "~/components/admin/conference-attachments";
+import type { AttachmentReply } from "~/features/conferences/conference-attachments";
 import { parseId } from "~/lib/params";
-import { setHeaderPhoto } from "~/models/conference-admin.server";
+import { setHeaderPhoto } from "~/features/conferences/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { attempt } from "~/server/errors.server";
 import { validateForm } from "~/server/forms.server";
-import { headerPhotoSchema } from "~/lib/conference-form";
+import { headerPhotoSchema } from "~/features/conferences/conference-form";
 import { withZod } from "@remix-validated-form/with-zod";
 
 const validator = withZod(headerPhotoSchema);

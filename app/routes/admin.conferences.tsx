@@ -7,11 +7,11 @@ import { FormMessage } from "~/components/form/fields";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/table-wrap";
-import { CONFERENCE_STATUS_OPTIONS, CONFERENCES_PAGE_SIZE } from "~/lib/conference-form";
+import { CONFERENCE_STATUS_OPTIONS, CONFERENCES_PAGE_SIZE } from "~/features/conferences/conference-form";
 import { formatDateRange } from "~/lib/dates";
 import { listHref, listPath } from "~/lib/list-href";
 import { conferenceStatusBadge } from "~/lib/status";
-import { listConferencesForAdmin, parseConferenceQuery } from "~/models/conference-admin.server";
+import { listConferencesForAdmin, parseConferenceQuery } from "~/features/conferences/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 /** The spec's Conferences messages, shown after a change (by `?done=`) or a failed load. */

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { parseId, requireIds } from "~/lib/params";
-import { deleteNews, loadNewsForEdit } from "~/models/news-admin.server";
+import { deleteNews, loadNewsForEdit } from "~/features/news/news-admin.server";
 import { confirmedDeletion } from "~/server/admin-delete.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 

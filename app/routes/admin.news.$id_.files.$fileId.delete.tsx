@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { requireIds } from "~/lib/params";
 import { confirmedDeletion } from "~/server/admin-delete.server";
-import { deleteNewsFile, getNewsFile } from "~/models/news-admin.server";
+import { deleteNewsFile, getNewsFile } from "~/features/news/news-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 function ids(params: { id?: string; fileId?: string }) {

@@ -7,9 +7,9 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/table-wrap";
 import { formatDate } from "~/lib/dates";
-import { NEWS_STATUS_OPTIONS } from "~/lib/news-form";
+import { NEWS_STATUS_OPTIONS } from "~/features/news/news-form";
 import type { BadgeTone } from "~/lib/status";
-import { listNews } from "~/models/news-admin.server";
+import { listNews } from "~/features/news/news-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 const TONE: Record<string, BadgeTone> = { draft: "secondary", published: "success", archived: "warning" };

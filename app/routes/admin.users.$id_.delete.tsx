@@ -2,9 +2,9 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/clo
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { parseId, requireIds } from "~/lib/params";
-import { usersListHref } from "~/lib/users";
-import { loadProfile } from "~/models/account.server";
-import { deleteUser } from "~/models/user-admin.server";
+import { usersListHref } from "~/features/users/users";
+import { loadProfile } from "~/features/accounts/account.server";
+import { deleteUser } from "~/features/users/user-admin.server";
 import { confirmedDeletion } from "~/server/admin-delete.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 

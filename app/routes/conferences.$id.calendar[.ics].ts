@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { icsCalendar } from "~/lib/calendar";
+import { icsCalendar } from "~/features/conferences/calendar";
 import { htmlToText } from "~/lib/format";
 import { parseId } from "~/lib/params";
-import { getConferenceForCalendar } from "~/models/conference.server";
+import { getConferenceForCalendar } from "~/features/conferences/conference.server";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = parseId(params.id);

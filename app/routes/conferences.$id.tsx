@@ -8,22 +8,22 @@ import {
   useRouteError,
   useSearchParams,
 } from "@remix-run/react";
-import { ConferenceMeta } from "~/components/conference-meta";
-import { ConferenceSections } from "~/components/conference-sections";
+import { ConferenceMeta } from "~/features/conferences/conference-meta";
+import { ConferenceSections } from "~/features/conferences/conference-sections";
 import { ErrorState } from "~/components/error-state";
 import { DownloadIcon } from "~/components/icons";
-import { PhotoGallery, photoUrl } from "~/components/photo-gallery";
+import { PhotoGallery, photoUrl } from "~/features/conferences/photo-gallery";
 import { ShareLinks } from "~/components/share-links";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { googleCalendarUrl, outlookCalendarUrl } from "~/lib/calendar";
+import { googleCalendarUrl, outlookCalendarUrl } from "~/features/conferences/calendar";
 import { formatDateRange } from "~/lib/dates";
 import { formatKb, htmlToText } from "~/lib/format";
 import { parseId } from "~/lib/params";
 import { rootData, seo } from "~/lib/seo";
 import { conferenceStatusBadge } from "~/lib/status";
-import { useHydrated } from "~/lib/use-hydrated";
-import { getConferenceDetail } from "~/models/conference.server";
+import { useHydrated } from "~/components/hooks/use-hydrated";
+import { getConferenceDetail } from "~/features/conferences/conference.server";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = parseId(params.id);

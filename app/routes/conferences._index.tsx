@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ConferenceMeta } from "~/components/conference-meta";
+import { ConferenceMeta } from "~/features/conferences/conference-meta";
 import { RichText } from "~/components/rich-text";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { conferencePhase, formatDateRange, todayIso } from "~/lib/dates";
 import { rootData, seo } from "~/lib/seo";
 import { conferencePhaseBadge } from "~/lib/status";
-import { listConferences } from "~/models/conference.server";
+import { listConferences } from "~/features/conferences/conference.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   try {

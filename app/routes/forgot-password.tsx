@@ -6,11 +6,11 @@ import { CsrfField } from "~/components/csrf-field";
 import { FormMessage, TextField } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
-import { emailOnlySchema } from "~/lib/account/schemas";
+import { emailOnlySchema } from "~/features/accounts/schemas";
 import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
-import { requestPasswordReset } from "~/models/account.server";
+import { requestPasswordReset } from "~/features/accounts/account.server";
 import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
 import { validateForm } from "~/server/forms.server";
 

@@ -10,7 +10,7 @@ import { formatDate, todayIso } from "~/lib/dates";
 import { formatKb, htmlToText } from "~/lib/format";
 import { parseId } from "~/lib/params";
 import { rootData, seo } from "~/lib/seo";
-import { getPublicNewsItem } from "~/models/news.server";
+import { getPublicNewsItem } from "~/features/news/news.server";
 
 const newsFileUrl = (filename: string) => `/api/news/files/${filename}`;
 

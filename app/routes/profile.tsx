@@ -3,18 +3,18 @@ import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm, validationError, type Validator } from "remix-validated-form";
 import { z } from "zod";
-import { AffiliationFields, SecondaryAffiliation } from "~/components/account/affiliation-fields";
-import { ExpertiseFields } from "~/components/account/expertise-fields";
-import { PersonalFields } from "~/components/account/personal-fields";
+import { AffiliationFields, SecondaryAffiliation } from "~/features/accounts/affiliation-fields";
+import { ExpertiseFields } from "~/features/accounts/expertise-fields";
+import { PersonalFields } from "~/features/accounts/personal-fields";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage, TextField } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { LinkTabs } from "~/components/ui/link-tabs";
-import { affiliationsSchema, changePasswordSchema, expertiseSchema, MESSAGES, personalShape } from "~/lib/account/schemas";
+import { affiliationsSchema, changePasswordSchema, expertiseSchema, MESSAGES, personalShape } from "~/features/accounts/schemas";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
-import { changePassword, loadProfile, saveAffiliations, saveExpertise, savePersonal } from "~/models/account.server";
+import { changePassword, loadProfile, saveAffiliations, saveExpertise, savePersonal } from "~/features/accounts/account.server";
 import { requireSession } from "~/server/auth/guards.server";
 import { readForm } from "~/server/forms.server";
 

@@ -7,11 +7,11 @@ import { CsrfField } from "~/components/csrf-field";
 import { FormMessage, TextField } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
-import { resetPasswordSchema } from "~/lib/account/schemas";
+import { resetPasswordSchema } from "~/features/accounts/schemas";
 import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
-import { resetPassword } from "~/models/account.server";
+import { resetPassword } from "~/features/accounts/account.server";
 import { isWellFormedToken } from "~/server/auth/tokens.server";
 import { readForm } from "~/server/forms.server";
 

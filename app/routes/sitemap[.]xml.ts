@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { conferencesForSitemapQuery } from "~/models/conference.server";
-import { publishedNewsForSitemapQuery } from "~/models/news.server";
+import { conferencesForSitemapQuery } from "~/features/conferences/conference.server";
+import { publishedNewsForSitemapQuery } from "~/features/news/news.server";
 
 const STATIC_PATHS = ["/", "/society", "/society/board", "/membership", "/journal", "/conferences", "/login", "/register"];
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -4,9 +4,9 @@ import { ErrorState } from "~/components/error-state";
 import { CheckIcon, HourglassIcon } from "~/components/icons";
 import { ButtonLink } from "~/components/ui/button";
 import { TableWrap } from "~/components/ui/table-wrap";
-import { BOARD_SECTION_COLUMNS, BOARD_SECTION_TITLES, boardPeriods, displayMemberName, isBoardPeriod, type MemberColumn } from "~/lib/board";
+import { BOARD_SECTION_COLUMNS, BOARD_SECTION_TITLES, boardPeriods, displayMemberName, isBoardPeriod, type MemberColumn } from "~/features/board/board";
 import { rootData, seo } from "~/lib/seo";
-import { type BoardPage, getBoardPage } from "~/models/board.server";
+import { type BoardPage, getBoardPage } from "~/features/board/board.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const requested = new URL(request.url).searchParams.get("period");

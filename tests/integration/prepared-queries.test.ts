@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { conferences } from "~/db/schema";
 import { countingD1 } from "~/server/d1-counter";
-import { getBoardPage } from "~/models/board.server";
-import { getConferenceDetail, upcomingConference } from "~/models/conference.server";
+import { getBoardPage } from "../../app/features/board/board.server";
+import { getConferenceDetail, upcomingConference } from "../../app/features/conferences/conference.server";
 import { batchPrepared } from "~/db/prepared.server";
 import { createConference, db, isoDaysFromToday, storeFile } from "./fixtures";
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { recoveryCodes, sessions, users } from "~/db/schema";
-import { beginSetup, confirmSetup } from "~/models/two-factor.server";
+import { beginSetup, confirmSetup } from "../../app/features/accounts/two-factor.server";
 import { base32Decode, hotp, timeStep } from "~/server/auth/totp.server";
 import { createUser, db, Jar, postForm, resetDatabase, textOf, visit } from "./fixtures";
 

@@ -3,7 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { useCsrfToken } from "~/components/csrf-field";
 import { Button } from "~/components/ui/button";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 
 /**
  * A console editor's Form and Preview tabs. The preview asks the server (the form posted with

@@ -1,6 +1,6 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 
 export type FormTab = { id: string; title: string; content: ReactNode; invalid?: boolean };
 

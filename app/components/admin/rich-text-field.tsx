@@ -1,7 +1,6 @@
 import { lazy, Suspense, useRef } from "react";
-import { useField } from "remix-validated-form";
-import { FieldShell } from "~/components/form/fields";
-import { useHydrated } from "~/lib/use-hydrated";
+import { FieldShell, useFieldControl } from "~/components/form/fields";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 
 const Editor = lazy(() => import("./tiptap-editor"));
 
@@ -16,19 +15,11 @@ export function RichTextField({ name, label, required }: { name: string; label: 
   const hydrated = useHydrated();
   // A refused save focuses the first refused field: here, the editor the hidden input stands for.
   const focus = useRef<(() => void) | null>(null);
-  const { error, getInputProps, defaultValue } = useField(name, { handleReceiveFocus: () => focus.current?.() });
-  const events = getInputProps({});
-  const initial = typeof defaultValue === "string" ? defaultValue : "";
+  const { error, control, field } = useFieldControl(name, { hint: true, required, focus: () => focus.current?.() });
+  const events = field.getInputProps({});
+  const initial = typeof field.defaultValue === "string" ? field.defaultValue : "";
   const describedBy = [`${name}-hint`, error ? `${name}-error` : ""].filter(Boolean).join(" ");
-  const textarea = (
-    <textarea
-      {...getInputProps({ id: name, rows: 8 })}
-      defaultValue={initial}
-      aria-invalid={error ? true : undefined}
-      aria-required={required || undefined}
-      aria-describedby={describedBy}
-    />
-  );
+  const textarea = <textarea {...control({ rows: 8 })} defaultValue={initial} />;
   return (
     <FieldShell
       name={name}

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 
 /**
  * A console record opened over its list: a Radix Dialog once the page is interactive (focus

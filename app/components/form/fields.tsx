@@ -14,6 +14,15 @@ function describedBy(name: string, hint: boolean, error: boolean) {
   return [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ") || undefined;
 }
 
+/** A field's error under it, with the id its control's `aria-describedby` names (`<name>-error`). */
+export function FieldError({ name, error }: { name: string; error?: string }) {
+  return error ? (
+    <p className="field-error" id={`${name}-error`}>
+      {error}
+    </p>
+  ) : null;
+}
+
 /** Label, control, hint and error, tied together: every field of the site's forms. */
 export function FieldShell({ name, label, hint, required, className, error, children }: Common & { error?: string; children: ReactNode }) {
   return (
@@ -33,55 +42,52 @@ export function FieldShell({ name, label, hint, required, className, error, chil
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field-error" id={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError name={name} error={error} />
     </div>
   );
 }
 
-export function TextField({
-  name,
-  label,
-  hint,
-  required,
-  className,
-  ...input
-}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
-  const { error, getInputProps } = useField(name);
+/**
+ * A control's side of a field: its value and change handlers from the form, and the aria
+ * attributes that tie it to its label, hint and error. Every field below is built on it.
+ */
+export function useFieldControl(name: string, { hint, required, focus }: { hint?: boolean; required?: boolean; focus?: () => void } = {}) {
+  const field = useField(name, focus ? { handleReceiveFocus: focus } : undefined);
+  const { error, getInputProps } = field;
+  const control = <T extends object>(props: T) => ({
+    ...getInputProps({ id: name, ...props }),
+    "aria-invalid": error ? true : undefined,
+    "aria-required": required || undefined,
+    "aria-describedby": describedBy(name, Boolean(hint), Boolean(error)),
+  });
+  return { error, control, field };
+}
+
+type Control = ReturnType<typeof useFieldControl>["control"];
+
+/** The common props of a field and the rest, which go to its control. */
+function splitCommon<T extends Common>({ name, label, hint, required, className, ...rest }: T) {
+  return [{ name, label, hint, required, className }, rest] as const;
+}
+
+/** A field whose control takes its props from `useFieldControl`, inside the usual shell. */
+function ShelledField({ common, children }: { common: Common; children: (control: Control) => ReactNode }) {
+  const { error, control } = useFieldControl(common.name, { hint: Boolean(common.hint), required: common.required });
   return (
-    <FieldShell name={name} label={label} hint={hint} required={required} className={className} error={error}>
-      <input
-        {...getInputProps({ id: name, ...input })}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(name, Boolean(hint), Boolean(error))}
-      />
+    <FieldShell {...common} error={error}>
+      {children(control)}
     </FieldShell>
   );
 }
 
-export function TextAreaField({
-  name,
-  label,
-  hint,
-  required,
-  className,
-  ...textarea
-}: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
-  const { error, getInputProps } = useField(name);
-  return (
-    <FieldShell name={name} label={label} hint={hint} required={required} className={className} error={error}>
-      <textarea
-        {...getInputProps({ id: name, ...textarea })}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(name, Boolean(hint), Boolean(error))}
-      />
-    </FieldShell>
-  );
+export function TextField(props: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
+  const [common, input] = splitCommon(props);
+  return <ShelledField common={common}>{(control) => <input {...control(input)} />}</ShelledField>;
+}
+
+export function TextAreaField(props: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
+  const [common, textarea] = splitCommon(props);
+  return <ShelledField common={common}>{(control) => <textarea {...control(textarea)} />}</ShelledField>;
 }
 
 /** A checkbox with its label beside it; posts "on" when ticked and nothing when not. */
@@ -98,11 +104,7 @@ export function CheckboxField({ name, label, className }: { name: string; label:
         />{" "}
         {label}
       </label>
-      {error ? (
-        <p className="field-error" id={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError name={name} error={error} />
     </div>
   );
 }
@@ -126,35 +128,24 @@ export function Options({ options }: { options: readonly Option[] }) {
   );
 }
 
-export function SelectField({
-  name,
-  label,
-  hint,
-  required,
-  className,
-  options,
-  groups,
-  placeholder = "Select…",
-  ...select
-}: Common & { options?: readonly Option[]; groups?: readonly OptionGroup[]; placeholder?: string } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name">) {
-  const { error, getInputProps } = useField(name);
+export function SelectField(
+  props: Common & { options?: readonly Option[]; groups?: readonly OptionGroup[]; placeholder?: string } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name">,
+) {
+  const [common, { options, groups, placeholder = "Select…", ...select }] = splitCommon(props);
   return (
-    <FieldShell name={name} label={label} hint={hint} required={required} className={className} error={error}>
-      <select
-        {...getInputProps({ id: name, ...select })}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(name, Boolean(hint), Boolean(error))}
-      >
-        {placeholder ? <option value="">{placeholder}</option> : null}
-        {options ? <Options options={options} /> : null}
-        {groups?.map((g) => (
-          <optgroup key={g.label} label={g.label}>
-            <Options options={g.options} />
-          </optgroup>
-        ))}
-      </select>
-    </FieldShell>
+    <ShelledField common={common}>
+      {(control) => (
+        <select {...control(select)}>
+          {placeholder ? <option value="">{placeholder}</option> : null}
+          {options ? <Options options={options} /> : null}
+          {groups?.map((g) => (
+            <optgroup key={g.label} label={g.label}>
+              <Options options={g.options} />
+            </optgroup>
+          ))}
+        </select>
+      )}
+    </ShelledField>
   );
 }
 

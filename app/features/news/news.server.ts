@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { batchPrepared, placeholders, preparedQuery } from "~/db/prepared.server";
 import { attachmentFields } from "~/models/file.server";
 import { files, news } from "~/db/schema";
-import { richTextOrNull } from "~/lib/rich-text.server";
+import { richTextOrNull } from "~/server/rich-text.server";
 
 export const LATEST_NEWS_COUNT = 4;
 

@@ -7,11 +7,11 @@ import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { anyContains } from "~/db/search";
 import { authTokens, recoveryCodes, sessions, USER_ROLES, USER_STATUSES, userCounts, users } from "~/db/schema";
-import { toAffiliation, toExpertise, toPersonalColumns } from "~/lib/account/mapping";
-import { sendPasswordResetLink } from "~/models/account.server";
+import { toAffiliation, toExpertise, toPersonalColumns } from "~/features/accounts/mapping";
+import { sendPasswordResetLink } from "~/features/accounts/account.server";
 import { hashPassword } from "~/server/auth/password.server";
-import { ROLE_FILTERS, USERS_PAGE_SIZE } from "~/lib/users";
-import { auditEntry, writeWithAudit } from "./audit.server";
+import { ROLE_FILTERS, USERS_PAGE_SIZE } from "./users";
+import { auditEntry, writeWithAudit } from "~/models/audit.server";
 import { conflict, notFound } from "~/server/errors.server";
 import { defineKeyset, type Page } from "~/server/keyset.server";
 

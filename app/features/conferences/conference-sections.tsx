@@ -1,5 +1,5 @@
 import { photoUrl } from "./photo-gallery";
-import { RichText } from "./rich-text";
+import { RichText } from "~/components/rich-text";
 
 type Section = { key: string; title: string; html: string };
 

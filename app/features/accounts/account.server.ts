@@ -6,7 +6,7 @@ import type { Services } from "~/server/services.server";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
-import { fromAffiliation, fromExpertise, toAffiliation, toExpertise, toPersonalColumns } from "~/lib/account/mapping";
+import { fromAffiliation, fromExpertise, toAffiliation, toExpertise, toPersonalColumns } from "./mapping";
 import { hashPassword, needsRehash, verifyPassword } from "~/server/auth/password.server";
 import { clientAddress, revokeUserSessions } from "~/server/auth/session.server";
 import { consumeToken, issueToken } from "~/server/auth/tokens.server";

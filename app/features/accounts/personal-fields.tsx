@@ -1,7 +1,7 @@
 import { DIAL_CODES } from "virtual:world-countries";
 import type { ReactNode } from "react";
 import { SelectField, TextField } from "~/components/form/fields";
-import { SALUTATIONS } from "~/lib/account/options";
+import { SALUTATIONS } from "./options";
 
 /** Personal details, shared by the registration wizard (step 1) and the profile (Personal Info). */
 export function PersonalFields({ emailFields }: { emailFields: ReactNode }) {

@@ -1,4 +1,4 @@
-import { nextDay } from "./dates";
+import { nextDay } from "~/lib/dates";
 
 type Event = { id: number; title: string; location: string; startDate: string; endDate: string; details: string; url: string };
 

@@ -8,11 +8,11 @@ import type { Services } from "~/server/services.server";
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { files, news, NEWS_STATUSES } from "~/db/schema";
 import { anyContains } from "~/db/search";
-import { richTextOrNull, sanitizeRichText } from "~/lib/rich-text.server";
+import { richTextOrNull, sanitizeRichText } from "~/server/rich-text.server";
 import { bumpContentVersion } from "~/server/page-cache.server";
 import { DOCUMENT_TYPES, IMAGE_TYPES } from "~/server/files/sniff.server";
-import { auditEntry, writeWithAudit } from "./audit.server";
-import { storeUploads, type UploadRule } from "./uploads.server";
+import { auditEntry, writeWithAudit } from "~/models/audit.server";
+import { storeUploads, type UploadRule } from "~/models/uploads.server";
 import { conflict, notFound } from "~/server/errors.server";
 
 type Ctx = Pick<Services, "db" | "d1" | "files">;

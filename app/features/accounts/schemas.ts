@@ -5,7 +5,7 @@
  */
 import { COUNTRIES, DIAL_CODES } from "virtual:world-countries";
 import { z } from "zod";
-import { USER_ROLES, USER_STATUSES } from "~/lib/users";
+import { USER_ROLES, USER_STATUSES } from "~/features/users/users";
 import { ACADEMIC_RANKS, isCategory, isTopicOf, SALUTATIONS, UNITED_STATES, US_STATES } from "./options";
 
 export const PASSWORD_MIN = 8;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listPath } from "./list-href";
+import { listPath } from "../../lib/list-href";
 
 /** What the console's user list shows and offers, shared by its page and its server code. */
 export const USER_ROLES = ["user", "reviewer", "moderator", "admin"] as const;

@@ -11,12 +11,12 @@ import { useEffect, useState } from "react";
 import { CopyButton, UrlField } from "~/components/copy-button";
 import { CsrfField } from "~/components/csrf-field";
 import { FieldShell, FormMessage } from "~/components/form/fields";
-import { photoUrl } from "~/components/photo-gallery";
+import { photoUrl } from "./photo-gallery";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import ConfirmDialog from "~/components/ui/confirm-dialog";
 import { formatKb } from "~/lib/format";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 
 type Attachment = { id: number; filename: string; originalName: string; size: number; width: number | null; height: number | null };
 export type AttachmentReply = { ok: boolean; message: string };

@@ -6,9 +6,9 @@
 import type { Services } from "~/server/services.server";
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { boardMembers, boardYears, pastPresidents } from "~/db/schema";
-import { BOARD_SECTION_KEYS, type BoardYearForm, type MemberRow } from "~/lib/board";
+import { BOARD_SECTION_KEYS, type BoardYearForm, type MemberRow } from "./board";
 import { bumpContentVersion } from "~/server/page-cache.server";
-import { auditEntry, writeWithAudit } from "./audit.server";
+import { auditEntry, writeWithAudit } from "~/models/audit.server";
 import { conflict, notFound } from "~/server/errors.server";
 
 type Ctx = Pick<Services, "db" | "d1">;
@@ -83,15 +83,15 @@ export async function saveBoardYear(ctx: Ctx, actorId: number, existing: string 
   await bumpContentVersion(ctx);
 }
 
-export async function deleteBoardYear(ctx: Ctx, actorId: number, period: string) {
-  const deleted = await writeWithAudit(ctx.db, ctx.db.delete(boardYears).where(eq(boardYears.period, period)), {
-    actorId,
-    action: "board_year.delete",
-    entityType: "board_year",
-    entityId: period,
-  });
-  if (!deleted) throw notFound("That board year no longer exists.");
+/** Deletes one record of the board pages with its audit entry; a record already gone is a 404. */
+async function deleteAudited(ctx: Ctx, statement: Parameters<typeof writeWithAudit>[1], audit: Parameters<typeof writeWithAudit>[2], gone: string) {
+  if (!(await writeWithAudit(ctx.db, statement, audit))) throw notFound(gone);
   await bumpContentVersion(ctx);
+}
+
+export async function deleteBoardYear(ctx: Ctx, actorId: number, period: string) {
+  const audit = { actorId, action: "board_year.delete", entityType: "board_year", entityId: period };
+  await deleteAudited(ctx, ctx.db.delete(boardYears).where(eq(boardYears.period, period)), audit, "That board year no longer exists.");
 }
 
 /** Adds a past president at the end of the list. */
@@ -109,14 +109,8 @@ export async function addPastPresident(ctx: Ctx, actorId: number, p: { years: st
 }
 
 export async function deletePastPresident(ctx: Ctx, actorId: number, id: number) {
-  const deleted = await writeWithAudit(ctx.db, ctx.db.delete(pastPresidents).where(eq(pastPresidents.id, id)), {
-    actorId,
-    action: "past_president.delete",
-    entityType: "past_president",
-    entityId: id,
-  });
-  if (!deleted) throw notFound("That entry no longer exists.");
-  await bumpContentVersion(ctx);
+  const audit = { actorId, action: "past_president.delete", entityType: "past_president", entityId: id };
+  await deleteAudited(ctx, ctx.db.delete(pastPresidents).where(eq(pastPresidents.id, id)), audit, "That entry no longer exists.");
 }
 
 export async function getPastPresident(ctx: Ctx, id: number) {

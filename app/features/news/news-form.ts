@@ -1,6 +1,6 @@
 /** The console's news form: what it posts and the spec's rules for it. */
 import { z } from "zod";
-import { isIsoDate } from "./dates";
+import { isIsoDate } from "~/lib/dates";
 
 export const NEWS_STATUS_OPTIONS = [
   ["draft", "Draft"],

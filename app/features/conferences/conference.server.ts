@@ -3,8 +3,8 @@ import type { Database } from "~/db/client.server";
 import { batchPrepared, placeholders, preparedQuery } from "~/db/prepared.server";
 import { attachmentFields } from "~/models/file.server";
 import { conferences, files } from "~/db/schema";
-import { CONFERENCE_SECTIONS } from "~/lib/conference-form";
-import { richTextOrNull, sanitizeRichText } from "~/lib/rich-text.server";
+import { CONFERENCE_SECTIONS } from "./conference-form";
+import { richTextOrNull, sanitizeRichText } from "~/server/rich-text.server";
 
 /** What every list and card of conferences shows (the public pages, the console, calendars). */
 export const conferenceSummaryFields = {

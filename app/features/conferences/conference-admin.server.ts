@@ -9,13 +9,13 @@ import type { Services } from "~/server/services.server";
 import { and, asc, count, eq, inArray, notExists, sql, type SQL } from "drizzle-orm";
 import { conferences, files, papers, registrations } from "~/db/schema";
 import { anyContains } from "~/db/search";
-import { CONFERENCE_SECTIONS, CONFERENCES_PAGE_SIZE, FEE_FIELDS, type ConferenceFormValues, type ConferenceInput, type FeesInput } from "~/lib/conference-form";
-import { richTextOrNull, sanitizeRichText } from "~/lib/rich-text.server";
+import { CONFERENCE_SECTIONS, CONFERENCES_PAGE_SIZE, FEE_FIELDS, type ConferenceFormValues, type ConferenceInput, type FeesInput } from "./conference-form";
+import { richTextOrNull, sanitizeRichText } from "~/server/rich-text.server";
 import { bumpContentVersion } from "~/server/page-cache.server";
 import { DOCUMENT_TYPES, IMAGE_TYPES } from "~/server/files/sniff.server";
-import { auditEntry, writeWithAudit } from "./audit.server";
+import { auditEntry, writeWithAudit } from "~/models/audit.server";
 import { conferenceSummaryFields } from "./conference.server";
-import { storeUploads, UploadRejected, type UploadRule } from "./uploads.server";
+import { storeUploads, UploadRejected, type UploadRule } from "~/models/uploads.server";
 import { conflict, notFound } from "~/server/errors.server";
 import { defineKeyset, type Page } from "~/server/keyset.server";
 

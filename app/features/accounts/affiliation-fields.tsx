@@ -1,7 +1,7 @@
 import { COUNTRIES } from "virtual:world-countries";
 import { useField } from "remix-validated-form";
 import { SelectField, TextField } from "~/components/form/fields";
-import { ACADEMIC_RANKS, UNITED_STATES, US_STATES } from "~/lib/account/options";
+import { ACADEMIC_RANKS, UNITED_STATES, US_STATES } from "./options";
 
 /** Clears a field of the same form by name (the rules' "changing X clears Y"). */
 function clearField(event: { target: EventTarget }, name: string) {

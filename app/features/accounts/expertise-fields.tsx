@@ -1,9 +1,9 @@
 import { useField } from "remix-validated-form";
 import { useState } from "react";
 import { SelectField } from "~/components/form/fields";
-import { EXPERTISE_SLOTS } from "~/lib/account/schemas";
-import { RESEARCH_CATEGORIES, topicsOf } from "~/lib/account/options";
-import { useHydrated } from "~/lib/use-hydrated";
+import { EXPERTISE_SLOTS } from "./schemas";
+import { RESEARCH_CATEGORIES, topicsOf } from "./options";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 
 const categories = RESEARCH_CATEGORIES.map((c) => c.name);
 const allTopics = RESEARCH_CATEGORIES.map((c) => ({ label: c.name, options: c.topics }));

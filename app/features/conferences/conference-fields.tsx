@@ -6,8 +6,8 @@
  */
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/form/fields";
 import { CURRENCIES } from "~/db/enums";
-import { CONFERENCE_STATUS_OPTIONS, FEE_DEFAULTS, FEE_FIELDS, FEE_LABELS, sectionTitle, type ConferenceSectionKey } from "~/lib/conference-form";
-import { RichTextField } from "./rich-text-field";
+import { CONFERENCE_STATUS_OPTIONS, FEE_DEFAULTS, FEE_FIELDS, FEE_LABELS, sectionTitle, type ConferenceSectionKey } from "./conference-form";
+import { RichTextField } from "~/components/admin/rich-text-field";
 
 export function RichSection({ name, required }: { name: ConferenceSectionKey; required?: boolean }) {
   return <RichTextField name={name} label={sectionTitle(name)} required={required} />;

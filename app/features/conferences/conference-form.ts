@@ -2,14 +2,12 @@
  * The console's conference form: its fields, how they are grouped into the spec's six sub-tabs,
  * and the rules for them (the spec's Conference form rules). Shared by the page and the server.
  */
-import { withZod } from "@remix-validated-form/with-zod";
-import type { Validator } from "remix-validated-form";
 import { z } from "zod";
-import { isTicked } from "./params";
+import { isTicked } from "~/lib/params";
 import { CONFERENCE_STATUSES, CURRENCIES } from "~/db/enums";
 import type { conferences } from "~/db/schema";
-import { isIsoDate } from "./dates";
-import { visibleText } from "./news-form";
+import { isIsoDate } from "~/lib/dates";
+import { visibleText } from "~/features/news/news-form";
 
 export const CONFERENCE_STATUS_OPTIONS = [
   ["active", "Active"],
@@ -157,27 +155,6 @@ export function postedConference(form: FormData): ConferenceFormValues {
   return out as ConferenceFormValues;
 }
 
-const zodConference = withZod(conferenceFormSchema);
-
-/**
- * The editor's validator (browser and server). The date order is also checked when another
- * field is refused in a way that stops zod before its whole-object check (a status not in the
- * list), so every mistake shows at once.
- */
-export const conferenceValidator: Validator<ConferenceInput> = {
-  ...zodConference,
-  validate: async (data) => {
-    const result = await zodConference.validate(data);
-    if (result.error) {
-      const posted = result.submittedData as Record<string, unknown>;
-      const order = dateOrderError(String(posted.startDate ?? ""), String(posted.endDate ?? ""));
-      if (order) result.error.fieldErrors.endDate ??= order;
-    }
-    return result;
-  },
-};
-
-export const feesValidator = withZod(feesSchema);
 
 export const CONFERENCES_PAGE_SIZE = 25;
 

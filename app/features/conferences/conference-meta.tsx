@@ -1,4 +1,4 @@
-import { CalendarIcon, PinIcon } from "./icons";
+import { CalendarIcon, PinIcon } from "~/components/icons";
 
 /** Location and dates; `dateRange` comes formatted from the loader (formatting stays on the server). */
 export function ConferenceMeta({ location, startDate, dateRange }: { location: string; startDate: string; dateRange: string }) {

@@ -1,9 +1,9 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
-import { CopyButton, UrlField } from "./copy-button";
-import { DownloadIcon } from "./icons";
-import { ExternalButtonLink } from "./ui/button";
+import { useHydrated } from "~/components/hooks/use-hydrated";
+import { CopyButton, UrlField } from "~/components/copy-button";
+import { DownloadIcon } from "~/components/icons";
+import { ExternalButtonLink } from "~/components/ui/button";
 
 // The dialog (Radix, focus trap, scroll lock) loads when a visitor is about to use it.
 const loadPhotoDialog = () => import("./photo-dialog");

@@ -2,10 +2,10 @@ import { useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useField, ValidatedForm, type Validator } from "remix-validated-form";
 import { CsrfField } from "~/components/csrf-field";
-import { InvalidFormMessage, TextField } from "~/components/form/fields";
+import { FieldError, InvalidFormMessage, TextField } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
-import { BOARD_SECTION_COLUMNS, BOARD_SECTION_KEYS, BOARD_SECTION_TITLES, type BoardSectionKey, type BoardYearForm, MEMBER_COLUMN_TITLES, type MemberRow } from "~/lib/board";
-import { useHydrated } from "~/lib/use-hydrated";
+import { BOARD_SECTION_COLUMNS, BOARD_SECTION_KEYS, BOARD_SECTION_TITLES, type BoardSectionKey, type BoardYearForm, MEMBER_COLUMN_TITLES, type MemberRow } from "~/features/board/board";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 
 type Keyed = MemberRow & { key: number };
 let nextKey = 1;
@@ -29,11 +29,7 @@ function MemberCell({ field, label, defaultValue }: { field: string; label: stri
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${name}-error` : undefined}
       />
-      {error ? (
-        <p className="field-error" id={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError name={name} error={error} />
     </>
   );
 }

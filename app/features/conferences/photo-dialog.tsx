@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
-import { Button } from "./ui/button";
+import { Button } from "~/components/ui/button";
 
 /** The full-size photo as a modal dialog: focus stays inside, Escape and Close leave. */
 export default function PhotoDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {

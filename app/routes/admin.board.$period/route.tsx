@@ -2,11 +2,11 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { validationError } from "remix-validated-form";
-import { BoardYearEditor } from "~/components/admin/board-year-editor";
+import { BoardYearEditor } from "./board-year-editor";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { FormMessage } from "~/components/form/fields";
-import { BOARD_SECTION_KEYS, boardYearDraft, boardYearSchema, type BoardYearForm, isBoardPeriod } from "~/lib/board";
-import { loadBoardYear, saveBoardYear } from "~/models/board-admin.server";
+import { BOARD_SECTION_KEYS, boardYearDraft, boardYearSchema, type BoardYearForm, isBoardPeriod } from "~/features/board/board";
+import { loadBoardYear, saveBoardYear } from "~/features/board/board-admin.server";
 import { attempt } from "~/server/errors.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readForm, validateForm } from "~/server/forms.server";
