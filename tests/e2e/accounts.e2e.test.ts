@@ -117,6 +117,15 @@ async function registerFlow(run: Run, email: string, password: string) {
   await clickAndSettle(run, "Previous");
   await page.waitForURL(/step=1/);
   await expect.poll(() => page.getByLabel("First name").inputValue()).toBe("Grace");
+  // The draft is kept in D1 under an opaque cookie (decision 028): nothing typed travels in a
+  // cookie, and a reload shows the step as the server has it.
+  const cookies = await page.context().cookies();
+  // (`__Host-draft` over HTTPS; plain `draft` on the local stack's HTTP.)
+  expect(cookies.filter((c) => /^(__Host-)?draft$/.test(c.name))).toHaveLength(1);
+  expect(cookies.map((c) => decodeURIComponent(c.value)).join(" ")).not.toMatch(/Grace|Hopper|University of Testing/);
+  await page.reload({ waitUntil: "domcontentloaded" });
+  await settle(run);
+  await expect.poll(() => page.getByLabel("First name").inputValue()).toBe("Grace");
   await clickAndSettle(run, "Next");
   await page.waitForURL(/step=2/);
   await expect.poll(() => page.locator("#primaryCity").inputValue()).toBe("Ithaca");
