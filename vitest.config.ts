@@ -2,19 +2,28 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { commonPasswords } from "./scripts/vite/common-passwords";
 import { worldCountries } from "./scripts/vite/world-countries";
 
 /**
  * Integration and unit tests run inside workerd with the real bindings: D1 with the migrations
  * applied, R2 and the queues, all local. Requests go through the Worker entry and so through the
  * built Remix bundle: `npm test` builds first.
+ *
+ * Two projects, one Worker: `integration` runs with a local stack's settings (every request's
+ * D1 round trips in Server-Timing, the instrument of the round-trip tests); `deployed` runs the
+ * tests in `tests/integration/deployed/` with wrangler.toml's settings as they are deployed, for
+ * what a deployed site must do differently (decision 030).
  */
+const DEPLOYED_TESTS = "tests/integration/deployed/**/*.test.ts";
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(__dirname, "migrations"));
-  return {
+  const project = (name: string, include: string[], exclude: string[], settings: Record<string, string>, globalSetup: string[]) => ({
     plugins: [
       tsconfigPaths(),
       worldCountries(),
+      commonPasswords({ minLength: 8 }),
       cloudflareTest({
         main: "./workers/web/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
@@ -24,15 +33,26 @@ export default defineConfig(async () => {
             SITE_URL: "https://society.test",
             CONTENT_VERSION_TTL_MS: "0",
             SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+            ...settings,
           },
         },
       }),
     ],
     ssr: { resolve: { mainFields: ["main", "module"] } },
     test: {
-      include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
+      name,
+      include,
+      exclude,
       setupFiles: ["./tests/integration/apply-migrations.ts"],
-      globalSetup: ["./tests/integration/global-setup.ts"],
+      globalSetup,
+    },
+  });
+  return {
+    test: {
+      projects: [
+        project("integration", ["app/**/*.test.ts", "tests/integration/**/*.test.ts"], [DEPLOYED_TESTS], { SERVER_TIMING: "all" }, ["./tests/integration/global-setup.ts"]),
+        project("deployed", [DEPLOYED_TESTS], [], {}, []),
+      ],
     },
   };
 });

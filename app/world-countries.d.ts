@@ -4,3 +4,8 @@ declare module "virtual:world-countries" {
   /** [dial code such as "+44", label naming the countries that use it], sorted by code. */
   export const DIAL_CODES: ReadonlyArray<readonly [string, string]>;
 }
+
+declare module "virtual:common-passwords" {
+  /** The most common passwords long enough to pass the length rule, lower-cased. */
+  export const COMMON_PASSWORDS: readonly string[];
+}

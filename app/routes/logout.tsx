@@ -20,7 +20,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await context.session();
   if (session) await destroySession(context.db, session.id);
-  return redirect("/", { headers: { "Set-Cookie": clearSessionCookie(request) } });
+  // The browser forgets this origin's cookies and cached pages too (a shared computer).
+  return redirect("/", { headers: { "Set-Cookie": clearSessionCookie(request), "Clear-Site-Data": '"cache", "cookies"' } });
 }
 
 export default function LogoutRoute() {

@@ -68,9 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (tab === "password") {
       const { currentPassword, newPassword } = result.data as z.infer<typeof changePasswordSchema>;
       const changed = await changePassword(context, userId, session.id, currentPassword, newPassword);
-      if (!changed) {
-        return validationError({ fieldErrors: { currentPassword: "The current password is not correct." }, formId: "profile-password" }, {}, { status: 400 });
-      }
+      if (!changed.ok) return validationError({ fieldErrors: { [changed.field]: changed.message }, formId: "profile-password" }, {}, { status: 400 });
     }
   } catch (error) {
     console.error("profile save failed", error);

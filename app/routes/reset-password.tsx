@@ -38,6 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!isWellFormedToken(token)) return Response.json({ ok: false, message: TEXT.missing } satisfies ActionData, { status: 400 });
   try {
     const reset = await resetPassword(context, token, newPassword);
+    if (!reset.ok && reset.field) return validationError({ fieldErrors: { [reset.field]: reset.message } }, {}, { status: 400 });
     if (!reset.ok) return Response.json({ ok: false, message: reset.message } satisfies ActionData, { status: 400 });
   } catch (error) {
     console.error("reset failed", error);

@@ -18,6 +18,13 @@ const EnvSchema = z.object({
   /** Signs short-lived cookies (the registration wizard's draft). A secret: `wrangler secret put`. */
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters"),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  /**
+   * Who gets the `Server-Timing` header (D1 round trips and rows read): administrators only, by
+   * default and when deployed (its counts differ with what a request found, so a visitor could
+   * learn from them who has an account); everyone on a local stack (npm start, the benchmark,
+   * the tests), where it is the instrument.
+   */
+  SERVER_TIMING: z.enum(["admins", "all"]).default("admins"),
   /** How long an isolate trusts the content version it read (ms); 0 reads it on every request. */
   CONTENT_VERSION_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Origins (scheme://host[:port], comma-separated) whose pages may call the JSON API from a browser; none by default. */

@@ -30,6 +30,20 @@ import {
 
 type RemixHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
 
+/**
+ * Who is asking, as the answer's headers need it: signed in (nothing of theirs is stored by a
+ * browser or a proxy) and an administrator (diagnostics such as `Server-Timing`). Reads the
+ * session the route already read, or reads it now; a database that cannot answer means neither.
+ */
+async function viewerOf(context: AppLoadContext) {
+  try {
+    const session = await context.session();
+    return session ? { signedIn: true, admin: !session.secondFactorPending && session.user.role === "admin" } : { signedIn: false, admin: false };
+  } catch {
+    return { signedIn: false, admin: false };
+  }
+}
+
 const MAX_URL_LENGTH = 4096;
 
 function randomNonce() {
@@ -125,15 +139,17 @@ export async function handleFetch(
     const out = new Response(response.body, response);
     if (cls === "api") for (const [k, v] of Object.entries(corsHeaders(request, settings.API_CORS_ORIGINS))) out.headers.set(k, v);
     if (csrf.setCookie && cls === "page") out.headers.append("Set-Cookie", csrf.setCookie);
-    out.headers.append(
-      "Server-Timing",
-      `d1-render;desc=${counter.roundTrips - cacheCheckRoundTrips}, d1-cache-check;desc=${cacheCheckRoundTrips}, d1-rows-read;desc=${counter.rowsRead}`,
-    );
+    const timing = `d1-render;desc=${counter.roundTrips - cacheCheckRoundTrips}, d1-cache-check;desc=${cacheCheckRoundTrips}, d1-rows-read;desc=${counter.rowsRead}`;
+    const viewer = cls === "page" ? await viewerOf(context) : { signedIn: false, admin: false };
+    if (settings.SERVER_TIMING === "all" || viewer.admin) out.headers.append("Server-Timing", timing);
     applySecurityHeaders(out.headers, { https: url.protocol === "https:" });
     if ((out.headers.get("Content-Type") ?? "").startsWith("text/html") && !out.headers.has("Content-Security-Policy")) {
       out.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
     }
-    if (!out.headers.has("Cache-Control")) out.headers.set("Cache-Control", "private, no-cache");
+    // A signed-in page may show secrets (a two-factor secret, recovery codes, a new password, the
+    // users list): never stored. Anything else a route did not mark is revalidated every time.
+    if (viewer.signedIn) out.headers.set("Cache-Control", "private, no-store");
+    else if (!out.headers.has("Cache-Control")) out.headers.set("Cache-Control", "private, no-cache");
     return out;
   };
 
@@ -149,11 +165,12 @@ export async function handleFetch(
     return render();
   }
 
+  const timingForAll = settings.SERVER_TIMING === "all";
   const kept = memoryKey(url);
   const inMemory = memoryMatch(kept, version);
   if (inMemory) {
     // The kept headers say the version came from memory; rarely it was just read from D1.
-    if (cacheCheckRoundTrips) markServed(inMemory.headers, "hit", cacheCheckRoundTrips);
+    if (cacheCheckRoundTrips) markServed(inMemory.headers, "hit", cacheCheckRoundTrips, timingForAll);
     return inMemory;
   }
 
@@ -163,7 +180,7 @@ export async function handleFetch(
   if (hit) {
     ctx.waitUntil(memoryPut(kept, version, hit.clone()));
     const response = new Response(hit.body, hit);
-    markServed(response.headers, "hit", cacheCheckRoundTrips);
+    markServed(response.headers, "hit", cacheCheckRoundTrips, timingForAll);
     return response;
   }
 
@@ -171,6 +188,6 @@ export async function handleFetch(
   if (isStorable(response)) {
     ctx.waitUntil(Promise.all([cache.put(key, toCacheable(response.clone())), memoryPut(kept, version, response.clone())]));
   }
-  markServed(response.headers, "miss", cacheCheckRoundTrips);
+  markServed(response.headers, "miss", cacheCheckRoundTrips, timingForAll);
   return response;
 }

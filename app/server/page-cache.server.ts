@@ -106,10 +106,15 @@ let memoryVersion = "";
 
 export const memoryKey = (url: URL) => url.pathname + url.search;
 
-/** The headers of a page served from a cache tier: revalidated by browsers, marked as a hit. */
-export function markServed(headers: Headers, tier: "hit" | "miss", cacheCheckRoundTrips: number) {
+/**
+ * The headers of a page served from a cache tier: revalidated by browsers, marked as a hit, and
+ * with `timing` (a local stack's setting; cached pages are only ever a visitor's) the D1 round
+ * trips a hit took.
+ */
+export function markServed(headers: Headers, tier: "hit" | "miss", cacheCheckRoundTrips: number, timing: boolean) {
   headers.set("Cache-Control", "public, max-age=0, must-revalidate");
-  if (tier === "hit") headers.set("Server-Timing", `d1-render;desc=0, d1-cache-check;desc=${cacheCheckRoundTrips}`);
+  if (tier === "hit" && timing) headers.set("Server-Timing", `d1-render;desc=0, d1-cache-check;desc=${cacheCheckRoundTrips}`);
+  else if (tier === "hit") headers.delete("Server-Timing");
   headers.set("X-Page-Cache", tier);
 }
 
@@ -134,7 +139,7 @@ export async function memoryPut(key: string, version: string, response: Response
   const previous = memory.get(key);
   if (previous) memoryBytes -= previous.size;
   const template = new Response(null, { status: response.status, headers: response.headers });
-  markServed(template.headers, "hit", 0);
+  markServed(template.headers, "hit", 0, template.headers.has("Server-Timing"));
   memory.set(key, { body, template, size });
   memoryBytes += size;
   for (const [oldest, entry] of memory) {

@@ -37,6 +37,29 @@ describe("sanitizeRichText", () => {
     if (/target="_blank"/.test(clean)) expect(clean).toContain('rel="noopener noreferrer"');
   });
 
+  // Issue 13, finding 12: paths that browsers read as another site. Every link that is kept
+  // must resolve, as a browser resolves it, to this site or to a web, mail or phone address.
+  it.each([
+    `<a href="/\\evil.example">x</a>`,
+    `<a href="/\\/evil.example">x</a>`,
+    `<a href="\\\\evil.example">x</a>`,
+    `<a href="/\t/evil.example">x</a>`,
+    `<a href="/\n/evil.example">x</a>`,
+    `<a href="/&#9;/evil.example">x</a>`,
+    `<img src="/\\evil.example/a.png">`,
+  ])("keeps %s on this site", (html) => {
+    for (const [, url] of sanitizeRichText(html).matchAll(/(?:href|src)="([^"]*)"/g)) {
+      const resolved = new URL(url!.replace(/&amp;/g, "&"), "https://society.test/news/1");
+      expect(resolved.host, url).toBe("society.test");
+    }
+  });
+
+  it("keeps site paths, web, mail and phone links, and fragments", () => {
+    for (const url of ["/conferences/3", "/", "https://example.org/a?b=c", "http://example.org", "mailto:office@example.org", "tel:+3512345678", "#fees"]) {
+      expect(sanitizeRichText(`<a href="${url}">x</a>`), url).toContain(`href="${url}"`);
+    }
+  });
+
   it("keeps the formatting an editor produces", () => {
     const html =
       '<h2>Heading</h2><p>A <strong>bold</strong>, <em>italic</em> and <u>underlined</u> text with <a href="https://example.org" target="_blank">a link</a>.</p><ul><li>one</li></ul><ol start="3"><li>three</li></ol><blockquote>q</blockquote><table><tr><td colspan="2">cell</td></tr></table>';

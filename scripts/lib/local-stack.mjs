@@ -140,7 +140,9 @@ function extractionConfig() {
 export async function startWorker({ dir, port, vars = {}, log = "pipe", config, extraArgs = [], smtpPort, devtools = true }) {
   port ??= await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
-  const allVars = { SITE_URL: siteUrl, SESSION_SECRET: randomBytes(32).toString("base64url"), ...vars };
+  // A local stack shows every request's D1 round trips (Server-Timing): the benchmark and the
+  // tests read them; a deployed site shows them to administrators only.
+  const allVars = { SITE_URL: siteUrl, SESSION_SECRET: randomBytes(32).toString("base64url"), SERVER_TIMING: "all", ...vars };
   if (!devtools) {
     // One Worker alone: the notices and extraction Workers and wrangler CLI flags need `wrangler dev`.
     if (smtpPort || extraArgs.length) throw new Error("startWorker: smtpPort and extraArgs need devtools (wrangler dev)");

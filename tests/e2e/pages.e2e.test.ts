@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  baseUrl,
   expectAccessible,
   expectNoHorizontalOverflow,
   launch,
@@ -90,5 +91,35 @@ describe.each([
     }
     noErrors();
     await context.close();
+  });
+});
+
+/**
+ * Issue 13, finding 13: every answer carries the same security headers, whether the Worker made
+ * it (a page, a refusal of an over-long address) or Workers Assets served a file before the
+ * Worker ran (`public/_headers`).
+ */
+describe("one set of security headers on every answer", () => {
+  const SECURITY = ["x-content-type-options", "referrer-policy", "x-frame-options", "cross-origin-opener-policy", "cross-origin-resource-policy", "permissions-policy"];
+  const securityOf = (r: Response) => Object.fromEntries(SECURITY.map((h) => [h, r.headers.get(h)]));
+
+  it("gives static assets, pages and a 414 the same headers, and assets HSTS", async () => {
+    const page = await fetch(`${baseUrl()}/`);
+    await page.text();
+    expect(Object.values(securityOf(page)).every(Boolean)).toBe(true);
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const asset = /(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/.exec(html)![1];
+    for (const path of ["/favicon.svg", asset!]) {
+      const r = await fetch(`${baseUrl()}${path}`);
+      expect(r.status, path).toBe(200);
+      await r.arrayBuffer();
+      expect(securityOf(r), path).toEqual(securityOf(page));
+      // Browsers ignore HSTS over plain HTTP (the local stack), so assets may send it always.
+      expect(r.headers.get("strict-transport-security"), path).toBe("max-age=63072000; includeSubDomains");
+    }
+    const long = await fetch(`${baseUrl()}/conferences?q=${"x".repeat(5000)}`);
+    expect(long.status).toBe(414);
+    await long.text();
+    expect(securityOf(long)).toEqual(securityOf(page));
   });
 });

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { authTokens, outbox, sessions, users } from "~/db/schema";
 import { sha256Hex } from "~/server/auth/crypto.server";
+import { PASSWORD_IS_PERSONAL, PASSWORD_TOO_COMMON } from "~/server/auth/password-policy.server";
 import { issueToken, TOKEN_LIFETIME_MS } from "~/server/auth/tokens.server";
 import { createUser, db, Jar, postForm, resetDatabase, signIn, textOf, visit } from "./fixtures";
 
@@ -39,6 +40,23 @@ describe("registration", () => {
       expect(r.headers.get("Location")).toBe(`/register?step=${step + 1}`);
     }
   }
+
+  // Issue 13, finding 6.
+  it("refuses a common password and one that is the person's e-mail or name, and creates nothing", async () => {
+    for (const [password, message] of [
+      ["12345678", PASSWORD_TOO_COMMON],
+      ["Password", PASSWORD_TOO_COMMON],
+      ["ada@example.org", PASSWORD_IS_PERSONAL],
+      ["Ada Lovelace", PASSWORD_IS_PERSONAL],
+    ]) {
+      const jar = new Jar();
+      await walk(jar);
+      const r = await postForm(jar, "/register?step=4", { step: "4", intent: "submit", password: password!, passwordRetype: password! });
+      expect(r.status, password).toBe(400);
+      expect(textOf(await r.text()), password).toContain(message);
+    }
+    expect(await db().select().from(users).all()).toEqual([]);
+  });
 
   it("walks the four steps as form posts and creates an inactive account with an activation mail", async () => {
     const jar = new Jar();

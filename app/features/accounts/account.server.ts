@@ -9,7 +9,8 @@ import { sessions, users } from "~/db/schema";
 import { fromAffiliation, fromExpertise, toAffiliation, toExpertise, toPersonalColumns } from "./mapping";
 import { hashPassword, needsRehash, verifyPassword } from "~/server/auth/password.server";
 import { clientAddress, revokeUserSessions } from "~/server/auth/session.server";
-import { consumeToken, issueToken } from "~/server/auth/tokens.server";
+import { passwordRefusal } from "~/server/auth/password-policy.server";
+import { consumeToken, endOutstandingTokens, issueToken, tokenHolder } from "~/server/auth/tokens.server";
 import { hitRateLimits, type Limit, LIMITS } from "~/server/auth/rate-limit.server";
 import { queueMail } from "~/server/mail/outbox.server";
 
@@ -150,10 +151,19 @@ export async function sendPasswordResetLink(
   await queueMail(ctx, template, user.email, { name: personName(user), link: link(ctx, "/reset-password", { token }) });
 }
 
-export type ResetResult = { ok: true } | { ok: false; message: string };
+export type ResetResult = { ok: true } | { ok: false; message: string; field?: "newPassword" };
 
-/** Sets the new password from a reset link and ends every session of the account. */
+/**
+ * Sets the new password from a reset link and ends every session of the account. A password the
+ * policy refuses (common, or the person's own e-mail or name) leaves the link usable for another try.
+ */
 export async function resetPassword(ctx: Ctx, token: string, newPassword: string): Promise<ResetResult> {
+  const holder = await tokenHolder(ctx.db, token, "password_reset");
+  if (holder !== null) {
+    const person = await ctx.db.select().from(users).where(eq(users.id, holder)).get();
+    const refusal = person ? passwordRefusal(newPassword, person) : null;
+    if (refusal) return { ok: false, message: refusal, field: "newPassword" };
+  }
   const passwordHash = await hashPassword(newPassword);
   const check = await consumeToken(ctx.db, token, "password_reset");
   if (!check.ok) {
@@ -162,13 +172,13 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
       message: check.reason === "expired" ? "This reset link has expired. Please request a new one." : "Missing or invalid reset token.",
     };
   }
-  const user = await ctx.db
-    .update(users)
-    .set({ passwordHash, updatedAt: new Date() })
-    .where(eq(users.id, check.userId))
-    .returning()
-    .get();
-  await revokeUserSessions(ctx.db, check.userId).run();
+  // The password, every session and every other link mailed before it end together.
+  const [changed] = await ctx.db.batch([
+    ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, check.userId)).returning(),
+    revokeUserSessions(ctx.db, check.userId),
+    endOutstandingTokens(ctx.db, check.userId),
+  ]);
+  const user = changed[0];
   if (user) await queueMail(ctx, "password_changed", user.email, { name: personName(user), supportEmail: ctx.env.SUPPORT_EMAIL });
   return { ok: true };
 }
@@ -237,14 +247,17 @@ export async function saveExpertise(db: Database, userId: number, values: Flat) 
  * Changes the password after checking the current one; every other session of the account ends.
  * Returns false when the current password is wrong.
  */
-export async function changePassword(ctx: Ctx, userId: number, keepSessionId: string, current: string, next: string) {
+export async function changePassword(ctx: Ctx, userId: number, keepSessionId: string, current: string, next: string): Promise<{ ok: true } | { ok: false; field: "currentPassword" | "newPassword"; message: string }> {
   const user = await ctx.db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user || !(await verifyPassword(user.passwordHash, current))) return false;
+  if (!user || !(await verifyPassword(user.passwordHash, current))) return { ok: false, field: "currentPassword", message: "The current password is not correct." };
+  const refusal = passwordRefusal(next, user);
+  if (refusal) return { ok: false, field: "newPassword", message: refusal };
   const passwordHash = await hashPassword(next);
   await ctx.db.batch([
     ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)),
     ctx.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))),
+    endOutstandingTokens(ctx.db, userId),
   ]);
   await queueMail(ctx, "password_changed", user.email, { name: personName(user), supportEmail: ctx.env.SUPPORT_EMAIL });
-  return true;
+  return { ok: true };
 }

@@ -2,6 +2,7 @@
  * The console's users: a searchable, filterable, paged list (one D1 batch: the page and its
  * count), and role changes that can never leave the site without an administrator.
  */
+import { endOutstandingTokens } from "~/server/auth/tokens.server";
 import type { Services } from "~/server/services.server";
 import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -179,6 +180,7 @@ export async function resetUserPassword(
     await ctx.db.batch([
       ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)),
       ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
+      endOutstandingTokens(ctx.db, userId),
       audit,
     ]);
     return password;

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm, validationError } from "remix-validated-form";
 import { AffiliationFields, SecondaryAffiliation } from "~/features/accounts/affiliation-fields";
 import { ExpertiseFields } from "~/features/accounts/expertise-fields";
 import { PersonalFields } from "~/features/accounts/personal-fields";
@@ -12,6 +12,7 @@ import { useFormValidity, WizardProgress } from "~/components/wizard";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/features/accounts/schemas";
 import { REGISTER_WIZARD } from "./steps";
+import { passwordRefusal } from "~/server/auth/password-policy.server";
 import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
@@ -49,6 +50,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     form,
     path: stepPath,
     async complete(values, account) {
+      const refusal = passwordRefusal(String(account.password), { email: String(values.primaryEmail), firstName: String(values.firstName ?? ""), middleName: String(values.middleName ?? ""), lastName: String(values.lastName ?? "") });
+      if (refusal) return validationError({ fieldErrors: { password: refusal } }, {}, { status: 400 });
       try {
         await registerAccount(context, request, { ...values, primaryEmail: String(values.primaryEmail), password: String(account.password) });
       } catch (error) {

@@ -39,7 +39,30 @@ export async function issueToken(db: Database, userId: number, purpose: Purpose,
   return token;
 }
 
+/**
+ * Ends every outstanding token of an account (reset and activation links already mailed): a
+ * statement to put in the same batch as a password change, so a link issued before it cannot
+ * set another password after it.
+ */
+export function endOutstandingTokens(db: Database, userId: number, now = Date.now()) {
+  return db
+    .update(authTokens)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
+}
+
 export type TokenCheck = { ok: true; userId: number } | { ok: false; reason: "invalid" | "expired" | "used" };
+
+/** Whose a token is, if it could be consumed now; consumes nothing (to check a form before using the link up). */
+export async function tokenHolder(db: Database, token: string, purpose: Purpose, now = Date.now()): Promise<number | null> {
+  if (!isWellFormedToken(token)) return null;
+  const row = await db
+    .select({ userId: authTokens.userId })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, await sha256Hex(token)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date(now))))
+    .get();
+  return row?.userId ?? null;
+}
 
 /** Consumes a token: at most one caller ever gets `ok`. */
 export async function consumeToken(db: Database, token: string, purpose: Purpose, now = Date.now()): Promise<TokenCheck> {
