@@ -44,6 +44,27 @@ async function viewerOf(context: AppLoadContext) {
   }
 }
 
+/**
+ * A cached page with a nonce of its own: the stored copy's nonce would otherwise be the same for
+ * every visitor until the content changes, and a nonce that does not change is no nonce. The
+ * policy header and every `nonce` attribute get a fresh one as the page streams out.
+ */
+function withFreshNonce(response: Response): Response {
+  if (!response.headers.has("Content-Security-Policy") || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
+  const nonce = randomNonce();
+  const headers = new Headers(response.headers);
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  headers.delete("Content-Length");
+  const fresh = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        element.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(fresh);
+}
+
 const MAX_URL_LENGTH = 4096;
 
 function randomNonce() {
@@ -171,7 +192,7 @@ export async function handleFetch(
   if (inMemory) {
     // The kept headers say the version came from memory; rarely it was just read from D1.
     if (cacheCheckRoundTrips) markServed(inMemory.headers, "hit", cacheCheckRoundTrips, timingForAll);
-    return inMemory;
+    return withFreshNonce(inMemory);
   }
 
   const key = cacheKeyFor(url, version);
@@ -181,7 +202,7 @@ export async function handleFetch(
     ctx.waitUntil(memoryPut(kept, version, hit.clone()));
     const response = new Response(hit.body, hit);
     markServed(response.headers, "hit", cacheCheckRoundTrips, timingForAll);
-    return response;
+    return withFreshNonce(response);
   }
 
   const response = await render();

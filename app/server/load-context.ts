@@ -38,7 +38,9 @@ export function getLoadContext({
   return {
     ...services,
     cloudflare: context.cloudflare,
-    requestInfo: { nonce: nonce ?? crypto.randomUUID().replaceAll("-", ""), origin: new URL(request.url).origin },
+    // The site's address is the configured one, never the request's Host header: pages are cached
+    // by path, and one request with a forged Host must not put another origin into them.
+    requestInfo: { nonce: nonce ?? crypto.randomUUID().replaceAll("-", ""), origin: new URL(services.env.SITE_URL).origin },
     session: () => (session ??= readSession(services.db, request, services.waitUntil)),
     csrf: csrf ?? csrfState(request),
   };

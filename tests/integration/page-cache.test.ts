@@ -1,9 +1,13 @@
+import { SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { contentChanged, createConference, db, get, resetDatabase } from "./fixtures";
 import { conferences } from "~/db/schema";
 import { eq } from "drizzle-orm";
 
 beforeEach(resetDatabase);
+
+const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+const cspNonce = (r: Response) => /'nonce-([^']+)'/.exec(r.headers.get("Content-Security-Policy") ?? "")?.[1];
 
 describe("page cache", () => {
   it("serves anonymous visitors from the cache and shows a change at once when content changes", async () => {
@@ -13,7 +17,10 @@ describe("page cache", () => {
     expect(await first.text()).toContain("Original Title");
     const second = await get(`/conferences/${c.id}`);
     expect(second.headers.get("X-Page-Cache")).toBe("hit");
-    expect(second.headers.get("Content-Security-Policy")).toBe(first.headers.get("Content-Security-Policy"));
+    // The same policy, with a nonce of its own (issue 13, finding 9).
+    const policy = (r: Response) => r.headers.get("Content-Security-Policy")?.replace(/'nonce-[^']+'/g, "'nonce'");
+    expect(policy(second)).toBe(policy(first));
+    expect(cspNonce(second)).not.toBe(cspNonce(first));
     await second.text();
 
     // An edit without a version bump stays invisible (proving the hit came from the cache) …
@@ -38,7 +45,8 @@ describe("page cache", () => {
       expect(hit.headers.get("Cache-Control")).toBe("public, max-age=0, must-revalidate");
       expect(hit.headers.get("Content-Type")).toBe(miss.headers.get("Content-Type"));
       expect(hit.headers.get("Server-Timing")).toMatch(/^d1-render;desc=0, d1-cache-check;desc=\d$/);
-      expect(await hit.text()).toBe(rendered);
+      // Byte for byte but for the nonce, which each answer gets afresh (issue 13, finding 9).
+      expect(withoutNonces(await hit.text())).toBe(withoutNonces(rendered));
     }
   });
 
@@ -71,5 +79,35 @@ describe("D1 round trips", () => {
       expect(renderTrips(cached), path).toBe(0);
       await cached.text();
     }
+  });
+});
+
+/** Issue 13, finding 9: what one request can leave in the cache for everyone after it. */
+describe("the cache and the request's own details", () => {
+  it("never puts a forged Host into a page that others are served", async () => {
+    const c = await createConference({ title: "Hosted" });
+    const forged = await SELF.fetch(`https://evil.example/conferences/${c.id}`, { headers: { "X-Forwarded-Host": "evil.example" } });
+    expect(await forged.text()).not.toContain("evil.example");
+    const later = await get(`/conferences/${c.id}`);
+    const html = await later.text();
+    expect(html).not.toContain("evil.example");
+    expect(html).toContain("https://society.test/conferences/");
+  });
+
+  it("gives every answer from the cache a nonce of its own, in the policy and on every script", async () => {
+    const c = await createConference();
+    const nonces = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      const r = await get(`/conferences/${c.id}`);
+      const nonce = cspNonce(r)!;
+      const html = await r.text();
+      if (i > 0) expect(r.headers.get("X-Page-Cache")).toBe("hit");
+      const inPage = [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+      expect(inPage.length).toBeGreaterThan(0);
+      expect(new Set(inPage)).toEqual(new Set([nonce]));
+      for (const earlier of nonces) expect(html).not.toContain(earlier);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(4);
   });
 });
