@@ -75,6 +75,9 @@ export const users = sqliteTable(
     totpSecret: text("totp_secret"), // AES-GCM sealed (see app/server/auth/totp.server.ts)
     totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
     totpLastStep: integer("totp_last_step"), // the last time step accepted: a code works once
+    // A new authenticator being enrolled (sealed like totp_secret): the current factor stays in
+    // force until a code from the new one confirms it.
+    totpPendingSecret: text("totp_pending_secret"),
     lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
     deletedAt: integer("deleted_at", { mode: "timestamp_ms" }), // anonymised, kept for papers and payments
     createdAt: createdAt(),

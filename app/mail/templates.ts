@@ -16,6 +16,7 @@ export const MAIL_TEMPLATES = {
   activation: z.object({ ...person, link }),
   password_reset: z.object({ ...person, link }),
   password_changed: z.object({ ...person, supportEmail: z.string().email() }),
+  two_factor_changed: z.object({ ...person, change: z.enum(["on", "moved", "codes", "off"]), supportEmail: z.string().email() }),
   admin_password_reset: z.object({ ...person, link }),
   account_exists: z.object({ ...person, loginLink: link, resetLink: link }),
 } as const;
@@ -53,6 +54,19 @@ function compose(site: Site, subject: string, greeting: string, blocks: Block[])
 
 const greet = (name: string) => (name ? `Dear ${name},` : "Hello,");
 
+const TWO_FACTOR_SUBJECTS = {
+  on: "Two-factor sign-in is on",
+  moved: "Two-factor sign-in moved to a new app",
+  codes: "New recovery codes for two-factor sign-in",
+  off: "Two-factor sign-in is off",
+} as const;
+const TWO_FACTOR_TEXTS = {
+  on: "Two-factor sign-in was turned on for your account: signing in now asks for a code from your authenticator app after the password.",
+  moved: "Two-factor sign-in of your account now uses a new authenticator app. Codes from the app used before no longer work, and new recovery codes replace the old ones.",
+  codes: "New recovery codes were made for your account. The earlier recovery codes no longer work.",
+  off: "Two-factor sign-in was turned off for your account: signing in now asks for the password only.",
+} as const;
+
 const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => RenderedMail } = {
   activation: (site, p) =>
     compose(site, "Activate your account", greet(p.name), [
@@ -70,6 +84,11 @@ const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => Rendered
     compose(site, "Your password was changed", greet(p.name), [
       { p: "The password of your account was just changed, and every other signed-in session was ended." },
       { small: `If this was not you, reset your password at once and write to ${p.supportEmail}.` },
+    ]),
+  two_factor_changed: (site, p) =>
+    compose(site, TWO_FACTOR_SUBJECTS[p.change], greet(p.name), [
+      { p: TWO_FACTOR_TEXTS[p.change] },
+      { small: `If this was not you, change your password at once and write to ${p.supportEmail}.` },
     ]),
   admin_password_reset: (site, p) =>
     compose(site, "Set a new password", greet(p.name), [

@@ -12,11 +12,15 @@ import { PageHead } from "~/components/page-head";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { affiliationsSchema, changePasswordSchema, expertiseSchema, MESSAGES, personalShape } from "~/features/accounts/schemas";
+import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { changePassword, loadProfile, saveAffiliations, saveExpertise, savePersonal } from "~/features/accounts/account.server";
 import { requireSession } from "~/server/auth/guards.server";
+import { limitedCheck, LIMITS, RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
 import { readForm } from "~/server/forms.server";
+
+export const headers = passActionHeaders("Retry-After");
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Profile");
 
@@ -67,10 +71,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (tab === "expertise") await saveExpertise(context.db, userId, result.data);
     if (tab === "password") {
       const { currentPassword, newPassword } = result.data as z.infer<typeof changePasswordSchema>;
-      const changed = await changePassword(context, userId, session.id, currentPassword, newPassword);
+      // A wrong current password counts against the account, as at sign-in (issue 13, finding 7).
+      const outcome: { changed?: Awaited<ReturnType<typeof changePassword>> } = {};
+      await limitedCheck(context.db, `reauth:${userId}`, LIMITS.reauthPerAccount, async () => {
+        const changed = (outcome.changed = await changePassword(context, userId, session.id, currentPassword, newPassword));
+        return changed.ok || changed.field !== "currentPassword";
+      });
+      const changed = outcome.changed!;
       if (!changed.ok) return validationError({ fieldErrors: { [changed.field]: changed.message }, formId: "profile-password" }, {}, { status: 400 });
     }
   } catch (error) {
+    if (error instanceof RateLimitedError) return tooManyRequests(error, { formError: error.message } satisfies ActionData);
     console.error("profile save failed", error);
     return Response.json({ formError: MESSAGES.profileSaveFailed } satisfies ActionData, { status: 503 });
   }

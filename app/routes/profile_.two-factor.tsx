@@ -10,13 +10,18 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { TWO_FACTOR_FORMS, twoFactorFormSchema } from "~/features/accounts/schemas";
 import { formatDate } from "~/lib/dates";
+import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { isCurrentPassword } from "~/features/accounts/account.server";
-import { beginSetup, checkSecondFactor, confirmSetup, disableTwoFactor, pendingSecret, twoFactorStatus } from "~/features/accounts/two-factor.server";
+import { beginSetup, confirmSetup, disableTwoFactor, pendingSecret, twoFactorStatus } from "~/features/accounts/two-factor.server";
+import { limitedCheck, LIMITS, RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
+import { queueMail } from "~/server/mail/outbox.server";
 import { requireSession } from "~/server/auth/guards.server";
 import { issueRecoveryCodes, otpauthUri } from "~/server/auth/totp.server";
 import { validateForm } from "~/server/forms.server";
+
+export const headers = passActionHeaders("Retry-After");
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Two-factor sign-in");
 
@@ -57,25 +62,44 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const post = checked.data;
   const secret = context.env.SESSION_SECRET;
   const fail = (error: string) => Response.json({ error } satisfies ActionData, { status: 400 });
+  const mail = (change: "on" | "moved" | "codes" | "off") =>
+    queueMail(context, "two_factor_changed", user.email, { name: `${user.firstName} ${user.lastName}`.trim(), change, supportEmail: context.env.SUPPORT_EMAIL });
+  // Wrong passwords and codes count against the account, as at sign-in (issue 13, finding 7).
+  const limited = (check: () => Promise<boolean>) => limitedCheck(context.db, `reauth:${user.id}`, LIMITS.reauthPerAccount, check);
 
-  switch (post.intent) {
-    case "start":
-      await beginSetup(context.db, user.id, secret);
-      return redirect("/profile/two-factor");
-    case "confirm": {
-      const codes = await confirmSetup(context.db, user.id, post.code, secret);
-      if (!codes) return fail("That code is not valid. Enter the 6-digit code your app shows now.");
-      return Response.json({ codes, message: "Two-factor sign-in is on." } satisfies ActionData);
+  try {
+    switch (post.intent) {
+      case "start":
+        if (!(await limited(() => isCurrentPassword(context.db, user.id, post.password)))) return fail(WRONG_PASSWORD);
+        await beginSetup(context.db, user.id, secret);
+        return redirect("/profile/two-factor");
+      case "confirm": {
+        const outcome: { done?: Awaited<ReturnType<typeof confirmSetup>> } = {};
+        await limited(async () => (outcome.done = await confirmSetup(context.db, user.id, post.code, secret)) !== null);
+        if (!outcome.done) return fail("That code is not valid. Enter the 6-digit code your app shows now.");
+        const { codes, replaced } = outcome.done;
+        await mail(replaced ? "moved" : "on");
+        return Response.json({ codes, message: replaced ? "Two-factor sign-in now uses your new app." : "Two-factor sign-in is on." } satisfies ActionData);
+      }
+      case "codes": {
+        if (!(await limited(() => isCurrentPassword(context.db, user.id, post.password)))) return fail(WRONG_PASSWORD);
+        const codes = await issueRecoveryCodes(context.db, user.id);
+        await mail("codes");
+        return Response.json({ codes, message: "New recovery codes made; the old ones no longer work." } satisfies ActionData);
+      }
+      case "disable":
+        if (!(await limited(() => isCurrentPassword(context.db, user.id, post.password)))) return fail(WRONG_PASSWORD);
+        await disableTwoFactor(context.db, user.id);
+        await mail("off");
+        return redirect("/profile/two-factor");
     }
-    case "codes":
-      if (!(await checkSecondFactor(context.db, user.id, post.code, secret))) return fail("That code is not valid.");
-      return Response.json({ codes: await issueRecoveryCodes(context.db, user.id), message: "New recovery codes made; the old ones no longer work." } satisfies ActionData);
-    case "disable":
-      if (!(await isCurrentPassword(context.db, user.id, post.password))) return fail("The password is not correct.");
-      await disableTwoFactor(context.db, user.id);
-      return redirect("/profile/two-factor");
+  } catch (error) {
+    if (error instanceof RateLimitedError) return tooManyRequests(error, { error: error.message } satisfies ActionData);
+    throw error;
   }
 }
+
+const WRONG_PASSWORD = "The password is not correct.";
 
 export default function TwoFactorRoute() {
   const { enabled, codesLeft, setup } = useLoaderData<typeof loader>();
@@ -108,63 +132,90 @@ export default function TwoFactorRoute() {
               </ul>
               <ButtonLink to="/profile/two-factor">Done</ButtonLink>
             </>
-          ) : enabled ? (
-            <>
-              <p>
-                <Badge tone="success">On</Badge> {`since ${enabled}. ${codesLeft} recovery ${codesLeft === 1 ? "code" : "codes"} left.`}
-              </p>
-              <ValidatedForm validator={validators.codes} id="two-factor-codes" method="post" noValidate className="stack-form" aria-label="New recovery codes">
-                <CsrfField />
-                <input type="hidden" name="intent" value="codes" />
-                <h2 className="form-subtitle">New recovery codes</h2>
-                <TextField name="code" label="Code from your app" inputMode="numeric" autoComplete="one-time-code" required maxLength={40} />
-                <Button type="submit" variant="outline" aria-disabled={busy || undefined}>
-                  Make new recovery codes
-                </Button>
-              </ValidatedForm>
-              <ValidatedForm validator={validators.disable} id="two-factor-disable" method="post" noValidate className="stack-form" aria-label="Turn off two-factor sign-in">
-                <CsrfField />
-                <input type="hidden" name="intent" value="disable" />
-                <h2 className="form-subtitle">Turn off</h2>
-                <input type="text" name="username" autoComplete="username" hidden readOnly />
-                <TextField name="password" label="Your password" type="password" autoComplete="current-password" required maxLength={1024} />
-                <Button type="submit" variant="outline" aria-disabled={busy || undefined}>
-                  Turn off two-factor sign-in
-                </Button>
-              </ValidatedForm>
-            </>
-          ) : setup ? (
-            <ValidatedForm validator={validators.confirm} id="two-factor-confirm" method="post" noValidate className="stack-form" aria-label="Confirm two-factor sign-in">
-              <CsrfField />
-              <input type="hidden" name="intent" value="confirm" />
-              <ol className="setup-steps">
-                <li>Open your authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis).</li>
-                <li>
-                  Scan this code, or enter the key by hand.
-                  <div className="qr" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: setup.qr }} />
-                  <p>
-                    Key: <code className="totp-key">{setup.secret}</code>
-                  </p>
-                </li>
-                <li>Enter the 6-digit code the app shows.</li>
-              </ol>
-              <TextField name="code" label="Code from your app" inputMode="numeric" autoComplete="one-time-code" required maxLength={10} />
-              <Button type="submit" aria-disabled={busy || undefined}>
-                Turn on
-              </Button>
-            </ValidatedForm>
           ) : (
-            <ValidatedForm validator={validators.start} id="two-factor-start" method="post" noValidate className="stack-form" aria-label="Set up two-factor sign-in">
-              <CsrfField />
-              <input type="hidden" name="intent" value="start" />
-              <p>
-                <Badge tone="secondary">Off</Badge> Signing in needs only your password.
-              </p>
-              <Button type="submit">Set up two-factor sign-in</Button>
-            </ValidatedForm>
+            <>
+              {enabled ? (
+                <p>
+                  <Badge tone="success">On</Badge> {`since ${enabled}. ${codesLeft} recovery ${codesLeft === 1 ? "code" : "codes"} left.`}
+                </p>
+              ) : null}
+              {setup ? <ConfirmNewApp setup={setup} replacing={Boolean(enabled)} busy={busy} /> : null}
+              {enabled ? (
+                <>
+                  <PasswordForm intent="codes" title="New recovery codes" button="Make new recovery codes" busy={busy} />
+                  {setup ? null : <PasswordForm intent="start" title="Move to a new app" button="Set up a new app" busy={busy} />}
+                  <PasswordForm intent="disable" title="Turn off" button="Turn off two-factor sign-in" busy={busy} />
+                </>
+              ) : setup ? null : (
+                <>
+                  <p>
+                    <Badge tone="secondary">Off</Badge> Signing in needs only your password.
+                  </p>
+                  <PasswordForm intent="start" title="Set up two-factor sign-in" button="Set up two-factor sign-in" busy={busy} main />
+                </>
+              )}
+            </>
           )}
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * A change of the second factor, confirmed with the account's password. `main` is the page's one
+ * action (setting up, when it is off): no heading of its own, the primary button.
+ */
+function PasswordForm({ intent, title, button, busy, main = false }: { intent: "start" | "codes" | "disable"; title: string; button: string; busy: boolean; main?: boolean }) {
+  const id = `two-factor-${intent}`;
+  return (
+    <ValidatedForm validator={validators[intent] as never} id={id} method="post" noValidate className={main ? "stack-form" : "stack-form form-section"} aria-label={title}>
+      <CsrfField />
+      <input type="hidden" name="intent" value={intent} />
+      {main ? null : <h2 className="form-subtitle">{title}</h2>}
+      <input type="text" name="username" autoComplete="username" hidden readOnly />
+      <TextField name="password" id={`${id}-password`} label="Your password" type="password" autoComplete="current-password" required maxLength={1024} />
+      <Button type="submit" variant={main ? "primary" : "outline"} aria-disabled={busy || undefined}>
+        {button}
+      </Button>
+    </ValidatedForm>
+  );
+}
+
+/** The app being enrolled: its QR code and key, and the code that confirms it. */
+function ConfirmNewApp({ setup, replacing, busy }: { setup: { secret: string; qr: string }; replacing: boolean; busy: boolean }) {
+  return (
+    <ValidatedForm
+      validator={validators.confirm}
+      id="two-factor-confirm"
+      method="post"
+      noValidate
+      className={`stack-form${replacing ? " form-section" : ""}`}
+      aria-label="Confirm two-factor sign-in"
+    >
+      <CsrfField />
+      <input type="hidden" name="intent" value="confirm" />
+      {replacing ? (
+        <>
+          <h2 className="form-subtitle">Your new app</h2>
+          <p>Your current app keeps working until the new one is confirmed here.</p>
+        </>
+      ) : null}
+      <ol className="setup-steps">
+        <li>Open your authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis).</li>
+        <li>
+          Scan this code, or enter the key by hand.
+          <div className="qr" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: setup.qr }} />
+          <p>
+            Key: <code className="totp-key">{setup.secret}</code>
+          </p>
+        </li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <TextField name="code" label="Code from your app" inputMode="numeric" autoComplete="one-time-code" required maxLength={10} />
+      <Button type="submit" aria-disabled={busy || undefined}>
+        {replacing ? "Use the new app" : "Turn on"}
+      </Button>
+    </ValidatedForm>
   );
 }

@@ -398,6 +398,7 @@ describe("sign-in and the pages it guards", () => {
     await page.waitForURL(/\/profile\/two-factor$/);
     await settle(run);
     await checkA11y(run);
+    await page.getByLabel("Your password").fill(password);
     await clickAndSettle(run, "Set up two-factor sign-in");
     await expect.poll(() => page.getByRole("img", { name: "QR code for your authenticator app" }).isVisible()).toBe(true);
     await checkA11y(run);
@@ -419,6 +420,13 @@ describe("sign-in and the pages it guards", () => {
     await clickAndSettle(run, "Verify");
     await page.waitForURL(/\/admin\/dashboard$/);
     await expect.poll(() => page.getByRole("link", { name: "Turn on two-factor sign-in" }).count()).toBe(0);
+    // With it on, every change asks for the password: new codes, a new app, turning off.
+    await page.goto("/profile/two-factor", { waitUntil: "domcontentloaded" });
+    await settle(run);
+    for (const form of ["New recovery codes", "Move to a new app", "Turn off"]) {
+      await expect.poll(() => page.getByRole("form", { name: form }).getByLabel("Your password").isVisible()).toBe(true);
+    }
+    await checkA11y(run);
     await context.close();
   });
 });

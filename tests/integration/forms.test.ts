@@ -28,7 +28,7 @@ describe("forms read through one validator", () => {
     const empty = await postForm(jar, "/profile/two-factor", { intent: "disable", password: "" });
     expect(empty.status).toBe(400);
     // While a setup waits for its code, an empty code is refused at the field.
-    expect((await postForm(jar, "/profile/two-factor", { intent: "start" })).status).toBe(302);
+    expect((await postForm(jar, "/profile/two-factor", { intent: "start", password: user.password })).status).toBe(302);
     const confirm = await postForm(jar, "/profile/two-factor", { intent: "confirm", code: "" });
     expect(confirm.status).toBe(400);
     expect(textOf(await confirm.text())).toContain("Enter the code from your app.");

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { recoveryCodes, sessions, users } from "~/db/schema";
+import { outbox, recoveryCodes, sessions, users } from "~/db/schema";
 import { beginSetup, confirmSetup } from "../../app/features/accounts/two-factor.server";
-import { base32Decode, hotp, timeStep } from "~/server/auth/totp.server";
-import { createUser, db, Jar, postForm, resetDatabase, textOf, visit } from "./fixtures";
+import { base32Decode, hotp, newSecret, sealSecret, timeStep } from "~/server/auth/totp.server";
+import { createUser, db, Jar, postForm, resetDatabase, sessionJar, textOf, visit } from "./fixtures";
 
 beforeEach(resetDatabase);
 
@@ -15,7 +15,7 @@ const codeFor = async (secret: string, offset = 0) => hotp(base32Decode(secret),
 async function withTwoFactor() {
   const user = await createUser({ email: "tf@example.org", role: "admin" });
   const secret = await beginSetup(db(), user.id, SECRET);
-  const codes = await confirmSetup(db(), user.id, await codeFor(secret, -1), SECRET);
+  const codes = (await confirmSetup(db(), user.id, await codeFor(secret, -1), SECRET))?.codes;
   expect(codes).toHaveLength(10);
   return { user, secret, codes: codes! };
 }
@@ -81,11 +81,11 @@ describe("two-factor sign-in", () => {
     const user = await createUser({ email: "setup@example.org" });
     const jar = new Jar();
     await postForm(jar, "/login", { email: user.email, password: user.password });
-    expect((await postForm(jar, "/profile/two-factor", { intent: "start" })).status).toBe(302);
+    expect((await postForm(jar, "/profile/two-factor", { intent: "start", password: user.password })).status).toBe(302);
     const page = textOf(await (await visit(jar, "/profile/two-factor")).text());
     const key = page.match(/Key: ((?:[A-Z2-7]{4} ?)+)/)![1]!.replace(/\s/g, "");
     const row = await db().select().from(users).where(eq(users.id, user.id)).get();
-    expect(row!.totpSecret).not.toContain(key); // sealed at rest
+    expect(row!.totpPendingSecret).not.toContain(key); // sealed at rest
     expect((await postForm(jar, "/profile/two-factor", { intent: "confirm", code: "123456" })).status).toBe(400);
     const on = await postForm(jar, "/profile/two-factor", { intent: "confirm", code: await codeFor(key) });
     expect(on.status).toBe(200);
@@ -100,5 +100,92 @@ describe("two-factor sign-in", () => {
 
   it("sends a visitor without a pending sign-in back to login", async () => {
     expect((await visit(new Jar(), "/login/two-factor")).headers.get("Location")).toBe("/login");
+  });
+});
+
+/** Issue 13, findings 3 and 7: changes of the second factor, from inside a signed-in session. */
+describe("changing the second factor", () => {
+  const mailed = async () => (await db().select().from(outbox).all()).filter((m) => m.template === "two_factor_changed").map((m) => (m.payload as { change: string }).change);
+
+  it("asks for the password before every change; a stolen session alone cannot start one", async () => {
+    const { user } = await withTwoFactor();
+    const jar = await sessionJar(user);
+    const before = await db().select().from(users).where(eq(users.id, user.id)).get();
+    for (const intent of ["start", "codes", "disable"]) {
+      expect((await postForm(jar, "/profile/two-factor", { intent })).status, intent).toBe(400);
+      expect((await postForm(jar, "/profile/two-factor", { intent, password: "not-the-password" })).status, intent).toBe(400);
+    }
+    expect(await db().select().from(users).where(eq(users.id, user.id)).get()).toEqual(before);
+    expect(await mailed()).toEqual([]);
+  });
+
+  it("keeps the current app in force while a new one is enrolled, then moves to it and says so by mail", async () => {
+    const { user, secret: oldSecret } = await withTwoFactor();
+    const jar = await sessionJar(user);
+    expect((await postForm(jar, "/profile/two-factor", { intent: "start", password: user.password })).status).toBe(302);
+    // Still on, with the old app: sign-in asks for the code and the old app's code works.
+    const during = await db().select().from(users).where(eq(users.id, user.id)).get();
+    expect(during!.totpEnabledAt).not.toBeNull();
+    const signIn = new Jar();
+    expect((await postForm(signIn, "/login", { email: user.email, password: user.password })).headers.get("Location")).toMatch(/^\/login\/two-factor/);
+    expect((await postForm(signIn, "/login/two-factor", { code: await codeFor(oldSecret) })).status).toBe(302);
+    // Confirm the new app.
+    const page = textOf(await (await visit(jar, "/profile/two-factor")).text());
+    expect(page).toContain("Your current app keeps working until the new one is confirmed here.");
+    const newKey = page.match(/Key: ((?:[A-Z2-7]{4} ?)+)/)![1]!.replace(/\s/g, "");
+    const pending = (await db().select().from(users).where(eq(users.id, user.id)).get())!.totpPendingSecret;
+    const moved = await postForm(jar, "/profile/two-factor", { intent: "confirm", code: await codeFor(newKey, 1) });
+    expect(moved.status).toBe(200);
+    expect(textOf(await moved.text())).toContain("Two-factor sign-in now uses your new app.");
+    // The new app's secret is the factor now; the old one is gone.
+    const after = await db().select().from(users).where(eq(users.id, user.id)).get();
+    expect(after).toMatchObject({ totpSecret: pending, totpPendingSecret: null });
+    expect(after!.totpSecret).not.toBe(during!.totpSecret);
+    expect(await mailed()).toEqual(["moved"]);
+  });
+
+  it("mails new recovery codes and turning off", async () => {
+    const { user } = await withTwoFactor();
+    const jar = await sessionJar(user);
+    expect((await postForm(jar, "/profile/two-factor", { intent: "codes", password: user.password })).status).toBe(200);
+    expect((await postForm(jar, "/profile/two-factor", { intent: "disable", password: user.password })).status).toBe(302);
+    expect(await mailed()).toEqual(["codes", "off"]);
+  });
+
+  it("stops checking passwords and codes after five wrong ones, even the right one, as at sign-in", async () => {
+    const { user } = await withTwoFactor();
+    const jar = await sessionJar(user);
+    for (let i = 0; i < 5; i++) expect((await postForm(jar, "/profile/two-factor", { intent: "disable", password: `wrong-${i}` })).status).toBe(400);
+    const blocked = await postForm(jar, "/profile/two-factor", { intent: "disable", password: user.password });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect((await db().select().from(users).where(eq(users.id, user.id)).get())!.totpEnabledAt).not.toBeNull();
+  });
+
+  it("limits wrong current passwords on the profile's password tab the same way", async () => {
+    const user = await createUser({ password: "old-password-1" });
+    const jar = await sessionJar(user);
+    const change = (current: string) => postForm(jar, "/profile?tab=password", { tab: "password", currentPassword: current, newPassword: "a-new-password-8", newPasswordRetype: "a-new-password-8" });
+    for (let i = 0; i < 5; i++) expect((await change(`wrong-${i}`)).status).toBe(400);
+    expect((await change("old-password-1")).status).toBe(429);
+    expect((await db().select().from(users).where(eq(users.id, user.id)).get())!.passwordHash).toBe(user.passwordHash);
+  });
+});
+
+describe("a secret sealed under another SESSION_SECRET", () => {
+  it("is not an error: an enrolment starts again, and a code for it is refused while recovery codes still work", async () => {
+    const foreign = await sealSecret(newSecret(), "another-secret-another-secret-another-0123");
+    const enrolling = await createUser({ email: "enrolling@example.org" });
+    await db().update(users).set({ totpPendingSecret: foreign }).where(eq(users.id, enrolling.id));
+    const page = await visit(await sessionJar(enrolling), "/profile/two-factor");
+    expect(page.status).toBe(200);
+    expect(textOf(await page.text())).toContain("Set up two-factor sign-in");
+
+    const { user, codes } = await withTwoFactor();
+    await db().update(users).set({ totpSecret: foreign }).where(eq(users.id, user.id));
+    const jar = new Jar();
+    await postForm(jar, "/login", { email: user.email, password: user.password });
+    expect((await postForm(jar, "/login/two-factor", { code: "123456" })).status).toBe(401);
+    expect((await postForm(jar, "/login/two-factor", { code: codes[0]! })).status).toBe(302);
   });
 });

@@ -8,7 +8,8 @@ import { useField, useFormContext } from "remix-validated-form";
 import { isTicked } from "~/lib/params";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
-type Common = { name: string; label: ReactNode; hint?: ReactNode; required?: boolean; className?: string };
+/** `id` names the control (and its label, hint and error) when one page has two fields of the same name. */
+type Common = { name: string; id?: string; label: ReactNode; hint?: ReactNode; required?: boolean; className?: string };
 
 function describedBy(name: string, hint: boolean, error: boolean) {
   return [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ") || undefined;
@@ -24,7 +25,8 @@ export function FieldError({ name, error }: { name: string; error?: string }) {
 }
 
 /** Label, control, hint and error, tied together: every field of the site's forms. */
-export function FieldShell({ name, label, hint, required, className, error, children }: Common & { error?: string; children: ReactNode }) {
+export function FieldShell({ name: fieldName, id, label, hint, required, className, error, children }: Common & { error?: string; children: ReactNode }) {
+  const name = id ?? fieldName;
   return (
     <div className={`field${error ? " has-error" : ""}${className ? ` ${className}` : ""}`}>
       <label htmlFor={name} id={`${name}-label`}>
@@ -51,14 +53,14 @@ export function FieldShell({ name, label, hint, required, className, error, chil
  * A control's side of a field: its value and change handlers from the form, and the aria
  * attributes that tie it to its label, hint and error. Every field below is built on it.
  */
-export function useFieldControl(name: string, { hint, required, focus }: { hint?: boolean; required?: boolean; focus?: () => void } = {}) {
+export function useFieldControl(name: string, { id = name, hint, required, focus }: { id?: string; hint?: boolean; required?: boolean; focus?: () => void } = {}) {
   const field = useField(name, focus ? { handleReceiveFocus: focus } : undefined);
   const { error, getInputProps } = field;
   const control = <T extends object>(props: T) => ({
-    ...getInputProps({ id: name, ...props }),
+    ...getInputProps({ id, ...props }),
     "aria-invalid": error ? true : undefined,
     "aria-required": required || undefined,
-    "aria-describedby": describedBy(name, Boolean(hint), Boolean(error)),
+    "aria-describedby": describedBy(id, Boolean(hint), Boolean(error)),
   });
   return { error, control, field };
 }
@@ -66,13 +68,13 @@ export function useFieldControl(name: string, { hint, required, focus }: { hint?
 type Control = ReturnType<typeof useFieldControl>["control"];
 
 /** The common props of a field and the rest, which go to its control. */
-function splitCommon<T extends Common>({ name, label, hint, required, className, ...rest }: T) {
-  return [{ name, label, hint, required, className }, rest] as const;
+function splitCommon<T extends Common>({ name, id, label, hint, required, className, ...rest }: T) {
+  return [{ name, id, label, hint, required, className }, rest] as const;
 }
 
 /** A field whose control takes its props from `useFieldControl`, inside the usual shell. */
 function ShelledField({ common, children }: { common: Common; children: (control: Control) => ReactNode }) {
-  const { error, control } = useFieldControl(common.name, { hint: Boolean(common.hint), required: common.required });
+  const { error, control } = useFieldControl(common.name, { id: common.id, hint: Boolean(common.hint), required: common.required });
   return (
     <FieldShell {...common} error={error}>
       {children(control)}

@@ -254,11 +254,13 @@ const otpCode = z.string().trim().min(1, "Enter the code from your app.").max(40
 export const secondFactorSchema = z.object({ code: otpCode });
 
 /** The forms of /profile/two-factor, one per intent; the server reads them as one union. */
+/** Every change of the second factor asks for the password again (issue 13, finding 3). */
+const reauthPassword = z.string().min(1, "Enter your password.").max(PASSWORD_MAX);
 export const TWO_FACTOR_FORMS = {
-  start: z.object({ intent: z.literal("start") }),
+  start: z.object({ intent: z.literal("start"), password: reauthPassword }),
   confirm: z.object({ intent: z.literal("confirm"), code: otpCode }),
-  codes: z.object({ intent: z.literal("codes"), code: otpCode }),
-  disable: z.object({ intent: z.literal("disable"), password: z.string().min(1, "Enter your password.").max(PASSWORD_MAX) }),
+  codes: z.object({ intent: z.literal("codes"), password: reauthPassword }),
+  disable: z.object({ intent: z.literal("disable"), password: reauthPassword }),
 };
 export const twoFactorFormSchema = z.discriminatedUnion("intent", [TWO_FACTOR_FORMS.start, TWO_FACTOR_FORMS.confirm, TWO_FACTOR_FORMS.codes, TWO_FACTOR_FORMS.disable]);
 

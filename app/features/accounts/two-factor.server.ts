@@ -1,43 +1,51 @@
-/** Turning two-factor sign-in on and off for an account, and checking a second factor. */
+/**
+ * Turning two-factor sign-in on, moving it to a new authenticator app, and off; checking a second
+ * factor. A new app is enrolled beside the current one (`totp_pending_secret`): the current factor
+ * stays in force until a code from the new app confirms it (issue 13, finding 3).
+ */
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { recoveryCodes, users } from "~/db/schema";
-import { acceptTotp, issueRecoveryCodes, newSecret, openSecret, sealSecret, useRecoveryCode } from "~/server/auth/totp.server";
+import { acceptTotp, issueRecoveryCodes, newSecret, openSecretOrNull, sealSecret, useRecoveryCode } from "~/server/auth/totp.server";
 
 export async function twoFactorStatus(db: Database, userId: number) {
   const [user, left] = await db.batch([
-    db.select({ sealed: users.totpSecret, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)),
+    db.select({ pending: users.totpPendingSecret, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)),
     db.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))),
   ]);
   const row = user[0];
-  return { enabledAt: row?.enabledAt ?? null, pendingSetup: Boolean(row?.sealed && !row.enabledAt), codesLeft: left[0]?.n ?? 0 };
+  return { enabledAt: row?.enabledAt ?? null, pendingSetup: Boolean(row?.pending), codesLeft: left[0]?.n ?? 0 };
 }
 
-/** Starts set-up: a new secret, sealed and stored, not yet in force. Returns it for the QR code. */
+/** Starts enrolling an app: a new secret, sealed and kept apart; the current factor (if any) stays. */
 export async function beginSetup(db: Database, userId: number, sessionSecret: string) {
   const secret = newSecret();
-  await db.update(users).set({ totpSecret: await sealSecret(secret, sessionSecret), totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId)).run();
+  await db.update(users).set({ totpPendingSecret: await sealSecret(secret, sessionSecret) }).where(eq(users.id, userId)).run();
   return secret;
 }
 
 export async function pendingSecret(db: Database, userId: number, sessionSecret: string) {
-  const row = await db.select({ sealed: users.totpSecret, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get();
-  if (!row?.sealed || row.enabledAt) return null;
-  return openSecret(row.sealed, sessionSecret);
+  const row = await db.select({ pending: users.totpPendingSecret }).from(users).where(eq(users.id, userId)).get();
+  return row?.pending ? openSecretOrNull(row.pending, sessionSecret) : null;
 }
 
-/** Finishes set-up with a code from the app; returns the recovery codes to show once, or null. */
+/**
+ * Finishes enrolling with a code from the new app: it becomes the factor, with new recovery codes
+ * (returned to show once), or null when the code is wrong. `replaced` says whether a factor was
+ * already on (the mail says "moved" rather than "turned on").
+ */
 export async function confirmSetup(db: Database, userId: number, code: string, sessionSecret: string) {
-  const row = await db.select({ sealed: users.totpSecret, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get();
-  if (!row?.sealed || row.enabledAt) return null;
-  if (!(await acceptTotp(db, userId, row.sealed, code, sessionSecret))) return null;
-  await db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, userId)).run();
-  return issueRecoveryCodes(db, userId);
+  const row = await db.select({ pending: users.totpPendingSecret, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get();
+  if (!row?.pending) return null;
+  // The new app's codes are checked against the new secret; the step guard is the account's.
+  if (!(await acceptTotp(db, userId, row.pending, code, sessionSecret))) return null;
+  await db.update(users).set({ totpSecret: row.pending, totpPendingSecret: null, totpEnabledAt: new Date() }).where(eq(users.id, userId)).run();
+  return { codes: await issueRecoveryCodes(db, userId), replaced: row.enabledAt !== null };
 }
 
 export async function disableTwoFactor(db: Database, userId: number) {
   await db.batch([
-    db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId)),
+    db.update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
   ]);
 }

@@ -221,6 +221,7 @@ export async function deleteUser(db: Database, actorId: number, userId: number) 
         institution: null,
         expertise: null,
         totpSecret: null,
+        totpPendingSecret: null,
         totpEnabledAt: null,
         deletedAt: new Date(),
         updatedAt: new Date(),

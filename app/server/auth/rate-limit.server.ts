@@ -2,7 +2,7 @@
  * Fixed-window rate limits kept in D1, so they hold across isolates and locations. One
  * statement counts and reads (an upsert with RETURNING): no race between check and count.
  */
-import { lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import type { HousekeepingTask } from "../housekeeping.server";
@@ -16,6 +16,8 @@ export const LIMITS = {
   recoveryPerAccount: { max: 5, windowSeconds: 60 * 60 },
   recoveryPerAddress: { max: 20, windowSeconds: 60 * 60 },
   secondFactorPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  /** Wrong passwords and codes given inside a signed-in session (re-authentication before a change). */
+  reauthPerAccount: { max: 5, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
 export class RateLimitedError extends Error {
@@ -54,6 +56,25 @@ export async function hitRateLimits(db: Database, checks: Array<[key: string, li
     if (row && row.count > limit.max) retryAfter = Math.max(retryAfter, row.windowStart + limit.windowSeconds - nowSeconds);
   });
   if (retryAfter > 0) throw new RateLimitedError(retryAfter);
+}
+
+/**
+ * A check of a secret inside a signed-in session (the current password before a change, a code
+ * from the app), limited like sign-in: refused without checking once `limit` wrong answers were
+ * given in the window; a wrong answer counts, a right one does not. Throws RateLimitedError.
+ */
+export async function limitedCheck(db: Database, key: string, limit: Limit, check: () => Promise<boolean>, now = Date.now()) {
+  const nowSeconds = Math.floor(now / 1000);
+  const windowStart = nowSeconds - (nowSeconds % limit.windowSeconds);
+  const row = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.count, limit.max - 1)))
+    .get();
+  if (row) throw new RateLimitedError(windowStart + limit.windowSeconds - nowSeconds);
+  if (await check()) return true;
+  await hitRateLimits(db, [[key, { ...limit, max: Number.MAX_SAFE_INTEGER }]], now);
+  return false;
 }
 
 /** The 429 answer: the body the form shows, and Retry-After for clients that read it. */

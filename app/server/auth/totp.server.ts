@@ -113,6 +113,20 @@ export async function openSecret(sealed: string, sessionSecret: string): Promise
   return new TextDecoder().decode(plain);
 }
 
+/**
+ * The secret, or null when it cannot be opened (sealed under another SESSION_SECRET, or
+ * damaged): a code for it is simply not accepted, and an enrolment in progress starts again,
+ * rather than the page failing. Recovery codes still sign in.
+ */
+export async function openSecretOrNull(sealed: string, sessionSecret: string): Promise<string | null> {
+  try {
+    return await openSecret(sealed, sessionSecret);
+  } catch (error) {
+    console.error("a sealed TOTP secret could not be opened", error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
 /* ------------------------------------------------------------ accounts */
 
 /**
@@ -120,7 +134,9 @@ export async function openSecret(sealed: string, sessionSecret: string): Promise
  * code seen over someone's shoulder cannot be replayed), recorded by one conditional UPDATE.
  */
 export async function acceptTotp(db: Database, userId: number, sealed: string, code: string, sessionSecret: string, now = Date.now()) {
-  const step = await matchingStep(base32Decode(await openSecret(sealed, sessionSecret)), code.replace(/\s/g, ""), now);
+  const secret = await openSecretOrNull(sealed, sessionSecret);
+  if (secret === null) return false;
+  const step = await matchingStep(base32Decode(secret), code.replace(/\s/g, ""), now);
   if (step === null) return false;
   const updated = await db
     .update(users)
