@@ -14,11 +14,10 @@ import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { isCurrentPassword } from "~/features/accounts/account.server";
-import { beginSetup, confirmSetup, disableTwoFactor, pendingSecret, twoFactorStatus } from "~/features/accounts/two-factor.server";
+import { beginSetup, confirmSetup, disableTwoFactor, pendingSecret, replaceRecoveryCodes, twoFactorStatus } from "~/features/accounts/two-factor.server";
 import { limitedCheck, LIMITS, RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
-import { queueMail } from "~/server/mail/outbox.server";
 import { requireSession } from "~/server/auth/guards.server";
-import { issueRecoveryCodes, otpauthUri } from "~/server/auth/totp.server";
+import { otpauthUri } from "~/server/auth/totp.server";
 import { validateForm } from "~/server/forms.server";
 
 export const headers = passActionHeaders("Retry-After");
@@ -62,8 +61,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const post = checked.data;
   const secret = context.env.SESSION_SECRET;
   const fail = (error: string) => Response.json({ error } satisfies ActionData, { status: 400 });
-  const mail = (change: "on" | "moved" | "codes" | "off") =>
-    queueMail(context, "two_factor_changed", user.email, { name: `${user.firstName} ${user.lastName}`.trim(), change, supportEmail: context.env.SUPPORT_EMAIL });
   // Wrong passwords and codes count against the account, as at sign-in (issue 13, finding 7).
   const limited = (check: () => Promise<boolean>) => limitedCheck(context.db, `reauth:${user.id}`, LIMITS.reauthPerAccount, check);
 
@@ -75,22 +72,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return redirect("/profile/two-factor");
       case "confirm": {
         const outcome: { done?: Awaited<ReturnType<typeof confirmSetup>> } = {};
-        await limited(async () => (outcome.done = await confirmSetup(context.db, user.id, post.code, secret)) !== null);
+        await limited(async () => (outcome.done = await confirmSetup(context, user.id, post.code)) !== null);
         if (!outcome.done) return fail("That code is not valid. Enter the 6-digit code your app shows now.");
         const { codes, replaced } = outcome.done;
-        await mail(replaced ? "moved" : "on");
         return Response.json({ codes, message: replaced ? "Two-factor sign-in now uses your new app." : "Two-factor sign-in is on." } satisfies ActionData);
       }
       case "codes": {
         if (!(await limited(() => isCurrentPassword(context.db, user.id, post.password)))) return fail(WRONG_PASSWORD);
-        const codes = await issueRecoveryCodes(context.db, user.id);
-        await mail("codes");
+        const codes = await replaceRecoveryCodes(context, user.id);
         return Response.json({ codes, message: "New recovery codes made; the old ones no longer work." } satisfies ActionData);
       }
       case "disable":
         if (!(await limited(() => isCurrentPassword(context.db, user.id, post.password)))) return fail(WRONG_PASSWORD);
-        await disableTwoFactor(context.db, user.id);
-        await mail("off");
+        await disableTwoFactor(context, user.id);
         return redirect("/profile/two-factor");
     }
   } catch (error) {

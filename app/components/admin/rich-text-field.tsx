@@ -15,11 +15,12 @@ export function RichTextField({ name, label, required }: { name: string; label: 
   const hydrated = useHydrated();
   // A refused save focuses the first refused field: here, the editor the hidden input stands for.
   const focus = useRef<(() => void) | null>(null);
-  const { error, control, field } = useFieldControl(name, { hint: true, required, focus: () => focus.current?.() });
-  const events = field.getInputProps({});
-  const initial = typeof field.defaultValue === "string" ? field.defaultValue : "";
-  const describedBy = [`${name}-hint`, error ? `${name}-error` : ""].filter(Boolean).join(" ");
-  const textarea = <textarea {...control({ rows: 8 })} defaultValue={initial} />;
+  const { error, control } = useFieldControl(name, { hint: true, required, focus: () => focus.current?.() });
+  // The text area's props serve the editor too: its value, its aria links, and the handlers that
+  // tell the form of a change or a blur (so it checks the field at the same moments).
+  const props = control({ rows: 8 });
+  const initial = typeof props.defaultValue === "string" ? props.defaultValue : "";
+  const textarea = <textarea {...props} defaultValue={initial} />;
   return (
     <FieldShell
       name={name}
@@ -33,13 +34,13 @@ export function RichTextField({ name, label, required }: { name: string; label: 
           <Editor
             name={name}
             labelId={`${name}-label`}
-            describedBy={describedBy}
+            describedBy={props["aria-describedby"] ?? ""}
             defaultValue={initial}
             invalid={Boolean(error)}
             required={required}
             focusRef={focus}
-            onChange={() => events.onChange?.({} as never)}
-            onBlur={() => events.onBlur?.({} as never)}
+            onChange={() => props.onChange?.({} as never)}
+            onBlur={() => props.onBlur?.({} as never)}
           />
         </Suspense>
       ) : (

@@ -12,7 +12,7 @@ import { clientAddress, revokeUserSessions } from "~/server/auth/session.server"
 import { passwordRefusal } from "~/server/auth/password-policy.server";
 import { consumeToken, endOutstandingTokens, issueToken, tokenHolder } from "~/server/auth/tokens.server";
 import { hitRateLimits, type Limit, LIMITS } from "~/server/auth/rate-limit.server";
-import { queueMail } from "~/server/mail/outbox.server";
+import { commitWithMail, outboxEntry, queueMail } from "~/server/mail/outbox.server";
 
 type Ctx = Pick<Services, "db" | "queues" | "waitUntil" | "env">;
 type Flat = Record<string, unknown>;
@@ -23,7 +23,8 @@ const link = (ctx: Ctx, path: string, params: Record<string, string>) => {
   return url.toString();
 };
 
-function personName(u: { firstName: string; lastName: string; salutation?: string | null }) {
+/** How a mail greets the person: salutation, first and last name. */
+export function personName(u: { firstName: string; lastName: string; salutation?: string | null }) {
   return [u.salutation, u.firstName, u.lastName].filter(Boolean).join(" ");
 }
 
@@ -151,6 +152,10 @@ export async function sendPasswordResetLink(
   await queueMail(ctx, template, user.email, { name: personName(user), link: link(ctx, "/reset-password", { token }) });
 }
 
+/** The notice of a new password, to commit with the change. */
+const passwordChangedMail = (ctx: Ctx, user: { email: string; firstName: string; lastName: string; salutation: string | null }) =>
+  outboxEntry(ctx.db, "password_changed", user.email, { name: personName(user), supportEmail: ctx.env.SUPPORT_EMAIL });
+
 export type ResetResult = { ok: true } | { ok: false; message: string; field?: "newPassword" };
 
 /**
@@ -159,27 +164,25 @@ export type ResetResult = { ok: true } | { ok: false; message: string; field?: "
  */
 export async function resetPassword(ctx: Ctx, token: string, newPassword: string): Promise<ResetResult> {
   const holder = await tokenHolder(ctx.db, token, "password_reset");
-  if (holder !== null) {
-    const person = await ctx.db.select().from(users).where(eq(users.id, holder)).get();
-    const refusal = person ? passwordRefusal(newPassword, person) : null;
-    if (refusal) return { ok: false, message: refusal, field: "newPassword" };
-  }
+  const person = holder === null ? undefined : await ctx.db.select().from(users).where(eq(users.id, holder)).get();
+  const refusal = person ? passwordRefusal(newPassword, person) : null;
+  if (refusal) return { ok: false, message: refusal, field: "newPassword" };
   const passwordHash = await hashPassword(newPassword);
   const check = await consumeToken(ctx.db, token, "password_reset");
-  if (!check.ok) {
-    return {
-      ok: false,
-      message: check.reason === "expired" ? "This reset link has expired. Please request a new one." : "Missing or invalid reset token.",
-    };
+  if (!check.ok || !person || check.userId !== person.id) {
+    const expired = !check.ok && check.reason === "expired";
+    return { ok: false, message: expired ? "This reset link has expired. Please request a new one." : "Missing or invalid reset token." };
   }
-  // The password, every session and every other link mailed before it end together.
-  const [changed] = await ctx.db.batch([
-    ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, check.userId)).returning(),
-    revokeUserSessions(ctx.db, check.userId),
-    endOutstandingTokens(ctx.db, check.userId),
-  ]);
-  const user = changed[0];
-  if (user) await queueMail(ctx, "password_changed", user.email, { name: personName(user), supportEmail: ctx.env.SUPPORT_EMAIL });
+  // The password, every session, every other link mailed before it, and the notice: one batch.
+  await commitWithMail(
+    ctx,
+    [
+      ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, person.id)),
+      revokeUserSessions(ctx.db, person.id),
+      endOutstandingTokens(ctx.db, person.id),
+    ],
+    [passwordChangedMail(ctx, person)],
+  );
   return { ok: true };
 }
 
@@ -253,11 +256,14 @@ export async function changePassword(ctx: Ctx, userId: number, keepSessionId: st
   const refusal = passwordRefusal(next, user);
   if (refusal) return { ok: false, field: "newPassword", message: refusal };
   const passwordHash = await hashPassword(next);
-  await ctx.db.batch([
-    ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)),
-    ctx.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))),
-    endOutstandingTokens(ctx.db, userId),
-  ]);
-  await queueMail(ctx, "password_changed", user.email, { name: personName(user), supportEmail: ctx.env.SUPPORT_EMAIL });
+  await commitWithMail(
+    ctx,
+    [
+      ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)),
+      ctx.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))),
+      endOutstandingTokens(ctx.db, userId),
+    ],
+    [passwordChangedMail(ctx, user)],
+  );
   return { ok: true };
 }

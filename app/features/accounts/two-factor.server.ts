@@ -6,7 +6,13 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { recoveryCodes, users } from "~/db/schema";
-import { acceptTotp, issueRecoveryCodes, newSecret, openSecretOrNull, sealSecret, useRecoveryCode } from "~/server/auth/totp.server";
+import type { BatchItem } from "drizzle-orm/batch";
+import { acceptTotp, newRecoveryCodes, newSecret, openSecretOrNull, sealSecret, useRecoveryCode } from "~/server/auth/totp.server";
+import { commitWithMail, outboxEntry } from "~/server/mail/outbox.server";
+import type { Services } from "~/server/services.server";
+import { personName } from "./account.server";
+
+type Ctx = Pick<Services, "db" | "queues" | "waitUntil" | "env">;
 
 export async function twoFactorStatus(db: Database, userId: number) {
   const [user, left] = await db.batch([
@@ -29,22 +35,49 @@ export async function pendingSecret(db: Database, userId: number, sessionSecret:
   return row?.pending ? openSecretOrNull(row.pending, sessionSecret) : null;
 }
 
+type Change = "on" | "moved" | "codes" | "off";
+
+/**
+ * Commits a change of the second factor and the mail that tells the account of it, in one D1
+ * batch (decision 025): the change and its notice stand or fall together.
+ */
+async function commitChange(ctx: Ctx, userId: number, change: Change, statements: BatchItem<"sqlite">[]) {
+  const user = await ctx.db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) return;
+  const mail = outboxEntry(ctx.db, "two_factor_changed", user.email, { name: personName(user), change, supportEmail: ctx.env.SUPPORT_EMAIL });
+  await commitWithMail(ctx, statements, [mail]);
+}
+
 /**
  * Finishes enrolling with a code from the new app: it becomes the factor, with new recovery codes
  * (returned to show once), or null when the code is wrong. `replaced` says whether a factor was
  * already on (the mail says "moved" rather than "turned on").
  */
-export async function confirmSetup(db: Database, userId: number, code: string, sessionSecret: string) {
+export async function confirmSetup(ctx: Ctx, userId: number, code: string) {
+  const { db } = ctx;
   const row = await db.select({ pending: users.totpPendingSecret, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get();
   if (!row?.pending) return null;
   // The new app's codes are checked against the new secret; the step guard is the account's.
-  if (!(await acceptTotp(db, userId, row.pending, code, sessionSecret))) return null;
-  await db.update(users).set({ totpSecret: row.pending, totpPendingSecret: null, totpEnabledAt: new Date() }).where(eq(users.id, userId)).run();
-  return { codes: await issueRecoveryCodes(db, userId), replaced: row.enabledAt !== null };
+  if (!(await acceptTotp(db, userId, row.pending, code, ctx.env.SESSION_SECRET))) return null;
+  const replaced = row.enabledAt !== null;
+  const recovery = await newRecoveryCodes(db, userId);
+  await commitChange(ctx, userId, replaced ? "moved" : "on", [
+    db.update(users).set({ totpSecret: row.pending, totpPendingSecret: null, totpEnabledAt: new Date() }).where(eq(users.id, userId)),
+    ...recovery.statements,
+  ]);
+  return { codes: recovery.codes, replaced };
 }
 
-export async function disableTwoFactor(db: Database, userId: number) {
-  await db.batch([
+/** New recovery codes in place of the old ones; returns them to show once. */
+export async function replaceRecoveryCodes(ctx: Ctx, userId: number) {
+  const recovery = await newRecoveryCodes(ctx.db, userId);
+  await commitChange(ctx, userId, "codes", [...recovery.statements]);
+  return recovery.codes;
+}
+
+export async function disableTwoFactor(ctx: Ctx, userId: number) {
+  const { db } = ctx;
+  await commitChange(ctx, userId, "off", [
     db.update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
   ]);

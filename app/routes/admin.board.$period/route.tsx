@@ -10,7 +10,7 @@ import { boardYearDraft, boardYearSchema } from "~/features/board/board-forms";
 import { loadBoardYear, saveBoardYear } from "~/features/board/board-admin.server";
 import { attempt } from "~/server/errors.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { readForm, validateForm } from "~/server/forms.server";
+import { readForm } from "~/server/forms.server";
 
 const validator = withZod(boardYearSchema);
 
@@ -41,7 +41,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (existing !== null && !isBoardPeriod(existing)) throw new Response("Board year not found.", { status: 404 });
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "save");
-  const year = boardYearDraft((await validator.validate(form)).submittedData);
+  // Checked once: Add and Remove only need the rows as posted, Save needs the verdict too.
+  const checked = await validator.validate(form);
+  const year = boardYearDraft(checked.submittedData);
   if (existing) year.period = existing;
   const reply = (data: Omit<ActionData, "version">, status = 200) => Response.json({ ...data, version: Date.now() } satisfies ActionData, { status });
 
@@ -57,8 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (intent !== "save") return reply({ year, formError: "Unknown request." }, 400);
 
-  const checked = await validateForm(form, validator, { repopulate: year });
-  if (!checked.ok) return checked.response;
+  if (checked.error) return validationError(checked.error, year, { status: 400 });
   const saving = existing ? { ...checked.data, period: existing } : checked.data;
   const refused = await attempt("admin board: saving a year", "Failed to save year", () => saveBoardYear(context, admin.id, existing, saving));
   // A new year whose period is taken: the period field says so.

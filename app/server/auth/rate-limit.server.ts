@@ -20,6 +20,9 @@ export const LIMITS = {
   reauthPerAccount: { max: 5, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
+/** The start of the fixed window `nowSeconds` falls in. */
+const windowStartOf = (nowSeconds: number, limit: Limit) => nowSeconds - (nowSeconds % limit.windowSeconds);
+
 export class RateLimitedError extends Error {
   constructor(readonly retryAfterSeconds: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -35,7 +38,7 @@ export async function hitRateLimits(db: Database, checks: Array<[key: string, li
   if (checks.length === 0) return;
   const nowSeconds = Math.floor(now / 1000);
   const statements = checks.map(([key, limit]) => {
-    const windowStart = nowSeconds - (nowSeconds % limit.windowSeconds);
+    const windowStart = windowStartOf(nowSeconds, limit);
     return db
       .insert(rateLimits)
       .values({ key, windowStart, count: 1 })
@@ -65,7 +68,7 @@ export async function hitRateLimits(db: Database, checks: Array<[key: string, li
  */
 export async function limitedCheck(db: Database, key: string, limit: Limit, check: () => Promise<boolean>, now = Date.now()) {
   const nowSeconds = Math.floor(now / 1000);
-  const windowStart = nowSeconds - (nowSeconds % limit.windowSeconds);
+  const windowStart = windowStartOf(nowSeconds, limit);
   const row = await db
     .select({ count: rateLimits.count })
     .from(rateLimits)
@@ -73,7 +76,8 @@ export async function limitedCheck(db: Database, key: string, limit: Limit, chec
     .get();
   if (row) throw new RateLimitedError(windowStart + limit.windowSeconds - nowSeconds);
   if (await check()) return true;
-  await hitRateLimits(db, [[key, { ...limit, max: Number.MAX_SAFE_INTEGER }]], now);
+  // Counting can only pass the limit when wrong answers arrive at once: then this one is refused too.
+  await hitRateLimits(db, [[key, limit]], now);
   return false;
 }
 

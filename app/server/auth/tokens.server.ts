@@ -53,13 +53,17 @@ export function endOutstandingTokens(db: Database, userId: number, now = Date.no
 
 export type TokenCheck = { ok: true; userId: number } | { ok: false; reason: "invalid" | "expired" | "used" };
 
+/** The token with this hash, if it is of this purpose, unused and not expired. */
+const usable = (tokenHash: string, purpose: Purpose, now: number) =>
+  and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date(now)));
+
 /** Whose a token is, if it could be consumed now; consumes nothing (to check a form before using the link up). */
 export async function tokenHolder(db: Database, token: string, purpose: Purpose, now = Date.now()): Promise<number | null> {
   if (!isWellFormedToken(token)) return null;
   const row = await db
     .select({ userId: authTokens.userId })
     .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, await sha256Hex(token)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date(now))))
+    .where(usable(await sha256Hex(token), purpose, now))
     .get();
   return row?.userId ?? null;
 }
@@ -71,14 +75,7 @@ export async function consumeToken(db: Database, token: string, purpose: Purpose
   const used = await db
     .update(authTokens)
     .set({ usedAt: new Date(now) })
-    .where(
-      and(
-        eq(authTokens.tokenHash, tokenHash),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, new Date(now)),
-      ),
-    )
+    .where(usable(tokenHash, purpose, now))
     .returning({ userId: authTokens.userId })
     .get();
   if (used) return { ok: true, userId: used.userId };

@@ -151,18 +151,21 @@ const sqlStepBefore = (step: number) => or(isNull(users.totpLastStep), lt(users.
 
 export const RECOVERY_CODE_COUNT = 10;
 
-/** Ten fresh recovery codes (xxxxx-xxxxx), replacing any earlier ones; returns them once. */
-export async function issueRecoveryCodes(db: Database, userId: number): Promise<string[]> {
+/**
+ * Ten fresh recovery codes (xxxxx-xxxxx) and the statements that replace any earlier ones, to run
+ * in the batch of the change they belong to; the codes are shown once.
+ */
+export async function newRecoveryCodes(db: Database, userId: number) {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const raw = base32Encode(crypto.getRandomValues(new Uint8Array(7))).slice(0, 10).toLowerCase();
     return `${raw.slice(0, 5)}-${raw.slice(5)}`;
   });
   const hashes = await Promise.all(codes.map((c) => sha256Hex(c)));
-  await db.batch([
+  const statements = [
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
     db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash }))),
-  ]);
-  return codes;
+  ] as const;
+  return { codes, statements };
 }
 
 export async function useRecoveryCode(db: Database, userId: number, code: string): Promise<boolean> {
