@@ -50,7 +50,7 @@ export default defineConfig(async () => {
   return {
     test: {
       projects: [
-        project("integration", ["app/**/*.test.ts", "tests/integration/**/*.test.ts"], [DEPLOYED_TESTS], { SERVER_TIMING: "all" }, ["./tests/integration/global-setup.ts"]),
+        project("integration", ["app/**/*.test.ts", "tests/integration/**/*.test.ts"], [DEPLOYED_TESTS], { SERVER_TIMING: "all", ADMIN_TWO_FACTOR: "optional" }, ["./tests/integration/global-setup.ts"]),
         project("deployed", [DEPLOYED_TESTS], [], {}, []),
       ],
     },

@@ -68,6 +68,9 @@ console.log(`
     Author         ${accounts[1].email}   password ${accounts[1].password}
     (new passwords at every start; more admins: npm run admin:create -- you@example.org)
 
+  This local demo lets administrators sign in with a password alone (ADMIN_TWO_FACTOR=optional).
+  A deployed site requires two-factor sign-in for them: the console opens only once it is on.
+
   Every e-mail the site sends (activation, password reset, …) arrives in the mail inbox above.
 
   Press Ctrl-C to stop.

@@ -18,6 +18,8 @@ export const MAIL_TEMPLATES = {
   password_changed: z.object({ ...person, supportEmail: z.string().email() }),
   two_factor_changed: z.object({ ...person, change: z.enum(["on", "moved", "codes", "off"]), supportEmail: z.string().email() }),
   admin_password_reset: z.object({ ...person, link }),
+  admin_password_set: z.object({ ...person, supportEmail: z.string().email() }),
+  sessions_ended: z.object({ ...person, supportEmail: z.string().email() }),
   account_exists: z.object({ ...person, loginLink: link, resetLink: link }),
 } as const;
 
@@ -95,6 +97,16 @@ const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => Rendered
       { p: `An administrator of the ${site.siteName} has reset the password of your account. Choose a new one to sign in again.` },
       { button: { label: "Choose a new password", href: p.link } },
       { small: "The link works once and expires in 1 hour." },
+    ]),
+  admin_password_set: (site, p) =>
+    compose(site, "Your password was changed by an administrator", greet(p.name), [
+      { p: `An administrator of the ${site.siteName} set a new password for your account, and every signed-in session of it was ended. The administrator will give you the new password; once you sign in with it, choose your own under Profile, Change Password.` },
+      { small: `If you did not ask for this, write to ${p.supportEmail}.` },
+    ]),
+  sessions_ended: (site, p) =>
+    compose(site, "You were signed out everywhere", greet(p.name), [
+      { p: `An administrator of the ${site.siteName} ended every signed-in session of your account, on every device. Your password has not changed: sign in again to continue.` },
+      { small: `If you did not expect this, write to ${p.supportEmail}.` },
     ]),
   account_exists: (site, p) =>
     compose(site, "You already have an account", greet(p.name), [

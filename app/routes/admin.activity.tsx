@@ -26,6 +26,7 @@ const ACTION_LABELS: Record<string, string> = {
   "user.update": "User updated",
   "user.role": "User role changed",
   "user.password_reset": "User password reset",
+  "user.sessions_ended": "User signed out everywhere",
   "user.delete": "User deleted",
 };
 

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useFormContext, ValidatedForm, validationError } from "remix-validated-form";
 import { AffiliationFields, SecondaryAffiliation } from "~/features/accounts/affiliation-fields";
@@ -14,7 +14,7 @@ import { adminUserSchema } from "~/features/accounts/schemas";
 import { parseId } from "~/lib/params";
 import { resetUserPasswordSchema, USER_ROLES, USER_STATUSES, usersListHref } from "~/features/users/users";
 import { loadProfile } from "~/features/accounts/account.server";
-import { resetUserPassword, saveUser } from "~/features/users/user-admin.server";
+import { endUserSessions, openSessionCount, resetUserPassword, type RoleOutcome, saveUser } from "~/features/users/user-admin.server";
 import { attempt } from "~/server/errors.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readForm } from "~/server/forms.server";
@@ -27,10 +27,12 @@ const MESSAGES = {
   resetRandom: "Password reset successfully. New password: ",
   resetEmail: "Password reset successfully. User will receive an email with reset instructions.",
   resetFailed: "Error resetting password",
+  sessionsEnded: (n: number) => `Signed out everywhere: ${n} ${n === 1 ? "session" : "sessions"} ended. The user was told by e-mail.`,
+  sessionsFailed: "Error signing the user out",
 };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const id = parseId(params.id);
   if (id === null) throw new Response("User not found.", { status: 404 });
   const profile = await loadProfile(context.db, id);
@@ -39,11 +41,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     id,
     email: profile.email,
     values: { ...profile.values, email: profile.email, role: profile.role, status: profile.status },
+    openSessions: await openSessionCount(context.db, id),
+    self: id === admin.id,
+    /** A warning beside the role for an account without a second factor (issue 13, finding 5). */
+    roleHint: profile.totpEnabled
+      ? undefined
+      : context.env.ADMIN_TWO_FACTOR === "required"
+        ? "This account does not use two-factor sign-in: as an administrator it must set it up before the console opens."
+        : "This account does not use two-factor sign-in: administrators should turn it on.",
     csrf: context.csrf.token(),
   };
 }
 
-type ActionData = { formError?: string; resetMessage?: string; resetOk?: boolean };
+type ActionData = { formError?: string; resetMessage?: string; resetOk?: boolean; sessionsMessage?: string; sessionsOk?: boolean };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
@@ -52,7 +62,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const search = new URL(request.url).search;
 
-  // Two forms: the dialog's Save (the whole profile) and its Reset Password.
+  // Three forms: the dialog's Save (the whole profile), its Reset Password and its Sign Out Everywhere.
+  if (form.get("intent") === "end-sessions") {
+    let ended = 0;
+    const refused = await attempt("admin: ending sessions", MESSAGES.sessionsFailed, async () => {
+      ended = await endUserSessions(context, admin.id, id);
+    });
+    if (refused) return Response.json({ sessionsMessage: refused.message, sessionsOk: false } satisfies ActionData, { status: refused.status });
+    return Response.json({ sessionsOk: true, sessionsMessage: MESSAGES.sessionsEnded(ended) } satisfies ActionData);
+  }
   if (form.get("intent") === "reset-password") {
     const reset = await resetValidator.validate(form);
     if (reset.error) return Response.json({ resetMessage: reset.error.fieldErrors.mode ?? "Choose how to reset the password.", resetOk: false } satisfies ActionData, { status: 400 });
@@ -67,9 +85,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const result = await validator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData, { status: 400 });
-  const refused = await attempt("admin: saving a user", MESSAGES.saveFailed, () => saveUser(context.db, admin.id, id, result.data as never));
+  let outcome: RoleOutcome = { adminWithoutSecondFactor: false };
+  const refused = await attempt("admin: saving a user", MESSAGES.saveFailed, async () => {
+    outcome = await saveUser(context.db, admin.id, id, result.data as never);
+  });
   if (refused) return Response.json({ formError: refused.message } satisfies ActionData, { status: refused.status });
-  return redirect(usersListHref(search, "saved"));
+  return redirect(usersListHref(search, outcome.adminWithoutSecondFactor ? "saved-needs-2fa" : "saved"));
 }
 
 /** Which tab a refused field belongs to (the expertise slots are `primaryNCategory` / `primaryN`). */
@@ -81,7 +102,7 @@ function tabOf(field: string) {
 }
 
 export default function AdminEditUser() {
-  const { id, email, values } = useLoaderData<typeof loader>();
+  const { id, email, values, roleHint, openSessions, self } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as (ActionData & { fieldErrors?: Record<string, string> }) | undefined;
   const { search } = useLocation();
   const busy = useNavigation().state !== "idle";
@@ -114,7 +135,7 @@ export default function AdminEditUser() {
               title: "Account",
               content: (
                 <div className="field-row">
-                  <SelectField name="role" label="Role" required options={USER_ROLES} placeholder="" />
+                  <SelectField name="role" label="Role" required options={USER_ROLES} placeholder="" hint={roleHint} />
                   <SelectField name="status" label="Status" required options={USER_STATUSES} placeholder="" hint="A suspended or inactive account is signed out at once." />
                 </div>
               ),
@@ -142,13 +163,31 @@ export default function AdminEditUser() {
             <input type="radio" name="mode" value="random" /> Generate a random password and show it to me once
           </label>
         </fieldset>
-        <p className="field-hint">Either way, the user is signed out everywhere.</p>
+        <p className="field-hint">Either way, the user is signed out everywhere and told by e-mail.</p>
         <div>
           <Button type="submit" variant="outline" aria-disabled={busy || undefined}>
             Reset Password
           </Button>
         </div>
       </ValidatedForm>
+
+      {self ? null : (
+        <Form method="post" className="form-section" aria-labelledby="sessions-title">
+          <h3 id="sessions-title">Signed-in Devices</h3>
+          {data?.sessionsMessage ? <FormMessage tone={data.sessionsOk ? "success" : "error"}>{data.sessionsMessage}</FormMessage> : null}
+          <CsrfField />
+          <input type="hidden" name="intent" value="end-sessions" />
+          <p className="field-hint">
+            {openSessions === 0 ? "The user is not signed in anywhere." : `${openSessions} open ${openSessions === 1 ? "session" : "sessions"} (browsers and API tokens).`} Signing out
+            everywhere leaves the password as it is; the user is told by e-mail.
+          </p>
+          <div>
+            <Button type="submit" variant="outline" aria-disabled={busy || undefined}>
+              Sign Out Everywhere
+            </Button>
+          </div>
+        </Form>
+      )}
     </RouteDialog>
   );
 }

@@ -14,7 +14,7 @@ import type { BadgeTone } from "~/lib/status";
 import { INLINE_ROLES, ROLE_FILTERS, roleChangeSchema, USERS_PAGE_SIZE } from "~/features/users/users";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
-import { changeRole, listUsers, parseUserQuery } from "~/features/users/user-admin.server";
+import { changeRole, listUsers, parseUserQuery, type RoleOutcome } from "~/features/users/user-admin.server";
 import { attempt } from "~/server/errors.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { validateForm } from "~/server/forms.server";
@@ -25,6 +25,10 @@ const MESSAGES = {
   roleFailed: "Failed to update user role",
   loadFailed: "Failed to load users",
   saved: "User updated successfully",
+  needsSecondFactor: {
+    required: "This administrator does not use two-factor sign-in yet: they will be asked to set it up before the console opens for them.",
+    optional: "This administrator does not use two-factor sign-in. Ask them to turn it on (Profile, Two-factor sign-in): an administrator's password alone protects all of the society's data.",
+  },
   deleted: "User deleted successfully",
 };
 
@@ -42,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       next,
       editingRole,
       me: admin.id,
+      secondFactor: context.env.ADMIN_TWO_FACTOR,
       error: null,
       users: rows.map((u) => ({
         id: u.id,
@@ -60,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     };
   } catch (error) {
     console.error("admin users: loading failed", error);
-    return { query: { q: query.q, role: query.role, start: 1 }, total: 0, previous: null, next: null, editingRole, me: admin.id, error: MESSAGES.loadFailed, users: [] };
+    return { query: { q: query.q, role: query.role, start: 1 }, total: 0, previous: null, next: null, editingRole, me: admin.id, secondFactor: context.env.ADMIN_TWO_FACTOR, error: MESSAGES.loadFailed, users: [] };
   }
 }
 
@@ -73,17 +78,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const checked = await validateForm(request, roleValidator);
   if (!checked.ok) return Response.json({ error: MESSAGES.roleFailed } satisfies ActionData, { status: 400 });
   const { userId, role } = checked.data;
-  const refused = await attempt("admin users: role change", MESSAGES.roleFailed, () => changeRole(context.db, admin.id, userId, role));
+  let outcome: RoleOutcome = { adminWithoutSecondFactor: false };
+  const refused = await attempt("admin users: role change", MESSAGES.roleFailed, async () => {
+    outcome = await changeRole(context.db, admin.id, userId, role);
+  });
   if (refused) return refused.json();
   const back = new URL(request.url);
   back.searchParams.delete("edit-role");
-  back.searchParams.set("done", "role");
+  back.searchParams.set("done", outcome.adminWithoutSecondFactor ? "role-needs-2fa" : "role");
   return redirect(`${back.pathname}${back.search}`);
 }
 
 /** User Management: search, filter by role, page through, change a role in place. */
 export default function AdminUsersTab() {
-  const { users, total, query, previous, next, editingRole, me, error } = useLoaderData<typeof loader>();
+  const { users, total, query, previous, next, editingRole, me, secondFactor, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { search } = useLocation();
   const busy = useNavigation().state !== "idle";
@@ -104,8 +112,9 @@ export default function AdminUsersTab() {
       </div>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
-      {done === "role" && !actionData ? <FormMessage tone="success">{MESSAGES.roleSaved}</FormMessage> : null}
-      {done === "saved" ? <FormMessage tone="success">{MESSAGES.saved}</FormMessage> : null}
+      {(done === "role" || done === "role-needs-2fa") && !actionData ? <FormMessage tone="success">{MESSAGES.roleSaved}</FormMessage> : null}
+      {done === "saved" || done === "saved-needs-2fa" ? <FormMessage tone="success">{MESSAGES.saved}</FormMessage> : null}
+      {done?.endsWith("-needs-2fa") && !actionData ? <FormMessage tone="warning">{MESSAGES.needsSecondFactor[secondFactor]}</FormMessage> : null}
       {done === "deleted" ? <FormMessage tone="success">{MESSAGES.deleted}</FormMessage> : null}
       {/* An opened user (edit, delete): a dialog over the list, or a section above it without JavaScript. */}
       <Outlet />

@@ -12,7 +12,7 @@ import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { checkSecondFactor } from "~/features/accounts/two-factor.server";
 import { homeFor, safeRedirectPath } from "~/server/auth/guards.server";
-import { hitRateLimits, LIMITS, RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
+import { limitedCheck, LIMITS, RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
 import { completeSecondFactor } from "~/server/auth/session.server";
 import { validateForm } from "~/server/forms.server";
 
@@ -41,13 +41,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const checked = await validateForm(request, validator);
   if (!checked.ok) return checked.response;
   const { code } = checked.data;
+  let right: boolean;
   try {
-    await hitRateLimits(context.db, [[`2fa:acct:${session.user.id}`, LIMITS.secondFactorPerAccount]]);
+    // Wrong codes count against the account; the right one does not (decision 030).
+    right = await limitedCheck(context.db, `2fa:acct:${session.user.id}`, LIMITS.secondFactorPerAccount, () =>
+      checkSecondFactor(context.db, session.user.id, code, context.env.SESSION_SECRET),
+    );
   } catch (error) {
     if (error instanceof RateLimitedError) return tooManyRequests(error, { error: error.message } satisfies ActionData);
     throw error;
   }
-  if (!(await checkSecondFactor(context.db, session.user.id, code, context.env.SESSION_SECRET))) {
+  if (!right) {
     return Response.json({ error: "That code is not valid. Enter the current code from your app, or a recovery code." } satisfies ActionData, { status: 401 });
   }
   const cookie = await completeSecondFactor(context.db, request, session);

@@ -154,7 +154,8 @@ export default function ProfileRoute() {
                     <TextField name="newPassword" label="New password" type="password" autoComplete="new-password" required hint="At least 8 characters. Signing in elsewhere ends when you change it." />
                     <TextField name="newPasswordRetype" label="Retype new password" type="password" autoComplete="new-password" required />
                     <p className="form-aside">
-                      Two-factor sign-in is {profile.totpEnabled ? "on" : "off"}. <Link to="/profile/two-factor">Manage two-factor sign-in</Link>
+                      Two-factor sign-in is {profile.totpEnabled ? "on" : "off"}. <Link to="/profile/two-factor">Manage two-factor sign-in</Link> ·{" "}
+                      <Link to="/profile/sessions">See where you are signed in</Link>
                     </p>
                   </>
                 ) : null}

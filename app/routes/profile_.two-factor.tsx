@@ -39,6 +39,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     enabled: status.enabledAt ? formatDate(status.enabledAt) : null,
     codesLeft: status.codesLeft,
     setup,
+    admin: user.role === "admin",
+    /** An administrator on a site that requires it: must set it up before the console, cannot turn it off. */
+    required: user.role === "admin" && context.env.ADMIN_TWO_FACTOR === "required",
     csrf: context.csrf.token(),
   };
 }
@@ -83,6 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return Response.json({ codes, message: "New recovery codes made; the old ones no longer work." } satisfies ActionData);
       }
       case "disable":
+        if (user.role === "admin" && context.env.ADMIN_TWO_FACTOR === "required") return fail(ADMIN_KEEPS_IT);
         if (!(await limited(() => isCurrentPassword(context.db, user.id, post.password)))) return fail(WRONG_PASSWORD);
         await disableTwoFactor(context, user.id);
         return redirect("/profile/two-factor");
@@ -94,9 +98,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const WRONG_PASSWORD = "The password is not correct.";
+const ADMIN_KEEPS_IT = "Administrators must keep two-factor sign-in on. To use another phone, set up a new app instead.";
+const ADMIN_MUST_ENROL = "Administrators must use two-factor sign-in on this site. Set it up below; the administration console opens once it is on.";
 
 export default function TwoFactorRoute() {
-  const { enabled, codesLeft, setup } = useLoaderData<typeof loader>();
+  const { enabled, codesLeft, setup, admin, required } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state === "submitting";
   return (
@@ -111,6 +117,7 @@ export default function TwoFactorRoute() {
           </ButtonLink>
         </p>
         <div className="card form-card">
+          {required && !enabled && !data?.codes ? <FormMessage tone="warning">{ADMIN_MUST_ENROL}</FormMessage> : null}
           {data?.error ? <FormMessage tone="error">{data.error}</FormMessage> : null}
           {data?.codes ? (
             <>
@@ -124,7 +131,7 @@ export default function TwoFactorRoute() {
                   </li>
                 ))}
               </ul>
-              <ButtonLink to="/profile/two-factor">Done</ButtonLink>
+              <ButtonLink to={admin ? "/admin/dashboard" : "/profile/two-factor"}>{admin ? "Done: open the console" : "Done"}</ButtonLink>
             </>
           ) : (
             <>
@@ -138,7 +145,11 @@ export default function TwoFactorRoute() {
                 <>
                   <PasswordForm intent="codes" title="New recovery codes" button="Make new recovery codes" busy={busy} />
                   {setup ? null : <PasswordForm intent="start" title="Move to a new app" button="Set up a new app" busy={busy} />}
-                  <PasswordForm intent="disable" title="Turn off" button="Turn off two-factor sign-in" busy={busy} />
+                  {required ? (
+                    <p className="form-section">Administrators must keep two-factor sign-in on.</p>
+                  ) : (
+                    <PasswordForm intent="disable" title="Turn off" button="Turn off two-factor sign-in" busy={busy} />
+                  )}
                 </>
               ) : setup ? null : (
                 <>

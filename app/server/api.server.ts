@@ -4,6 +4,7 @@
  * removed any cookie from the request, so a browser session can never authenticate a call.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { mustEnrolSecondFactor } from "./auth/guards.server";
 import { readApiSession, type SessionUser } from "./auth/session.server";
 import { AppError } from "./errors.server";
 
@@ -27,8 +28,9 @@ export async function requireApiUser(context: Pick<AppLoadContext, "db" | "waitU
   return session.user;
 }
 
-export async function requireApiAdmin(context: Pick<AppLoadContext, "db" | "waitUntil">, request: Request): Promise<SessionUser> {
+export async function requireApiAdmin(context: Pick<AppLoadContext, "db" | "waitUntil" | "env">, request: Request): Promise<SessionUser> {
   const user = await requireApiUser(context, request);
   if (user.role !== "admin") throw apiError(403, "This call is for administrators.");
+  if (mustEnrolSecondFactor(user, context.env)) throw apiError(403, "Administrators must turn on two-factor sign-in first (Profile, Two-factor sign-in).");
   return user;
 }

@@ -4,7 +4,8 @@
  * Also sums the rows D1 reports reading, where its answer carries them (`all`, `run`, `batch`).
  */
 export function countingD1(d1: D1Database) {
-  const counter = { roundTrips: 0, rowsRead: 0 };
+  // The request's other counted work (argon2 runs) rides along, for the same Server-Timing header.
+  const counter = { roundTrips: 0, rowsRead: 0, passwordHashes: 0 };
   const addRows = <T>(result: T): T => {
     for (const r of Array.isArray(result) ? result : [result]) {
       const read = (r as { meta?: { rows_read?: number } } | null)?.meta?.rows_read;

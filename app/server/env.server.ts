@@ -25,6 +25,12 @@ const EnvSchema = z.object({
    * the tests), where it is the instrument.
    */
   SERVER_TIMING: z.enum(["admins", "all"]).default("admins"),
+  /**
+   * Whether an administrator must use two-factor sign-in before the console opens (ASVS 6.3.3):
+   * `required` by default and as deployed; `optional` only in the local demo, so `npm start`
+   * keeps its one-step sign-in (and says so on its console).
+   */
+  ADMIN_TWO_FACTOR: z.enum(["required", "optional"]).default("required"),
   /** How long an isolate trusts the content version it read (ms); 0 reads it on every request. */
   CONTENT_VERSION_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Origins (scheme://host[:port], comma-separated) whose pages may call the JSON API from a browser; none by default. */

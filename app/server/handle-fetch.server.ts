@@ -16,6 +16,7 @@ import {
 } from "./page-cache.server";
 import { applySecurityHeaders, contentSecurityPolicy } from "./security-headers";
 import { checkCsrfToken, checkRequestOrigin, csrfState } from "./auth/csrf.server";
+import { actsAsAdmin } from "./auth/guards.server";
 import { apiError } from "./api.server";
 import {
   ALLOWED_METHODS,
@@ -38,7 +39,7 @@ type RemixHandler = (request: Request, context: AppLoadContext) => Promise<Respo
 async function viewerOf(context: AppLoadContext) {
   try {
     const session = await context.session();
-    return session ? { signedIn: true, admin: !session.secondFactorPending && session.user.role === "admin" } : { signedIn: false, admin: false };
+    return session ? { signedIn: true, admin: !session.secondFactorPending && actsAsAdmin(session.user, context.env) } : { signedIn: false, admin: false };
   } catch {
     return { signedIn: false, admin: false };
   }
@@ -152,7 +153,7 @@ export async function handleFetch(
   const render = async () => {
     const nonce = randomNonce();
     const csrf = csrfState(request);
-    const context = getLoadContext({ request, context: { cloudflare: { env, ctx } }, nonce, d1, csrf });
+    const context = getLoadContext({ request, context: { cloudflare: { env, ctx } }, nonce, d1, meter: counter, csrf });
     let response = await remix(request, context);
     // A body cut off at the limit: whatever the route made of it, nothing was saved.
     if (body.exceeded()) return tooLarge(url, cls, limit);
@@ -160,7 +161,7 @@ export async function handleFetch(
     const out = new Response(response.body, response);
     if (cls === "api") for (const [k, v] of Object.entries(corsHeaders(request, settings.API_CORS_ORIGINS))) out.headers.set(k, v);
     if (csrf.setCookie && cls === "page") out.headers.append("Set-Cookie", csrf.setCookie);
-    const timing = `d1-render;desc=${counter.roundTrips - cacheCheckRoundTrips}, d1-cache-check;desc=${cacheCheckRoundTrips}, d1-rows-read;desc=${counter.rowsRead}`;
+    const timing = `d1-render;desc=${counter.roundTrips - cacheCheckRoundTrips}, d1-cache-check;desc=${cacheCheckRoundTrips}, d1-rows-read;desc=${counter.rowsRead}, password-hashes;desc=${counter.passwordHashes}`;
     const viewer = cls === "page" ? await viewerOf(context) : { signedIn: false, admin: false };
     if (settings.SERVER_TIMING === "all" || viewer.admin) out.headers.append("Server-Timing", timing);
     applySecurityHeaders(out.headers, { https: url.protocol === "https:" });

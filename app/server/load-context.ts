@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { csrfState, type CsrfState } from "./auth/csrf.server";
 import { type CurrentSession, readSession } from "./auth/session.server";
+import type { HashMeter } from "./auth/password.server";
 import { createServices, type Services } from "./services.server";
 
 type Cloudflare = { env: Env; ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> };
@@ -24,6 +25,7 @@ export function getLoadContext({
   context,
   nonce,
   d1,
+  meter,
   csrf,
 }: {
   request: Request;
@@ -31,9 +33,11 @@ export function getLoadContext({
   nonce?: string;
   /** The D1 binding to use, e.g. wrapped to count round trips; the raw binding otherwise. */
   d1?: D1Database;
+  /** Where the request counts its argon2 runs. */
+  meter?: HashMeter;
   csrf?: CsrfState;
 }): AppLoadContext {
-  const services = createServices(context.cloudflare.env, context.cloudflare.ctx, { d1 });
+  const services = createServices(context.cloudflare.env, context.cloudflare.ctx, { d1, meter });
   let session: Promise<CurrentSession | null> | null = null;
   return {
     ...services,

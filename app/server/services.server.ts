@@ -6,6 +6,7 @@
  */
 import { createDb, type Database } from "../db/client.server";
 import { type AppEnv, parseEnv } from "./env.server";
+import type { HashMeter } from "./auth/password.server";
 import type { ExtractionMessage, NoticeMessage } from "./queues/messages";
 
 export type Services = {
@@ -20,11 +21,13 @@ export type Services = {
   env: AppEnv;
   /** Work that may finish after the answer (queue sends after a commit, cache writes). */
   waitUntil(promise: Promise<unknown>): void;
+  /** A web request's count of argon2 runs, reported in its Server-Timing. */
+  meter?: HashMeter;
 };
 
 type WebBindings = Pick<Env, "DB" | "FILES" | "NOTICES" | "EXTRACTION">;
 
-export function createServices(env: WebBindings, ctx: Pick<ExecutionContext, "waitUntil">, opts: { d1?: D1Database } = {}): Services {
+export function createServices(env: WebBindings, ctx: Pick<ExecutionContext, "waitUntil">, opts: { d1?: D1Database; meter?: HashMeter } = {}): Services {
   return {
     db: createDb(opts.d1 ?? env.DB),
     d1: env.DB,
@@ -32,6 +35,7 @@ export function createServices(env: WebBindings, ctx: Pick<ExecutionContext, "wa
     queues: { notices: env.NOTICES as Queue<NoticeMessage>, extraction: env.EXTRACTION as Queue<ExtractionMessage> },
     env: parseEnv(env as unknown as Record<string, unknown>),
     waitUntil: (promise) => ctx.waitUntil(promise),
+    meter: opts.meter,
   };
 }
 

@@ -141,8 +141,9 @@ export async function startWorker({ dir, port, vars = {}, log = "pipe", config, 
   port ??= await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
   // A local stack shows every request's D1 round trips (Server-Timing): the benchmark and the
-  // tests read them; a deployed site shows them to administrators only.
-  const allVars = { SITE_URL: siteUrl, SESSION_SECRET: randomBytes(32).toString("base64url"), SERVER_TIMING: "all", ...vars };
+  // tests read them; a deployed site shows them to administrators only. Its administrators sign
+  // in with a password alone (the demo's one-step sign-in); a deployed site requires a second factor.
+  const allVars = { SITE_URL: siteUrl, SESSION_SECRET: randomBytes(32).toString("base64url"), SERVER_TIMING: "all", ADMIN_TWO_FACTOR: "optional", ...vars };
   if (!devtools) {
     // One Worker alone: the notices and extraction Workers and wrangler CLI flags need `wrangler dev`.
     if (smtpPort || extraArgs.length) throw new Error("startWorker: smtpPort and extraArgs need devtools (wrangler dev)");

@@ -389,6 +389,35 @@ describe("sign-in and the pages it guards", () => {
     }
   });
 
+  it.each([true, false])("shows where the account is signed in and signs another device out (JavaScript %s)", async (js) => {
+    const email = js ? "devices-js@example.org" : "devices-nojs@example.org";
+    const { password } = inject("accounts").author;
+    const other = await fresh(true);
+    await login(other.run, email, password);
+    const { run, page, context } = await fresh(js);
+    await login(run, email, password);
+    await page.goto("/profile?tab=password", { waitUntil: "domcontentloaded" });
+    await settle(run);
+    await page.getByRole("link", { name: "See where you are signed in" }).click();
+    await page.waitForURL(/\/profile\/sessions$/);
+    await settle(run);
+    const table = page.getByRole("table");
+    await expect.poll(() => table.getByText("This device").isVisible()).toBe(true);
+    await expect.poll(() => table.getByRole("row").count()).toBe(3); // the header and two devices
+    await checkA11y(run);
+    await table.getByRole("button", { name: /^Sign out / }).click();
+    await settle(run);
+    await page.waitForURL(/done=ended/);
+    await expect.poll(() => page.getByText("That device was signed out.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("No other device is signed in.").isVisible()).toBe(true);
+    await checkA11y(run);
+    // The other browser is signed out: its next page asks it to sign in.
+    await other.page.goto("/dashboard", { waitUntil: "domcontentloaded" });
+    await other.page.waitForURL(/\/login\?redirectTo=%2Fdashboard$/);
+    await other.context.close();
+    await context.close();
+  });
+
   it.each([true, false])("turns on two-factor sign-in and signs in with it (JavaScript %s)", async (js) => {
     const { run, page, context } = await fresh(js);
     const email = js ? "tf-js@example.org" : "tf-nojs@example.org";

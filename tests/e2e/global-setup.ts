@@ -43,6 +43,10 @@ export default async function setup(project: TestProject) {
         await upsertAccount(proxy.env.DB, { email: `${who}@example.org`, password: authorPassword, role: "user", firstName: "Eddie", lastName: who.replace(".", " ") });
       }
       await upsertAccount(proxy.env.DB, { email: "reviewer@example.org", password: authorPassword, role: "reviewer", firstName: "Rita", lastName: "Reviewer" });
+      // For the signed-in devices test, which signs its other sessions out.
+      for (const email of ["devices-js@example.org", "devices-nojs@example.org"]) {
+        await upsertAccount(proxy.env.DB, { email, password: authorPassword, role: "user", firstName: "Dev", lastName: "Ices" });
+      }
       for (const email of ["tf-js@example.org", "tf-nojs@example.org"]) {
         await upsertAccount(proxy.env.DB, { email, password: authorPassword, role: "admin", firstName: "Tess", lastName: "Factor" });
       }

@@ -212,7 +212,8 @@ export async function visit(jar: Jar, path: string, init: RequestInit = {}) {
 }
 
 /** Posts a form as a same-origin browser would: with the CSRF token the site gave this jar. */
-export async function postForm(jar: Jar, path: string, fields: Record<string, string>, opts: { csrf?: string | null; origin?: string } = {}) {
+/** A same-origin form post; `address` is the client address Cloudflare would report (CF-Connecting-IP). */
+export async function postForm(jar: Jar, path: string, fields: Record<string, string>, opts: { csrf?: string | null; origin?: string; address?: string } = {}) {
   if (opts.csrf === undefined && !jar.get("__Host-csrf")) await visit(jar, "/login");
   const body = new URLSearchParams(fields);
   const token = opts.csrf === undefined ? jar.get("__Host-csrf") : opts.csrf;
@@ -227,6 +228,7 @@ export async function postForm(jar: Jar, path: string, fields: Record<string, st
       Host: new URL(BASE).host,
       Origin: opts.origin ?? BASE,
       "Sec-Fetch-Site": opts.origin && opts.origin !== BASE ? "cross-site" : "same-origin",
+      ...(opts.address ? { "CF-Connecting-IP": opts.address } : {}),
     },
   });
   jar.store(response);
@@ -237,8 +239,11 @@ export async function postForm(jar: Jar, path: string, fields: Record<string, st
  * A jar holding a session made straight in D1, as a sign-in would make it: for tests whose
  * subject is not signing in (a few tests still go through the form, and sign-in has its own).
  */
-export async function sessionJar(user: { id: number }, jar = new Jar()) {
-  const cookie = await createSession(db(), new Request(BASE), user.id);
+export async function sessionJar(user: { id: number }, jar = new Jar(), device: { userAgent?: string; address?: string } = {}) {
+  const headers: Record<string, string> = {};
+  if (device.userAgent) headers["User-Agent"] = device.userAgent;
+  if (device.address) headers["CF-Connecting-IP"] = device.address;
+  const cookie = await createSession(db(), new Request(BASE, { headers }), user.id);
   jar.store(new Response(null, { headers: { "Set-Cookie": cookie } }));
   return jar;
 }

@@ -21,6 +21,51 @@ async function withTwoFactor() {
   return { user, secret, codes: codes! };
 }
 
+/**
+ * Issue 13, finding 4: the per-account limit counted every attempt from everywhere, successes
+ * included, before the password was checked, so anyone could lock any account out.
+ */
+describe("sign-in limits cannot lock the owner out", () => {
+  const attacker = "203.0.113.9";
+  const owner = "198.51.100.7";
+
+  it("refuses an address after five wrong passwords for the account, and lets the owner in from another", async () => {
+    const user = await createUser({ email: "member@example.org" });
+    for (let i = 0; i < 5; i++) expect((await postForm(new Jar(), "/login", { email: user.email, password: "guess-" + i }, { address: attacker })).status).toBe(401);
+    const refused = await postForm(new Jar(), "/login", { email: user.email, password: user.password }, { address: attacker });
+    expect(refused.status).toBe(429);
+    expect(textOf(await refused.text())).toMatch(/Too many attempts/);
+    const ownerIn = await postForm(new Jar(), "/login", { email: user.email, password: user.password }, { address: owner });
+    expect(ownerIn.status).toBe(302);
+    expect(ownerIn.headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("never counts a success: twelve sign-ins in a row from one address all pass", async () => {
+    const user = await createUser({ email: "member@example.org" });
+    for (let i = 0; i < 12; i++) expect((await postForm(new Jar(), "/login", { email: user.email, password: user.password }, { address: owner })).status, `sign-in ${i + 1}`).toBe(302);
+    const rows = await env.DB.prepare("select key, count from rate_limits").all();
+    expect(rows.results.every((r) => r.count === 0)).toBe(true);
+  });
+
+  it("slows a guess spread over many addresses, never blocks it: the owner's password and code still get in", async () => {
+    const { user, secret } = await withTwoFactor();
+    for (let i = 0; i < 23; i++) {
+      const r = await postForm(new Jar(), "/login", { email: user.email, password: "guess-" + i }, { address: `192.0.2.${i + 1}` });
+      expect(r.status, `guess ${i + 1}`).toBe(401);
+    }
+    const jar = new Jar();
+    const started = Date.now();
+    const password = await postForm(jar, "/login", { email: user.email, password: user.password }, { address: owner });
+    // Past the per-account limit (20) every attempt waits a little longer: 4 over, 800 ms.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
+    expect(password.status).toBe(302);
+    expect(password.headers.get("Location")).toMatch(/^\/login\/two-factor/);
+    const code = await postForm(jar, "/login/two-factor", { code: await codeFor(secret) }, { address: owner });
+    expect(code.status).toBe(302);
+    expect(code.headers.get("Location")).toBe("/admin/dashboard");
+  });
+});
+
 describe("two-factor sign-in", () => {
   it("asks for a code after the password; the half-signed-in session opens nothing", async () => {
     const { user, secret } = await withTwoFactor();
@@ -76,6 +121,25 @@ describe("two-factor sign-in", () => {
     await postForm(jar, "/login", { email: user.email, password: user.password });
     for (let i = 0; i < 10; i++) await postForm(jar, "/login/two-factor", { code: "000000" });
     expect((await postForm(jar, "/login/two-factor", { code: "000000" })).status).toBe(429);
+  });
+
+  it("does not count a right code: an owner who signs in often is never held back", async () => {
+    const { user, secret } = await withTwoFactor();
+    let refused = 0;
+    for (let i = 0; i < 12; i++) {
+      const jar = new Jar();
+      expect((await postForm(jar, "/login", { email: user.email, password: user.password })).status).toBe(302);
+      // A code is good once (no replay): the codes of the step before, this one and the next, in turn.
+      const r = await postForm(jar, "/login/two-factor", { code: await codeFor(secret, (i % 3) - 1) });
+      if (r.status !== 302) {
+        expect(r.status).toBe(401); // its code was used already; never 429
+        refused++;
+      }
+      await r.text();
+    }
+    expect(12 - refused).toBeGreaterThanOrEqual(2); // the right codes: had they counted, the twelve would pass the limit (10)
+    const count = await env.DB.prepare("select count from rate_limits where key = ?").bind(`2fa:acct:${user.id}`).first("count");
+    expect(count).toBe(refused);
   });
 
   it("is set up from the profile with a code from the app, and turned off only with the password", async () => {

@@ -152,7 +152,7 @@ export function SelectField(
 }
 
 /** A message for the whole form (the spec's step and submission messages), announced politely. */
-export function FormMessage({ tone, children, id }: { tone: "error" | "success" | "info"; children: ReactNode; id?: string }) {
+export function FormMessage({ tone, children, id }: { tone: "error" | "success" | "info" | "warning"; children: ReactNode; id?: string }) {
   return (
     <div id={id} className={`alert alert-${tone}`} role={tone === "error" ? "alert" : "status"}>
       {children}

@@ -3,18 +3,18 @@
  * Routes call these; they own the rules that touch more than one table.
  */
 import type { Services } from "~/server/services.server";
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { sessions, users } from "~/db/schema";
+import { users } from "~/db/schema";
 import { fromAffiliation, fromExpertise, toAffiliation, toExpertise, toPersonalColumns } from "./mapping";
 import { hashPassword, needsRehash, verifyPassword } from "~/server/auth/password.server";
-import { clientAddress, revokeUserSessions } from "~/server/auth/session.server";
+import { clientAddress, endOtherSessions, revokeUserSessions } from "~/server/auth/session.server";
 import { passwordRefusal } from "~/server/auth/password-policy.server";
-import { consumeToken, endOutstandingTokens, issueToken, tokenHolder } from "~/server/auth/tokens.server";
-import { hitRateLimits, type Limit, LIMITS } from "~/server/auth/rate-limit.server";
-import { commitWithMail, outboxEntry, queueMail } from "~/server/mail/outbox.server";
+import { consumeToken, endOutstandingTokens, issueToken, tokenHolder, tokenStatementsFor } from "~/server/auth/tokens.server";
+import { guessAttempt, type GuessLimits, hitRateLimits, type Limit, LIMITS } from "~/server/auth/rate-limit.server";
+import { commitWithMail, outboxEntry, outboxEntryFor, queueMail } from "~/server/mail/outbox.server";
 
-type Ctx = Pick<Services, "db" | "queues" | "waitUntil" | "env">;
+type Ctx = Pick<Services, "db" | "queues" | "waitUntil" | "env" | "meter">;
 type Flat = Record<string, unknown>;
 
 const link = (ctx: Ctx, path: string, params: Record<string, string>) => {
@@ -29,57 +29,77 @@ export function personName(u: { firstName: string; lastName: string; salutation?
 }
 
 export function findUserByEmail(db: Database, email: string) {
-  return db.select().from(users).where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt))).get();
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)))
+    .get();
 }
 
-async function sendActivation(ctx: Ctx, user: { id: number; email: string; firstName: string; lastName: string; salutation: string | null }) {
-  const token = await issueToken(ctx.db, user.id, "activation");
-  await queueMail(ctx, "activation", user.email, {
-    name: personName(user),
-    link: link(ctx, "/activate-account", { token, email: user.email }),
-  });
+/** `personName` in SQL, for a mail whose recipient the database picks. */
+const personNameSql = sql`trim(replace(coalesce(nullif(${users.salutation}, '') || ' ', '') || ${users.firstName} || ' ' || ${users.lastName}, '  ', ' '))`;
+
+/** The live account at `email` if it is in `status`: the condition a statement acts on. */
+const accountAt = (email: string, status: (typeof users.$inferSelect)["status"] | "not inactive") =>
+  and(eq(users.email, email), isNull(users.deletedAt), status === "not inactive" ? ne(users.status, "inactive") : eq(users.status, status));
+
+/**
+ * An activation link for the account at `email` if it is still inactive: a new token and its
+ * mail as statements for one batch, acting only if that account is there.
+ */
+async function activationMailIf(ctx: Ctx, email: string) {
+  const who = accountAt(email, "inactive");
+  const { token, statements } = await tokenStatementsFor(ctx.db, who, "activation");
+  return {
+    statements,
+    mail: outboxEntryFor(ctx.db, "activation", who, personNameSql, {
+      name: "",
+      link: link(ctx, "/activate-account", { token, email }),
+    }),
+  };
 }
 
 /**
  * Creates an inactive account and mails its activation link. An address that already has an
- * account gets a mail saying so instead, and the caller cannot tell the two apart (no
- * enumeration): both end on the confirmation page.
+ * account gets a mail saying so instead (an inactive one a new activation link), and the caller
+ * cannot tell the cases apart (no enumeration): both end on the confirmation page, after the same
+ * work, a password hash and one batch in which the database picks the mail (finding 2).
  */
 export async function registerAccount(ctx: Ctx, request: Request, values: Flat & { primaryEmail: string; password: string }) {
   await hitRateLimits(ctx.db, [[`register:ip:${clientAddress(request)}`, LIMITS.registerPerAddress]]);
   const email = values.primaryEmail.toLowerCase();
-  const existing = await findUserByEmail(ctx.db, email);
-  if (existing) {
-    if (existing.status === "inactive") {
-      await sendActivation(ctx, existing);
-    } else {
-      await queueMail(ctx, "account_exists", existing.email, {
-        name: personName(existing),
+  const primary = toAffiliation("primary", values);
+  const passwordHash = await hashPassword(values.password, ctx.meter);
+  const activation = await activationMailIf(ctx, email);
+  await commitWithMail(
+    ctx,
+    [
+      ctx.db
+        .insert(users)
+        .values({
+          email,
+          username: email, // the spec: username equals the primary e-mail
+          passwordHash,
+          role: "user",
+          status: "inactive",
+          ...toPersonalColumns(values),
+          primaryAffiliation: primary,
+          secondaryAffiliation: values.hasSecondary ? toAffiliation("secondary", values) : null,
+          institution: primary?.institution ?? null,
+          expertise: toExpertise(values),
+        })
+        .onConflictDoNothing(),
+      ...activation.statements,
+    ],
+    [
+      activation.mail,
+      outboxEntryFor(ctx.db, "account_exists", accountAt(email, "not inactive"), personNameSql, {
+        name: "",
         loginLink: link(ctx, "/login", {}),
         resetLink: link(ctx, "/forgot-password", {}),
-      });
-    }
-    return;
-  }
-  const primary = toAffiliation("primary", values);
-  const created = await ctx.db
-    .insert(users)
-    .values({
-      email,
-      username: email, // the spec: username equals the primary e-mail
-      passwordHash: await hashPassword(values.password),
-      role: "user",
-      status: "inactive",
-      ...toPersonalColumns(values),
-      primaryAffiliation: primary,
-      secondaryAffiliation: values.hasSecondary ? toAffiliation("secondary", values) : null,
-      institution: primary?.institution ?? null,
-      expertise: toExpertise(values),
-    })
-    .onConflictDoNothing()
-    .returning()
-    .get();
-  if (created) await sendActivation(ctx, created);
+      }),
+    ],
+  );
 }
 
 export type ActivationResult = { ok: true } | { ok: false; message: string };
@@ -91,13 +111,17 @@ export async function activateAccount(ctx: Ctx, token: string): Promise<Activati
       check.reason === "expired"
         ? "This activation link has expired. Request a new one below."
         : check.reason === "used"
-          ? "This activation link has already been used. If your account is active, you can log in."
-          : "This activation link is not valid. Request a new one below.";
+        ? "This activation link has already been used. If your account is active, you can log in."
+        : "This activation link is not valid. Request a new one below.";
     return { ok: false, message };
   }
   await ctx.db
     .update(users)
-    .set({ status: "active", emailConfirmedAt: new Date(), updatedAt: new Date() })
+    .set({
+      status: "active",
+      emailConfirmedAt: new Date(),
+      updatedAt: new Date(),
+    })
     .where(and(eq(users.id, check.userId), eq(users.status, "inactive")))
     .run();
   return { ok: true };
@@ -111,50 +135,99 @@ function limitPerAccountAndAddress(ctx: Ctx, request: Request, action: string, a
   ]);
 }
 
-/** Mails a new activation link if the address has an inactive account; says nothing either way. */
+/** Mails a new activation link if the address has an inactive account; says nothing either way, after the same work. */
 export async function resendActivation(ctx: Ctx, request: Request, email: string) {
   const address = email.toLowerCase();
   await limitPerAccountAndAddress(ctx, request, "resend", address, LIMITS.recoveryPerAccount, LIMITS.recoveryPerAddress);
-  const user = await findUserByEmail(ctx.db, address);
-  if (user?.status === "inactive") await sendActivation(ctx, user);
+  const activation = await activationMailIf(ctx, address);
+  await commitWithMail(ctx, [...activation.statements], [activation.mail]);
 }
 
 export type SignInResult = { ok: true; userId: number; role: string; totp: boolean } | { ok: false };
 
-/** Checks e-mail and password; the same answer and about the same time for every failure. */
+/**
+ * Checks e-mail and password; the same answer and about the same time for every failure. Wrong
+ * passwords are limited per account and address and per address (refused), and per account from
+ * anywhere (slowed, never refused); a right one is not counted (decision 030).
+ */
 export async function checkCredentials(ctx: Ctx, request: Request, email: string, password: string): Promise<SignInResult> {
   const address = email.toLowerCase();
-  await limitPerAccountAndAddress(ctx, request, "login", address, LIMITS.loginPerAccount, LIMITS.loginPerAddress);
-  const user = await findUserByEmail(ctx.db, address);
-  const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !ok || user.status !== "active") return { ok: false };
-  const updates: Partial<typeof users.$inferInsert> = { lastLoginAt: new Date() };
-  if (needsRehash(user.passwordHash!)) updates.passwordHash = await hashPassword(password);
-  await ctx.db.update(users).set(updates).where(eq(users.id, user.id)).run();
-  return { ok: true, userId: user.id, role: user.role, totp: user.totpEnabledAt !== null };
+  const ip = clientAddress(request);
+  const limits = {
+    refuse: [
+      [`login:pair:${address}:${ip}`, LIMITS.loginPerAccountAndAddress],
+      [`login:ip:${ip}`, LIMITS.loginPerAddress],
+    ],
+    slow: [`login:acct:${address}`, LIMITS.loginPerAccount],
+  } satisfies GuessLimits;
+  return guessAttempt(ctx.db, limits, async (): Promise<SignInResult> => {
+    const user = await findUserByEmail(ctx.db, address);
+    const ok = await verifyPassword(user?.passwordHash, password, ctx.meter);
+    if (!user || !ok || user.status !== "active") return { ok: false };
+    const updates: Partial<typeof users.$inferInsert> = {
+      lastLoginAt: new Date(),
+    };
+    if (needsRehash(user.passwordHash!)) updates.passwordHash = await hashPassword(password, ctx.meter);
+    await ctx.db.update(users).set(updates).where(eq(users.id, user.id)).run();
+    return {
+      ok: true,
+      userId: user.id,
+      role: user.role,
+      totp: user.totpEnabledAt !== null,
+    };
+  });
 }
 
-/** Mails a reset link to an active account; the same answer whether or not it exists. */
+/** Mails a reset link to an active account; the same answer, after the same work, whether or not it exists. */
 export async function requestPasswordReset(ctx: Ctx, request: Request, email: string) {
   const address = email.toLowerCase();
   await limitPerAccountAndAddress(ctx, request, "forgot", address, LIMITS.recoveryPerAccount, LIMITS.recoveryPerAddress);
-  const user = await findUserByEmail(ctx.db, address);
-  if (!user || user.status !== "active") return;
-  await sendPasswordResetLink(ctx, user, "password_reset");
+  const who = accountAt(address, "active");
+  const { token, statements } = await tokenStatementsFor(ctx.db, who, "password_reset");
+  await commitWithMail(
+    ctx,
+    [...statements],
+    [
+      outboxEntryFor(ctx.db, "password_reset", who, personNameSql, {
+        name: "",
+        link: link(ctx, "/reset-password", { token }),
+      }),
+    ],
+  );
 }
 
 export async function sendPasswordResetLink(
   ctx: Ctx,
-  user: { id: number; email: string; firstName: string; lastName: string; salutation: string | null },
+  user: {
+    id: number;
+    email: string;
+    firstName: string;
+    lastName: string;
+    salutation: string | null;
+  },
   template: "password_reset" | "admin_password_reset",
 ) {
   const token = await issueToken(ctx.db, user.id, "password_reset");
-  await queueMail(ctx, template, user.email, { name: personName(user), link: link(ctx, "/reset-password", { token }) });
+  await queueMail(ctx, template, user.email, {
+    name: personName(user),
+    link: link(ctx, "/reset-password", { token }),
+  });
 }
 
 /** The notice of a new password, to commit with the change. */
-const passwordChangedMail = (ctx: Ctx, user: { email: string; firstName: string; lastName: string; salutation: string | null }) =>
-  outboxEntry(ctx.db, "password_changed", user.email, { name: personName(user), supportEmail: ctx.env.SUPPORT_EMAIL });
+const passwordChangedMail = (
+  ctx: Ctx,
+  user: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    salutation: string | null;
+  },
+) =>
+  outboxEntry(ctx.db, "password_changed", user.email, {
+    name: personName(user),
+    supportEmail: ctx.env.SUPPORT_EMAIL,
+  });
 
 export type ResetResult = { ok: true } | { ok: false; message: string; field?: "newPassword" };
 
@@ -167,11 +240,14 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
   const person = holder === null ? undefined : await ctx.db.select().from(users).where(eq(users.id, holder)).get();
   const refusal = person ? passwordRefusal(newPassword, person) : null;
   if (refusal) return { ok: false, message: refusal, field: "newPassword" };
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, ctx.meter);
   const check = await consumeToken(ctx.db, token, "password_reset");
   if (!check.ok || !person || check.userId !== person.id) {
     const expired = !check.ok && check.reason === "expired";
-    return { ok: false, message: expired ? "This reset link has expired. Please request a new one." : "Missing or invalid reset token." };
+    return {
+      ok: false,
+      message: expired ? "This reset link has expired. Please request a new one." : "Missing or invalid reset token.",
+    };
   }
   // The password, every session, every other link mailed before it, and the notice: one batch.
   await commitWithMail(
@@ -225,7 +301,11 @@ export async function loadProfile(db: Database, userId: number) {
 }
 
 export async function savePersonal(db: Database, userId: number, values: Flat) {
-  await db.update(users).set({ ...toPersonalColumns(values), updatedAt: new Date() }).where(eq(users.id, userId)).run();
+  await db
+    .update(users)
+    .set({ ...toPersonalColumns(values), updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .run();
 }
 
 export async function saveAffiliations(db: Database, userId: number, values: Flat) {
@@ -243,24 +323,39 @@ export async function saveAffiliations(db: Database, userId: number, values: Fla
 }
 
 export async function saveExpertise(db: Database, userId: number, values: Flat) {
-  await db.update(users).set({ expertise: toExpertise(values), updatedAt: new Date() }).where(eq(users.id, userId)).run();
+  await db
+    .update(users)
+    .set({ expertise: toExpertise(values), updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .run();
 }
 
 /**
  * Changes the password after checking the current one; every other session of the account ends.
  * Returns false when the current password is wrong.
  */
-export async function changePassword(ctx: Ctx, userId: number, keepSessionId: string, current: string, next: string): Promise<{ ok: true } | { ok: false; field: "currentPassword" | "newPassword"; message: string }> {
+export async function changePassword(
+  ctx: Ctx,
+  userId: number,
+  keepSessionId: string,
+  current: string,
+  next: string,
+): Promise<{ ok: true } | { ok: false; field: "currentPassword" | "newPassword"; message: string }> {
   const user = await ctx.db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user || !(await verifyPassword(user.passwordHash, current))) return { ok: false, field: "currentPassword", message: "The current password is not correct." };
+  if (!user || !(await verifyPassword(user.passwordHash, current, ctx.meter)))
+    return {
+      ok: false,
+      field: "currentPassword",
+      message: "The current password is not correct.",
+    };
   const refusal = passwordRefusal(next, user);
   if (refusal) return { ok: false, field: "newPassword", message: refusal };
-  const passwordHash = await hashPassword(next);
+  const passwordHash = await hashPassword(next, ctx.meter);
   await commitWithMail(
     ctx,
     [
       ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)),
-      ctx.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))),
+      endOtherSessions(ctx.db, userId, keepSessionId),
       endOutstandingTokens(ctx.db, userId),
     ],
     [passwordChangedMail(ctx, user)],

@@ -4,12 +4,13 @@
  */
 import { endOutstandingTokens } from "~/server/auth/tokens.server";
 import type { Services } from "~/server/services.server";
-import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { anyContains } from "~/db/search";
 import { authTokens, recoveryCodes, sessions, USER_ROLES, USER_STATUSES, userCounts, users } from "~/db/schema";
 import { toAffiliation, toExpertise, toPersonalColumns } from "~/features/accounts/mapping";
-import { sendPasswordResetLink } from "~/features/accounts/account.server";
+import { personName, sendPasswordResetLink } from "~/features/accounts/account.server";
+import { commitWithMail, outboxEntry } from "~/server/mail/outbox.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { ROLE_FILTERS, USERS_PAGE_SIZE } from "./users";
 import { auditEntry, writeWithAudit } from "~/models/audit.server";
@@ -95,18 +96,25 @@ const LAST_ADMIN = "The last active administrator cannot lose the administrator 
  * the second check is part of the UPDATE itself, so two administrators demoting each other at
  * once cannot both succeed.
  */
-export async function changeRole(db: Database, actorId: number, userId: number, role: Role) {
+export async function changeRole(db: Database, actorId: number, userId: number, role: Role): Promise<RoleOutcome> {
   if (userId === actorId && role !== "admin") throw conflict("You cannot remove your own administrator role.");
-  const before = await db.select({ role: users.role }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).get();
+  const before = await db.select({ role: users.role, totpEnabledAt: users.totpEnabledAt }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).get();
   if (!before) throw notFound("That user no longer exists.");
-  if (before.role === role) return;
+  if (before.role === role) return { adminWithoutSecondFactor: false };
   const changed = await writeWithAudit(
     db,
     db.update(users).set({ role, updatedAt: new Date() }).where(and(eq(users.id, userId), keepsAnotherAdmin)),
     { actorId, action: "user.role", entityType: "user", entityId: userId, details: { from: before.role, to: role } },
   );
   if (!changed) throw conflict(LAST_ADMIN);
+  return outcomeOf(before, role);
 }
+
+/** What the office should be told after a role change: an administrator made without a second factor. */
+export type RoleOutcome = { adminWithoutSecondFactor: boolean };
+const outcomeOf = (before: { role: Role; totpEnabledAt: Date | null }, role: Role): RoleOutcome => ({
+  adminWithoutSecondFactor: before.role !== "admin" && role === "admin" && before.totpEnabledAt === null,
+});
 
 export type UserStatus = (typeof USER_STATUSES)[number];
 
@@ -116,13 +124,13 @@ export type UserStatus = (typeof USER_STATUSES)[number];
  * demoting or suspending themself, leaving no active administrator, or taking an e-mail address
  * that another account has.
  */
-export async function saveUser(db: Database, actorId: number, userId: number, v: Record<string, unknown> & { email: string; role: Role; status: UserStatus }) {
+export async function saveUser(db: Database, actorId: number, userId: number, v: Record<string, unknown> & { email: string; role: Role; status: UserStatus }): Promise<RoleOutcome> {
   if (userId === actorId && (v.role !== "admin" || v.status !== "active")) {
     throw conflict("You cannot remove your own administrator role or suspend your own account.");
   }
   const email = v.email.toLowerCase();
   const [before, clash] = await db.batch([
-    db.select({ role: users.role, status: users.status, email: users.email }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))),
+    db.select({ role: users.role, status: users.status, email: users.email, totpEnabledAt: users.totpEnabledAt }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))),
     db.select({ id: users.id }).from(users).where(and(eq(users.email, email), sql`${users.id} <> ${userId}`)),
   ]);
   if (!before[0]) throw notFound("That user no longer exists.");
@@ -150,6 +158,7 @@ export async function saveUser(db: Database, actorId: number, userId: number, v:
   const changed = await writeWithAudit(db, update, { actorId, action: "user.update", entityType: "user", entityId: userId, details: changes });
   if (!changed) throw conflict(LAST_ADMIN);
   if (v.status !== "active") await db.delete(sessions).where(eq(sessions.userId, userId)).run();
+  return outcomeOf(before[0], v.role);
 }
 
 /** A password anyone can type: 4 groups of 5 letters and digits (about 100 bits). */
@@ -162,8 +171,8 @@ export function randomPassword() {
 
 /**
  * Resets a password from the console: either a random one, set now and returned to show the
- * administrator once, or a mailed link for the user to choose one. Either way every session of
- * the account ends.
+ * administrator once (the account is told by mail, without the password), or a mailed link for
+ * the user to choose one. Either way every session of the account ends.
  */
 export async function resetUserPassword(
   ctx: Pick<Services, "db" | "queues" | "waitUntil" | "env">,
@@ -177,17 +186,50 @@ export async function resetUserPassword(
   if (mode === "random") {
     const password = randomPassword();
     const passwordHash = await hashPassword(password);
-    await ctx.db.batch([
-      ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)),
-      ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
-      endOutstandingTokens(ctx.db, userId),
-      audit,
-    ]);
+    await commitWithMail(
+      ctx,
+      [
+        ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)),
+        ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
+        endOutstandingTokens(ctx.db, userId),
+        audit,
+      ],
+      [outboxEntry(ctx.db, "admin_password_set", user.email, { name: personName(user), supportEmail: ctx.env.SUPPORT_EMAIL })],
+    );
     return password;
   }
   await ctx.db.batch([ctx.db.delete(sessions).where(eq(sessions.userId, userId)), audit]);
   await sendPasswordResetLink(ctx, user, "admin_password_reset");
   return null;
+}
+
+/** How many sessions (signed-in browsers and API tokens) an account has open now. */
+export async function openSessionCount(db: Database, userId: number, now = Date.now()) {
+  const row = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date(now))))
+    .get();
+  return row?.n ?? 0;
+}
+
+/**
+ * Ends every session of an account from the console (a lost laptop, a suspected break-in), with
+ * its audit entry and a mail to the account in the same batch. Returns how many ended.
+ */
+export async function endUserSessions(ctx: Pick<Services, "db" | "queues" | "waitUntil" | "env">, actorId: number, userId: number) {
+  const user = await ctx.db.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).get();
+  if (!user) throw notFound("That user no longer exists.");
+  if (userId === actorId) throw conflict("To sign yourself out elsewhere, use Profile, Signed-in devices.");
+  const [ended] = (await commitWithMail(
+    ctx,
+    [
+      ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
+      auditEntry(ctx.db, { actorId, action: "user.sessions_ended", entityType: "user", entityId: userId, details: {} }),
+    ],
+    [outboxEntry(ctx.db, "sessions_ended", user.email, { name: personName(user), supportEmail: ctx.env.SUPPORT_EMAIL })],
+  )) as [D1Result];
+  return ended.meta.changes;
 }
 
 /**

@@ -3,6 +3,7 @@
  * Visitors are sent to /login?redirectTo=…; signed-in users without the role get a 403.
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppEnv } from "../env.server";
 import type { CurrentSession, SessionUser } from "./session.server";
 
 /** Only a path on this site: "/x" but never "//host" or "/\\host" (open redirects). */
@@ -34,11 +35,25 @@ export async function requireUser(context: AppLoadContext, request: Request): Pr
   return (await requireSession(context, request)).user;
 }
 
+/** Where an administrator who must still set up a second factor is sent before the console opens. */
+export const ADMIN_ENROLMENT_PATH = "/profile/two-factor?for=console";
+
+/** An administrator who may not act as one until two-factor sign-in is on (ADMIN_TWO_FACTOR=required). */
+export function mustEnrolSecondFactor(user: Pick<SessionUser, "role" | "totpEnabled">, env: Pick<AppEnv, "ADMIN_TWO_FACTOR">) {
+  return user.role === "admin" && env.ADMIN_TWO_FACTOR === "required" && !user.totpEnabled;
+}
+
+/** Whether this user acts as an administrator now: the role, and the second factor where the site requires it. */
+export function actsAsAdmin(user: Pick<SessionUser, "role" | "totpEnabled">, env: Pick<AppEnv, "ADMIN_TWO_FACTOR">) {
+  return user.role === "admin" && !mustEnrolSecondFactor(user, env);
+}
+
 export async function requireAdmin(context: AppLoadContext, request: Request): Promise<SessionUser> {
   const user = await requireUser(context, request);
   if (user.role !== "admin") {
     throw new Response("You do not have permission to open the administration console.", { status: 403 });
   }
+  if (mustEnrolSecondFactor(user, context.env)) throw redirect(ADMIN_ENROLMENT_PATH);
   return user;
 }
 

@@ -3,6 +3,7 @@
  * statement counts and reads (an upsert with RETURNING): no race between check and count.
  */
 import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import type { HousekeepingTask } from "../housekeeping.server";
@@ -10,8 +11,12 @@ import type { HousekeepingTask } from "../housekeeping.server";
 export type Limit = { max: number; windowSeconds: number };
 
 export const LIMITS = {
-  loginPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  /** Wrong passwords for one account from one client address: refused beyond this. */
+  loginPerAccountAndAddress: { max: 5, windowSeconds: 15 * 60 },
+  /** Wrong passwords from one client address, whatever the accounts: refused beyond this. */
   loginPerAddress: { max: 50, windowSeconds: 15 * 60 },
+  /** Wrong passwords for one account from anywhere: slowed (never refused) beyond this. */
+  loginPerAccount: { max: 20, windowSeconds: 15 * 60 },
   registerPerAddress: { max: 10, windowSeconds: 60 * 60 },
   recoveryPerAccount: { max: 5, windowSeconds: 60 * 60 },
   recoveryPerAddress: { max: 20, windowSeconds: 60 * 60 },
@@ -30,12 +35,10 @@ export class RateLimitedError extends Error {
   }
 }
 
-/**
- * Counts one attempt against every key; throws RateLimitedError if any is over its limit.
- * All keys are counted in one D1 batch.
- */
-export async function hitRateLimits(db: Database, checks: Array<[key: string, limit: Limit]>, now = Date.now()) {
-  if (checks.length === 0) return;
+type Counted = { key: string; count: number; windowStart: number; retryAfter: number };
+
+/** Counts one attempt against every key in one D1 batch; returns each key's count in its window. */
+async function countAttempt(db: Database, checks: Array<[key: string, limit: Limit]>, now: number): Promise<Counted[]> {
   const nowSeconds = Math.floor(now / 1000);
   const statements = checks.map(([key, limit]) => {
     const windowStart = windowStartOf(nowSeconds, limit);
@@ -52,33 +55,74 @@ export async function hitRateLimits(db: Database, checks: Array<[key: string, li
       .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
   });
   const results = await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
-  let retryAfter = 0;
-  results.forEach((rows, i) => {
-    const [, limit] = checks[i]!;
-    const row = rows[0];
-    if (row && row.count > limit.max) retryAfter = Math.max(retryAfter, row.windowStart + limit.windowSeconds - nowSeconds);
+  return results.map((rows, i) => {
+    const [key, limit] = checks[i]!;
+    const { count, windowStart } = rows[0]!;
+    return { key, count, windowStart, retryAfter: count > limit.max ? windowStart + limit.windowSeconds - nowSeconds : 0 };
   });
+}
+
+/**
+ * Counts one attempt against every key; throws RateLimitedError if any is over its limit.
+ * All keys are counted in one D1 batch. For requests that are limited whatever their outcome
+ * (mails asked for, registrations).
+ */
+export async function hitRateLimits(db: Database, checks: Array<[key: string, limit: Limit]>, now = Date.now()) {
+  if (checks.length === 0) return;
+  const retryAfter = Math.max(...(await countAttempt(db, checks, now)).map((c) => c.retryAfter));
   if (retryAfter > 0) throw new RateLimitedError(retryAfter);
+}
+
+/** How long an attempt waits once a slowed key is `over` its limit: 200 ms more per attempt, at most 3 s. */
+export const slowDownMs = (over: number) => Math.min(3000, Math.max(0, over) * 200);
+
+export type GuessLimits = {
+  /** Keys whose limit refuses the attempt unchecked (429) once passed. */
+  refuse: Array<[key: string, limit: Limit]>;
+  /** A key whose limit only slows attempts down once passed (see `slowDownMs`). */
+  slow?: [key: string, limit: Limit];
+};
+
+/**
+ * An attempt at a secret someone may be guessing (a password at sign-in, a code at the second
+ * step). It is counted against every key before the secret is checked, in one batch, so a burst
+ * of concurrent guesses cannot slip past a limit; over a `refuse` limit it is refused unchecked
+ * (RateLimitedError); over the `slow` limit it is answered late; and a right answer is taken off
+ * every count again, so only wrong answers ever count (decision 030: a stranger's wrong guesses
+ * cannot lock the owner out, who comes from another address). `attempt` says whether it was right.
+ */
+export async function guessAttempt<T extends { ok: boolean }>(db: Database, limits: GuessLimits, attempt: () => Promise<T>, now = Date.now()): Promise<T> {
+  const checks = limits.slow ? [...limits.refuse, limits.slow] : limits.refuse;
+  const counted = await countAttempt(db, checks, now);
+  const refused = Math.max(0, ...counted.slice(0, limits.refuse.length).map((c) => c.retryAfter));
+  if (refused > 0) throw new RateLimitedError(refused);
+  if (limits.slow) {
+    const slow = counted[counted.length - 1]!;
+    const wait = slowDownMs(slow.count - limits.slow[1].max);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  const result = await attempt();
+  if (result.ok) {
+    await db.batch(
+      counted.map((c) =>
+        db
+          .update(rateLimits)
+          .set({ count: sql`${rateLimits.count} - 1` })
+          .where(and(eq(rateLimits.key, c.key), eq(rateLimits.windowStart, c.windowStart), gt(rateLimits.count, 0))),
+      ) as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
+    );
+  }
+  return result;
 }
 
 /**
  * A check of a secret inside a signed-in session (the current password before a change, a code
- * from the app), limited like sign-in: refused without checking once `limit` wrong answers were
- * given in the window; a wrong answer counts, a right one does not. Throws RateLimitedError.
+ * from the app), limited like sign-in: refused unchecked once `limit` wrong answers were given in
+ * the window; a right answer does not count. Throws RateLimitedError.
  */
 export async function limitedCheck(db: Database, key: string, limit: Limit, check: () => Promise<boolean>, now = Date.now()) {
-  const nowSeconds = Math.floor(now / 1000);
-  const windowStart = windowStartOf(nowSeconds, limit);
-  const row = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.count, limit.max - 1)))
-    .get();
-  if (row) throw new RateLimitedError(windowStart + limit.windowSeconds - nowSeconds);
-  if (await check()) return true;
-  // Counting can only pass the limit when wrong answers arrive at once: then this one is refused too.
-  await hitRateLimits(db, [[key, limit]], now);
-  return false;
+  const { ok } = await guessAttempt(db, { refuse: [[key, limit]] }, async () => ({ ok: await check() }), now);
+  return ok;
 }
 
 /** The 429 answer: the body the form shows, and Retry-After for clients that read it. */

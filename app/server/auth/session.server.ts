@@ -4,7 +4,7 @@
  * logout deletes the row; suspending, deleting or resetting an account deletes all of its rows.
  * The cookie is `__Host-session` (Secure) over HTTPS and `session` on plain-HTTP localhost.
  */
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { SESSION_KINDS, sessions, users } from "../../db/schema";
 import type { HousekeepingTask } from "../housekeeping.server";
@@ -176,6 +176,43 @@ async function findSession(
 
 export async function destroySession(db: Database, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** The live sessions of an account (signed-in browsers, API tokens), most recently used first. */
+export function listUserSessions(db: Database, userId: number, now = Date.now()) {
+  return db
+    .select({
+      id: sessions.id,
+      kind: sessions.kind,
+      label: sessions.label,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+      ipAddress: sessions.ipAddress,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), live(now)))
+    .orderBy(desc(sessions.lastSeenAt))
+    .all();
+}
+
+/** A session that still works: not expired, a browser's not idle too long nor waiting for its second factor. */
+function live(now: number) {
+  return and(
+    gt(sessions.expiresAt, new Date(now)),
+    or(eq(sessions.kind, "api"), and(gt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)), eq(sessions.secondFactorPending, false))),
+  );
+}
+
+/** Ends one session of the account (its owner's "sign out" beside it); false if it was not theirs or is gone. */
+export async function endSessionOf(db: Database, userId: number, sessionId: string) {
+  const result = await db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).run();
+  return result.meta.changes > 0;
+}
+
+/** Ends every session of the account but `keepId` (the one asking): a statement, to run or batch. */
+export function endOtherSessions(db: Database, userId: number, keepId: string) {
+  return db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)));
 }
 
 /** Ends every session of an account (suspension, deletion, password reset). */

@@ -2,9 +2,9 @@
  * Single-use e-mail tokens (activation, password reset): 256 random bits, stored only as a
  * SHA-256, consumed by one conditional UPDATE so two clicks cannot both succeed.
  */
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { authTokens, TOKEN_PURPOSES } from "~/db/schema";
+import { authTokens, TOKEN_PURPOSES, users } from "~/db/schema";
 import type { HousekeepingTask } from "../housekeeping.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 
@@ -37,6 +37,38 @@ export async function issueToken(db: Database, userId: number, purpose: Purpose,
     }),
   ]);
   return token;
+}
+
+/**
+ * A token for the account `holder` selects (a condition on users), if any, as statements for a
+ * batch: earlier unused tokens of the purpose end and the new one is stored, both only when the
+ * account is there. The caller learns nothing about the account: the same work either way, and
+ * the database decides (issue 13, finding 2).
+ */
+export async function tokenStatementsFor(db: Database, holder: SQL | undefined, purpose: Purpose, now = Date.now()) {
+  const token = randomToken(32);
+  const tokenHash = await sha256Hex(token);
+  const statements = [
+    db
+      .update(authTokens)
+      .set({ usedAt: new Date(now) })
+      .where(and(inArray(authTokens.userId, db.select({ id: users.id }).from(users).where(holder)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt))),
+    db.insert(authTokens).select(
+      db
+        .select({
+          id: sql<number>`null`.as("id"),
+          userId: users.id,
+          purpose: sql<Purpose>`${purpose}`.as("purpose"),
+          tokenHash: sql<string>`${tokenHash}`.as("token_hash"),
+          expiresAt: sql<Date>`${now + TOKEN_LIFETIME_MS[purpose]}`.as("expires_at"),
+          usedAt: sql<Date | null>`null`.as("used_at"),
+          createdAt: sql<Date>`${now}`.as("created_at"),
+        })
+        .from(users)
+        .where(holder),
+    ),
+  ] as const;
+  return { token, statements };
 }
 
 /**

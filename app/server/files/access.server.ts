@@ -6,7 +6,7 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { findPaperFile, findPublicFile, PAPER_FILE_KINDS, type FileReader, type PublicFileKind } from "~/models/file.server";
 import { parseId } from "~/lib/params";
-import { loginUrl } from "../auth/guards.server";
+import { actsAsAdmin, loginUrl } from "../auth/guards.server";
 import { readApiSession } from "../auth/session.server";
 import { fileNotFound, serveStoredFile } from "../file-response.server";
 import { verifyDownloadToken } from "./download-token.server";
@@ -20,7 +20,7 @@ export async function fileReader(context: Ctx, request: Request): Promise<FileRe
   const tokenFileId = token ? await verifyDownloadToken(context.env.SESSION_SECRET, token, "download") : null;
   const browser = await context.session();
   const session = browser && !browser.secondFactorPending ? browser : await readApiSession(context.db, request, context.waitUntil);
-  return { userId: session?.user.id ?? null, admin: session?.user.role === "admin", tokenFileId, tokenPresented: token !== null };
+  return { userId: session?.user.id ?? null, admin: session ? actsAsAdmin(session.user, context.env) : false, tokenFileId, tokenPresented: token !== null };
 }
 
 /** A public page's file by its generated name. */

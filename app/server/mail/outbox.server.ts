@@ -5,10 +5,10 @@
  * and its receipt, commit together or not at all; the queue message goes out after the commit.
  * If the queue cannot be reached the row stays `pending` and the housekeeping queues it again.
  */
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
-import { outbox } from "~/db/schema";
+import { outbox, users } from "~/db/schema";
 import { MAIL_TEMPLATES, type MailPayload, type MailTemplate } from "~/mail/templates";
 import type { NoticeMessage } from "~/server/queues/messages";
 import type { HousekeepingTask } from "~/server/housekeeping.server";
@@ -23,6 +23,36 @@ export function outboxEntry<T extends MailTemplate>(db: Database, template: T, t
 }
 export type OutboxEntry = ReturnType<typeof outboxEntry>;
 
+/**
+ * The outbox row of a mail to the account `recipient` selects (a condition on users), written only
+ * if it is there: the database decides, so the request does the same work for an address with an
+ * account and one without. `payload` is checked here with the account's name as `name` (the
+ * column expression `name` stands in for it in the stored JSON).
+ */
+export function outboxEntryFor<T extends MailTemplate>(db: Database, template: T, recipient: SQL | undefined, name: SQL, payload: MailPayload<T> & { name: string }) {
+  const data = MAIL_TEMPLATES[template].parse(payload) as Record<string, unknown>;
+  const fields = Object.entries(data).flatMap(([key, value]) => [sql`${key}`, key === "name" ? name : sql`${value}`]);
+  return db
+    .insert(outbox)
+    .select(
+      db
+        .select({
+          id: sql<number>`null`.as("id"),
+          template: sql<string>`${template}`.as("template"),
+          toAddress: users.email,
+          payload: sql<Record<string, unknown>>`json_object(${sql.join(fields, sql`, `)})`.as("payload"),
+          status: sql<"pending">`'pending'`.as("status"),
+          attempts: sql<number>`0`.as("attempts"),
+          lastError: sql<string | null>`null`.as("last_error"),
+          createdAt: sql<Date>`${Date.now()}`.as("created_at"),
+          sentAt: sql<Date | null>`null`.as("sent_at"),
+        })
+        .from(users)
+        .where(recipient),
+    )
+    .returning({ id: outbox.id });
+}
+
 /** Names committed outbox rows on the queue, after the answer if need be; a failure is left to the housekeeping. */
 export function queueOutboxRows(services: Pick<Services, "queues" | "waitUntil">, ids: number[]) {
   if (!ids.length) return;
@@ -32,9 +62,9 @@ export function queueOutboxRows(services: Pick<Services, "queues" | "waitUntil">
 
 /**
  * Runs `changes` and the outbox rows of `mails` as one D1 batch (one transaction), then queues
- * the mails. Returns the results of `changes` in their order.
+ * the mails that were written (an `outboxEntryFor` may write none). Returns the results of `changes` in their order.
  */
-export async function commitWithMail(services: Mailer, changes: BatchItem<"sqlite">[], mails: OutboxEntry[]) {
+export async function commitWithMail(services: Mailer, changes: BatchItem<"sqlite">[], mails: Array<OutboxEntry | ReturnType<typeof outboxEntryFor>>) {
   const statements = [...changes, ...mails] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
   const results = (await services.db.batch(statements)) as unknown[];
   const mailed = results.slice(changes.length) as { id: number }[][];
