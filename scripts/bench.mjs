@@ -278,8 +278,12 @@ for (const [mode, vars, target] of runs("site") ? [
       let last = 0;
       for (const [n, fields] of steps.entries()) {
         const { response, ms } = await wizard.post(`/register?step=${n + 1}`, { step: String(n + 1), intent: n === 3 ? "submit" : "next", ...fields }, draft);
-        if (response.status !== 302) throw new Error(`bench registration step ${n + 1} answered ${response.status}`);
-        const set = response.headers.getSetCookie().find((c) => /^(__Host-)?register=/.test(c));
+        // Each step must go on to the next (a lost draft sends it back to step 1, which would time nothing).
+        const expected = n === 3 ? "/registration-confirmation" : `/register?step=${n + 2}`;
+        if (response.status !== 302 || response.headers.get("Location") !== expected) {
+          throw new Error(`bench registration step ${n + 1} answered ${response.status} to ${response.headers.get("Location")}, not ${expected}`);
+        }
+        const set = response.headers.getSetCookie().find((c) => /^(__Host-)?draft=/.test(c));
         if (set) draft = set.split(";")[0];
         total += ms;
         last = ms;
