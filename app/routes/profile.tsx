@@ -8,8 +8,9 @@ import { ExpertiseFields } from "~/features/accounts/expertise-fields";
 import { PersonalFields } from "~/features/accounts/personal-fields";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage, TextField } from "~/components/form/fields";
+import { BackLink } from "~/components/back-link";
 import { PageHead } from "~/components/page-head";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { affiliationsSchema, changePasswordSchema, expertiseSchema, MESSAGES, personalShape } from "~/features/accounts/schemas";
 import { passActionHeaders } from "~/lib/http";
@@ -100,11 +101,7 @@ export default function ProfileRoute() {
     <>
       <PageHead eyebrow="Your account" title="Profile" />
       <div className="container container-form">
-        <p>
-          <ButtonLink to="/dashboard" variant="outline" size="small">
-            Back to Dashboard
-          </ButtonLink>
-        </p>
+        <BackLink to="/dashboard">Back to Dashboard</BackLink>
         {loadError || !profile ? (
           <FormMessage tone="error">{loadError ?? MESSAGES.profileLoadFailed}</FormMessage>
         ) : (

@@ -3,9 +3,10 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { z } from "zod";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage } from "~/components/form/fields";
+import { BackLink } from "~/components/back-link";
 import { PageHead } from "~/components/page-head";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/table-wrap";
 import { formatDateTime } from "~/lib/dates";
 import { privatePage } from "~/lib/private-page";
@@ -75,11 +76,7 @@ export default function SessionsRoute() {
         Where your account is signed in now. Sign out any device you do not recognise, then change your password.
       </PageHead>
       <div className="container">
-        <p>
-          <ButtonLink to="/profile?tab=password" variant="outline" size="small">
-            Back to Profile
-          </ButtonLink>
-        </p>
+        <BackLink to="/profile?tab=password">Back to Profile</BackLink>
         {data?.error ? <FormMessage tone="error">{data.error}</FormMessage> : null}
         {!data && (done === "ended" || done === "others") ? <FormMessage tone="success">{DONE[done]}</FormMessage> : null}
         <DataTable label="Signed-in devices" columns={["Device", "Address", "Signed in", "Last active", <span key="a" className="visually-hidden">Actions</span>]}>

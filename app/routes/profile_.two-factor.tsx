@@ -5,6 +5,7 @@ import { ValidatedForm } from "remix-validated-form";
 import { renderSVG } from "uqr";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage, TextField } from "~/components/form/fields";
+import { BackLink } from "~/components/back-link";
 import { PageHead } from "~/components/page-head";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -111,11 +112,7 @@ export default function TwoFactorRoute() {
         Protect your account with a code from an authenticator app, asked for after your password.
       </PageHead>
       <div className="container container-narrow">
-        <p>
-          <ButtonLink to="/profile?tab=password" variant="outline" size="small">
-            Back to Profile
-          </ButtonLink>
-        </p>
+        <BackLink to="/profile?tab=password">Back to Profile</BackLink>
         <div className="card form-card">
           {required && !enabled && !data?.codes ? <FormMessage tone="warning">{ADMIN_MUST_ENROL}</FormMessage> : null}
           {data?.error ? <FormMessage tone="error">{data.error}</FormMessage> : null}

@@ -192,7 +192,7 @@ describe("editing, resetting and deleting a user", () => {
     const mailed = await postForm(jar, `/admin/users/${user.id}`, { intent: "reset-password", mode: "email" });
     expect(textOf(await mailed.text())).toContain("Password reset successfully. User will receive an email with reset instructions.");
     const { outbox } = await import("~/db/schema");
-    expect((await db().select().from(outbox).all()).map((m) => m.template)).toEqual(["admin_password_reset"]);
+    expect((await db().select().from(outbox).all()).map((m) => m.template)).toEqual(["admin_password_set", "admin_password_reset"]);
     expect((await db().select().from(auditLog).all()).map((a) => a.action)).toEqual(["user.password_reset", "user.password_reset"]);
   });
 
