@@ -12,11 +12,12 @@ import { FormMessage, SaveErrors, SelectField, TextField } from "~/components/fo
 import { Button } from "~/components/ui/button";
 import { adminUserSchema } from "~/features/accounts/schemas";
 import { parseId } from "~/lib/params";
-import { resetUserPasswordSchema, USER_ROLES, USER_STATUSES, usersListHref } from "~/features/users/users";
+import { ADMIN_WITHOUT_SECOND_FACTOR, resetUserPasswordSchema, USER_ROLES, USER_STATUSES, usersListHref } from "~/features/users/users";
 import { loadProfile } from "~/features/accounts/account.server";
-import { endUserSessions, openSessionCount, resetUserPassword, type RoleOutcome, saveUser } from "~/features/users/user-admin.server";
+import { endUserSessions, resetUserPassword, type RoleOutcome, saveUser } from "~/features/users/user-admin.server";
 import { attempt } from "~/server/errors.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { countUserSessions } from "~/server/auth/session.server";
 import { readForm } from "~/server/forms.server";
 
 const validator = withZod(adminUserSchema);
@@ -35,20 +36,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = parseId(params.id);
   if (id === null) throw new Response("User not found.", { status: 404 });
-  const profile = await loadProfile(context.db, id);
+  const [profile, openSessions] = await Promise.all([loadProfile(context.db, id), countUserSessions(context.db, id)]);
   if (!profile || profile.deleted) throw new Response("User not found.", { status: 404 });
   return {
     id,
     email: profile.email,
     values: { ...profile.values, email: profile.email, role: profile.role, status: profile.status },
-    openSessions: await openSessionCount(context.db, id),
+    openSessions,
     self: id === admin.id,
     /** A warning beside the role for an account without a second factor (issue 13, finding 5). */
-    roleHint: profile.totpEnabled
-      ? undefined
-      : context.env.ADMIN_TWO_FACTOR === "required"
-        ? "This account does not use two-factor sign-in: as an administrator it must set it up before the console opens."
-        : "This account does not use two-factor sign-in: administrators should turn it on.",
+    roleHint: profile.totpEnabled ? undefined : ADMIN_WITHOUT_SECOND_FACTOR.hint[context.env.ADMIN_TWO_FACTOR],
     csrf: context.csrf.token(),
   };
 }

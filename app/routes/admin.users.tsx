@@ -11,7 +11,7 @@ import { DataTable } from "~/components/ui/table-wrap";
 import { formatDate } from "~/lib/dates";
 import { listHref, listPath } from "~/lib/list-href";
 import type { BadgeTone } from "~/lib/status";
-import { INLINE_ROLES, ROLE_FILTERS, roleChangeSchema, USERS_PAGE_SIZE } from "~/features/users/users";
+import { ADMIN_WITHOUT_SECOND_FACTOR, INLINE_ROLES, ROLE_FILTERS, roleChangeSchema, USERS_PAGE_SIZE } from "~/features/users/users";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { changeRole, listUsers, parseUserQuery, type RoleOutcome } from "~/features/users/user-admin.server";
@@ -25,10 +25,6 @@ const MESSAGES = {
   roleFailed: "Failed to update user role",
   loadFailed: "Failed to load users",
   saved: "User updated successfully",
-  needsSecondFactor: {
-    required: "This administrator does not use two-factor sign-in yet: they will be asked to set it up before the console opens for them.",
-    optional: "This administrator does not use two-factor sign-in. Ask them to turn it on (Profile, Two-factor sign-in): an administrator's password alone protects all of the society's data.",
-  },
   deleted: "User deleted successfully",
 };
 
@@ -114,7 +110,7 @@ export default function AdminUsersTab() {
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
       {(done === "role" || done === "role-needs-2fa") && !actionData ? <FormMessage tone="success">{MESSAGES.roleSaved}</FormMessage> : null}
       {done === "saved" || done === "saved-needs-2fa" ? <FormMessage tone="success">{MESSAGES.saved}</FormMessage> : null}
-      {done?.endsWith("-needs-2fa") && !actionData ? <FormMessage tone="warning">{MESSAGES.needsSecondFactor[secondFactor]}</FormMessage> : null}
+      {done?.endsWith("-needs-2fa") && !actionData ? <FormMessage tone="warning">{ADMIN_WITHOUT_SECOND_FACTOR.appointed[secondFactor]}</FormMessage> : null}
       {done === "deleted" ? <FormMessage tone="success">{MESSAGES.deleted}</FormMessage> : null}
       {/* An opened user (edit, delete): a dialog over the list, or a section above it without JavaScript. */}
       <Outlet />

@@ -17,7 +17,7 @@ import { rootData } from "~/lib/seo";
 import { isCurrentPassword } from "~/features/accounts/account.server";
 import { beginSetup, confirmSetup, disableTwoFactor, pendingSecret, replaceRecoveryCodes, twoFactorStatus } from "~/features/accounts/two-factor.server";
 import { limitedCheck, LIMITS, RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
-import { requireSession } from "~/server/auth/guards.server";
+import { requireSession, secondFactorRequired } from "~/server/auth/guards.server";
 import { otpauthUri } from "~/server/auth/totp.server";
 import { validateForm } from "~/server/forms.server";
 
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     setup,
     admin: user.role === "admin",
     /** An administrator on a site that requires it: must set it up before the console, cannot turn it off. */
-    required: user.role === "admin" && context.env.ADMIN_TWO_FACTOR === "required",
+    required: secondFactorRequired(user, context.env),
     csrf: context.csrf.token(),
   };
 }
@@ -87,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return Response.json({ codes, message: "New recovery codes made; the old ones no longer work." } satisfies ActionData);
       }
       case "disable":
-        if (user.role === "admin" && context.env.ADMIN_TWO_FACTOR === "required") return fail(ADMIN_KEEPS_IT);
+        if (secondFactorRequired(user, context.env)) return fail(ADMIN_KEEPS_IT);
         if (!(await limited(() => isCurrentPassword(context.db, user.id, post.password)))) return fail(WRONG_PASSWORD);
         await disableTwoFactor(context, user.id);
         return redirect("/profile/two-factor");

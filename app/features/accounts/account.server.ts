@@ -3,16 +3,16 @@
  * Routes call these; they own the rules that touch more than one table.
  */
 import type { Services } from "~/server/services.server";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { fromAffiliation, fromExpertise, toAffiliation, toExpertise, toPersonalColumns } from "./mapping";
 import { hashPassword, needsRehash, verifyPassword } from "~/server/auth/password.server";
 import { clientAddress, endOtherSessions, revokeUserSessions } from "~/server/auth/session.server";
 import { passwordRefusal } from "~/server/auth/password-policy.server";
-import { consumeToken, endOutstandingTokens, issueToken, tokenHolder, tokenStatementsFor } from "~/server/auth/tokens.server";
+import { consumeToken, endOutstandingTokens, tokenHolder, tokenStatementsFor } from "~/server/auth/tokens.server";
 import { guessAttempt, type GuessLimits, hitRateLimits, type Limit, LIMITS } from "~/server/auth/rate-limit.server";
-import { commitWithMail, outboxEntry, outboxEntryFor, queueMail } from "~/server/mail/outbox.server";
+import { accountMail, commitWithMail } from "~/server/mail/outbox.server";
 
 type Ctx = Pick<Services, "db" | "queues" | "waitUntil" | "env" | "meter">;
 type Flat = Record<string, unknown>;
@@ -23,11 +23,6 @@ const link = (ctx: Ctx, path: string, params: Record<string, string>) => {
   return url.toString();
 };
 
-/** How a mail greets the person: salutation, first and last name. */
-export function personName(u: { firstName: string; lastName: string; salutation?: string | null }) {
-  return [u.salutation, u.firstName, u.lastName].filter(Boolean).join(" ");
-}
-
 export function findUserByEmail(db: Database, email: string) {
   return db
     .select()
@@ -36,28 +31,25 @@ export function findUserByEmail(db: Database, email: string) {
     .get();
 }
 
-/** `personName` in SQL, for a mail whose recipient the database picks. */
-const personNameSql = sql`trim(replace(coalesce(nullif(${users.salutation}, '') || ' ', '') || ${users.firstName} || ' ' || ${users.lastName}, '  ', ' '))`;
-
 /** The live account at `email` if it is in `status`: the condition a statement acts on. */
 const accountAt = (email: string, status: (typeof users.$inferSelect)["status"] | "not inactive") =>
   and(eq(users.email, email), isNull(users.deletedAt), status === "not inactive" ? ne(users.status, "inactive") : eq(users.status, status));
 
+type LinkPurpose = "activation" | "password_reset";
+const LINK_PATHS: Record<LinkPurpose, string> = { activation: "/activate-account", password_reset: "/reset-password" };
+
 /**
- * An activation link for the account at `email` if it is still inactive: a new token and its
- * mail as statements for one batch, acting only if that account is there.
+ * A new single-use link for the account `who` selects, and the mail that carries it: statements
+ * for one batch, acting only if that account is there (an earlier unused link of the purpose ends).
+ * `params` go into the link beside the token.
  */
-async function activationMailIf(ctx: Ctx, email: string) {
-  const who = accountAt(email, "inactive");
-  const { token, statements } = await tokenStatementsFor(ctx.db, who, "activation");
-  return {
-    statements,
-    mail: outboxEntryFor(ctx.db, "activation", who, personNameSql, {
-      name: "",
-      link: link(ctx, "/activate-account", { token, email }),
-    }),
-  };
+export async function linkMail(ctx: Ctx, who: SQL | undefined, purpose: LinkPurpose, template: LinkPurpose | "admin_password_reset", params: Record<string, string> = {}) {
+  const { token, statements } = await tokenStatementsFor(ctx.db, who, purpose);
+  return { statements, mail: accountMail(ctx.db, template, who, { link: link(ctx, LINK_PATHS[purpose], { token, ...params }) }) };
 }
+
+/** An activation link for the account at `email` if it is still inactive. */
+const activationMailIf = (ctx: Ctx, email: string) => linkMail(ctx, accountAt(email, "inactive"), "activation", "activation", { email });
 
 /**
  * Creates an inactive account and mails its activation link. An address that already has an
@@ -93,8 +85,7 @@ export async function registerAccount(ctx: Ctx, request: Request, values: Flat &
     ],
     [
       activation.mail,
-      outboxEntryFor(ctx.db, "account_exists", accountAt(email, "not inactive"), personNameSql, {
-        name: "",
+      accountMail(ctx.db, "account_exists", accountAt(email, "not inactive"), {
         loginLink: link(ctx, "/login", {}),
         resetLink: link(ctx, "/forgot-password", {}),
       }),
@@ -182,52 +173,12 @@ export async function checkCredentials(ctx: Ctx, request: Request, email: string
 export async function requestPasswordReset(ctx: Ctx, request: Request, email: string) {
   const address = email.toLowerCase();
   await limitPerAccountAndAddress(ctx, request, "forgot", address, LIMITS.recoveryPerAccount, LIMITS.recoveryPerAddress);
-  const who = accountAt(address, "active");
-  const { token, statements } = await tokenStatementsFor(ctx.db, who, "password_reset");
-  await commitWithMail(
-    ctx,
-    [...statements],
-    [
-      outboxEntryFor(ctx.db, "password_reset", who, personNameSql, {
-        name: "",
-        link: link(ctx, "/reset-password", { token }),
-      }),
-    ],
-  );
-}
-
-export async function sendPasswordResetLink(
-  ctx: Ctx,
-  user: {
-    id: number;
-    email: string;
-    firstName: string;
-    lastName: string;
-    salutation: string | null;
-  },
-  template: "password_reset" | "admin_password_reset",
-) {
-  const token = await issueToken(ctx.db, user.id, "password_reset");
-  await queueMail(ctx, template, user.email, {
-    name: personName(user),
-    link: link(ctx, "/reset-password", { token }),
-  });
+  const reset = await linkMail(ctx, accountAt(address, "active"), "password_reset", "password_reset");
+  await commitWithMail(ctx, [...reset.statements], [reset.mail]);
 }
 
 /** The notice of a new password, to commit with the change. */
-const passwordChangedMail = (
-  ctx: Ctx,
-  user: {
-    email: string;
-    firstName: string;
-    lastName: string;
-    salutation: string | null;
-  },
-) =>
-  outboxEntry(ctx.db, "password_changed", user.email, {
-    name: personName(user),
-    supportEmail: ctx.env.SUPPORT_EMAIL,
-  });
+const passwordChangedMail = (ctx: Ctx, userId: number) => accountMail(ctx.db, "password_changed", eq(users.id, userId), { supportEmail: ctx.env.SUPPORT_EMAIL });
 
 export type ResetResult = { ok: true } | { ok: false; message: string; field?: "newPassword" };
 
@@ -257,7 +208,7 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
       revokeUserSessions(ctx.db, person.id),
       endOutstandingTokens(ctx.db, person.id),
     ],
-    [passwordChangedMail(ctx, person)],
+    [passwordChangedMail(ctx, person.id)],
   );
   return { ok: true };
 }
@@ -358,7 +309,7 @@ export async function changePassword(
       endOtherSessions(ctx.db, userId, keepSessionId),
       endOutstandingTokens(ctx.db, userId),
     ],
-    [passwordChangedMail(ctx, user)],
+    [passwordChangedMail(ctx, userId)],
   );
   return { ok: true };
 }

@@ -8,9 +8,8 @@ import type { Database } from "~/db/client.server";
 import { recoveryCodes, users } from "~/db/schema";
 import type { BatchItem } from "drizzle-orm/batch";
 import { acceptTotp, newRecoveryCodes, newSecret, openSecretOrNull, sealSecret, useRecoveryCode } from "~/server/auth/totp.server";
-import { commitWithMail, outboxEntry } from "~/server/mail/outbox.server";
+import { accountMail, commitWithMail } from "~/server/mail/outbox.server";
 import type { Services } from "~/server/services.server";
-import { personName } from "./account.server";
 
 type Ctx = Pick<Services, "db" | "queues" | "waitUntil" | "env">;
 
@@ -42,10 +41,7 @@ type Change = "on" | "moved" | "codes" | "off";
  * batch (decision 025): the change and its notice stand or fall together.
  */
 async function commitChange(ctx: Ctx, userId: number, change: Change, statements: BatchItem<"sqlite">[]) {
-  const user = await ctx.db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user) return;
-  const mail = outboxEntry(ctx.db, "two_factor_changed", user.email, { name: personName(user), change, supportEmail: ctx.env.SUPPORT_EMAIL });
-  await commitWithMail(ctx, statements, [mail]);
+  await commitWithMail(ctx, statements, [accountMail(ctx.db, "two_factor_changed", eq(users.id, userId), { change, supportEmail: ctx.env.SUPPORT_EMAIL })]);
 }
 
 /**

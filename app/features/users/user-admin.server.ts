@@ -4,13 +4,14 @@
  */
 import { endOutstandingTokens } from "~/server/auth/tokens.server";
 import type { Services } from "~/server/services.server";
-import { and, count, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { anyContains } from "~/db/search";
-import { authTokens, recoveryCodes, sessions, USER_ROLES, USER_STATUSES, userCounts, users } from "~/db/schema";
+import { authTokens, recoveryCodes, USER_ROLES, USER_STATUSES, userCounts, users } from "~/db/schema";
 import { toAffiliation, toExpertise, toPersonalColumns } from "~/features/accounts/mapping";
-import { personName, sendPasswordResetLink } from "~/features/accounts/account.server";
-import { commitWithMail, outboxEntry } from "~/server/mail/outbox.server";
+import { linkMail } from "~/features/accounts/account.server";
+import { accountMail, commitWithMail } from "~/server/mail/outbox.server";
+import { revokeUserSessions } from "~/server/auth/session.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { ROLE_FILTERS, USERS_PAGE_SIZE } from "./users";
 import { auditEntry, writeWithAudit } from "~/models/audit.server";
@@ -157,7 +158,7 @@ export async function saveUser(db: Database, actorId: number, userId: number, v:
   );
   const changed = await writeWithAudit(db, update, { actorId, action: "user.update", entityType: "user", entityId: userId, details: changes });
   if (!changed) throw conflict(LAST_ADMIN);
-  if (v.status !== "active") await db.delete(sessions).where(eq(sessions.userId, userId)).run();
+  if (v.status !== "active") await revokeUserSessions(db, userId).run();
   return outcomeOf(before[0], v.role);
 }
 
@@ -190,27 +191,18 @@ export async function resetUserPassword(
       ctx,
       [
         ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)),
-        ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
+        revokeUserSessions(ctx.db, userId),
         endOutstandingTokens(ctx.db, userId),
         audit,
       ],
-      [outboxEntry(ctx.db, "admin_password_set", user.email, { name: personName(user), supportEmail: ctx.env.SUPPORT_EMAIL })],
+      [accountMail(ctx.db, "admin_password_set", eq(users.id, userId), { supportEmail: ctx.env.SUPPORT_EMAIL })],
     );
     return password;
   }
-  await ctx.db.batch([ctx.db.delete(sessions).where(eq(sessions.userId, userId)), audit]);
-  await sendPasswordResetLink(ctx, user, "admin_password_reset");
+  // The sessions, the audit entry, the link and its mail: one batch.
+  const reset = await linkMail(ctx, eq(users.id, userId), "password_reset", "admin_password_reset");
+  await commitWithMail(ctx, [revokeUserSessions(ctx.db, userId), audit, ...reset.statements], [reset.mail]);
   return null;
-}
-
-/** How many sessions (signed-in browsers and API tokens) an account has open now. */
-export async function openSessionCount(db: Database, userId: number, now = Date.now()) {
-  const row = await db
-    .select({ n: count() })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date(now))))
-    .get();
-  return row?.n ?? 0;
 }
 
 /**
@@ -218,16 +210,13 @@ export async function openSessionCount(db: Database, userId: number, now = Date.
  * its audit entry and a mail to the account in the same batch. Returns how many ended.
  */
 export async function endUserSessions(ctx: Pick<Services, "db" | "queues" | "waitUntil" | "env">, actorId: number, userId: number) {
-  const user = await ctx.db.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).get();
-  if (!user) throw notFound("That user no longer exists.");
   if (userId === actorId) throw conflict("To sign yourself out elsewhere, use Profile, Signed-in devices.");
+  const who = and(eq(users.id, userId), isNull(users.deletedAt));
+  if (!(await ctx.db.select({ id: users.id }).from(users).where(who).get())) throw notFound("That user no longer exists.");
   const [ended] = (await commitWithMail(
     ctx,
-    [
-      ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
-      auditEntry(ctx.db, { actorId, action: "user.sessions_ended", entityType: "user", entityId: userId, details: {} }),
-    ],
-    [outboxEntry(ctx.db, "sessions_ended", user.email, { name: personName(user), supportEmail: ctx.env.SUPPORT_EMAIL })],
+    [revokeUserSessions(ctx.db, userId), auditEntry(ctx.db, { actorId, action: "user.sessions_ended", entityType: "user", entityId: userId, details: {} })],
+    [accountMail(ctx.db, "sessions_ended", who, { supportEmail: ctx.env.SUPPORT_EMAIL })],
   )) as [D1Result];
   return ended.meta.changes;
 }
@@ -276,7 +265,7 @@ export async function deleteUser(db: Database, actorId: number, userId: number) 
     throw exists ? conflict(LAST_ADMIN) : notFound("That user no longer exists.");
   }
   await db.batch([
-    db.delete(sessions).where(eq(sessions.userId, userId)),
+    revokeUserSessions(db, userId),
     db.delete(authTokens).where(eq(authTokens.userId, userId)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
   ]);

@@ -34,3 +34,18 @@ export const resetUserPasswordSchema = z.object({
   intent: z.literal("reset-password"),
   mode: z.enum(["email", "random"], { message: "Choose how to reset the password." }),
 });
+
+/**
+ * What the console says about an account without two-factor sign-in becoming an administrator
+ * (decision 030), by the site's ADMIN_TWO_FACTOR: beside the role before saving, and after it.
+ */
+export const ADMIN_WITHOUT_SECOND_FACTOR = {
+  hint: {
+    required: "This account does not use two-factor sign-in: as an administrator it must set it up before the console opens.",
+    optional: "This account does not use two-factor sign-in: administrators should turn it on.",
+  },
+  appointed: {
+    required: "This administrator does not use two-factor sign-in yet: they will be asked to set it up before the console opens for them.",
+    optional: "This administrator does not use two-factor sign-in. Ask them to turn it on (Profile, Two-factor sign-in): an administrator's password alone protects all of the society's data.",
+  },
+} as const;

@@ -38,9 +38,14 @@ export async function requireUser(context: AppLoadContext, request: Request): Pr
 /** Where an administrator who must still set up a second factor is sent before the console opens. */
 export const ADMIN_ENROLMENT_PATH = "/profile/two-factor?for=console";
 
-/** An administrator who may not act as one until two-factor sign-in is on (ADMIN_TWO_FACTOR=required). */
+/** Whether this account must use two-factor sign-in: an administrator, where ADMIN_TWO_FACTOR=required. */
+export function secondFactorRequired(user: Pick<SessionUser, "role">, env: Pick<AppEnv, "ADMIN_TWO_FACTOR">) {
+  return user.role === "admin" && env.ADMIN_TWO_FACTOR === "required";
+}
+
+/** An administrator who may not act as one until two-factor sign-in is on. */
 export function mustEnrolSecondFactor(user: Pick<SessionUser, "role" | "totpEnabled">, env: Pick<AppEnv, "ADMIN_TWO_FACTOR">) {
-  return user.role === "admin" && env.ADMIN_TWO_FACTOR === "required" && !user.totpEnabled;
+  return secondFactorRequired(user, env) && !user.totpEnabled;
 }
 
 /** Whether this user acts as an administrator now: the role, and the second factor where the site requires it. */

@@ -4,7 +4,7 @@
  * logout deletes the row; suspending, deleting or resetting an account deletes all of its rows.
  * The cookie is `__Host-session` (Secure) over HTTPS and `session` on plain-HTTP localhost.
  */
-import { and, desc, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { SESSION_KINDS, sessions, users } from "../../db/schema";
 import type { HousekeepingTask } from "../housekeeping.server";
@@ -194,6 +194,12 @@ export function listUserSessions(db: Database, userId: number, now = Date.now())
     .where(and(eq(sessions.userId, userId), live(now)))
     .orderBy(desc(sessions.lastSeenAt))
     .all();
+}
+
+/** How many live sessions an account has (the count of `listUserSessions`). */
+export async function countUserSessions(db: Database, userId: number, now = Date.now()) {
+  const row = await db.select({ n: count() }).from(sessions).where(and(eq(sessions.userId, userId), live(now))).get();
+  return row?.n ?? 0;
 }
 
 /** A session that still works: not expired, a browser's not idle too long nor waiting for its second factor. */

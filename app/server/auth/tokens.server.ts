@@ -21,21 +21,10 @@ export function isWellFormedToken(token: string | null | undefined): token is st
   return typeof token === "string" && TOKEN_SHAPE.test(token);
 }
 
-/** Issues a token; earlier unused tokens of the same purpose stop working. */
+/** Issues a token for one account on its own; earlier unused tokens of the same purpose stop working. */
 export async function issueToken(db: Database, userId: number, purpose: Purpose, now = Date.now()) {
-  const token = randomToken(32);
-  await db.batch([
-    db
-      .update(authTokens)
-      .set({ usedAt: new Date(now) })
-      .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt))),
-    db.insert(authTokens).values({
-      userId,
-      purpose,
-      tokenHash: await sha256Hex(token),
-      expiresAt: new Date(now + TOKEN_LIFETIME_MS[purpose]),
-    }),
-  ]);
+  const { token, statements } = await tokenStatementsFor(db, eq(users.id, userId), purpose, now);
+  await db.batch(statements);
   return token;
 }
 

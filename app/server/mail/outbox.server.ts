@@ -24,14 +24,23 @@ export function outboxEntry<T extends MailTemplate>(db: Database, template: T, t
 export type OutboxEntry = ReturnType<typeof outboxEntry>;
 
 /**
- * The outbox row of a mail to the account `recipient` selects (a condition on users), written only
- * if it is there: the database decides, so the request does the same work for an address with an
- * account and one without. `payload` is checked here with the account's name as `name` (the
- * column expression `name` stands in for it in the stored JSON).
+ * How a mail greets an account's holder: salutation, first and last name, read from the account
+ * in the statement that writes the mail, so the sender never loads the row for it.
  */
-export function outboxEntryFor<T extends MailTemplate>(db: Database, template: T, recipient: SQL | undefined, name: SQL, payload: MailPayload<T> & { name: string }) {
-  const data = MAIL_TEMPLATES[template].parse(payload) as Record<string, unknown>;
-  const fields = Object.entries(data).flatMap(([key, value]) => [sql`${key}`, key === "name" ? name : sql`${value}`]);
+const ACCOUNT_NAME = sql`trim(replace(coalesce(nullif(${users.salutation}, '') || ' ', '') || ${users.firstName} || ' ' || ${users.lastName}, '  ', ' '))`;
+
+/** A template's data without the greeting, which `accountMail` takes from the account. */
+export type AccountMailPayload<T extends MailTemplate> = Omit<MailPayload<T>, "name">;
+
+/**
+ * The outbox row of a mail to the account `who` selects (a condition on users: by id, or by
+ * address and state), written only if that account is there, to its address and with its
+ * holder's name (`ACCOUNT_NAME`). When it may not be there the database decides, so a request
+ * does the same work for an address with an account and one without (decision 030).
+ */
+export function accountMail<T extends MailTemplate>(db: Database, template: T, who: SQL | undefined, payload: AccountMailPayload<T>) {
+  const data = MAIL_TEMPLATES[template].parse({ ...payload, name: "" }) as Record<string, unknown>;
+  const fields = Object.entries(data).flatMap(([key, value]) => [sql`${key}`, key === "name" ? ACCOUNT_NAME : sql`${value}`]);
   return db
     .insert(outbox)
     .select(
@@ -48,7 +57,7 @@ export function outboxEntryFor<T extends MailTemplate>(db: Database, template: T
           sentAt: sql<Date | null>`null`.as("sent_at"),
         })
         .from(users)
-        .where(recipient),
+        .where(who),
     )
     .returning({ id: outbox.id });
 }
@@ -62,21 +71,14 @@ export function queueOutboxRows(services: Pick<Services, "queues" | "waitUntil">
 
 /**
  * Runs `changes` and the outbox rows of `mails` as one D1 batch (one transaction), then queues
- * the mails that were written (an `outboxEntryFor` may write none). Returns the results of `changes` in their order.
+ * the mails that were written (an `accountMail` may write none). Returns the results of `changes` in their order.
  */
-export async function commitWithMail(services: Mailer, changes: BatchItem<"sqlite">[], mails: Array<OutboxEntry | ReturnType<typeof outboxEntryFor>>) {
+export async function commitWithMail(services: Mailer, changes: BatchItem<"sqlite">[], mails: Array<OutboxEntry | ReturnType<typeof accountMail>>) {
   const statements = [...changes, ...mails] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
   const results = (await services.db.batch(statements)) as unknown[];
   const mailed = results.slice(changes.length) as { id: number }[][];
   queueOutboxRows(services, mailed.flat().map((r) => r.id));
   return results.slice(0, changes.length);
-}
-
-/** One mail on its own (nothing else changes with it): an account's activation link, a reset link. */
-export async function queueMail<T extends MailTemplate>(services: Mailer, template: T, to: string, payload: MailPayload<T>) {
-  const [row] = await outboxEntry(services.db, template, to, payload);
-  queueOutboxRows(services, [row!.id]);
-  return row!.id;
 }
 
 /** Rows still pending after `olderThanMs` (the queue was unreachable): queue them again. */
