@@ -8,7 +8,7 @@ const BROWSERS: Array<[RegExp, string]> = [
   [/\bOPR\//, "Opera"],
   [/\bFirefox\/|\bFxiOS\//, "Firefox"],
   [/\bSamsungBrowser\//, "Samsung Internet"],
-  [/\bChrome\/|\bCriOS\//, "Chrome"],
+  [/\b(?:Headless)?Chrome\/|\bCriOS\//, "Chrome"],
   [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
   [/^curl\//, "curl"],
 ];

@@ -175,14 +175,17 @@ export default function AdminEditUser() {
           <CsrfField />
           <input type="hidden" name="intent" value="end-sessions" />
           <p className="field-hint">
-            {openSessions === 0 ? "The user is not signed in anywhere." : `${openSessions} open ${openSessions === 1 ? "session" : "sessions"} (browsers and API tokens).`} Signing out
-            everywhere leaves the password as it is; the user is told by e-mail.
+            {openSessions === 0
+              ? "The user is not signed in anywhere."
+              : `${openSessions} open ${openSessions === 1 ? "session" : "sessions"} (browsers and API tokens). Signing out everywhere leaves the password as it is; the user is told by e-mail.`}
           </p>
-          <div>
-            <Button type="submit" variant="outline" aria-disabled={busy || undefined}>
-              Sign Out Everywhere
-            </Button>
-          </div>
+          {openSessions === 0 ? null : (
+            <div>
+              <Button type="submit" variant="outline" aria-disabled={busy || undefined}>
+                Sign Out Everywhere
+              </Button>
+            </div>
+          )}
         </Form>
       )}
     </RouteDialog>
