@@ -27,6 +27,7 @@ const TEXT = {
   error: "An error occurred during account activation. Please try again or contact support.",
   noEmail: "Cannot resend activation: email not provided in URL.",
   resent: "If the account exists, an activation email has been sent.",
+  resentHint: "Look in your inbox (and your spam folder) in a few minutes; the new link works for 48 hours.",
   resendFailed: "Failed to resend activation email.",
 };
 
@@ -75,30 +76,53 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-function ResendActivation({ email }: { email: string }) {
+/**
+ * Asking for a new activation link: its own page when opened without a token (the login page's
+ * "Send the activation e-mail again"), and a section under a link that failed.
+ */
+function ResendActivation({ email, standalone }: { email: string; standalone: boolean }) {
   const fetcher = useFetcher<ActionData>();
   // With JavaScript the answer comes to the fetcher; without it, to the page as action data.
   const posted = useActionData<ActionData>();
   const data = fetcher.data ?? (posted?.intent === "resend" ? posted : undefined);
   const state = fetcher.state !== "idle" ? "sending" : data ? (data.ok ? "sent" : "error") : "idle";
+  const Heading = standalone ? "p" : "h2";
   return (
-    <section className="resend" aria-labelledby="resend-title">
-      <h2 id="resend-title">Need a new link?</h2>
-      {data?.intent === "resend" ? <FormMessage tone={data.ok ? "success" : "error"}>{data.message}</FormMessage> : null}
-      <fetcher.Form method="post">
+    <section className={standalone ? undefined : "resend"} aria-labelledby={standalone ? undefined : "resend-title"}>
+      <Heading id="resend-title">
+        {standalone
+          ? "Registered but not activated yet? Enter the e-mail address you registered with and we will send you a new activation link. It works for 48 hours; earlier links stop working."
+          : "Need a new link?"}
+      </Heading>
+      {data?.intent === "resend" ? (
+        <FormMessage tone={data.ok ? "success" : "error"}>
+          {data.ok ? `${data.message} ${TEXT.resentHint}` : data.message}
+        </FormMessage>
+      ) : null}
+      <fetcher.Form method="post" className="stack-form">
         <CsrfField />
         <input type="hidden" name="intent" value="resend" />
-        <input type="hidden" name="email" value={email} />
-        <Button type="submit" variant="outline" aria-disabled={state === "sending" || undefined}>
-          {state === "sending" ? "Sending…" : state === "sent" ? "Send again" : "Resend activation e-mail"}
-        </Button>
+        <div className="field">
+          <label htmlFor="resend-email">E-mail</label>
+          <input id="resend-email" name="email" type="email" autoComplete="email" defaultValue={email} required maxLength={254} />
+        </div>
+        <div className="form-actions">
+          <Button type="submit" variant={standalone ? "primary" : "outline"} aria-disabled={state === "sending" || undefined}>
+            {state === "sending" ? "Sending…" : state === "sent" ? "Send again" : "Send activation e-mail"}
+          </Button>
+          {standalone ? (
+            <ButtonLink to="/login" variant="outline">
+              Back to Login
+            </ButtonLink>
+          ) : null}
+        </div>
       </fetcher.Form>
     </section>
   );
 }
 
 export default function ActivateAccountRoute() {
-  const { token, email } = useLoaderData<typeof loader>();
+  const { token, hasToken, email } = useLoaderData<typeof loader>();
   const activation = useFetcher<ActionData>();
   const posted = useActionData<ActionData>();
   const csrf = useCsrfToken();
@@ -113,6 +137,20 @@ export default function ActivateAccountRoute() {
   const answer = activation.data ?? posted;
   const result = answer?.intent === "activate" ? answer : null;
   const loading = activation.state !== "idle";
+
+  // Opened without a token: the page is for asking for a new link, nothing failed.
+  if (!hasToken && !result) {
+    return (
+      <>
+        <PageHead title="Send the activation e-mail again" />
+        <div className="container container-narrow">
+          <div className="card form-card" aria-live="polite">
+            <ResendActivation email={email} standalone />
+          </div>
+        </div>
+      </>
+    );
+  }
 
   return (
     <>
@@ -141,7 +179,7 @@ export default function ActivateAccountRoute() {
               <Button type="submit">Activate my account</Button>
             </activation.Form>
           )}
-          {!result?.ok ? <ResendActivation email={email} /> : null}
+          {!result?.ok ? <ResendActivation email={email} standalone={false} /> : null}
         </div>
       </div>
     </>

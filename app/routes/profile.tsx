@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation, useLocation, useSearchParams } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm, validationError, type Validator } from "remix-validated-form";
 import { z } from "zod";
@@ -96,6 +96,8 @@ export default function ProfileRoute() {
   const tab = parseTab(params.get("tab"));
   const saving = useNavigation().state === "submitting";
   const saved = params.get("saved") === "1" && !actionData;
+  // Every navigation (a save's redirect included) starts the form again from what is stored: empty, for a password.
+  const location = useLocation();
 
   return (
     <>
@@ -107,11 +109,11 @@ export default function ProfileRoute() {
         ) : (
           <LinkTabs label="Profile sections" tabs={TABS} current={tab} hrefFor={(id) => `/profile?tab=${id}`}>
             <div className="card form-card">
-              {saved ? <FormMessage tone="success">{MESSAGES.profileSaved}</FormMessage> : null}
+              {saved ? <FormMessage tone="success">{tab === "password" ? MESSAGES.passwordChanged : MESSAGES.profileSaved}</FormMessage> : null}
               {actionData && "formError" in actionData ? <FormMessage tone="error">{actionData.formError}</FormMessage> : null}
               {actionData && "fieldErrors" in actionData ? <FormMessage tone="error">{MESSAGES.stepInvalid}</FormMessage> : null}
               <ValidatedForm
-                key={tab}
+                key={`${tab}:${location.key}`}
                 id={`profile-${tab}`}
                 method="post"
                 action={`/profile?tab=${tab}`}

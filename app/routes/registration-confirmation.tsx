@@ -14,8 +14,12 @@ export default function RegistrationConfirmationRoute() {
         <div className="card form-card">
           <h2>Registration received</h2>
           <p>
-            We have sent you an e-mail with an activation link. Please click the link in the e-mail to activate your account; it
-            works for 48 hours.
+            We have sent an e-mail to the address you registered with. Please click the link in it to activate your account; the
+            link works for 48 hours.
+          </p>
+          <p>
+            If that address already has an account, no new account was made: the e-mail we sent instead has a link to sign in and
+            one to choose a new password.
           </p>
           <p className="form-aside">No e-mail after a few minutes? Look in your spam folder, or try to log in: you will be offered a new link.</p>
           <div className="form-actions">

@@ -57,6 +57,12 @@ async function clickAndSettle(run: Run, name: string | RegExp) {
 
 const alertText = (page: Page) => page.locator(".alert").first().innerText();
 
+/** A step opens without a message: one shows only after trying to leave it (issue 14, item 1). */
+async function expectNoMessage(page: Page) {
+  await page.waitForTimeout(300);
+  expect(await page.locator(".alert").count()).toBe(0);
+}
+
 async function registerFlow(run: Run, email: string, password: string) {
   const { page, js } = run;
   await page.goto("/register", { waitUntil: "domcontentloaded" });
@@ -79,6 +85,7 @@ async function registerFlow(run: Run, email: string, password: string) {
   await clickAndSettle(run, "Next");
   await page.waitForURL(/step=2/);
   await expect.poll(() => page.getByText("Step 2 of 4").isVisible()).toBe(true);
+  await expectNoMessage(page);
 
   // Step 2: affiliations. Other rank asks for its text; the state only for the United States.
   const rankOther = page.locator("#primaryRankOther");
@@ -133,15 +140,26 @@ async function registerFlow(run: Run, email: string, password: string) {
   await clickAndSettle(run, "Next");
   await page.waitForURL(/step=3/);
 
-  // Step 3: exactly three areas; a topic only after its category; a new category clears it.
+  // Step 3: exactly three areas. With JavaScript a topic shows only after its category and lists
+  // that category's topics; a new category clears it. Without, one choice per area among topics
+  // grouped by category, so the pair cannot disagree (issue 14, item 5).
+  await expectNoMessage(page);
   const topic1 = page.locator("#primary1");
-  await expect.poll(() => topic1.isVisible()).toBe(false);
+  if (js) await expect.poll(() => topic1.isVisible()).toBe(false);
   await clickAndSettle(run, "Next");
   await expect.poll(() => alertText(page)).toBe(STEP_MESSAGE);
   await expect.poll(() => page.getByText("Choose research category 1.").isVisible()).toBe(true);
-  await page.locator("#primary1Category").selectOption("I. Corporate Finance");
-  await expect.poll(() => topic1.isVisible()).toBe(true);
+  const area = async (n: number, category: string, topic: string) => {
+    if (js) {
+      await page.locator(`#primary${n}Category`).selectOption(category);
+      await page.locator(`#primary${n}`).selectOption(topic);
+    } else {
+      await page.locator(`#primary${n}`).selectOption(`${category} :: ${topic}`);
+    }
+  };
   if (js) {
+    await page.locator("#primary1Category").selectOption("I. Corporate Finance");
+    await expect.poll(() => topic1.isVisible()).toBe(true);
     const options = await topic1.locator("option").allInnerTexts();
     expect(options).toContain("Capital Structure");
     expect(options).not.toContain("Swaps");
@@ -149,16 +167,24 @@ async function registerFlow(run: Run, email: string, password: string) {
     await page.locator("#primary1Category").selectOption("V. Derivatives");
     await expect.poll(() => page.locator("#primary1").inputValue()).toBe("");
   } else {
-    await page.locator("#primary1Category").selectOption("V. Derivatives");
+    expect(await page.locator("#primary1Category").count()).toBe(0);
+    expect(await topic1.locator('optgroup[label="V. Derivatives"] option').allInnerTexts()).toContain("Swaps");
+    await expect.poll(() => page.getByText("Topics are listed under their research category.").first().isVisible()).toBe(true);
   }
-  await page.locator("#primary1").selectOption("Swaps");
-  await page.locator("#primary2Category").selectOption("II. Financial Accounting");
-  await page.locator("#primary2").selectOption("Auditing");
-  await page.locator("#primary3Category").selectOption("VI. Quantitative Finance");
-  await page.locator("#primary3").selectOption("Copula Models");
+  await area(1, "V. Derivatives", "Swaps");
+  await area(2, "II. Financial Accounting", "Auditing");
+  await area(3, "VI. Quantitative Finance", "Copula Models");
   await checkA11y(run);
   await clickAndSettle(run, "Next");
   await page.waitForURL(/step=4/);
+  await expectNoMessage(page);
+  // Back to step 3: the chosen topics stay once the page's script runs (issue 14, item 2).
+  await clickAndSettle(run, "Previous");
+  await page.waitForURL(/step=3/);
+  await expectAreas(run, ["V. Derivatives", "Swaps"], ["II. Financial Accounting", "Auditing"], ["VI. Quantitative Finance", "Copula Models"]);
+  await clickAndSettle(run, "Next");
+  await page.waitForURL(/step=4/);
+  await expectNoMessage(page);
 
   // Step 4: the username is the e-mail; passwords of 8 or more characters that match.
   await expect.poll(() => page.getByLabel("Username").inputValue()).toBe(email);
@@ -176,8 +202,25 @@ async function registerFlow(run: Run, email: string, password: string) {
   await page.getByLabel("Retype password").fill(password);
   await clickAndSettle(run, "Complete Registration");
   await page.waitForURL(/\/registration-confirmation$/);
-  await expect.poll(() => page.getByText("Please click the link in the e-mail", { exact: false }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText("Please click the link in it", { exact: false }).isVisible()).toBe(true);
+  // The same page whether or not the address had an account: it says what happens in both cases.
+  await expect.poll(() => page.getByText("If that address already has an account, no new account was made", { exact: false }).isVisible()).toBe(true);
   await checkA11y(run);
+}
+
+/** The areas of expertise the form shows, once the page has settled (and hydrated, with JavaScript). */
+async function expectAreas(run: Run, ...areas: Array<[category: string, topic: string]>) {
+  const { page, js } = run;
+  await page.waitForTimeout(300);
+  for (const [i, [category, topic]] of areas.entries()) {
+    const n = i + 1;
+    if (js) {
+      expect(await page.locator(`#primary${n}Category`).inputValue()).toBe(category);
+      expect(await page.locator(`#primary${n}`).inputValue()).toBe(topic);
+    } else {
+      expect(await page.locator(`#primary${n}`).inputValue()).toBe(`${category} :: ${topic}`);
+    }
+  }
 }
 
 async function activate(run: Run, email: string, seen: Set<string>) {
@@ -220,13 +263,19 @@ async function profileFlow(run: Run, email: string, password: string, newPasswor
   await expect.poll(() => page.getByLabel("Middle name").inputValue()).toBe("Brewster");
 
   // Every tab is its own address.
-  for (const [tab, field] of [["Affiliations", "#primaryInstitution"], ["Areas of Expertise", "#primary1Category"]] as const) {
+  for (const [tab, field] of [["Affiliations", "#primaryInstitution"], ["Areas of Expertise", "#primary1"]] as const) {
     await page.getByRole("link", { name: tab }).click();
     await settle(run);
     await expect.poll(() => page.locator(field).isVisible()).toBe(true);
     await checkA11y(run);
   }
-  await expect.poll(() => page.locator("#primaryInstitution, #primary1Category").first().inputValue()).not.toBe("");
+  // The stored areas survive a reload and hydration, and save again unchanged (issue 14, item 2).
+  await page.reload({ waitUntil: "domcontentloaded" });
+  await settle(run);
+  await expectAreas(run, ["V. Derivatives", "Swaps"], ["II. Financial Accounting", "Auditing"], ["VI. Quantitative Finance", "Copula Models"]);
+  await clickAndSettle(run, "Save Changes");
+  await expect.poll(() => page.getByText("Profile updated successfully!").isVisible()).toBe(true);
+  await expectAreas(run, ["V. Derivatives", "Swaps"], ["II. Financial Accounting", "Auditing"], ["VI. Quantitative Finance", "Copula Models"]);
 
   await page.getByRole("link", { name: "Password" }).click();
   await settle(run);
@@ -244,7 +293,11 @@ async function profileFlow(run: Run, email: string, password: string, newPasswor
   await expect.poll(() => page.getByText("New password must be at least 8 characters long").isVisible()).toBe(true);
   await checkA11y(run);
   await fill(password, newPassword, newPassword);
-  await expect.poll(() => page.getByText("Profile updated successfully!").isVisible()).toBe(true);
+  // Said plainly, and the form is empty again (issue 14, item 4).
+  await expect
+    .poll(() => alertText(page))
+    .toBe("Your password has been changed. Every other device where you were signed in has been signed out.");
+  for (const label of ["Current password", /^New password/, "Retype new password"]) expect(await page.getByLabel(label).inputValue()).toBe("");
   await page.getByRole("link", { name: "Back to Dashboard" }).click();
   await page.waitForURL(/\/dashboard$/);
 }
@@ -321,6 +374,18 @@ describe.each([
       await clickAndSettle(run, "Login");
       await expect.poll(() => page.getByText("Invalid email or password").isVisible()).toBe(true);
       await expect.poll(() => page.getByRole("link", { name: "Send the activation e-mail again" }).isVisible()).toBe(true);
+      // Asking for a new link is its own page, not a broken activation (issue 14, item 3).
+      await waitForMail(email, "Activate your account", seen);
+      await page.getByRole("link", { name: "Send the activation e-mail again" }).click();
+      await page.waitForURL(/\/activate-account\?email=/);
+      await settle(run);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Send the activation e-mail again");
+      expect(await page.getByRole("textbox", { name: "E-mail" }).inputValue()).toBe(email);
+      await checkA11y(run);
+      await clickAndSettle(run, "Send activation e-mail");
+      await expect.poll(() => page.getByText("If the account exists, an activation email has been sent.", { exact: false }).isVisible()).toBe(true);
+      expect(await page.getByText("Invalid activation link").count()).toBe(0);
+      await checkA11y(run);
 
       await activate(run, email, seen);
       await login(run, email, "first-password-1");

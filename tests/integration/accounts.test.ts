@@ -228,9 +228,14 @@ describe("activation tokens", () => {
     expect((await db().select().from(users).get())!.status).toBe("inactive");
   });
 
-  it("shows the missing-token state, and resends only with an e-mail in the address", async () => {
-    const page = await visit(new Jar(), "/activate-account");
-    expect(textOf(await page.text())).toContain("Invalid activation link. Token parameter is missing or malformed.");
+  it("shows a malformed link as such, asking for a new link as its own page, and resends only with an e-mail", async () => {
+    for (const path of ["/activate-account?token=", "/activate-account?token=short&email=a%40b.org"]) {
+      expect(textOf(await (await visit(new Jar(), path)).text()), path).toContain("Invalid activation link. Token parameter is missing or malformed.");
+    }
+    // Issue 14, item 3: opened without a token (the login page's link), nothing failed.
+    const ask = textOf(await (await visit(new Jar(), "/activate-account?email=new%40example.org")).text());
+    expect(ask).toContain("Send the activation e-mail again");
+    expect(ask).not.toContain("Invalid activation link");
     const jar = new Jar();
     const noEmail = await postForm(jar, "/activate-account", { intent: "resend", email: "" });
     expect(await noEmail.text()).toContain("Cannot resend activation: email not provided in URL.");
@@ -512,5 +517,40 @@ describe("profile", () => {
     const wrong = await postForm(jar, "/profile?tab=password", { tab: "password", currentPassword: "not-it", newPassword: "another-pass", newPasswordRetype: "another-pass" });
     expect(wrong.status).toBe(400);
     expect(textOf(await wrong.text())).toContain("The current password is not correct.");
+  });
+});
+
+describe("areas of expertise (issue 14, item 5)", () => {
+  const areas = (pairs: string[]) => Object.fromEntries(pairs.map((p, i) => [`primary${i + 1}`, p]));
+
+  it("takes the scriptless form's category-and-topic choices, which cannot disagree", async () => {
+    const user = await createUser();
+    const jar = await signIn(user.email, user.password);
+    const ok = await postForm(jar, "/profile?tab=expertise", {
+      tab: "expertise",
+      ...areas(["V. Derivatives :: Swaps", "I. Corporate Finance :: Capital Structure", "II. Financial Accounting :: Auditing"]),
+    });
+    expect(ok.status).toBe(302);
+    const saved = (await db().select().from(users).where(eq(users.id, user.id)).get())!.expertise;
+    expect(saved).toEqual([
+      { category: "V. Derivatives", topic: "Swaps" },
+      { category: "I. Corporate Finance", topic: "Capital Structure" },
+      { category: "II. Financial Accounting", topic: "Auditing" },
+    ]);
+  });
+
+  it("refuses a topic that is not of its category, or a made-up pair, and says which category it must come from", async () => {
+    const user = await createUser();
+    const jar = await signIn(user.email, user.password);
+    const before = (await db().select().from(users).where(eq(users.id, user.id)).get())!.expertise;
+    for (const fields of [
+      { primary1Category: "I. Corporate Finance", primary1: "Swaps", primary2: "V. Derivatives :: Option Pricing", primary3: "II. Financial Accounting :: Auditing" },
+      { primary1: "I. Corporate Finance :: Swaps", primary2: "V. Derivatives :: Option Pricing", primary3: "II. Financial Accounting :: Auditing" },
+    ]) {
+      const r = await postForm(jar, "/profile?tab=expertise", { tab: "expertise", ...fields });
+      expect(r.status).toBe(400);
+      expect(textOf(await r.text())).toContain("Choose a topic of I. Corporate Finance for area 1.");
+    }
+    expect((await db().select().from(users).where(eq(users.id, user.id)).get())!.expertise).toEqual(before);
   });
 });

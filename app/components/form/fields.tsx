@@ -58,6 +58,8 @@ export function useFieldControl(name: string, { id = name, hint, required, focus
   const { error, getInputProps } = field;
   const control = <T extends object>(props: T) => ({
     ...getInputProps({ id, ...props }),
+    // A default given here wins over the form's (remix-validated-form would put its own back).
+    ...("defaultValue" in props && props.defaultValue !== undefined ? { defaultValue: props.defaultValue } : {}),
     "aria-invalid": error ? true : undefined,
     "aria-required": required || undefined,
     "aria-describedby": describedBy(id, Boolean(hint), Boolean(error)),

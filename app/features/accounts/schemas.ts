@@ -22,6 +22,7 @@ export const MESSAGES = {
   newPasswordTooShort: "New password must be at least 8 characters long",
   passwordsMismatch: "Passwords do not match",
   profileSaved: "Profile updated successfully!",
+  passwordChanged: "Your password has been changed. Every other device where you were signed in has been signed out.",
   profileLoadFailed: "Failed to load profile information",
   profileSaveFailed: "Failed to update profile. Please try again.",
 } as const;
@@ -164,30 +165,56 @@ export const affiliationsSchema = z
 
 export const EXPERTISE_SLOTS = [1, 2, 3] as const;
 
-export const expertiseSchema = z
-  .object({
-    primary1Category: text(80),
-    primary1: text(120),
-    primary2Category: text(80),
-    primary2: text(120),
-    primary3Category: text(80),
-    primary3: text(120),
-  })
-  .superRefine((v, ctx) => {
-    const seen = new Set<string>();
+/**
+ * Without JavaScript an area is one choice among topics grouped by category, posted as
+ * "category :: topic" in the topic's field, so the pair cannot disagree (issue 14). The schema
+ * splits it before checking; the two-select form posts the parts as they are.
+ */
+export const TOPIC_PAIR_SEPARATOR = " :: ";
+
+export function splitTopicPair(category: unknown, topic: unknown): { category: string; topic: string } {
+  const t = typeof topic === "string" ? topic : "";
+  const at = t.indexOf(TOPIC_PAIR_SEPARATOR);
+  if (at >= 0) return { category: t.slice(0, at), topic: t.slice(at + TOPIC_PAIR_SEPARATOR.length) };
+  return { category: typeof category === "string" ? category : "", topic: t };
+}
+
+export const expertiseSchema = z.preprocess(
+  (input) => {
+    if (!input || typeof input !== "object") return input;
+    const values: Record<string, unknown> = { ...input };
     for (const n of EXPERTISE_SLOTS) {
-      const category = v[`primary${n}Category`];
-      const topic = v[`primary${n}`];
-      if (!isCategory(category)) {
-        ctx.addIssue({ code: "custom", path: [`primary${n}Category`], message: `Choose research category ${n}.` });
-      } else if (!isTopicOf(category, topic)) {
-        ctx.addIssue({ code: "custom", path: [`primary${n}`], message: `Choose a topic for area ${n}.` });
-      } else if (seen.has(topic)) {
-        ctx.addIssue({ code: "custom", path: [`primary${n}`], message: "Choose three different topics." });
-      }
-      seen.add(topic);
+      const { category, topic } = splitTopicPair(values[`primary${n}Category`], values[`primary${n}`]);
+      values[`primary${n}Category`] = category;
+      values[`primary${n}`] = topic;
     }
-  });
+    return values;
+  },
+  z
+    .object({
+      primary1Category: text(80),
+      primary1: text(120),
+      primary2Category: text(80),
+      primary2: text(120),
+      primary3Category: text(80),
+      primary3: text(120),
+    })
+    .superRefine((v, ctx) => {
+      const seen = new Set<string>();
+      for (const n of EXPERTISE_SLOTS) {
+        const category = v[`primary${n}Category`];
+        const topic = v[`primary${n}`];
+        if (!isCategory(category)) {
+          ctx.addIssue({ code: "custom", path: [`primary${n}Category`], message: `Choose research category ${n}.` });
+        } else if (!isTopicOf(category, topic)) {
+          ctx.addIssue({ code: "custom", path: [`primary${n}`], message: `Choose a topic of ${category} for area ${n}.` });
+        } else if (seen.has(topic)) {
+          ctx.addIssue({ code: "custom", path: [`primary${n}`], message: "Choose three different topics." });
+        }
+        seen.add(topic);
+      }
+    }),
+);
 
 /* ------------------------------------------------------------ passwords */
 

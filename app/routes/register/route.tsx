@@ -70,7 +70,9 @@ export default function RegisterRoute() {
   const formRef = useRef<HTMLFormElement>(null);
   const stepDef = wizard.steps[step - 1]!;
   const valid = useFormValidity(formRef, stepDef.schema);
-  const [tried, setTried] = useState(false);
+  // The step whose Next was pressed: a step's message shows only after trying to leave that step.
+  const [triedStep, setTriedStep] = useState(0);
+  const tried = triedStep === step;
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -142,7 +144,7 @@ export default function RegisterRoute() {
                 name="intent"
                 value={last ? "submit" : "next"}
                 aria-disabled={busy || undefined}
-                onClick={() => setTried(true)}
+                onClick={() => setTriedStep(step)}
               >
                 {last ? "Complete Registration" : "Next"}
               </Button>
