@@ -5,12 +5,13 @@ import { RichText } from "~/components/rich-text";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { batchPrepared } from "~/db/prepared.server";
-import { formatDate, formatDateRange, todayIso } from "~/lib/dates";
+import { formatDateRange, todayIso } from "~/lib/dates";
 import { richTextOrNull } from "~/server/rich-text.server";
 import { rootData, seo } from "~/lib/seo";
 import { conferenceStatusBadge, submissionAction } from "~/lib/status";
 import { upcomingConference } from "~/features/conferences/conference.server";
 import { LATEST_NEWS_COUNT, latestNews, presentNewsSummary } from "~/features/news/news.server";
+import { NewsSummaryList } from "~/features/news/news-summary";
 
 export const JOURNAL_FIGURES = [
   { value: "28", label: "Years of publishing" },
@@ -21,7 +22,7 @@ export const JOURNAL_FIGURES = [
 export async function loader({ context }: LoaderFunctionArgs) {
   const { db } = context;
   try {
-    const [upcoming, latest] = await batchPrepared(db, [upcomingConference({ today: todayIso() }), latestNews({ limit: LATEST_NEWS_COUNT })]);
+    const [upcoming, latest] = await batchPrepared(db, [upcomingConference({ today: todayIso() }), latestNews({ limit: LATEST_NEWS_COUNT, offset: 0 })]);
     const conference = upcoming[0];
     return {
       failed: false,
@@ -34,7 +35,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
             action: submissionAction(conference.status),
           }
         : null,
-      news: latest.map((n) => ({ ...presentNewsSummary(n), shownLabel: formatDate(n.shownAt) })),
+      news: latest.map(presentNewsSummary),
     };
   } catch (error) {
     console.error("home: loading failed", error);
@@ -120,18 +121,12 @@ export default function HomeRoute() {
               ) : news.length === 0 ? (
                 <p className="muted">No news available</p>
               ) : (
-                <ul className="news-list">
-                  {news.map((item) => (
-                    <li key={item.id}>
-                      <h3>{item.title}</h3>
-                      <time dateTime={new Date(item.shownAt).toISOString()}>{item.shownLabel}</time>
-                      {item.html ? <RichText html={item.html} className="clamp" /> : null}
-                      <Link to={`/news/${item.id}`}>
-                        Read More<span className="visually-hidden">: {item.title}</span>
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
+                <>
+                  <NewsSummaryList items={news} />
+                  <p className="card-more">
+                    <Link to="/news">All news</Link>
+                  </p>
+                </>
               )}
             </section>
 

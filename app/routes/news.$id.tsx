@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorState } from "~/components/error-state";
-import { CalendarIcon } from "~/components/icons";
 import { RichText } from "~/components/rich-text";
 import { ShareLinks } from "~/components/share-links";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
-import { formatDate, todayIso } from "~/lib/dates";
+import { todayIso } from "~/lib/dates";
+import { NewsDates } from "~/features/news/news-summary";
 import { formatKb, htmlToText } from "~/lib/format";
 import { parseId } from "~/lib/params";
 import { rootData, seo } from "~/lib/seo";
@@ -29,8 +29,6 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     item,
     summary: htmlToText(item.contentHtml ?? "", 200),
     canonical: `${context.env.SITE_URL.replace(/\/$/, "")}/news/${item.id}`,
-    shownDate: item.newsDate ?? new Date(item.shownAt).toISOString().slice(0, 10),
-    shownLabel: formatDate(item.newsDate ?? item.shownAt),
     // The Register button shows only while the announced date is still ahead.
     showRegister: !!item.newsDate && item.newsDate > todayIso(),
   };
@@ -49,7 +47,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function NewsRoute() {
-  const { item, canonical, showRegister, shownDate, shownLabel } = useLoaderData<typeof loader>();
+  const { item, canonical, showRegister } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="page-head">
@@ -59,7 +57,10 @@ export default function NewsRoute() {
               <li>
                 <Link to="/">Home</Link>
               </li>
-              <li aria-current="page">News</li>
+              <li>
+                <Link to="/news">News</Link>
+              </li>
+              <li aria-current="page">{item.title}</li>
             </ol>
           </nav>
           <div className="detail-title">
@@ -67,12 +68,9 @@ export default function NewsRoute() {
             {item.category ? <Badge tone="info">{item.category}</Badge> : null}
             {item.status === "archived" ? <Badge tone="warning">Archived</Badge> : null}
           </div>
-          <ul className="meta-list space-above-sm">
-            <li>
-              <CalendarIcon />
-              <time dateTime={shownDate}>{shownLabel}</time>
-            </li>
-          </ul>
+          <div className="space-above-sm">
+            <NewsDates shownAt={item.shownAt} newsDate={item.newsDate} icons />
+          </div>
         </div>
       </div>
       <div className="container layout-aside">

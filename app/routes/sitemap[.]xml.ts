@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { conferencesForSitemapQuery } from "~/features/conferences/conference.server";
 import { publishedNewsForSitemapQuery } from "~/features/news/news.server";
 
-const STATIC_PATHS = ["/", "/society", "/society/board", "/membership", "/journal", "/conferences", "/login", "/register"];
+const STATIC_PATHS = ["/", "/society", "/society/board", "/membership", "/journal", "/conferences", "/news", "/login", "/register"];
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export async function loader({ context }: LoaderFunctionArgs) {

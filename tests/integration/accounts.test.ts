@@ -545,7 +545,7 @@ describe("areas of expertise (issue 14, item 5)", () => {
     const before = (await db().select().from(users).where(eq(users.id, user.id)).get())!.expertise;
     for (const fields of [
       { primary1Category: "I. Corporate Finance", primary1: "Swaps", primary2: "V. Derivatives :: Option Pricing", primary3: "II. Financial Accounting :: Auditing" },
-      { primary1: "I. Corporate Finance :: Swaps", primary2: "V. Derivatives :: Option Pricing", primary3: "II. Financial Accounting :: Auditing" },
+      { primary1Category: "", primary1: "I. Corporate Finance :: Swaps", primary2: "V. Derivatives :: Option Pricing", primary3: "II. Financial Accounting :: Auditing" },
     ]) {
       const r = await postForm(jar, "/profile?tab=expertise", { tab: "expertise", ...fields });
       expect(r.status).toBe(400);

@@ -248,6 +248,55 @@ describe("news detail", () => {
   });
 });
 
+describe("news list and dates (issue 14, items 7 and 8)", () => {
+  it("shows the same published and event dates on home, on /news and on the item", async () => {
+    const item = await createNews({ title: "Dated item", newsDate: "2027-06-30", createdAt: new Date("2026-11-01T10:00:00Z"), updatedAt: new Date("2026-11-20T10:00:00Z") });
+    for (const path of ["/", "/news", `/news/${item.id}`]) {
+      const text = textOf((await getHtml(path)).html);
+      expect(text, path).toContain("Published 20 November 2026");
+      expect(text, path).toContain("Event date 30 June 2027");
+    }
+    const plain = await createNews({ title: "Undated item", newsDate: null });
+    expect(textOf((await getHtml(`/news/${plain.id}`)).html)).not.toContain("Event date");
+  });
+
+  it("lists published items newest first, ten to a page, with their category, and links it from home, the item and the sitemap", async () => {
+    for (let i = 1; i <= 12; i++) {
+      await createNews({ title: `Item ${String(i).padStart(2, "0")}`, category: i === 12 ? "Award" : null, createdAt: new Date(Date.UTC(2026, 0, i)), updatedAt: null });
+    }
+    const draft = await createNews({ title: "Unpublished draft", status: "draft" });
+    const archived = await createNews({ title: "Archived item", status: "archived" });
+    const first = await getHtml("/news");
+    expect(first.response.status).toBe(200);
+    const titles = [...first.html.matchAll(/<h2>(Item \d\d)<\/h2>/g)].map((m) => m[1]);
+    expect(titles).toEqual(["Item 12", "Item 11", "Item 10", "Item 09", "Item 08", "Item 07", "Item 06", "Item 05", "Item 04", "Item 03"]);
+    expect(first.html).toContain('class="badge badge-info">Award<');
+    expect(textOf(first.html)).toContain("Page 1 of 2");
+    expect(first.html).toMatch(/href="\/news\?page=2"[^>]*>Older/);
+    const second = await getHtml("/news?page=2");
+    expect([...second.html.matchAll(/<h2>(Item \d\d)<\/h2>/g)].map((m) => m[1])).toEqual(["Item 02", "Item 01"]);
+    for (const page of [first.html, second.html]) {
+      expect(page).not.toContain(draft.title);
+      expect(page).not.toContain(archived.title);
+    }
+    for (const bad of ["/news?page=3", "/news?page=0", "/news?page=abc", "/news?page=1e3"]) {
+      const r = await getHtml(bad);
+      expect(r.response.status, bad).toBe(404);
+      expect(textOf(r.html), bad).toContain("There is no such page of news.");
+    }
+    expect((await getHtml("/")).html).toMatch(/href="\/news"[^>]*>All news</);
+    const item = await getHtml(`/news/${archived.id}`);
+    expect(item.html).toMatch(/<a[^>]*href="\/news"[^>]*>News<\/a>/);
+    expect(await (await get("/sitemap.xml")).text()).toContain("<loc>https://society.test/news</loc>");
+  });
+
+  it("says so when there is no news", async () => {
+    const { response, html } = await getHtml("/news");
+    expect(response.status).toBe(200);
+    expect(textOf(html)).toContain("No news available");
+  });
+});
+
 describe("board of directors", () => {
   it("defaults to the latest period with data and marks periods with and without data", async () => {
     await createBoardYear("2022-2023", [{ section: "directors", position: "President", name: "Old President", term: "2022-2023" }]);

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { batchPrepared, placeholders, preparedQuery } from "~/db/prepared.server";
 import { attachmentFields } from "~/models/file.server";
@@ -10,20 +10,39 @@ export const LATEST_NEWS_COUNT = 4;
 /** Shown date: updatedAt, otherwise createdAt. */
 const shownAt = sql<number>`coalesce(${news.updatedAt}, ${news.createdAt})`;
 
-/** The newest published items (home page: `LATEST_NEWS_COUNT`). */
+export const NEWS_PAGE_SIZE = 10;
+
+const summaryFields = { id: news.id, title: news.title, category: news.category, newsDate: news.newsDate, content: news.content, description: news.description, shownAt };
+
+/** Published items, newest first: the home page's latest (`LATEST_NEWS_COUNT`) and the pages of /news. */
 export const latestNews = preparedQuery(
   (db) =>
     db
-      .select({ id: news.id, title: news.title, content: news.content, description: news.description, shownAt })
+      .select(summaryFields)
       .from(news)
       .where(eq(news.status, "published"))
       .orderBy(desc(shownAt), desc(news.id))
-      .limit(sql.placeholder("limit")),
-  placeholders<{ limit: number }>(),
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset")),
+  placeholders<{ limit: number; offset: number }>(),
 );
 
-export function presentNewsSummary(row: { id: number; title: string; content: string; description: string | null; shownAt: number }) {
-  return { id: row.id, title: row.title, shownAt: row.shownAt, html: richTextOrNull(row.description || row.content) };
+const publishedCount = preparedQuery(
+  (db) => db.select({ n: count() }).from(news).where(eq(news.status, "published")),
+  placeholders<Record<string, never>>(),
+);
+
+type SummaryRow = { id: number; title: string; category: string | null; newsDate: string | null; content: string; description: string | null; shownAt: number };
+
+/** An item as lists show it: the same title, category, dates and summary on home and on /news. */
+export function presentNewsSummary(row: SummaryRow) {
+  return { id: row.id, title: row.title, category: row.category || null, shownAt: row.shownAt, newsDate: row.newsDate, html: richTextOrNull(row.description || row.content) };
+}
+
+/** Page `page` (from 1) of the published news and how many pages there are; one round trip. */
+export async function publishedNewsPage(db: Database, page: number) {
+  const [rows, [total]] = await batchPrepared(db, [latestNews({ limit: NEWS_PAGE_SIZE, offset: (page - 1) * NEWS_PAGE_SIZE }), publishedCount({})]);
+  return { items: rows.map(presentNewsSummary), pages: Math.max(1, Math.ceil((total?.n ?? 0) / NEWS_PAGE_SIZE)) };
 }
 
 const publicNewsById = preparedQuery(
