@@ -26,15 +26,15 @@ console.log(`› ${(await seed(STATE)) ? "Loaded the demo content." : "Demo cont
 
 // The demo accounts get fresh passwords at every start, printed below.
 const accounts = [
-  { email: "admin@example.org", role: "admin", firstName: "Ada", lastName: "Administrator", password: generatePassword() },
+  { email: "admin@example.org", role: "admin", firstName: "Helen", lastName: "Marsh", password: generatePassword() },
   {
     email: "author@example.org",
     role: "user",
-    firstName: "Alex",
-    lastName: "Author",
+    firstName: "Nadia",
+    lastName: "Okafor",
     password: generatePassword(),
     profile: {
-      primaryAffiliation: { institution: "University of Example", rank: "Associate Professor", department: "Department of Finance", address: { address1: "1 College Road", city: "Example City", postalCode: "10001", country: "GB" } },
+      primaryAffiliation: { institution: "Pennine University", rank: "Associate Professor", department: "School of Accounting and Finance", address: { address1: "3 Founders' Walk", city: "Leeds", postalCode: "LS2 9QT", country: "GB" } },
       expertise: [
         { category: "I. Corporate Finance", topic: "Capital Structure" },
         { category: "IV. Investments & Portfolio Management", topic: "Asset Pricing" },

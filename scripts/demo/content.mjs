@@ -47,7 +47,7 @@ export function demoContent(today) {
       venue: p("University of Porto Atlântico, Campus da Foz, Rua do Farol 120, Porto. The campus is 20 minutes from the airport by metro (line E) and a short walk from the river front."),
       keynoteSpeakers: ul("<strong>Prof. Ingrid Solberg</strong>, Nordic School of Finance: <em>Cross-border capital flows after the rate cycle</em>", "<strong>Prof. Rafael Quintero</strong>, Andean Institute of Management: <em>Disclosure, liquidity and the cost of equity</em>"),
       programChairs: ul("Prof. Beatriz Lacerda, University of Porto Atlântico", "Prof. Jonas Albrecht, Hanseatic University"),
-      sponsoringInstitutions: ul("University of Porto Atlântico, School of Economics", "Foundation for Financial Research (invented for the demo)"),
+      sponsoringInstitutions: ul("University of Porto Atlântico, School of Economics", "Lusitanian Foundation for Financial Research"),
       conferenceObjective: p("To foster high-quality research on international finance and accounting and to give young researchers detailed feedback from senior colleagues."),
       areasOfInterest: ul("Corporate finance and governance", "Financial accounting and disclosure", "Financial markets and institutions", "Investments and portfolio management", "Derivatives and risk management", "Quantitative and computational finance"),
       doctoralTutorials: p("Doctoral students present work in progress on the first day to a panel of two senior faculty. Places are limited to twelve; apply by submitting your paper as a Doctoral Paper."),
