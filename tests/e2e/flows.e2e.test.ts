@@ -153,6 +153,27 @@ describe("conference pages", () => {
     expect((await page.request.get(copied)).headers()["content-type"]).toBe("image/jpeg");
     const download = dialog.getByRole("link", { name: "Download" });
     expect(await download.getAttribute("href")).toMatch(/\?download$/);
+    // Previous and next (issue 14, item 11): links, the arrow keys, and a swipe on phones. The
+    // last photo has no Next; going back past a slide's first photo shows the slide before.
+    expect(await dialog.getByRole("link", { name: "Next photo ›" }).count()).toBe(0);
+    await dialog.getByRole("link", { name: "‹ Previous photo" }).click();
+    await expect.poll(() => dialog.getByRole("heading").textContent()).toContain("Photo 7 of 8");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => dialog.getByRole("heading").textContent()).toContain("Photo 6 of 8");
+    await expect.poll(() => page.url()).toContain("slide=1");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => dialog.getByRole("heading").textContent()).toContain("Photo 7 of 8");
+    const box = (await dialog.locator("img").boundingBox())!;
+    const swipe = async (from: number, to: number) => {
+      const y = box.y + box.height / 2;
+      await dialog.locator("img").dispatchEvent("pointerdown", { pointerType: "touch", clientX: box.x + from, clientY: y, isPrimary: true });
+      await dialog.locator("img").dispatchEvent("pointerup", { pointerType: "touch", clientX: box.x + to, clientY: y + 5, isPrimary: true });
+    };
+    await swipe(box.width - 20, 20);
+    await expect.poll(() => dialog.getByRole("heading").textContent()).toContain("Photo 8 of 8");
+    await swipe(20, box.width - 20);
+    await expect.poll(() => dialog.getByRole("heading").textContent()).toContain("Photo 7 of 8");
+    await expectAccessible(page);
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => page.url()).not.toContain("photo=");
@@ -176,6 +197,16 @@ describe("conference pages", () => {
     const view = page.locator("#photo-view");
     await expect.poll(() => view.locator("h3").textContent()).toBe("Photo 2 of 8");
     await expect.poll(() => view.getByLabel("Photo URL").inputValue()).toMatch(/\/api\/conferences\/photos\/[a-z0-9]+\.jpg$/);
+    // Previous and next are plain links (issue 14, item 11).
+    await view.getByRole("link", { name: "Next photo ›" }).click();
+    await expect.poll(() => view.locator("h3").textContent()).toBe("Photo 3 of 8");
+    await view.getByRole("link", { name: "‹ Previous photo" }).click();
+    await expect.poll(() => view.locator("h3").textContent()).toBe("Photo 2 of 8");
+    await view.getByRole("link", { name: "‹ Previous photo" }).click();
+    await expect.poll(() => view.locator("h3").textContent()).toBe("Photo 1 of 8");
+    expect(await view.getByRole("link", { name: "‹ Previous photo" }).count()).toBe(0);
+    await view.getByRole("link", { name: "Next photo ›" }).click();
+    await expect.poll(() => view.locator("h3").textContent()).toBe("Photo 2 of 8");
     await view.getByRole("link", { name: "Close" }).click();
     await page.waitForURL("**slide=1#gallery");
     await expect.poll(() => page.locator("#photo-view").count()).toBe(0);

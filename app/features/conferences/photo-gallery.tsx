@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useRef, type PointerEvent } from "react";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { CopyButton, UrlField } from "~/components/copy-button";
 import { DownloadIcon } from "~/components/icons";
@@ -39,11 +39,45 @@ export function PhotoGallery({
   const index = photo ? photos.indexOf(photo) : -1;
   const alt = (p: Photo, i: number) => p.altText || `Photo ${i + 1} of ${photos.length} from ${title}`;
   const slideHref = (n: number) => `?slide=${n}#gallery`;
-  const closeHref = slideHref(photo ? Math.floor(index / PHOTOS_PER_SLIDE) + 1 : current);
+  const slideOf = (i: number) => Math.floor(i / PHOTOS_PER_SLIDE) + 1;
+  const photoHref = (i: number) => `?slide=${slideOf(i)}&photo=${encodeURIComponent(photos[i]!.filename)}#photo-view`;
+  const closeHref = slideHref(photo ? slideOf(index) : current);
+  const previous = photo && index > 0 ? photoHref(index - 1) : null;
+  const next = photo && index < photos.length - 1 ? photoHref(index + 1) : null;
+  // Stepping through photos replaces the history entry: Back and Close return to the gallery.
+  const go = (href: string | null) => href && navigate(href, { preventScrollReset: true, replace: true });
+  // A horizontal swipe on the photo (touch or pen) steps to the next or previous one.
+  const swipeStart = useRef<{ x: number; y: number } | null>(null);
+  const onPointerDown = (e: PointerEvent) => {
+    swipeStart.current = e.pointerType === "mouse" ? null : { x: e.clientX, y: e.clientY };
+  };
+  const onPointerUp = (e: PointerEvent) => {
+    const start = swipeStart.current;
+    swipeStart.current = null;
+    if (!start) return;
+    const dx = e.clientX - start.x;
+    if (Math.abs(dx) > 50 && Math.abs(dx) > 2 * Math.abs(e.clientY - start.y)) go(dx < 0 ? next : previous);
+  };
 
   const view = photo ? (
     <>
-      <img src={photoUrl(photo.filename)} alt={alt(photo, index)} />
+      <img src={photoUrl(photo.filename)} alt={alt(photo, index)} onPointerDown={onPointerDown} onPointerUp={onPointerUp} className="photo-full" />
+      <nav className="photo-steps" aria-label="Photos">
+        {previous ? (
+          <Link to={previous} preventScrollReset replace={hydrated} rel="prev">
+            ‹ Previous photo
+          </Link>
+        ) : (
+          <span />
+        )}
+        {next ? (
+          <Link to={next} preventScrollReset replace={hydrated} rel="next">
+            Next photo ›
+          </Link>
+        ) : (
+          <span />
+        )}
+      </nav>
       <div className="actions">
         <ExternalButtonLink href={`${photoUrl(photo.filename)}?download`} download={photo.originalName} size="small">
           <DownloadIcon /> Download
@@ -111,6 +145,7 @@ export function PhotoGallery({
           <PhotoDialog
             title={`Photo ${index + 1} of ${photos.length}: ${photo.originalName}`}
             onClose={() => navigate(closeHref, { preventScrollReset: true, replace: true })}
+            onStep={(direction) => go(direction < 0 ? previous : next)}
           >
             {view}
           </PhotoDialog>
