@@ -25,7 +25,7 @@ export default function UserMenu({ label, isAdmin }: { label: string; isAdmin: b
       <details className="dropdown user-menu" ref={menu}>
         <summary>
           <span className="visually-hidden">Account menu for </span>
-          {label}
+          <span className="user-menu-label">{label}</span>
         </summary>
         <ul className="dropdown-menu dropdown-menu-end">
           {isAdmin ? (

@@ -163,6 +163,26 @@ describe.each([true, false])("Board Management, JavaScript %s", (js) => {
     await settle();
     await editor.getByLabel("Position, row 1, Board of Directors").fill("President");
     await editor.getByLabel("Name, row 1, Board of Directors").fill(`Prof. ${js ? "Jay" : "Nora"} Script`);
+    // Issue 14, item 15: an added Secretary moves up above the director, typed values with it.
+    await editor.getByRole("button", { name: "Add a row to Board of Directors" }).click();
+    await settle();
+    await editor.getByLabel("Position, row 2, Board of Directors").fill("Director");
+    await editor.getByLabel("Name, row 2, Board of Directors").fill("Prof. Second Director");
+    await editor.getByRole("button", { name: "Add a row to Board of Directors" }).click();
+    await settle();
+    await editor.getByLabel("Position, row 3, Board of Directors").fill("Secretary");
+    await editor.getByLabel("Name, row 3, Board of Directors").fill("Dr. Moved Secretary");
+    await editor.getByRole("button", { name: "Move up row 3 of Board of Directors" }).click();
+    await settle();
+    await expect.poll(() => editor.getByLabel("Name, row 2, Board of Directors").inputValue()).toBe("Dr. Moved Secretary");
+    expect(await editor.getByLabel("Position, row 2, Board of Directors").inputValue()).toBe("Secretary");
+    expect(await editor.getByLabel("Name, row 3, Board of Directors").inputValue()).toBe("Prof. Second Director");
+    expect(await editor.getByRole("button", { name: "Move up row 1 of Board of Directors" }).isDisabled()).toBe(true);
+    if (js) {
+      // Focus stays on the moved row's button; the move is announced.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Move up row 2 of Board of Directors");
+      await expect.poll(() => editor.getByRole("status").filter({ hasText: "Row moved to position 2 of 3" }).count()).toBe(1);
+    }
     await editor.getByRole("button", { name: "Add a row to Board of Trustees" }).click();
     await settle();
     await editor.getByLabel("Name, row 1, Board of Trustees").fill("Trustee To Remove");
@@ -177,6 +197,9 @@ describe.each([true, false])("Board Management, JavaScript %s", (js) => {
 
     await page.goto(`/society/board?period=${period}`, { waitUntil: "domcontentloaded" });
     await expect.poll(() => page.getByText(`Prof. ${js ? "Jay" : "Nora"} Script`).isVisible()).toBe(true);
+    const text = await page.locator("main").innerText();
+    expect(text.indexOf("Dr. Moved Secretary")).toBeGreaterThan(text.indexOf(`Prof. ${js ? "Jay" : "Nora"} Script`));
+    expect(text.indexOf("Dr. Moved Secretary")).toBeLessThan(text.indexOf("Prof. Second Director"));
     await expect.poll(() => page.getByText("Test Harbour University").isVisible()).toBe(true);
 
     await page.goto("/admin/board", { waitUntil: "domcontentloaded" });
@@ -464,4 +487,29 @@ describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
     noErrors();
     await context.close();
   });
+});
+
+// Issue 14, item 12: on a phone every console page fits the screen (tables scroll in their own
+// region or reflow into cards), and the signed-in header keeps each item on one line.
+describe.each([true, false])("the console on a phone, JavaScript %s", (js) => {
+  it("fits every page to the screen, and the header does not wrap", async () => {
+    const context = await signedInContext(browser, "users.console@example.org", { js, viewport: "phone" });
+    const page = await context.newPage();
+    try {
+      for (const path of ["/admin/users", "/admin/board", "/admin/board/new", "/admin/news", "/admin/news/new", "/admin/conferences", "/admin/conferences/new", "/admin/activity", "/profile/sessions"]) {
+        await page.goto(path, { waitUntil: "domcontentloaded" });
+        if (js) await waitForHydration(page);
+        const sizes = await page.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          screen: document.documentElement.clientWidth,
+          // Each header item is one line: no taller than the account's menu button.
+          items: [...document.querySelectorAll(".main-nav > ul > li > a, .main-nav > ul > li > details > summary")].map((e) => Math.round(e.getBoundingClientRect().height)),
+        }));
+        expect(sizes.page, path).toBeLessThanOrEqual(sizes.screen);
+        expect(Math.max(...sizes.items), `${path}: ${sizes.items.join(", ")}`).toBeLessThan(48);
+      }
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

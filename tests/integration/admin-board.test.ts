@@ -59,6 +59,28 @@ describe("Board Management", () => {
     expect(await db().select().from(boardYears).all()).toHaveLength(0);
   });
 
+  it("moves rows up and down by posting without saving, and the public page keeps the saved order (issue 14, item 15)", async () => {
+    const { jar } = await adminJar();
+    const three = { period: "2026-2027", "directors[0][position]": "President", "directors[0][name]": "Prof. A", "directors[1][position]": "Director", "directors[1][name]": "Prof. B", "directors[2][position]": "Secretary", "directors[2][name]": "Dr. C" };
+    const order = (html: string) => [...html.matchAll(/name="directors\[(\d)\]\[name\]"[^>]*value="([^"]*)"/g)].map((m) => `${m[1]}:${m[2]}`);
+    const up = await postForm(jar, "/admin/board/new", { intent: "up:directors:2", ...three });
+    expect(up.status).toBe(200);
+    expect(order(await up.text())).toEqual(["0:Prof. A", "1:Dr. C", "2:Prof. B"]);
+    const down = await postForm(jar, "/admin/board/new", { intent: "down:directors:0", ...three });
+    expect(order(await down.text())).toEqual(["0:Prof. B", "1:Prof. A", "2:Dr. C"]);
+    for (const intent of ["up:directors:0", "down:directors:2", "up:directors:7", "remove:directors:9", "up:nobody:1", "sideways:directors:1"]) {
+      const r = await postForm(jar, "/admin/board/new", { intent, ...three });
+      expect(r.status, intent).toBe(400);
+    }
+    expect(await db().select().from(boardYears).all()).toHaveLength(0);
+    // Saved in the order shown: the Secretary moved up to second stays second on the public page.
+    const saved = await postForm(jar, "/admin/board/new", { intent: "save", period: "2026-2027", "directors[0][position]": "President", "directors[0][name]": "Prof. A", "directors[1][position]": "Secretary", "directors[1][name]": "Dr. C", "directors[2][position]": "Director", "directors[2][name]": "Prof. B" });
+    expect(saved.status).toBe(302);
+    const page = textOf(await (await visit(new Jar(), "/society/board?period=2026-2027")).text());
+    expect(page.indexOf("Prof. A")).toBeLessThan(page.indexOf("Dr. C"));
+    expect(page.indexOf("Dr. C")).toBeLessThan(page.indexOf("Prof. B"));
+  });
+
   it("refuses a missing or malformed period, a taken one, and a nameless row; saves nothing", async () => {
     const { jar } = await adminJar();
     await createBoardYear("2024-2025");

@@ -47,14 +47,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (existing) year.period = existing;
   const reply = (data: Omit<ActionData, "version">, status = 200) => Response.json({ ...data, version: Date.now() } satisfies ActionData, { status });
 
-  // Without JavaScript, Add and Remove come here: the form comes back changed, nothing saved.
-  const add = /^add:(\w+)$/.exec(intent);
-  const remove = /^remove:(\w+):(\d+)$/.exec(intent);
-  if (add || remove) {
-    const section = (add?.[1] ?? remove?.[1]) as (typeof BOARD_SECTION_KEYS)[number];
+  // Without JavaScript, Add, Remove and Move come here: the form comes back changed, nothing saved.
+  const rowChange = /^(add):(\w+)$|^(remove|up|down):(\w+):(\d{1,3})$/.exec(intent);
+  if (rowChange) {
+    const verb = rowChange[1] ?? rowChange[3]!;
+    const section = (rowChange[2] ?? rowChange[4]) as (typeof BOARD_SECTION_KEYS)[number];
     if (!BOARD_SECTION_KEYS.includes(section)) return reply({ year, formError: "Unknown request." }, 400);
-    if (add) year.members[section].push({});
-    else year.members[section].splice(Number(remove![2]), 1);
+    const list = year.members[section];
+    const at = Number(rowChange[5]);
+    const to = verb === "up" ? at - 1 : at + 1;
+    if (verb === "add") list.push({});
+    else if (at >= list.length || ((verb === "up" || verb === "down") && (to < 0 || to >= list.length))) return reply({ year, formError: "That row is not there to change." }, 400);
+    else if (verb === "remove") list.splice(at, 1);
+    else [list[at], list[to]] = [list[to]!, list[at]!];
     return reply({ year });
   }
   if (intent !== "save") return reply({ year, formError: "Unknown request." }, 400);
