@@ -8,7 +8,7 @@ import { PersonalFields } from "~/features/accounts/personal-fields";
 import { FormTabs } from "~/components/admin/form-tabs";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, SaveErrors, SelectField, TextField } from "~/components/form/fields";
+import { FormMessage, InvalidFormMessage, SelectField, TextField } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { adminUserSchema } from "~/features/accounts/schemas";
 import { parseId } from "~/lib/params";
@@ -108,7 +108,8 @@ export default function AdminEditUser() {
 
   return (
     <RouteDialog title={`Edit User: ${email}`} closeTo={usersListHref(search)} wide>
-      <SaveErrors formError={data?.formError} fieldErrors={data?.fieldErrors} fieldsMessage="Please fill in all required fields correctly." />
+      {data?.formError ? <FormMessage tone="error">{data.formError}</FormMessage> : null}
+      <InvalidFormMessage formId={`edit-user-${id}`}>Please fill in all required fields correctly.</InvalidFormMessage>
       <ValidatedForm id={`edit-user-${id}`} method="post" validator={validator} defaultValues={values} noValidate className="stack-form">
         <CsrfField />
         <input type="hidden" name="intent" value="save" />

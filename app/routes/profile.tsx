@@ -7,7 +7,7 @@ import { AffiliationFields, SecondaryAffiliation } from "~/features/accounts/aff
 import { ExpertiseFields } from "~/features/accounts/expertise-fields";
 import { PersonalFields } from "~/features/accounts/personal-fields";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, TextField } from "~/components/form/fields";
+import { FormMessage, InvalidFormMessage, TextField } from "~/components/form/fields";
 import { BackLink } from "~/components/back-link";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
@@ -111,7 +111,7 @@ export default function ProfileRoute() {
             <div className="card form-card">
               {saved ? <FormMessage tone="success">{tab === "password" ? MESSAGES.passwordChanged : MESSAGES.profileSaved}</FormMessage> : null}
               {actionData && "formError" in actionData ? <FormMessage tone="error">{actionData.formError}</FormMessage> : null}
-              {actionData && "fieldErrors" in actionData ? <FormMessage tone="error">{MESSAGES.stepInvalid}</FormMessage> : null}
+              <InvalidFormMessage formId={`profile-${tab}`}>{MESSAGES.stepInvalid}</InvalidFormMessage>
               <ValidatedForm
                 key={`${tab}:${location.key}`}
                 id={`profile-${tab}`}

@@ -1,4 +1,5 @@
 import * as xssModule from "xss";
+import { SAFE_URL } from "~/lib/safe-url";
 
 // xss is CommonJS: bundlers expose its exports as named, the unbundled test runtime under `default`.
 type XssModule = typeof import("xss");
@@ -20,14 +21,6 @@ const ALLOWED: Record<string, string[]> = {
   img: ["src", "alt", "width", "height", "title"], figure: [], figcaption: [],
 };
 
-/**
- * Links and images may point at http(s), mailto and tel addresses, fragments, and paths on this
- * site: one `/` then anything but another `/` or a `\` (browsers read `//host` and `/\host` as
- * another site). Tabs and line breaks, which browsers drop from a URL (so `/<tab>/host` would
- * be `//host`), never get here: the parser turns them into spaces and `safeAttrValue` removes
- * the other control characters, so such a path stays on this site.
- */
-const SAFE_URL = /^(https?:\/\/|mailto:|tel:|\/(?![\/\\])|#)/i;
 const FILE_LINK = /^\/(conferences|news)\/(files|photos)\/([A-Za-z0-9._-]+)$/;
 
 /** '/conferences/files/x.pdf' in old content points at the file route under /api. */

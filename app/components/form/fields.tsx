@@ -163,27 +163,6 @@ export function FormMessage({ tone, children, id }: { tone: "error" | "success" 
 }
 
 /**
- * What a refused save says above its form: the server's message for the whole form, and, when
- * fields were refused, a pointer to them (each field shows its own message).
- */
-export function SaveErrors({
-  formError,
-  fieldErrors,
-  fieldsMessage = "Please correct the fields marked below.",
-}: {
-  formError?: string | null;
-  fieldErrors?: Record<string, unknown> | null;
-  fieldsMessage?: string;
-}) {
-  return (
-    <>
-      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-      {fieldErrors && Object.keys(fieldErrors).length > 0 ? <FormMessage tone="error">{fieldsMessage}</FormMessage> : null}
-    </>
-  );
-}
-
-/**
  * The values a `ValidatedForm` starts from: what the server gave back after a refused post (the
  * fields as typed, or the values of a preview or of a save refused for another reason), else
  * the stored record. Given to the form as its defaults, so hydration keeps what the server rendered.
@@ -198,8 +177,9 @@ export function usePostedDefaults<T extends object>(stored: T): T {
  * required") while any field is refused, once the user has tried to submit, or when the
  * server's answer refused fields (so the page without JavaScript says the same).
  */
-export function InvalidFormMessage({ children }: { children: ReactNode }) {
-  const { fieldErrors, hasBeenSubmitted } = useFormContext();
+export function InvalidFormMessage({ children, formId }: { children: ReactNode; formId?: string }) {
+  // The form's live errors (not the last answer's): the message goes once the fields are put right.
+  const { fieldErrors, hasBeenSubmitted } = useFormContext(formId);
   const answer = useActionData() as { fieldErrors?: unknown } | undefined;
   const refused = Object.keys(fieldErrors).length > 0 && (hasBeenSubmitted || Boolean(answer?.fieldErrors));
   return refused ? <FormMessage tone="error">{children}</FormMessage> : null;
