@@ -10,10 +10,10 @@ export const SHRINK_AFTER_PX = 50;
 const SOCIETY_LINKS = [
   { to: "/society", label: "About the Society" },
   { to: "/conferences", label: "Conferences" },
-  { to: "/news", label: "News" },
   { to: "/society/board", label: "Board of Directors" },
   { to: "/membership", label: "Membership" },
   { to: "/journal", label: "Multinational Finance Journal" },
+  { to: "/news", label: "News" },
 ] as const;
 
 /**

@@ -119,6 +119,37 @@ describe("board periods", () => {
   });
 });
 
+// Issue 14, items 7, 8 and 10: the news list, reached from the header, home and an item's
+// breadcrumb, with the same dates everywhere; the footer reads like a real society's.
+describe.each([true, false])("news, JavaScript %s", (js) => {
+  it("goes from home to the list, to an item and back by its breadcrumb, and the menu leads there too", async () => {
+    const { page, done } = await open("/", { js, viewport: js ? "desktop" : "phone" });
+    const firstOnHome = page.locator(".news-list > li").first();
+    const title = (await firstOnHome.locator("h3").innerText()).trim();
+    const datesOf = async (l: ReturnType<Page["locator"]>) => (await l.innerText()).trim().replace(/\s+/g, " ");
+    const homeDates = await datesOf(firstOnHome.locator(".news-dates"));
+    expect(homeDates).toMatch(/^Published \d{1,2} \w+ \d{4}/);
+    expect(await page.getByRole("contentinfo").innerText()).not.toMatch(/Example|invented/);
+    await page.getByRole("link", { name: "All news" }).click();
+    await page.waitForURL(/\/news$/);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("News");
+    // (Axe runs in the page: pages.e2e scans /news without JavaScript.)
+    if (js) await expectAccessible(page);
+    const item = page.locator(".news-list > li", { hasText: title });
+    expect(await datesOf(item.locator(".news-dates"))).toBe(homeDates);
+    await item.getByRole("link", { name: /^Read More/ }).click();
+    await page.waitForURL(/\/news\/\d+$/);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(title);
+    expect(await datesOf(page.locator(".page-head .news-dates"))).toBe(homeDates);
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "News" }).click();
+    await page.waitForURL(/\/news$/);
+    await menu(page).getByText("The Society", { exact: true }).click();
+    await menu(page).getByRole("link", { name: "News" }).click();
+    await page.waitForURL(/\/news$/);
+    await done();
+  });
+});
+
 describe("conference pages", () => {
   it.each([true, false])("a visitor goes from the list to a conference and downloads its materials (JavaScript %s)", async (js) => {
     const { page, done } = await open("/conferences", { js });
