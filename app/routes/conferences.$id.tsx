@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Breadcrumbs } from "~/components/breadcrumbs";
 import {
   isRouteErrorResponse,
-  Link,
   type ShouldRevalidateFunction,
   useLoaderData,
   useNavigate,
@@ -78,17 +78,7 @@ export default function ConferenceRoute() {
     <>
       <div className="page-head">
         <div className="container">
-          <nav aria-label="Breadcrumb" className="breadcrumbs">
-            <ol>
-              <li>
-                <Link to="/">Home</Link>
-              </li>
-              <li>
-                <Link to="/conferences">Conferences</Link>
-              </li>
-              <li aria-current="page">{c.title}</li>
-            </ol>
-          </nav>
+          <Breadcrumbs trail={[{ to: "/conferences", label: "Conferences" }]} current={c.title} />
           <div className="detail-title">
             <h1>{c.title}</h1>
             <Badge tone={badge.tone}>{badge.label}</Badge>

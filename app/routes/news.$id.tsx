@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorState } from "~/components/error-state";
 import { RichText } from "~/components/rich-text";
 import { ShareLinks } from "~/components/share-links";
@@ -52,17 +53,7 @@ export default function NewsRoute() {
     <>
       <div className="page-head">
         <div className="container">
-          <nav aria-label="Breadcrumb" className="breadcrumbs">
-            <ol>
-              <li>
-                <Link to="/">Home</Link>
-              </li>
-              <li>
-                <Link to="/news">News</Link>
-              </li>
-              <li aria-current="page">{item.title}</li>
-            </ol>
-          </nav>
+          <Breadcrumbs trail={[{ to: "/news", label: "News" }]} current={item.title} />
           <div className="detail-title">
             <h1>{item.title}</h1>
             {item.category ? <Badge tone="info">{item.category}</Badge> : null}

@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Breadcrumbs } from "~/components/breadcrumbs";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorState } from "~/components/error-state";
 import { ButtonLink } from "~/components/ui/button";
@@ -43,14 +44,7 @@ export default function NewsListRoute() {
     <>
       <div className="page-head">
         <div className="container">
-          <nav aria-label="Breadcrumb" className="breadcrumbs">
-            <ol>
-              <li>
-                <Link to="/">Home</Link>
-              </li>
-              <li aria-current="page">News</li>
-            </ol>
-          </nav>
+          <Breadcrumbs trail={[]} current={"News"} />
           <h1>News</h1>
           <p>Conferences, the journal, calls for papers, awards and announcements, newest first.</p>
         </div>

@@ -189,11 +189,12 @@ export async function handleFetch(
 
   const timingForAll = settings.SERVER_TIMING === "all";
   const kept = memoryKey(url);
-  const inMemory = memoryMatch(kept, version);
+  // A page kept in memory gets its fresh nonce by a byte swap; the other tiers through HTMLRewriter.
+  const inMemory = memoryMatch(kept, version, randomNonce());
   if (inMemory) {
     // The kept headers say the version came from memory; rarely it was just read from D1.
     if (cacheCheckRoundTrips) markServed(inMemory.headers, "hit", cacheCheckRoundTrips, timingForAll);
-    return withFreshNonce(inMemory);
+    return inMemory;
   }
 
   const key = cacheKeyFor(url, version);

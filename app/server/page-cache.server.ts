@@ -98,7 +98,30 @@ export function isStorable(response: Response) {
 // Bodies are kept as UTF-8 bytes: a page with any character beyond Latin-1 (an en dash will do) is
 // a two-byte string in V8, which workerd would transcode on every hit. Status and headers are
 // copied from a stored, bodiless template.
-type Stored = { body: Uint8Array<ArrayBuffer>; template: Response; size: number };
+type Stored = { body: Uint8Array<ArrayBuffer>; template: Response; size: number; nonce: KeptNonce | null };
+
+/**
+ * Where a kept page's CSP nonce sits: the policy's value and the byte offset of every
+ * `nonce="…"` value in the body. A hit then gets a nonce of its own by overwriting those bytes
+ * in a copy (a fresh nonce has the same length), with no HTML parsed on the way out.
+ */
+type KeptNonce = { value: string; at: number[] };
+const NONCE_IN_POLICY = /'nonce-([A-Za-z0-9+/=]{16,64})'/;
+const encoder = new TextEncoder();
+
+function keptNonce(headers: Headers, body: Uint8Array): KeptNonce | null {
+  if (!(headers.get("Content-Type") ?? "").startsWith("text/html")) return null;
+  const value = NONCE_IN_POLICY.exec(headers.get("Content-Security-Policy") ?? "")?.[1];
+  if (!value) return null;
+  const pattern = encoder.encode(`nonce="${value}"`);
+  const at: number[] = [];
+  const last = body.length - pattern.length;
+  search: for (let i = body.indexOf(pattern[0]!); i !== -1 && i <= last; i = body.indexOf(pattern[0]!, i + 1)) {
+    for (let j = 1; j < pattern.length; j++) if (body[i + j] !== pattern[j]) continue search;
+    at.push(i + 7); // past `nonce="`
+  }
+  return { value, at };
+}
 const MEMORY_LIMIT_BYTES = 8 * 1024 * 1024;
 const memory = new Map<string, Stored>();
 let memoryBytes = 0;
@@ -118,13 +141,25 @@ export function markServed(headers: Headers, tier: "hit" | "miss", cacheCheckRou
   headers.set("X-Page-Cache", tier);
 }
 
-export function memoryMatch(key: string, version: string): Response | null {
+/**
+ * A kept page, or null. With `nonce` (a fresh one, of the kept one's length) an HTML page comes
+ * with it in its policy and its scripts; a page whose nonce cannot be swapped so is not served
+ * from memory (null), and takes the slower way.
+ */
+export function memoryMatch(key: string, version: string, nonce?: string): Response | null {
   if (version !== memoryVersion) return null;
   const stored = memory.get(key);
   if (!stored) return null;
   memory.delete(key);
   memory.set(key, stored); // most recently used last
-  return new Response(stored.body, stored.template);
+  if (nonce === undefined || !stored.template.headers.has("Content-Security-Policy")) return new Response(stored.body, stored.template);
+  if (!stored.nonce || stored.nonce.value.length !== nonce.length) return null;
+  const body = stored.body.slice();
+  const fresh = encoder.encode(nonce);
+  for (const at of stored.nonce.at) body.set(fresh, at);
+  const response = new Response(body, stored.template);
+  response.headers.set("Content-Security-Policy", stored.template.headers.get("Content-Security-Policy")!.replace(`'nonce-${stored.nonce.value}'`, `'nonce-${nonce}'`));
+  return response;
 }
 
 export async function memoryPut(key: string, version: string, response: Response) {
@@ -140,7 +175,7 @@ export async function memoryPut(key: string, version: string, response: Response
   if (previous) memoryBytes -= previous.size;
   const template = new Response(null, { status: response.status, headers: response.headers });
   markServed(template.headers, "hit", 0, template.headers.has("Server-Timing"));
-  memory.set(key, { body, template, size });
+  memory.set(key, { body, template, size, nonce: keptNonce(response.headers, body) });
   memoryBytes += size;
   for (const [oldest, entry] of memory) {
     if (memoryBytes <= MEMORY_LIMIT_BYTES) break;
