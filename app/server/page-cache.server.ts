@@ -158,7 +158,7 @@ export function memoryMatch(key: string, version: string, nonce?: string): Respo
   const fresh = encoder.encode(nonce);
   for (const at of stored.nonce.at) body.set(fresh, at);
   const response = new Response(body, stored.template);
-  response.headers.set("Content-Security-Policy", stored.template.headers.get("Content-Security-Policy")!.replace(`'nonce-${stored.nonce.value}'`, `'nonce-${nonce}'`));
+  response.headers.set("Content-Security-Policy", stored.template.headers.get("Content-Security-Policy")!.replaceAll(`'nonce-${stored.nonce.value}'`, `'nonce-${nonce}'`));
   return response;
 }
 

@@ -100,6 +100,10 @@ describe("the cache and the request's own details", () => {
     for (let i = 0; i < 4; i++) {
       const r = await get(`/conferences/${c.id}`);
       const nonce = cspNonce(r)!;
+      // Every source list of the policy names the same nonce (scripts and styles).
+      const inPolicy = [...(r.headers.get("Content-Security-Policy") ?? "").matchAll(/'nonce-([^']+)'/g)].map((m) => m[1]);
+      expect(inPolicy.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(inPolicy)).toEqual(new Set([nonce]));
       const html = await r.text();
       if (i > 0) expect(r.headers.get("X-Page-Cache")).toBe("hit");
       const inPage = [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
