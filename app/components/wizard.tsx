@@ -1,6 +1,3 @@
-import { useEffect, useState, type RefObject } from "react";
-import type { ZodTypeAny } from "zod";
-
 /** "Step N of M" with a bar of N/M (spec-decisions: wizard progress). */
 export function WizardProgress({ step, titles }: { step: number; titles: readonly string[] }) {
   return (
@@ -18,22 +15,4 @@ export function WizardProgress({ step, titles }: { step: number; titles: readonl
       </ol>
     </div>
   );
-}
-
-/** Whether the form's current values pass `schema`, re-checked as the user types. */
-export function useFormValidity(form: RefObject<HTMLFormElement | null>, schema: ZodTypeAny) {
-  const [valid, setValid] = useState(true);
-  useEffect(() => {
-    const el = form.current;
-    if (!el) return;
-    const check = () => setValid(schema.safeParse(Object.fromEntries(new FormData(el))).success);
-    check();
-    el.addEventListener("input", check);
-    el.addEventListener("change", check);
-    return () => {
-      el.removeEventListener("input", check);
-      el.removeEventListener("change", check);
-    };
-  }, [form, schema]);
-  return valid;
 }

@@ -1,8 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorState } from "~/components/error-state";
 import { ButtonLink } from "~/components/ui/button";
+import { StepNav } from "~/components/ui/step-nav";
 import { NewsSummaryList } from "~/features/news/news-summary";
 import { publishedNewsPage } from "~/features/news/news.server";
 import { rootData, seo } from "~/lib/seo";
@@ -61,25 +62,11 @@ export default function NewsListRoute() {
           </div>
         )}
         {pages > 1 ? (
-          <nav className="pager" aria-label="News pages">
-            {page > 1 ? (
-              <Link to={pageHref(page - 1)} rel="prev">
-                ‹ Newer
-              </Link>
-            ) : (
-              <span />
-            )}
+          <StepNav label="News pages" previous={page > 1 ? { to: pageHref(page - 1), label: "‹ Newer" } : null} next={page < pages ? { to: pageHref(page + 1), label: "Older ›" } : null}>
             <span>
               Page {page} of {pages}
             </span>
-            {page < pages ? (
-              <Link to={pageHref(page + 1)} rel="next">
-                Older ›
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
+          </StepNav>
         ) : null}
       </div>
     </>

@@ -142,17 +142,17 @@ export function markServed(headers: Headers, tier: "hit" | "miss", cacheCheckRou
 }
 
 /**
- * A kept page, or null. With `nonce` (a fresh one, of the kept one's length) an HTML page comes
- * with it in its policy and its scripts; a page whose nonce cannot be swapped so is not served
- * from memory (null), and takes the slower way.
+ * A kept page, or null. A page with a policy comes with `nonce` (a fresh one, of the kept one's
+ * length) in the policy and its scripts; one whose nonce cannot be swapped so is not served from
+ * memory (null), and takes the slower way.
  */
-export function memoryMatch(key: string, version: string, nonce?: string): Response | null {
+export function memoryMatch(key: string, version: string, nonce: string): Response | null {
   if (version !== memoryVersion) return null;
   const stored = memory.get(key);
   if (!stored) return null;
   memory.delete(key);
   memory.set(key, stored); // most recently used last
-  if (nonce === undefined || !stored.template.headers.has("Content-Security-Policy")) return new Response(stored.body, stored.template);
+  if (!stored.template.headers.has("Content-Security-Policy")) return new Response(stored.body, stored.template);
   if (!stored.nonce || stored.nonce.value.length !== nonce.length) return null;
   const body = stored.body.slice();
   const fresh = encoder.encode(nonce);

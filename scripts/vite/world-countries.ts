@@ -16,16 +16,10 @@ export type Country = {
  * A joined number that starts with another country's code (+76 in Kazakhstan's list is +7's) is
  * read as that code.
  */
-export function dialCodesOf(country: Country, all: readonly Country[]): string[] {
+function dialCodesOf(country: Country, known: ReadonlySet<string>): string[] {
   const { root, suffixes = [] } = country.idd;
   if (!root) return [];
   if (suffixes.length > 3 || suffixes.length === 0) return [root];
-  const known = new Set<string>();
-  for (const c of all) {
-    const only = c.idd.suffixes?.length === 1 ? `${c.idd.root}${c.idd.suffixes[0]}` : null;
-    if (only && only.length <= 4) known.add(only);
-    if (c.idd.root && (c.idd.suffixes?.length ?? 0) > 3) known.add(c.idd.root);
-  }
   const codes = suffixes.map((suffix) => {
     const joined = `${root}${suffix}`;
     const prefix = [...known].find((code) => code !== joined && joined.startsWith(code));
@@ -34,6 +28,17 @@ export function dialCodesOf(country: Country, all: readonly Country[]): string[]
     throw new Error(`world-countries: no country code starts ${joined} (${country.name.common})`);
   });
   return [...new Set(codes)];
+}
+
+/** The codes the package states outright: a root with one suffix, or a shared root (+1, +7). */
+function knownCodes(all: readonly Country[]) {
+  const known = new Set<string>();
+  for (const c of all) {
+    const only = c.idd.suffixes?.length === 1 ? `${c.idd.root}${c.idd.suffixes[0]}` : null;
+    if (only && only.length <= 4) known.add(only);
+    if (c.idd.root && (c.idd.suffixes?.length ?? 0) > 3) known.add(c.idd.root);
+  }
+  return known;
 }
 
 /** UN members and the two observer states, as the decisions note asks: 195 countries. */
@@ -59,7 +64,8 @@ export function worldCountries(): Plugin {
         .map((c) => [c.cca2, c.name.common] as const)
         .sort((a, b) => a[1].localeCompare(b[1], "en"));
       const byCode = new Map<string, string[]>();
-      for (const c of sovereign) for (const code of dialCodesOf(c, sovereign)) byCode.set(code, [...(byCode.get(code) ?? []), c.name.common]);
+      const known = knownCodes(sovereign);
+      for (const c of sovereign) for (const code of dialCodesOf(c, known)) byCode.set(code, [...(byCode.get(code) ?? []), c.name.common]);
       const dialCodes = [...byCode.entries()]
         .sort((a, b) => Number(a[0].slice(1)) - Number(b[0].slice(1)))
         .map(([code, names]) => [code, `${code} (${names.sort((x, y) => x.localeCompare(y, "en")).join(", ")})`] as const);

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { StepNav } from "~/components/ui/step-nav";
 import { listHref } from "~/lib/list-href";
 
 /**
@@ -10,15 +11,14 @@ export function Pager({ label, previous, next, first, pageSize, total }: { label
   if (!previous && !next) return null;
   const pages = total === undefined ? null : Math.max(1, Math.ceil(total / pageSize));
   const page = Math.floor((first - 1) / pageSize) + 1;
+  const edge = (changes: Record<string, string | null>) => listHref(search, { ...changes, "edit-role": null });
   return (
-    <nav className="pager" aria-label={label}>
-      {previous ? (
-        <Link to={listHref(search, { before: previous, after: null, start: String(Math.max(1, first - pageSize)), "edit-role": null })}>‹ Previous</Link>
-      ) : (
-        <span />
-      )}
+    <StepNav
+      label={label}
+      previous={previous ? { to: edge({ before: previous, after: null, start: String(Math.max(1, first - pageSize)) }), label: "‹ Previous" } : null}
+      next={next ? { to: edge({ after: next, before: null, start: String(first + pageSize) }), label: "Next ›" } : null}
+    >
       <span>{pages === null ? `Page ${page}` : `Page ${Math.min(page, pages)} of ${pages}`}</span>
-      {next ? <Link to={listHref(search, { after: next, before: null, start: String(first + pageSize), "edit-role": null })}>Next ›</Link> : <span />}
-    </nav>
+    </StepNav>
   );
 }

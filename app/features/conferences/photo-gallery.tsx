@@ -4,6 +4,7 @@ import { useHydrated } from "~/components/hooks/use-hydrated";
 import { CopyButton, UrlField } from "~/components/copy-button";
 import { DownloadIcon } from "~/components/icons";
 import { ExternalButtonLink } from "~/components/ui/button";
+import { StepNav } from "~/components/ui/step-nav";
 
 // The dialog (Radix, focus trap, scroll lock) loads when a visitor is about to use it.
 const loadPhotoDialog = () => import("./photo-dialog");
@@ -62,22 +63,14 @@ export function PhotoGallery({
   const view = photo ? (
     <>
       <img src={photoUrl(photo.filename)} alt={alt(photo, index)} onPointerDown={onPointerDown} onPointerUp={onPointerUp} className="photo-full" />
-      <nav className="photo-steps" aria-label="Photos">
-        {previous ? (
-          <Link to={previous} preventScrollReset replace={hydrated} rel="prev">
-            ‹ Previous photo
-          </Link>
-        ) : (
-          <span />
-        )}
-        {next ? (
-          <Link to={next} preventScrollReset replace={hydrated} rel="next">
-            Next photo ›
-          </Link>
-        ) : (
-          <span />
-        )}
-      </nav>
+      <StepNav
+        label="Photos"
+        className="photo-steps"
+        previous={previous ? { to: previous, label: "‹ Previous photo" } : null}
+        next={next ? { to: next, label: "Next photo ›" } : null}
+        preventScrollReset
+        replace={hydrated}
+      />
       <div className="actions">
         <ExternalButtonLink href={`${photoUrl(photo.filename)}?download`} download={photo.originalName} size="small">
           <DownloadIcon /> Download
@@ -111,7 +104,7 @@ export function PhotoGallery({
           const n = (current - 1) * PHOTOS_PER_SLIDE + i;
           return (
             <li key={p.filename}>
-              <Link to={`?slide=${current}&photo=${encodeURIComponent(p.filename)}#photo-view`} preventScrollReset aria-label={`Open photo ${n + 1} full size`}>
+              <Link to={photoHref(n)} preventScrollReset aria-label={`Open photo ${n + 1} full size`}>
                 <img src={photoUrl(p.filename)} alt={alt(p, n)} width={200} height={200} loading="lazy" decoding="async" />
               </Link>
             </li>
@@ -119,25 +112,17 @@ export function PhotoGallery({
         })}
       </ul>
       {slides > 1 ? (
-        <nav className="gallery-nav" aria-label="Photo slides">
-          {current > 1 ? (
-            <Link to={slideHref(current - 1)} preventScrollReset>
-              ‹ Previous
-            </Link>
-          ) : (
-            <span />
-          )}
+        <StepNav
+          label="Photo slides"
+          className="gallery-nav"
+          previous={current > 1 ? { to: slideHref(current - 1), label: "‹ Previous" } : null}
+          next={current < slides ? { to: slideHref(current + 1), label: "Next ›" } : null}
+          preventScrollReset
+        >
           <span>
             Slide {current} of {slides}
           </span>
-          {current < slides ? (
-            <Link to={slideHref(current + 1)} preventScrollReset>
-              Next ›
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
+        </StepNav>
       ) : null}
 
       {hydrated && photo ? (

@@ -74,7 +74,8 @@ export function BoardYearEditor({ year, locked, validator }: { year: BoardYearFo
   const firstRows = useRef(rows);
   useEffect(() => {
     if (rows === firstRows.current) return;
-    if (form.hasBeenSubmitted) void form.validate();
+    // (validate() sets errors when there are some and leaves the old ones when there are none.)
+    if (form.hasBeenSubmitted) void form.validate().then((result) => result.error || form.clearAllErrors());
     else form.clearAllErrors();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows]);
@@ -107,13 +108,13 @@ export function BoardYearEditor({ year, locked, validator }: { year: BoardYearFo
         const columns = BOARD_SECTION_COLUMNS[section];
         const list = rows[section];
         return (
-          <fieldset key={section} className="member-section">
+          <fieldset key={section} className="member-section" style={{ "--tracks": tracks(columns) } as CSSProperties}>
             <legend>{BOARD_SECTION_TITLES[section]}</legend>
             {list.length === 0 ? (
               <p className="empty-note">No entries</p>
             ) : (
               <>
-                <div className="member-head" aria-hidden="true" style={{ "--tracks": tracks(columns) } as CSSProperties}>
+                <div className="member-head" aria-hidden="true">
                   {columns.map((c) => (
                     <span key={c}>{MEMBER_COLUMN_TITLES[c]}</span>
                   ))}
@@ -143,7 +144,7 @@ export function BoardYearEditor({ year, locked, validator }: { year: BoardYearFo
                       </Button>
                     );
                     return (
-                      <li key={row.key} data-row={row.key} className="member-row" style={{ "--tracks": tracks(columns) } as CSSProperties}>
+                      <li key={row.key} data-row={row.key} className="member-row">
                         {columns.map((c) => (
                           <MemberCell key={c} field={`${section}[${i}].${c}`} column={c} where={where} defaultValue={row[c] ?? ""} />
                         ))}

@@ -1,14 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { ValidatedForm, validationError } from "remix-validated-form";
 import { AffiliationFields, SecondaryAffiliation } from "~/features/accounts/affiliation-fields";
 import { ExpertiseFields } from "~/features/accounts/expertise-fields";
 import { PersonalFields } from "~/features/accounts/personal-fields";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, TextField } from "~/components/form/fields";
+import { FormMessage, InvalidFormMessage, TextField } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
-import { useFormValidity, WizardProgress } from "~/components/wizard";
+import { WizardProgress } from "~/components/wizard";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/features/accounts/schemas";
 import { REGISTER_WIZARD } from "./steps";
@@ -69,18 +69,13 @@ export default function RegisterRoute() {
   const actionData = useActionData<typeof action>() as ActionData | { fieldErrors?: Record<string, string> };
   const formRef = useRef<HTMLFormElement>(null);
   const stepDef = wizard.steps[step - 1]!;
-  const valid = useFormValidity(formRef, stepDef.schema);
-  // The step whose Next was pressed: a step's message shows only after trying to leave that step.
-  const [triedStep, setTriedStep] = useState(0);
-  const tried = triedStep === step;
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
 
-  const serverInvalid = actionData && "fieldErrors" in actionData && actionData.fieldErrors;
   const formError = actionData && "formError" in actionData ? actionData.formError : null;
   const last = step === wizard.count;
-  const message = formError ?? (serverInvalid || (tried && !valid) ? (last ? MESSAGES.finalInvalid : MESSAGES.stepInvalid) : null);
+  const formId = `register-step-${step}`;
 
   return (
     <>
@@ -90,10 +85,15 @@ export default function RegisterRoute() {
       <div className="container container-form">
         <div className="card form-card">
           <WizardProgress step={step} titles={wizard.titles} />
-          {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+          {/* Each step is its own form: its message shows once Next was tried there, while fields are wrong. */}
+          {formError ? (
+            <FormMessage tone="error">{formError}</FormMessage>
+          ) : (
+            <InvalidFormMessage formId={formId}>{last ? MESSAGES.finalInvalid : MESSAGES.stepInvalid}</InvalidFormMessage>
+          )}
           <ValidatedForm
             key={step}
-            id={`register-step-${step}`}
+            id={formId}
             method="post"
             // The step stays in the address, so a refused post shows the same step again.
             action={`/register?step=${step}`}
@@ -144,7 +144,6 @@ export default function RegisterRoute() {
                 name="intent"
                 value={last ? "submit" : "next"}
                 aria-disabled={busy || undefined}
-                onClick={() => setTriedStep(step)}
               >
                 {last ? "Complete Registration" : "Next"}
               </Button>
