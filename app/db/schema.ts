@@ -330,11 +330,14 @@ export const papers = sqliteTable(
     abstract: text("abstract").notNull(),
     status: text("status", { enum: PAPER_STATUSES }).notNull().default("under_review"),
     researchAreas: text("research_areas", { mode: "json" }).$type<ExpertiseArea[]>().notNull(),
+    // The wizard draft's one-time key: a resent or double-clicked submit finds it taken (issue 15).
+    submissionKey: text("submission_key"),
     submittedAt: integer("submitted_at", { mode: "timestamp_ms" }).notNull().default(now),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("papers_conference_number_unique").on(t.conferenceId, t.paperNumber),
+    uniqueIndex("papers_submission_key_unique").on(t.submissionKey),
     index("papers_conference_status_idx").on(t.conferenceId, t.status),
     index("papers_submitter_idx").on(t.submitterId, t.submittedAt),
   ],

@@ -40,8 +40,10 @@ const CUSTOMARY: Record<string, string> = { Czechia: "Czech Republic", "Türkiye
 const byName = new Map<string, string>();
 const byDomain = new Map<string, string>();
 const byCapital = new Map<string, string>();
-for (const [official, , domains, capitals, others] of COUNTRY_DATA) {
+const codeOf = new Map<string, string>();
+for (const [official, code, domains, capitals, others] of COUNTRY_DATA) {
   const name = CUSTOMARY[official] ?? official;
+  codeOf.set(name, code);
   byName.set(official.toLowerCase(), name);
   byName.set(name.toLowerCase(), name);
   for (const o of others) byName.set(o.toLowerCase(), name);
@@ -90,6 +92,9 @@ export function trailingCountry(text: string): { rest: string; country: string |
   }
   return { rest: clean(text), country: null };
 }
+
+/** The ISO 3166-1 alpha-2 code of a country as the engine names it ("United Kingdom" → "GB"), or null. */
+export const countryCode = (name: string | null | undefined) => (name ? (codeOf.get(name) ?? codeOf.get(countryNamed(name) ?? "") ?? null) : null);
 
 /** A country named anywhere in the text, or one of its cities. */
 export function countryIn(text: string): string | null {

@@ -1,4 +1,4 @@
-import type { ConferenceStatus, NewsStatus } from "~/db/enums";
+import type { ConferenceStatus, NewsStatus, PaperStatus } from "~/db/enums";
 import type { ConferencePhase } from "./dates";
 
 export type BadgeTone = "success" | "primary" | "warning" | "secondary" | "info" | "danger";
@@ -40,4 +40,22 @@ export function submissionAction(status: string):
   if (status === "open") return { kind: "link", label: "Submit Manuscript", to: "/dashboard" };
   if (status === "active") return { kind: "disabled", label: "Submissions Will Open Soon" };
   return { kind: "disabled", label: "Submissions Closed" };
+}
+
+/** Authors' paper badge: accepted green, rejected red, under review yellow, otherwise grey; none reads Pending. */
+const PAPER_STATUS: Partial<Record<PaperStatus, { label: string; tone: BadgeTone }>> = {
+  under_review: { label: "Under Review", tone: "warning" },
+  accepted: { label: "Accepted", tone: "success" },
+  rejected: { label: "Rejected", tone: "danger" },
+  incomplete: { label: "Incomplete", tone: "secondary" },
+  revision_required: { label: "Revision Required", tone: "secondary" },
+};
+export function paperStatusBadge(status: string | null | undefined): { label: string; tone: BadgeTone } {
+  if (!status) return { label: "Pending", tone: "secondary" };
+  return PAPER_STATUS[status as PaperStatus] ?? { label: status.replace(/_/g, " "), tone: "secondary" };
+}
+
+/** A paper's number as the office shows it: 'MS' + the conference's two-digit start year + '~' + (paperNumber + 101). */
+export function paperDisplayNumber(conferenceStart: string, paperNumber: number) {
+  return `MS${conferenceStart.slice(2, 4)}~${paperNumber + 101}`;
 }

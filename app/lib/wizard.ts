@@ -14,6 +14,10 @@ export type WizardStep = {
   schema: ZodTypeAny;
   /** False for a step whose values must never be stored (a password): it is checked and used, not kept. */
   keep?: boolean;
+  /** How the step's post is read into kept values, when its fields are not flat (rows of a list). */
+  read?: (form: FormData) => Record<string, unknown>;
+  /** True for a step whose values the server sets, not the post (an upload): Next checks what is kept. */
+  fromDraft?: boolean;
 };
 
 export type Wizard = ReturnType<typeof defineWizard>;

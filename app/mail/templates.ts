@@ -12,6 +12,14 @@ const link = z
   .max(2000)
   .refine((v) => /^https?:\/\//.test(v), "Links must be http(s).");
 
+/** A submitted paper as its mails name it: the number shown to the office (MSyy~NNN) and its authors in order. */
+const paper = {
+  title: z.string().max(600),
+  conference: z.string().max(300),
+  paperNumber: z.string().regex(/^MS\d{2}~\d{3,}$/),
+  authors: z.array(z.string().max(400)).max(40),
+};
+
 export const MAIL_TEMPLATES = {
   activation: z.object({ ...person, link }),
   password_reset: z.object({ ...person, link }),
@@ -21,6 +29,8 @@ export const MAIL_TEMPLATES = {
   admin_password_set: z.object({ ...person, supportEmail: z.string().email() }),
   sessions_ended: z.object({ ...person, supportEmail: z.string().email() }),
   account_exists: z.object({ ...person, loginLink: link, resetLink: link }),
+  submission_receipt: z.object({ ...person, ...paper, link, supportEmail: z.string().email() }),
+  submission_listed: z.object({ ...person, ...paper, submitter: z.string().max(300), link }),
 } as const;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -32,19 +42,20 @@ function escapeHtml(s: string) {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-type Block = { p: string } | { button: { label: string; href: string } } | { small: string };
+type Block = { p: string } | { button: { label: string; href: string } } | { small: string } | { list: string[] };
 
 function compose(site: Site, subject: string, greeting: string, blocks: Block[]): RenderedMail {
   const text = [
     greeting,
     "",
-    ...blocks.flatMap((b) => ("p" in b ? [b.p, ""] : "button" in b ? [`${b.button.label}: ${b.button.href}`, ""] : [b.small, ""])),
+    ...blocks.flatMap((b) => ("p" in b ? [b.p, ""] : "button" in b ? [`${b.button.label}: ${b.button.href}`, ""] : "list" in b ? [...b.list.map((i) => `  - ${i}`), ""] : [b.small, ""])),
     `— ${site.siteName}`,
     site.siteUrl,
   ].join("\n");
   const body = blocks
     .map((b) => {
       if ("p" in b) return `<p style="margin:0 0 16px">${escapeHtml(b.p)}</p>`;
+      if ("list" in b) return `<ul style="margin:0 0 16px;padding-left:20px">${b.list.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`;
       if ("small" in b) return `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(b.small)}</p>`;
       const href = escapeHtml(b.button.href);
       return `<p style="margin:24px 0"><a href="${href}" style="background:#1b2a4a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(b.button.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this address into your browser:<br><a href="${href}" style="color:#1b2a4a;word-break:break-all">${href}</a></p>`;
@@ -114,6 +125,25 @@ const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => Rendered
       { button: { label: "Sign in", href: p.loginLink } },
       { p: `Forgotten your password? Choose a new one here: ${p.resetLink}` },
       { small: "If this was not you, you can ignore this e-mail." },
+    ]),
+  submission_receipt: (site, p) =>
+    compose(site, `Paper received: ${p.paperNumber}`, greet(p.name), [
+      { p: `Thank you for submitting your paper to ${p.conference}. It has been received as ${p.paperNumber}; please quote this number when you write to us about it.` },
+      { p: `Title: ${p.title}` },
+      { p: "Authors:" },
+      { list: p.authors },
+      { p: "What happens next: the programme committee reviews the paper and you will receive an e-mail when a decision is made. Until then the paper is listed as under review in My Submissions, where you can also download it, or delete it while it is under review." },
+      { button: { label: "My Submissions", href: p.link } },
+      { small: `Questions about your submission: ${p.supportEmail}.` },
+    ]),
+  submission_listed: (site, p) =>
+    compose(site, `You are listed as an author of ${p.paperNumber}`, greet(p.name), [
+      { p: `${p.submitter} has submitted a paper to ${p.conference} that lists you as an author. It has been received as ${p.paperNumber}.` },
+      { p: `Title: ${p.title}` },
+      { p: "Authors:" },
+      { list: p.authors },
+      { p: "If you have an account with this e-mail address, the paper appears in My Submissions, with its status. If you do not know of this paper, please tell the submitter or write to us." },
+      { button: { label: "My Submissions", href: p.link } },
     ]),
 };
 

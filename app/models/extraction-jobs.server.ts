@@ -10,6 +10,7 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { extractionJobs, files } from "~/db/schema";
 import { extractManuscript, ExtractionFailed, MAX_MANUSCRIPT_BYTES, type ExtractionResult } from "~/extraction";
+import { countryCode } from "~/extraction/countries";
 import { refineWithAi, type AiBinding } from "~/extraction/refine";
 import { randomToken } from "~/server/auth/crypto.server";
 import type { ExtractionMessage } from "~/server/queues/messages";
@@ -49,20 +50,27 @@ export const extractionHousekeeping: HousekeepingTask = {
 /** What the engine may take before the job is ended as failed (the consumer's own limit is higher). */
 export const EXTRACTION_TIME_LIMIT_MS = 20_000;
 
-/** Stores the manuscript, records the job and queues it; returns the job's id for the wizard. */
+/** The job's row for a manuscript stored under `r2Key` (its file row inserted earlier in the same batch). */
+export function extractionJobStatement(db: Database, id: string, userId: number, r2Key: string) {
+  return db.insert(extractionJobs).values({ id, userId, status: "extracting", fileId: sql`(select id from files where r2_key = ${r2Key})` as unknown as number });
+}
+
+/** Hands a recorded job to the extraction Worker. */
+export function queueExtraction(queues: Services["queues"], jobId: string) {
+  return queues.extraction.send({ type: "extract", jobId } satisfies ExtractionMessage);
+}
+
+/** Stores the manuscript, records the job and queues it; returns the job's id. */
 export async function startExtraction({ db, files: bucket, queues }: Pick<Services, "db" | "files" | "queues">, userId: number, file: File) {
   const stored = await storeUploads(bucket, [file], MANUSCRIPT_RULE, userId);
   const id = randomToken(18);
   try {
-    await db.batch([
-      db.insert(files).values(stored.rows[0]!),
-      db.insert(extractionJobs).values({ id, userId, status: "extracting", fileId: sql`(select id from files where r2_key = ${stored.rows[0]!.r2Key})` as unknown as number }),
-    ]);
+    await db.batch([db.insert(files).values(stored.rows[0]!), extractionJobStatement(db, id, userId, stored.rows[0]!.r2Key)]);
   } catch (error) {
     await stored.discard();
     throw error;
   }
-  await queues.extraction.send({ type: "extract", jobId: id } satisfies ExtractionMessage);
+  await queueExtraction(queues, id);
   return id;
 }
 
@@ -123,6 +131,8 @@ export async function runExtractionJob(env: { db: Database; files: R2Bucket; ai?
  * Affiliation, Department, Title, Country, email; keywords; references), with JEL codes, each
  * field's confidence and where it was found.
  */
+export type ExtractedInfo = ReturnType<typeof toExtractedInfo>;
+
 export function toExtractedInfo(r: ExtractionResult) {
   return {
     title: r.title.value,
@@ -134,6 +144,7 @@ export function toExtractedInfo(r: ExtractionResult) {
       Department: a.department,
       Title: null,
       Country: a.country,
+      CountryCode: countryCode(a.country),
       email: a.email,
       isCorresponding: a.isCorresponding,
       confidence: a.confidence,

@@ -17,6 +17,8 @@ export type UploadRule = {
   maxFiles: number;
   maxBytes: number;
   label: string;
+  /** Where in R2 the files wait, when not under their kind's own prefix (a wizard draft's upload). */
+  prefix?: string;
 };
 
 /** A refused upload (422): its message names the file and the rule it broke. */
@@ -59,7 +61,7 @@ export async function storeUploads(bucket: R2Bucket, list: File[], rule: UploadR
   try {
     for (const [i, { file, bytes, ext }] of checked.entries()) {
       const filename = generateFilename(ext === "jpeg" ? "jpg" : ext);
-      const r2Key = r2KeyFor(rule.kind, filename);
+      const r2Key = rule.prefix ? `${rule.prefix}/${filename}` : r2KeyFor(rule.kind, filename);
       const contentType = rule.types[ext]!;
       const digest = await crypto.subtle.digest("SHA-256", bytes);
       await bucket.put(r2Key, bytes, { httpMetadata: { contentType } });

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { isBoardPeriod } from "~/features/board/board";
 import { deleteBoardYear } from "~/features/board/board-admin.server";
 import { confirmedDeletion } from "~/server/admin-delete.server";

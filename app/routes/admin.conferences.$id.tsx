@@ -6,7 +6,7 @@ import { ConferenceAttachments, HeaderPhotoForm } from "~/features/conferences/c
 import { BasicFields, FeeFields, RichSection } from "~/features/conferences/conference-fields";
 import { EditorActions, FormAndPreview } from "~/components/admin/form-and-preview";
 import { FormTabs } from "~/components/admin/form-tabs";
-import { RouteDialog } from "~/components/admin/route-dialog";
+import { RouteDialog } from "~/components/ui/route-dialog";
 import { ConferenceMeta } from "~/features/conferences/conference-meta";
 import { ConferenceSections } from "~/features/conferences/conference-sections";
 import { CsrfField } from "~/components/csrf-field";

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { FormMessage } from "~/components/form/fields";
 import { listPath } from "~/lib/list-href";
 import { parseId, requireIds } from "~/lib/params";

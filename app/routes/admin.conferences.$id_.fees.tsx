@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { FeeFields } from "~/features/conferences/conference-fields";
-import { RouteDialog } from "~/components/admin/route-dialog";
+import { RouteDialog } from "~/components/ui/route-dialog";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage, InvalidFormMessage, usePostedDefaults } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";

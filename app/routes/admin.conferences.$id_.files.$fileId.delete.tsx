@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import type { AttachmentReply } from "~/features/conferences/conference-attachments";
-import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { requireIds } from "~/lib/params";
 import { deleteConferenceFile, getConferenceFile } from "~/features/conferences/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";

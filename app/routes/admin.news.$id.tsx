@@ -5,7 +5,7 @@ import { useRef } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { EditorActions, FormAndPreview } from "~/components/admin/form-and-preview";
 import { RichTextField } from "~/components/admin/rich-text-field";
-import { RouteDialog } from "~/components/admin/route-dialog";
+import { RouteDialog } from "~/components/ui/route-dialog";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage, InvalidFormMessage, SelectField, TextField, usePostedDefaults } from "~/components/form/fields";
 import { RichText } from "~/components/rich-text";

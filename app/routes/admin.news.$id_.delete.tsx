@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { parseId, requireIds } from "~/lib/params";
 import { deleteNews, loadNewsForEdit } from "~/features/news/news-admin.server";
 import { confirmedDeletion } from "~/server/admin-delete.server";

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { requireIds } from "~/lib/params";
 import { confirmedDeletion } from "~/server/admin-delete.server";
 import { deleteNewsFile, getNewsFile } from "~/features/news/news-admin.server";

@@ -6,7 +6,7 @@ import { AffiliationFields, SecondaryAffiliation } from "~/features/accounts/aff
 import { ExpertiseFields } from "~/features/accounts/expertise-fields";
 import { PersonalFields } from "~/features/accounts/personal-fields";
 import { FormTabs } from "~/components/admin/form-tabs";
-import { RouteDialog } from "~/components/admin/route-dialog";
+import { RouteDialog } from "~/components/ui/route-dialog";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage, InvalidFormMessage, SelectField, TextField } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";

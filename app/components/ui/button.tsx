@@ -1,7 +1,7 @@
 import { Link, type LinkProps } from "@remix-run/react";
 import type { ButtonHTMLAttributes } from "react";
 
-type Variant = "primary" | "outline" | "gold";
+type Variant = "primary" | "outline" | "gold" | "danger";
 type Size = "normal" | "small";
 
 function classes(variant: Variant, size: Size, extra?: string) {

@@ -17,31 +17,31 @@ const pairGroups = RESEARCH_CATEGORIES.map((c) => ({ label: c.name, topics: c.to
  * once a category is chosen and lists only that category's topics; another category clears it.
  * Both start from the stored pair, so hydration keeps what the server rendered.
  */
-function ExpertiseSlot({ n }: { n: number }) {
-  const categoryField = useField(`primary${n}Category`);
-  const topicField = useField(`primary${n}`);
+export function ResearchAreaField({ category: categoryName, topic: topicName, legend, required = true }: { category: string; topic: string; legend: string; required?: boolean }) {
+  const categoryField = useField(categoryName);
+  const topicField = useField(topicName);
   const stored = splitTopicPair(categoryField.defaultValue, topicField.defaultValue);
   const hydrated = useHydrated();
   return (
     <fieldset className="expertise-slot">
-      <legend>Area of expertise {n}</legend>
+      <legend>{legend}</legend>
       {hydrated ? (
-        <CategoryThenTopic n={n} stored={stored} />
+        <CategoryThenTopic categoryName={categoryName} topicName={topicName} required={required} stored={stored} />
       ) : (
         <FieldShell
-          name={`primary${n}`}
+          name={topicName}
           label="Category and topic"
-          required
+          required={required}
           hint="Topics are listed under their research category."
           error={categoryField.error ?? topicField.error}
         >
           <select
-            id={`primary${n}`}
-            name={`primary${n}`}
+            id={topicName}
+            name={topicName}
             defaultValue={stored.category && stored.topic ? stored.category + TOPIC_PAIR_SEPARATOR + stored.topic : ""}
-            aria-required
+            aria-required={required || undefined}
             aria-invalid={categoryField.error || topicField.error ? true : undefined}
-            aria-describedby={`primary${n}-hint${categoryField.error || topicField.error ? ` primary${n}-error` : ""}`}
+            aria-describedby={`${topicName}-hint${categoryField.error || topicField.error ? ` ${topicName}-error` : ""}`}
           >
             <option value="">Select…</option>
             {pairGroups.map((g) => (
@@ -60,7 +60,7 @@ function ExpertiseSlot({ n }: { n: number }) {
   );
 }
 
-function CategoryThenTopic({ n, stored }: { n: number; stored: { category: string; topic: string } }) {
+function CategoryThenTopic({ categoryName, topicName, required, stored }: { categoryName: string; topicName: string; required: boolean; stored: { category: string; topic: string } }) {
   const [category, setCategory] = useState(stored.category);
   // A new category remounts the topic select with nothing chosen: "choosing a category clears its topic".
   const [generation, setGeneration] = useState(0);
@@ -68,9 +68,9 @@ function CategoryThenTopic({ n, stored }: { n: number; stored: { category: strin
   return (
     <div className="field-row">
       <SelectField
-        name={`primary${n}Category`}
+        name={categoryName}
         label="Research category"
-        required
+        required={required}
         options={categories}
         className="category-field"
         defaultValue={stored.category}
@@ -79,15 +79,18 @@ function CategoryThenTopic({ n, stored }: { n: number; stored: { category: strin
           setGeneration((g) => g + 1);
         }}
       />
-      <SelectField
-        key={generation}
-        name={`primary${n}`}
-        label="Topic"
-        required
-        className="topic-field"
-        options={topics}
-        defaultValue={generation === 0 ? stored.topic : ""}
-      />
+      {/* The topic appears once a category is chosen. */}
+      {category ? (
+        <SelectField
+          key={generation}
+          name={topicName}
+          label="Topic"
+          required={required}
+          className="topic-field"
+          options={topics}
+          defaultValue={generation === 0 ? stored.topic : ""}
+        />
+      ) : null}
     </div>
   );
 }
@@ -97,7 +100,7 @@ export function ExpertiseFields() {
     <>
       <p className="form-intro">Choose three areas of research, each a category and one of its topics.</p>
       {EXPERTISE_SLOTS.map((n) => (
-        <ExpertiseSlot key={n} n={n} />
+        <ResearchAreaField key={n} category={`primary${n}Category`} topic={`primary${n}`} legend={`Area of expertise ${n}`} />
       ))}
     </>
   );

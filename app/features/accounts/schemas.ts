@@ -179,42 +179,50 @@ export function splitTopicPair(category: unknown, topic: unknown): { category: s
   return { category: typeof category === "string" ? category : "", topic: t };
 }
 
-export const expertiseSchema = z.preprocess(
-  (input) => {
-    if (!input || typeof input !== "object") return input;
-    const values: Record<string, unknown> = { ...input };
-    for (const n of EXPERTISE_SLOTS) {
-      const { category, topic } = splitTopicPair(values[`primary${n}Category`], values[`primary${n}`]);
-      values[`primary${n}Category`] = category;
-      values[`primary${n}`] = topic;
-    }
-    return values;
-  },
-  z
-    .object({
-      primary1Category: text(80),
-      primary1: text(120),
-      primary2Category: text(80),
-      primary2: text(120),
-      primary3Category: text(80),
-      primary3: text(120),
-    })
-    .superRefine((v, ctx) => {
+/** One research area of a form: the names of its category and topic fields, and whether it must be filled. */
+export type TopicPairSlot = { category: string; topic: string; required: boolean; label: string; noCategory: string };
+
+/**
+ * The schema of a form's research areas (the profile's three areas of expertise, a submission's
+ * five research areas): each slot a category and one of its topics, the required ones filled, an
+ * optional one either empty or whole, no topic twice. Pairs posted as one value are split first.
+ */
+export function topicPairsSchema(slots: readonly TopicPairSlot[], duplicateMessage: string) {
+  const shape = Object.fromEntries(slots.flatMap((s) => [[s.category, text(80)], [s.topic, text(120)]]));
+  return z.preprocess(
+    (input) => {
+      if (!input || typeof input !== "object") return input;
+      const values: Record<string, unknown> = { ...input };
+      for (const s of slots) {
+        const { category, topic } = splitTopicPair(values[s.category], values[s.topic]);
+        values[s.category] = category;
+        values[s.topic] = topic;
+      }
+      return values;
+    },
+    z.object(shape).superRefine((v, ctx) => {
       const seen = new Set<string>();
-      for (const n of EXPERTISE_SLOTS) {
-        const category = v[`primary${n}Category`];
-        const topic = v[`primary${n}`];
+      for (const s of slots) {
+        const category = String(v[s.category] ?? "");
+        const topic = String(v[s.topic] ?? "");
+        if (!category && !topic && !s.required) continue;
         if (!isCategory(category)) {
-          ctx.addIssue({ code: "custom", path: [`primary${n}Category`], message: `Choose research category ${n}.` });
+          ctx.addIssue({ code: "custom", path: [s.category], message: s.noCategory });
         } else if (!isTopicOf(category, topic)) {
-          ctx.addIssue({ code: "custom", path: [`primary${n}`], message: `Choose a topic of ${category} for area ${n}.` });
+          ctx.addIssue({ code: "custom", path: [s.topic], message: `Choose a topic of ${category} for ${s.label}.` });
         } else if (seen.has(topic)) {
-          ctx.addIssue({ code: "custom", path: [`primary${n}`], message: "Choose three different topics." });
+          ctx.addIssue({ code: "custom", path: [s.topic], message: duplicateMessage });
         }
         seen.add(topic);
       }
     }),
-);
+  ) as unknown as z.ZodType<Record<string, string>>;
+}
+
+export const expertiseSchema = topicPairsSchema(
+  EXPERTISE_SLOTS.map((n) => ({ category: `primary${n}Category`, topic: `primary${n}`, required: true, label: `area ${n}`, noCategory: `Choose research category ${n}.` })),
+  "Choose three different topics.",
+) as unknown as z.ZodType<{ [K in `primary${(typeof EXPERTISE_SLOTS)[number]}${"" | "Category"}`]: string }>;
 
 /* ------------------------------------------------------------ passwords */
 

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { validationError } from "remix-validated-form";
 import { BoardYearEditor } from "./board-year-editor";
-import { RouteDialog } from "~/components/admin/route-dialog";
+import { RouteDialog } from "~/components/ui/route-dialog";
 import { FormMessage } from "~/components/form/fields";
 import { BOARD_SECTION_KEYS, type BoardYearForm, isBoardPeriod } from "~/features/board/board";
 import { boardYearDraft, boardYearSchema } from "~/features/board/board-forms";

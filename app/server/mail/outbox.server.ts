@@ -6,6 +6,7 @@
  * If the queue cannot be reached the row stays `pending` and the housekeeping queues it again.
  */
 import { and, eq, lt, sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { outbox, users } from "~/db/schema";
@@ -39,8 +40,22 @@ export type AccountMailPayload<T extends MailTemplate> = Omit<MailPayload<T>, "n
  * does the same work for an address with an account and one without (decision 030).
  */
 export function accountMail<T extends MailTemplate>(db: Database, template: T, who: SQL | undefined, payload: AccountMailPayload<T>) {
-  const data = MAIL_TEMPLATES[template].parse({ ...payload, name: "" }) as Record<string, unknown>;
-  const fields = Object.entries(data).flatMap(([key, value]) => [sql`${key}`, key === "name" ? ACCOUNT_NAME : sql`${value}`]);
+  return selectedMail(db, template, { from: users, where: who, to: sql`${users.email}`, payload: { ...payload, name: "" } as MailPayload<T>, computed: { name: ACCOUNT_NAME } });
+}
+
+/**
+ * The outbox row of a mail whose data the database completes in the statement that writes it:
+ * one mail per row of `from` that `where` selects, to `to`, with the fields of `computed` read
+ * from that row (a paper's number, given only by the batch that creates the paper). The fixed
+ * part of the payload is checked by the template's schema here; the notices Worker checks it all.
+ */
+export function selectedMail<T extends MailTemplate>(
+  db: Database,
+  template: T,
+  o: { from: SQLiteTable; where: SQL | undefined; to: SQL; payload: MailPayload<T>; computed?: Record<string, SQL> },
+) {
+  const data = MAIL_TEMPLATES[template].parse(o.payload) as Record<string, unknown>;
+  const fields = Object.entries(data).flatMap(([key, value]) => [sql`${key}`, o.computed?.[key] ?? (typeof value === "object" && value !== null ? sql`json(${JSON.stringify(value)})` : sql`${value}`)]);
   return db
     .insert(outbox)
     .select(
@@ -48,7 +63,7 @@ export function accountMail<T extends MailTemplate>(db: Database, template: T, w
         .select({
           id: sql<number>`null`.as("id"),
           template: sql<string>`${template}`.as("template"),
-          toAddress: users.email,
+          toAddress: sql<string>`${o.to}`.as("to_address"),
           payload: sql<Record<string, unknown>>`json_object(${sql.join(fields, sql`, `)})`.as("payload"),
           status: sql<"pending">`'pending'`.as("status"),
           attempts: sql<number>`0`.as("attempts"),
@@ -56,8 +71,8 @@ export function accountMail<T extends MailTemplate>(db: Database, template: T, w
           createdAt: sql<Date>`${Date.now()}`.as("created_at"),
           sentAt: sql<Date | null>`null`.as("sent_at"),
         })
-        .from(users)
-        .where(who),
+        .from(o.from)
+        .where(o.where),
     )
     .returning({ id: outbox.id });
 }
@@ -73,7 +88,7 @@ export function queueOutboxRows(services: Pick<Services, "queues" | "waitUntil">
  * Runs `changes` and the outbox rows of `mails` as one D1 batch (one transaction), then queues
  * the mails that were written (an `accountMail` may write none). Returns the results of `changes` in their order.
  */
-export async function commitWithMail(services: Mailer, changes: BatchItem<"sqlite">[], mails: Array<OutboxEntry | ReturnType<typeof accountMail>>) {
+export async function commitWithMail(services: Mailer, changes: BatchItem<"sqlite">[], mails: Array<OutboxEntry | ReturnType<typeof selectedMail>>) {
   const statements = [...changes, ...mails] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
   const results = (await services.db.batch(statements)) as unknown[];
   const mailed = results.slice(changes.length) as { id: number }[][];

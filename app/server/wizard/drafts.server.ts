@@ -4,8 +4,8 @@
  * an anonymous visitor's (registration) by a random value in an HttpOnly cookie, of which only
  * the SHA-256 is stored. The cookie carries nothing else: the draft never leaves the server.
  */
-import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
-import { wizardDrafts } from "~/db/schema";
+import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { files as storedFiles, wizardDrafts } from "~/db/schema";
 import type { HousekeepingTask } from "~/server/housekeeping.server";
 import type { Services } from "~/server/services.server";
 import { randomToken, sha256Hex } from "../auth/crypto.server";
@@ -61,10 +61,26 @@ export async function saveDraft({ db }: Pick<Services, "db">, owner: DraftOwner,
     .onConflictDoUpdate({ target: wizardDrafts.id, set: values });
 }
 
+/** The statement that keeps a draft, for a batch that records its upload with it. */
+export function saveDraftStatement({ db }: Pick<Services, "db">, owner: DraftOwner, wizard: string, draft: WizardDraft) {
+  const values = { step: draft.step, data: draft.data, fileKey: draft.fileKey, updatedAt: new Date() };
+  return db
+    .insert(wizardDrafts)
+    .values({ id: owner.id, wizard, userId: owner.userId, ...values })
+    .onConflictDoUpdate({ target: wizardDrafts.id, set: values });
+}
+
+/** Deletes files a draft was holding: the objects in R2 and their rows, if any were recorded. */
+async function dropDraftFiles({ db, files }: Pick<Services, "db" | "files">, keys: string[]) {
+  if (!keys.length) return;
+  await db.delete(storedFiles).where(inArray(storedFiles.r2Key, keys));
+  await files.delete(keys);
+}
+
 /** Forgets the draft and deletes its waiting file, if any. */
-export async function discardDraft({ db, files }: Pick<Services, "db" | "files">, owner: DraftOwner) {
-  const [row] = await db.delete(wizardDrafts).where(eq(wizardDrafts.id, owner.id)).returning({ fileKey: wizardDrafts.fileKey });
-  if (row?.fileKey) await files.delete(row.fileKey);
+export async function discardDraft(services: Pick<Services, "db" | "files">, owner: DraftOwner) {
+  const [row] = await services.db.delete(wizardDrafts).where(eq(wizardDrafts.id, owner.id)).returning({ fileKey: wizardDrafts.fileKey });
+  if (row?.fileKey) await dropDraftFiles(services, [row.fileKey]);
 }
 
 /** The statement that forgets a draft, for the batch of the change that completes it. */
@@ -81,8 +97,7 @@ export const draftHousekeeping: HousekeepingTask = {
       and(isNotNull(wizardDrafts.userId), lt(wizardDrafts.updatedAt, new Date(now - USER_DRAFT_MS))),
     );
     const gone = await db.delete(wizardDrafts).where(stale).returning({ fileKey: wizardDrafts.fileKey });
-    const keys = gone.flatMap((d) => (d.fileKey ? [d.fileKey] : []));
-    if (keys.length) await files.delete(keys);
+    await dropDraftFiles({ db, files }, gone.flatMap((d) => (d.fileKey ? [d.fileKey] : [])));
     return gone.length;
   },
 };

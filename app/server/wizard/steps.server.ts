@@ -6,7 +6,7 @@
  */
 import { redirect } from "@remix-run/cloudflare";
 import { validationError } from "remix-validated-form";
-import type { Wizard } from "~/lib/wizard";
+import type { Wizard, WizardStep } from "~/lib/wizard";
 import type { Services } from "~/server/services.server";
 import { clearDraftCookie, type DraftOwner, discardDraft, loadDraft, saveDraft } from "./drafts.server";
 
@@ -31,6 +31,17 @@ export async function wizardStepLoad(services: Ctx, wizard: Wizard, owner: Draft
 }
 
 const MAX_FIELD_LENGTH = 5000;
+
+/** What a step's post holds for the draft: its own reading of rows, or its flat fields (cut to a sane length). */
+export function keptValues(def: WizardStep, form: FormData): Record<string, unknown> {
+  if (def.read) return def.read(form);
+  const kept: Record<string, unknown> = {};
+  for (const name of def.fields) {
+    const value = form.get(name);
+    kept[name] = typeof value === "string" ? value.slice(0, MAX_FIELD_LENGTH) : "";
+  }
+  return kept;
+}
 
 export async function wizardStepPost(
   services: Ctx,
@@ -59,12 +70,7 @@ export async function wizardStepPost(
   const def = wizard.steps[step - 1]!;
   const draft = await loadDraft(services, owner);
   const data = { ...draft.data };
-  if (def.keep !== false) {
-    for (const name of def.fields) {
-      const value = form.get(name);
-      data[name] = typeof value === "string" ? value.slice(0, MAX_FIELD_LENGTH) : "";
-    }
-  }
+  if (def.keep !== false) Object.assign(data, keptValues(def, form));
   const keep = (at: number, values = data) => saveDraft(services, owner, wizard.name, { step: at, data: values });
 
   if (intent === "previous") {
@@ -73,7 +79,7 @@ export async function wizardStepPost(
     return withOwnerCookie(redirect(path(back)), owner);
   }
   if (step < wizard.count) {
-    const result = await wizard.validators[step - 1]!.validate(form);
+    const result = await wizard.validators[step - 1]!.validate(def.fromDraft ? data : form);
     if (result.error) {
       await keep(step);
       return withOwnerCookie(validationError(result.error, result.submittedData, { status: 400 }), owner);
@@ -85,6 +91,8 @@ export async function wizardStepPost(
   const incomplete = wizard.firstIncompleteStep(data, wizard.count);
   if (incomplete !== wizard.count) return withOwnerCookie(redirect(path(incomplete)), owner);
   const last = await wizard.validators[step - 1]!.validate(form);
+  // What the last step holds is kept whatever happens next (unless it must never be stored).
+  if (def.keep !== false) await keep(step);
   if (last.error) return withOwnerCookie(validationError(last.error, def.keep === false ? {} : last.submittedData, { status: 400 }), owner);
 
   const values = Object.assign({}, ...wizard.steps.slice(0, wizard.count - 1).map((s) => s.schema.parse(data)));

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { CsrfField } from "~/components/csrf-field";
 import { FormMessage } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
-import { RouteDialog } from "./route-dialog";
+import { RouteDialog } from "~/components/ui/route-dialog";
 
 /** A console deletion's confirmation: the question, a button that posts (none when `disabled`: the loader already knows it would be refused), the error if refused. */
 export function ConfirmDelete({ title, closeTo, button, disabled = false, children }: { title: string; closeTo: string; button: string; disabled?: boolean; children: ReactNode }) {

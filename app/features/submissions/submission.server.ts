@@ -1,0 +1,375 @@
+/**
+ * The submission wizard's server side (issue 15): the open conferences of step 1, the upload of
+ * step 2 (kept under a draft key in R2 and read by the extraction Worker at once), the extraction's
+ * result poured into the draft (title, abstract, authors), and the submission itself, one D1 batch
+ * that creates the paper, its authors, its file and its mails and numbers the paper in its
+ * conference. Drafts are the wizard module's (decision 028); what the server sets in them (the
+ * upload, the job, where each pre-filled value came from) is never read from a post.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { conferences, extractionJobs, files, paperAuthors, papers, users } from "~/db/schema";
+import { auditEntry } from "~/models/audit.server";
+import { extractionJobStatement, getExtractionJob, MANUSCRIPT_RULE, queueExtraction, failExtractionJob, type ExtractedInfo } from "~/models/extraction-jobs.server";
+import { generateFilename, r2KeyFor } from "~/models/file.server";
+import { storeUploads, UploadRejected, type UploadRule } from "~/models/uploads.server";
+import { paperDisplayNumber } from "~/lib/status";
+import { AppError } from "~/server/errors.server";
+import { randomToken } from "~/server/auth/crypto.server";
+import type { SessionUser } from "~/server/auth/session.server";
+import { extensionOf } from "~/server/files/sniff.server";
+import { commitWithMail, selectedMail } from "~/server/mail/outbox.server";
+import type { Services } from "~/server/services.server";
+import { type DraftOwner, discardDraftStatement, loadDraft, saveDraftStatement, userDraftOwner, type WizardDraft } from "~/server/wizard/drafts.server";
+import {
+  type AuthorRow,
+  fileTooLarge,
+  isSamePerson,
+  MAX_AUTHORS,
+  MAX_MANUSCRIPT_BYTES,
+  SUBMISSION_MESSAGES,
+  SUBMISSION_WIZARD,
+  toAuthorRow,
+  type ExtractionView,
+  type Person,
+  type Provenance,
+} from "./submission-form";
+
+type Ctx = Pick<Services, "db" | "files" | "queues" | "waitUntil" | "env">;
+
+export const submissionOwner = (userId: number) => userDraftOwner(userId, SUBMISSION_WIZARD.name);
+
+/** Where an upload waits while its wizard is a draft; the submission moves it under the paper's key. */
+export const DRAFT_MANUSCRIPT_PREFIX = "draft/manuscript";
+const DRAFT_RULE: UploadRule = { ...MANUSCRIPT_RULE, types: { ...MANUSCRIPT_RULE.types, doc: "application/msword" }, prefix: DRAFT_MANUSCRIPT_PREFIX, maxBytes: MAX_MANUSCRIPT_BYTES };
+/** The old Word format is accepted and kept, but the engine reads PDF and DOCX only. */
+const EXTRACTED = new Set(["pdf", "docx"]);
+
+
+/** What the server keeps in a submission draft besides the fields of the steps. */
+export type DraftExtras = {
+  uploadedFileName?: string;
+  uploadedFileSize?: number;
+  fileSha256?: string;
+  extractionJobId?: string | null;
+  /** The job's end has been poured into the fields (or there was nothing to pour). */
+  extractionApplied?: boolean;
+  provenance?: Partial<Record<"manuscriptTitle" | "manuscriptAbstract", Provenance>> | null;
+  /** One per draft: the paper it becomes carries it, so a resent submit finds it taken. */
+  submissionKey?: string;
+  /** Submit was pressed once: the step shows 'SUBMISSION BLOCKED' while the author is not listed. */
+  submitTried?: boolean;
+};
+
+export const extrasOf = (draft: WizardDraft) => draft.data as DraftExtras & Record<string, unknown>;
+
+/** The conferences open for submissions (step 1), soonest first. */
+export function openConferences(db: Database) {
+  return db
+    .select({ id: conferences.id, title: conferences.title, startDate: conferences.startDate, location: conferences.location })
+    .from(conferences)
+    .where(eq(conferences.status, "open"))
+    .orderBy(asc(conferences.startDate), asc(conferences.id))
+    .all();
+}
+
+export async function isOpenConference(db: Database, id: number) {
+  const row = await db.select({ id: conferences.id }).from(conferences).where(and(eq(conferences.id, id), eq(conferences.status, "open"))).get();
+  return Boolean(row);
+}
+
+/** The signed-in author as a card of the authors step: the profile's name, e-mail and primary affiliation. */
+export async function profileAuthor(db: Database, userId: number): Promise<AuthorRow & Person> {
+  const u = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, affiliation: users.primaryAffiliation })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  const a = u?.affiliation;
+  return toAuthorRow({
+    firstName: u?.firstName ?? "",
+    lastName: u?.lastName ?? "",
+    email: u?.email ?? "",
+    institution: a?.institution ?? "",
+    department: a?.department ?? "",
+    rankTitle: a?.rank ?? "",
+    rankOther: a?.rankOther ?? "",
+    country: a?.address?.country ?? "",
+    isCorresponding: false,
+    source: "profile",
+  });
+}
+
+/**
+ * Step 2's upload: the spec's messages for no file, another type or too large; then the content
+ * checked (`storeUploads`), the file kept under the draft's key, its row, the extraction job and
+ * the draft written in one batch, and the job queued. A new file replaces the earlier one and its
+ * result. Nothing is left in R2 when anything fails.
+ */
+export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, file: File | null) {
+  if (!file || file.size === 0) throw new UploadRejected(SUBMISSION_MESSAGES.noFile);
+  const ext = extensionOf(file.name);
+  if (!(ext in DRAFT_RULE.types)) throw new UploadRejected(SUBMISSION_MESSAGES.notPdfOrDocx);
+  if (file.size > MAX_MANUSCRIPT_BYTES) throw new UploadRejected(fileTooLarge(file.size));
+  const stored = await storeUploads(ctx.files, [file], DRAFT_RULE, user.id).catch((error: unknown) => {
+    // The one refusal left is content that does not match the name.
+    if (error instanceof UploadRejected) throw new UploadRejected(`${SUBMISSION_MESSAGES.notPdfOrDocx} "${file.name.slice(0, 100)}" is not really a .${ext} file: its content does not match its name.`);
+    throw error;
+  });
+  const row = stored.rows[0]!;
+  const owner = submissionOwner(user.id);
+  const draft = await loadDraft(ctx, owner);
+  const extras = extrasOf(draft);
+  const jobId = EXTRACTED.has(ext) ? randomToken(18) : null;
+  const data: DraftExtras & Record<string, unknown> = {
+    ...draft.data,
+    uploadedFileName: row.originalName,
+    uploadedFileSize: row.size,
+    fileSha256: row.sha256 ?? undefined,
+    extractionJobId: jobId,
+    extractionApplied: jobId === null,
+    provenance: null,
+    submissionKey: extras.submissionKey ?? randomToken(18),
+  };
+  try {
+    await ctx.db.batch([
+      ctx.db.insert(files).values(row),
+      ...(jobId ? [extractionJobStatement(ctx.db, jobId, user.id, row.r2Key)] : []),
+      saveDraftStatement(ctx, owner, SUBMISSION_WIZARD.name, { step: 2, data, fileKey: row.r2Key }),
+      ...(draft.fileKey ? [ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
+    ]);
+  } catch (error) {
+    await stored.discard();
+    throw error;
+  }
+  if (draft.fileKey) await ctx.files.delete(draft.fileKey).catch((e: unknown) => console.error("submission: earlier upload not deleted", e));
+  if (jobId) {
+    await queueExtraction(ctx.queues, jobId).catch(async (e: unknown) => {
+      console.error("submission: extraction not queued", e);
+      await failExtractionJob(ctx.db, jobId, "The manuscript could not be handed to the extraction service.");
+    });
+  }
+  return { fileName: row.originalName, extracting: jobId !== null };
+}
+
+/** Step 2's Remove: the file goes, and with it the title, abstract and authors it filled in. */
+export async function removeManuscript(ctx: Ctx, user: Pick<SessionUser, "id">) {
+  const owner = submissionOwner(user.id);
+  const draft = await loadDraft(ctx, owner);
+  const data = { ...draft.data, uploadedFileName: "", uploadedFileSize: 0, fileSha256: "", extractionJobId: null, extractionApplied: false, provenance: null, manuscriptTitle: "", manuscriptAbstract: "", authors: [] };
+  await ctx.db.batch([
+    saveDraftStatement(ctx, owner, SUBMISSION_WIZARD.name, { step: 2, data, fileKey: null }),
+    ...(draft.fileKey ? [ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
+  ]);
+  if (draft.fileKey) await ctx.files.delete(draft.fileKey);
+}
+
+/** The state step 2 shows: no file, a file the engine does not read (.doc), or the job's. */
+export async function extractionView(db: Database, userId: number, draft: WizardDraft): Promise<ExtractionView> {
+  const extras = extrasOf(draft);
+  if (!extras.uploadedFileName) return { status: "none" };
+  if (!extras.extractionJobId) return { status: "unread" };
+  const job = await getExtractionJob(db, userId, extras.extractionJobId);
+  if (!job) return { status: "failed", message: SUBMISSION_MESSAGES.extractionFailed };
+  if (job.status === "failed") return { status: "failed", message: job.message ? `${job.message} ${SUBMISSION_MESSAGES.extractionFailed.replace("AI extraction failed. ", "")}` : SUBMISSION_MESSAGES.extractionFailed };
+  if (job.status !== "complete") return { status: job.status };
+  const info = job.result as ExtractedInfo | null;
+  return { status: "complete", found: { title: Boolean(info?.title), abstract: Boolean(info?.abstract), authors: info?.authors?.length ?? 0 } };
+}
+
+const pageOf = (source: unknown) => (source && typeof source === "object" && "page" in source && typeof source.page === "number" ? source.page : null);
+
+/**
+ * The authors step's cards from the manuscript: its authors in order (affiliation as institution
+ * and department, the country as its code), the signed-in author matched by e-mail or name and
+ * completed from the profile, or added from it when the manuscript does not name them. One
+ * corresponding author at most; the signed-in author when the manuscript marks none.
+ */
+export function authorsFromExtraction(extracted: ExtractedInfo["authors"], me: AuthorRow & Person): AuthorRow[] {
+  const rows = extracted.slice(0, MAX_AUTHORS - 1).map((a) =>
+    toAuthorRow({
+      firstName: a.Name ?? "",
+      lastName: a.Surname ?? "",
+      email: (a.email ?? "").toLowerCase(),
+      institution: a.Affiliation ?? "",
+      department: a.Department ?? "",
+      country: a.CountryCode ?? "",
+      isCorresponding: a.isCorresponding,
+      source: "extraction",
+    }),
+  );
+  let mine = rows.findIndex((r) => isSamePerson(r, me));
+  if (mine < 0) {
+    rows.push({ ...me, source: "profile" });
+    mine = rows.length - 1;
+  } else {
+    const row = rows[mine]!;
+    for (const key of ["email", "institution", "department", "rankTitle", "rankOther", "country"] as const) if (!row[key]) row[key] = me[key];
+  }
+  const first = rows.findIndex((r) => r.isCorresponding);
+  rows.forEach((r, i) => (r.isCorresponding = first >= 0 ? i === first : i === mine));
+  return rows;
+}
+
+/**
+ * Pours a finished job into the draft, once: title and abstract with where they were found, the
+ * authors rebuilt. A failed job or an unread file leaves the fields to the author (the signed-in
+ * author's card is there to start from). Returns the draft as it now is, or as it was while the
+ * job still runs.
+ */
+export async function applyExtraction(ctx: Ctx, user: Pick<SessionUser, "id">, draft: WizardDraft): Promise<{ draft: WizardDraft; running: boolean }> {
+  const extras = extrasOf(draft);
+  if (extras.extractionApplied || !extras.uploadedFileName) return { draft, running: false };
+  const job = extras.extractionJobId ? await getExtractionJob(ctx.db, user.id, extras.extractionJobId) : null;
+  if (job && (job.status === "uploading" || job.status === "extracting")) return { draft, running: true };
+  const me = await profileAuthor(ctx.db, user.id);
+  const data: DraftExtras & Record<string, unknown> = { ...draft.data, extractionApplied: true };
+  const info = job?.status === "complete" ? (job.result as ExtractedInfo | null) : null;
+  if (info) {
+    if (info.title) data.manuscriptTitle = info.title;
+    if (info.abstract) data.manuscriptAbstract = info.abstract;
+    data.provenance = {
+      ...(info.title ? { manuscriptTitle: { page: pageOf(info.sources?.title), confidence: info.confidence?.title ?? 0 } } : {}),
+      ...(info.abstract ? { manuscriptAbstract: { page: pageOf(info.sources?.abstract), confidence: info.confidence?.abstract ?? 0 } } : {}),
+    };
+    data.authors = authorsFromExtraction(info.authors ?? [], me);
+  } else if (!Array.isArray(data.authors) || data.authors.length === 0) {
+    data.authors = [{ ...me, isCorresponding: true }];
+  }
+  const next = { ...draft, data };
+  await saveDraftStatement(ctx, submissionOwner(user.id), SUBMISSION_WIZARD.name, next);
+  return { draft: next, running: false };
+}
+
+/** An earlier paper of this author to this conference with the very same file, if any. */
+export async function sameFileSubmitted(db: Database, userId: number, conferenceId: number, sha256: string | undefined) {
+  if (!sha256 || !Number.isInteger(conferenceId)) return null;
+  const row = await db
+    .select({ paperNumber: papers.paperNumber, startDate: conferences.startDate, submittedAt: papers.submittedAt })
+    .from(papers)
+    .innerJoin(files, and(eq(files.paperId, papers.id), eq(files.kind, "manuscript")))
+    .innerJoin(conferences, eq(conferences.id, papers.conferenceId))
+    .where(and(eq(papers.submitterId, userId), eq(papers.conferenceId, conferenceId), eq(files.sha256, sha256)))
+    .get();
+  return row ? { number: paperDisplayNumber(row.startDate, row.paperNumber), submittedAt: row.submittedAt.getTime() } : null;
+}
+
+/** The kept step values a submission is made of (steps 1 to 4, checked) and the authors (step 5). */
+type Submission = { values: Record<string, unknown>; authors: AuthorRow[] };
+
+const authorLine = (a: AuthorRow) => `${a.firstName} ${a.lastName}${a.institution ? `, ${a.institution}` : ""}${a.isCorresponding ? " (corresponding author)" : ""}`;
+
+/**
+ * The submission: checks the conference is still open, the author is listed and the file is
+ * still there; copies the file to the paper's key; then one D1 batch numbers the paper in its
+ * conference (the counter and the paper in one transaction: no duplicate, no gap), writes the
+ * paper, its authors (linked to the accounts of their addresses), its file, the audit entry,
+ * the receipt and the co-authors' notices, and forgets the draft. A second submit of the same
+ * draft finds its key taken and answers with the paper the first one made.
+ */
+export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner, draft: WizardDraft, { values, authors }: Submission) {
+  const extras = extrasOf(draft);
+  const conferenceId = Number(values.conferenceId);
+  const conference = await ctx.db
+    .select({ id: conferences.id, title: conferences.title, startDate: conferences.startDate, status: conferences.status })
+    .from(conferences)
+    .where(eq(conferences.id, conferenceId))
+    .get();
+  if (!conference || conference.status !== "open") throw new AppError(409, "This conference is no longer open for submissions. Choose another one in step 1.");
+  if (!authors.some((a) => isSamePerson(a, user))) throw new AppError(422, `${SUBMISSION_MESSAGES.blocked}: ${SUBMISSION_MESSAGES.currentUserMissing}`);
+  const key = extras.submissionKey;
+  const stored = draft.fileKey ? await ctx.db.select().from(files).where(eq(files.r2Key, draft.fileKey)).get() : null;
+  const object = stored ? await ctx.files.get(stored.r2Key) : null;
+  if (!key || !stored || !object) throw new AppError(409, "The manuscript is no longer stored: upload it again in step 2.");
+
+  const filename = generateFilename(extensionOf(stored.filename) || "pdf");
+  const paperKey = r2KeyFor("manuscript", filename);
+  await ctx.files.put(paperKey, await object.arrayBuffer(), { httpMetadata: { contentType: stored.contentType } });
+
+  const paperId = sql`(select id from papers where submission_key = ${key})`;
+  const shownNumber = sql`'MS' || ${conference.startDate.slice(2, 4)} || '~' || (${papers.paperNumber} + 101)`;
+  const theirPaper = eq(papers.submissionKey, key);
+  const link = new URL("/dashboard?tab=submissions", ctx.env.SITE_URL).toString();
+  const mailed = { title: String(values.manuscriptTitle), conference: conference.title, paperNumber: "MS00~101", authors: authors.map(authorLine) };
+  const submitterName = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const others = authors.filter((a) => a.email.toLowerCase() !== user.email.toLowerCase());
+  try {
+    await commitWithMail(
+      ctx,
+      [
+        ctx.db
+          .update(conferences)
+          .set({ paperCounter: sql`${conferences.paperCounter} + 1` })
+          .where(and(eq(conferences.id, conferenceId), eq(conferences.status, "open"))),
+        ctx.db.insert(papers).values({
+          conferenceId,
+          // NULL (and the batch refused) if the conference closed in between.
+          paperNumber: sql`(select paper_counter - 1 from conferences where id = ${conferenceId} and status = 'open')` as unknown as number,
+          submitterId: user.id,
+          manuscriptType: values.manuscriptType as (typeof papers.$inferInsert)["manuscriptType"],
+          title: String(values.manuscriptTitle),
+          abstract: String(values.manuscriptAbstract),
+          researchAreas: [1, 2, 3, 4, 5]
+            .map((n) => ({ category: String(values[`researchArea${n}Category`] ?? ""), topic: String(values[`researchArea${n}`] ?? "") }))
+            .filter((a) => a.category && a.topic),
+          submissionKey: key,
+        }),
+        ctx.db.insert(paperAuthors).values(
+          authors.map((a, i) => ({
+            paperId: paperId as unknown as number,
+            userId: sql`(select id from users where email = ${a.email.toLowerCase()} and deleted_at is null)` as unknown as number,
+            authorOrder: i + 1,
+            firstName: a.firstName,
+            lastName: a.lastName,
+            email: a.email.toLowerCase(),
+            institution: a.institution,
+            department: a.department || null,
+            rank: a.rankTitle,
+            rankOther: a.rankTitle === "Other" ? a.rankOther : null,
+            country: a.country,
+            isCorresponding: a.isCorresponding,
+          })),
+        ),
+        ctx.db
+          .update(files)
+          .set({ paperId: paperId as unknown as number, r2Key: paperKey, filename })
+          .where(eq(files.id, stored.id)),
+        ctx.db.delete(extractionJobs).where(and(eq(extractionJobs.userId, user.id), eq(extractionJobs.fileId, stored.id))),
+        discardDraftStatement(ctx, owner),
+        auditEntry(ctx.db, { actorId: user.id, action: "paper.submit", entityType: "paper", entityId: null, details: { conferenceId, submissionKey: key, title: String(values.manuscriptTitle).slice(0, 200) } }),
+      ],
+      [
+        selectedMail(ctx.db, "submission_receipt", {
+          from: papers,
+          where: theirPaper,
+          to: sql`${user.email}`,
+          payload: { ...mailed, name: submitterName, link, supportEmail: ctx.env.SUPPORT_EMAIL },
+          computed: { paperNumber: shownNumber },
+        }),
+        ...others.map((a) =>
+          selectedMail(ctx.db, "submission_listed", {
+            from: papers,
+            where: theirPaper,
+            to: sql`${a.email.toLowerCase()}`,
+            payload: { ...mailed, name: `${a.firstName} ${a.lastName}`.trim(), submitter: submitterName, link },
+            computed: { paperNumber: shownNumber },
+          }),
+        ),
+      ],
+    );
+  } catch (error) {
+    await ctx.files.delete(paperKey).catch(() => undefined);
+    const existing = await ctx.db.select({ id: papers.id }).from(papers).where(and(theirPaper, eq(papers.submitterId, user.id))).get();
+    if (existing) return { paperId: existing.id, again: true };
+    throw error;
+  }
+  await ctx.files.delete(stored.r2Key).catch((e: unknown) => console.error("submission: draft copy not deleted", e));
+  const made = await ctx.db.select({ id: papers.id }).from(papers).where(theirPaper).get();
+  return { paperId: made?.id ?? null, again: false };
+}
+
+/** A submit whose draft is gone: the paper its key made, if this author made one. */
+export async function paperOfSubmissionKey(db: Database, userId: number, key: string) {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(key)) return null;
+  return (await db.select({ id: papers.id }).from(papers).where(and(eq(papers.submissionKey, key), eq(papers.submitterId, userId))).get()) ?? null;
+}

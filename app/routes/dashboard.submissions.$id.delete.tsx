@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
+import { DECIDED, deleteSubmission, NOT_YOURS, submissionForDeletion } from "~/features/submissions/my-submissions.server";
+import { SUBMISSION_MESSAGES } from "~/features/submissions/submission-form";
+import { requireIds } from "~/lib/params";
+import { requireUser } from "~/server/auth/guards.server";
+import { attempt } from "~/server/errors.server";
+
+const NOT_FOUND = "Submission not found.";
+
+/** The confirmation (a dialog over My Submissions; a section of the page without JavaScript). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(context, request);
+  const { id } = requireIds(params, ["id"], NOT_FOUND);
+  const paper = await submissionForDeletion(context.db, user.id, id);
+  if (!paper) throw new Response(NOT_FOUND, { status: 404 });
+  const refusal = !paper.isSubmitter ? NOT_YOURS : paper.status !== "under_review" ? DECIDED : null;
+  return { title: paper.title, refusal, csrf: context.csrf.token() };
+}
+
+/** Only the submitter, only under review: the model enforces both (403, 409), whatever the page showed. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(context, request);
+  const { id } = requireIds(params, ["id"], NOT_FOUND);
+  const refused = await attempt("dashboard: deleting a submission", SUBMISSION_MESSAGES.deleteFailed, () => deleteSubmission(context, user.id, id));
+  if (!refused) return redirect("/dashboard?tab=submissions&done=deleted");
+  return Response.json({ error: refused.message }, { status: refused.status });
+}
+
+export default function DeleteSubmission() {
+  const { title, refusal } = useLoaderData<typeof loader>();
+  return (
+    <ConfirmDelete title="Delete submission" closeTo="/dashboard?tab=submissions" button="Delete" disabled={refusal !== null}>
+      {refusal ? (
+        <p>{refusal}</p>
+      ) : (
+        <p>
+          Delete <strong>{title}</strong> and its manuscript? {SUBMISSION_MESSAGES.deleteConfirm}.
+        </p>
+      )}
+    </ConfirmDelete>
+  );
+}

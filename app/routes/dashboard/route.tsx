@@ -1,0 +1,306 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { validationError } from "remix-validated-form";
+import { FormMessage } from "~/components/form/fields";
+import { PageHead } from "~/components/page-head";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { LinkTabs } from "~/components/ui/link-tabs";
+import { MySubmissionsList, SubmittedBanner } from "~/features/submissions/my-submissions";
+import { mySubmissions, type MySubmission } from "~/features/submissions/my-submissions.server";
+import { SubmissionWizard, type WizardView } from "~/features/submissions/submission-wizard";
+import { fileTooLarge, isSamePerson, MAX_MANUSCRIPT_BYTES, readAuthorRows, SUBMISSION_MESSAGES, SUBMISSION_WIZARD, toAuthorRow, type AuthorRow } from "~/features/submissions/submission-form";
+import {
+  applyExtraction,
+  extractionView,
+  extrasOf,
+  isOpenConference,
+  openConferences,
+  paperOfSubmissionKey,
+  profileAuthor,
+  removeManuscript,
+  sameFileSubmitted,
+  submissionOwner,
+  submitPaper,
+  uploadManuscript,
+} from "~/features/submissions/submission.server";
+import { formatDate, todayIso } from "~/lib/dates";
+import { privatePage } from "~/lib/private-page";
+import { rootData } from "~/lib/seo";
+import { UploadRejected } from "~/models/uploads.server";
+import { displayName, requireUser } from "~/server/auth/guards.server";
+import { AppError } from "~/server/errors.server";
+import { readForm } from "~/server/forms.server";
+import { discardDraft, loadDraft, saveDraft } from "~/server/wizard/drafts.server";
+import { wizardStepLoad, wizardStepPost } from "~/server/wizard/steps.server";
+
+export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Dashboard");
+
+const wizard = SUBMISSION_WIZARD;
+const TABS = [
+  { id: "submit", title: "Submit Manuscript" },
+  { id: "submissions", title: "My Submissions" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+const stepPath = (step: number) => `/dashboard?tab=submit&step=${step}`;
+
+function tabOf(url: URL): Tab {
+  // A submission's delete confirmation opens over My Submissions.
+  if (url.pathname.startsWith("/dashboard/submissions/")) return "submissions";
+  const asked = url.searchParams.get("tab");
+  return TABS.some((t) => t.id === asked) ? (asked as Tab) : "submit";
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(context, request);
+  const url = new URL(request.url);
+  const tab = tabOf(url);
+  const member = user.memberUntil !== null && user.memberUntil >= todayIso();
+  const account = {
+    name: displayName(user),
+    email: user.email,
+    isAdmin: user.role === "admin",
+    membership: user.memberUntil ? { active: member, until: formatDate(user.memberUntil) } : null,
+    totpEnabled: user.totpEnabled,
+  };
+  const base = { account, tab, submitted: url.searchParams.get("submitted") === "true", deleted: url.searchParams.get("done") === "deleted", csrf: context.csrf.token() };
+  if (tab === "submissions") {
+    let papers: MySubmission[] | null = null;
+    try {
+      papers = await mySubmissions(context.db, user.id);
+    } catch (error) {
+      console.error("dashboard: submissions not loaded", error);
+    }
+    return { ...base, papers, wizard: null };
+  }
+  return { ...base, papers: null, wizard: await wizardView(context, user, request, url) };
+}
+
+/** Everything the wizard's current step shows, with the extraction poured in once it ended. */
+async function wizardView(context: LoaderFunctionArgs["context"], user: Awaited<ReturnType<typeof requireUser>>, request: Request, url: URL): Promise<WizardView> {
+  const owner = submissionOwner(user.id);
+  const loaded = await wizardStepLoad(context, wizard, owner, request, stepPath);
+  let draft = { step: loaded.step, data: loaded.values, fileKey: loaded.fileKey };
+  const step = loaded.step;
+  let running = false;
+  if (step >= 2) ({ draft, running } = await applyExtraction(context, user, draft));
+  // Steps 3 to 5 open once the manuscript has been read (or could not be).
+  if (step >= 3 && running) throw redirect(`${stepPath(2)}&continue=1`);
+  if (step === 2 && url.searchParams.get("continue") === "1" && !running && extrasOf(draft).extractionApplied) throw redirect(stepPath(3));
+  const extras = extrasOf(draft);
+  const view: WizardView = { step, values: draft.data, conferences: null, conferencesFailed: false, extraction: null, waiting: false, provenance: extras.provenance ?? null, duplicate: null, me: null, blocked: false, submissionKey: extras.submissionKey ?? "" };
+  if (step === 1) {
+    try {
+      view.conferences = await openConferences(context.db);
+    } catch (error) {
+      console.error("dashboard: open conferences not loaded", error);
+      view.conferencesFailed = true;
+    }
+  }
+  if (step === 2 || step === 5) view.duplicate = await sameFileSubmitted(context.db, user.id, Number(draft.data.conferenceId), extras.fileSha256);
+  if (step === 2) {
+    view.extraction = await extractionView(context.db, user.id, draft);
+    view.waiting = url.searchParams.get("continue") === "1" && running;
+  }
+  if (step === 5) {
+    const me = await profileAuthor(context.db, user.id);
+    view.me = { firstName: me.firstName, lastName: me.lastName, email: me.email };
+    const authors = Array.isArray(draft.data.authors) ? (draft.data.authors as unknown[]).map((a) => toAuthorRow(a as Partial<AuthorRow>)) : [];
+    view.values = { ...draft.data, authors };
+    view.blocked = Boolean(extras.submitTried) && !authors.some((a) => isSamePerson(a, me));
+  }
+  return view;
+}
+
+/** What the action answers when it does not move on: a message for the whole step. */
+export type DashboardActionData = { formError?: string; uploadError?: string; blocked?: boolean; ok?: boolean };
+
+const wantsJson = (request: Request) => (request.headers.get("Accept") ?? "").includes("application/json");
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(context, request);
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (length > MAX_MANUSCRIPT_BYTES + 1_048_576) {
+    return Response.json({ uploadError: fileTooLarge(length) } satisfies DashboardActionData, { status: 413 });
+  }
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "next");
+  const step = wizard.parseStep(String(form.get("step") ?? ""));
+  const owner = submissionOwner(user.id);
+  const reply = (data: DashboardActionData, status: number) => Response.json(data, { status });
+
+  if (intent === "exit") {
+    await discardDraft(context, owner);
+    return redirect("/dashboard?tab=submissions");
+  }
+
+  // Step 2: a file chosen with any button but Remove is uploaded first (without JavaScript, Next
+  // with a file chosen means "upload this and go on").
+  if (step === 2 && intent !== "remove-file" && intent !== "previous") {
+    const file = form.get("manuscript");
+    const chosen = typeof file === "object" && file !== null && (file as File).size > 0 ? (file as File) : null;
+    if (chosen || intent === "upload") {
+      try {
+        await uploadManuscript(context, user, chosen);
+      } catch (error) {
+        if (error instanceof UploadRejected) return reply({ uploadError: error.message }, 422);
+        console.error("submission: upload failed", error);
+        return reply({ uploadError: "The file could not be stored. Please try again." }, 503);
+      }
+      if (intent === "upload") return wantsJson(request) ? reply({ ok: true }, 200) : redirect(stepPath(2));
+    }
+  }
+  if (step === 2 && intent === "remove-file") {
+    await removeManuscript(context, user);
+    return wantsJson(request) ? reply({ ok: true }, 200) : redirect(stepPath(2));
+  }
+  if (step === 2 && intent === "next") {
+    const draft = await loadDraft(context, owner);
+    const { running } = await applyExtraction(context, user, draft);
+    // Leaving step 2 before the manuscript is read waits for it.
+    if (running) return redirect(`${stepPath(2)}&continue=1`);
+  }
+  if (step === 1 && intent === "next") {
+    const id = Number(form.get("conferenceId"));
+    if (Number.isInteger(id) && id > 0 && !(await isOpenConference(context.db, id))) {
+      return validationError({ fieldErrors: { conferenceId: "This conference is not open for submissions." } }, { manuscriptType: String(form.get("manuscriptType") ?? "") }, { status: 400 });
+    }
+  }
+
+  // Step 5's card buttons: the rows come back changed and kept, nothing submitted.
+  const rowChange = /^author:(add)$|^author:(remove|up|down|corresponding):(\d{1,2})$/.exec(intent);
+  if (step === 5 && rowChange) return changeAuthorRows(context, user, owner, form, rowChange);
+
+  if (step === 5 && intent === "submit") {
+    const draft = await loadDraft(context, owner);
+    const key = String(form.get("submissionKey") ?? "");
+    // A resent submit whose draft the first one used up: the paper it made.
+    if (!extrasOf(draft).submissionKey && key && (await paperOfSubmissionKey(context.db, user.id, key))) return redirect("/dashboard?tab=submissions&submitted=true");
+    const authors = readAuthorRows(form);
+    if (!authors.some((a) => isSamePerson(a, user))) {
+      await saveDraft(context, owner, wizard.name, { step: 5, data: { ...draft.data, authors, submitTried: true } });
+      return reply({ formError: `${SUBMISSION_MESSAGES.blocked}: ${SUBMISSION_MESSAGES.currentUserMissing}`, blocked: true }, 422);
+    }
+  }
+
+  return wizardStepPost(context, {
+    wizard,
+    owner,
+    request,
+    form,
+    path: stepPath,
+    async complete(values, last) {
+      const draft = await loadDraft(context, owner);
+      try {
+        await submitPaper(context, user, owner, draft, { values, authors: (last as { authors: AuthorRow[] }).authors });
+      } catch (error) {
+        if (error instanceof AppError) return reply({ formError: error.message, blocked: error.message.startsWith(SUBMISSION_MESSAGES.blocked) }, error.status);
+        console.error("submission failed", error);
+        return reply({ formError: SUBMISSION_MESSAGES.submitFailed }, 503);
+      }
+      return redirect("/dashboard?tab=submissions&submitted=true");
+    },
+  });
+}
+
+/** Add, remove, move or make corresponding a card, without JavaScript: kept, and the step shown again at the card. */
+async function changeAuthorRows(
+  context: ActionFunctionArgs["context"],
+  user: Awaited<ReturnType<typeof requireUser>>,
+  owner: ReturnType<typeof submissionOwner>,
+  form: FormData,
+  m: RegExpExecArray,
+) {
+  const draft = await loadDraft(context, owner);
+  const rows = readAuthorRows(form);
+  const verb = m[1] ?? m[2]!;
+  const at = Number(m[3] ?? -1);
+  const keep = (list: AuthorRow[]) => saveDraft(context, owner, wizard.name, { step: 5, data: { ...draft.data, authors: list } });
+  let focus = at;
+  if (verb === "add") {
+    rows.push(toAuthorRow({ source: "added" }));
+    focus = rows.length - 1;
+  } else if (at < 0 || at >= rows.length) {
+    await keep(rows);
+    return Response.json({ formError: "That author is not there to change." } satisfies DashboardActionData, { status: 400 });
+  } else if (verb === "remove") {
+    if (isSamePerson(rows[at]!, user)) {
+      await keep(rows);
+      return Response.json({ formError: SUBMISSION_MESSAGES.cannotRemoveCurrentUser } satisfies DashboardActionData, { status: 409 });
+    }
+    rows.splice(at, 1);
+    focus = Math.min(at, rows.length - 1);
+  } else if (verb === "corresponding") {
+    rows.forEach((r, i) => (r.isCorresponding = i === at));
+  } else {
+    const to = verb === "up" ? at - 1 : at + 1;
+    if (to >= 0 && to < rows.length) [rows[at], rows[to]] = [rows[to]!, rows[at]!];
+    focus = Math.max(0, Math.min(to, rows.length - 1));
+  }
+  await keep(rows);
+  return redirect(`${stepPath(5)}${verb === "add" ? "&added=1" : ""}#author-${focus + 1}`);
+}
+
+export default function DashboardRoute() {
+  const d = useLoaderData<typeof loader>();
+  const a = d.account;
+  return (
+    <>
+      <PageHead eyebrow="Your account" title="Dashboard">
+        Welcome, {a.name}.
+      </PageHead>
+      <div className="container">
+        <div className="grid-2 dashboard-cards">
+          <section className="card" aria-labelledby="account-title">
+            <h2 id="account-title">Account</h2>
+            <dl className="details-list">
+              <dt>Name</dt>
+              <dd>{a.name}</dd>
+              <dt>E-mail</dt>
+              <dd>{a.email}</dd>
+              <dt>Two-factor sign-in</dt>
+              <dd>{a.totpEnabled ? <Badge tone="success">On</Badge> : <Badge tone="secondary">Off</Badge>}</dd>
+            </dl>
+            <div className="form-actions">
+              <ButtonLink to="/profile">Edit Profile</ButtonLink>
+              {a.isAdmin ? (
+                <ButtonLink to="/admin/dashboard" variant="outline">
+                  Admin Dashboard
+                </ButtonLink>
+              ) : null}
+            </div>
+          </section>
+          <section className="card" aria-labelledby="membership-title">
+            <h2 id="membership-title">Membership</h2>
+            {a.membership?.active ? (
+              <p>
+                <Badge tone="success">Member</Badge> Your membership runs until <strong>{a.membership.until}</strong>.
+              </p>
+            ) : a.membership ? (
+              <p>
+                <Badge tone="warning">Expired</Badge> Your membership ended on <strong>{a.membership.until}</strong>.
+              </p>
+            ) : (
+              <p>You are not a member yet.</p>
+            )}
+            <p>
+              Registering for the annual conference includes one year of membership. <Link to="/membership">About membership</Link>
+            </p>
+          </section>
+        </div>
+        <LinkTabs label="Author area" tabs={TABS} current={d.tab} hrefFor={(id) => `/dashboard?tab=${id}`} wide>
+          {d.tab === "submissions" ? (
+            <>
+              {d.submitted ? <SubmittedBanner /> : null}
+              {d.deleted ? <FormMessage tone="success">The submission was deleted.</FormMessage> : null}
+              <MySubmissionsList papers={d.papers} />
+            </>
+          ) : d.wizard ? (
+            <SubmissionWizard view={d.wizard} />
+          ) : null}
+        </LinkTabs>
+      </div>
+      <Outlet />
+    </>
+  );
+}
