@@ -64,8 +64,10 @@ export async function findPaperFile(db: Database, paperId: number, kind: "manusc
   const row = await db
     .select({
       ...storedFileFields,
-      isAuthor: sql<number>`(exists (select 1 from ${paperAuthors} where ${paperAuthors.paperId} = ${files.paperId} and ${paperAuthors.userId} = ${userId})
-        or exists (select 1 from ${papers} where ${papers.id} = ${files.paperId} and ${papers.submitterId} = ${userId}))`,
+      // Table-qualified by hand: drizzle writes a one-table select's columns unqualified, and inside
+      // a subquery an unqualified "paper_id" is the subquery's own (which once matched every paper).
+      isAuthor: sql<number>`(exists (select 1 from paper_authors pa where pa.paper_id = "files"."paper_id" and pa.user_id = ${userId})
+        or exists (select 1 from papers p where p.id = "files"."paper_id" and p.submitter_id = ${userId}))`,
     })
     .from(files)
     .where(and(eq(files.paperId, paperId), eq(files.kind, kind)))

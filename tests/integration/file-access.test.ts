@@ -46,6 +46,15 @@ describe("files with owners: a manuscript", () => {
     expect((await visit(stranger, `/api/papers/${paper.id}/download/constructor`)).status).toBe(404);
   });
 
+  it("is not served to an author of another paper (an author's rights are to their own papers)", async () => {
+    const { path, paper } = await paperWithManuscript();
+    // Someone listed on, and the submitter of, a different paper of the same conference.
+    const other = await createUser({ email: "other.author@example.org" });
+    await createPaper({ conferenceId: paper.conferenceId, submitterId: other.id, authors: [{ userId: other.id, email: other.email }] });
+    const r = await visit(await sessionJar(other), path);
+    expect(r.status).toBe(404);
+  });
+
   it("is served to its authors and to administrators, never to be cached", async () => {
     const { path, author, coAuthor } = await paperWithManuscript();
     const admin = await createUser({ role: "admin" });

@@ -44,10 +44,11 @@ export async function mySubmissions(db: Database, userId: number): Promise<MySub
       conferenceId: conferences.id,
       conferenceTitle: conferences.title,
       startDate: conferences.startDate,
+      // Subqueries name their tables by hand (see file.server.ts: drizzle may leave columns unqualified).
       authors: sql<string>`(select json_group_array(json_object('firstName', a.first_name, 'lastName', a.last_name, 'isCorresponding', a.is_corresponding))
-        from (select first_name, last_name, is_corresponding from ${paperAuthors} a where a.paper_id = ${papers.id} order by a.author_order) a)`,
-      mine: sql<number | null>`(select max(is_corresponding) from ${paperAuthors} where paper_id = ${papers.id} and user_id = ${userId})`,
-      hasManuscript: sql<number>`exists (select 1 from ${files} where ${files.paperId} = ${papers.id} and ${files.kind} = 'manuscript')`,
+        from (select pa.first_name, pa.last_name, pa.is_corresponding from paper_authors pa where pa.paper_id = "papers"."id" order by pa.author_order) a)`,
+      mine: sql<number | null>`(select max(pa.is_corresponding) from paper_authors pa where pa.paper_id = "papers"."id" and pa.user_id = ${userId})`,
+      hasManuscript: sql<number>`exists (select 1 from files f where f.paper_id = "papers"."id" and f.kind = 'manuscript')`,
     })
     .from(papers)
     .innerJoin(conferences, eq(conferences.id, papers.conferenceId))
@@ -84,7 +85,7 @@ export async function submissionForDeletion(db: Database, userId: number, paperI
       title: papers.title,
       status: papers.status,
       submitterId: papers.submitterId,
-      listed: sql<number>`exists (select 1 from ${paperAuthors} where ${paperAuthors.paperId} = ${papers.id} and ${paperAuthors.userId} = ${userId})`,
+      listed: sql<number>`exists (select 1 from paper_authors pa where pa.paper_id = "papers"."id" and pa.user_id = ${userId})`,
     })
     .from(papers)
     .where(eq(papers.id, paperId))

@@ -275,11 +275,9 @@ function UploadStep({ view, uploadError }: { view: WizardView; uploadError: stri
     }
     const data = new FormData();
     data.set("_csrf", csrf);
-    data.set("step", "2");
-    data.set("intent", "upload");
     data.set("manuscript", file);
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", stepPath(2));
+    xhr.open("POST", "/dashboard/manuscript");
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (e) => setUpload({ phase: "sending", sent: e.loaded, total: e.lengthComputable ? e.total : file.size });
     xhr.onload = () => {

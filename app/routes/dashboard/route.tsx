@@ -115,8 +115,6 @@ async function wizardView(context: LoaderFunctionArgs["context"], user: Awaited<
 /** What the action answers when it does not move on: a message for the whole step. */
 export type DashboardActionData = { formError?: string; uploadError?: string; blocked?: boolean; ok?: boolean };
 
-const wantsJson = (request: Request) => (request.headers.get("Accept") ?? "").includes("application/json");
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const length = Number(request.headers.get("Content-Length") ?? 0);
@@ -147,12 +145,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         console.error("submission: upload failed", error);
         return reply({ uploadError: "The file could not be stored. Please try again." }, 503);
       }
-      if (intent === "upload") return wantsJson(request) ? reply({ ok: true }, 200) : redirect(stepPath(2));
+      if (intent === "upload") return redirect(stepPath(2));
     }
   }
   if (step === 2 && intent === "remove-file") {
     await removeManuscript(context, user);
-    return wantsJson(request) ? reply({ ok: true }, 200) : redirect(stepPath(2));
+    return redirect(stepPath(2));
   }
   if (step === 2 && intent === "next") {
     const draft = await loadDraft(context, owner);
