@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { type FileKind, files, news, paperAuthors, papers } from "~/db/schema";
+import { type FileKind, files, news } from "~/db/schema";
 
 /** Generated public names: random base32 and a known extension. Anything else is not a file of ours. */
 export const GENERATED_FILENAME = /^[a-z0-9]{16,40}\.[a-z0-9]{1,5}$/;

@@ -43,6 +43,12 @@ export default async function setup(project: TestProject) {
         await upsertAccount(proxy.env.DB, { email: `${who}@example.org`, password: authorPassword, role: "user", firstName: "Eddie", lastName: who.replace(".", " ") });
       }
       await upsertAccount(proxy.env.DB, { email: "reviewer@example.org", password: authorPassword, role: "reviewer", firstName: "Rita", lastName: "Reviewer" });
+      // The submission wizard's authors, one per run (their drafts and papers are their own).
+      for (const who of ["submit.js", "submit.nojs"]) {
+        const email = `${who}@example.org`;
+        const id = await upsertAccount(proxy.env.DB, { email, password: authorPassword, role: "user", firstName: "Sam", lastName: who === "submit.js" ? "Script" : "Plain" });
+        sessions[email] = await createSessionRow(proxy.env.DB, id);
+      }
       // For the signed-in devices test, which signs its other sessions out.
       for (const email of ["devices-js@example.org", "devices-nojs@example.org"]) {
         await upsertAccount(proxy.env.DB, { email, password: authorPassword, role: "user", firstName: "Dev", lastName: "Ices" });

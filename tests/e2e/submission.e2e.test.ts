@@ -1,0 +1,155 @@
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, launch, scriptlessTwin, signedInContext, waitForHydration, watchErrors, type ViewportName } from "./browser";
+import { waitForMail } from "./mail";
+
+/**
+ * An author submits a paper through the five-step wizard, with JavaScript (desktop) and without
+ * (phone): a real manuscript from the shared fixtures read by the extraction Worker, every step's
+ * refusal on its step, the author cards, the submit, the receipt in the mail server, My
+ * Submissions and the delete. Axe checks every step.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const MANUSCRIPTS = path.resolve(__dirname, "../../../shared/fixtures/manuscripts");
+const TITLE = "Supplier Concentration and the Cost of Trade Credit: Evidence from Mandatory Payment-Term Disclosure";
+
+type Run = { page: Page; context: BrowserContext; js: boolean; viewport: ViewportName };
+
+async function a11y(run: Run) {
+  if (run.js) {
+    // From the top, as the page arrives: the sticky header over a scrolled-past button is not a small target.
+    await run.page.evaluate(() => window.scrollTo(0, 0));
+    return expectAccessible(run.page);
+  }
+  const url = new URL(run.page.url());
+  const twin = await scriptlessTwin(browser, run.context, url.pathname + url.search, run.viewport);
+  try {
+    await expectAccessible(twin.page);
+  } finally {
+    await twin.close();
+  }
+}
+
+async function next(run: Run, to: number) {
+  await Promise.all([run.page.waitForURL(new RegExp(`step=${to}`), { timeout: 60_000 }), run.page.getByRole("button", { name: "Next" }).click()]);
+  if (run.js) await waitForHydration(run.page);
+}
+
+describe.each([
+  [true, "desktop"],
+  [false, "phone"],
+] as const)("the submission wizard, JavaScript %s on %s", (js, viewport) => {
+  it("submits a real manuscript with its fields pre-filled, then lists and deletes it", async () => {
+    const email = js ? "submit.js@example.org" : "submit.nojs@example.org";
+    const context = await signedInContext(browser, email, { js, viewport });
+    const page = await context.newPage();
+    const run: Run = { page, context, js, viewport };
+    const noErrors = js ? watchErrors(page, { expectStatuses: [400, 422] }) : () => {};
+    await page.goto("/dashboard", { waitUntil: "domcontentloaded" });
+    if (js) await waitForHydration(page);
+    await expect.poll(() => page.getByText("Step 1 of 5").isVisible()).toBe(true);
+    await a11y(run);
+
+    // Step 1: Next with nothing chosen is refused on the step.
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => page.getByText("Please fill in all required fields correctly.").isVisible()).toBe(true);
+    await page.locator("#conferenceId").selectOption({ index: 1 });
+    await page.locator("#manuscriptType").selectOption("regular");
+    await next(run, 2);
+    await a11y(run);
+
+    // Step 2: a file of another type is refused; the real manuscript is read by the extraction Worker.
+    await page.locator("#manuscript").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a manuscript") });
+    if (!js) await page.getByRole("button", { name: "Upload" }).click();
+    await expect.poll(() => page.getByText("Please select a PDF or DOCX file.").isVisible()).toBe(true);
+    await page.locator("#manuscript").setInputFiles(path.join(MANUSCRIPTS, "01.pdf"));
+    if (!js) await page.getByRole("button", { name: "Upload" }).click();
+    await expect.poll(() => page.getByText(/Extraction complete/).isVisible(), { timeout: 60_000 }).toBe(true);
+    await a11y(run);
+    await next(run, 3);
+
+    // Step 3: pre-filled, with where it was found; the word count follows the abstract.
+    await expect.poll(() => page.locator("#manuscriptTitle").inputValue()).toBe(TITLE);
+    await expect.poll(() => page.getByText(/Filled in from your manuscript \(page 1\)/).first().isVisible()).toBe(true);
+    if (js) {
+      await page.locator("#manuscriptAbstract").fill("Too short to matter but counted word by word.");
+      await expect.poll(() => page.getByText("9 of at most 250 words").isVisible()).toBe(true);
+    }
+    await a11y(run);
+    await next(run, 4);
+
+    // Step 4: three areas required.
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => page.getByText("Please fill in all required fields correctly.").isVisible()).toBe(true);
+    for (const [n, category, topic] of [
+      [1, "I. Corporate Finance", "Capital Structure"],
+      [2, "III. Financial Markets and Institutions", "Market Microstructure"],
+      [3, "IV. Investments & Portfolio Management", "Asset Pricing"],
+    ] as const) {
+      if (js) {
+        const area = page.getByRole("group", { name: [`Primary`, `Secondary`, `Tertiary`][n - 1] + " research area" });
+        await area.locator("select").first().selectOption(category);
+        await area.locator("select").nth(1).selectOption(topic);
+      } else {
+        await page.locator(`#researchArea${n}`).selectOption(`${category} :: ${topic}`);
+      }
+    }
+    await a11y(run);
+    await next(run, 5);
+
+    // Step 5: the manuscript's two authors and the signed-in author, who cannot be removed.
+    const cards = page.locator(".author-card");
+    await expect.poll(() => cards.count()).toBe(3);
+    await expect.poll(() => cards.nth(0).locator(".author-card-title").textContent()).toContain("Katharina Müller");
+    await expect.poll(() => cards.nth(2).locator(".author-badges").textContent()).toContain("You");
+    await expect.poll(() => page.getByText("Missing Info").first().isVisible()).toBe(true);
+    await a11y(run);
+    await cards.nth(2).getByRole("button", { name: /^Remove/ }).click();
+    await expect.poll(() => page.getByText("Cannot remove the current user from the authors list.", { exact: false }).isVisible()).toBe(true);
+    // Move the signed-in author first.
+    await cards.nth(2).getByRole("button", { name: /up$/ }).click();
+    await page.locator(".author-card").nth(1).getByRole("button", { name: /up$/ }).click();
+    await expect.poll(() => page.locator(".author-card").nth(0).locator(".author-badges").textContent()).toContain("You");
+    // Submit before the ranks are chosen: refused with the spec's message.
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect.poll(() => page.getByText("Please ensure all required fields are completed and at least one corresponding author is selected.").isVisible()).toBe(true);
+    const all = page.locator(".author-card");
+    for (let i = 0; i < (await all.count()); i++) {
+      const card = all.nth(i);
+      if (!(await card.locator("details").evaluate((d) => (d as HTMLDetailsElement).open))) await card.locator("summary").click();
+      await card.locator('select[name$="[rankTitle]"]').selectOption("Associate Professor");
+      if (!(await card.locator('select[name$="[country]"]').inputValue())) await card.locator('select[name$="[country]"]').selectOption("GB");
+      if (!(await card.locator('input[name$="[institution]"]').inputValue())) await card.locator('input[name$="[institution]"]').fill("Pennine University");
+    }
+    await Promise.all([page.waitForURL(/tab=submissions/, { timeout: 30_000 }), page.getByRole("button", { name: "Submit" }).click()]);
+    await expect.poll(() => page.getByText("Paper submitted successfully! Your submission appears below.").isVisible()).toBe(true);
+    if (js) {
+      // The banner leaves the address at once and the page after 5 seconds.
+      await expect.poll(() => page.url()).not.toContain("submitted=true");
+      await expect.poll(() => page.getByText("Paper submitted successfully!").count(), { timeout: 8000 }).toBe(0);
+    }
+    const card = page.locator(".submission-card", { hasText: TITLE });
+    await expect.poll(() => card.getByText("Under Review").isVisible()).toBe(true);
+    await a11y(run);
+
+    const receipt = await waitForMail(email, "Paper received");
+    expect(receipt.text).toContain(TITLE);
+    expect(receipt.text).toMatch(/MS\d{2}~\d{3}/);
+    expect(receipt.text).toContain("Katharina Müller");
+
+    // Delete, after the confirmation.
+    await card.getByRole("link", { name: /^Delete/ }).click();
+    await expect.poll(() => page.getByText("This action cannot be undone").isVisible()).toBe(true);
+    await a11y(run);
+    await Promise.all([page.waitForURL(/done=deleted/), page.getByRole("button", { name: "Delete", exact: true }).click()]);
+    await expect.poll(() => page.locator(".submission-card", { hasText: TITLE }).count()).toBe(0);
+    noErrors();
+    await context.close();
+  }, 240_000);
+});
