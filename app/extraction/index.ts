@@ -5,20 +5,19 @@
  * Worker, `npm run extract` and the tests call `extractManuscript` alike.
  */
 import { cleanLines, readHeader } from "./header";
-import { ExtractionFailed, type ExtractionResult } from "./model";
+import { ExtractionFailed, MAX_MANUSCRIPT_BYTES, type ExtractionResult } from "./model";
 import { readDocx } from "./read-docx";
 import { openPdf, readPdfPages } from "./read-pdf";
 import { readingOrder, REFERENCES_HEADING, referencesFrom } from "./references";
 import type { Document, Line, Reference } from "./model";
 
-export { ExtractionFailed } from "./model";
+export { ExtractionFailed, MAX_MANUSCRIPT_BYTES } from "./model";
 export type { ExtractionResult, ExtractedAuthor, Field, Reference } from "./model";
 
 /** The pages the front matter can be on: a cover page and a title page come first. */
 const HEADER_PAGES = 3;
 /** How far from the end the reference list is looked for (appendices and tables may follow it). */
 const TAIL_PAGES = 8;
-export const MAX_MANUSCRIPT_BYTES = 25 * 1024 * 1024;
 
 export type FileKind = "pdf" | "docx";
 

@@ -61,5 +61,8 @@ export type ExtractionResult = {
   stats: { ms: number; pagesRead: number };
 };
 
+/** The largest manuscript accepted (25 MB), by the wizard and by the engine alike. */
+export const MAX_MANUSCRIPT_BYTES = 26_214_400;
+
 /** A manuscript the engine cannot read, with the reason in words for the author. */
 export class ExtractionFailed extends Error {}

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { fileTooLarge, MAX_MANUSCRIPT_BYTES } from "~/features/submissions/submission-form";
-import { uploadManuscript } from "~/features/submissions/submission.server";
-import { UploadRejected } from "~/models/uploads.server";
+import type { WizardAnswer } from "~/features/submissions/submission-form";
+import { attemptUpload, oversizeBody } from "~/features/submissions/submission.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/forms.server";
 
@@ -11,18 +10,11 @@ import { readForm } from "~/server/forms.server";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_MANUSCRIPT_BYTES + 1_048_576) return Response.json({ uploadError: fileTooLarge(length) }, { status: 413 });
-  const form = await readForm(request);
-  const file = form.get("manuscript");
-  try {
-    const done = await uploadManuscript(context, user, typeof file === "object" && file !== null ? (file as File) : null);
-    return Response.json({ ok: true, ...done });
-  } catch (error) {
-    if (error instanceof UploadRejected) return Response.json({ uploadError: error.message }, { status: 422 });
-    console.error("submission: upload failed", error);
-    return Response.json({ uploadError: "The file could not be stored. Please try again." }, { status: 503 });
-  }
+  const tooLarge = oversizeBody(request);
+  if (tooLarge) return Response.json({ uploadError: tooLarge } satisfies WizardAnswer, { status: 413 });
+  const refused = await attemptUpload(context, user, (await readForm(request)).get("manuscript"));
+  if (refused) return Response.json({ uploadError: refused.uploadError } satisfies WizardAnswer, { status: refused.status });
+  return Response.json({ ok: true } satisfies WizardAnswer);
 }
 
 export const loader = () => new Response("Not found.", { status: 404 });

@@ -1,4 +1,5 @@
 import { COUNTRIES } from "virtual:world-countries";
+import { useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useField, useFormContext } from "remix-validated-form";
 import { FieldError, FormMessage, Options } from "~/components/form/fields";
@@ -79,7 +80,9 @@ export function AuthorCards({ initial, me, blocked, formId }: { initial: AuthorR
   const hydrated = useHydrated();
   const form = useFormContext(formId);
   const [rows, setRows] = useState<Keyed[]>(() => initial.map(keyed));
-  const added = typeof window === "undefined" ? false : new URLSearchParams(window.location.search).get("added") === "1";
+  // A card just added without JavaScript comes back open (`added=1`), on the server and the client alike.
+  const [params] = useSearchParams();
+  const added = params.get("added") === "1";
   const [open, setOpen] = useState<Set<number>>(() => new Set(rows.filter((r, i) => missingAuthorFields(r).length > 0 || (added && i === rows.length - 1)).map((r) => r.key)));
   const [notice, setNotice] = useState<string | null>(null);
   const [announce, setAnnounce] = useState("");

@@ -23,7 +23,7 @@ export const ABSTRACT_MAX_WORDS = 250;
 export const TITLE_MAX_CHARS = 500;
 /** The spec shows no maximum; a conference paper with more authors than this is not a conference paper. */
 export const MAX_AUTHORS = 20;
-export const MAX_MANUSCRIPT_BYTES = 26_214_400;
+export { MAX_MANUSCRIPT_BYTES } from "~/extraction/model";
 
 export const SUBMISSION_MESSAGES = {
   stepInvalid: "Please fill in all required fields correctly.",
@@ -33,6 +33,8 @@ export const SUBMISSION_MESSAGES = {
   notPdfOrDocx: "Please select a PDF or DOCX file.",
   noFile: "Please select a file to upload first.",
   extractionFailed: "AI extraction failed. You can manually enter the information in the next steps.",
+  /** The second sentence of extractionFailed, after the server's own reason. */
+  manualEntry: "You can manually enter the information in the next steps.",
   cannotRemoveCurrentUser: "Cannot remove the current user from the authors list. The current user must always be included as an author.",
   currentUserMissing: "You are not among the authors. The person who submits a paper must be one of its authors: add yourself, or put your own name and e-mail back on your card.",
   blocked: "SUBMISSION BLOCKED",
@@ -56,7 +58,7 @@ export type ExtractionView =
   | { status: "failed"; message: string };
 
 /** 'File size too large. Maximum allowed size is 25MB. Your file is {size}MB.' with the size to two decimals. */
-export const fileTooLarge = (bytes: number) => `File size too large. Maximum allowed size is 25MB. Your file is ${(bytes / 1024 / 1024).toFixed(2)}MB.`;
+export const fileTooLarge = (bytes: number): string => `File size too large. Maximum allowed size is 25MB. Your file is ${(bytes / 1024 / 1024).toFixed(2)}MB.`;
 
 /** Words of a text as the wizard counts them, in the browser and on the server alike. */
 export function countWords(text: string) {
@@ -241,6 +243,5 @@ export const SUBMISSION_WIZARD = defineWizard("submission", [
   { title: "Authors", fields: ["authors"], schema: authorsSchema, read: (form) => ({ authors: readAuthorRows(form) }) },
 ]);
 
-export type SubmissionValues = z.infer<typeof conferenceSchema> &
-  z.infer<typeof titleSchema> &
-  Record<string, string> & { authors: z.infer<typeof authorsSchema>["authors"] };
+/** What the dashboard's action answers when a step does not move on (the upload route's JSON too). */
+export type WizardAnswer = { formError?: string; uploadError?: string; blocked?: boolean; ok?: boolean; fieldErrors?: Record<string, string> };

@@ -23,6 +23,7 @@ import {
   researchAreaLegend,
   SUBMISSION_MESSAGES,
   SUBMISSION_WIZARD,
+  type WizardAnswer,
 } from "./submission-form";
 
 const ConfirmDialog = lazy(() => import("~/components/ui/confirm-dialog"));
@@ -45,7 +46,6 @@ export type WizardView = {
   submissionKey: string;
 };
 
-type ActionData = { formError?: string; uploadError?: string; blocked?: boolean; fieldErrors?: Record<string, string> } | undefined;
 
 /**
  * The Submit Manuscript tab: the five steps (decision 032), each a real form post that the server
@@ -53,7 +53,7 @@ type ActionData = { formError?: string; uploadError?: string; blocked?: boolean;
  */
 export function SubmissionWizard({ view }: { view: WizardView }) {
   const { step } = view;
-  const answer = useActionData() as ActionData;
+  const answer = useActionData() as WizardAnswer | undefined;
   const root = useRouteLoaderData("root") as { config?: { supportEmail?: string } } | undefined;
   const formId = `submission-step-${step}`;
   const last = step === wizard.count;
@@ -90,7 +90,7 @@ export function SubmissionWizard({ view }: { view: WizardView }) {
 /** Without JavaScript, Exit asks on a page of its own (with it, in a dialog). */
 function ExitPanel() {
   return (
-    <section className="card exit-panel" aria-labelledby="exit-title">
+    <section className="card exit-panel" aria-labelledby="exit-title" id="exit">
       <h2 id="exit-title">Exit the submission?</h2>
       <p>{SUBMISSION_MESSAGES.exitConfirm}: the draft and its uploaded file are deleted.</p>
       <Form method="post" action={stepPath(1)} className="form-actions">
@@ -172,7 +172,7 @@ function WizardActions({ step, formRef, disabledNext = false }: { step: number; 
         </Button>
       ) : (
         <Link
-          to={`${stepPath(1)}&exit=1`}
+          to={`${stepPath(1)}&exit=1#exit`}
           className="btn btn-outline"
           onClick={(event) => {
             if (!hydrated) return;

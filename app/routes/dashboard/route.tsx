@@ -9,25 +9,25 @@ import { LinkTabs } from "~/components/ui/link-tabs";
 import { MySubmissionsList, SubmittedBanner } from "~/features/submissions/my-submissions";
 import { mySubmissions, type MySubmission } from "~/features/submissions/my-submissions.server";
 import { SubmissionWizard, type WizardView } from "~/features/submissions/submission-wizard";
-import { fileTooLarge, isSamePerson, MAX_MANUSCRIPT_BYTES, readAuthorRows, SUBMISSION_MESSAGES, SUBMISSION_WIZARD, toAuthorRow, type AuthorRow } from "~/features/submissions/submission-form";
+import { isSamePerson, readAuthorRows, SUBMISSION_MESSAGES, SUBMISSION_WIZARD, toAuthorRow, type AuthorRow, type WizardAnswer } from "~/features/submissions/submission-form";
 import {
   applyExtraction,
+  attemptUpload,
   extractionView,
   extrasOf,
   isOpenConference,
   openConferences,
+  oversizeBody,
   paperOfSubmissionKey,
   profileAuthor,
   removeManuscript,
   sameFileSubmitted,
   submissionOwner,
   submitPaper,
-  uploadManuscript,
 } from "~/features/submissions/submission.server";
 import { formatDate, todayIso } from "~/lib/dates";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
-import { UploadRejected } from "~/models/uploads.server";
 import { displayName, requireUser } from "~/server/auth/guards.server";
 import { AppError } from "~/server/errors.server";
 import { readForm } from "~/server/forms.server";
@@ -112,20 +112,15 @@ async function wizardView(context: LoaderFunctionArgs["context"], user: Awaited<
   return view;
 }
 
-/** What the action answers when it does not move on: a message for the whole step. */
-export type DashboardActionData = { formError?: string; uploadError?: string; blocked?: boolean; ok?: boolean };
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_MANUSCRIPT_BYTES + 1_048_576) {
-    return Response.json({ uploadError: fileTooLarge(length) } satisfies DashboardActionData, { status: 413 });
-  }
+  const tooLarge = oversizeBody(request);
+  if (tooLarge) return Response.json({ uploadError: tooLarge } satisfies WizardAnswer, { status: 413 });
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "next");
   const step = wizard.parseStep(String(form.get("step") ?? ""));
   const owner = submissionOwner(user.id);
-  const reply = (data: DashboardActionData, status: number) => Response.json(data, { status });
+  const reply = (data: WizardAnswer, status: number) => Response.json(data, { status });
 
   if (intent === "exit") {
     await discardDraft(context, owner);
@@ -136,15 +131,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // with a file chosen means "upload this and go on").
   if (step === 2 && intent !== "remove-file" && intent !== "previous") {
     const file = form.get("manuscript");
-    const chosen = typeof file === "object" && file !== null && (file as File).size > 0 ? (file as File) : null;
+    const chosen = typeof file === "object" && file !== null && file.size > 0;
     if (chosen || intent === "upload") {
-      try {
-        await uploadManuscript(context, user, chosen);
-      } catch (error) {
-        if (error instanceof UploadRejected) return reply({ uploadError: error.message }, 422);
-        console.error("submission: upload failed", error);
-        return reply({ uploadError: "The file could not be stored. Please try again." }, 503);
-      }
+      const refused = await attemptUpload(context, user, file);
+      if (refused) return reply({ uploadError: refused.uploadError }, refused.status);
       if (intent === "upload") return redirect(stepPath(2));
     }
   }
@@ -220,11 +210,11 @@ async function changeAuthorRows(
     focus = rows.length - 1;
   } else if (at < 0 || at >= rows.length) {
     await keep(rows);
-    return Response.json({ formError: "That author is not there to change." } satisfies DashboardActionData, { status: 400 });
+    return Response.json({ formError: "That author is not there to change." } satisfies WizardAnswer, { status: 400 });
   } else if (verb === "remove") {
     if (isSamePerson(rows[at]!, user)) {
       await keep(rows);
-      return Response.json({ formError: SUBMISSION_MESSAGES.cannotRemoveCurrentUser } satisfies DashboardActionData, { status: 409 });
+      return Response.json({ formError: SUBMISSION_MESSAGES.cannotRemoveCurrentUser } satisfies WizardAnswer, { status: 409 });
     }
     rows.splice(at, 1);
     focus = Math.min(at, rows.length - 1);
