@@ -6,6 +6,7 @@
 import path from "node:path";
 import { generatePassword, upsertAccount } from "./lib/accounts.mjs";
 import { startMailServer } from "./lib/mail-server.mjs";
+import { DEMO_ACCOUNTS } from "./demo/content.mjs";
 import { build, markServing, migrate, requirePortFree, ROOT, seed, startWorker } from "./lib/local-stack.mjs";
 
 const PORT = Number(process.env.PORT ?? 8787);
@@ -25,24 +26,7 @@ migrate(STATE, { quiet: true });
 console.log(`› ${(await seed(STATE)) ? "Loaded the demo content." : "Demo content already loaded."}`);
 
 // The demo accounts get fresh passwords at every start, printed below.
-const accounts = [
-  { email: "admin@example.org", role: "admin", firstName: "Helen", lastName: "Marsh", password: generatePassword() },
-  {
-    email: "author@example.org",
-    role: "user",
-    firstName: "Nadia",
-    lastName: "Okafor",
-    password: generatePassword(),
-    profile: {
-      primaryAffiliation: { institution: "Pennine University", rank: "Associate Professor", department: "School of Accounting and Finance", address: { address1: "3 Founders' Walk", city: "Leeds", postalCode: "LS2 9QT", country: "GB" } },
-      expertise: [
-        { category: "I. Corporate Finance", topic: "Capital Structure" },
-        { category: "IV. Investments & Portfolio Management", topic: "Asset Pricing" },
-        { category: "VI. Quantitative Finance", topic: "Financial Econometrics" },
-      ],
-    },
-  },
-];
+const accounts = DEMO_ACCOUNTS.map((a) => ({ ...a, password: generatePassword() }));
 {
   const { getPlatformProxy } = await import("wrangler");
   const proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(STATE, "v3") } });

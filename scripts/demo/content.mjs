@@ -237,6 +237,28 @@ export function demoContent(today) {
 }
 
 /**
+ * The accounts `npm start` signs in with (new passwords at every start). The seed makes the
+ * author's account first, so the demo papers can name them; the start sets their password.
+ */
+export const DEMO_ACCOUNTS = [
+  { email: "admin@example.org", role: "admin", firstName: "Helen", lastName: "Marsh" },
+  {
+    email: "author@example.org",
+    role: "user",
+    firstName: "Nadia",
+    lastName: "Okafor",
+    profile: {
+      primaryAffiliation: { institution: "Pennine University", rank: "Associate Professor", department: "School of Accounting and Finance", address: { address1: "3 Founders' Walk", city: "Leeds", postalCode: "LS2 9QT", country: "GB" } },
+      expertise: [
+        { category: "I. Corporate Finance", topic: "Capital Structure" },
+        { category: "IV. Investments & Portfolio Management", topic: "Asset Pricing" },
+        { category: "VI. Quantitative Finance", topic: "Financial Econometrics" },
+      ],
+    },
+  },
+];
+
+/**
  * Members for the console's user list: names, institutions, countries and research areas of the
  * kind the society has. They have no password (nobody signs in as them); a few are reviewers,
  * a few have not activated their account yet, one is suspended.

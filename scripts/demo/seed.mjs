@@ -1,18 +1,27 @@
 /**
- * Loads the demo content into the local D1 and R2 that `wrangler dev` uses, once: a marker row
- * in site_state makes a second run a no-op. Run through `npm start`, or `node scripts/demo/seed.mjs`.
+ * Loads the demo content into the local D1 and R2 that `wrangler dev` uses, once: marker rows
+ * in site_state make a second run a no-op (the papers have their own, so a local state seeded
+ * before they existed gains them at its next start). Run through `npm start`, or
+ * `node scripts/demo/seed.mjs`.
  */
 import { readFileSync } from "node:fs";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { getPlatformProxy } from "wrangler";
-import { demoContent, demoMembers, PHOTO_ALT } from "./content.mjs";
-import { makePdf } from "./pdf.mjs";
+import { DEMO_ACCOUNTS, demoContent, demoMembers, PHOTO_ALT } from "./content.mjs";
+import { DEMO_PAPERS, manuscriptSections } from "./papers.mjs";
+import { makeManuscriptPdf, makePdf } from "./pdf.mjs";
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
 const filename = (ext) => `${Array.from(randomBytes(26), (b) => ALPHABET[b % 32]).join("")}.${ext}`;
 const photoBytes = (n) => readFileSync(new URL(`./photos/photo-${n}.jpg`, import.meta.url));
 
 export async function seedDemo(env, today = new Date().toISOString().slice(0, 10)) {
+  const site = await seedSite(env, today);
+  const papers = await seedPapers(env);
+  return site || papers;
+}
+
+async function seedSite(env, today) {
   const { DB: db, FILES: bucket } = env;
   const seeded = await db.prepare("select value from site_state where key = 'demo_seeded'").first();
   if (seeded) return false;
@@ -125,6 +134,87 @@ export async function seedDemo(env, today = new Date().toISOString().slice(0, 10
     db.prepare("insert into site_state (key, value) values ('demo_seeded', ?)").bind(today),
     db.prepare("insert into site_state (key, value) values ('content_version', ?) on conflict(key) do update set value = excluded.value").bind(String(now)),
   ]);
+  return true;
+}
+
+/**
+ * The demo papers (scripts/demo/papers.mjs) in the open conference and the last ended one, each
+ * numbered as a submission numbers it (the conference's counter), with its authors linked to
+ * their accounts by address and its manuscript in R2. Makes the demo author's account when the
+ * start has not made it yet (without a password: the start sets one).
+ */
+async function seedPapers(env) {
+  const { DB: db, FILES: bucket } = env;
+  if (await db.prepare("select value from site_state where key = 'demo_papers_seeded'").first()) return false;
+  const open = await db.prepare("select id from conferences where status = 'open' order by start_date limit 1").first();
+  const ended = await db.prepare("select id from conferences where status = 'ended' order by start_date desc limit 1").first();
+  if (!open || !ended) return false;
+  const conferenceIds = { open: open.id, ended: ended.id };
+  const now = Date.now();
+  const me = DEMO_ACCOUNTS.find((a) => a.role === "user");
+  await db
+    .prepare(
+      `insert into users (email, username, role, status, email_confirmed_at, salutation, first_name, last_name, primary_affiliation, institution, expertise, created_at, updated_at)
+       values (?1, ?1, 'user', 'active', ?2, 'Dr.', ?3, ?4, ?5, ?6, ?7, ?2, ?2) on conflict (email) do nothing`,
+    )
+    .bind(me.email, now - 400 * 86_400_000, me.firstName, me.lastName, JSON.stringify(me.profile.primaryAffiliation), me.profile.primaryAffiliation.institution, JSON.stringify(me.profile.expertise))
+    .run();
+  const members = demoMembers(now);
+  const person = (who) => {
+    if (who === "me") {
+      const a = me.profile.primaryAffiliation;
+      return { firstName: me.firstName, lastName: me.lastName, email: me.email, institution: a.institution, department: a.department, rank: a.rank, city: a.address.city, country: a.address.country };
+    }
+    if (typeof who === "number") {
+      const m = members[who];
+      const a = m.primaryAffiliation;
+      return { firstName: m.firstName, lastName: m.lastName, email: m.email, institution: a.institution, department: a.department, rank: a.rank, city: a.address.city, country: a.address.country };
+    }
+    return { rank: "Professor", ...who };
+  };
+  const countryName = new Intl.DisplayNames(["en"], { type: "region" });
+
+  for (const paper of DEMO_PAPERS) {
+    const conferenceId = conferenceIds[paper.conference];
+    const authors = paper.authors.map(person);
+    const submitter = person(paper.submitter);
+    const pdf = makeManuscriptPdf({
+      ...paper,
+      authors: authors.map((a) => ({ ...a, name: `${a.firstName} ${a.lastName}`, country: countryName.of(a.country) })),
+      sections: manuscriptSections(paper),
+    });
+    const name = filename("pdf");
+    const key = `manuscript/${name}`;
+    await bucket.put(key, pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength), { httpMetadata: { contentType: "application/pdf" } });
+    const submittedAt = now - paper.daysAgo * 86_400_000 - (paper.title.length % 9) * 3_600_000;
+    const paperId = "(select id from papers where submission_key = ?1)";
+    const userOf = "(select id from users where email = ?2 and deleted_at is null)";
+    const submissionKey = `demo-${createHash("sha256").update(paper.title).digest("hex").slice(0, 24)}`;
+    await db.batch([
+      db.prepare("update conferences set paper_counter = paper_counter + 1 where id = ?").bind(conferenceId),
+      db
+        .prepare(
+          `insert into papers (conference_id, paper_number, submitter_id, manuscript_type, title, abstract, status, research_areas, submitted_at, updated_at, submission_key)
+           values (?1, (select paper_counter - 1 from conferences where id = ?1), (select id from users where email = ?2), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
+        )
+        .bind(conferenceId, submitter.email, paper.type, paper.title, paper.abstract, paper.status, JSON.stringify(paper.areas.map(([category, topic]) => ({ category, topic }))), submittedAt, submittedAt + (paper.status === "under_review" ? 0 : 20 * 86_400_000), submissionKey),
+      ...authors.map((a, i) =>
+        db
+          .prepare(
+            `insert into paper_authors (paper_id, user_id, author_order, first_name, last_name, email, institution, department, rank, country, is_corresponding)
+             values (${paperId}, ${userOf}, ?3, ?4, ?5, ?2, ?6, ?7, ?8, ?9, ?10)`,
+          )
+          .bind(submissionKey, a.email, i + 1, a.firstName, a.lastName, a.institution, a.department ?? null, a.rank, a.country, i === paper.corresponding ? 1 : 0),
+      ),
+      db
+        .prepare(
+          `insert into files (kind, filename, r2_key, original_name, content_type, size, sha256, paper_id, uploaded_by, created_at)
+           values ('manuscript', ?2, ?3, ?4, 'application/pdf', ?5, ?6, ${paperId}, (select id from users where email = ?7), ?8)`,
+        )
+        .bind(submissionKey, name, key, `${authors[0].lastName} - ${paper.title.split(":")[0].slice(0, 60)}.pdf`, pdf.byteLength, createHash("sha256").update(pdf).digest("hex"), submitter.email, submittedAt),
+    ]);
+  }
+  await db.prepare("insert into site_state (key, value) values ('demo_papers_seeded', ?)").bind(String(now)).run();
   return true;
 }
 
