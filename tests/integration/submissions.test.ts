@@ -7,6 +7,7 @@ import { runExtractionJob } from "~/models/extraction-jobs.server";
 import { DRAFT_MANUSCRIPT_PREFIX, submissionOwner, submitPaper } from "~/features/submissions/submission.server";
 import { SUBMISSION_MESSAGES, toAuthorRow } from "~/features/submissions/submission-form";
 import { loadDraft, saveDraft } from "~/server/wizard/drafts.server";
+import { issueToken } from "~/server/auth/tokens.server";
 import { createConference, createPaper, createUser, db, Jar, postForm, postMultipart, resetDatabase, services, sessionJar, textOf, visit } from "./fixtures";
 
 /**
@@ -310,6 +311,30 @@ describe("My Submissions and deleting", () => {
     expect(await db().select().from(papers).where(eq(papers.id, paper.id)).get()).toBeUndefined();
     expect(await env.FILES.head("manuscript/liquidity.pdf")).toBeNull();
     expect(await db().select().from(auditLog).where(and(eq(auditLog.action, "paper.delete"), eq(auditLog.entityId, String(paper.id)))).all()).toHaveLength(1);
+  });
+
+  it("gives a co-author listed before they had an account the paper when the account is activated, and nobody else", async () => {
+    const conference = await createConference({ status: "open", startDate: "2026-06-01" });
+    const { user } = await author();
+    const paper = await createPaper({
+      conferenceId: conference.id,
+      submitterId: user.id,
+      authors: [{ userId: user.id, email: user.email }, { userId: null, email: "later@example.org", firstName: "Lena", lastName: "Later" }],
+      paper: { title: "Listed Before Registering" },
+    });
+    // Registered but not activated: the address is not proven, so the paper is not theirs yet.
+    const later = await createUser({ email: "later@example.org", firstName: "Lena", lastName: "Later", status: "inactive" });
+    const squatter = await createUser({ email: "someone.else@example.org", status: "inactive" });
+    await postForm(new Jar(), "/activate-account", { intent: "activate", token: await issueToken(db(), squatter.id, "activation") });
+    expect((await db().select().from(paperAuthors).where(eq(paperAuthors.email, "later@example.org")).get())!.userId).toBeNull();
+
+    const activated = await postForm(new Jar(), "/activate-account", { intent: "activate", token: await issueToken(db(), later.id, "activation") });
+    expect(activated.status).toBe(200);
+    expect((await db().select().from(paperAuthors).where(eq(paperAuthors.email, "later@example.org")).get())!.userId).toBe(later.id);
+    const list = textOf(await (await visit(await sessionJar(later), "/dashboard?tab=submissions")).text());
+    expect(list).toContain("Listed Before Registering");
+    expect(list).toContain("Co-author");
+    expect(textOf(await (await visit(await sessionJar(squatter), "/dashboard?tab=submissions")).text())).not.toContain("Listed Before Registering");
   });
 
   it("sends an anonymous visitor to sign in and back", async () => {

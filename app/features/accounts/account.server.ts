@@ -13,6 +13,7 @@ import { passwordRefusal } from "~/server/auth/password-policy.server";
 import { consumeToken, endOutstandingTokens, tokenHolder, tokenStatementsFor } from "~/server/auth/tokens.server";
 import { guessAttempt, type GuessLimits, hitRateLimits, type Limit, LIMITS } from "~/server/auth/rate-limit.server";
 import { accountMail, commitWithMail } from "~/server/mail/outbox.server";
+import { claimAuthorships } from "~/models/authorship.server";
 
 type Ctx = Pick<Services, "db" | "queues" | "waitUntil" | "env" | "meter">;
 type Flat = Record<string, unknown>;
@@ -106,15 +107,18 @@ export async function activateAccount(ctx: Ctx, token: string): Promise<Activati
         : "This activation link is not valid. Request a new one below.";
     return { ok: false, message };
   }
-  await ctx.db
-    .update(users)
-    .set({
-      status: "active",
-      emailConfirmedAt: new Date(),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(users.id, check.userId), eq(users.status, "inactive")))
-    .run();
+  await ctx.db.batch([
+    ctx.db
+      .update(users)
+      .set({
+        status: "active",
+        emailConfirmedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, check.userId), eq(users.status, "inactive"))),
+    // Papers that listed this address before the account existed become the author's.
+    claimAuthorships(ctx.db, check.userId),
+  ]);
   return { ok: true };
 }
 

@@ -15,6 +15,7 @@ import { revokeUserSessions } from "~/server/auth/session.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { ROLE_FILTERS, USERS_PAGE_SIZE } from "./users";
 import { auditEntry, writeWithAudit } from "~/models/audit.server";
+import { claimAuthorships } from "~/models/authorship.server";
 import { conflict, notFound } from "~/server/errors.server";
 import { defineKeyset, type Page } from "~/server/keyset.server";
 
@@ -159,6 +160,7 @@ export async function saveUser(db: Database, actorId: number, userId: number, v:
   const changed = await writeWithAudit(db, update, { actorId, action: "user.update", entityType: "user", entityId: userId, details: changes });
   if (!changed) throw conflict(LAST_ADMIN);
   if (v.status !== "active") await revokeUserSessions(db, userId).run();
+  else await claimAuthorships(db, userId).run();
   return outcomeOf(before[0], v.role);
 }
 
