@@ -259,12 +259,22 @@ function UploadStep({ view, uploadError }: { view: WizardView; uploadError: stri
   const fileName = typeof view.values.uploadedFileName === "string" ? view.values.uploadedFileName : "";
   const fileSize = typeof view.values.uploadedFileSize === "number" ? view.values.uploadedFileSize : 0;
 
-  // Follow the job while it runs (the loader goes on to step 3 by itself once Next was pressed).
+  // Follow the job while it runs (the loader goes on to step 3 by itself once Next was pressed):
+  // soon at first (most manuscripts are read in well under a second: `npm run bench`), then less
+  // often, at most every two seconds.
+  const polls = useRef(0);
   useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), 1000);
-    return () => clearInterval(timer);
-  }, [running, revalidator]);
+    if (!running) {
+      polls.current = 0;
+      return;
+    }
+    const delay = Math.min(2000, 250 * 1.5 ** polls.current);
+    const timer = setTimeout(() => {
+      polls.current += 1;
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [running, revalidator, view]);
 
   const send = (file: File) => {
     const refusal = refusalOf(file);
