@@ -23,6 +23,9 @@ export function generatePassword() {
 /**
  * Creates the account, or resets its password, role and status if it exists: active, e-mail
  * confirmed. `db` is a D1 binding (getPlatformProxy locally).
+ * @param {any} db
+ * @param {{ email: string, password: string, role: string, firstName: string, lastName: string, salutation?: string,
+ *   profile?: { primaryAffiliation: Record<string, unknown> & { institution: string }, expertise: Array<{ category: string, topic: string }> } | null }} account
  */
 export async function upsertAccount(db, { email, password, role, firstName, lastName, salutation = "Dr.", profile = null }) {
   const address = email.trim().toLowerCase();

@@ -49,6 +49,20 @@ export default async function setup(project: TestProject) {
         const id = await upsertAccount(proxy.env.DB, { email, password: authorPassword, role: "user", firstName: "Sam", lastName: who === "submit.js" ? "Script" : "Plain" });
         sessions[email] = await createSessionRow(proxy.env.DB, id);
       }
+      // The wizard's draft kept across sign-ins: authors who sign in with their password, with a profile.
+      for (const who of ["resume.js", "resume.nojs"]) {
+        await upsertAccount(proxy.env.DB, {
+          email: `${who}@example.org`,
+          password: authorPassword,
+          role: "user",
+          firstName: "Rosa",
+          lastName: who === "resume.js" ? "Script" : "Plain",
+          profile: {
+            primaryAffiliation: { institution: "Pennine University", rank: "Lecturer", department: "Finance", address: { address1: "1 Road", city: "Leeds", postalCode: "LS1", country: "GB" } },
+            expertise: [{ category: "I. Corporate Finance", topic: "Capital Structure" }],
+          },
+        });
+      }
       // For the signed-in devices test, which signs its other sessions out.
       for (const email of ["devices-js@example.org", "devices-nojs@example.org"]) {
         await upsertAccount(proxy.env.DB, { email, password: authorPassword, role: "user", firstName: "Dev", lastName: "Ices" });

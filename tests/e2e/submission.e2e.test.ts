@@ -1,14 +1,16 @@
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launch, scriptlessTwin, signedInContext, waitForHydration, watchErrors, type ViewportName } from "./browser";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectAccessible, launch, newContext, scriptlessTwin, signedInContext, waitForHydration, watchErrors, type ViewportName } from "./browser";
 import { waitForMail } from "./mail";
 
 /**
  * An author submits a paper through the five-step wizard, with JavaScript (desktop) and without
  * (phone): a real manuscript from the shared fixtures read by the extraction Worker, every step's
  * refusal on its step, the author cards, the submit, the receipt in the mail server, My
- * Submissions and the delete. Axe checks every step.
+ * Submissions and the delete. Then the other way round (JavaScript on a phone, without on a
+ * desktop): a scan the engine cannot read and the fields typed by hand, the draft found again
+ * after signing in anew, a DOCX read in its place, and Exit. Axe checks every state.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -148,4 +150,130 @@ describe.each([
     noErrors();
     await context.close();
   }, 240_000);
+});
+
+describe.each([
+  [true, "phone"],
+  [false, "desktop"],
+] as const)("a draft, JavaScript %s on %s", (js, viewport) => {
+  const email = js ? "resume.js@example.org" : "resume.nojs@example.org";
+  const TYPED = "Trade Credit Chains in a Scanned Draft";
+
+  async function signIn() {
+    const context = await newContext(browser, { js, viewport });
+    const page = await context.newPage();
+    await page.goto("/login?redirectTo=%2Fdashboard", { waitUntil: "domcontentloaded" });
+    if (js) await waitForHydration(page);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill(inject("accounts").author.password);
+    await Promise.all([page.waitForURL(/\/dashboard(\?tab=submit&step=\d)?$/), page.getByRole("button", { name: "Login" }).click()]);
+    if (js) await waitForHydration(page);
+    return { page, context, js, viewport } satisfies Run;
+  }
+  const upload = async (run: Run, file: string | { name: string; mimeType: string; buffer: Buffer }) => {
+    await run.page.locator("#manuscript").setInputFiles(file);
+    if (!run.js) await run.page.getByRole("button", { name: "Upload" }).click();
+  };
+
+  it("keeps what was typed after a scan could not be read, resumes after a new sign-in, reads a DOCX instead, and exits", async () => {
+    const first = await signIn();
+    const { page } = first;
+    const noErrors = js ? watchErrors(page, { expectStatuses: [400, 413, 422] }) : () => {};
+    await expect.poll(() => page.getByText("Step 1 of 5").isVisible()).toBe(true);
+    await page.locator("#conferenceId").selectOption({ index: 1 });
+    await page.locator("#manuscriptType").selectOption("doctoral");
+    await next(first, 2);
+
+    // Step 2's refusals: no file, then a file over 25 MB (refused in the page with JavaScript, by the server without).
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => page.getByText("Please select a file to upload first.").isVisible()).toBe(true);
+    await upload(first, { name: "huge.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(26_214_401, 32) });
+    await expect.poll(() => page.getByText("File size too large. Maximum allowed size is 25MB. Your file is 25.00MB.").isVisible(), { timeout: 30_000 }).toBe(true);
+    await a11y(first);
+
+    // A scan: the engine finds no text; the step says so and the author goes on by hand.
+    await upload(first, path.resolve(__dirname, "../fixtures/manuscripts/failing/scanned.pdf"));
+    await expect.poll(() => page.getByText(/The PDF has no text to read: it may be a scanned image\./).isVisible(), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => page.getByText(/You can manually enter the information in the next steps\./).isVisible()).toBe(true);
+    await a11y(first);
+    await next(first, 3);
+    await expect.poll(() => page.locator("#manuscriptTitle").inputValue()).toBe("");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => page.getByText("Please fill in all required fields correctly.").isVisible()).toBe(true);
+    await page.locator("#manuscriptTitle").fill(TYPED);
+    await page.locator("#manuscriptAbstract").fill("Typed by hand because the manuscript was a scan.");
+    await next(first, 4);
+    await page.locator(js ? "#researchArea1Category" : "#researchArea1").selectOption(js ? "I. Corporate Finance" : "I. Corporate Finance :: Capital Structure");
+    if (js) await page.locator("#researchArea1").selectOption("Capital Structure");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => page.getByText("Please fill in all required fields correctly.").isVisible()).toBe(true);
+    // With JavaScript the refused step never posted: the page saved it in the background.
+    if (js) await expect.poll(() => page.getByText(/^Draft saved at \d\d:\d\d\.$/).isVisible()).toBe(true);
+    await a11y(first);
+    await first.context.close();
+
+    // Another day, another browser: the draft is where it was left, with everything typed.
+    const second = await signIn();
+    await expect.poll(() => second.page.getByText("Step 4 of 5").isVisible()).toBe(true);
+    await expect.poll(() => second.page.locator(js ? "#researchArea1Category" : "#researchArea1").inputValue()).toBe(js ? "I. Corporate Finance" : "I. Corporate Finance :: Capital Structure");
+    await a11y(second);
+    await Promise.all([second.page.waitForURL(/step=3/), second.page.getByRole("button", { name: "Previous" }).click()]);
+    await expect.poll(() => second.page.locator("#manuscriptTitle").inputValue()).toBe(TYPED);
+    await Promise.all([second.page.waitForURL(/step=2/), second.page.getByRole("button", { name: "Previous" }).click()]);
+    if (js) await waitForHydration(second.page);
+
+    // A Word manuscript in the scan's place: read, and its title replaces the typed one.
+    await upload(second, path.join(MANUSCRIPTS, "05.docx"));
+    await expect.poll(() => second.page.getByText(/Extraction complete/).isVisible(), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => second.page.getByText("scanned image").count()).toBe(0);
+    await next(second, 3);
+    await expect.poll(() => second.page.locator("#manuscriptTitle").inputValue()).toBe("Key Audit Matters and the Informativeness of Earnings: Evidence from the United Kingdom");
+    await a11y(second);
+
+    // Exit from step 1: asked first, then the draft is gone.
+    await Promise.all([second.page.waitForURL(/step=2/), second.page.getByRole("button", { name: "Previous" }).click()]);
+    await Promise.all([second.page.waitForURL(/step=1/), second.page.getByRole("button", { name: "Previous" }).click()]);
+    if (js) await waitForHydration(second.page);
+    await second.page.getByRole("link", { name: "Exit" }).click();
+    await expect.poll(() => second.page.getByText("All your progress will be lost", { exact: false }).isVisible()).toBe(true);
+    await a11y(second);
+    await Promise.all([
+      second.page.waitForURL(/tab=submissions/),
+      second.page.getByRole(js ? "dialog" : "region", { name: "Exit the submission?" }).getByRole("button", { name: /^Exit/ }).click(),
+    ]);
+    await second.page.goto("/dashboard", { waitUntil: "domcontentloaded" });
+    await expect.poll(() => second.page.getByText("Step 1 of 5").isVisible()).toBe(true);
+    await expect.poll(() => second.page.locator("#manuscriptType").inputValue()).toBe("");
+    noErrors();
+    await second.context.close();
+  }, 240_000);
+});
+
+describe("the demo author's papers", () => {
+  it("lists the demo content's papers in every status with their roles, and downloads a manuscript", async () => {
+    const context = await newContext(browser, { js: true, viewport: "desktop" });
+    const page = await context.newPage();
+    const { author } = inject("accounts");
+    await page.goto("/login?redirectTo=%2Fdashboard%3Ftab%3Dsubmissions", { waitUntil: "domcontentloaded" });
+    await waitForHydration(page);
+    await page.getByLabel("E-mail").fill(author.email);
+    await page.getByLabel("Password").fill(author.password);
+    await Promise.all([page.waitForURL(/tab=submissions$/), page.getByRole("button", { name: "Login" }).click()]);
+    const cards = page.locator(".submission-card");
+    await expect.poll(() => cards.count()).toBe(6);
+    for (const status of ["Under Review", "Revision Required", "Incomplete", "Accepted", "Rejected"]) {
+      await expect.poll(() => page.locator(".submission-card .badge", { hasText: status }).count()).toBeGreaterThan(0);
+    }
+    const coAuthored = cards.filter({ hasText: "Green Bond Certification" });
+    await expect.poll(() => coAuthored.getByText("Co-author").isVisible()).toBe(true);
+    await expect.poll(() => coAuthored.getByRole("link", { name: /^Delete/ }).count()).toBe(0);
+    // The manuscript through the spec's path, with this browser's session.
+    const href = await cards.first().getByRole("link", { name: /Download manuscript/ }).getAttribute("href");
+    expect(href).toMatch(/^\/api\/papers\/\d+\/download\/fullManuscript$/);
+    const pdf = await context.request.get(href!);
+    expect(pdf.status()).toBe(200);
+    expect((await pdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    await expectAccessible(page);
+    await context.close();
+  }, 60_000);
 });

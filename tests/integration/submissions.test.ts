@@ -203,6 +203,10 @@ describe("what the wizard refuses", () => {
     const conference = await createConference({ status: "open" });
     const { user, jar } = await author();
     await postForm(jar, stepPath(1), { step: "1", intent: "next", conferenceId: String(conference.id), manuscriptType: "regular" });
+    // Next before any upload: the step again, with the spec's message on it.
+    const early = await postForm(jar, stepPath(2), { step: "2", intent: "next" });
+    expect(early.status).toBe(400);
+    expect(textOf(await early.text())).toContain(SUBMISSION_MESSAGES.noFile);
     const html = new TextEncoder().encode("<html><body>not a pdf</body></html>");
     // Without JavaScript: the step again, with the message.
     const page = await upload(jar, html, "paper.pdf");
@@ -273,6 +277,17 @@ describe("what the wizard refuses", () => {
     expect(theirs.headers.get("Location")).toBe(stepPath(1));
     expect(await (await visit(b.jar, stepPath(1))).text()).not.toContain("secret-paper");
     expect(await (await visit(a.jar, stepPath(2))).text()).toContain("secret-paper.docx");
+    // The page's autosave keeps what a step holds, unchecked, and goes nowhere (a document post shows the step again).
+    const saved = await postForm(a.jar, stepPath(3), { step: "3", intent: "save", manuscriptTitle: "Half typ", manuscriptAbstract: "" });
+    expect(saved.status).toBe(200);
+    expect((await draftOf(a.user.id))!.data).toMatchObject({ manuscriptTitle: "Half typ", manuscriptAbstract: "" });
+    expect((await draftOf(a.user.id))!.step).toBe(3);
+    expect(textOf(await (await visit(a.jar, stepPath(3))).text())).toContain("Half typ");
+    // Signed in anew (another session), the dashboard opens the draft where it was left; the other author's opens at step 1.
+    const again = await sessionJar(a.user);
+    expect((await visit(again, "/dashboard")).headers.get("Location")).toBe(stepPath(3));
+    expect((await visit(again, "/dashboard?tab=submit")).headers.get("Location")).toBe(stepPath(3));
+    expect((await visit(b.jar, "/dashboard")).status).toBe(200);
     const exit = await postForm(a.jar, stepPath(1), { step: "1", intent: "exit" });
     expect(exit.status).toBe(302);
     expect(await draftOf(a.user.id)).toBeNull();
@@ -316,7 +331,7 @@ describe("My Submissions and deleting", () => {
   it("gives a co-author listed before they had an account the paper when the account is activated, and nobody else", async () => {
     const conference = await createConference({ status: "open", startDate: "2026-06-01" });
     const { user } = await author();
-    const paper = await createPaper({
+    await createPaper({
       conferenceId: conference.id,
       submitterId: user.id,
       authors: [{ userId: user.id, email: user.email }, { userId: null, email: "later@example.org", firstName: "Lena", lastName: "Later" }],

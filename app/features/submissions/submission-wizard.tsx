@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "rea
 import { useField, ValidatedForm } from "remix-validated-form";
 import { CsrfField, useCsrfToken } from "~/components/csrf-field";
 import { FormMessage, InvalidFormMessage, SelectField, TextAreaField } from "~/components/form/fields";
+import { useAutosave } from "~/components/hooks/use-autosave";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { WizardProgress } from "~/components/wizard";
@@ -79,7 +80,8 @@ export function SubmissionWizard({ view }: { view: WizardView }) {
       ) : null}
       {exiting ? <ExitPanel /> : null}
       {step === 2 ? (
-        <UploadStep view={view} uploadError={answer?.uploadError ?? null} />
+        // Next without a file: the step's check on the draft answers for the upload field.
+        <UploadStep view={view} uploadError={answer?.uploadError ?? answer?.fieldErrors?.uploadedFileName ?? null} />
       ) : (
         <StepForm view={view} formId={formId} />
       )}
@@ -110,6 +112,7 @@ function ExitPanel() {
 function StepForm({ view, formId }: { view: WizardView; formId: string }) {
   const { step } = view;
   const formRef = useRef<HTMLFormElement>(null);
+  const savedAt = useAutosave(formRef, stepPath(step));
   return (
     <ValidatedForm
       key={step}
@@ -136,6 +139,9 @@ function StepForm({ view, formId }: { view: WizardView; formId: string }) {
         </>
       ) : null}
       <WizardActions step={step} formRef={formRef} />
+      <p className="autosave-state" role="status">
+        {savedAt ? `Draft saved at ${savedAt.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" })}.` : ""}
+      </p>
     </ValidatedForm>
   );
 }

@@ -1,7 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
 import { FormMessage } from "~/components/form/fields";
+import { isAutosave } from "~/components/hooks/use-autosave";
 import { PageHead } from "~/components/page-head";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
@@ -33,6 +34,9 @@ import { AppError } from "~/server/errors.server";
 import { readForm } from "~/server/forms.server";
 import { discardDraft, loadDraft, saveDraft } from "~/server/wizard/drafts.server";
 import { wizardStepLoad, wizardStepPost } from "~/server/wizard/steps.server";
+
+// The wizard's background saves change nothing the page shows.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => !isAutosave(formData) && defaultShouldRevalidate;
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Dashboard");
 

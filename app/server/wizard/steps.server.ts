@@ -23,8 +23,11 @@ function withOwnerCookie(response: Response, owner: DraftOwner) {
  * redirect there). Returns the kept values to fill the form with.
  */
 export async function wizardStepLoad(services: Ctx, wizard: Wizard, owner: DraftOwner, request: Request, path: (step: number) => string) {
-  const requested = wizard.parseStep(new URL(request.url).searchParams.get("step"));
+  const asked = new URL(request.url).searchParams.get("step");
   const draft = await loadDraft(services, owner);
+  // An address without a step (the dashboard, a bookmark, the next day) resumes where the draft was left.
+  if (asked === null && draft.step > 1) throw redirect(path(wizard.firstIncompleteStep(draft.data, wizard.parseStep(String(draft.step)))));
+  const requested = wizard.parseStep(asked);
   const step = wizard.firstIncompleteStep(draft.data, requested);
   if (step !== requested) throw redirect(path(step));
   return { step, values: draft.data, fileKey: draft.fileKey };
@@ -73,6 +76,11 @@ export async function wizardStepPost(
   if (def.keep !== false) Object.assign(data, keptValues(def, form));
   const keep = (at: number, values = data) => saveDraft(services, owner, wizard.name, { step: at, data: values });
 
+  // The page's autosave (with JavaScript): what the step holds now, kept unchecked, nothing else.
+  if (intent === "save") {
+    if (def.keep !== false) await keep(step);
+    return withOwnerCookie(Response.json({ saved: true }), owner);
+  }
   if (intent === "previous") {
     const back = Math.max(1, step - 1);
     await keep(back);

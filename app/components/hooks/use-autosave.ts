@@ -1,0 +1,43 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, type RefObject } from "react";
+
+/**
+ * Keeps a wizard step's fields in its server-side draft while the author types (with JavaScript):
+ * a second after the last change the form is posted to `action` with `intent=save`, which the
+ * server keeps unchecked (wizardStepPost). Without JavaScript every button of the step already
+ * posts what it holds. Returns when the draft was last saved, for a quiet status line.
+ */
+export function useAutosave(formRef: RefObject<HTMLFormElement | null>, action: string, delayMs = 1000) {
+  const fetcher = useFetcher<{ saved?: boolean }>();
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const submit = fetcher.submit;
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const schedule = () => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        const data = new FormData(form);
+        data.set("intent", "save");
+        submit(data, { method: "post", action });
+      }, delayMs);
+    };
+    form.addEventListener("input", schedule);
+    form.addEventListener("change", schedule);
+    return () => {
+      form.removeEventListener("input", schedule);
+      form.removeEventListener("change", schedule);
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [formRef, action, delayMs, submit]);
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.saved) setSavedAt(new Date());
+  }, [fetcher.state, fetcher.data]);
+  return savedAt;
+}
+
+/** A save the page made in the background need not reload the page's data. */
+export const isAutosave = (formData: FormData | undefined) => formData?.get("intent") === "save";
