@@ -8,7 +8,7 @@ import { DRAFT_MANUSCRIPT_PREFIX, submissionOwner, submitPaper } from "~/feature
 import { SUBMISSION_MESSAGES, toAuthorRow } from "~/features/submissions/submission-form";
 import { loadDraft, saveDraft } from "~/server/wizard/drafts.server";
 import { issueToken } from "~/server/auth/tokens.server";
-import { createConference, createPaper, createUser, db, Jar, postForm, postMultipart, resetDatabase, services, sessionJar, textOf, visit } from "./fixtures";
+import { createConference, createPaper, createUser, db, Jar, postForm, postMultipart, resetDatabase, services, sessionJar, textOf, visit, withTableMissing } from "./fixtures";
 
 /**
  * The submission wizard and My Submissions (issue 15) through the Worker, with real D1, R2 and
@@ -293,6 +293,38 @@ describe("what the wizard refuses", () => {
     expect(await draftOf(a.user.id)).toBeNull();
     expect((await env.FILES.list()).objects).toEqual([]);
     expect(await db().select().from(files).all()).toEqual([]);
+  });
+});
+
+describe("when the database fails", () => {
+  it("says so on the step, keeps the draft and leaves nothing half-saved", async () => {
+    const conference = await createConference({ status: "open" });
+    const { user, jar } = await author();
+    const stepOne = await withTableMissing("conferences", () => visit(jar, stepPath(1)));
+    expect(textOf(await stepOne.text())).toContain(SUBMISSION_MESSAGES.conferencesFailed);
+
+    await throughUpload(jar, user.id, conference.id);
+    await postForm(jar, stepPath(3), { step: "3", intent: "next", manuscriptTitle: "A title", manuscriptAbstract: "Short abstract." });
+    await postForm(jar, stepPath(4), { step: "4", intent: "next", ...areas });
+    // The submit's batch meets a missing table: refused as a whole, the draft and its file kept, no paper copy left in R2.
+    const failed = await withTableMissing("audit_log", () => postForm(jar, stepPath(5), { step: "5", intent: "submit", ...authorFields([{ ...me, email: user.email }]) }));
+    expect(failed.status).toBe(503);
+    expect(textOf(await failed.text())).toContain(SUBMISSION_MESSAGES.submitFailed);
+    expect(await db().select().from(papers).all()).toEqual([]);
+    expect(await db().select().from(paperAuthors).all()).toEqual([]);
+    expect(await r2Keys("manuscript/")).toEqual([]);
+    expect(await r2Keys(DRAFT_MANUSCRIPT_PREFIX)).toHaveLength(1);
+    expect((await draftOf(user.id))!.step).toBe(5);
+    const again = await postForm(jar, stepPath(5), { step: "5", intent: "submit", ...authorFields([{ ...me, email: user.email }]) });
+    expect(again.headers.get("Location")).toBe("/dashboard?tab=submissions&submitted=true");
+
+    const list = await withTableMissing("paper_authors", () => visit(jar, "/dashboard?tab=submissions"));
+    expect(textOf(await list.text())).toContain(SUBMISSION_MESSAGES.listFailed);
+    const [paper] = await db().select().from(papers).all();
+    const deleting = await withTableMissing("audit_log", () => postForm(jar, `/dashboard/submissions/${paper!.id}/delete`, {}));
+    expect(deleting.status).toBeGreaterThanOrEqual(500);
+    expect(textOf(await deleting.text())).toContain(SUBMISSION_MESSAGES.deleteFailed);
+    expect(await db().select().from(papers).all()).toHaveLength(1);
   });
 });
 
