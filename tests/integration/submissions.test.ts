@@ -283,10 +283,14 @@ describe("what the wizard refuses", () => {
     expect((await draftOf(a.user.id))!.data).toMatchObject({ manuscriptTitle: "Half typ", manuscriptAbstract: "" });
     expect((await draftOf(a.user.id))!.step).toBe(3);
     expect(textOf(await (await visit(a.jar, stepPath(3))).text())).toContain("Half typ");
+    // A save that lands after the step's Next does not take the draft back a step.
+    await postForm(a.jar, stepPath(3), { step: "3", intent: "next", manuscriptTitle: "Half typed", manuscriptAbstract: "Short." });
+    await postForm(a.jar, stepPath(3), { step: "3", intent: "save", manuscriptTitle: "Half typed", manuscriptAbstract: "Short." });
+    expect((await draftOf(a.user.id))!.step).toBe(4);
     // Signed in anew (another session), the dashboard opens the draft where it was left; the other author's opens at step 1.
     const again = await sessionJar(a.user);
-    expect((await visit(again, "/dashboard")).headers.get("Location")).toBe(stepPath(3));
-    expect((await visit(again, "/dashboard?tab=submit")).headers.get("Location")).toBe(stepPath(3));
+    expect((await visit(again, "/dashboard")).headers.get("Location")).toBe(stepPath(4));
+    expect((await visit(again, "/dashboard?tab=submit")).headers.get("Location")).toBe(stepPath(4));
     expect((await visit(b.jar, "/dashboard")).status).toBe(200);
     const exit = await postForm(a.jar, stepPath(1), { step: "1", intent: "exit" });
     expect(exit.status).toBe(302);

@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type RefObject } from "react";
 
 /**
@@ -12,6 +12,12 @@ export function useAutosave(formRef: RefObject<HTMLFormElement | null>, action: 
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const submit = fetcher.submit;
+  const navigating = useNavigation().state !== "idle";
+
+  // A step that is being posted (Next, Previous, a card) carries what it holds: no save after it.
+  useEffect(() => {
+    if (navigating && timer.current) clearTimeout(timer.current);
+  }, [navigating]);
 
   useEffect(() => {
     const form = formRef.current;

@@ -77,8 +77,9 @@ export async function wizardStepPost(
   const keep = (at: number, values = data) => saveDraft(services, owner, wizard.name, { step: at, data: values });
 
   // The page's autosave (with JavaScript): what the step holds now, kept unchecked, nothing else.
+  // It never moves the draft back: a save that lands after the step's Next keeps the step Next reached.
   if (intent === "save") {
-    if (def.keep !== false) await keep(step);
+    if (def.keep !== false) await keep(Math.max(step, draft.step));
     return withOwnerCookie(Response.json({ saved: true }), owner);
   }
   if (intent === "previous") {
