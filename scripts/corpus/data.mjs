@@ -265,3 +265,14 @@ export function makeAuthor(r, { latex }) {
 
 /** The affiliation as the ground truth writes it (and the engine returns it): department, institution. */
 export const affiliationOf = (a) => [a.department, a.institution].filter(Boolean).join(", ");
+
+/** The authors' affiliations numbered in order of first appearance: each author's number, and one author per number. */
+export function affiliationGroups(authors) {
+  const keys = [];
+  const index = authors.map((a) => {
+    const k = `${affiliationOf(a)}|${a.city}|${a.country}`;
+    if (!keys.includes(k)) keys.push(k);
+    return keys.indexOf(k);
+  });
+  return { index, groups: keys.map((_, g) => authors[index.indexOf(g)]) };
+}

@@ -4,7 +4,7 @@
  * running head, line numbers). LibreOffice prints each to PDF as well, so the corpus holds both.
  */
 import { strToU8, zipSync } from "fflate";
-import { affiliationOf } from "./data.mjs";
+import { affiliationGroups } from "./data.mjs";
 
 const x = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
@@ -16,16 +16,6 @@ const noteRef = (id) => `<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><
 const name = (a) => `${a.firstName} ${a.lastName}`;
 const place = (a) => [a.department, a.institution, a.city, a.country].filter(Boolean).join(", ");
 const joinNames = (parts) => (parts.length > 1 ? [...parts.slice(0, -1).flatMap((p, i) => (i ? [run(", "), ...p] : p)), run(" and "), ...parts.at(-1)] : (parts[0] ?? []));
-
-function groupsOf(authors) {
-  const keys = [];
-  const index = authors.map((a) => {
-    const k = `${affiliationOf(a)}|${a.city}|${a.country}`;
-    if (!keys.includes(k)) keys.push(k);
-    return keys.indexOf(k);
-  });
-  return { index, groups: keys.map((_, g) => authors[index.indexOf(g)]) };
-}
 
 function abstractAndKeywords(doc, { label = "Abstract", pageBreakBefore = false } = {}) {
   return [
@@ -41,7 +31,7 @@ function abstractAndKeywords(doc, { label = "Abstract", pageBreakBefore = false 
 /** Layouts: (doc) => { body: paragraphs, footnotes?, header?, lineNumbers?, corresponding } */
 export const DOCX_LAYOUTS = {
   "word-lines": (doc) => {
-    const { index, groups } = groupsOf(doc.authors);
+    const { index, groups } = affiliationGroups(doc.authors);
     const many = groups.length > 1;
     const parts = doc.authors.map((a, i) => [run(name(a)), ...(many || i === doc.corresponding ? [run(`${many ? index[i] + 1 : ""}${i === doc.corresponding ? "*" : ""}`, { sup: true })] : [])]);
     return {
@@ -96,7 +86,7 @@ export const DOCX_LAYOUTS = {
     corresponding: true,
   }),
   "word-titlepage": (doc) => {
-    const { index, groups } = groupsOf(doc.authors);
+    const { index, groups } = affiliationGroups(doc.authors);
     const many = groups.length > 1;
     return {
       body: [

@@ -4,24 +4,12 @@
  * keywords its own way. A layout returns the .tex source and what the document shows (the
  * ground truth: a blind copy shows no author; a layout that marks no corresponding author marks none).
  */
-import { affiliationOf } from "./data.mjs";
+import { affiliationGroups } from "./data.mjs";
 
 const esc = (s) => s.replace(/\\/g, "\\textbackslash{}").replace(/([&%$#_{}])/g, "\\$1").replace(/~/g, "\\textasciitilde{}").replace(/’/g, "'");
 const name = (a) => `${a.firstName} ${a.lastName}`;
 const place = (a) => [a.department, a.institution, a.city, a.country].filter(Boolean).map(esc).join(", ");
 const PREAMBLE = "\\usepackage[T1]{fontenc}\n\\usepackage[utf8]{inputenc}\n\\usepackage{lmodern}\n\\usepackage{url}\n";
-
-/** Groups the authors by institution, numbered in order of first appearance (for marker layouts). */
-function affiliationGroups(authors) {
-  const keys = [];
-  const index = authors.map((a) => {
-    const k = affiliationOf(a) + "|" + a.city + "|" + a.country;
-    if (!keys.includes(k)) keys.push(k);
-    return keys.indexOf(k);
-  });
-  const groups = keys.map((_, g) => authors[index.indexOf(g)]);
-  return { index, groups };
-}
 
 /** Body text after the front matter: a section or two, so the title page looks like a manuscript's (never the abstract's sentences again, which would blur what the abstract is). */
 function body(doc) {
