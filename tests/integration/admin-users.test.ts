@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditLog, MANUSCRIPT_TYPES, papers, users } from "~/db/schema";
-import { createConference, createUser, db, Jar, postForm, resetDatabase, signIn, textOf, visit } from "./fixtures";
+import { auditLog, MANUSCRIPT_TYPES, paperAuthors, papers, users } from "~/db/schema";
+import { createConference, createPaper, createUser, db, Jar, postForm, resetDatabase, signIn, textOf, visit } from "./fixtures";
 
 beforeEach(resetDatabase);
 
@@ -158,6 +158,18 @@ describe("editing, resetting and deleting a user", () => {
     expect((await visit(userJar, "/dashboard")).status).toBe(200);
     await postForm(jar, `/admin/users/${user.id}`, complete({ status: "suspended" }));
     expect((await visit(userJar, "/dashboard")).status).toBe(302);
+  });
+
+  it("gives an account the office activates the papers its address was listed on", async () => {
+    const { jar } = await adminJar();
+    const user = await createUser({ email: "grace@example.org", status: "inactive" });
+    const conference = await createConference({ status: "open" });
+    await createPaper({ conferenceId: conference.id, submitterId: null, authors: [{ email: "someone@example.org" }, { email: "grace@example.org", userId: null }] });
+    await postForm(jar, `/admin/users/${user.id}`, complete({ status: "inactive" }));
+    expect((await db().select().from(paperAuthors).where(eq(paperAuthors.email, "grace@example.org")).get())!.userId).toBeNull();
+    await postForm(jar, `/admin/users/${user.id}`, complete());
+    expect((await db().select().from(paperAuthors).where(eq(paperAuthors.email, "grace@example.org")).get())!.userId).toBe(user.id);
+    expect((await db().select().from(paperAuthors).where(eq(paperAuthors.email, "someone@example.org")).get())!.userId).toBeNull();
   });
 
   it("refuses bad input, a taken e-mail and self-demotion, and changes nothing", async () => {
