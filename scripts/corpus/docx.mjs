@@ -8,11 +8,11 @@ import { affiliationGroups } from "./data.mjs";
 
 const x = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
-const run = (text, { b = false, i = false, sz = 24, sup = false, caps = false } = {}) =>
-  `<w:r><w:rPr>${b ? "<w:b/>" : ""}${i ? "<w:i/>" : ""}${caps ? "<w:caps/>" : ""}<w:sz w:val="${sz}"/>${sup ? '<w:vertAlign w:val="superscript"/>' : ""}</w:rPr><w:t xml:space="preserve">${x(text)}</w:t></w:r>`;
-const para = (runs, { center = false, after = 120, pageBreakBefore = false } = {}) =>
+export const run = (text, { b = false, i = false, sz = 24, sup = false } = {}) =>
+  `<w:r><w:rPr>${b ? "<w:b/>" : ""}${i ? "<w:i/>" : ""}<w:sz w:val="${sz}"/>${sup ? '<w:vertAlign w:val="superscript"/>' : ""}</w:rPr><w:t xml:space="preserve">${x(text)}</w:t></w:r>`;
+export const para = (runs, { center = false, after = 120, pageBreakBefore = false } = {}) =>
   `<w:p><w:pPr>${pageBreakBefore ? "<w:pageBreakBefore/>" : ""}<w:spacing w:after="${after}"/>${center ? '<w:jc w:val="center"/>' : ""}</w:pPr>${runs.join("")}</w:p>`;
-const noteRef = (id) => `<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="${id}"/></w:r>`;
+export const noteRef = (id) => `<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="${id}"/></w:r>`;
 const name = (a) => `${a.firstName} ${a.lastName}`;
 const place = (a) => [a.department, a.institution, a.city, a.country].filter(Boolean).join(", ");
 const joinNames = (parts) => (parts.length > 1 ? [...parts.slice(0, -1).flatMap((p, i) => (i ? [run(", "), ...p] : p)), run(" and "), ...parts.at(-1)] : (parts[0] ?? []));
@@ -109,7 +109,7 @@ export const DOCX_LAYOUTS = {
   },
 };
 
-/** The .docx file of a layout's output. */
+/** The .docx file of a layout's output: `{ body: paragraphs, footnotes?: [id, text][], header?, lineNumbers? }`. */
 export function writeDocx(layout) {
   const rels = ['<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>'];
   const types = [

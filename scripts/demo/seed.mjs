@@ -160,16 +160,11 @@ async function seedPapers(env) {
     .bind(me.email, now - 400 * 86_400_000, me.firstName, me.lastName, JSON.stringify(me.profile.primaryAffiliation), me.profile.primaryAffiliation.institution, JSON.stringify(me.profile.expertise))
     .run();
   const members = demoMembers(now);
+  // An author row from an account's profile: the demo author, or a demo member by index.
+  const fromProfile = (p, a) => ({ firstName: p.firstName, lastName: p.lastName, email: p.email, institution: a.institution, department: a.department, rank: a.rank, city: a.address.city, country: a.address.country });
   const person = (who) => {
-    if (who === "me") {
-      const a = me.profile.primaryAffiliation;
-      return { firstName: me.firstName, lastName: me.lastName, email: me.email, institution: a.institution, department: a.department, rank: a.rank, city: a.address.city, country: a.address.country };
-    }
-    if (typeof who === "number") {
-      const m = members[who];
-      const a = m.primaryAffiliation;
-      return { firstName: m.firstName, lastName: m.lastName, email: m.email, institution: a.institution, department: a.department, rank: a.rank, city: a.address.city, country: a.address.country };
-    }
+    if (who === "me") return fromProfile(me, me.profile.primaryAffiliation);
+    if (typeof who === "number") return fromProfile(members[who], members[who].primaryAffiliation);
     return { rank: "Professor", ...who };
   };
   const countryName = new Intl.DisplayNames(["en"], { type: "region" });

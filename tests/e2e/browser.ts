@@ -27,6 +27,23 @@ export async function signedInContext(browser: Browser, email: string, opts: { j
   return context;
 }
 
+/**
+ * A new browser signed in through the login form with a password, as a returning author signs
+ * in: lands on `redirectTo` (the page may send it on, `lands` says where it may end up).
+ */
+export async function passwordSignIn(browser: Browser, email: string, password: string, opts: { js?: boolean; viewport?: ViewportName; redirectTo: string; lands: RegExp }) {
+  const js = opts.js ?? true;
+  const context = await newContext(browser, { js, viewport: opts.viewport });
+  const page = await context.newPage();
+  await page.goto(`/login?redirectTo=${encodeURIComponent(opts.redirectTo)}`, { waitUntil: "domcontentloaded" });
+  if (js) await waitForHydration(page);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await Promise.all([page.waitForURL(opts.lands), page.getByRole("button", { name: "Login" }).click()]);
+  if (js) await waitForHydration(page);
+  return { context, page };
+}
+
 export const VIEWPORTS = {
   phone: { width: 360, height: 780 },
   desktop: { width: 1280, height: 900 },

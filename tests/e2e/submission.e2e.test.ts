@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectAccessible, launch, newContext, scriptlessTwin, signedInContext, waitForHydration, watchErrors, type ViewportName } from "./browser";
+import { expectAccessible, launch, passwordSignIn, scriptlessTwin, signedInContext, waitForHydration, watchErrors, type ViewportName } from "./browser";
 import { waitForMail } from "./mail";
 
 /**
@@ -160,14 +160,8 @@ describe.each([
   const TYPED = "Trade Credit Chains in a Scanned Draft";
 
   async function signIn() {
-    const context = await newContext(browser, { js, viewport });
-    const page = await context.newPage();
-    await page.goto("/login?redirectTo=%2Fdashboard", { waitUntil: "domcontentloaded" });
-    if (js) await waitForHydration(page);
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password").fill(inject("accounts").author.password);
-    await Promise.all([page.waitForURL(/\/dashboard(\?tab=submit&step=\d)?$/), page.getByRole("button", { name: "Login" }).click()]);
-    if (js) await waitForHydration(page);
+    // The dashboard opens the draft's step when there is one.
+    const { page, context } = await passwordSignIn(browser, email, inject("accounts").author.password, { js, viewport, redirectTo: "/dashboard", lands: /\/dashboard(\?tab=submit&step=\d)?$/ });
     return { page, context, js, viewport } satisfies Run;
   }
   const upload = async (run: Run, file: string | { name: string; mimeType: string; buffer: Buffer }) => {
@@ -251,14 +245,8 @@ describe.each([
 
 describe("the demo author's papers", () => {
   it("lists the demo content's papers in every status with their roles, and downloads a manuscript", async () => {
-    const context = await newContext(browser, { js: true, viewport: "desktop" });
-    const page = await context.newPage();
     const { author } = inject("accounts");
-    await page.goto("/login?redirectTo=%2Fdashboard%3Ftab%3Dsubmissions", { waitUntil: "domcontentloaded" });
-    await waitForHydration(page);
-    await page.getByLabel("E-mail").fill(author.email);
-    await page.getByLabel("Password").fill(author.password);
-    await Promise.all([page.waitForURL(/tab=submissions$/), page.getByRole("button", { name: "Login" }).click()]);
+    const { page, context } = await passwordSignIn(browser, author.email, author.password, { redirectTo: "/dashboard?tab=submissions", lands: /tab=submissions$/ });
     const cards = page.locator(".submission-card");
     await expect.poll(() => cards.count()).toBe(6);
     for (const status of ["Under Review", "Revision Required", "Incomplete", "Accepted", "Rejected"]) {

@@ -160,7 +160,8 @@ export async function saveUser(db: Database, actorId: number, userId: number, v:
   const changed = await writeWithAudit(db, update, { actorId, action: "user.update", entityType: "user", entityId: userId, details: changes });
   if (!changed) throw conflict(LAST_ADMIN);
   if (v.status !== "active") await revokeUserSessions(db, userId).run();
-  else await claimAuthorships(db, userId).run();
+  // Active now for the first time, or at a new address: papers listed under it become theirs.
+  else if (before[0].status !== "active" || before[0].email !== email) await claimAuthorships(db, userId).run();
   return outcomeOf(before[0], v.role);
 }
 
