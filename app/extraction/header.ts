@@ -4,21 +4,11 @@
  * They rely on what every manuscript layout shares (sizes, positions, labels, markers), not on
  * any one template.
  */
+import { ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, bodySize, lowerCaseWords } from "./patterns";
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
+import { labelLines, type LineLabels } from "./labeller";
 import { fixLigatures, fold, joinLines, normalizeSpace, vocabularyOf } from "./text";
-
-const ABSTRACT_LABEL = /^\s*(?:a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s*[:.—–-]?\s*(.*)$/i;
-const KEYWORDS_LABEL = /^\s*(?:key\s*-?\s*words?(?:\s+and\s+phrases)?|index terms)\s*(?:\([^)]*\))?\s*[:.—–-]\s*(.*)$/i;
-const JEL_LABEL = /^\s*JEL(?:\s+(?:classifications?|codes?|classification\s+codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*)$/i;
-const HEADING = /^(?:(?:\d{1,2}\.?|[IVX]{1,4}\.)\s+)?(?:introduction|literature review|background|data|motivation)\b/i;
-const INSTITUTION = /\b(universit\w*|univ\.|school|college|institute|institut\w*|department|dept\.?|faculty|centre|center|bank|academy|hochschule|business|research|laborator\w*|polytechnic|ministry|authority|fund|council|foundation|corporation|management|economics|finance|accounting)\b/i;
-const NOISE = /\b(running (?:title|head)|short title|word count|preliminary|draft|do not (?:cite|circulate|quote)|this version|first version|working paper|discussion paper|paper series|preprint submitted|submitted to|forthcoming|comments welcome|manuscript|page \d+ of \d+|all rights reserved|ssrn|electronic copy)\b/i;
-const MONTH_DATE = /^(?:this version:?\s*)?(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s*(?:\d{1,2},?\s*)?\d{4}$|^\d{4}-\d{2}-\d{2}$/i;
-const EMAIL = /[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/g;
-const GROUPED_EMAIL = /\{([^{}]+)\}\s*@\s*([\w-]+(?:\.[\w-]+)+)/g;
-const MARKER = /^[\d*∗†‡§¶#a-z,]+$/;
-const PARTICLES = new Set(["van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "das", "du", "la", "le", "ten", "ter", "bin", "al", "el", "st.", "mac"]);
 
 const sourceOf = (line: Line | undefined): Source | null => (line ? { page: line.page, x: Math.round(line.x), y: Math.round(line.y) } : null);
 const field = <T>(value: T, confidence: number, line?: Line): Field<T> => ({ value, confidence, source: sourceOf(line) });
@@ -58,11 +48,6 @@ export function cleanLines(doc: Document): Line[] {
   });
 }
 
-function bodySize(lines: Line[]) {
-  const counts = new Map<number, number>();
-  for (const l of lines) counts.set(Math.round(l.size * 2) / 2, (counts.get(Math.round(l.size * 2) / 2) ?? 0) + l.text.length);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
-}
 
 export type Header = {
   title: Field<string | null>;
@@ -74,6 +59,8 @@ export type Header = {
 
 export function readHeader(doc: Document): Header {
   const lines = cleanLines(doc);
+  // What the line labeller makes of the front matter's lines (the first 200 are enough).
+  const labels = labelLines(lines.slice(0, 200), doc);
   const vocabulary = vocabularyOf(lines.map((l) => l.text));
   const body = bodySize(lines);
 
@@ -85,7 +72,7 @@ export function readHeader(doc: Document): Header {
   // --- the title: the largest text near the top of the first pages, before the abstract.
   const limit = labelIndex >= 0 ? labelIndex : Math.min(lines.length, 40);
   const lowerWords = lowerCaseWords(lines);
-  const titleIndexes = findTitle(lines, limit, doc, lowerWords);
+  const titleIndexes = findTitle(lines, limit, doc, lowerWords, labels);
   const titleLines = titleIndexes.map((i) => lines[i]!);
   const title = titleLines.length ? cleanTitle(joinLines(titleLines.map((l) => l.text), vocabulary)) : null;
 
@@ -140,7 +127,7 @@ export function readHeader(doc: Document): Header {
   const jel = jl.items.length ? [...new Set(jl.items[0]!.match(/\b[A-Z]\d{1,2}\b/g) ?? [])] : [];
 
   // --- authors: the lines between the title and the abstract, and the title page's footnotes.
-  const authors = readAuthors(lines, titleIndexes, abstractStart >= 0 ? abstractStart : limit, body, { vocabulary, lowerWords });
+  const authors = readAuthors(lines, titleIndexes, abstractStart >= 0 ? abstractStart : limit, body, { vocabulary, lowerWords, labels });
 
   return {
     title: field(title, title ? 0.8 : 0, titleLines[0]),
@@ -160,7 +147,7 @@ function isNoise(l: Line) {
 }
 
 /** The title: the largest text among the first lines (not a series banner), and the lines that continue it. */
-function findTitle(lines: Line[], limit: number, doc: Document, lowerWords: Set<string>): number[] {
+function findTitle(lines: Line[], limit: number, doc: Document, lowerWords: Set<string>, labels: LineLabels): number[] {
   const isAuthorLine = (l: Line) => authorLine(l, lowerWords);
   const candidates: number[] = [];
   for (let i = 0; i < Math.min(limit, lines.length); i++) {
@@ -169,6 +156,10 @@ function findTitle(lines: Line[], limit: number, doc: Document, lowerWords: Set<
     candidates.push(i);
   }
   if (!candidates.length) return [];
+  // A cover letter's or a highlights page's lines look like a title to sizes alone; the labeller
+  // tells them apart. Where it is sure of none, the sizes decide as before.
+  const likely = candidates.filter((i) => (labels[i]?.title ?? 0) >= 0.5);
+  if (likely.length) candidates.splice(0, candidates.length, ...candidates.filter((i) => i >= likely[0]! && (labels[i]?.title ?? 0) >= 0.05));
   const score = (l: Line) => l.size + (l.bold ? 1.5 : 0);
   // The first page with text decides; a cover page repeats the title anyway. Among equals, the first.
   const page = lines[candidates[0]!]!.page;
@@ -378,12 +369,6 @@ function isCommonWord(word: string, lowerWords: Set<string>) {
   return parts.length > 0 && parts.every((p) => lowerWords.has(p));
 }
 
-/** Words printed entirely in lower case somewhere in the text. */
-function lowerCaseWords(lines: Line[]) {
-  const out = new Set<string>();
-  for (const l of lines) for (const w of l.text.replace(/\S*@\S*/g, " ").match(/(?<![\p{L}])[\p{Ll}]{3,}(?![\p{L}])/gu) ?? []) out.add(w);
-  return out;
-}
 
 /** Where people usually carry two family names (Spanish and Portuguese naming). */
 const IBERIAN = new Set(["Spain", "Portugal", "Brazil", "Mexico", "Colombia", "Argentina", "Chile", "Peru", "Venezuela", "Ecuador", "Bolivia", "Uruguay", "Paraguay", "Costa Rica", "Panama", "Guatemala", "Honduras", "El Salvador", "Nicaragua", "Dominican Republic", "Cuba", "Puerto Rico", "Angola", "Mozambique", "Cape Verde"]);
@@ -411,7 +396,7 @@ function readAuthors(
   titleIndexes: number[],
   abstractStart: number,
   body: number,
-  { vocabulary: noteVocabulary, lowerWords }: { vocabulary: Set<string>; lowerWords: Set<string> },
+  { vocabulary: noteVocabulary, lowerWords, labels }: { vocabulary: Set<string>; lowerWords: Set<string>; labels: LineLabels },
 ): ExtractedAuthor[] {
   const titleEnd = titleIndexes.length ? titleIndexes[titleIndexes.length - 1]! : -1;
   const titlePage = titleIndexes.length ? lines[titleIndexes[0]!]!.page : 1;
@@ -426,6 +411,8 @@ function readAuthors(
       continue;
     }
     if (/^(?:corresponding|\*|∗)/i.test(line.text)) continue;
+    // A line the labeller is sure is not a name line (a city, an institution, the title's end).
+    if ((labels[index]?.author ?? 1) < 0.1) continue;
     const segments = nameSegments(line);
     const named = segments.filter((s) => looksLikeName(s.name) && !isCountryName(s.name) && !isCommonWords(s.name, lowerWords));
     if (named.length && named.length >= segments.length - 1) {

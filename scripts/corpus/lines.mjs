@@ -34,13 +34,14 @@ export async function documentLines(bytes, kind) {
 }
 
 /** A label for each line, from the truth (`N.json`). */
-export function labelLines(lines, truth) {
+export function truthLabels(lines, truth) {
   const title = norm(truth.title);
   const abstract = norm(truth.abstract);
   const emails = truth.authors.map((a) => a.email.toLowerCase());
   const names = truth.authors.flatMap((a) => [norm(`${a.firstName} ${a.lastName}`), norm(a.lastName)]).filter((n) => n.length > 2);
   const places = [...new Set(truth.authors.flatMap((a) => a.affiliation.split(", ").map(norm)))].filter((p) => p.length > 4);
   const keywords = truth.keywords.map(norm);
+  const countries = [...new Set(truth.authors.map((a) => norm(a.country)))].filter(Boolean);
   let abstractSeen = false;
   return lines.map((line) => {
     const t = norm(line.text);
@@ -51,7 +52,10 @@ export function labelLines(lines, truth) {
     if (t.length >= 8 && title.includes(t) && !abstractSeen) return "title";
     if (names.some((n) => t.includes(n)) && words <= 6 * Math.max(1, truth.authors.length)) return "author";
     if (places.some((p) => t.includes(p))) return "affiliation";
-    const body = t.replace(/^abstract\s*/, "");
+    // An address line of an affiliation ("São Paulo, Brazil"): part of it, not a name.
+    if (words <= 5 && countries.some((c) => t.endsWith(c)) && !abstractSeen) return "affiliation";
+    // A line TeX hyphenated at its end: its last word is cut.
+    const body = t.replace(/^abstract\s*/, "").replace(/\s*\S+-$/, "");
     if (body.length >= 12 && abstract.includes(body)) {
       abstractSeen = true;
       return "abstract";
@@ -73,7 +77,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const file = path.join(dir, json.replace(/\.json$/, `.${kind}`));
       if (!existsSync(file)) continue;
       const { lines } = await documentLines(new Uint8Array(readFileSync(file)), kind);
-      const labels = labelLines(lines, truth);
+      const labels = truthLabels(lines, truth);
       labels.forEach((l) => counts[l]++);
       if (show) lines.forEach((l, i) => console.log(`${kind} p${l.page} ${labels[i].padEnd(11)} ${l.size.toFixed(1).padStart(5)} ${l.text.slice(0, 100)}`));
     }

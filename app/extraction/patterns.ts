@@ -1,0 +1,32 @@
+/**
+ * What the engine's rules and its line labeller both recognise in a printed line: labels,
+ * institutions, e-mail addresses, markers and the noise of a manuscript's first pages.
+ */
+import type { Line } from "./model";
+
+export const ABSTRACT_LABEL = /^\s*(?:a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s*[:.—–-]?\s*(.*)$/i;
+export const KEYWORDS_LABEL = /^\s*(?:key\s*-?\s*words?(?:\s+and\s+phrases)?|index terms)\s*(?:\([^)]*\))?\s*[:.—–-]\s*(.*)$/i;
+export const JEL_LABEL = /^\s*JEL(?:\s+(?:classifications?|codes?|classification\s+codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*)$/i;
+export const HEADING = /^(?:(?:\d{1,2}\.?|[IVX]{1,4}\.)\s+)?(?:introduction|literature review|background|data|motivation)\b/i;
+export const INSTITUTION = /\b(universit\w*|univ\.|school|college|institute|institut\w*|department|dept\.?|faculty|centre|center|bank|academy|hochschule|business|research|laborator\w*|polytechnic|ministry|authority|fund|council|foundation|corporation|management|economics|finance|accounting)\b/i;
+export const NOISE = /\b(running (?:title|head)|short title|word count|preliminary|draft|do not (?:cite|circulate|quote)|this version|first version|working paper|discussion paper|paper series|preprint submitted|submitted to|forthcoming|comments welcome|manuscript|page \d+ of \d+|all rights reserved|ssrn|electronic copy)\b/i;
+export const MONTH_DATE = /^(?:this version:?\s*)?(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s*(?:\d{1,2},?\s*)?\d{4}$|^\d{4}-\d{2}-\d{2}$/i;
+export const EMAIL = /[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/g;
+export const GROUPED_EMAIL = /\{([^{}]+)\}\s*@\s*([\w-]+(?:\.[\w-]+)+)/g;
+export const MARKER = /^[\d*∗†‡§¶#a-z,]+$/;
+export const PARTICLES = new Set(["van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "das", "du", "la", "le", "ten", "ter", "bin", "al", "el", "st.", "mac"]);
+
+
+/** The size most of the text has (the body text's). */
+export function bodySize(lines: Line[]) {
+  const counts = new Map<number, number>();
+  for (const l of lines) counts.set(Math.round(l.size * 2) / 2, (counts.get(Math.round(l.size * 2) / 2) ?? 0) + l.text.length);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
+}
+
+/** Words printed entirely in lower case somewhere in the text. */
+export function lowerCaseWords(lines: Line[]) {
+  const out = new Set<string>();
+  for (const l of lines) for (const w of l.text.replace(/\S*@\S*/g, " ").match(/(?<![\p{L}])[\p{Ll}]{3,}(?![\p{L}])/gu) ?? []) out.add(w);
+  return out;
+}
