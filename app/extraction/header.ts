@@ -8,6 +8,7 @@ import { ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, INSTITUTION, NOISE,
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
 import { labelLines, type LineLabels } from "./labeller";
+import { isFamilyName, isGivenName } from "./lexicon";
 import { fixLigatures, fold, joinLines, normalizeSpace, vocabularyOf } from "./text";
 
 const sourceOf = (line: Line | undefined): Source | null => (line ? { page: line.page, x: Math.round(line.x), y: Math.round(line.y) } : null);
@@ -233,7 +234,11 @@ function lineSpacing(lines: Line[], from: number) {
 
 type Candidate = { name: string; markers: string[]; line: Line; lineIndex: number };
 
-const NAME_TOKEN = /^(?:[\p{Lu}][\p{L}'’.-]*|(?:van|von|der|den|de|del|della|di|da|dos|das|du|la|le|ten|ter|bin|al|el)|[\p{Lu}]\.)$/u;
+const NAME_TOKEN = /^(?:[\p{Lu}][\p{L}'’.-]*|(?:van|von|der|den|de|del|della|di|da|do|dos|das|du|la|le|ten|ter|bin|al|el|zu|i|y|e)|[\p{Lu}]\.)$/u;
+/** Joins two family names: "Vidal i Puig", "Ortega y Gasset", "Sousa e Silva". */
+const CONJUNCTIONS = new Set(["i", "y", "e"]);
+/** Particles of Spanish and Portuguese compound family names ("López de Haro"). */
+const IBERIAN_JOINS = new Set(["de", "del", "da", "do", "dos", "das", "la"]);
 
 /** Whether a text is a person's name as manuscripts print them ("Michael J. Thornton", "Pieter van der Berg"). */
 export function looksLikeName(text: string) {
@@ -250,10 +255,33 @@ export function splitName(full: string): { firstName: string; lastName: string }
   let tokens = full.replace(/[*∗†‡§¶,]+/g, " ").trim().split(/\s+/);
   if (tokens.every((t) => t === t.toUpperCase())) tokens = tokens.map((t) => (t.length > 2 || !t.endsWith(".") ? t[0] + t.slice(1).toLowerCase() : t));
   let i = tokens.length - 1;
-  while (i > 1 && PARTICLES.has(tokens[i - 1]!.toLowerCase())) i--;
-  // "Ó Briain", "Mac Giolla": a capitalised particle before the surname.
-  if (i > 1 && /^(?:Ó|O’|Mac|Mc|Da|De|Di|Van|Von)$/.test(tokens[i - 1]!) && tokens.length > 2) i--;
+  for (;;) {
+    while (i > 1 && PARTICLES.has(tokens[i - 1]!.toLowerCase())) i--;
+    // "Vidal i Puig": a conjunction joins the family name before it.
+    if (i > 2 && CONJUNCTIONS.has(tokens[i - 1]!)) i -= 2;
+    else break;
+  }
+  // "López de Haro": a family name (not a given name) before an Iberian particle belongs to it.
+  if (i > 1 && IBERIAN_JOINS.has(tokens[i]!) && !isGivenName(tokens[i - 1]!) && !/\.$/.test(tokens[i - 1]!) && tokens.length > 3 - (isFamilyName(tokens[i - 1]!) ? 1 : 0)) i--;
+  // "Ó Briain", "Mac Giolla", "Lo Russo": a capitalised particle before the surname.
+  if (i > 1 && /^(?:Ó|O’|O'|Mac|Mc|Da|De|Di|Del|Della|Dal|Dos|Du|Lo|La|Le|El|Al|Ben|Abu|Van|Von|Ter|Ten)$/.test(tokens[i - 1]!) && tokens.length > 2) i--;
   return { firstName: tokens.slice(0, i).join(" "), lastName: tokens.slice(i).join(" ") };
+}
+
+/** Whether `next` continues the list of names on `line`: the row below, alike, after a line that ends mid-list. */
+function continuesNames(line: Line, next: Line, author: number) {
+  if (author < 0.3 || next.page !== line.page || Math.abs(next.size - line.size) > 0.3) return false;
+  if (next.y - line.y < line.size * 0.5 || next.y - line.y > line.size * 2.2) return false;
+  const last = line.spans[line.spans.length - 1];
+  const list = line.spans.some((s) => s.sup) || /,/.test(line.text);
+  return /(?:,|\band|\bAND|&)$/.test(line.text.trim()) || Boolean(list && last && !last.sup);
+}
+
+/** Two rows as one line, the second's spans placed after the first's with a space between. */
+function joinRows(line: Line, next: Line): Line {
+  const end = Math.max(...line.spans.map((s) => s.x + s.width));
+  const shift = end + line.size * 0.3 - Math.min(...next.spans.map((s) => s.x));
+  return { ...line, text: `${line.text} ${next.text}`, width: line.width + next.width, spans: [...line.spans, ...next.spans.map((s) => ({ ...s, x: s.x + shift }))] };
 }
 
 /** "∗1", "1,2", "a,*" → each marker on its own ("*", "1"). */
@@ -268,9 +296,11 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
   let markers: string[] = [];
   let end = -Infinity;
   const flush = () => {
-    for (const [k, part] of text.split(/\s*(?:,|;|\band\b|&)\s*/).entries()) {
+    // "A, B, and C", "A AND B" (amsart prints names in capitals).
+    const parts = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|&)\s*/);
+    for (const [k, part] of parts.entries()) {
       const name = normalizeSpace(fixLigatures(part));
-      if (name) out.push({ name, markers: k === text.split(/\s*(?:,|;|\band\b|&)\s*/).length - 1 ? markers : [] });
+      if (name) out.push({ name, markers: k === parts.length - 1 ? markers : [] });
     }
     text = "";
     markers = [];
@@ -405,7 +435,15 @@ function readAuthors(
 
   // Names.
   const candidates: Candidate[] = [];
-  for (const { line, index } of region) {
+  for (let r = 0; r < region.length; r++) {
+    let { line, index } = region[r]!;
+    const first = line;
+    // A list of names that wraps ("…, Hyun-woo" / "Park⁴, …"): the next line continues it.
+    for (let next = region[r + 1]; next && continuesNames(line, next.line, labels[next.index]?.author ?? 1); next = region[r + 1]) {
+      line = joinRows(line, next.line);
+      index = next.index;
+      r++;
+    }
     if (isNoise(line) || EMAIL.test(line.text)) {
       EMAIL.lastIndex = 0;
       continue;
@@ -416,7 +454,7 @@ function readAuthors(
     const segments = nameSegments(line);
     const named = segments.filter((s) => looksLikeName(s.name) && !isCountryName(s.name) && !isCommonWords(s.name, lowerWords));
     if (named.length && named.length >= segments.length - 1) {
-      for (const s of named) candidates.push({ name: s.name, markers: s.markers, line, lineIndex: index });
+      for (const s of named) candidates.push({ name: s.name, markers: s.markers, line: first, lineIndex: index });
     }
   }
   if (!candidates.length) return [];

@@ -149,7 +149,8 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
     const [x0, x1] = extent(members);
     out.push({ page, x: x0, y: median(body.map((i) => i.y)) || members[0]!.y, width: x1 - x0, size, text, spans });
   }
-  return out.sort((p, q) => p.y - q.y || p.x - q.x);
+  // Lines on one baseline (within a point: accents move a line's median) read left to right.
+  return out.sort((p, q) => (Math.abs(p.y - q.y) > 1 ? p.y - q.y : p.x - q.x));
 }
 
 /** Joins spans left to right, with a space where the printed gap is one. */
