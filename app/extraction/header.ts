@@ -495,7 +495,23 @@ function readAuthors(
   }
 
   // Each name's own lines in block layouts: the lines after it until the next name.
+  const centre = (l: Line) => l.x + l.width / 2;
   const blockOf = (c: Candidate, k: number) => {
+    // Names side by side (IEEE author blocks, tabular authors): each name's column below it, down
+    // to the next row of names.
+    const row = candidates.filter((o) => o.line !== c.line && o.line.page === c.line.page && Math.abs(o.line.y - c.line.y) < 2);
+    if (row.length) {
+      const mates = [c, ...row].sort((p, q) => centre(p.line) - centre(q.line));
+      const at = mates.indexOf(c);
+      const left = at > 0 ? (centre(mates[at - 1]!.line) + centre(c.line)) / 2 : -Infinity;
+      const right = at < mates.length - 1 ? (centre(c.line) + centre(mates[at + 1]!.line)) / 2 : Infinity;
+      const below = candidates.filter((o) => o.line.page === c.line.page && o.line.y > c.line.y + 2).map((o) => o.lineIndex);
+      const stop = below.length ? Math.min(...below) : end;
+      return lines
+        .slice(c.lineIndex + 1, stop)
+        .filter((l) => l.page === c.line.page && centre(l) > left && centre(l) < right && !candidates.some((o) => o.line === l))
+        .map((l) => l.text);
+    }
     const next = candidates[k + 1];
     const stop = next && next.line !== c.line ? next.lineIndex : end;
     return lines.slice(c.lineIndex + 1, stop).filter((l) => !candidates.some((o) => o.line === l)).map((l) => l.text);
@@ -543,12 +559,16 @@ function readAuthors(
 
   // E-mails: each to the author it fits best, the ones printed in an author's own footnote or
   // block counting more; pairs are taken best first, so each address and author is used once.
+  // "Email addresses: a@x.org (A. Smith), b@y.org (Bob Jones)": the address names its owner.
+  const named = [...allText.replace(/\s*\n\s*/g, " ").matchAll(/([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*\(([^()@]{2,60})\)/g)].map((m) => ({ email: m[1]!.toLowerCase().replace(/[.,;]+$/, ""), who: fold(m[2]!) }));
+  const namedFor = (a: ExtractedAuthor, email: string) =>
+    named.some((n) => n.email === email && n.who.includes(fold(a.lastName)) && (n.who.includes(fold(a.firstName)) || n.who.includes(`${fold(a.firstName)[0]}.`)));
   const pairs: Array<{ k: number; email: string; score: number }> = [];
   for (const [k, a] of authors.entries()) {
     for (const email of emails) {
       const own = ownEmails[k]!.includes(email);
       const onlyOne = own && ownEmails[k]!.length === 1;
-      const score = emailFit(email, a.firstName, a.lastName) + (onlyOne ? 2 : own ? 1 : 0);
+      const score = emailFit(email, a.firstName, a.lastName) + (onlyOne ? 2 : own ? 1 : 0) + (namedFor(a, email) ? 5 : 0);
       if (score >= 1.5) pairs.push({ k, email, score });
     }
   }

@@ -14,7 +14,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { affiliationOf, makeAuthor, makePaper, rng } from "./data.mjs";
+import { makeAuthor, makePaper, rng } from "./data.mjs";
 import { DOCX_LAYOUTS, writeDocx } from "./docx.mjs";
 import { frontPages, LATEX_LAYOUTS } from "./latex.mjs";
 
@@ -60,11 +60,16 @@ for (let n = 1; n <= COUNT; n++) {
     shows = made;
     writeFileSync(path.join(work, `${id}.tex`), made.tex);
     // A fixed date: the same source gives the same bytes, so regenerating changes only what changed.
-    const run = spawnSync("pdflatex", ["-interaction=nonstopmode", "-halt-on-error", `${id}.tex`], {
-      cwd: work,
-      encoding: "utf8",
-      env: { ...process.env, SOURCE_DATE_EPOCH: "1735689600", FORCE_SOURCE_DATE: "1" },
-    });
+    // Two passes, as every author runs LaTeX: elsarticle's affiliation markers, its corresponding
+    // star and its "Email addresses" footnote are cross-references, empty after the first.
+    const pdflatex = () =>
+      spawnSync("pdflatex", ["-interaction=nonstopmode", "-halt-on-error", `${id}.tex`], {
+        cwd: work,
+        encoding: "utf8",
+        env: { ...process.env, SOURCE_DATE_EPOCH: "1735689600", FORCE_SOURCE_DATE: "1" },
+      });
+    let run = pdflatex();
+    if (run.status === 0) run = pdflatex();
     if (run.status !== 0 || !existsSync(path.join(work, `${id}.pdf`))) {
       console.error(run.stdout.split("\n").filter((l) => l.startsWith("!")).slice(0, 5).join("\n"));
       throw new Error(`${id} (${layoutName}) did not compile: ${path.join(work, `${id}.tex`)}`);
@@ -85,7 +90,8 @@ for (let n = 1; n <= COUNT; n++) {
       firstName: a.firstName,
       lastName: a.lastName,
       email: a.email,
-      affiliation: shows.departments === false ? a.institution : affiliationOf(a),
+      // As printed, without the country (the society's fixtures' convention): department, institution, city.
+      affiliation: [shows.departments === false ? null : a.department, a.institution, a.city].filter(Boolean).join(", "),
       country: a.country,
       isCorresponding: Boolean(shows.corresponding) && i === corresponding,
     })),
