@@ -350,6 +350,40 @@ export function splitAffiliation(text: string | null): { institution: string | n
   return { institution: text, department: null };
 }
 
+/** Sentences of a note that are not an affiliation: thanks, contact details, the paper's status. */
+const notAffiliation = (t: string) => /\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*/i.test(t) || NOISE.test(t);
+/** An affiliation without its e-mail, leading marker and closing punctuation. */
+const cleanAffiliation = (t: string) => normalizeSpace(t.replace(/(?:e-?mail|email)\s*:?.*$/i, "").replace(/^\s*[*∗†‡§¶\d]+\s+(?=\p{Lu})/u, "").replace(/[.;,]+\s*$/, ""));
+/** A line of an address: it ends with a country, or is a short capitalised place ("Cambridge, MA", "Jouy-en-Josas"). */
+const isAddress = (t: string) => trailingCountry(t).country !== null || (t.split(/\s+/).length <= 5 && /^[\p{Lu}\d]/u.test(t) && !/[.!?:]$/.test(t));
+
+/**
+ * The affiliations in an author's block (the lines under the name): a run of institution and
+ * address lines is one affiliation ("Department of Finance" / "University of Zurich" / "Zurich,
+ * Switzerland"), a line that wraps mid-name ("National University of" / "Singapore") joined as text.
+ */
+function blockAffiliations(block: string[]) {
+  const out: string[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.some((r) => INSTITUTION.test(r))) out.push(run.join(", "));
+    run = [];
+  };
+  for (const line of block) {
+    const t = cleanAffiliation(line);
+    const part = t && !/@/.test(line) && !notAffiliation(line) && (INSTITUTION.test(t) || (run.length > 0 && isAddress(t)));
+    if (!part) {
+      flush();
+      continue;
+    }
+    const last = run[run.length - 1];
+    if (last && /(?:\b(?:of|and|for|de|di|da|del|der|für|zu|am|the)|-)$/i.test(last)) run[run.length - 1] = /-$/.test(last) ? `${last}${t}` : `${last} ${t}`;
+    else run.push(t);
+  }
+  flush();
+  return out;
+}
+
 /** A footnote's sentences: split after a full stop, but not after an abbreviation ("St.", "Univ."). */
 function sentences(text: string) {
   const out: string[] = [];
@@ -484,10 +518,11 @@ function readAuthors(
   for (const l of pageLines) {
     const first = l.spans.find((s) => s.text.trim());
     const leading = first?.sup ? first.text.trim().replace(/∗/g, "*") : (/^([*∗†‡§¶]|\d{1,2}(?=\s*\p{Lu}))\s*/u.exec(l.text)?.[1]?.replace(/∗/g, "*") ?? null);
-    if (leading && MARKER.test(leading) && !notes.has(leading) && l.size <= body + 0.5 && !HEADING.test(l.text) && !candidates.some((c) => c.line === l)) {
+    const affiliationLine = (labels[lines.indexOf(l)]?.affiliation ?? 0) >= 0.5;
+    if (leading && MARKER.test(leading) && !notes.has(leading) && (l.size <= body + 0.5 || affiliationLine) && !HEADING.test(l.text) && !candidates.some((c) => c.line === l)) {
       current = leading;
       notes.set(current, [first?.sup ? l.text : l.text.replace(/^([*∗†‡§¶]|\d{1,2})\s*/, "")]);
-    } else if (current && l.size < body - 0.3 && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 4 && !ABSTRACT_LABEL.test(l.text)) {
+    } else if (current && (l.size < body - 0.3 || affiliationLine) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 4 && !ABSTRACT_LABEL.test(l.text)) {
       notes.get(current)!.push(l.text);
     } else {
       current = null;
@@ -529,12 +564,7 @@ function readAuthors(
     // an e-mail, thanks: only the institution's sentences (and the address they run into) count.
     const noteTexts = c.markers.map((m) => notes.get(m)).filter((n): n is string[] => Boolean(n)).map((n) => joinLines(n, noteVocabulary));
     const block = sharedLine ? [] : blockOf(c, k);
-    const affiliationText = [...noteTexts, ...block]
-      .flatMap(sentences)
-      .filter((t) => !/\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*/i.test(t) && !NOISE.test(t))
-      .map((t) => t.replace(/(?:e-?mail|email)\s*:?.*$/i, "").replace(/^\s*[*∗†‡§¶\d]+\s+(?=\p{Lu})/u, ""))
-      .map((t) => normalizeSpace(t.replace(/[.;,]+\s*$/, "")))
-      .filter((t) => t && INSTITUTION.test(t) && !/@/.test(t));
+    const affiliationText = [...new Set([...noteTexts.flatMap(sentences).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && INSTITUTION.test(t) && !/@/.test(t)), ...blockAffiliations(block)])];
     const raw = affiliationText.slice(0, 2).join("; ");
     const parts = raw ? raw.split("; ").map((p) => trailingCountry(p)) : [];
     const affiliation = parts.length ? parts.map((p) => p.rest).join("; ") : null;
