@@ -355,7 +355,8 @@ const notAffiliation = (t: string) => /\b(?:thank|grateful|acknowledg|support|co
 /** An affiliation without its e-mail, leading marker and closing punctuation. */
 const cleanAffiliation = (t: string) => normalizeSpace(t.replace(/(?:e-?mail|email)\s*:?.*$/i, "").replace(/^\s*[*∗†‡§¶\d]+\s+(?=\p{Lu})/u, "").replace(/[.;,]+\s*$/, ""));
 /** A line of an address: it ends with a country, or is a short capitalised place ("Cambridge, MA", "Jouy-en-Josas"). */
-const isAddress = (t: string) => trailingCountry(t).country !== null || (t.split(/\s+/).length <= 5 && /^[\p{Lu}\d]/u.test(t) && !/[.!?:]$/.test(t));
+const isAddress = (t: string) =>
+  !MONTH_DATE.test(t.trim()) && !/\b(?:19|20)\d{2}\b/.test(t) && (trailingCountry(t).country !== null || (t.split(/\s+/).length <= 5 && /^[\p{Lu}\d]/u.test(t) && !/[.!?:]$/.test(t)));
 
 /**
  * The affiliations in an author's block (the lines under the name): a run of institution and
@@ -522,7 +523,7 @@ function readAuthors(
     if (leading && MARKER.test(leading) && !notes.has(leading) && (l.size <= body + 0.5 || affiliationLine) && !HEADING.test(l.text) && !candidates.some((c) => c.line === l)) {
       current = leading;
       notes.set(current, [first?.sup ? l.text : l.text.replace(/^([*∗†‡§¶]|\d{1,2})\s*/, "")]);
-    } else if (current && (l.size < body - 0.3 || affiliationLine) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 4 && !ABSTRACT_LABEL.test(l.text)) {
+    } else if (current && (l.size < body - 0.3 || affiliationLine || (isAddress(l.text) && !/\.$/.test(notes.get(current)!.at(-1)!))) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 4 && !ABSTRACT_LABEL.test(l.text)) {
       notes.get(current)!.push(l.text);
     } else {
       current = null;
@@ -563,8 +564,10 @@ function readAuthors(
     // A footnote is one text however it wraps; its sentences are an affiliation, an address,
     // an e-mail, thanks: only the institution's sentences (and the address they run into) count.
     const noteTexts = c.markers.map((m) => notes.get(m)).filter((n): n is string[] => Boolean(n)).map((n) => joinLines(n, noteVocabulary));
-    const block = sharedLine ? [] : blockOf(c, k);
-    const affiliationText = [...new Set([...noteTexts.flatMap(sentences).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && INSTITUTION.test(t) && !/@/.test(t)), ...blockAffiliations(block)])];
+    // An author whose markers lead to notes has its affiliations there; the lines below the names are those notes.
+    const fromNotes = noteTexts.flatMap(sentences).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && INSTITUTION.test(t) && !/@/.test(t));
+    const block = sharedLine || fromNotes.length ? [] : blockOf(c, k);
+    const affiliationText = [...new Set([...fromNotes, ...blockAffiliations(block)])];
     const raw = affiliationText.slice(0, 2).join("; ");
     const parts = raw ? raw.split("; ").map((p) => trailingCountry(p)) : [];
     const affiliation = parts.length ? parts.map((p) => p.rest).join("; ") : null;

@@ -138,7 +138,8 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
     // A line number set small in the margin, on the line's baseline: not part of the text.
     const first = members[0];
     const second = members[1];
-    if (first && second && /^\d{1,4}$/.test(first.text.trim()) && first.size < sizeOf(members.slice(1)) * 0.8 && second.x - (first.x + first.width) > 2) members.shift();
+    // (In the margin: a raised marker before a centred affiliation, "¹ Graduate School …", stays.)
+    if (first && second && first.x < pageWidth * 0.13 && /^\d{1,4}$/.test(first.text.trim()) && first.size < sizeOf(members.slice(1)) * 0.8 && second.x - (first.x + first.width) > 2) members.shift();
     const body = members.filter((i) => !sup.has(i));
     const size = sizeOf(body.length ? body : members);
     // Small raised items inside a line (a marker after a name) are superscripts too.
