@@ -350,6 +350,35 @@ export function splitAffiliation(text: string | null): { institution: string | n
   return { institution: text, department: null };
 }
 
+/**
+ * Addresses printed at the end of the paper (amsart): each author's address lines, then
+ * "E-mail address: …", in the authors' order. Used only when the first pages gave no author an
+ * address or an e-mail, and only when there is one such block per author.
+ */
+export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
+  if (!authors.length || authors.some((a) => a.email || a.affiliation)) return;
+  const blocks: Array<{ address: string; email: string }> = [];
+  let run: Line[] = [];
+  for (const l of lines) {
+    const m = /^e-?mail(?:\s+address(?:es)?)?\s*:\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)/i.exec(l.text.trim());
+    if (m) {
+      if (run.length) blocks.push({ address: normalizeSpace(run.map((r) => r.text).join(" ")), email: m[1]!.toLowerCase() });
+      run = [];
+      continue;
+    }
+    const prev = run[run.length - 1];
+    if (prev && (l.page !== prev.page || l.y - prev.y > prev.size * 1.9)) run = [];
+    run.push(l);
+    if (run.length > 4) run.shift();
+  }
+  if (blocks.length !== authors.length || blocks.some((b) => !INSTITUTION.test(b.address))) return;
+  authors.forEach((a, k) => {
+    const { rest, country } = trailingCountry(blocks[k]!.address.replace(/[.;,]+$/, ""));
+    const { institution, department } = splitAffiliation(rest);
+    Object.assign(a, { email: blocks[k]!.email, affiliation: rest, institution, department, country: country ?? countryIn(rest) ?? countryOfEmail(blocks[k]!.email) });
+  });
+}
+
 /** Sentences of a note that are not an affiliation: thanks, contact details, the paper's status. */
 const notAffiliation = (t: string) => /\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*/i.test(t) || NOISE.test(t);
 /** An affiliation without its e-mail, leading marker and closing punctuation. */

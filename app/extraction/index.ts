@@ -4,7 +4,7 @@
  * codes), each with a confidence and where it was found. No web framework: the extraction
  * Worker, `npm run extract` and the tests call `extractManuscript` alike.
  */
-import { cleanLines, readHeader } from "./header";
+import { addressesAtEnd, cleanLines, readHeader } from "./header";
 import { ExtractionFailed, MAX_MANUSCRIPT_BYTES, type ExtractionResult } from "./model";
 import { readDocx } from "./read-docx";
 import { openPdf, readPdfPages } from "./read-pdf";
@@ -38,6 +38,7 @@ export async function extractManuscript(bytes: Uint8Array, options: { references
   let doc: Document;
   let pagesRead = 0;
   let references: Reference[] = [];
+  let lastPage: Line[] = [];
   if (kind === "pdf") {
     const pdf = await openPdf(bytes);
     try {
@@ -52,6 +53,7 @@ export async function extractManuscript(bytes: Uint8Array, options: { references
         const page = cleanLines({ ...doc, pages: pdf.numPages, lines: raw });
         if (p > HEADER_PAGES) pagesRead++;
         const ordered = readingOrder(page, doc.pageWidth);
+        if (p === pdf.numPages) lastPage = ordered;
         tail.unshift(ordered);
         const at = ordered.findIndex((l) => REFERENCES_HEADING.test(l.text.trim()));
         if (at >= 0) {
@@ -73,6 +75,7 @@ export async function extractManuscript(bytes: Uint8Array, options: { references
     if (at >= 0 && options.references !== false) references = referencesFrom(doc.lines, at, "docx");
   }
   const header = readHeader(doc);
+  addressesAtEnd(kind === "pdf" ? lastPage : doc.lines.slice(-40), header.authors);
   const text = doc.lines.map((l) => l.text).join("\n").slice(0, 20_000);
   return { kind, pages: doc.pages, ...header, references, text, stats: { ms: Math.round(performance.now() - started), pagesRead } };
 }
