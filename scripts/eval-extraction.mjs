@@ -13,6 +13,15 @@ import { similarity } from "../app/extraction/text.ts";
 
 const args = process.argv.slice(2);
 const verbose = args.includes("--verbose");
+const gate = args.includes("--gate");
+
+/**
+ * Issue 16's targets on a held-out half, and what `npm test` (`--gate`) holds the engine to
+ * today: the target where the engine meets it, else the figure it has reached, so nothing slips
+ * back while the rest is worked on. Raise a floor to its target when the engine gets there.
+ */
+const TARGETS = { title: 0.97, abstract: 0.95, "authors (whole list)": 0.9, emails: 0.95, keywords: 0.95, affiliations: 0.85, countries: 0.9, "blind: no invented author": 1 };
+const FLOORS = { ...TARGETS, emails: 0.9 };
 const dirs = args.filter((a) => !a.startsWith("--"));
 const SETS = dirs.length
   ? dirs.map((d) => [path.basename(d), d, true])
@@ -47,6 +56,7 @@ async function scoreSet(label, dir, listFailures) {
   const scores = {};
   const add = (fieldName, value) => (scores[fieldName] ??= []).push(value);
   let files = 0;
+  const confidence = [];
   const cases = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
   for (const json of cases) {
     const truth = JSON.parse(readFileSync(path.join(dir, json), "utf8"));
@@ -66,6 +76,9 @@ async function scoreSet(label, dir, listFailures) {
       const authors = names(got.authors) === names(truth.authors);
       add("title", title);
       add("abstract", abstract);
+      if (got.title.value) confidence.push({ field: "title", value: got.title.confidence, right: title });
+      if (got.abstract.value) confidence.push({ field: "abstract", value: got.abstract.confidence, right: abstract });
+      if (got.authors.length) confidence.push({ field: "authors (whole list)", value: Math.min(...got.authors.map((a) => a.confidence)), right: authors });
       if (truth.authors.length) {
         add("authors (whole list)", authors);
         add("emails", f1(got.authors.map((a) => a.email ?? ""), truth.authors.map((a) => a.email ?? "")));
@@ -85,7 +98,7 @@ async function scoreSet(label, dir, listFailures) {
     }
   }
   const means = Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, { mean: v.reduce((s, x) => s + Number(x), 0) / v.length, n: v.length }]));
-  return { label, documents: cases.length, files, means };
+  return { label, documents: cases.length, files, means, confidence };
 }
 
 const results = [];
@@ -98,3 +111,31 @@ const col = (s) => String(s).padStart(16);
 console.log(`\n${"".padEnd(width)} ${results.map((r) => col(r.label)).join("")}`);
 console.log(`${"documents (files)".padEnd(width)} ${results.map((r) => col(`${r.documents} (${r.files})`)).join("")}`);
 for (const f of fields) console.log(`${f.padEnd(width)} ${results.map((r) => col(r.means[f] ? `${r.means[f].mean.toFixed(2)} (${r.means[f].n})` : "–")).join("")}`);
+
+// What the wizard's words mean: "high confidence" (≥ 0.9), "medium" (≥ 0.7), "low".
+console.log("\nHow often a value the wizard shows is wrong, by the confidence it shows (wrong / values):");
+console.log(`${"".padEnd(width)} ${results.map((r) => col(r.label)).join("")}`);
+for (const f of ["title", "abstract", "authors (whole list)"]) {
+  for (const [band, low, high] of [["high", 0.9, 2], ["medium", 0.7, 0.9], ["low", 0, 0.7]]) {
+    const cell = (r) => {
+      const values = r.confidence.filter((c) => c.field === f && c.value >= low && c.value < high);
+      return values.length ? `${values.filter((c) => !c.right).length}/${values.length}` : "–";
+    };
+    console.log(`${`${f}, ${band}`.padEnd(width)} ${results.map((r) => col(cell(r))).join("")}`);
+  }
+}
+
+if (gate) {
+  const heldOut = results.filter((r) => r.label.includes("held-out"));
+  let failed = heldOut.length === 0;
+  console.log("\nHeld-out gate (issue 16): field, measured, held to, target");
+  for (const r of heldOut) {
+    for (const [f, floor] of Object.entries(FLOORS)) {
+      const measured = r.means[f]?.mean ?? 0;
+      const ok = measured >= floor - 1e-9;
+      if (!ok) failed = true;
+      console.log(`${ok ? "ok  " : "FAIL"} ${r.label}: ${f} ${measured.toFixed(2)} (held to ${floor.toFixed(2)}, target ${TARGETS[f].toFixed(2)})`);
+    }
+  }
+  process.exit(failed ? 1 : 0);
+}

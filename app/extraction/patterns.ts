@@ -13,7 +13,7 @@ export const NOISE = /\b(running (?:title|head)|short title|word count|prelimina
 export const MONTH_DATE = /^(?:this version:?\s*)?(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s*(?:\d{1,2},?\s*)?\d{4}$|^\d{4}-\d{2}-\d{2}$/i;
 export const EMAIL = /[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/g;
 export const GROUPED_EMAIL = /\{([^{}]+)\}\s*@\s*([\w-]+(?:\.[\w-]+)+)/g;
-export const MARKER = /^[\d*∗†‡§¶#a-z,]+$/;
+export const MARKER = /^[\d*∗†‡§¶‖#a-z,]+$/;
 export const PARTICLES = new Set(["van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "das", "du", "la", "le", "ten", "ter", "bin", "al", "el", "st.", "mac"]);
 
 

@@ -240,7 +240,8 @@ export function makePaper(r) {
   return { title, abstract: sentences.join(" "), intro, keywords: r.sample(KEYWORDS, r.int(3, 6)), jel: r.sample(JEL, r.int(2, 4)) };
 }
 
-const ascii = (s) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[’'\s]/g, "").replace(/ł/g, "l").replace(/ø/g, "o").replace(/ß/g, "ss").replace(/ı/g, "i").replace(/đ/gi, "d").toLowerCase();
+/** A name as an e-mail address spells it: lower case first (so "Ł" becomes "ł"), then plain letters only. */
+const ascii = (s) => s.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ł/g, "l").replace(/ø/g, "o").replace(/ß/g, "ss").replace(/ı/g, "i").replace(/[đð]/g, "d").replace(/æ/g, "ae").replace(/þ/g, "th").replace(/œ/g, "oe").replace(/[^a-z]/g, "");
 
 /** An author of a tradition: names, an institution (near home most of the time), e-mail. */
 export function makeAuthor(r, { latex }) {
