@@ -102,6 +102,17 @@ export function readHeader(doc: Document): Header {
       }
     }
   }
+  // The rules end a paragraph at a wider gap (double spacing, a justified line, a page break); the
+  // labeller carries it on while it is sure the lines are still the abstract.
+  if (abstractLines.length) {
+    const last = abstractLines[abstractLines.length - 1]!;
+    let i = lines.indexOf(last) >= 0 ? lines.indexOf(last) + 1 : abstractStart + 1;
+    for (; i < Math.min(lines.length, labels.length) && (labels[i]?.abstract ?? 0) >= 0.5; i++) {
+      const l = lines[i]!;
+      if (KEYWORDS_LABEL.test(l.text) || JEL_LABEL.test(l.text) || HEADING.test(l.text) || abstractLines.includes(l)) break;
+      abstractLines.push(l);
+    }
+  }
   const abstractText = abstractLines.length ? joinLines(abstractLines.map((l) => l.text), vocabulary) : null;
 
   // --- keywords and JEL codes.
