@@ -113,7 +113,8 @@ export function predict(weights: LabellerWeights, x: number[]): number[] {
 
 /** Each line's probability of each label. */
 export function labelLines(lines: Line[], doc: Pick<Document, "pageWidth" | "pageHeight" | "kind">, weights: LabellerWeights = LABELLER): LineLabels {
-  if (!weights.out.length) return lines.map(() => Object.fromEntries(LABELS.map((l) => [l, l === "other" ? 1 : 0])) as Record<Label, number>);
+  // Without a model (to measure the rules alone): no evidence either way; a name line is not ruled out.
+  if (!weights.out.length) return lines.map(() => Object.fromEntries(LABELS.map((l) => [l, l === "author" ? 0.5 : 0])) as Record<Label, number>);
   return lineFeatures(lines, doc).map((x) => {
     const p = predict(weights, x);
     return Object.fromEntries(LABELS.map((l, c) => [l, p[c]!])) as Record<Label, number>;

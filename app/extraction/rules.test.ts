@@ -11,6 +11,16 @@ describe("extraction rules", () => {
     expect(splitName("María José de la Cruz")).toEqual({ firstName: "María José", lastName: "de la Cruz" });
   });
 
+  it("keeps family names joined by a conjunction or a particle, and capitalised Italian particles (issue 16)", () => {
+    expect(splitName("Núria Vidal i Puig")).toEqual({ firstName: "Núria", lastName: "Vidal i Puig" });
+    expect(splitName("Carmen Ortega y Gasset")).toEqual({ firstName: "Carmen", lastName: "Ortega y Gasset" });
+    expect(splitName("Javier López de Haro")).toEqual({ firstName: "Javier", lastName: "López de Haro" });
+    expect(splitName("Juan Carlos de la Vega")).toEqual({ firstName: "Juan Carlos", lastName: "de la Vega" });
+    expect(splitName("Giulia Lo Russo")).toEqual({ firstName: "Giulia", lastName: "Lo Russo" });
+    expect(splitName("Maria Grazia La Rocca")).toEqual({ firstName: "Maria Grazia", lastName: "La Rocca" });
+    expect(looksLikeName("Núria Vidal i Puig")).toBe(true);
+  });
+
   it("tells names from affiliations, dates and notes", () => {
     expect(looksLikeName("Diego García-Márquez")).toBe(true);
     expect(looksLikeName("Åsa Lindström")).toBe(true);
