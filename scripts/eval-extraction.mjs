@@ -89,7 +89,7 @@ async function scoreSet(label, dir, listFailures) {
         add("blind: no invented author", got.authors.length === 0);
       }
       add("keywords", f1(got.keywords.value, truth.keywords));
-      if (listFailures && (verbose || !(title && abstract && authors))) {
+      if (listFailures && !gate && (verbose || !(title && abstract && authors))) {
         console.log(`${label} ${path.basename(file)} (${truth.layout ?? ""}): title ${title ? "ok" : "WRONG"}, abstract ${abstract ? "ok" : "WRONG"}, authors ${authors ? "ok" : "WRONG"}${got.failed ? ` (${got.failed})` : ""}`);
         if (!title) console.log(`   title: ${JSON.stringify(got.title.value)}\n   truth: ${JSON.stringify(truth.title)}`);
         if (!abstract) console.log(`   abstract: ${JSON.stringify((got.abstract.value ?? "").slice(0, 120))}…`);
