@@ -568,10 +568,11 @@ function readAuthors(
   const pageLines = lines.filter((l) => l.page >= titlePage && l.page <= Math.max(titlePage, lastHeaderPage));
   const notes = new Map<string, string[]>();
   let current: string | null = null;
+  const indexOf = new Map(lines.map((l, i) => [l, i]));
   for (const l of pageLines) {
     const first = l.spans.find((s) => s.text.trim());
     const leading = first?.sup ? first.text.trim().replace(/∗/g, "*") : (/^([*∗†‡§¶]|\d{1,2}(?=\s*\p{Lu}))\s*/u.exec(l.text)?.[1]?.replace(/∗/g, "*") ?? null);
-    const affiliationLine = (labels[lines.indexOf(l)]?.affiliation ?? 0) >= 0.5;
+    const affiliationLine = (labels[indexOf.get(l) ?? -1]?.affiliation ?? 0) >= 0.5;
     if (leading && MARKER.test(leading) && !notes.has(leading) && (l.size <= body + 0.5 || affiliationLine) && !HEADING.test(l.text) && !candidates.some((c) => c.line === l)) {
       current = leading;
       notes.set(current, [first?.sup ? l.text : l.text.replace(/^([*∗†‡§¶]|\d{1,2})\s*/, "")]);
