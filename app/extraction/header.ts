@@ -4,7 +4,7 @@
  * They rely on what every manuscript layout shares (sizes, positions, labels, markers), not on
  * any one template.
  */
-import { ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, bodySize, lowerCaseWords } from "./patterns";
+import { ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, bodySize, lowerCaseWords } from "./patterns";
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
 import { labelLines, type LineLabels } from "./labeller";
@@ -62,6 +62,7 @@ export function readHeader(doc: Document): Header {
   const lines = cleanLines(doc);
   // What the line labeller makes of the front matter's lines (the first 200 are enough).
   const labels = labelLines(lines.slice(0, 200), doc);
+  const indexOf = new Map(lines.map((l, i) => [l, i]));
   const vocabulary = vocabularyOf(lines.map((l) => l.text));
   const body = bodySize(lines);
 
@@ -105,8 +106,7 @@ export function readHeader(doc: Document): Header {
   // The rules end a paragraph at a wider gap (double spacing, a justified line, a page break); the
   // labeller carries it on while it is sure the lines are still the abstract.
   if (abstractLines.length) {
-    const last = abstractLines[abstractLines.length - 1]!;
-    let i = lines.indexOf(last) >= 0 ? lines.indexOf(last) + 1 : abstractStart + 1;
+    let i = (indexOf.get(abstractLines[abstractLines.length - 1]!) ?? abstractStart) + 1;
     for (; i < Math.min(lines.length, labels.length) && (labels[i]?.abstract ?? 0) >= 0.5; i++) {
       const l = lines[i]!;
       if (KEYWORDS_LABEL.test(l.text) || JEL_LABEL.test(l.text) || HEADING.test(l.text) || abstractLines.includes(l)) break;
@@ -139,11 +139,11 @@ export function readHeader(doc: Document): Header {
   const jel = jl.items.length ? [...new Set(jl.items[0]!.match(/\b[A-Z]\d{1,2}\b/g) ?? [])] : [];
 
   // --- authors: the lines between the title and the abstract, and the title page's footnotes.
-  const authors = readAuthors(lines, titleIndexes, abstractStart >= 0 ? abstractStart : limit, body, { vocabulary, lowerWords, labels });
+  const authors = readAuthors(lines, titleIndexes, abstractStart >= 0 ? abstractStart : limit, body, { vocabulary, lowerWords, labels, indexOf });
 
   return {
     title: field(title, title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0, titleLines[0]),
-    abstract: field(abstractText, abstractText ? confidenceOf(abstractLines.map((l) => labels[lines.indexOf(l)]?.abstract ?? 0.5), labelIndex >= 0 ? 0.6 : 0.4) : 0, abstractLines[0]),
+    abstract: field(abstractText, abstractText ? confidenceOf(abstractLines.map((l) => labels[indexOf.get(l) ?? -1]?.abstract ?? 0.5), labelIndex >= 0 ? 0.6 : 0.4) : 0, abstractLines[0]),
     authors,
     keywords: field(keywords, keywords.length ? 0.9 : 0, kw.line),
     jel: field(jel, jel.length ? 0.95 : 0, jl.line),
@@ -162,7 +162,7 @@ function confidenceOf(probabilities: number[], floor: number) {
 }
 
 function cleanTitle(t: string) {
-  return normalizeSpace(t.replace(/[*∗†‡§¶‖]+$/, "").replace(/\s*\d$/, (m) => (/\d{2,}/.test(t.slice(-3)) ? m : "")));
+  return normalizeSpace(t.replace(TRAILING_SYMBOLS, "").replace(/\s*\d$/, (m) => (/\d{2,}/.test(t.slice(-3)) ? m : "")));
 }
 
 function isNoise(l: Line) {
@@ -209,12 +209,12 @@ function authorLine(l: Line, lowerWords: Set<string>) {
   return (
     segments.length > 0 &&
     segments.every((s) => looksLikeName(s.name) && !isCommonWords(s.name, lowerWords) && !s.name.split(/\s+/).some((w) => isCommonWord(w, lowerWords))) &&
-    (segments.length > 1 || l.spans.some((sp) => sp.sup) || /[*∗†‡]/.test(l.text))
+    (segments.length > 1 || l.spans.some((sp) => sp.sup) || SYMBOL.test(l.text))
   );
 }
 
 function startsWithMarker(l: Line) {
-  return Boolean(l.spans.find((s) => s.text.trim())?.sup) || /^[*∗†‡§¶‖]/.test(l.text);
+  return Boolean(l.spans.find((s) => s.text.trim())?.sup) || SYMBOL.test(l.text[0] ?? "");
 }
 
 /** The lines of one paragraph (or a labelled block) from `from`, until a gap, a label or a heading. */
@@ -264,7 +264,7 @@ const IBERIAN_JOINS = new Set(["de", "del", "da", "do", "dos", "das", "la"]);
 
 /** Whether a text is a person's name as manuscripts print them ("Michael J. Thornton", "Pieter van der Berg"). */
 export function looksLikeName(text: string) {
-  const t = text.replace(/[*∗†‡§¶‖]+$/, "").trim();
+  const t = text.replace(TRAILING_SYMBOLS, "").trim();
   if (!t || /\d|@|:/.test(t) || INSTITUTION.test(t) || NOISE.test(t)) return false;
   const tokens = t.split(/\s+/);
   if (tokens.length < 2 || tokens.length > 5) return false;
@@ -274,7 +274,7 @@ export function looksLikeName(text: string) {
 
 /** Splits "Pieter van der Berg" into given names and the surname with its particles. */
 export function splitName(full: string): { firstName: string; lastName: string } {
-  let tokens = full.replace(/[*∗†‡§¶,]+/g, " ").trim().split(/\s+/);
+  let tokens = full.replace(SYMBOLS_OR_COMMAS, " ").trim().split(/\s+/);
   if (tokens.every((t) => t === t.toUpperCase())) tokens = tokens.map((t) => (t.length > 2 || !t.endsWith(".") ? t[0] + t.slice(1).toLowerCase() : t));
   let i = tokens.length - 1;
   for (;;) {
@@ -335,7 +335,7 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
       continue;
     }
     if (markers.length || (text && s.x - end > s.size * 1.2 && line.spans.length > 1 && !/^\s*$/.test(s.text))) flush();
-    const trailing = /([*∗†‡§¶‖]+)\s*$/.exec(s.text);
+    const trailing = TRAILING_SYMBOL_RUN.exec(s.text);
     text += (text && !/\s$/.test(text) && !/^\s/.test(s.text) && s.x - end > s.size * 0.15 ? " " : "") + (trailing ? s.text.slice(0, trailing.index) : s.text);
     if (trailing) markers.push(...splitMarkers(trailing[1]!));
     end = s.x + s.width;
@@ -373,6 +373,9 @@ export function splitAffiliation(text: string | null): { institution: string | n
   return { institution: text, department: null };
 }
 
+/** amsart's "E-mail address: a@b.org" line. */
+const EMAIL_ADDRESS_LINE = new RegExp(`^e-?mail(?:\\s+address(?:es)?)?\\s*:\\s*(${EMAIL.source})`, "i");
+
 /**
  * Addresses printed at the end of the paper (amsart): each author's address lines, then
  * "E-mail address: …", in the authors' order. Used only when the first pages gave no author an
@@ -383,7 +386,7 @@ export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
   const blocks: Array<{ address: string; email: string }> = [];
   let run: Line[] = [];
   for (const l of lines) {
-    const m = /^e-?mail(?:\s+address(?:es)?)?\s*:\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)/i.exec(l.text.trim());
+    const m = EMAIL_ADDRESS_LINE.exec(l.text.trim());
     if (m) {
       if (run.length) blocks.push({ address: normalizeSpace(run.map((r) => r.text).join(" ")), email: m[1]!.toLowerCase() });
       run = [];
@@ -405,7 +408,7 @@ export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
 /** Sentences of a note that are not an affiliation: thanks, contact details, the paper's status. */
 const notAffiliation = (t: string) => /\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*/i.test(t) || NOISE.test(t);
 /** An affiliation without its e-mail, leading marker and closing punctuation. */
-const cleanAffiliation = (t: string) => normalizeSpace(t.replace(/(?:e-?mail|email)\s*:?.*$/i, "").replace(/^\s*[*∗†‡§¶\d]+\s+(?=\p{Lu})/u, "").replace(/[.;,]+\s*$/, ""));
+const cleanAffiliation = (t: string) => normalizeSpace(t.replace(/(?:e-?mail|email)\s*:?.*$/i, "").replace(AFFILIATION_MARKER, "").replace(/[.;,]+\s*$/, ""));
 /** A line of an address: it ends with a country, or is a short capitalised place ("Cambridge, MA", "Jouy-en-Josas"). */
 const isAddress = (t: string) =>
   !MONTH_DATE.test(t.trim()) && !/\b(?:19|20)\d{2}\b/.test(t) && (trailingCountry(t).country !== null || (t.split(/\s+/).length <= 5 && /^[\p{Lu}\d]/u.test(t) && !/[.!?:]$/.test(t)));
@@ -513,7 +516,7 @@ function readAuthors(
   titleIndexes: number[],
   abstractStart: number,
   body: number,
-  { vocabulary: noteVocabulary, lowerWords, labels }: { vocabulary: Set<string>; lowerWords: Set<string>; labels: LineLabels },
+  { vocabulary: noteVocabulary, lowerWords, labels, indexOf }: { vocabulary: Set<string>; lowerWords: Set<string>; labels: LineLabels; indexOf: Map<Line, number> },
 ): ExtractedAuthor[] {
   const titleEnd = titleIndexes.length ? titleIndexes[titleIndexes.length - 1]! : -1;
   const titlePage = titleIndexes.length ? lines[titleIndexes[0]!]!.page : 1;
@@ -553,14 +556,6 @@ function readAuthors(
     if (!kept.markers.length && candidates[k]!.markers.length) kept.markers = candidates[k]!.markers;
     candidates.splice(k, 1);
   }
-  // A cover page repeats the authors: each person once.
-  for (let k = candidates.length - 1; k > 0; k--) {
-    const kept = candidates.slice(0, k).find((c) => fold(c.name) === fold(candidates[k]!.name));
-    if (!kept) continue;
-    // The title page's copy carries the footnote markers the cover page's lacks.
-    if (!kept.markers.length && candidates[k]!.markers.length) kept.markers = candidates[k]!.markers;
-    candidates.splice(k, 1);
-  }
 
   // Footnotes on the title page: lines starting with a marker (below the front matter), and
   // affiliation lines in the front matter that start with a marker (1 Department …).
@@ -568,14 +563,13 @@ function readAuthors(
   const pageLines = lines.filter((l) => l.page >= titlePage && l.page <= Math.max(titlePage, lastHeaderPage));
   const notes = new Map<string, string[]>();
   let current: string | null = null;
-  const indexOf = new Map(lines.map((l, i) => [l, i]));
   for (const l of pageLines) {
     const first = l.spans.find((s) => s.text.trim());
-    const leading = first?.sup ? first.text.trim().replace(/∗/g, "*") : (/^([*∗†‡§¶]|\d{1,2}(?=\s*\p{Lu}))\s*/u.exec(l.text)?.[1]?.replace(/∗/g, "*") ?? null);
+    const leading = first?.sup ? first.text.trim().replace(/∗/g, "*") : (LEADING_MARKER.exec(l.text)?.[1]?.replace(/∗/g, "*") ?? null);
     const affiliationLine = (labels[indexOf.get(l) ?? -1]?.affiliation ?? 0) >= 0.5;
     if (leading && MARKER.test(leading) && !notes.has(leading) && (l.size <= body + 0.5 || affiliationLine) && !HEADING.test(l.text) && !candidates.some((c) => c.line === l)) {
       current = leading;
-      notes.set(current, [first?.sup ? l.text : l.text.replace(/^([*∗†‡§¶]|\d{1,2})\s*/, "")]);
+      notes.set(current, [first?.sup ? l.text : l.text.replace(LEADING_MARKER_TEXT, "")]);
     } else if (current && (l.size < body - 0.3 || affiliationLine || (isAddress(l.text) && !/\.$/.test(notes.get(current)!.at(-1)!))) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 8 && !ABSTRACT_LABEL.test(l.text)) {
       notes.get(current)!.push(l.text);
     } else {

@@ -79,6 +79,11 @@ export function lineFeatures(lines: Line[], doc: Pick<Document, "pageWidth" | "p
   const abstractAt = lines.findIndex((l) => ABSTRACT_LABEL.test(l.text));
   const headingAt = lines.findIndex((l) => HEADING.test(l.text));
   const empty = facts[0]?.map(() => 0) ?? [];
+  // Where each page's largest text first appears: a line below it comes after the title.
+  const firstLargest = new Map<number, number>();
+  lines.forEach((l, i) => {
+    if (l.size >= top - 0.3 && !firstLargest.has(l.page)) firstLargest.set(l.page, i);
+  });
   return lines.map((l, i) => {
     const prev = lines[i - 1];
     const next = lines[i + 1];
@@ -92,7 +97,7 @@ export function lineFeatures(lines: Line[], doc: Pick<Document, "pageWidth" | "p
       Math.min(1, i / 60),
       abstractAt < 0 ? 0.5 : i < abstractAt ? 0 : i === abstractAt ? 0.5 : 1,
       headingAt < 0 ? 0.5 : i < headingAt ? 0 : 1,
-      lines.slice(0, i).some((p) => p.size >= top - 0.3 && p.page === l.page) ? 1 : 0,
+      i > (firstLargest.get(l.page) ?? Infinity) ? 1 : 0,
     ];
     return [...facts[i]!, ...(i > 0 ? facts[i - 1]! : empty), ...(i + 1 < lines.length ? facts[i + 1]! : empty), ...context];
   });

@@ -13,7 +13,23 @@ export const NOISE = /\b(running (?:title|head)|short title|word count|prelimina
 export const MONTH_DATE = /^(?:this version:?\s*)?(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s*(?:\d{1,2},?\s*)?\d{4}$|^\d{4}-\d{2}-\d{2}$/i;
 export const EMAIL = /[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/g;
 export const GROUPED_EMAIL = /\{([^{}]+)\}\s*@\s*([\w-]+(?:\.[\w-]+)+)/g;
-export const MARKER = /^[\d*∗†‡§¶‖#a-z,]+$/;
+/** The symbols printed as footnote markers (∗ is TeX's asterisk; LaTeX's \thanks runs *, †, ‡, §, ¶, ‖). */
+const SYMBOLS = "*∗†‡§¶‖";
+export const MARKER = new RegExp(`^[\\d${SYMBOLS}#a-z,]+$`);
+/** One marker symbol. */
+export const SYMBOL = new RegExp(`[${SYMBOLS}]`);
+/** Markers at the end of a text ("Thornton∗", "Title†"). */
+export const TRAILING_SYMBOLS = new RegExp(`[${SYMBOLS}]+$`);
+/** A marker symbol or a run of them, captured, with what follows: for names' trailing markers. */
+export const TRAILING_SYMBOL_RUN = new RegExp(`([${SYMBOLS}]+)\\s*$`);
+/** A note's leading marker: a symbol, or a number before a capital ("1 Department …"). */
+export const LEADING_MARKER = new RegExp(`^([${SYMBOLS}]|\\d{1,2}(?=\\s*\\p{Lu}))\\s*`, "u");
+/** A leading marker to strip: a symbol or a number, and the space after it. */
+export const LEADING_MARKER_TEXT = new RegExp(`^([${SYMBOLS}]|\\d{1,2})\\s*`);
+/** Symbols and commas, where a name is cleaned for splitting. */
+export const SYMBOLS_OR_COMMAS = new RegExp(`[${SYMBOLS},]+`, "g");
+/** Markers (symbols or numbers) before an affiliation's first capital. */
+export const AFFILIATION_MARKER = new RegExp(`^\\s*[${SYMBOLS}\\d]+\\s+(?=\\p{Lu})`, "u");
 export const PARTICLES = new Set(["van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "das", "du", "la", "le", "ten", "ter", "bin", "al", "el", "st.", "mac"]);
 
 

@@ -12,8 +12,8 @@ import path from "node:path";
 import { openPdf, readPdfPages } from "../../app/extraction/read-pdf.ts";
 import { readDocx } from "../../app/extraction/read-docx.ts";
 import { cleanLines } from "../../app/extraction/header.ts";
+import { LABELS } from "../../app/extraction/labeller.ts";
 
-export const LABELS = ["title", "author", "email", "affiliation", "abstract", "keywords", "other"];
 const HEADER_PAGES = 3;
 const norm = (s) => (s ?? "").normalize("NFKC").toLowerCase().replace(/[’']/g, "'").replace(/[^\p{L}\p{N}@.'-]+/gu, " ").replace(/\s+/g, " ").trim();
 
