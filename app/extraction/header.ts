@@ -373,6 +373,8 @@ export function splitAffiliation(text: string | null): { institution: string | n
   return { institution: text, department: null };
 }
 
+/** A line that is one e-mail address (under an LNCS institute line: it belongs to that note). */
+const BARE_EMAIL = new RegExp(`^(?:${EMAIL.source})$`);
 /** amsart's "E-mail address: a@b.org" line. */
 const EMAIL_ADDRESS_LINE = new RegExp(`^e-?mail(?:\\s+address(?:es)?)?\\s*:\\s*(${EMAIL.source})`, "i");
 
@@ -408,7 +410,7 @@ export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
 /** Sentences of a note that are not an affiliation: thanks, contact details, the paper's status. */
 const notAffiliation = (t: string) => /\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*/i.test(t) || NOISE.test(t);
 /** An affiliation without its e-mail, leading marker and closing punctuation. */
-const cleanAffiliation = (t: string) => normalizeSpace(t.replace(/(?:e-?mail|email)\s*:?.*$/i, "").replace(AFFILIATION_MARKER, "").replace(/[.;,]+\s*$/, ""));
+const cleanAffiliation = (t: string) => normalizeSpace(t.replace(/(?:e-?mail|email)\s*:?.*$/i, "").replace(EMAIL, "").replace(AFFILIATION_MARKER, "").replace(/[.;,]+\s*$/, ""));
 /** A line of an address: it ends with a country, or is a short capitalised place ("Cambridge, MA", "Jouy-en-Josas"). */
 const isAddress = (t: string) =>
   !MONTH_DATE.test(t.trim()) && !/\b(?:19|20)\d{2}\b/.test(t) && (trailingCountry(t).country !== null || (t.split(/\s+/).length <= 5 && /^[\p{Lu}\d]/u.test(t) && !/[.!?:]$/.test(t)));
@@ -570,8 +572,10 @@ function readAuthors(
     if (leading && MARKER.test(leading) && !notes.has(leading) && (l.size <= body + 0.5 || affiliationLine) && !HEADING.test(l.text) && !candidates.some((c) => c.line === l)) {
       current = leading;
       notes.set(current, [first?.sup ? l.text : l.text.replace(LEADING_MARKER_TEXT, "")]);
-    } else if (current && (l.size < body - 0.3 || affiliationLine || (isAddress(l.text) && !/\.$/.test(notes.get(current)!.at(-1)!))) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 8 && !ABSTRACT_LABEL.test(l.text)) {
+    } else if (current && (l.size < body - 0.3 || affiliationLine || (isAddress(l.text) && !/\.$/.test(notes.get(current)!.at(-1)!)) || BARE_EMAIL.test(l.text.trim())) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 8 && !ABSTRACT_LABEL.test(l.text)) {
       notes.get(current)!.push(l.text);
+      // An address line ends its note: what follows is the next author's.
+      if (BARE_EMAIL.test(l.text.trim())) current = null;
     } else {
       current = null;
     }
