@@ -9,7 +9,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { extractManuscript } from "../app/extraction/index.ts";
+import { readHeader } from "../app/extraction/header.ts";
 import { similarity } from "../app/extraction/text.ts";
+import { loadHalf } from "./grobid/headers.mjs";
 
 const args = process.argv.slice(2);
 const verbose = args.includes("--verbose");
@@ -22,6 +24,9 @@ const gate = args.includes("--gate");
  */
 const TARGETS = { title: 0.97, abstract: 0.95, "authors (whole list)": 0.9, emails: 0.95, keywords: 0.95, affiliations: 0.85, countries: 0.9, "blind: no invented author": 1 };
 const FLOORS = { ...TARGETS, emails: 0.9 };
+/** The same for real articles (GROBID's annotated headers, decision 035). */
+const REAL_TARGETS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, emails: 0.85, affiliations: 0.7 };
+const REAL_FLOORS = { title: 0.75, abstract: 0.58, "authors (whole list)": 0.18, emails: 0.45, affiliations: 0.25 };
 const dirs = args.filter((a) => !a.startsWith("--"));
 const SETS = dirs.length
   ? dirs.map((d) => [path.basename(d), d, true])
@@ -101,9 +106,97 @@ async function scoreSet(label, dir, listFailures) {
   return { label, documents: cases.length, files, means, confidence };
 }
 
+/*
+ * Real articles: GROBID's annotated headers, rebuilt as the engine's documents from their layout
+ * features (scripts/grobid/headers.mjs). What people annotated is the truth: the title and the
+ * abstract as above; the author list where GROBID's name corpus splits the names (full names
+ * compared, in order, initials' full stops aside); e-mails (F1); the affiliations printed (F1 over
+ * the distinct affiliations, one right when it reads as the annotated affiliation, with or
+ * without its address, at a similarity of 0.8: which author each belongs to is not annotated).
+ */
+const EMAIL_TEXT = /[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/g;
+const nameKey = (s) => norm(s).normalize("NFKC").replace(/\./g, " ").replace(/\s*-\s*/g, "-").replace(/\s+/g, " ").trim();
+const placeKey = (s) => norm(s).normalize("NFKC").replace(/^[\d*∗†‡§¶a-z]{1,2}[.)]?\s+(?=\p{L}{2})/u, "").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+function annotatedEmails(texts) {
+  const out = [];
+  for (const t of texts) {
+    const grouped = /\{([^}]+)\}\s*@\s*([\w-]+(?:\.[\w-]+)+)/.exec(t);
+    if (grouped) for (const user of grouped[1].split(/[,;|]/)) out.push(`${user.trim()}@${grouped[2]}`.toLowerCase());
+    else for (const m of t.replace(/\s*@\s*/g, "@").matchAll(EMAIL_TEXT)) out.push(m[0].toLowerCase().replace(/\.$/, ""));
+  }
+  return [...new Set(out)];
+}
+function softF1(found, truth, same) {
+  if (!found.length && !truth.length) return 1;
+  const pool = [...truth];
+  let hit = 0;
+  for (const x of found) {
+    const i = pool.findIndex((t) => same(x, t));
+    if (i >= 0) {
+      hit++;
+      pool.splice(i, 1);
+    }
+  }
+  const p = found.length ? hit / found.length : 0;
+  const r = truth.length ? hit / truth.length : 0;
+  return p + r ? (2 * p * r) / (p + r) : 0;
+}
+
+function scoreReal(label, documents, listFailures) {
+  const scores = {};
+  const add = (fieldName, value) => (scores[fieldName] ??= []).push(Number(value));
+  const confidence = [];
+  for (const { id, doc, truth } of documents) {
+    const got = readHeader(doc);
+    const failures = [];
+    if (truth.title) {
+      const ok = similarity(norm(got.title.value), norm(truth.title)) >= 0.8;
+      add("title", ok);
+      if (got.title.value) confidence.push({ field: "title", value: got.title.confidence, right: ok });
+      if (!ok) failures.push(`   title: ${JSON.stringify(got.title.value)}\n   truth: ${JSON.stringify(truth.title)}`);
+    }
+    if (truth.abstract) {
+      const ok = similarity(norm(got.abstract.value), norm(truth.abstract)) >= 0.8;
+      add("abstract", ok);
+      if (got.abstract.value) confidence.push({ field: "abstract", value: got.abstract.confidence, right: ok });
+      if (!ok) failures.push(`   abstract: ${JSON.stringify((got.abstract.value ?? "").slice(0, 160))}\n   truth:    ${JSON.stringify(truth.abstract.slice(0, 160))}`);
+    }
+    if (truth.authors?.length) {
+      const a = got.authors.map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
+      const b = truth.authors.map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
+      add("authors (whole list)", a === b);
+      if (got.authors.length) confidence.push({ field: "authors (whole list)", value: Math.min(...got.authors.map((x) => x.confidence)), right: a === b });
+      if (a !== b) failures.push(`   authors: ${a}\n   truth:   ${b}`);
+    }
+    const emails = annotatedEmails(truth.emails);
+    if (emails.length) {
+      const found = [...new Set(got.authors.map((x) => x.email?.toLowerCase()).filter(Boolean))];
+      const score = softF1(found, emails, (x, y) => x === y);
+      add("emails", score);
+      if (score < 1) failures.push(`   emails: ${found.join(", ")}\n   truth:  ${emails.join(", ")}`);
+    }
+    if (truth.affiliations.length) {
+      const places = [...new Map(truth.affiliations.map((x) => [placeKey(x.text), x])).values()];
+      const found = [...new Set(got.authors.map((x) => x.affiliation).filter(Boolean))];
+      const same = (g, x) => similarity(placeKey(g), placeKey(x.text)) >= 0.8 || (x.address && similarity(placeKey(g), placeKey(`${x.text} ${x.address}`)) >= 0.8);
+      const score = softF1(found, places, same);
+      add("affiliations", score);
+      if (score < 1) failures.push(`   affiliations: ${found.join(" | ")}\n   truth:        ${places.map((x) => `${x.text} ${x.address}`).join(" | ")}`);
+    }
+    if (listFailures && !gate && failures.length) console.log(`${label} ${id}\n${failures.join("\n")}`);
+  }
+  const means = Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, { mean: v.reduce((s, x) => s + x, 0) / v.length, n: v.length }]));
+  return { label, documents: documents.length, files: documents.length, means, confidence, real: true };
+}
+
 const results = [];
-for (const [label, dir, listFailures] of SETS) {
+// `--real`: the real articles only (the generated sets take longer).
+for (const [label, dir, listFailures] of args.includes("--real") ? [] : SETS) {
   if (existsSync(dir)) results.push(await scoreSet(label, dir, listFailures));
+}
+if (!dirs.length) {
+  results.push(scoreReal("real dev", loadHalf("dev"), verbose));
+  results.push(scoreReal("real held-out", loadHalf("held-out"), false));
 }
 const fields = [...new Set(results.flatMap((r) => Object.keys(r.means)))];
 const width = Math.max(...fields.map((f) => f.length), 10);
@@ -130,11 +223,12 @@ if (gate) {
   let failed = heldOut.length === 0;
   console.log("\nHeld-out gate (issue 16): field, measured, held to, target");
   for (const r of heldOut) {
-    for (const [f, floor] of Object.entries(FLOORS)) {
+    const [floors, targets] = r.real ? [REAL_FLOORS, REAL_TARGETS] : [FLOORS, TARGETS];
+    for (const [f, floor] of Object.entries(floors)) {
       const measured = r.means[f]?.mean ?? 0;
       const ok = measured >= floor - 1e-9;
       if (!ok) failed = true;
-      console.log(`${ok ? "ok  " : "FAIL"} ${r.label}: ${f} ${measured.toFixed(2)} (held to ${floor.toFixed(2)}, target ${TARGETS[f].toFixed(2)})`);
+      console.log(`${ok ? "ok  " : "FAIL"} ${r.label}: ${f} ${measured.toFixed(2)} (held to ${floor.toFixed(2)}, target ${targets[f].toFixed(2)})`);
     }
   }
   process.exit(failed ? 1 : 0);
