@@ -163,7 +163,10 @@ function scoreReal(label, documents, listFailures) {
     }
     if (truth.authors?.length) {
       const a = got.authors.map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
-      const b = truth.authors.map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
+      // The name corpus marks every mention (a corresponding author's address repeats the name): each person once.
+      const people = new Map();
+      for (const x of truth.authors) if (!people.has(`${nameKey(x.firstName).charAt(0)} ${nameKey(x.lastName)}`)) people.set(`${nameKey(x.firstName).charAt(0)} ${nameKey(x.lastName)}`, x);
+      const b = [...people.values()].map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
       add("authors (whole list)", a === b);
       if (got.authors.length) confidence.push({ field: "authors (whole list)", value: Math.min(...got.authors.map((x) => x.confidence)), right: a === b });
       if (a !== b) failures.push(`   authors: ${a}\n   truth:   ${b}`);
@@ -177,7 +180,7 @@ function scoreReal(label, documents, listFailures) {
     }
     if (truth.affiliations.length) {
       const places = [...new Map(truth.affiliations.map((x) => [placeKey(x.text), x])).values()];
-      const found = [...new Set(got.authors.map((x) => x.affiliation).filter(Boolean))];
+      const found = [...new Set(got.authors.flatMap((x) => (x.affiliation ?? "").split("; ")).filter(Boolean))];
       const same = (g, x) => similarity(placeKey(g), placeKey(x.text)) >= 0.8 || (x.address && similarity(placeKey(g), placeKey(`${x.text} ${x.address}`)) >= 0.8);
       const score = softF1(found, places, same);
       add("affiliations", score);

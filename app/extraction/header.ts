@@ -4,7 +4,7 @@
  * They rely on what every manuscript layout shares (sizes, positions, labels, markers), not on
  * any one template.
  */
-import { ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, bodySize, lowerCaseWords } from "./patterns";
+import { ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, STRUCTURED_ABSTRACT, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, bodySize, lowerCaseWords } from "./patterns";
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
 import { labelLines, type LineLabels } from "./labeller";
@@ -62,6 +62,8 @@ export function readHeader(doc: Document): Header {
   const lines = cleanLines(doc);
   // What the line labeller makes of the front matter's lines (the first 200 are enough).
   const labels = labelLines(lines.slice(0, 200), doc);
+  // Whether a trained model speaks (without one every label is neutral: the rules alone).
+  const model = labels.some((l) => l.abstract > 0);
   const indexOf = new Map(lines.map((l, i) => [l, i]));
   const vocabulary = vocabularyOf(lines.map((l) => l.text));
   const body = bodySize(lines);
@@ -86,12 +88,15 @@ export function readHeader(doc: Document): Header {
     abstractStart = labelIndex;
     abstractLines = [...(runIn ? [{ ...label, text: runIn }] : []), ...paragraphAfter(lines, labelIndex + 1, doc, body)];
   } else {
-    // Unlabelled: the first run of body lines with at least 60 words after the title and authors.
+    // Unlabelled: the first run of body lines with at least 60 words after the title and authors
+    // (a structured abstract's "Background" is its start, not a section), that the labeller does
+    // not read as something else (an author list, a column of affiliations).
     const from = (titleIndexes[titleIndexes.length - 1] ?? -1) + 1;
     for (let i = from; i < Math.min(lines.length, from + 80); i++) {
       const l = lines[i]!;
-      if (KEYWORDS_LABEL.test(l.text) || HEADING.test(l.text)) break;
-      if (l.text.split(/\s+/).length < 6 || INSTITUTION.test(l.text) && l.text.length < 90 || EMAIL.test(l.text)) {
+      const sure = labels[i]?.abstract ?? 0;
+      if (KEYWORDS_LABEL.test(l.text) || (HEADING.test(l.text) && !(STRUCTURED_ABSTRACT.test(l.text) && sure >= 0.5))) break;
+      if (l.text.split(/\s+/).length < 6 || INSTITUTION.test(l.text) && l.text.length < 90 || EMAIL.test(l.text) || (model && sure < 0.2)) {
         EMAIL.lastIndex = 0;
         continue;
       }
@@ -109,7 +114,7 @@ export function readHeader(doc: Document): Header {
     let i = (indexOf.get(abstractLines[abstractLines.length - 1]!) ?? abstractStart) + 1;
     for (; i < Math.min(lines.length, labels.length) && (labels[i]?.abstract ?? 0) >= 0.5; i++) {
       const l = lines[i]!;
-      if (KEYWORDS_LABEL.test(l.text) || JEL_LABEL.test(l.text) || HEADING.test(l.text) || abstractLines.includes(l)) break;
+      if (KEYWORDS_LABEL.test(l.text) || JEL_LABEL.test(l.text) || (HEADING.test(l.text) && !STRUCTURED_ABSTRACT.test(l.text)) || abstractLines.includes(l)) break;
       abstractLines.push(l);
     }
   }
@@ -162,7 +167,7 @@ function confidenceOf(probabilities: number[], floor: number) {
 }
 
 function cleanTitle(t: string) {
-  return normalizeSpace(t.replace(TRAILING_SYMBOLS, "").replace(/\s*\d$/, (m) => (/\d{2,}/.test(t.slice(-3)) ? m : "")));
+  return normalizeSpace(t.replace(/^title\s*:\s*/i, "").replace(TRAILING_SYMBOLS, "").replace(/\s*\d$/, (m) => (/\d{2,}/.test(t.slice(-3)) ? m : "")));
 }
 
 function isNoise(l: Line) {
@@ -196,7 +201,7 @@ function findTitle(lines: Line[], limit: number, doc: Document, lowerWords: Set<
     const sameLook = Math.abs(score(l) - score(lines[start]!)) < 0.4;
     const close = doc.kind === "docx" || (l.page === prev.page && l.y - prev.y < prev.size * 2.2);
     // A title ends where the authors, an address or a footnote begins.
-    const other = isAuthorLine(l) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l);
+    const other = isAuthorLine(l) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l) || /^authors?\s*:/i.test(l.text);
     if (!sameLook || !close || other || out.length >= 5 || (doc.kind === "docx" && out.length >= 1 && !l.bold && !lines[start]!.bold)) break;
     out.push(i);
   }
@@ -224,7 +229,7 @@ function paragraphAfter(lines: Line[], from: number, doc: Document, body: number
   for (let i = from; i < lines.length; i++) {
     const l = lines[i]!;
     const prev = out[out.length - 1];
-    if (KEYWORDS_LABEL.test(l.text) || (JEL_LABEL.test(l.text) && /[A-Z]\d/.test(l.text)) || HEADING.test(l.text)) break;
+    if (KEYWORDS_LABEL.test(l.text) || (JEL_LABEL.test(l.text) && /[A-Z]\d/.test(l.text)) || (HEADING.test(l.text) && !(out.length === 0 && STRUCTURED_ABSTRACT.test(l.text)))) break;
     if (/^(?:\*|∗|†|‡)/.test(l.text) && out.length) break;
     if (l.spans[0]?.sup && out.length && l.size < (prev?.size ?? body) - 0.8) break;
     if (prev) {
@@ -564,6 +569,8 @@ function readAuthors(
   const lastHeaderPage = abstractStart >= 0 && abstractStart < lines.length ? lines[abstractStart]!.page : titlePage;
   const pageLines = lines.filter((l) => l.page >= titlePage && l.page <= Math.max(titlePage, lastHeaderPage));
   const notes = new Map<string, string[]>();
+  // Notes the labeller reads as affiliations: their sentences count without an institution's word ("Dpto. Química, Univ San Pablo CEU").
+  const affiliationNotes = new Set<string>();
   let current: string | null = null;
   for (const l of pageLines) {
     const first = l.spans.find((s) => s.text.trim());
@@ -572,6 +579,7 @@ function readAuthors(
     if (leading && MARKER.test(leading) && !notes.has(leading) && (l.size <= body + 0.5 || affiliationLine) && !HEADING.test(l.text) && !candidates.some((c) => c.line === l)) {
       current = leading;
       notes.set(current, [first?.sup ? l.text : l.text.replace(LEADING_MARKER_TEXT, "")]);
+      if (affiliationLine) affiliationNotes.add(current);
     } else if (current && (l.size < body - 0.3 || affiliationLine || (isAddress(l.text) && !/\.$/.test(notes.get(current)!.at(-1)!)) || BARE_EMAIL.test(l.text.trim())) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 8 && !ABSTRACT_LABEL.test(l.text)) {
       notes.get(current)!.push(l.text);
       // An address line ends its note: what follows is the next author's.
@@ -614,9 +622,14 @@ function readAuthors(
     const { firstName, lastName } = splitName(c.name);
     // A footnote is one text however it wraps; its sentences are an affiliation, an address,
     // an e-mail, thanks: only the institution's sentences (and the address they run into) count.
-    const noteTexts = c.markers.map((m) => notes.get(m)).filter((n): n is string[] => Boolean(n)).map((n) => joinLines(n, noteVocabulary));
+    const ownNotes = c.markers.filter((m) => notes.has(m));
+    const noteTexts = ownNotes.map((m) => joinLines(notes.get(m)!, noteVocabulary));
     // An author whose markers lead to notes has its affiliations there; the lines below the names are those notes.
-    const fromNotes = noteTexts.flatMap(sentences).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && INSTITUTION.test(t) && !/@/.test(t));
+    const fromNotes = ownNotes.flatMap((m, k) => {
+      const texts = sentences(noteTexts[k]!).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && !/@/.test(t));
+      const institutional = texts.filter((t) => INSTITUTION.test(t));
+      return institutional.length || !affiliationNotes.has(m) ? institutional : texts.slice(0, 1);
+    });
     const block = sharedLine || fromNotes.length ? [] : blockOf(c, k);
     const affiliationText = [...new Set([...fromNotes, ...blockAffiliations(block)])];
     const raw = affiliationText.slice(0, 2).join("; ");

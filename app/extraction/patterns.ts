@@ -8,8 +8,10 @@ export const ABSTRACT_LABEL = /^\s*(?:a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s
 export const KEYWORDS_LABEL = /^\s*(?:key\s*-?\s*words?(?:\s+and\s+phrases)?|index terms)\s*(?:\([^)]*\))?\s*[:.—–-]\s*(.*)$/i;
 export const JEL_LABEL = /^\s*JEL(?:\s+(?:classifications?|codes?|classification\s+codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*)$/i;
 export const HEADING = /^(?:(?:\d{1,2}\.?|[IVX]{1,4}\.)\s+)?(?:introduction|literature review|background|data|motivation)\b/i;
-export const INSTITUTION = /\b(universit\w*|univ\.|school|college|institute|institut\w*|department|dept\.?|faculty|centre|center|bank|academy|hochschule|business|research|laborator\w*|polytechnic|ministry|authority|fund|council|foundation|corporation|management|economics|finance|accounting)\b/i;
-export const NOISE = /\b(running (?:title|head)|short title|word count|preliminary|draft|do not (?:cite|circulate|quote)|this version|first version|working paper|discussion paper|paper series|preprint submitted|submitted to|forthcoming|comments welcome|manuscript|page \d+ of \d+|all rights reserved|ssrn|electronic copy)\b/i;
+/** The parts of a structured abstract (medicine, biology): "Background" begins an abstract there, not a section. */
+export const STRUCTURED_ABSTRACT = /^(?:background|objectives?|aims?|purpose|context|methods?|results?|findings|conclusions?)\b/i;
+export const INSTITUTION = /\b(universit\w*|univ\.?|school|college|institute|institut\w*|istituto|department|departamento|departement|département|dipartimento|dept\.?|dpto\.?|faculty|facult\w*|centre|center|centro|zentrum|bank|academy|hochschule|business|research|laborator\w*|laboratoire|observatory|hospital|hôpital|clinic\w*|klinik\w*|polytechnic|ministry|authority|agency|fund|council|foundation|corporation|company|inc\.|ltd\.?|gmbh|cnrs|inserm|csic|management|economics|finance|accounting)\b/i;
+export const NOISE = /\b(running (?:title|head)|short title|word count|preliminary|draft|do not (?:cite|circulate|quote)|this version|first version|working paper|discussion paper|paper series|preprint submitted|submitted to|forthcoming|comments welcome|manuscript|page \d+ of \d+|all rights reserved|ssrn|electronic copy|arxiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+\/\d{7})(?:v\d+)?)\b/i;
 export const MONTH_DATE = /^(?:this version:?\s*)?(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s*(?:\d{1,2},?\s*)?\d{4}$|^\d{4}-\d{2}-\d{2}$/i;
 export const EMAIL = /[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/g;
 export const GROUPED_EMAIL = /\{([^{}]+)\}\s*@\s*([\w-]+(?:\.[\w-]+)+)/g;

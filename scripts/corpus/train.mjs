@@ -4,12 +4,17 @@
  * final fit it reports, per label, how well a model trained on three quarters of the documents
  * labels the fourth (documents never split across folds). The held-out half is never read.
  *
- * `npx tsx scripts/corpus/train.mjs [--hidden N] [--epochs N] [--dry]`
+ * It learns from real articles too: the development half of GROBID's annotated headers
+ * (tests/fixtures/grobid/dev.json.gz; `--generated-only` leaves them out).
+ *
+ * `npx tsx scripts/corpus/train.mjs [--hidden N] [--epochs N] [--dry] [--generated-only]`
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { LABELS, lineFeatures } from "../../app/extraction/labeller.ts";
+import { cleanLines } from "../../app/extraction/header.ts";
 import { documentLines, truthLabels } from "./lines.mjs";
+import { loadHalf } from "../grobid/headers.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
@@ -30,6 +35,12 @@ async function loadDocuments() {
       const labels = truthLabels(lines, truth).map((l) => LABELS.indexOf(l));
       docs.push({ group: json, x: lineFeatures(lines, doc), y: labels });
     }
+  }
+  // Real articles: GROBID's annotated headers, development half (decision 035).
+  for (const { id, doc, labels } of args.includes("--generated-only") ? [] : loadHalf("dev")) {
+    const labelOf = new Map(doc.lines.map((l, i) => [l, labels[i]]));
+    const lines = cleanLines(doc).slice(0, 200);
+    docs.push({ group: `grobid:${id}`, x: lineFeatures(lines, doc), y: lines.map((l) => LABELS.indexOf(labelOf.get(l) ?? "other")) });
   }
   return docs;
 }

@@ -212,10 +212,14 @@ export function toDocument(tokens) {
     let x = x0;
     let text = "";
     const spans = [];
+    let prevSup = false;
     row.items.forEach((t, k) => {
-      const gap = k > 0 && t.space ? " " : "";
       // A raised marker: a smaller digit run, symbol or single letter right after a word.
-      const sup = k > 0 && t.pt < lineSize - 0.5 && (t.digit === "ALLDIGIT" || t.single || /^[*∗†‡§¶#]+$/.test(t.text)) && t.text.length <= 3;
+      const sup = (k > 0 || row.items.length > 1) && t.pt < lineSize - 0.5 && (t.digit === "ALLDIGIT" || t.single || /^[*∗†‡§¶#]+$/.test(t.text)) && t.text.length <= 3;
+      // GROBID's text puts a space wherever the font changes ("Kuhn 1 , A. Basa"); a PDF reader
+      // joins a marker to its name and a comma to what it follows ("Kuhn1, A. Basa").
+      const gap = k > 0 && t.space && !(sup && !prevSup) && !/^[,;:.)\]]$/.test(t.text) ? " " : "";
+      prevSup = sup;
       const width = [...t.text].length * t.pt * 0.5;
       x += gap ? t.pt * 0.25 : 0;
       spans.push({ text: gap + t.text, x, y, width, size: t.pt, font: t.bold ? "Bold" : t.italic ? "Italic" : "Regular", sup });
