@@ -318,6 +318,9 @@ function splitMarkers(text: string) {
 }
 
 /** Name segments of a line: split at superscript markers, wide gaps, commas and "and". */
+/** Degrees and titles printed after a name ("MD", "Ph.D.", "F.R.C.S. Ed.", "FAAN"): letters of a case the names never have. */
+const DEGREES = /^(?:(?:M\.?D|Ph\.?\s?D|D\.?Phil|M\.?Phil|M\.?P\.?H|M\.?B\.?A|M\.?Sc?|M\.?Ed|M\.?A|B\.?Sc?|B\.?A|R\.?N|F\.?A\.?A\.?N|Psy\.?D|Pharm\.?D|D\.?Sc|Dr\.?P\.?H|CRNP|AOCN|ANP|R\.?Ph|F\.?R\.?C\.?[SP]\.?(?:\s?(?:ED|Ed|C|Edin)\.?)?|FRCPC|D\.?D\.?S|D\.?V\.?M|MBBS|MBChB|J\.?D|LL\.?[BM]|CFA|CPA|FACP|FACS|MSN|BSN|MHS|MSW|DPT|MSc|MEd|MPhil|PhD|MD|Dipl\.?-?\s?Ing)\.?\s*)+$/;
+
 function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
   const out: Array<{ name: string; markers: string[] }> = [];
   let text = "";
@@ -325,11 +328,13 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
   let end = -Infinity;
   const flush = () => {
     // "A, B, and C", "A AND B" (amsart prints names in capitals).
-    const parts = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|&)\s*/);
-    for (const [k, part] of parts.entries()) {
-      const name = normalizeSpace(fixLigatures(part));
-      if (name) out.push({ name, markers: k === parts.length - 1 ? markers : [] });
-    }
+    // A marker in brackets ("Kohmoto (*)") is a marker; degrees after a name ("Futami, M.D.,") are not names.
+    text = text.replace(/\s*\(([*∗†‡§¶]+)\)/g, (_, m: string) => {
+      markers.push(...splitMarkers(m));
+      return "";
+    });
+    const parts = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|&)\s*/).map((part) => normalizeSpace(fixLigatures(part.replace(TRAILING_SYMBOL_RUN, (run) => (markers.push(...splitMarkers(run.trim())), ""))))).filter((part) => /\p{L}/u.test(part) && !DEGREES.test(part));
+    for (const [k, name] of parts.entries()) out.push({ name, markers: k === parts.length - 1 ? markers : [] });
     text = "";
     markers = [];
   };
@@ -415,7 +420,7 @@ export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
 /** Sentences of a note that are not an affiliation: thanks, contact details, the paper's status. */
 const notAffiliation = (t: string) => /\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*/i.test(t) || NOISE.test(t);
 /** An affiliation without its e-mail, leading marker and closing punctuation. */
-const cleanAffiliation = (t: string) => normalizeSpace(t.replace(/(?:e-?mail|email)\s*:?.*$/i, "").replace(EMAIL, "").replace(AFFILIATION_MARKER, "").replace(/[.;,]+\s*$/, ""));
+const cleanAffiliation = (t: string) => normalizeSpace(t.replace(/(?:e-?mail|email)\s*:?.*$/i, "").replace(EMAIL, "").replace(AFFILIATION_MARKER, "").replace(/(?:[.;,]+\s*|[,;]?\s+and\s*)$/, ""));
 /** A line of an address: it ends with a country, or is a short capitalised place ("Cambridge, MA", "Jouy-en-Josas"). */
 const isAddress = (t: string) =>
   !MONTH_DATE.test(t.trim()) && !/\b(?:19|20)\d{2}\b/.test(t) && (trailingCountry(t).country !== null || (t.split(/\s+/).length <= 5 && /^[\p{Lu}\d]/u.test(t) && !/[.!?:]$/.test(t)));
@@ -693,6 +698,11 @@ function readAuthors(
     if (who) who.isCorresponding = true;
   }
   if (authors.length === 1) authors[0]!.isCorresponding = true;
+  // One address left that fits nobody by name ("Correspondence: lab@…"): the corresponding
+  // author's, when exactly one corresponding author has none.
+  const left = emails.filter((e) => !used.has(e));
+  const waiting = authors.filter((a) => a.isCorresponding && !a.email);
+  if (left.length === 1 && waiting.length === 1 && !authors.some((a) => a.isCorresponding && a.email)) waiting[0]!.email = left[0]!;
   for (const a of authors) {
     a.country ??= countryOfEmail(a.email);
     applyNamingConvention(a);

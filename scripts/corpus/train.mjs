@@ -18,8 +18,8 @@ import { loadHalf } from "../grobid/headers.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
-const HIDDEN = option("--hidden", 24);
-const EPOCHS = option("--epochs", 60);
+const HIDDEN = option("--hidden", 40);
+const EPOCHS = option("--epochs", 50);
 const L2 = 1e-4;
 const DIR = "tests/fixtures/corpus/dev";
 
