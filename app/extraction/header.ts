@@ -279,7 +279,19 @@ export function looksLikeName(text: string) {
 
 /** Splits "Pieter van der Berg" into given names and the surname with its particles. */
 export function splitName(full: string): { firstName: string; lastName: string } {
-  let tokens = full.replace(SYMBOLS_OR_COMMAS, " ").trim().split(/\s+/);
+  let tokens = full.replace(SYMBOLS_OR_COMMAS, " ").replace(/^(?:Dr|Prof|Professor)\.?\s+(?=\p{Lu})/u, "").trim().split(/\s+/);
+  // The family name in capitals, the given name not ("PANCHER Marie", "Anne-Laure AMILHAT SZARY"):
+  // the capitals are the family name, wherever they stand.
+  const capital = tokens.map((t) => /^\p{Lu}[\p{Lu}'’-]+$/u.test(t) && (t.length >= 3 || isFamilyName(t)));
+  if (capital.some(Boolean) && !capital.every(Boolean) && tokens.some((t) => /\p{Ll}/u.test(t))) {
+    const first = capital.indexOf(true);
+    const last = capital.lastIndexOf(true);
+    if (capital.slice(first, last + 1).every(Boolean) && (first === 0 || last === tokens.length - 1)) {
+      const family = tokens.slice(first, last + 1).map(titleCase).join(" ");
+      const given = [...tokens.slice(0, first), ...tokens.slice(last + 1)].join(" ");
+      if (given) return { firstName: given, lastName: family };
+    }
+  }
   if (tokens.every((t) => t === t.toUpperCase())) tokens = tokens.map((t) => (t.length > 2 || !t.endsWith(".") ? t[0] + t.slice(1).toLowerCase() : t));
   let i = tokens.length - 1;
   for (;;) {
@@ -294,6 +306,9 @@ export function splitName(full: string): { firstName: string; lastName: string }
   if (i > 1 && /^(?:Ó|O’|O'|Mac|Mc|Da|De|Di|Del|Della|Dal|Dos|Du|Lo|La|Le|El|Al|Ben|Abu|Van|Von|Ter|Ten)$/.test(tokens[i - 1]!) && tokens.length > 2) i--;
   return { firstName: tokens.slice(0, i).join(" "), lastName: tokens.slice(i).join(" ") };
 }
+
+/** "LUM-KWONG" → "Lum-Kwong". */
+const titleCase = (word: string) => word.toLowerCase().replace(/(^|[-'’])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
 
 /** Whether `next` continues the list of names on `line`: the row below, alike, after a line that ends mid-list. */
 function continuesNames(line: Line, next: Line, author: number) {
@@ -319,7 +334,7 @@ function splitMarkers(text: string) {
 
 /** Name segments of a line: split at superscript markers, wide gaps, commas and "and". */
 /** Degrees and titles printed after a name ("MD", "Ph.D.", "F.R.C.S. Ed.", "FAAN"): letters of a case the names never have. */
-const DEGREES = /^(?:(?:M\.?D|Ph\.?\s?D|D\.?Phil|M\.?Phil|M\.?P\.?H|M\.?B\.?A|M\.?Sc?|M\.?Ed|M\.?A|B\.?Sc?|B\.?A|R\.?N|F\.?A\.?A\.?N|Psy\.?D|Pharm\.?D|D\.?Sc|Dr\.?P\.?H|CRNP|AOCN|ANP|R\.?Ph|F\.?R\.?C\.?[SP]\.?(?:\s?(?:ED|Ed|C|Edin)\.?)?|FRCPC|D\.?D\.?S|D\.?V\.?M|MBBS|MBChB|J\.?D|LL\.?[BM]|CFA|CPA|FACP|FACS|MSN|BSN|MHS|MSW|DPT|MSc|MEd|MPhil|PhD|MD|Dipl\.?-?\s?Ing)\.?\s*)+$/;
+const DEGREES = /^(?:(?:M\.?D|Ph\.?\s?D|D\.?Phil|M\.?Phil|M\.?P\.?H|M\.?B\.?A|M\.?Sc?|M\.?Ed|M\.?A|B\.?Sc?|B\.?A|R\.?N|F\.?A\.?A\.?N|Psy\.?\s?D|Pharm\.?D|D\.?Sc|Dr\.?P\.?H|CRNP|AOCN|ANP|R\.?Ph|F\.?R\.?C\.?[SP]\.?(?:\s?(?:ED|Ed|C|Edin)\.?)?|FRCPC|D\.?D\.?S|D\.?V\.?M|MBBS|MBChB|J\.?D|LL\.?[BM]|CFA|CPA|FACP|FACS|MSN|BSN|MHS|MSW|DPT|MSc|MEd|MPhil|PhD|MD|Dipl\.?-?\s?Ing)\.?\s*)+$/;
 
 function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
   const out: Array<{ name: string; markers: string[] }> = [];
@@ -333,7 +348,7 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
       markers.push(...splitMarkers(m));
       return "";
     });
-    const parts = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|&)\s*/).map((part) => normalizeSpace(fixLigatures(part.replace(TRAILING_SYMBOL_RUN, (run) => (markers.push(...splitMarkers(run.trim())), ""))))).filter((part) => /\p{L}/u.test(part) && !DEGREES.test(part));
+    const parts = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|&)\s*/).map((part) => normalizeSpace(fixLigatures(part.replace(/^[)\]\s]+|[(\[\s]+$/g, "").replace(TRAILING_SYMBOL_RUN, (run) => (markers.push(...splitMarkers(run.trim())), ""))))).filter((part) => /\p{L}/u.test(part) && !DEGREES.test(part));
     for (const [k, name] of parts.entries()) out.push({ name, markers: k === parts.length - 1 ? markers : [] });
     text = "";
     markers = [];
