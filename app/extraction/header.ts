@@ -4,7 +4,7 @@
  * They rely on what every manuscript layout shares (sizes, positions, labels, markers), not on
  * any one template.
  */
-import { ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, STRUCTURED_ABSTRACT, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, bodySize, lowerCaseWords } from "./patterns";
+import { ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, STRUCTURED_ABSTRACT, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, bodySize, lowerCaseWords } from "./patterns";
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
 import { labelLines, type LineLabels } from "./labeller";
@@ -201,7 +201,9 @@ function findTitle(lines: Line[], limit: number, doc: Document, lowerWords: Set<
     const sameLook = Math.abs(score(l) - score(lines[start]!)) < 0.4;
     const close = doc.kind === "docx" || (l.page === prev.page && l.y - prev.y < prev.size * 2.2);
     // A title ends where the authors, an address or a footnote begins.
-    const other = isAuthorLine(l) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l) || /^authors?\s*:/i.test(l.text);
+    // The labeller's word counts where the look does not tell: a single name set like the title.
+    const named = (labels[i]?.author ?? 0) >= 0.5 && (labels[i]?.title ?? 1) < 0.5;
+    const other = isAuthorLine(l) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l) || /^authors?\s*:/i.test(l.text) || named;
     if (!sameLook || !close || other || out.length >= 5 || (doc.kind === "docx" && out.length >= 1 && !l.bold && !lines[start]!.bold)) break;
     out.push(i);
   }
@@ -348,8 +350,25 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
       markers.push(...splitMarkers(m));
       return "";
     });
-    const parts = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|&)\s*/).map((part) => normalizeSpace(fixLigatures(part.replace(/^[)\]\s]+|[(\[\s]+$/g, "").replace(TRAILING_SYMBOL_RUN, (run) => (markers.push(...splitMarkers(run.trim())), ""))))).filter((part) => /\p{L}/u.test(part) && !DEGREES.test(part));
-    for (const [k, name] of parts.entries()) out.push({ name, markers: k === parts.length - 1 ? markers : [] });
+    // Each piece keeps the symbols printed after it; one printed after a comma ("M.D.,*") is the piece before's.
+    const pieces = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|&)\s*/).map((raw) => ({ text: raw.replace(/^[)\]\s]+|[(\[\s]+$/g, ""), own: [] as string[] }));
+    pieces.forEach((piece, k) => {
+      piece.text = piece.text.replace(LEADING_SYMBOL_RUN, (run) => (k > 0 && pieces[k - 1]!.own.push(...splitMarkers(run.trim())), ""));
+      piece.text = piece.text.replace(TRAILING_SYMBOL_RUN, (run) => (piece.own.push(...splitMarkers(run.trim())), ""));
+    });
+    const last = pieces.length - 1;
+    // Degrees pass their symbols on to the name they follow.
+    let carried: string[] = [];
+    const named: Array<{ name: string; markers: string[] }> = [];
+    pieces.forEach((piece, k) => {
+      const name = normalizeSpace(fixLigatures(piece.text));
+      const own = [...piece.own, ...(k === last ? markers : [])];
+      if (/\p{L}/u.test(name) && !DEGREES.test(name)) {
+        named.push({ name, markers: own });
+        carried = named[named.length - 1]!.markers;
+      } else carried.push(...own);
+    });
+    out.push(...named);
     text = "";
     markers = [];
   };

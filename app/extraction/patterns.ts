@@ -16,13 +16,15 @@ export const MONTH_DATE = /^(?:this version:?\s*)?(?:\d{1,2}\s+)?(?:january|febr
 export const EMAIL = /[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/g;
 export const GROUPED_EMAIL = /\{([^{}]+)\}\s*@\s*([\w-]+(?:\.[\w-]+)+)/g;
 /** The symbols printed as footnote markers (∗ is TeX's asterisk; LaTeX's \thanks runs *, †, ‡, §, ¶, ‖). */
-const SYMBOLS = "*∗†‡§¶‖";
+const SYMBOLS = "*∗†‡§¶‖☯#";
 export const MARKER = new RegExp(`^[\\d${SYMBOLS}#a-z,]+$`);
 /** One marker symbol. */
 export const SYMBOL = new RegExp(`[${SYMBOLS}]`);
 /** Markers at the end of a text ("Thornton∗", "Title†"). */
 export const TRAILING_SYMBOLS = new RegExp(`[${SYMBOLS}]+$`);
 /** A marker symbol or a run of them, captured, with what follows: for names' trailing markers. */
+/** A marker after the comma that ends a name ("Futami, M.D.,* Junkoh Yamashita"): the name before's. */
+export const LEADING_SYMBOL_RUN = new RegExp(`^[${SYMBOLS}\\s]+`);
 export const TRAILING_SYMBOL_RUN = new RegExp(`([${SYMBOLS}]+)\\s*$`);
 /** A note's leading marker: a symbol, or a number before a capital ("1 Department …"). */
 export const LEADING_MARKER = new RegExp(`^([${SYMBOLS}]|\\d{1,2}(?=\\s*\\p{Lu}))\\s*`, "u");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countryOfEmail, trailingCountry } from "./countries";
-import { looksLikeName, splitAffiliation, splitName } from "./header";
+import { looksLikeName, readHeader, splitAffiliation, splitName } from "./header";
+import type { Document } from "./model";
 import { fixLigatures, joinLines, similarity, vocabularyOf } from "./text";
 
 describe("extraction rules", () => {
@@ -19,6 +20,45 @@ describe("extraction rules", () => {
     expect(splitName("Giulia Lo Russo")).toEqual({ firstName: "Giulia", lastName: "Lo Russo" });
     expect(splitName("Maria Grazia La Rocca")).toEqual({ firstName: "Maria Grazia", lastName: "La Rocca" });
     expect(looksLikeName("Núria Vidal i Puig")).toBe(true);
+  });
+
+  it("reads a family name printed in capitals wherever it stands, and drops a title before a name (issue 16, real articles)", () => {
+    expect(splitName("PANCHER Marie")).toEqual({ firstName: "Marie", lastName: "Pancher" });
+    expect(splitName("Anne-Laure AMILHAT SZARY")).toEqual({ firstName: "Anne-Laure", lastName: "Amilhat Szary" });
+    expect(splitName("Margaret Moy LUM-KWONG")).toEqual({ firstName: "Margaret Moy", lastName: "Lum-Kwong" });
+    expect(splitName("Dr Vincent Thibault")).toEqual({ firstName: "Vincent", lastName: "Thibault" });
+    // Initials in capitals are not a family name.
+    expect(splitName("JP Morgan")).toEqual({ firstName: "JP", lastName: "Morgan" });
+  });
+
+  it("reads a medical title page: degrees after names, a bracketed marker, a structured abstract (issue 16, real articles)", () => {
+    const rows: Array<[string, number]> = [
+      ["Journal of Neurosurgery 88:1020-1031", 9],
+      ["Do Cerebral Aneurysms Originate at the Site of Medial Defects?", 16],
+      ["Kazuya Futami, M.D.,* Junkoh Yamashita, M.D., Ph.D., F.R.C.S. Ed.,* and", 10],
+      ["Sotaro Higashi, M.D. (†)", 10],
+      ["*Department of Neurosurgery, Kanazawa University School of Medicine, Kanazawa, and", 9],
+      ["†Division of Neurosurgery, Keijyu General Hospital, Nanao, Japan", 9],
+      ["arXiv:0708.0304v3 [q-bio.TO] 17 Dec 2007", 12],
+      ["Background The origin of cerebral aneurysms is debated: medial defects at the apex of", 10],
+      ["bifurcations have long been held responsible, but aneurysms also arise where no defect", 10],
+      ["is seen. Methods We induced aneurysms in forty rats by ligating one carotid artery and", 10],
+      ["examined the fenestrated anterior cerebral artery under the light and electron microscope", 10],
+      ["after three months. Results Early aneurysmal changes began at the distal end of the", 10],
+      ["fenestration, not at medial defects. Conclusions Medial defects are not where aneurysms", 10],
+      ["begin; haemodynamic stress at the fenestration's end is a more likely cause of them.", 10],
+    ];
+    const doc: Document = {
+      kind: "pdf",
+      pages: 1,
+      pageWidth: 612,
+      pageHeight: 792,
+      lines: rows.map(([text, size], i) => ({ page: 1, x: 72, y: 80 + i * 16, width: text.length * size * 0.45, size, text, spans: [{ text, x: 72, y: 80 + i * 16, width: text.length * size * 0.45, size, font: "Times", sup: false }] })),
+    };
+    const header = readHeader(doc);
+    expect(header.title.value).toBe("Do Cerebral Aneurysms Originate at the Site of Medial Defects?");
+    expect(header.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Kazuya Futami", "Junkoh Yamashita", "Sotaro Higashi"]);
+    expect(header.abstract.value).toMatch(/^Background The origin .* more likely cause of them\.$/);
   });
 
   it("tells names from affiliations, dates and notes", () => {
