@@ -335,6 +335,9 @@ function splitMarkers(text: string) {
 }
 
 /** Name segments of a line: split at superscript markers, wide gaps, commas and "and". */
+/** Numbers and symbols after a name, on its line: its markers ("Smaal 2", "Siringan4 ‡"). */
+const TRAILING_NUMBER_MARKERS = new RegExp(`(?<=[\\p{L}.])\\s*(?:\\d{1,2}|${SYMBOL.source})(?:\\s*(?:\\d{1,2}|${SYMBOL.source}))*\\s*$`, "u");
+
 /** Degrees and titles printed after a name ("MD", "Ph.D.", "F.R.C.S. Ed.", "FAAN"): letters of a case the names never have. */
 const DEGREES = /^(?:(?:M\.?D|Ph\.?\s?D|D\.?Phil|M\.?Phil|M\.?P\.?H|M\.?B\.?A|M\.?Sc?|M\.?Ed|M\.?A|B\.?Sc?|B\.?A|R\.?N|F\.?A\.?A\.?N|Psy\.?\s?D|Pharm\.?D|D\.?Sc|Dr\.?P\.?H|CRNP|AOCN|ANP|R\.?Ph|F\.?R\.?C\.?[SP]\.?(?:\s?(?:ED|Ed|C|Edin)\.?)?|FRCPC|D\.?D\.?S|D\.?V\.?M|MBBS|MBChB|J\.?D|LL\.?[BM]|CFA|CPA|FACP|FACS|MSN|BSN|MHS|MSW|DPT|MSc|MEd|MPhil|PhD|MD|Dipl\.?-?\s?Ing)\.?\s*)+$/;
 
@@ -346,15 +349,17 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
   const flush = () => {
     // "A, B, and C", "A AND B" (amsart prints names in capitals).
     // A marker in brackets ("Kohmoto (*)") is a marker; degrees after a name ("Futami, M.D.,") are not names.
-    text = text.replace(/\s*\(([*∗†‡§¶]+)\)/g, (_, m: string) => {
-      markers.push(...splitMarkers(m));
-      return "";
-    });
+    // "(1,2)" and "(*)" after a name are its markers, kept with it while the list is split at commas.
+    text = text.replace(/\s*\(([*∗†‡§¶]+|\d{1,2}(?:\s*,\s*\d{1,2})*)\)/g, (_, m: string) => `⟦${m.replace(/\s*,\s*/g, " ")}⟧`);
     // Each piece keeps the symbols printed after it; one printed after a comma ("M.D.,*") is the piece before's.
     const pieces = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|&)\s*/).map((raw) => ({ text: raw.replace(/^[)\]\s]+|[(\[\s]+$/g, ""), own: [] as string[] }));
     pieces.forEach((piece, k) => {
+      piece.text = piece.text.replace(/\s*⟦([^⟧]*)⟧/g, (_, m: string) => (piece.own.push(...m.split(" ").flatMap(splitMarkers)), ""));
       piece.text = piece.text.replace(LEADING_SYMBOL_RUN, (run) => (k > 0 && pieces[k - 1]!.own.push(...splitMarkers(run.trim())), ""));
       piece.text = piece.text.replace(TRAILING_SYMBOL_RUN, (run) => (piece.own.push(...splitMarkers(run.trim())), ""));
+      // Markers printed on the line rather than raised: "PRINS 1", "De Leon 1☯ *", "Tori,a Yasuo".
+      piece.text = piece.text.replace(TRAILING_NUMBER_MARKERS, (run) => (piece.own.push(...run.trim().split(/\s+/).flatMap(splitMarkers)), ""));
+      piece.text = piece.text.replace(/^([a-h])\s+(?=\p{Lu})/u, (_, letter: string) => (k > 0 && pieces[k - 1]!.own.push(letter), ""));
     });
     const last = pieces.length - 1;
     // Degrees pass their symbols on to the name they follow.
@@ -368,7 +373,15 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
         carried = named[named.length - 1]!.markers;
       } else carried.push(...own);
     });
-    out.push(...named);
+    // "Groppe, David M. (1,2), Bickel, Stephan (3,4)": family names first, each given name after its comma.
+    const inverted =
+      named.length >= 2 &&
+      named.length % 2 === 0 &&
+      named.every((n, k) => (k % 2 === 0 ? !/\s/.test(n.name) && !n.markers.length && /^\p{Lu}/u.test(n.name) : /^\p{Lu}/u.test(n.name) && n.name.split(/\s+/).length <= 3)) &&
+      named.some((n, k) => k % 2 === 1 && (n.markers.length > 0 || /^\p{Lu}\.(?:\s?\p{Lu}\.)*$/u.test(n.name)));
+    if (inverted) {
+      for (let k = 0; k < named.length; k += 2) out.push({ name: `${named[k + 1]!.name} ${named[k]!.name}`, markers: named[k + 1]!.markers });
+    } else out.push(...named);
     text = "";
     markers = [];
   };
@@ -566,34 +579,45 @@ function readAuthors(
 ): ExtractedAuthor[] {
   const titleEnd = titleIndexes.length ? titleIndexes[titleIndexes.length - 1]! : -1;
   const titlePage = titleIndexes.length ? lines[titleIndexes[0]!]!.page : 1;
-  const end = abstractStart > titleEnd ? abstractStart : Math.min(lines.length, titleEnd + 25);
-  const region = lines.slice(titleEnd + 1, end).map((line, k) => ({ line, index: titleEnd + 1 + k }));
-
-  // Names.
-  const candidates: Candidate[] = [];
-  for (let r = 0; r < region.length; r++) {
-    let { line, index } = region[r]!;
-    const first = line;
-    // A list of names that wraps ("…, Hyun-woo" / "Park⁴, …"): the next line continues it.
-    for (let next = region[r + 1]; next && continuesNames(line, next.line, labels[next.index]?.author ?? 1); next = region[r + 1]) {
-      line = joinRows(line, next.line);
-      index = next.index;
-      r++;
-    }
-    if (isNoise(line) || EMAIL.test(line.text)) {
-      EMAIL.lastIndex = 0;
-      continue;
-    }
-    if (/^(?:corresponding|\*|∗)/i.test(line.text)) continue;
-    // A line the labeller is sure is not a name line (a city, an institution, the title's end).
-    if ((labels[index]?.author ?? 1) < 0.1) continue;
-    const segments = nameSegments(line);
-    const named = segments.filter((s) => looksLikeName(s.name) && !isCountryName(s.name) && !isCommonWords(s.name, lowerWords));
-    if (named.length && named.length >= segments.length - 1) {
-      for (const s of named) candidates.push({ name: s.name, markers: s.markers, line: first, lineIndex: index });
-    }
+  let end = abstractStart > titleEnd ? abstractStart : Math.min(lines.length, titleEnd + 25);
+  let region = lines.slice(titleEnd + 1, end).map((line, k) => ({ line, index: titleEnd + 1 + k }));
+  let candidates = namesIn(region);
+  // Authors printed above the title (some working papers and proceedings): where no name follows
+  // the title, the lines before it on its page that the labeller reads as names, and their blocks.
+  const titleStart = titleIndexes[0] ?? 0;
+  if (!candidates.length && titleStart > 0 && labels.slice(0, titleStart).some((l) => l.author >= 0.5)) {
+    end = titleStart;
+    region = lines.slice(0, titleStart).map((line, index) => ({ line, index })).filter((r) => r.line.page === titlePage);
+    candidates = namesIn(region).filter((c) => (labels[c.lineIndex]?.author ?? 0) >= 0.5);
   }
   if (!candidates.length) return [];
+
+  function namesIn(region: Array<{ line: Line; index: number }>): Candidate[] {
+    const candidates: Candidate[] = [];
+    for (let r = 0; r < region.length; r++) {
+      let { line, index } = region[r]!;
+      const first = line;
+      // A list of names that wraps ("…, Hyun-woo" / "Park⁴, …"): the next line continues it.
+      for (let next = region[r + 1]; next && continuesNames(line, next.line, labels[next.index]?.author ?? 1); next = region[r + 1]) {
+        line = joinRows(line, next.line);
+        index = next.index;
+        r++;
+      }
+      if (isNoise(line) || EMAIL.test(line.text)) {
+        EMAIL.lastIndex = 0;
+        continue;
+      }
+      if (/^(?:corresponding|\*|∗)/i.test(line.text)) continue;
+      // A line the labeller is sure is not a name line (a city, an institution, the title's end).
+      if ((labels[index]?.author ?? 1) < 0.1) continue;
+      const segments = nameSegments(line);
+      const named = segments.filter((s) => looksLikeName(s.name) && !isCountryName(s.name) && !isCommonWords(s.name, lowerWords));
+      if (named.length && named.length >= segments.length - 1) {
+        for (const s of named) candidates.push({ name: s.name, markers: s.markers, line: first, lineIndex: index });
+      }
+    }
+    return candidates;
+  }
   // A cover page repeats the authors: each person once.
   for (let k = candidates.length - 1; k > 0; k--) {
     const kept = candidates.slice(0, k).find((c) => fold(c.name) === fold(candidates[k]!.name));
