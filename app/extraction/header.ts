@@ -101,7 +101,17 @@ export function readHeader(doc: Document): Header {
         continue;
       }
       const run = [l, ...paragraphAfter(lines, i + 1, doc, body)];
-      if (run.map((r) => r.text).join(" ").split(/\s+/).length >= 60) {
+      // Where the labeller is sure, its abstract runs on across the gaps between a structured
+      // abstract's parts, and a short one (a proceedings' three sentences) is an abstract too.
+      const confident = model && sure >= 0.8;
+      if (confident) {
+        for (let j = (indexOf.get(run[run.length - 1]!) ?? i) + 1; j < labels.length && (labels[j]?.abstract ?? 0) >= 0.5; j++) {
+          const next = lines[j]!;
+          if (KEYWORDS_LABEL.test(next.text) || JEL_LABEL.test(next.text) || (HEADING.test(next.text) && !STRUCTURED_ABSTRACT.test(next.text))) break;
+          run.push(next);
+        }
+      }
+      if (run.map((r) => r.text).join(" ").split(/\s+/).length >= (confident ? 30 : 60)) {
         abstractLines = run;
         abstractStart = i;
         break;
@@ -349,6 +359,8 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
   const flush = () => {
     // "A, B, and C", "A AND B" (amsart prints names in capitals).
     // A marker in brackets ("Kohmoto (*)") is a marker; degrees after a name ("Futami, M.D.,") are not names.
+    // "Gavril Giurgiu on behalf of the CDF collaboration": the person.
+    text = text.replace(/\s+(?:on behalf of|for the)\s.*$/i, "");
     // "(1,2)" and "(*)" after a name are its markers, kept with it while the list is split at commas.
     text = text.replace(/\s*\(([*∗†‡§¶]+|\d{1,2}(?:\s*,\s*\d{1,2})*)\)/g, (_, m: string) => `⟦${m.replace(/\s*,\s*/g, " ")}⟧`);
     // Each piece keeps the symbols printed after it; one printed after a comma ("M.D.,*") is the piece before's.
@@ -409,7 +421,8 @@ function expandEmails(text: string): string[] {
     for (const local of locals.split(/[,;\s]+/).filter(Boolean)) out.push(`${local}@${domain}`);
     return " ";
   });
-  for (const m of grouped.matchAll(EMAIL)) out.push(m[0].replace(/[.,;]+$/, ""));
+  // A top-level domain has no digits: "kayser@unil.ch3" carries a footnote marker.
+  for (const m of grouped.matchAll(EMAIL)) out.push(m[0].replace(/[.,;]+$/, "").replace(/(\.[a-z]{2,})\d+$/i, "$1"));
   return out.map((e) => e.toLowerCase());
 }
 
