@@ -371,6 +371,8 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
       piece.text = piece.text.replace(TRAILING_SYMBOL_RUN, (run) => (piece.own.push(...splitMarkers(run.trim())), ""));
       // Markers printed on the line rather than raised: "PRINS 1", "De Leon 1☯ *", "Tori,a Yasuo".
       piece.text = piece.text.replace(TRAILING_NUMBER_MARKERS, (run) => (piece.own.push(...run.trim().split(/\s+/).flatMap(splitMarkers)), ""));
+      // An ORCID badge printed as "ID" after the name ("Yann-rong LinID1 *").
+      piece.text = piece.text.replace(/(?<=\p{Ll})\s?ID$/u, "");
       piece.text = piece.text.replace(/^([a-h])\s+(?=\p{Lu})/u, (_, letter: string) => (k > 0 && pieces[k - 1]!.own.push(letter), ""));
     });
     const last = pieces.length - 1;
@@ -611,7 +613,8 @@ function readAuthors(
       let { line, index } = region[r]!;
       const first = line;
       // A list of names that wraps ("…, Hyun-woo" / "Park⁴, …"): the next line continues it.
-      for (let next = region[r + 1]; next && continuesNames(line, next.line, labels[next.index]?.author ?? 1); next = region[r + 1]) {
+      // (An e-mail line's commas do not make it a list of names: the name below it is its own.)
+      for (let next = region[r + 1]; next && !/@/.test(line.text) && continuesNames(line, next.line, labels[next.index]?.author ?? 1); next = region[r + 1]) {
         line = joinRows(line, next.line);
         index = next.index;
         r++;
@@ -663,6 +666,19 @@ function readAuthors(
     } else {
       current = null;
     }
+  }
+
+  // Affiliations run together in one paragraph, each after its number ("…, Taiwan, 2 Crop Science
+  // Division, …"): the number that follows is the next note.
+  for (let key = 1; notes.has(String(key)); key++) {
+    const next = String(key + 1);
+    if (notes.has(next)) continue;
+    const text = notes.get(String(key))!.join(" ");
+    const at = new RegExp(`[,;.]\\s+${next}\\s+(?=\\p{Lu})`, "u").exec(text);
+    if (!at) continue;
+    notes.set(String(key), [text.slice(0, at.index)]);
+    notes.set(next, [text.slice(at.index + at[0].length)]);
+    if (affiliationNotes.has(String(key))) affiliationNotes.add(next);
   }
 
   // Each name's own lines in block layouts: the lines after it until the next name.
