@@ -26,7 +26,7 @@ const TARGETS = { title: 0.97, abstract: 0.95, "authors (whole list)": 0.9, emai
 const FLOORS = { ...TARGETS, emails: 0.9 };
 /** The same for real articles (GROBID's annotated headers, decision 035). */
 const REAL_TARGETS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, emails: 0.85, affiliations: 0.7 };
-const REAL_FLOORS = { title: 0.87, abstract: 0.76, "authors (whole list)": 0.48, emails: 0.56, affiliations: 0.41 };
+const REAL_FLOORS = { title: 0.86, abstract: 0.8, "authors (whole list)": 0.51, emails: 0.62, affiliations: 0.46 };
 const dirs = args.filter((a) => !a.startsWith("--"));
 const SETS = dirs.length
   ? dirs.map((d) => [path.basename(d), d, true])
@@ -143,12 +143,22 @@ function softF1(found, truth, same) {
   return p + r ? (2 * p * r) / (p + r) : 0;
 }
 
-function scoreReal(label, documents, listFailures) {
+/*
+ * `--cross`: the real dev half read with labellers that never saw the document (two models, each
+ * trained without one half of it: `npx tsx scripts/corpus/train.mjs --cross`). The shipped
+ * labeller learned from the dev half, so without this the dev half flatters every rule that asks
+ * it; judge rules by the cross-fitted figures.
+ */
+const CROSS = "node_modules/.cache/labeller-cross.json";
+const cross = args.includes("--cross") ? JSON.parse(readFileSync(CROSS, "utf8")) : null;
+const { fnv1a } = await import("./grobid/split.mjs");
+
+function scoreReal(label, documents, listFailures, crossFitted = false) {
   const scores = {};
   const add = (fieldName, value) => (scores[fieldName] ??= []).push(Number(value));
   const confidence = [];
   for (const { id, doc, truth } of documents) {
-    const got = readHeader(doc);
+    const got = readHeader(doc, crossFitted ? cross[fnv1a(`grobid:${id}#cross`) % 2] : undefined);
     const failures = [];
     if (truth.title) {
       const ok = similarity(norm(got.title.value), norm(truth.title)) >= 0.8;
@@ -201,7 +211,7 @@ for (const [label, dir, listFailures] of args.includes("--real") ? [] : SETS) {
   if (existsSync(dir)) results.push(await scoreSet(label, dir, listFailures));
 }
 if (!dirs.length) {
-  results.push(scoreReal("real dev", loadHalf("dev"), verbose));
+  results.push(cross ? scoreReal("real dev (cross)", loadHalf("dev"), verbose, true) : scoreReal("real dev", loadHalf("dev"), verbose));
   results.push(scoreReal("real held-out", loadHalf("held-out"), false));
 }
 const fields = [...new Set(results.flatMap((r) => Object.keys(r.means)))];

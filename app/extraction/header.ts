@@ -7,7 +7,7 @@
 import { ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, STRUCTURED_ABSTRACT, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, bodySize, lowerCaseWords } from "./patterns";
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
-import { labelLines, type LineLabels } from "./labeller";
+import { labelLines, type LabellerWeights, type LineLabels } from "./labeller";
 import { isFamilyName, isGivenName } from "./lexicon";
 import { fixLigatures, fold, joinLines, normalizeSpace, vocabularyOf } from "./text";
 
@@ -58,10 +58,11 @@ export type Header = {
   jel: Field<string[]>;
 };
 
-export function readHeader(doc: Document): Header {
+/** `weights`: other labellers (the evaluation's cross-fitted ones); the shipped models otherwise. */
+export function readHeader(doc: Document, weights?: LabellerWeights[]): Header {
   const lines = cleanLines(doc);
   // What the line labeller makes of the front matter's lines (the first 200 are enough).
-  const labels = labelLines(lines.slice(0, 200), doc);
+  const labels = labelLines(lines.slice(0, 200), doc, weights);
   // Whether a trained model speaks (without one every label is neutral: the rules alone).
   const model = labels.some((l) => l.abstract > 0);
   const indexOf = new Map(lines.map((l, i) => [l, i]));
@@ -359,8 +360,6 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
   const flush = () => {
     // "A, B, and C", "A AND B" (amsart prints names in capitals).
     // A marker in brackets ("Kohmoto (*)") is a marker; degrees after a name ("Futami, M.D.,") are not names.
-    // "Gavril Giurgiu on behalf of the CDF collaboration": the person.
-    text = text.replace(/\s+(?:on behalf of|for the)\s.*$/i, "");
     // "(1,2)" and "(*)" after a name are its markers, kept with it while the list is split at commas.
     text = text.replace(/\s*\(([*∗†‡§¶]+|\d{1,2}(?:\s*,\s*\d{1,2})*)\)/g, (_, m: string) => `⟦${m.replace(/\s*,\s*/g, " ")}⟧`);
     // Each piece keeps the symbols printed after it; one printed after a comma ("M.D.,*") is the piece before's.
@@ -480,7 +479,8 @@ export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
 }
 
 /** Sentences of a note that are not an affiliation: thanks, contact details, the paper's status. */
-const notAffiliation = (t: string) => /\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*/i.test(t) || NOISE.test(t);
+const notAffiliation = (t: string) =>
+  /\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || NOISE.test(t);
 /** An affiliation without its e-mail, leading marker and closing punctuation. */
 const cleanAffiliation = (t: string) => normalizeSpace(t.replace(/(?:e-?mail|email)\s*:?.*$/i, "").replace(EMAIL, "").replace(AFFILIATION_MARKER, "").replace(/(?:[.;,]+\s*|[,;]?\s+and\s*)$/, ""));
 /** A line of an address: it ends with a country, or is a short capitalised place ("Cambridge, MA", "Jouy-en-Josas"). */

@@ -10,7 +10,7 @@ import { countryIn } from "./countries";
 import { isFamilyName, isGivenName } from "./lexicon";
 import type { Document, Line } from "./model";
 import { ABSTRACT_LABEL, HEADING, INSTITUTION, JEL_LABEL, KEYWORDS_LABEL, MONTH_DATE, NOISE, bodySize, lowerCaseWords } from "./patterns";
-import { LABELLER } from "./labeller.weights";
+import { LABELLERS } from "./labeller.weights";
 
 export const LABELS = ["title", "author", "email", "affiliation", "abstract", "keywords", "other"] as const;
 export type Label = (typeof LABELS)[number];
@@ -116,12 +116,19 @@ export function predict(weights: LabellerWeights, x: number[]): number[] {
   return e.map((v) => v / sum);
 }
 
-/** Each line's probability of each label. */
-export function labelLines(lines: Line[], doc: Pick<Document, "pageWidth" | "pageHeight" | "kind">, weights: LabellerWeights = LABELLER): LineLabels {
+/**
+ * Each line's probability of each label: the models' geometric mean (a few trained alike from
+ * different seeds; one alone swings with its seed where the rules ask "is it sure?").
+ */
+export function labelLines(lines: Line[], doc: Pick<Document, "pageWidth" | "pageHeight" | "kind">, models: LabellerWeights[] = LABELLERS): LineLabels {
   // Without a model (to measure the rules alone): no evidence either way; a name line is not ruled out.
-  if (!weights.out.length) return lines.map(() => Object.fromEntries(LABELS.map((l) => [l, l === "author" ? 0.5 : 0])) as Record<Label, number>);
+  if (!models.length || !models[0]!.out.length) return lines.map(() => Object.fromEntries(LABELS.map((l) => [l, l === "author" ? 0.5 : 0])) as Record<Label, number>);
   return lineFeatures(lines, doc).map((x) => {
-    const p = predict(weights, x);
+    // The geometric mean, renormalised: a label one model rules out stays unlikely.
+    const each = models.map((m) => predict(m, x));
+    const g = LABELS.map((_, c) => Math.exp(each.reduce((sum, p) => sum + Math.log(Math.max(p[c]!, 1e-9)), 0) / each.length));
+    const total = g.reduce((sum, v) => sum + v, 0);
+    const p = g.map((v) => v / total);
     return Object.fromEntries(LABELS.map((l, c) => [l, p[c]!])) as Record<Label, number>;
   });
 }

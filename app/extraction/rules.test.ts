@@ -48,17 +48,41 @@ describe("extraction rules", () => {
       ["fenestration, not at medial defects. Conclusions Medial defects are not where aneurysms", 10],
       ["begin; haemodynamic stress at the fenestration's end is a more likely cause of them.", 10],
     ];
-    const doc: Document = {
-      kind: "pdf",
-      pages: 1,
-      pageWidth: 612,
-      pageHeight: 792,
-      lines: rows.map(([text, size], i) => ({ page: 1, x: 72, y: 80 + i * 16, width: text.length * size * 0.45, size, text, spans: [{ text, x: 72, y: 80 + i * 16, width: text.length * size * 0.45, size, font: "Times", sup: false }] })),
-    };
-    const header = readHeader(doc);
+    const header = readHeader(documentOf(rows));
     expect(header.title.value).toBe("Do Cerebral Aneurysms Originate at the Site of Medial Defects?");
     expect(header.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Kazuya Futami", "Junkoh Yamashita", "Sotaro Higashi"]);
     expect(header.abstract.value).toMatch(/^Background The origin .* more likely cause of them\.$/);
+  });
+
+  it("reads inverted name lists, markers printed on the line, ORCID badges, numbered affiliations run together, glued footnote digits (issue 16, real articles)", () => {
+    const inverted = readHeader(
+      documentOf([
+        ["Title: An open source toolbox for localizing intracranial electrodes", 16],
+        ["Authors:", 16],
+        ["Groppe, David M. (1,2), Bickel, Stephan (3), Honey, Christopher J. (1)*", 11],
+        ["1. Department of Psychology, University of Toronto, Toronto, Canada", 10],
+        ["2. Feinstein Institute for Medical Research, Manhasset, NY 11030, USA", 10],
+        ["3. Department of Neurology, Montefiore Medical Center, Bronx, NY 10467, USA", 10],
+      ]),
+    );
+    expect(inverted.title.value).toBe("An open source toolbox for localizing intracranial electrodes");
+    expect(inverted.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["David M. Groppe", "Stephan Bickel", "Christopher J. Honey"]);
+    expect(inverted.authors[1]!.affiliation).toBe("Department of Neurology, Montefiore Medical Center, Bronx, NY 10467");
+
+    const plos = readHeader(
+      documentOf([
+        ["Genetic diversity of rice landraces in northern Taiwan", 16],
+        ["Shu-meng Kuo 1, Yu-ru Chen 2, Yann-rong LinID 1 *", 11],
+        ["1 Department of Agronomy, National Taiwan University, Taipei, Taiwan, 2 Crop Science Division,", 9],
+        ["Taiwan Agricultural Research Institute, Taichung, Taiwan", 9],
+        ["* Correspondence: ylin@ntu.edu.tw3", 9],
+      ]),
+    );
+    expect(plos.authors.map((a) => [`${a.firstName} ${a.lastName}`, a.affiliation, a.email])).toEqual([
+      ["Shu-meng Kuo", "Department of Agronomy, National Taiwan University, Taipei", null],
+      ["Yu-ru Chen", "Crop Science Division, Taiwan Agricultural Research Institute, Taichung", null],
+      ["Yann-rong Lin", "Department of Agronomy, National Taiwan University, Taipei", "ylin@ntu.edu.tw"],
+    ]);
   });
 
   it("tells names from affiliations, dates and notes", () => {
@@ -106,3 +130,14 @@ describe("extraction rules", () => {
     expect(similarity("same", "same")).toBe(1);
   });
 });
+
+/** A one-page PDF-like document of left-aligned lines, each one span, 16 points apart. */
+function documentOf(rows: Array<[string, number]>): Document {
+  return {
+    kind: "pdf",
+    pages: 1,
+    pageWidth: 612,
+    pageHeight: 792,
+    lines: rows.map(([text, size], i) => ({ page: 1, x: 72, y: 80 + i * 16, width: text.length * size * 0.45, size, text, spans: [{ text, x: 72, y: 80 + i * 16, width: text.length * size * 0.45, size, font: "Times", sup: false }] })),
+  };
+}
