@@ -38,23 +38,7 @@ const SETS = dirs.length
     ];
 
 const norm = (s) => (s ?? "").normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase();
-const f1 = (found, truth) => {
-  const a = found.map(norm).filter(Boolean);
-  const b = truth.map(norm).filter(Boolean);
-  if (!a.length && !b.length) return 1;
-  const pool = [...b];
-  let hit = 0;
-  for (const x of a) {
-    const i = pool.indexOf(x);
-    if (i >= 0) {
-      hit++;
-      pool.splice(i, 1);
-    }
-  }
-  const p = a.length ? hit / a.length : 0;
-  const r = b.length ? hit / b.length : 0;
-  return p + r ? (2 * p * r) / (p + r) : 0;
-};
+const f1 = (found, truth) => softF1(found.map(norm).filter(Boolean), truth.map(norm).filter(Boolean), (x, y) => x === y);
 
 /** Scores one folder: the mean of each field, and the files, for the table. */
 async function scoreSet(label, dir, listFailures) {
@@ -127,6 +111,7 @@ function annotatedEmails(texts) {
   }
   return [...new Set(out)];
 }
+/** F1 of found items against the truth, each truth item matched once, `same` deciding a match. */
 function softF1(found, truth, same) {
   if (!found.length && !truth.length) return 1;
   const pool = [...truth];

@@ -43,10 +43,11 @@ for (const [title, args] of [
   else total.failed += 1;
 }
 
-// Issue 16: the extraction engine on the generated corpus's held-out half, held to the issue's
-// targets (or, where it does not reach one yet, to what it has reached): see eval-extraction.mjs.
+// Issue 16: the extraction engine on the held-out halves (generated manuscripts, real articles'
+// headers), held to the issue's targets or, where it does not reach one yet, to what it has
+// reached: see eval-extraction.mjs.
 {
-  console.log("\n› Extraction accuracy on the held-out half");
+  console.log("\n› Extraction accuracy on the held-out halves");
   const r = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "eval-extraction.mjs"), "--gate"], { cwd: ROOT, stdio: "inherit" });
   if (r.status === 0) total.passed += 1;
   else total.failed += 1;
