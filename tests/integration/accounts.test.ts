@@ -5,7 +5,7 @@ import { authTokens, outbox, sessions, users } from "~/db/schema";
 import { sha256Hex } from "~/server/auth/crypto.server";
 import { PASSWORD_IS_PERSONAL, PASSWORD_TOO_COMMON } from "~/server/auth/password-policy.server";
 import { issueToken, TOKEN_LIFETIME_MS } from "~/server/auth/tokens.server";
-import { createUser, db, Jar, postForm, resetDatabase, signIn, textOf, visit } from "./fixtures";
+import { clearOfRateWindowEdge, createUser, db, Jar, postForm, resetDatabase, signIn, textOf, visit } from "./fixtures";
 
 beforeEach(resetDatabase);
 
@@ -471,6 +471,7 @@ describe("CSRF", () => {
 });
 
 describe("rate limits", () => {
+  beforeEach(clearOfRateWindowEdge, 30_000);
   it("answers 429 with a clear message after five wrong passwords for one account from one address", async () => {
     const user = await createUser();
     for (let i = 0; i < 5; i++) expect((await postForm(new Jar(), "/login", { email: user.email, password: "wrong" })).status).toBe(401);
