@@ -18,5 +18,8 @@ export default defineConfig({
     // One retry: about 2 in 300 page loads saw a request stall in the local runtime (decision 012);
     // a test that fails for a reason of its own fails twice.
     retry: 1,
+    // A page answers a click within a second alone, within several with CI's load: polls wait for
+    // what the browser shows for up to ten (vitest's default is one, which CI outran).
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launch, scriptlessTwin, signedInContext, waitForHydration, watchErrors } from "./browser";
+import { launch, expectAccessibleAsShown, signedInContext, waitForHydration, watchErrors } from "./browser";
 import type { CONSOLE_AREAS } from "./global-setup";
 
 /** The administrator's console as the office uses it, with and without JavaScript. */
@@ -23,16 +23,7 @@ async function signedInAdmin(js: boolean, area: (typeof CONSOLE_AREAS)[number]) 
   return { context, page, noErrors };
 }
 
-async function a11y(page: Page, context: BrowserContext, js: boolean) {
-  if (js) return expectAccessible(page);
-  const url = new URL(page.url());
-  const twin = await scriptlessTwin(browser, context, url.pathname + url.search, "desktop");
-  try {
-    await expectAccessible(twin.page);
-  } finally {
-    await twin.close();
-  }
-}
+const a11y = (page: Page, js: boolean) => expectAccessibleAsShown(browser, page, { js });
 
 describe.each([true, false])("User Management, JavaScript %s", (js) => {
   it("searches, filters by role and changes a role in place", async () => {
@@ -42,7 +33,7 @@ describe.each([true, false])("User Management, JavaScript %s", (js) => {
       await tabs.getByRole("link", { name: tab }).click();
       await page.waitForURL(new RegExp(`/admin/${tab.toLowerCase()}$`));
       await expect.poll(() => tabs.getByRole("link", { name: tab }).getAttribute("aria-current")).toBe("page");
-      await a11y(page, context, js);
+      await a11y(page, js);
     }
     const table = page.getByRole("region", { name: "User list" });
     await page.getByLabel("Role", { exact: true }).selectOption("reviewer");
@@ -62,7 +53,7 @@ describe.each([true, false])("User Management, JavaScript %s", (js) => {
     await table.getByRole("link", { name: /Change the role of/ }).click();
     const select = table.getByRole("combobox", { name: /Role of/ });
     await expect.poll(() => select.isVisible()).toBe(true);
-    await a11y(page, context, js);
+    await a11y(page, js);
     await select.selectOption("reviewer");
     await table.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(/done=role/);
@@ -73,7 +64,7 @@ describe.each([true, false])("User Management, JavaScript %s", (js) => {
     await page.waitForURL(/\/admin\/activity$/);
     await expect.poll(() => page.getByText("User role changed").first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText("user.role").first().isVisible()).toBe(true);
-    await a11y(page, context, js);
+    await a11y(page, js);
     noErrors();
     await context.close();
   });
@@ -89,7 +80,7 @@ describe.each([true, false])("editing and deleting a user, JavaScript %s", (js) 
     await page.waitForURL(new RegExp(`/admin/users/\\d+\\?q=${who.replace(".", "\\.")}$`));
     const dialog = js ? page.getByRole("dialog") : page.locator("#record");
     await expect.poll(() => dialog.getByText(`Edit User: ${who}@example.org`).isVisible()).toBe(true);
-    await a11y(page, context, js);
+    await a11y(page, js);
     const open = async (tab: string) => {
       if (js) await dialog.getByRole("tab", { name: tab }).click();
     };
@@ -112,7 +103,7 @@ describe.each([true, false])("editing and deleting a user, JavaScript %s", (js) 
       }
     }
     await open("Account");
-    if (js) await a11y(page, context, js);
+    if (js) await a11y(page, js);
     await dialog.locator("#role").selectOption("moderator");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await page.waitForURL(/done=saved/);
@@ -136,7 +127,7 @@ describe.each([true, false])("editing and deleting a user, JavaScript %s", (js) 
     await page.getByRole("link", { name: /^Delete / }).click();
     const confirm = js ? page.getByRole("dialog") : page.locator("#record");
     await expect.poll(() => confirm.getByText("This action cannot be undone.", { exact: false }).isVisible()).toBe(true);
-    await a11y(page, context, js);
+    await a11y(page, js);
     await confirm.getByRole("button", { name: "Delete user" }).click();
     await page.waitForURL(/done=deleted/);
     await expect.poll(() => page.getByText("User deleted successfully").isVisible()).toBe(true);
@@ -156,7 +147,7 @@ describe.each([true, false])("Board Management, JavaScript %s", (js) => {
     };
     await page.goto("/admin/board", { waitUntil: "domcontentloaded" });
     await settle();
-    await a11y(page, context, js);
+    await a11y(page, js);
     await page.getByRole("link", { name: "New Year" }).click();
     await page.waitForURL(/\/admin\/board\/new$/);
     await settle();
@@ -195,7 +186,7 @@ describe.each([true, false])("Board Management, JavaScript %s", (js) => {
     await settle();
     await expect.poll(() => editor.getByLabel("Name, row 1, Board of Trustees").count()).toBe(0);
     await expect.poll(() => editor.getByText("No entries").first().isVisible()).toBe(true);
-    await a11y(page, context, js);
+    await a11y(page, js);
     await editor.getByRole("button", { name: "Save", exact: true }).click();
     await page.waitForURL(/done=saved/);
     await expect.poll(() => page.getByText("Board year saved.").isVisible()).toBe(true);
@@ -227,7 +218,7 @@ describe.each([true, false])("Board Management, JavaScript %s", (js) => {
     await page.getByRole("button", { name: "Add" }).click();
     await page.waitForURL(/done=added/);
     await expect.poll(() => page.getByRole("cell", { name, exact: true }).isVisible()).toBe(true);
-    await a11y(page, context, js);
+    await a11y(page, js);
     await page.getByRole("link", { name: `Delete ${name}, 1990-1991` }).click();
     await expect.poll(() => confirm.getByText("Delete this past president entry?", { exact: false }).isVisible()).toBe(true);
     await confirm.getByRole("button", { name: "Delete" }).click();
@@ -248,7 +239,7 @@ describe.each([true, false])("News Management, JavaScript %s", (js) => {
     const title = `Test news ${js ? "with" : "without"} JavaScript`;
     await page.goto("/admin/news", { waitUntil: "domcontentloaded" });
     await settle();
-    await a11y(page, context, js);
+    await a11y(page, js);
     await page.getByRole("link", { name: "Add News" }).click();
     await page.waitForURL(/\/admin\/news\/new$/);
     await settle();
@@ -269,11 +260,11 @@ describe.each([true, false])("News Management, JavaScript %s", (js) => {
       await address.fill("javascript:alert(1)");
       await address.press("Enter");
       await expect.poll(() => editor.locator(".rich-editor-link .field-error").innerText()).toContain("A link must start with https://");
-      await a11y(page, context, js);
+      await a11y(page, js);
       await address.fill("https://example.org/prize-rules");
       await editor.getByRole("button", { name: "Apply" }).click();
       await expect.poll(() => content.locator('a[href="https://example.org/prize-rules"]').count()).toBe(1);
-      await a11y(page, context, js);
+      await a11y(page, js);
       await editor.getByRole("tab", { name: "Preview" }).click();
       await expect.poll(() => editor.getByText("The society announces a new prize.").last().isVisible()).toBe(true);
       await expect.poll(() => editor.locator('.preview-pane a[href="https://example.org/prize-rules"]').count()).toBe(1);
@@ -283,7 +274,7 @@ describe.each([true, false])("News Management, JavaScript %s", (js) => {
       await editor.getByRole("button", { name: "Preview" }).click();
       await settle();
       await expect.poll(() => page.locator(".preview-pane").getByText("The society announces a new prize.").isVisible()).toBe(true);
-      await a11y(page, context, js);
+      await a11y(page, js);
     }
     await editor.locator("#files").setInputFiles({ name: "Prize rules.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n%test\n") });
     await editor.getByRole("button", { name: "Create News" }).click();
@@ -381,7 +372,7 @@ describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
     const title = `Test conference ${js ? "with" : "without"} JavaScript`;
     await page.goto("/admin/conferences", { waitUntil: "domcontentloaded" });
     await settle();
-    await a11y(page, context, js);
+    await a11y(page, js);
 
     // Search and filter (the demo conferences).
     await page.getByLabel("Search", { exact: true }).fill("porto");
@@ -413,7 +404,7 @@ describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
       await expect.poll(() => description.isVisible()).toBe(true);
       await description.click();
       await page.keyboard.type("Papers in all areas of finance.");
-      await a11y(page, context, js);
+      await a11y(page, js);
       await editor.getByRole("tab", { name: "Program" }).click();
       const keynotes = editor.getByRole("textbox", { name: /^Keynote Speakers/ });
       await keynotes.click();
@@ -457,7 +448,7 @@ describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
     if (!js) await page.waitForURL(/done=header/);
     await expect.poll(() => editor.getByText("Header photo set successfully").isVisible()).toBe(true);
     await expect.poll(() => editor.getByRole("button", { name: "Stop using hall.png as the header photo" }).isVisible()).toBe(true);
-    if (js) await a11y(page, context, js);
+    if (js) await a11y(page, js);
     await editor.getByRole(js ? "button" : "link", { name: "Delete photo venue.png" }).click();
     const confirmPhoto = js ? page.getByRole("alertdialog").or(page.getByRole("dialog", { name: "Delete photo" })) : page.locator("#record");
     await confirmPhoto.getByRole("button", { name: "Delete photo" }).click();
@@ -474,7 +465,7 @@ describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
       await editor.getByRole("button", { name: "Preview" }).click();
       await settle();
       await expect.poll(() => page.locator(".preview-pane").getByText("Professor Ada Lovelace").isVisible()).toBe(true);
-      await a11y(page, context, js);
+      await a11y(page, js);
     }
 
     // The public page.
@@ -490,7 +481,7 @@ describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
     await page.getByRole("link", { name: `Fees of ${title}` }).click();
     const fees = js ? page.getByRole("dialog") : page.locator("#record");
     await expect.poll(() => fees.getByLabel("Standard fee").inputValue()).toBe("450");
-    await a11y(page, context, js);
+    await a11y(page, js);
     await fees.getByLabel("Student fee").fill("200");
     await fees.getByLabel("Currency").selectOption("GBP");
     await fees.getByRole("button", { name: "Save Fees" }).click();
@@ -501,7 +492,7 @@ describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
     await page.getByRole("link", { name: `Delete ${title}` }).click();
     const confirm = js ? page.getByRole("dialog") : page.locator("#record");
     await expect.poll(() => confirm.getByText("This cannot be undone.", { exact: false }).isVisible()).toBe(true);
-    if (js) await a11y(page, context, js);
+    if (js) await a11y(page, js);
     await confirm.getByRole("button", { name: "Delete conference" }).click();
     await page.waitForURL(/done=deleted/);
     await expect.poll(() => page.getByText("Conference deleted successfully").isVisible()).toBe(true);

@@ -127,11 +127,39 @@ export async function expectNoHorizontalOverflow(page: Page) {
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
-/** The scriptless twin of a page in `context`, with the same cookies (see openScriptless). */
-export async function scriptlessTwin(browser: Browser, from: BrowserContext, path: string, viewport: ViewportName) {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl(), storageState: await from.storageState() });
+/**
+ * Twin pages, one per browser and width, kept open: a fresh context for every scan cost about a
+ * second, and axe ran slower in it than in a page it had run in before.
+ */
+type Twin = { page: Page; documents: Map<string, string> };
+const twins = new WeakMap<Browser, Map<ViewportName, Promise<Twin>>>();
+
+async function openTwin(browser: Browser, viewport: ViewportName): Promise<Twin> {
+  const documents = new Map<string, string>();
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
   await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
-  const page = await context.newPage();
-  await page.goto(path, { waitUntil: "domcontentloaded" });
-  return { page, close: () => context.close() };
+  await context.route(
+    (url) => documents.has(url.href),
+    (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: documents.get(route.request().url())! }),
+  );
+  return { page: await context.newPage(), documents };
+}
+
+/**
+ * Axe on the page as it is now: the page itself with JavaScript; without, its scriptless twin,
+ * the very document the page shows (after a refused post too, which a fresh request would not
+ * show) served again at its own address with the application's scripts blocked, since Playwright
+ * cannot run axe in a page with JavaScript disabled (see openScriptless).
+ */
+export async function expectAccessibleAsShown(browser: Browser, page: Page, { js, viewport = "desktop" as ViewportName }: { js: boolean; viewport?: ViewportName }) {
+  if (js) return expectAccessible(page);
+  let byWidth = twins.get(browser);
+  if (!byWidth) twins.set(browser, (byWidth = new Map()));
+  if (!byWidth.has(viewport)) byWidth.set(viewport, openTwin(browser, viewport));
+  const twin = await byWidth.get(viewport)!;
+  const url = page.url();
+  twin.documents.clear();
+  twin.documents.set(url, await page.content());
+  await twin.page.goto(url, { waitUntil: "domcontentloaded" });
+  await expectAccessible(twin.page);
 }
