@@ -236,7 +236,7 @@ describe.each([true, false])("News Management, JavaScript %s", (js) => {
       await page.waitForLoadState("domcontentloaded");
       if (js) await waitForHydration(page);
     };
-    const title = `Test news ${js ? "with" : "without"} JavaScript`;
+    const title = `Test news ${js ? "with" : "without"} JavaScript ${Date.now().toString(36)}`; // its own on every attempt
     await page.goto("/admin/news", { waitUntil: "domcontentloaded" });
     await settle();
     await a11y(page, js);
@@ -369,7 +369,8 @@ describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
       await page.waitForLoadState("domcontentloaded");
       if (js) await waitForHydration(page);
     };
-    const title = `Test conference ${js ? "with" : "without"} JavaScript`;
+    // Its own name on every attempt: a retry after a timeout finds the first attempt's conference still listed.
+    const title = `Test conference ${js ? "with" : "without"} JavaScript ${Date.now().toString(36)}`;
     await page.goto("/admin/conferences", { waitUntil: "domcontentloaded" });
     await settle();
     await a11y(page, js);
