@@ -40,10 +40,18 @@ const SETS = dirs.length
 const norm = (s) => (s ?? "").normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase();
 const f1 = (found, truth) => softF1(found.map(norm).filter(Boolean), truth.map(norm).filter(Boolean), (x, y) => x === y);
 
+const meansOf = (scores) => Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, { mean: v.reduce((s, x) => s + Number(x), 0) / v.length, n: v.length }]));
+
 /** Scores one folder: the mean of each field, and the files, for the table. */
 async function scoreSet(label, dir, listFailures) {
   const scores = {};
-  const add = (fieldName, value) => (scores[fieldName] ??= []).push(value);
+  // A Word manuscript is read twice, as its DOCX and as the PDF LibreOffice printed from it: each side apart too.
+  const word = { docx: {}, pdf: {} };
+  let side = null;
+  const add = (fieldName, value) => {
+    (scores[fieldName] ??= []).push(value);
+    if (side) (side[fieldName] ??= []).push(value);
+  };
   let files = 0;
   const confidence = [];
   const cases = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
@@ -53,6 +61,7 @@ async function scoreSet(label, dir, listFailures) {
       const file = path.join(dir, json.replace(/\.json$/, `.${ext}`));
       if (!existsSync(file)) continue;
       files++;
+      side = existsSync(file.replace(/\.(pdf|docx)$/, ext === "pdf" ? ".docx" : ".pdf")) ? word[ext] : null;
       let got;
       try {
         got = await extractManuscript(new Uint8Array(readFileSync(file)));
@@ -86,8 +95,8 @@ async function scoreSet(label, dir, listFailures) {
       }
     }
   }
-  const means = Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, { mean: v.reduce((s, x) => s + Number(x), 0) / v.length, n: v.length }]));
-  return { label, documents: cases.length, files, means, confidence };
+  const means = meansOf(scores);
+  return { label, documents: cases.length, files, means, confidence, word: { docx: meansOf(word.docx), pdf: meansOf(word.pdf) } };
 }
 
 /*
@@ -186,7 +195,7 @@ function scoreReal(label, documents, listFailures, crossFitted = false) {
     }
     if (listFailures && !gate && failures.length) console.log(`${label} ${id}\n${failures.join("\n")}`);
   }
-  const means = Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, { mean: v.reduce((s, x) => s + x, 0) / v.length, n: v.length }]));
+  const means = meansOf(scores);
   return { label, documents: documents.length, files: documents.length, means, confidence, real: true };
 }
 
@@ -201,10 +210,20 @@ if (!dirs.length) {
 }
 const fields = [...new Set(results.flatMap((r) => Object.keys(r.means)))];
 const width = Math.max(...fields.map((f) => f.length), 10);
-const col = (s) => String(s).padStart(16);
+const col = (s) => String(s).padStart(18);
 console.log(`\n${"".padEnd(width)} ${results.map((r) => col(r.label)).join("")}`);
 console.log(`${"documents (files)".padEnd(width)} ${results.map((r) => col(`${r.documents} (${r.files})`)).join("")}`);
 for (const f of fields) console.log(`${f.padEnd(width)} ${results.map((r) => col(r.means[f] ? `${r.means[f].mean.toFixed(2)} (${r.means[f].n})` : "–")).join("")}`);
+
+// Issue 16: the DOCX of a paper scores as well as its PDF. The generated halves' Word manuscripts, each side.
+const paired = results.filter((r) => r.word && Object.keys(r.word.docx).length);
+if (paired.length) {
+  const columns = paired.flatMap((r) => [[`${r.label} DOCX`, r.word.docx], [`${r.label} PDF`, r.word.pdf]]);
+  const wide = (s) => String(s).padStart(Math.max(22, ...columns.map(([l]) => l.length + 2)));
+  console.log("\nWord manuscripts, as their DOCX and as the PDF printed from it:");
+  console.log(`${"".padEnd(width)} ${columns.map(([l]) => wide(l)).join("")}`);
+  for (const f of fields.filter((f) => columns.some(([, m]) => m[f]))) console.log(`${f.padEnd(width)} ${columns.map(([, m]) => wide(m[f] ? `${m[f].mean.toFixed(2)} (${m[f].n})` : "–")).join("")}`);
+}
 
 // What the wizard's words mean: "high confidence" (≥ 0.9), "medium" (≥ 0.7), "low".
 console.log("\nHow often a value the wizard shows is wrong, by the confidence it shows (wrong / values):");

@@ -9,7 +9,7 @@
 import { countryIn } from "./countries";
 import { isFamilyName, isGivenName } from "./lexicon";
 import type { Document, Line } from "./model";
-import { ABSTRACT_LABEL, HEADING, INSTITUTION, JEL_LABEL, KEYWORDS_LABEL, MONTH_DATE, NOISE, bodySize, lowerCaseWords } from "./patterns";
+import { ABSTRACT_LABEL, HEADING_WORD, INSTITUTION, JEL_LABEL, KEYWORDS_LABEL, MONTH_DATE, NOISE, bodySize, lowerCaseWords } from "./patterns";
 import { LABELLERS } from "./labeller.weights";
 
 export const LABELS = ["title", "author", "email", "affiliation", "abstract", "keywords", "other"] as const;
@@ -63,7 +63,7 @@ function lineFacts(l: Line, doc: Pick<Document, "pageWidth" | "pageHeight" | "ki
     JEL_LABEL.test(text) && /[A-Z]\d/.test(text) ? 1 : 0,
     NOISE.test(text) || MONTH_DATE.test(text) ? 1 : 0,
     LETTER.test(text) ? 1 : 0,
-    HEADING.test(text) ? 1 : 0,
+    HEADING_WORD.test(text) ? 1 : 0,
     text.length > 70 ? 1 : 0,
     /\(|\)/.test(text) ? 1 : 0,
   ];
@@ -77,7 +77,7 @@ export function lineFeatures(lines: Line[], doc: Pick<Document, "pageWidth" | "p
   const lowerWords = lowerCaseWords(lines);
   const facts = lines.map((l) => lineFacts(l, doc, body, top, lowerWords));
   const abstractAt = lines.findIndex((l) => ABSTRACT_LABEL.test(l.text));
-  const headingAt = lines.findIndex((l) => HEADING.test(l.text));
+  const headingAt = lines.findIndex((l) => HEADING_WORD.test(l.text));
   const empty = facts[0]?.map(() => 0) ?? [];
   // Where each page's largest text first appears: a line below it comes after the title.
   const firstLargest = new Map<number, number>();

@@ -7,7 +7,19 @@ import type { Line } from "./model";
 export const ABSTRACT_LABEL = /^\s*(?:a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s*[:.—–-]?\s*(.*)$/i;
 export const KEYWORDS_LABEL = /^\s*(?:key\s*-?\s*words?(?:\s+and\s+phrases)?|index terms)\s*(?:\([^)]*\))?\s*[:.—–-]\s*(.*)$/i;
 export const JEL_LABEL = /^\s*JEL(?:\s+(?:classifications?|codes?|classification\s+codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*)$/i;
-export const HEADING = /^(?:(?:\d{1,2}\.?|[IVX]{1,4}\.)\s+)?(?:introduction|literature review|background|data|motivation)\b/i;
+/**
+ * A line that begins with the word of a first section, in any case: a feature of the labeller
+ * (trained with it), which weighs it with the line's size and neighbours.
+ */
+export const HEADING_WORD = /^(?:(?:\d{1,2}\.?|[IVX]{1,4}\.)\s+)?(?:introduction|literature review|background|data|motivation)\b/i;
+/**
+ * A first section's heading, for the rules, which end the abstract there: numbered and
+ * capitalised ("2. Data and sample", "I. INTRODUCTION"), or capitalised and short ("Introduction",
+ * "Data and Methods"). Not an abstract's line that begins with the word ("data set covering 2,976
+ * transactions…" ended an abstract after its first line).
+ */
+const HEADING_WORDS = "(?:Introduction|Literature [Rr]eview|Background|Data|Motivation|INTRODUCTION|LITERATURE REVIEW|BACKGROUND|DATA|MOTIVATION)\\b";
+export const HEADING = new RegExp(`^(?:(?:\\d{1,2}\\.?|[IVX]{1,4}\\.)\\s+${HEADING_WORDS}|${HEADING_WORDS}(?:\\s+\\S+){0,5}\\s*$)`);
 /** The parts of a structured abstract (medicine, biology): "Background" begins an abstract there, not a section. */
 export const STRUCTURED_ABSTRACT = /^(?:background|objectives?|aims?|purpose|context|methods?|results?|findings|conclusions?)\b/i;
 export const INSTITUTION = /\b(universit\w*|univ\.?|school|college|institute|institut\w*|istituto|department|departamento|departement|département|dipartimento|dept\.?|dpto\.?|faculty|facult\w*|centre|center|centro|zentrum|bank|academy|hochschule|business|research|laborator\w*|laboratoire|observatory|hospital|hôpital|clinic\w*|klinik\w*|polytechnic|ministry|authority|agency|fund|council|foundation|corporation|company|inc|ltd|gmbh|cnrs|inserm|csic|management|economics|finance|accounting)\b/i;

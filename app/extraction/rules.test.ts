@@ -125,6 +125,22 @@ describe("extraction rules", () => {
     });
   });
 
+  it("ends an abstract at a section heading, not at its own line that begins with the heading's word", () => {
+    const rows: Array<[string, number]> = [
+      ["Audit Committee Expertise and Financial Reporting Quality", 16],
+      ["Yuki Watanabe and Mei Ling Chen", 12],
+      ["Faculty of Business and Commerce, Keio University, Tokyo, Japan", 10],
+      ["Abstract", 12],
+      ["How does audit committee expertise affect financial reporting quality? We assemble a new", 11],
+      ["data set covering 2,976 transactions from 1992 to 2016 and use a difference-in-differences", 11],
+      ["design. Firms with weak governance respond twice as strongly to the new disclosure rule.", 11],
+      ["1. Introduction", 14],
+      ["A large literature studies audit committee expertise, yet little is known about its effects", 11],
+    ];
+    const header = readHeader(documentOf(rows));
+    expect(header.abstract.value).toMatch(/^How does .* twice as strongly to the new disclosure rule\.$/);
+  });
+
   it("measures similarity as normalised Levenshtein", () => {
     expect(similarity("kitten", "sitting")).toBeCloseTo(1 - 3 / 7);
     expect(similarity("same", "same")).toBe(1);
