@@ -23,10 +23,10 @@ const gate = args.includes("--gate");
  * back while the rest is worked on. Raise a floor to its target when the engine gets there.
  */
 const TARGETS = { title: 0.97, abstract: 0.95, "authors (whole list)": 0.9, emails: 0.95, keywords: 0.95, affiliations: 0.85, countries: 0.9, "blind: no invented author": 1 };
-const FLOORS = { ...TARGETS, emails: 0.9 };
+const FLOORS = TARGETS;
 /** The same for real articles (GROBID's annotated headers, decision 035). */
 const REAL_TARGETS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, emails: 0.85, affiliations: 0.7 };
-const REAL_FLOORS = { title: 0.86, abstract: 0.8, "authors (whole list)": 0.51, emails: 0.62, affiliations: 0.46 };
+const REAL_FLOORS = { title: 0.86, abstract: 0.82, "authors (whole list)": 0.51, emails: 0.64, affiliations: 0.46 };
 const dirs = args.filter((a) => !a.startsWith("--"));
 const SETS = dirs.length
   ? dirs.map((d) => [path.basename(d), d, true])
@@ -249,6 +249,17 @@ if (gate) {
       const ok = measured >= floor - 1e-9;
       if (!ok) failed = true;
       console.log(`${ok ? "ok  " : "FAIL"} ${r.label}: ${f} ${measured.toFixed(3)} (held to ${floor.toFixed(2)}, target ${targets[f].toFixed(2)})`);
+    }
+  }
+  // The DOCX of a paper scores as well as its PDF: on each held-out half, field by field, at
+  // most one document's worth below it (a document read differently either way is not a trend).
+  for (const r of heldOut.filter((r) => r.word)) {
+    for (const [f, pdf] of Object.entries(r.word.pdf)) {
+      const docx = r.word.docx[f];
+      if (!docx) continue;
+      const ok = docx.mean >= pdf.mean - 1 / pdf.n - 1e-9;
+      if (!ok) failed = true;
+      console.log(`${ok ? "ok  " : "FAIL"} ${r.label}, Word manuscripts: ${f} DOCX ${docx.mean.toFixed(3)}, its PDF ${pdf.mean.toFixed(3)}`);
     }
   }
   process.exit(failed ? 1 : 0);

@@ -768,6 +768,16 @@ function readAuthors(
     authors[k]!.email = email;
     used.add(email);
   }
+  // An address made of a given name alone ("yuki29@…") is too little on its own against every
+  // author, enough where exactly one author of all has that given name and still lacks an address.
+  for (const email of emails) {
+    if (used.has(email)) continue;
+    const fits = authors.filter((a) => emailFit(email, a.firstName, a.lastName) >= 1);
+    if (fits.length === 1 && !fits[0]!.email) {
+      fits[0]!.email = email;
+      used.add(email);
+    }
+  }
   // Affiliations printed once for everyone (a shared block under a single author line).
   if (sharedLine && authors.every((a) => !a.affiliation)) {
     const shared = region.filter((r) => INSTITUTION.test(r.line.text) && !candidates.some((c) => c.line === r.line) && !/@/.test(r.line.text)).map((r) => r.line.text);

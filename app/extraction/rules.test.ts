@@ -141,6 +141,20 @@ describe("extraction rules", () => {
     expect(header.abstract.value).toMatch(/^How does .* twice as strongly to the new disclosure rule\.$/);
   });
 
+  it("gives an address made of a given name alone to the one author with that given name", () => {
+    const rows: Array<[string, number]> = [
+      ["Audit Committee Expertise and Financial Reporting Quality", 16],
+      ["Yuki Watanabe, Min-jun Park and Mei Ling Chen", 12],
+      ["Faculty of Business and Commerce, Keio University, Tokyo, Japan", 10],
+      ["E-mail addresses: yuki29@keio.ac.jp, min.park@snu.ac.kr, chen@vnu.edu.vn", 10],
+      ["Abstract", 12],
+      ["How does audit committee expertise affect financial reporting quality? We assemble a new data set", 11],
+      ["covering 2,976 transactions from 1992 to 2016 and use a difference-in-differences design.", 11],
+    ];
+    const header = readHeader(documentOf(rows));
+    expect(header.authors.map((a) => a.email)).toEqual(["yuki29@keio.ac.jp", "min.park@snu.ac.kr", "chen@vnu.edu.vn"]);
+  });
+
   it("measures similarity as normalised Levenshtein", () => {
     expect(similarity("kitten", "sitting")).toBeCloseTo(1 - 3 / 7);
     expect(similarity("same", "same")).toBe(1);
