@@ -539,6 +539,8 @@ function emailFit(email: string, first: string, last: string) {
   const spellings = (t: string) => [fold(t), fold(t.replace(/ö/g, "oe").replace(/ü/g, "ue").replace(/ä/g, "ae").replace(/ß/g, "ss"))].map(ascii);
   let fit = 0;
   if (raw.slice(1).some((p) => spellings(p).some((v) => v.length > 1 && local.includes(v)))) fit += 2;
+  // A family name cut to a mailbox's length ("hogenesc" for Hogenesch, "jgillila" for Gilliland).
+  else if (raw.slice(1).some((p) => spellings(p).some((v) => v.length > 6 && local.includes(v.slice(0, 6))))) fit += 1.5;
   if (ascii(fold(last)).length > 2 && local.includes(ascii(fold(last)))) fit += 1;
   if (given && ascii(given).length > 2 && local.includes(ascii(given))) fit += 1;
   else if (given && local.startsWith(given[0]!)) fit += 0.5;
@@ -706,7 +708,7 @@ function readAuthors(
   const sharedLine = candidates.length > 1 && candidates.every((c) => c.line === candidates[0]!.line);
   const allText = [...region.map((r) => r.line.text), ...[...notes.values()].flat()].join(" \n ");
   const emails = [...new Set(expandEmails(allText))];
-  const correspondingText = /corresponding author|correspondence to|contact author/i;
+  const correspondingText = /corresponding author|correspondence to|contact author|to whom correspondence|correspondence should be addressed|\bcorrespondence\s*:/i;
 
   const anyCorrespondingNote = [...notes.values()].some((n) => correspondingText.test(joinLines(n, noteVocabulary)));
   const ownEmails: string[][] = [];

@@ -155,6 +155,23 @@ describe("extraction rules", () => {
     expect(header.authors.map((a) => a.email)).toEqual(["yuki29@keio.ac.jp", "min.park@snu.ac.kr", "chen@vnu.edu.vn"]);
   });
 
+  it("gives a mailbox with a family name cut short to its owner, who is corresponding when a note says so", () => {
+    const rows: Array<[string, number]> = [
+      ["Assessing the Prevalence of Mycoplasma Contamination in Cell Culture", 16],
+      ["Anthony O. Olarerin-George and John B. Hogenesch", 12],
+      ["Department of Pharmacology, University of Pennsylvania, Philadelphia, PA", 10],
+      ["To whom correspondence should be addressed. Email: hogenesc@mail.med.upenn.edu", 10],
+      ["Abstract", 12],
+      ["Mycoplasmas are notorious contaminants of cell culture and can have profound effects on host", 11],
+      ["cell biology by depriving cells of nutrients and inducing global changes in gene expression.", 11],
+    ];
+    const header = readHeader(documentOf(rows));
+    expect(header.authors.map((a) => [a.lastName, a.email, a.isCorresponding])).toEqual([
+      ["Olarerin-George", null, false],
+      ["Hogenesch", "hogenesc@mail.med.upenn.edu", true],
+    ]);
+  });
+
   it("measures similarity as normalised Levenshtein", () => {
     expect(similarity("kitten", "sitting")).toBeCloseTo(1 - 3 / 7);
     expect(similarity("same", "same")).toBe(1);
