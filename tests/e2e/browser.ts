@@ -117,12 +117,13 @@ export async function openScriptless(browser: Browser, path: string, viewport: V
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
   await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
   const page = await context.newPage();
-  await page.goto(path, { waitUntil: "domcontentloaded" });
+  await page.goto(path, { waitUntil: "load" }); // with its style sheet, for the contrast rules
   return { page, close: () => context.close() };
 }
 
 /** Nothing sticks out sideways at this width. */
 export async function expectNoHorizontalOverflow(page: Page) {
+  await page.waitForLoadState("load"); // the style sheet applied
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll).toBeLessThanOrEqual(client);
 }
@@ -157,9 +158,10 @@ export async function expectAccessibleAsShown(browser: Browser, page: Page, { js
   if (!byWidth) twins.set(browser, (byWidth = new Map()));
   if (!byWidth.has(viewport)) byWidth.set(viewport, openTwin(browser, viewport));
   const twin = await byWidth.get(viewport)!;
-  const url = page.url();
+  // Without its fragment: a request carries none, and a new fragment alone would not reload the twin.
+  const url = page.url().replace(/#.*$/, "");
   twin.documents.clear();
   twin.documents.set(url, await page.content());
-  await twin.page.goto(url, { waitUntil: "domcontentloaded" });
+  await twin.page.goto(url, { waitUntil: "load" }); // with its style sheet, for the contrast rules
   await expectAccessible(twin.page);
 }
