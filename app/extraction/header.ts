@@ -4,7 +4,7 @@
  * They rely on what every manuscript layout shares (sizes, positions, labels, markers), not on
  * any one template.
  */
-import { ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, STRUCTURED_ABSTRACT, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, bodySize, lowerCaseWords } from "./patterns";
+import { ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, STRUCTURED_ABSTRACT, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, bodySize, lowerCaseWords } from "./patterns";
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
 import { labelLines, type LabellerWeights, type LineLabels } from "./labeller";
@@ -21,8 +21,9 @@ export function cleanLines(doc: Document): Line[] {
   const numbered = new Set<number>();
   for (let p = 1; p <= doc.pages; p++) {
     const onPage = doc.lines.filter((l) => l.page === p);
-    // A number leading a line, or standing alone in the margin: both are line numbers.
-    const leads = onPage.map((l) => (/^(\d{1,4})\s+\S/.exec(l.text) ?? (l.x < 72 ? /^(\d{1,4})$/.exec(l.text.trim()) : null))?.[1]).map((n) => (n === undefined ? null : Number(n)));
+    // A number leading a line, or standing alone in the margin: both are line numbers. (Not a
+    // raised one: numbered affiliations, one to a line, are not a numbered page.)
+    const leads = onPage.map((l) => (l.spans.find((s) => s.text.trim())?.sup ? null : (/^(\d{1,4})\s+\S/.exec(l.text) ?? (l.x < 72 ? /^(\d{1,4})$/.exec(l.text.trim()) : null))?.[1])).map((n) => (n == null ? null : Number(n)));
     const withNumber = leads.filter((n) => n !== null) as number[];
     const rising = withNumber.filter((n, i) => i === 0 || n > withNumber[i - 1]!).length;
     if (withNumber.length >= 8 && withNumber.length >= onPage.length * 0.5 && rising >= withNumber.length * 0.8) numbered.add(p);
@@ -96,7 +97,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[]): Header {
     for (let i = from; i < Math.min(lines.length, from + 80); i++) {
       const l = lines[i]!;
       const sure = labels[i]?.abstract ?? 0;
-      if (KEYWORDS_LABEL.test(l.text) || (HEADING.test(l.text) && !(STRUCTURED_ABSTRACT.test(l.text) && sure >= 0.5))) break;
+      if (KEYWORDS_LABEL.test(l.text) || (isHeading(l) && !(STRUCTURED_ABSTRACT.test(l.text) && sure >= 0.5))) break;
       if (l.text.split(/\s+/).length < 6 || INSTITUTION.test(l.text) && l.text.length < 90 || EMAIL.test(l.text) || (model && sure < 0.2)) {
         EMAIL.lastIndex = 0;
         continue;
@@ -108,7 +109,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[]): Header {
       if (confident) {
         for (let j = (indexOf.get(run[run.length - 1]!) ?? i) + 1; j < labels.length && (labels[j]?.abstract ?? 0) >= 0.5; j++) {
           const next = lines[j]!;
-          if (KEYWORDS_LABEL.test(next.text) || JEL_LABEL.test(next.text) || (HEADING.test(next.text) && !STRUCTURED_ABSTRACT.test(next.text))) break;
+          if (KEYWORDS_LABEL.test(next.text) || JEL_LABEL.test(next.text) || (isHeading(next) && !STRUCTURED_ABSTRACT.test(next.text))) break;
           run.push(next);
         }
       }
@@ -125,7 +126,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[]): Header {
     let i = (indexOf.get(abstractLines[abstractLines.length - 1]!) ?? abstractStart) + 1;
     for (; i < Math.min(lines.length, labels.length) && (labels[i]?.abstract ?? 0) >= 0.5; i++) {
       const l = lines[i]!;
-      if (KEYWORDS_LABEL.test(l.text) || JEL_LABEL.test(l.text) || (HEADING.test(l.text) && !STRUCTURED_ABSTRACT.test(l.text)) || abstractLines.includes(l)) break;
+      if (KEYWORDS_LABEL.test(l.text) || JEL_LABEL.test(l.text) || (isHeading(l) && !STRUCTURED_ABSTRACT.test(l.text)) || abstractLines.includes(l)) break;
       abstractLines.push(l);
     }
   }
@@ -138,7 +139,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[]): Header {
     const parts = [label.exec(first.text)![1]!];
     for (let i = index + 1; i < lines.length; i++) {
       const l = lines[i]!;
-      if (KEYWORDS_LABEL.test(l.text) || JEL_LABEL.test(l.text) || ABSTRACT_LABEL.test(l.text) || HEADING.test(l.text) || l.page !== first.page) break;
+      if (KEYWORDS_LABEL.test(l.text) || JEL_LABEL.test(l.text) || ABSTRACT_LABEL.test(l.text) || isHeading(l) || l.page !== first.page) break;
       if (doc.kind === "docx" || l.y - lines[i - 1]!.y > lineSpacing(lines, index) * 1.45 || Math.abs(l.size - first.size) > 1 || /\.$/.test(parts[parts.length - 1]!.trim())) break;
       parts.push(l.text);
     }
@@ -242,7 +243,7 @@ function paragraphAfter(lines: Line[], from: number, doc: Document, body: number
   for (let i = from; i < lines.length; i++) {
     const l = lines[i]!;
     const prev = out[out.length - 1];
-    if (KEYWORDS_LABEL.test(l.text) || (JEL_LABEL.test(l.text) && /[A-Z]\d/.test(l.text)) || (HEADING.test(l.text) && !(out.length === 0 && STRUCTURED_ABSTRACT.test(l.text)))) break;
+    if (KEYWORDS_LABEL.test(l.text) || (JEL_LABEL.test(l.text) && /[A-Z]\d/.test(l.text)) || (isHeading(l) && !(out.length === 0 && STRUCTURED_ABSTRACT.test(l.text)))) break;
     if (/^(?:\*|∗|†|‡)/.test(l.text) && out.length) break;
     if (l.spans[0]?.sup && out.length && l.size < (prev?.size ?? body) - 0.8) break;
     if (prev) {
@@ -270,9 +271,15 @@ function lineSpacing(lines: Line[], from: number) {
   return gaps[Math.floor(gaps.length / 2)] ?? 14;
 }
 
+/** A first section's heading: never a raised number's line ("³² Data Science Initiative, Harvard…"). */
+function isHeading(l: Line) {
+  return HEADING.test(l.text) && !l.spans.find((s) => s.text.trim())?.sup;
+}
+
 /* ------------------------------------------------------------------ authors */
 
-type Candidate = { name: string; markers: string[]; line: Line; lineIndex: number };
+/** A name found: its markers, the line it starts on, the last row of its line's list, how sure the labeller is of that list. */
+type Candidate = { name: string; markers: string[]; line: Line; lineIndex: number; author: number };
 
 const NAME_TOKEN = /^(?:[\p{Lu}][\p{L}'’.-]*|(?:van|von|der|den|de|del|della|di|da|do|dos|das|du|la|le|ten|ter|bin|al|el|zu|i|y|e)|[\p{Lu}]\.)$/u;
 /** Joins two family names: "Vidal i Puig", "Ortega y Gasset", "Sousa e Silva". */
@@ -286,6 +293,7 @@ export function looksLikeName(text: string) {
   if (!t || /\d|@|:/.test(t) || INSTITUTION.test(t) || NOISE.test(t)) return false;
   const tokens = t.split(/\s+/);
   if (tokens.length < 2 || tokens.length > 5) return false;
+  if (tokens.some((w) => NOT_NAME_WORDS.has(w.toLowerCase()) && !PARTICLES.has(w.toLowerCase()))) return false;
   const upperish = tokens.filter((w) => /^[\p{Lu}]/u.test(w)).length;
   return tokens.every((w) => NAME_TOKEN.test(w) || /^[\p{Lu}][\p{Ll}]+(?:-[\p{Lu}][\p{Ll}]+)+$/u.test(w)) && upperish >= 2;
 }
@@ -293,6 +301,8 @@ export function looksLikeName(text: string) {
 /** Splits "Pieter van der Berg" into given names and the surname with its particles. */
 export function splitName(full: string): { firstName: string; lastName: string } {
   let tokens = full.replace(SYMBOLS_OR_COMMAS, " ").replace(/^(?:Dr|Prof|Professor)\.?\s+(?=\p{Lu})/u, "").trim().split(/\s+/);
+  // "William S. Yancy Jr.": the suffix is no part of the family name.
+  while (tokens.length > 2 && GENERATIONAL.test(tokens[tokens.length - 1]!)) tokens.pop();
   // The family name in capitals, the given name not ("PANCHER Marie", "Anne-Laure AMILHAT SZARY"):
   // the capitals are the family name, wherever they stand.
   const capital = tokens.map((t) => /^\p{Lu}[\p{Lu}'’-]+$/u.test(t) && (t.length >= 3 || isFamilyName(t)));
@@ -305,7 +315,7 @@ export function splitName(full: string): { firstName: string; lastName: string }
       if (given) return { firstName: given, lastName: family };
     }
   }
-  if (tokens.every((t) => t === t.toUpperCase())) tokens = tokens.map((t) => (t.length > 2 || !t.endsWith(".") ? t[0] + t.slice(1).toLowerCase() : t));
+  if (tokens.every((t) => t === t.toUpperCase())) tokens = tokens.map((t) => (t.length > 2 || !t.endsWith(".") ? titleCase(t) : t));
   let i = tokens.length - 1;
   for (;;) {
     while (i > 1 && PARTICLES.has(tokens[i - 1]!.toLowerCase())) i--;
@@ -325,18 +335,35 @@ const titleCase = (word: string) => word.toLowerCase().replace(/(^|[-'’])(\p{L
 
 /** Whether `next` continues the list of names on `line`: the row below, alike, after a line that ends mid-list. */
 function continuesNames(line: Line, next: Line, author: number) {
-  if (author < 0.3 || next.page !== line.page || Math.abs(next.size - line.size) > 0.3) return false;
+  if (next.page !== line.page || Math.abs(next.size - line.size) > 0.3) return false;
   if (next.y - line.y < line.size * 0.5 || next.y - line.y > line.size * 2.2) return false;
+  // An institution or an address is an affiliation, not a row of names, above or below.
+  if (INSTITUTION.test(line.text) || INSTITUTION.test(next.text) || /@/.test(next.text)) return false;
+  const text = line.text.trim();
+  // A name cut at the line's end ("…, Mohamed Ridha Driss¹, Jérôme" / "Cachot²"): the row below
+  // finishes it, however little the labeller makes of a lone family name.
+  const cut = /(?:,|\band|&)\s*\p{Lu}[\p{Ll}'’-]+$/u.test(text) && /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?\s*(?:[\d,*∗†‡§¶#]+)?\s*(?:,|$)/u.test(next.text.trim());
+  if (author < 0.3 && !cut) return false;
   const last = line.spans[line.spans.length - 1];
-  const list = line.spans.some((s) => s.sup) || /,/.test(line.text);
-  return /(?:,|\band|\bAND|&)$/.test(line.text.trim()) || Boolean(list && last && !last.sup);
+  const list = line.spans.some((s) => s.sup) || /,/.test(text);
+  // The row below begins with the comma or the marker that ends this row's name (", Damien Farrell").
+  return /(?:,|\band|\bAND|&)$/.test(text) || /^[*∗†‡§¶#]*\s*,/.test(next.text.trim()) || Boolean(list && last && !last.sup);
 }
 
-/** Two rows as one line, the second's spans placed after the first's with a space between. */
+/**
+ * Two rows as one line, the second's spans placed after the first's with a space between (a
+ * comma where the first ends with a degree: "Patrick W. Corrigan, Psy.D." / "Donna Kayton-Weinberg").
+ */
 function joinRows(line: Line, next: Line): Line {
   const end = Math.max(...line.spans.map((s) => s.x + s.width));
-  const shift = end + line.size * 0.3 - Math.min(...next.spans.map((s) => s.x));
-  return { ...line, text: `${line.text} ${next.text}`, width: line.width + next.width, spans: [...line.spans, ...next.spans.map((s) => ({ ...s, x: s.x + shift }))] };
+  // A name hyphenated at the row's end: "Frikke-" / "Schmidt" keeps its hyphen, "Ro-" / "cha" is "Rocha".
+  const hyphen = /\p{L}-$/u.test(line.text.trim());
+  const shift = end + (hyphen ? 0 : line.size * 0.3) - Math.min(...next.spans.map((s) => s.x));
+  const spans = hyphen && /^\p{Ll}/u.test(next.text.trim()) ? [...line.spans.slice(0, -1), { ...line.spans[line.spans.length - 1]!, text: line.spans[line.spans.length - 1]!.text.replace(/-\s*$/, "") }] : line.spans;
+  const degree = DEGREES.test(line.text.split(",").pop()!.replace(TRAILING_SYMBOLS, "").trim());
+  const comma = degree ? [{ ...line.spans[line.spans.length - 1]!, text: ",", sup: false, x: end, width: 0 }] : [];
+  const text = hyphen ? `${spans === line.spans ? line.text.trim() : line.text.trim().slice(0, -1)}${next.text.trim()}` : `${line.text}${degree ? "," : ""} ${next.text}`;
+  return { ...line, text, width: line.width + next.width, spans: [...spans, ...comma, ...next.spans.map((s) => ({ ...s, x: s.x + shift }))] };
 }
 
 /** "∗1", "1,2", "a,*" → each marker on its own ("*", "1"). */
@@ -349,8 +376,8 @@ function splitMarkers(text: string) {
 /** Numbers and symbols after a name, on its line: its markers ("Smaal 2", "Siringan4 ‡"). */
 const TRAILING_NUMBER_MARKERS = new RegExp(`(?<=[\\p{L}.])\\s*(?:\\d{1,2}|${SYMBOL.source})(?:\\s*(?:\\d{1,2}|${SYMBOL.source}))*\\s*$`, "u");
 
-/** Degrees and titles printed after a name ("MD", "Ph.D.", "F.R.C.S. Ed.", "FAAN"): letters of a case the names never have. */
-const DEGREES = /^(?:(?:M\.?D|Ph\.?\s?D|D\.?Phil|M\.?Phil|M\.?P\.?H|M\.?B\.?A|M\.?Sc?|M\.?Ed|M\.?A|B\.?Sc?|B\.?A|R\.?N|F\.?A\.?A\.?N|Psy\.?\s?D|Pharm\.?D|D\.?Sc|Dr\.?P\.?H|CRNP|AOCN|ANP|R\.?Ph|F\.?R\.?C\.?[SP]\.?(?:\s?(?:ED|Ed|C|Edin)\.?)?|FRCPC|D\.?D\.?S|D\.?V\.?M|MBBS|MBChB|J\.?D|LL\.?[BM]|CFA|CPA|FACP|FACS|MSN|BSN|MHS|MSW|DPT|MSc|MEd|MPhil|PhD|MD|Dipl\.?-?\s?Ing)\.?\s*)+$/;
+/** Degrees and titles printed after a name ("MD", "Ph.D.", "F.R.C.S. Ed.", "FAAN", "MSPH"), in any case: a piece that is only these is no name. */
+const DEGREES = /^(?:(?:M\.?D|Ph\.?\s?D|D\.?Phil|M\.?Phil|M\.?P\.?H|M\.?B\.?A|M\.?Sc?|M\.?Ed|M\.?A|B\.?Sc?|B\.?A|R\.?N|F\.?A\.?A\.?N|Psy\.?\s?D|Pharm\.?D|D\.?Sc|Dr\.?P\.?H|CRNP|AOCN|ANP|R\.?Ph|F\.?R\.?C\.?[SP]\.?(?:\s?(?:ED|Ed|C|Edin)\.?)?|FRCPC|D\.?D\.?S|D\.?V\.?M|MBBS|MBChB|J\.?D|LL\.?[BM]|CFA|CPA|F\.?A\.?C\.?[PS]|MSN|BSN|MHS|MSW|DPT|MSc|MEd|MPhil|PhD|MD|R\.?D|F\.?A\.?D\.?A|C\.?D\.?E|M\.?S\.?P\.?H|Ed\.?D|M\.?Res|D\.?M\.?Sc|M\.?Stat|M\.?B|B\.?Chir|C\.?L\.?S|F\.?N\.?L\.?A|Dipl\.?-?\s?Ing)\.?\s*)+$/i;
 
 function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
   const out: Array<{ name: string; markers: string[] }> = [];
@@ -363,7 +390,7 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
     // "(1,2)" and "(*)" after a name are its markers, kept with it while the list is split at commas.
     text = text.replace(/\s*\(([*∗†‡§¶]+|\d{1,2}(?:\s*,\s*\d{1,2})*)\)/g, (_, m: string) => `⟦${m.replace(/\s*,\s*/g, " ")}⟧`);
     // Each piece keeps the symbols printed after it; one printed after a comma ("M.D.,*") is the piece before's.
-    const pieces = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|&)\s*/).map((raw) => ({ text: raw.replace(/^[)\]\s]+|[(\[\s]+$/g, ""), own: [] as string[] }));
+    const pieces = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|\bet\b|\bund\b|&)\s*/).map((raw) => ({ text: raw.replace(/^[)\]\s]+|[(\[\s]+$/g, ""), own: [] as string[] }));
     pieces.forEach((piece, k) => {
       piece.text = piece.text.replace(/\s*⟦([^⟧]*)⟧/g, (_, m: string) => (piece.own.push(...m.split(" ").flatMap(splitMarkers)), ""));
       piece.text = piece.text.replace(LEADING_SYMBOL_RUN, (run) => (k > 0 && pieces[k - 1]!.own.push(...splitMarkers(run.trim())), ""));
@@ -373,15 +400,18 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
       // An ORCID badge printed as "ID" after the name ("Yann-rong LinID1 *").
       piece.text = piece.text.replace(/(?<=\p{Ll})\s?ID$/u, "");
       piece.text = piece.text.replace(/^([a-h])\s+(?=\p{Lu})/u, (_, letter: string) => (k > 0 && pieces[k - 1]!.own.push(letter), ""));
+      // A letter printed on the line after a name ("Kerri M. Malone a"): its marker.
+      piece.text = piece.text.replace(/(?<=\p{L}{2}\.?)\s+([a-h])$/u, (_, letter: string) => (piece.own.push(letter), ""));
     });
     const last = pieces.length - 1;
-    // Degrees pass their symbols on to the name they follow.
+    // Degrees and Greek-letter markers pass their symbols on to the name they follow.
     let carried: string[] = [];
     const named: Array<{ name: string; markers: string[] }> = [];
     pieces.forEach((piece, k) => {
       const name = normalizeSpace(fixLigatures(piece.text));
       const own = [...piece.own, ...(k === last ? markers : [])];
-      if (/\p{L}/u.test(name) && !DEGREES.test(name)) {
+      // A lone Greek letter or a lone small letter is a marker ("Assou §,*,φ", "Schubert c*").
+      if (/\p{L}/u.test(name) && !/^(?:\p{Script=Greek}|[a-h])$/u.test(name) && !DEGREES.test(name) && !GENERATIONAL.test(name)) {
         named.push({ name, markers: own });
         carried = named[named.length - 1]!.markers;
       } else carried.push(...own);
@@ -399,6 +429,12 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
     markers = [];
   };
   for (const s of line.spans) {
+    // A comma set in the markers' size ("WHEELER, MS˒ RD˒ FADA") still separates.
+    if (s.sup && /^[,;]$/.test(s.text.trim()) && !markers.length) {
+      text += ",";
+      end = s.x + s.width;
+      continue;
+    }
     if (s.sup) {
       markers.push(...splitMarkers(s.text));
       end = s.x + s.width;
@@ -419,7 +455,7 @@ function expandEmails(text: string): string[] {
   // An address TeX hyphenated at a line end ("so-" / "sei@ug.edu.gh") is one address.
   const joined = text.replace(/([\w.+])-\s+(?=[\w.+'-]*@[\w-]+\.)/g, "$1");
   const grouped = joined.replace(GROUPED_EMAIL, (_, locals: string, domain: string) => {
-    for (const local of locals.split(/[,;\s]+/).filter(Boolean)) out.push(`${local}@${domain}`);
+    for (const local of locals.split(/[,;|\s]+/).filter(Boolean)) out.push(`${local}@${domain}`);
     return " ";
   });
   // A top-level domain has no digits: "kayser@unil.ch3" carries a footnote marker.
@@ -587,6 +623,36 @@ function applyNamingConvention(author: ExtractedAuthor) {
   author.lastName = tokens.slice(familyStart - 1).join(" ");
 }
 
+/** The initials of given names ("Peter J." → "pj"). */
+const initialsOf = (given: string) => fold(given).split(/[\s.-]+/).filter(Boolean).map((w) => w[0]).join("");
+
+/** Two printings of one person's name: the same family name, and given names or their initials alike. */
+function samePerson(a: string, b: string) {
+  if (fold(a) === fold(b)) return true;
+  const [p, q] = [splitName(a), splitName(b)];
+  if (fold(p.lastName) !== fold(q.lastName) || !p.firstName || !q.firstName) return false;
+  const abbreviated = (n: string) => /^(?:\p{Lu}\.?[\s-]*)+$/u.test(n);
+  if (!abbreviated(p.firstName) && !abbreviated(q.firstName)) return fold(p.firstName) === fold(q.firstName);
+  const [i, j] = [initialsOf(p.firstName), initialsOf(q.firstName)];
+  return i.startsWith(j) || j.startsWith(i);
+}
+
+/**
+ * A list printed family name first ("Pancher Marie, Désiré Nathalie, Ngo Yen"): where two-word
+ * names read given name second (a known given name second, or a known family name first) at least
+ * twice and never the other way round, every two-word name of the list is turned round.
+ */
+function putGivenNamesFirst(candidates: Candidate[]) {
+  const pairs = candidates.map((c) => c.name.split(/\s+/)).map((t) => (t.length === 2 && t.every((w) => /^\p{Lu}\p{Ll}/u.test(w)) ? t : null));
+  const reads = (given: string, family: string) => (isGivenName(given) && !isGivenName(family)) || (isFamilyName(family) && !isFamilyName(given));
+  const turned = pairs.filter((t) => t && reads(t[1]!, t[0]!)).length;
+  const upright = pairs.filter((t) => t && reads(t[0]!, t[1]!)).length;
+  if (turned < 2 || upright > 0) return;
+  pairs.forEach((t, k) => {
+    if (t) candidates[k]!.name = `${t[1]} ${t[0]}`;
+  });
+}
+
 function readAuthors(
   lines: Line[],
   titleIndexes: number[],
@@ -614,9 +680,14 @@ function readAuthors(
     for (let r = 0; r < region.length; r++) {
       let { line, index } = region[r]!;
       const first = line;
-      // A list of names that wraps ("…, Hyun-woo" / "Park⁴, …"): the next line continues it.
+      // A list of names that wraps ("…, Hyun-woo" / "Park⁴, …"): the next line continues it, and
+      // the one after that (each row judged against the row above it).
       // (An e-mail line's commas do not make it a list of names: the name below it is its own.)
-      for (let next = region[r + 1]; next && !/@/.test(line.text) && continuesNames(line, next.line, labels[next.index]?.author ?? 1); next = region[r + 1]) {
+      let row = line;
+      let author = labels[index]?.author ?? 1;
+      for (let next = region[r + 1]; next && !/@/.test(row.text) && continuesNames(row, next.line, labels[next.index]?.author ?? 1); next = region[r + 1]) {
+        row = next.line;
+        author = Math.max(author, labels[next.index]?.author ?? 1);
         line = joinRows(line, next.line);
         index = next.index;
         r++;
@@ -625,21 +696,38 @@ function readAuthors(
         EMAIL.lastIndex = 0;
         continue;
       }
-      if (/^(?:corresponding|\*|∗)/i.test(line.text)) continue;
+      // A note ("* Corresponding author"), not a marker that ends the name above ("*, Michał Krzyżowski¹, …").
+      if (/^(?:corresponding|[*∗](?!\s*,))/i.test(line.text.trim())) continue;
       // A line the labeller is sure is not a name line (a city, an institution, the title's end).
-      if ((labels[index]?.author ?? 1) < 0.1) continue;
+      if (author < 0.1) continue;
       const segments = nameSegments(line);
       const named = segments.filter((s) => looksLikeName(s.name) && !isCountryName(s.name) && !isCommonWords(s.name, lowerWords));
-      if (named.length && named.length >= segments.length - 1) {
-        for (const s of named) candidates.push({ name: s.name, markers: s.markers, line: first, lineIndex: index });
+      // Every piece a name, but for one (a degree or a marker nobody knows) or one in five of a long list.
+      if (named.length && named.length >= segments.length - Math.max(1, Math.floor(segments.length / 5))) {
+        for (const s of named) candidates.push({ name: s.name, markers: s.markers, line: first, lineIndex: index, author });
       }
     }
     return candidates;
   }
-  // A cover page repeats the authors: each person once.
+  putGivenNamesFirst(candidates);
+  // A citation line under the names ("Miyasaka Y, Kurata A, Tanaka R. The significance of…")
+  // repeats them family name first: the whole line goes.
+  const citations = new Map<Line, number>();
+  for (const c of candidates) {
+    const cited = /^([\p{Lu}][\p{L}'’-]+)\s+\p{Lu}{1,3}\.?(?:\s|$)/u.exec(c.name);
+    if (cited && candidates.some((o) => o.line !== c.line && fold(splitName(o.name).lastName) === fold(cited[1]!))) citations.set(c.line, (citations.get(c.line) ?? 0) + 1);
+  }
+  for (let k = candidates.length - 1; k >= 0; k--) if ((citations.get(candidates[k]!.line) ?? 0) >= Math.min(2, candidates.filter((o) => o.line === candidates[k]!.line).length)) candidates.splice(k, 1);
+  // A cover page or a corresponding author's address repeats the authors, sometimes with
+  // initials ("Bernard Perbal" … "B. Perbal"): each person once, with the lines printed under
+  // the repeat (a corresponding author's address and e-mail) kept for them.
+  const repeated = new Map<Candidate, string[]>();
   for (let k = candidates.length - 1; k > 0; k--) {
-    const kept = candidates.slice(0, k).find((c) => fold(c.name) === fold(candidates[k]!.name));
+    const kept = candidates.slice(0, k).find((c) => samePerson(c.name, candidates[k]!.name));
     if (!kept) continue;
+    const after = candidates[k + 1];
+    const stop = after && after.line !== candidates[k]!.line ? after.lineIndex : end;
+    repeated.set(kept, [...(repeated.get(kept) ?? []), ...lines.slice(candidates[k]!.lineIndex + 1, stop).map((l) => l.text)]);
     // The title page's copy carries the footnote markers the cover page's lacks.
     if (!kept.markers.length && candidates[k]!.markers.length) kept.markers = candidates[k]!.markers;
     candidates.splice(k, 1);
@@ -657,7 +745,7 @@ function readAuthors(
     const first = l.spans.find((s) => s.text.trim());
     const leading = first?.sup ? first.text.trim().replace(/∗/g, "*") : (LEADING_MARKER.exec(l.text)?.[1]?.replace(/∗/g, "*") ?? null);
     const affiliationLine = (labels[indexOf.get(l) ?? -1]?.affiliation ?? 0) >= 0.5;
-    if (leading && MARKER.test(leading) && !notes.has(leading) && (l.size <= body + 0.5 || affiliationLine) && !HEADING.test(l.text) && !candidates.some((c) => c.line === l)) {
+    if (leading && MARKER.test(leading) && !notes.has(leading) && (l.size <= body + 0.5 || affiliationLine) && !isHeading(l) && !candidates.some((c) => c.line === l)) {
       current = leading;
       notes.set(current, [first?.sup ? l.text : l.text.replace(LEADING_MARKER_TEXT, "")]);
       if (affiliationLine) affiliationNotes.add(current);
@@ -730,7 +818,7 @@ function readAuthors(
     const parts = raw ? raw.split("; ").map((p) => trailingCountry(p)) : [];
     const affiliation = parts.length ? parts.map((p) => p.rest).join("; ") : null;
     const printedCountry = parts.find((p) => p.country)?.country ?? null;
-    ownEmails.push(expandEmails([...noteTexts, ...block].join(" ")));
+    ownEmails.push(expandEmails([...noteTexts, ...block, ...(repeated.get(c) ?? [])].join(" ")));
     // Corresponding when the author's own note says so; a bare "*" counts only where no note says it of anyone.
     const marked = correspondingText.test(noteTexts.join(" ")) || (c.markers.includes("*") && !notes.has("*") && !anyCorrespondingNote);
     const { institution, department } = splitAffiliation(parts[0]?.rest ?? null);
@@ -743,7 +831,7 @@ function readAuthors(
       department,
       country: printedCountry ?? (affiliation ? countryIn(affiliation) : null),
       isCorresponding: marked,
-      confidence: confidenceOf([labels[c.lineIndex]?.author ?? 0.5], looksLikeName(c.name) ? 0.5 : 0.3),
+      confidence: confidenceOf([c.author], looksLikeName(c.name) ? 0.5 : 0.3),
       source: sourceOf(c.line),
     };
   });
@@ -751,7 +839,12 @@ function readAuthors(
   // E-mails: each to the author it fits best, the ones printed in an author's own footnote or
   // block counting more; pairs are taken best first, so each address and author is used once.
   // "Email addresses: a@x.org (A. Smith), b@y.org (Bob Jones)": the address names its owner.
-  const named = [...allText.replace(/\s*\n\s*/g, " ").matchAll(/([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*\(([^()@]{2,60})\)/g)].map((m) => ({ email: m[1]!.toLowerCase().replace(/[.,;]+$/, ""), who: fold(m[2]!) }));
+  // "Email: Susanna L Cooke - susanna.cooke@…; Jessica CM Pole - jp339@…": the name before the address.
+  const flat = allText.replace(/\s*\n\s*/g, " ");
+  const named = [
+    ...[...flat.matchAll(/([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*\(([^()@]{2,60})\)/g)].map((m) => ({ email: m[1]!, who: m[2]! })),
+    ...[...flat.matchAll(/(\p{L}[\p{L}\s.'’-]{2,60}?)\s*[*∗]?\s*[-–—:]\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)/gu)].map((m) => ({ email: m[2]!, who: m[1]! })),
+  ].map(({ email, who }) => ({ email: email.toLowerCase().replace(/[.,;]+$/, ""), who: fold(who) }));
   const namedFor = (a: ExtractedAuthor, email: string) =>
     named.some((n) => n.email === email && n.who.includes(fold(a.lastName)) && (n.who.includes(fold(a.firstName)) || n.who.includes(`${fold(a.firstName)[0]}.`)));
   const pairs: Array<{ k: number; email: string; score: number }> = [];

@@ -46,6 +46,29 @@ export const LEADING_MARKER_TEXT = new RegExp(`^([${SYMBOLS}]|\\d{1,2}\\.?)\\s*`
 export const SYMBOLS_OR_COMMAS = new RegExp(`[${SYMBOLS},]+`, "g");
 /** Markers (symbols or numbers) before an affiliation's first capital. */
 export const AFFILIATION_MARKER = new RegExp(`^\\s*[${SYMBOLS}\\d]+\\s+(?=\\p{Lu})`, "u");
+/**
+ * Words a first page prints capitalised between the title and the abstract that are no part of a
+ * person's name: article types and badges ("Open Access", "Case Description"), labels and dates
+ * ("Key Words", "Received February"), the names of fields, teams and journals ("Cell Death",
+ * "Metabolic Disorders Team", "Public Health"), addresses ("Via A. Poerio", "Memphis, Tennessee").
+ * Words that are also names ("Case", "Key", "Short", "Lane", "Montana", "To", "An") are left out.
+ */
+export const NOT_NAME_WORDS = new Set(
+  (
+    "the of for with from " +
+    "open access article research original review letter editorial commentary communication report reports brief rapid description correspondence " +
+    "words keywords abstract summary introduction background methods results conclusion conclusions discussion objective objectives purpose highlights " +
+    "received revised accepted published available online copyright licence license citation cite volume issue supplement " +
+    "journal proceedings society association team consortium collaboration committee network group program programme project " +
+    "health medicine medical clinical cell death cancer disease diseases disorders therapeutics therapy drug drugs discovery metabolic endocrine vascular " +
+    "public science sciences physics chemistry biology engineering economics finance financial economic studies " +
+    "via street road avenue boulevard floor building campus " +
+    "tennessee massachusetts pennsylvania illinois ohio michigan minnesota wisconsin connecticut california texas florida arizona oklahoma kansas nebraska iowa missouri kentucky alabama mississippi louisiana arkansas oregon colorado utah nevada idaho wyoming alaska hawaii maryland delaware vermont"
+  ).split(" "),
+);
+/** Generational suffixes after a family name ("Yancy Jr.", "Mohler III"): no part of it. */
+export const GENERATIONAL = /^(?:Jr|Sr|II|III|IV)\.?$/i;
+
 export const PARTICLES = new Set(["van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "das", "du", "la", "le", "ten", "ter", "bin", "al", "el", "st.", "mac"]);
 
 

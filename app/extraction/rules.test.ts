@@ -172,6 +172,52 @@ describe("extraction rules", () => {
     ]);
   });
 
+  it("leaves generational suffixes and a first page's capitalised words out of names (issue 16, real articles)", () => {
+    expect(splitName("William S. Yancy Jr.")).toEqual({ firstName: "William S.", lastName: "Yancy" });
+    expect(splitName("EMILE R. MOHLER III")).toEqual({ firstName: "Emile R.", lastName: "Mohler" });
+    expect(splitName("ELIZABETH J. MAYER-DAVIS")).toEqual({ firstName: "Elizabeth J.", lastName: "Mayer-Davis" });
+    for (const words of ["Open Access", "Key Words", "Case Description", "Cell Death", "Metabolic Disorders Team", "Received February", "Memphis Tennessee"]) expect(looksLikeName(words)).toBe(false);
+    // Words that are also family names stay names.
+    expect(looksLikeName("Anne Case")).toBe(true);
+    expect(looksLikeName("Philip Lane")).toBe(true);
+  });
+
+  it("reads a list that wraps over rows, degrees on their own rows, 'et', and drops the citation line that repeats the names (issue 16, real articles)", () => {
+    const rows: Array<[string, number]> = [
+      ["Surgical Neurology 49:399-405", 9],
+      ["The Significance of Retrograde Thrombosis in Elderly Patients", 16],
+      ["Patrick W. Corrigan, Psy.D.", 11],
+      ["Donna Kayton-Weinberg, MS, Michel Mpassi et Gérald", 11],
+      ["Guillaumet", 11],
+      ["Department of Neurosurgery, Kitasato University School of Medicine, Sagamihara, Japan", 10],
+      ["Corrigan PW, Kayton-Weinberg D, Mpassi M, Guillaumet G. The significance of retrograde", 9],
+      ["thrombosis in elderly patients. Surg Neurol 1998;49:399-405.", 9],
+      ["Abstract", 12],
+      ["Retrograde thrombosis of former feeding arteries should be considered as a distinct postoperative complication", 11],
+      ["following surgery for arteriovenous malformation, and the patient's age bears on it in each of three cases.", 11],
+    ];
+    const header = readHeader(documentOf(rows));
+    expect(header.authors.map((a) => `${a.firstName} / ${a.lastName}`)).toEqual(["Patrick W. / Corrigan", "Donna / Kayton-Weinberg", "Michel / Mpassi", "Gérald / Guillaumet"]);
+  });
+
+  it("turns round a list printed family name first, and pairs addresses listed after their owners' names (issue 16, real articles)", () => {
+    const rows: Array<[string, number]> = [
+      ["Coexistence of circulating antigens and antibodies in chronic carriers", 16],
+      ["Pancher Marie*, Ngo Yen, Thibault Vincent", 11],
+      ["Pitié-Salpêtrière Hospital, Virology Department, Paris, France", 10],
+      ["Email: Pancher Marie - marie.pancher@aphp.fr; Thibault Vincent - vt@aphp.fr", 10],
+      ["Abstract", 12],
+      ["The presence at the same time of the antigen and of its antibodies is an entity sometimes encountered in chronic", 11],
+      ["carriers; this study was designed to characterise such profiles and the reliability of three assays in this setting.", 11],
+    ];
+    const header = readHeader(documentOf(rows));
+    expect(header.authors.map((a) => [a.firstName, a.lastName, a.email])).toEqual([
+      ["Marie", "Pancher", "marie.pancher@aphp.fr"],
+      ["Yen", "Ngo", null],
+      ["Vincent", "Thibault", "vt@aphp.fr"],
+    ]);
+  });
+
   it("measures similarity as normalised Levenshtein", () => {
     expect(similarity("kitten", "sitting")).toBeCloseTo(1 - 3 / 7);
     expect(similarity("same", "same")).toBe(1);
