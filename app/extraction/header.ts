@@ -23,7 +23,7 @@ export function cleanLines(doc: Document): Line[] {
     const onPage = doc.lines.filter((l) => l.page === p);
     // A number leading a line, or standing alone in the margin: both are line numbers. (Not a
     // raised one: numbered affiliations, one to a line, are not a numbered page.)
-    const leads = onPage.map((l) => (l.spans.find((s) => s.text.trim())?.sup ? null : (/^(\d{1,4})\s+\S/.exec(l.text) ?? (l.x < 72 ? /^(\d{1,4})$/.exec(l.text.trim()) : null))?.[1])).map((n) => (n == null ? null : Number(n)));
+    const leads = onPage.map((l) => (startsRaised(l) ? null : (/^(\d{1,4})\s+\S/.exec(l.text) ?? (l.x < 72 ? /^(\d{1,4})$/.exec(l.text.trim()) : null))?.[1])).map((n) => (n == null ? null : Number(n)));
     const withNumber = leads.filter((n) => n !== null) as number[];
     const rising = withNumber.filter((n, i) => i === 0 || n > withNumber[i - 1]!).length;
     if (withNumber.length >= 8 && withNumber.length >= onPage.length * 0.5 && rising >= withNumber.length * 0.8) numbered.add(p);
@@ -232,8 +232,13 @@ function authorLine(l: Line, lowerWords: Set<string>) {
   );
 }
 
+/** Whether a line's first printed text is raised (a marker set as a superscript). */
+function startsRaised(l: Line) {
+  return Boolean(l.spans.find((s) => s.text.trim())?.sup);
+}
+
 function startsWithMarker(l: Line) {
-  return Boolean(l.spans.find((s) => s.text.trim())?.sup) || SYMBOL.test(l.text[0] ?? "");
+  return startsRaised(l) || SYMBOL.test(l.text[0] ?? "");
 }
 
 /** The lines of one paragraph (or a labelled block) from `from`, until a gap, a label or a heading. */
@@ -273,7 +278,7 @@ function lineSpacing(lines: Line[], from: number) {
 
 /** A first section's heading: never a raised number's line ("³² Data Science Initiative, Harvard…"). */
 function isHeading(l: Line) {
-  return HEADING.test(l.text) && !l.spans.find((s) => s.text.trim())?.sup;
+  return HEADING.test(l.text) && !startsRaised(l);
 }
 
 /* ------------------------------------------------------------------ authors */
@@ -358,11 +363,13 @@ function joinRows(line: Line, next: Line): Line {
   const end = Math.max(...line.spans.map((s) => s.x + s.width));
   // A name hyphenated at the row's end: "Frikke-" / "Schmidt" keeps its hyphen, "Ro-" / "cha" is "Rocha".
   const hyphen = /\p{L}-$/u.test(line.text.trim());
+  const dropHyphen = hyphen && /^\p{Ll}/u.test(next.text.trim());
   const shift = end + (hyphen ? 0 : line.size * 0.3) - Math.min(...next.spans.map((s) => s.x));
-  const spans = hyphen && /^\p{Ll}/u.test(next.text.trim()) ? [...line.spans.slice(0, -1), { ...line.spans[line.spans.length - 1]!, text: line.spans[line.spans.length - 1]!.text.replace(/-\s*$/, "") }] : line.spans;
+  const last = line.spans[line.spans.length - 1]!;
+  const spans = dropHyphen ? [...line.spans.slice(0, -1), { ...last, text: last.text.replace(/-\s*$/, "") }] : line.spans;
   const degree = DEGREES.test(line.text.split(",").pop()!.replace(TRAILING_SYMBOLS, "").trim());
-  const comma = degree ? [{ ...line.spans[line.spans.length - 1]!, text: ",", sup: false, x: end, width: 0 }] : [];
-  const text = hyphen ? `${spans === line.spans ? line.text.trim() : line.text.trim().slice(0, -1)}${next.text.trim()}` : `${line.text}${degree ? "," : ""} ${next.text}`;
+  const comma = degree ? [{ ...last, text: ",", sup: false, x: end, width: 0 }] : [];
+  const text = hyphen ? `${line.text.trim().slice(0, dropHyphen ? -1 : undefined)}${next.text.trim()}` : `${line.text}${degree ? "," : ""} ${next.text}`;
   return { ...line, text, width: line.width + next.width, spans: [...spans, ...comma, ...next.spans.map((s) => ({ ...s, x: s.x + shift }))] };
 }
 
@@ -712,12 +719,16 @@ function readAuthors(
   putGivenNamesFirst(candidates);
   // A citation line under the names ("Miyasaka Y, Kurata A, Tanaka R. The significance of…")
   // repeats them family name first: the whole line goes.
-  const citations = new Map<Line, number>();
+  const family = new Map(candidates.map((c) => [c, fold(splitName(c.name).lastName)]));
+  const perLine = new Map<Line, { names: number; cited: number }>();
   for (const c of candidates) {
+    const count = perLine.get(c.line) ?? { names: 0, cited: 0 };
+    perLine.set(c.line, count);
+    count.names++;
     const cited = /^([\p{Lu}][\p{L}'’-]+)\s+\p{Lu}{1,3}\.?(?:\s|$)/u.exec(c.name);
-    if (cited && candidates.some((o) => o.line !== c.line && fold(splitName(o.name).lastName) === fold(cited[1]!))) citations.set(c.line, (citations.get(c.line) ?? 0) + 1);
+    if (cited && candidates.some((o) => o.line !== c.line && family.get(o) === fold(cited[1]!))) count.cited++;
   }
-  for (let k = candidates.length - 1; k >= 0; k--) if ((citations.get(candidates[k]!.line) ?? 0) >= Math.min(2, candidates.filter((o) => o.line === candidates[k]!.line).length)) candidates.splice(k, 1);
+  candidates = candidates.filter((c) => perLine.get(c.line)!.cited < Math.min(2, perLine.get(c.line)!.names));
   // A cover page or a corresponding author's address repeats the authors, sometimes with
   // initials ("Bernard Perbal" … "B. Perbal"): each person once, with the lines printed under
   // the repeat (a corresponding author's address and e-mail) kept for them.
