@@ -4,12 +4,12 @@
  * They rely on what every manuscript layout shares (sizes, positions, labels, markers), not on
  * any one template.
  */
-import { ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, STRUCTURED_ABSTRACT, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, bodySize, lowerCaseWords } from "./patterns";
+import { REGIONS, ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, STRUCTURED_ABSTRACT, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, bodySize, lowerCaseWords } from "./patterns";
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
 import { labelLines, type LabellerWeights, type LineLabels } from "./labeller";
 import { isFamilyName, isGivenName } from "./lexicon";
-import { fixLigatures, fold, joinLines, normalizeSpace, vocabularyOf } from "./text";
+import { fixLigatures, fold, joinLines, joinSpans, normalizeSpace, vocabularyOf } from "./text";
 
 const sourceOf = (line: Line | undefined): Source | null => (line ? { page: line.page, x: Math.round(line.x), y: Math.round(line.y) } : null);
 const field = <T>(value: T, confidence: number, line?: Line): Field<T> => ({ value, confidence, source: sourceOf(line) });
@@ -395,6 +395,8 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
     // "A, B, and C", "A AND B" (amsart prints names in capitals).
     // A marker in brackets ("Kohmoto (*)") is a marker; degrees after a name ("Futami, M.D.,") are not names.
     // "(1,2)" and "(*)" after a name are its markers, kept with it while the list is split at commas.
+    // "K. Aoki for the PHENIX Collaboration", "D. Blau on behalf of ALICE collaboration": the speaker is the author.
+    text = text.replace(/\s+(?:for|on behalf of)\s+(?:the\s+)?[\p{L}\d\s-]{2,40}?\b(?:collaboration|consortium|study group|group|team|investigators)s?\b.*$/iu, "");
     text = text.replace(/\s*\(([*∗†‡§¶]+|\d{1,2}(?:\s*,\s*\d{1,2})*)\)/g, (_, m: string) => `⟦${m.replace(/\s*,\s*/g, " ")}⟧`);
     // Each piece keeps the symbols printed after it; one printed after a comma ("M.D.,*") is the piece before's.
     const pieces = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|\bet\b|\bund\b|&)\s*/).map((raw) => ({ text: raw.replace(/^[)\]\s]+|[(\[\s]+$/g, ""), own: [] as string[] }));
@@ -457,10 +459,13 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
   return out;
 }
 
+/** A mailbox of an office, a journal or a service, not of a person. */
+const ROLE_MAILBOX = /^(?:journals?[.-]?permissions|permissions|reprints?|editor(?:ial)?(?:office)?|office|info|contact|support|help|admin|webmaster|noreply|no-reply|subscriptions?|service)@/i;
 function expandEmails(text: string): string[] {
   const out: string[] = [];
   // An address TeX hyphenated at a line end ("so-" / "sei@ug.edu.gh") is one address.
-  const joined = text.replace(/([\w.+])-\s+(?=[\w.+'-]*@[\w-]+\.)/g, "$1");
+  // An address cut after its "@" ("sidney.wiener@" / "college-de-france.fr") is one address too.
+  const joined = text.replace(/([\w.+])-\s+(?=[\w.+'-]*@[\w-]+\.)/g, "$1").replace(/(?<=[\w.+'-]@)\s+(?=[\w-]+(?:\.[\w-]+)+)/g, "");
   const grouped = joined.replace(GROUPED_EMAIL, (_, locals: string, domain: string) => {
     for (const local of locals.split(/[,;|\s]+/).filter(Boolean)) out.push(`${local}@${domain}`);
     return " ";
@@ -523,9 +528,29 @@ export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
 
 /** Sentences of a note that are not an affiliation: thanks, contact details, the paper's status. */
 const notAffiliation = (t: string) =>
-  /\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || NOISE.test(t);
+  /\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || NOISE.test(t) || LICENCE.test(t);
+/** A journal's imprint: its address on the web, copyright and licence. */
+const LICENCE = /https?:\/\/|\bwww\.|©|\(c\)\s*\d{4}|\blicen[cs]e|\bcreative commons|\bopen access\b|\bcopyright\b/i;
+/** Running text, not an address: most of its words begin in lower case ("may include laboratory tests to provide …"). */
+function isProse(t: string) {
+  const words = t.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
+  const lower = words.filter((w) => /^\p{Ll}/u.test(w) && !/^(?:of|and|for|the|de|di|da|del|der|des|du|la|le|y|e|et|und|für|in|at|on|am|an|zu|van|von|do|dos)$/.test(w));
+  return words.length >= 6 && lower.length / words.length > 0.4;
+}
+/** Two columns read across: the abstract's label at the end of an address line ("College Park, MD 20742 ABSTRACT"). */
+const TRAILING_ABSTRACT = /\s+(?:abstract|summary)[.:]?$/i;
 /** An affiliation without its e-mail, leading marker and closing punctuation. */
-const cleanAffiliation = (t: string) => normalizeSpace(t.replace(/(?:e-?mail|email)\s*:?.*$/i, "").replace(EMAIL, "").replace(AFFILIATION_MARKER, "").replace(/(?:[.;,]+\s*|[,;]?\s+and\s*)$/, ""));
+// (Its parts joined by semicolons are joined by commas: an author's affiliations are joined by semicolons.)
+const cleanAffiliation = (t: string) =>
+  normalizeSpace(
+    t
+      .replace(/(?:e-?mail|email)\s*:?.*$/i, "")
+      .replace(EMAIL, "")
+      .replace(TRAILING_ABSTRACT, "")
+      .replace(AFFILIATION_MARKER, "")
+      .replace(/(?:[.;,]+\s*|[,;]?\s+and\s*)$/, "")
+      .replace(/\s*;\s*/g, ", "),
+  );
 /** A line of an address: it ends with a country, or is a short capitalised place ("Cambridge, MA", "Jouy-en-Josas"). */
 const isAddress = (t: string) =>
   !MONTH_DATE.test(t.trim()) && !/\b(?:19|20)\d{2}\b/.test(t) && (trailingCountry(t).country !== null || (t.split(/\s+/).length <= 5 && /^[\p{Lu}\d]/u.test(t) && !/[.!?:]$/.test(t)));
@@ -534,27 +559,60 @@ const isAddress = (t: string) =>
  * The affiliations in an author's block (the lines under the name): a run of institution and
  * address lines is one affiliation ("Department of Finance" / "University of Zurich" / "Zurich,
  * Switzerland"), a line that wraps mid-name ("National University of" / "Singapore") joined as text.
+ * A line the labeller is sure is an affiliation counts without an institution's word ("President
+ * of the ICCNS", "Applied Research Center" / "Intelliseek, Inc.").
  */
-function blockAffiliations(block: string[]) {
+function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => false) {
   const out: string[] = [];
   let run: string[] = [];
+  let anchored = false;
   const flush = () => {
-    if (run.some((r) => INSTITUTION.test(r))) out.push(run.join(", "));
+    if (anchored) out.push(run.join(", "));
     run = [];
+    anchored = false;
   };
-  for (const line of block) {
-    const t = cleanAffiliation(line);
-    const part = t && !/@/.test(line) && !notAffiliation(line) && (INSTITUTION.test(t) || (run.length > 0 && isAddress(t)));
+  for (const l of block) {
+    const t = cleanAffiliation(l.text);
+    const known = Boolean(t) && (INSTITUTION.test(t) || (sure(l) && !/\b(?:19|20)\d{2}\b/.test(t)));
+    const part = t && !/@/.test(l.text) && !notAffiliation(l.text) && !isProse(t) && (known || (run.length > 0 && isAddress(t)));
     if (!part) {
       flush();
       continue;
     }
+    anchored ||= known;
     const last = run[run.length - 1];
     if (last && /(?:\b(?:of|and|for|de|di|da|del|der|für|zu|am|the)|-)$/i.test(last)) run[run.length - 1] = /-$/.test(last) ? `${last}${t}` : `${last} ${t}`;
     else run.push(t);
   }
   flush();
   return out;
+}
+
+/**
+ * A line of notes cut where a raised marker inside it starts the next note: after punctuation or
+ * "and", before a capital ("…, USA;² University of …", "Address:¹ Anthropologisches …", "… USA
+ * and⁶ Department …"), or at the line's end, its note on the next line ("Equal contributors¹").
+ */
+function notePieces(l: Line): Line[] {
+  const cuts: number[] = [];
+  let from = 0;
+  l.spans.forEach((s, i) => {
+    const mark = s.text.trim();
+    if (!s.sup || l.spans[i - 1]?.sup || !/[\d*∗†‡§¶#a-z]/.test(mark) || !MARKER.test(mark)) return;
+    const before = joinSpans(l.spans.slice(from, i).filter((x) => !x.sup));
+    const rest = l.spans.slice(i + 1);
+    const next = rest.findIndex((x) => x.sup && x.text.trim() && !/^[,\s]+$/.test(x.text));
+    const after = joinSpans((next < 0 ? rest : rest.slice(0, next)).filter((x) => !x.sup));
+    if (before && (after ? /(?:[,;:.]|\band)$/i.test(before) && /^\p{Lu}/u.test(after) : /[\p{L}.,;]$/u.test(before))) {
+      cuts.push(i);
+      from = i;
+    }
+  });
+  if (!cuts.length) return [l];
+  return [0, ...cuts].map((start, k) => {
+    const spans = l.spans.slice(start, cuts[k] ?? l.spans.length);
+    return { ...l, spans, text: joinSpans(spans.filter((x) => !x.sup)) };
+  });
 }
 
 /** A footnote's sentences: split after a full stop, but not after an abbreviation ("St.", "Univ."). */
@@ -591,6 +649,11 @@ function emailFit(email: string, first: string, last: string) {
 }
 
 /** A country's name ("United Kingdom") is not a person's. */
+/** A country, a state or a province, with its postcode ("CA 92193-0114"). */
+function isPlace(text: string) {
+  const place = text.replace(TRAILING_ABSTRACT, "").replace(/\s*[\d-]{3,}$/, "");
+  return isCountryName(place) || REGIONS.has(place);
+}
 function isCountryName(text: string) {
   return countryNamed(text) !== null;
 }
@@ -708,7 +771,9 @@ function readAuthors(
       // A line the labeller is sure is not a name line (a city, an institution, the title's end).
       if (author < 0.1) continue;
       const segments = nameSegments(line);
-      const named = segments.filter((s) => looksLikeName(s.name) && !isCountryName(s.name) && !isCommonWords(s.name, lowerWords));
+      // A place among the pieces makes the line an address ("Chapel Hill, North Carolina", "La Jolla, CA").
+      if (segments.some((s) => isPlace(s.name))) continue;
+      const named = segments.filter((s) => looksLikeName(s.name) && !isCommonWords(s.name, lowerWords));
       // Every piece a name, but for one (a degree or a marker nobody knows) or one in five of a long list.
       if (named.length && named.length >= segments.length - Math.max(1, Math.floor(segments.length / 5))) {
         for (const s of named) candidates.push({ name: s.name, markers: s.markers, line: first, lineIndex: index, author });
@@ -744,6 +809,9 @@ function readAuthors(
     candidates.splice(k, 1);
   }
 
+  // Every row of the names (a list that wraps is one candidate's line and the rows after it).
+  const nameLines = new Set(candidates.flatMap((c) => lines.slice(indexOf.get(c.line) ?? c.lineIndex, c.lineIndex + 1)));
+
   // Footnotes on the title page: lines starting with a marker (below the front matter), and
   // affiliation lines in the front matter that start with a marker (1 Department …).
   const lastHeaderPage = abstractStart >= 0 && abstractStart < lines.length ? lines[abstractStart]!.page : titlePage;
@@ -752,11 +820,11 @@ function readAuthors(
   // Notes the labeller reads as affiliations: their sentences count without an institution's word ("Dpto. Química, Univ San Pablo CEU").
   const affiliationNotes = new Set<string>();
   let current: string | null = null;
-  for (const l of pageLines) {
+  for (const [l, line] of pageLines.flatMap((line) => notePieces(line).map((piece) => [piece, line] as const))) {
     const first = l.spans.find((s) => s.text.trim());
     const leading = first?.sup ? first.text.trim().replace(/∗/g, "*") : (LEADING_MARKER.exec(l.text)?.[1]?.replace(/∗/g, "*") ?? null);
-    const affiliationLine = (labels[indexOf.get(l) ?? -1]?.affiliation ?? 0) >= 0.5;
-    if (leading && MARKER.test(leading) && !notes.has(leading) && (l.size <= body + 0.5 || affiliationLine) && !isHeading(l) && !candidates.some((c) => c.line === l)) {
+    const affiliationLine = (labels[indexOf.get(line) ?? -1]?.affiliation ?? 0) >= 0.5;
+    if (leading && MARKER.test(leading) && !notes.has(leading) && (l.size <= body + 0.5 || affiliationLine) && !isHeading(line) && !nameLines.has(line)) {
       current = leading;
       notes.set(current, [first?.sup ? l.text : l.text.replace(LEADING_MARKER_TEXT, "")]);
       if (affiliationLine) affiliationNotes.add(current);
@@ -797,16 +865,16 @@ function readAuthors(
       const stop = below.length ? Math.min(...below) : end;
       return lines
         .slice(c.lineIndex + 1, stop)
-        .filter((l) => l.page === c.line.page && centre(l) > left && centre(l) < right && !candidates.some((o) => o.line === l))
-        .map((l) => l.text);
+        .filter((l) => l.page === c.line.page && centre(l) > left && centre(l) < right && !nameLines.has(l));
     }
     const next = candidates[k + 1];
     const stop = next && next.line !== c.line ? next.lineIndex : end;
-    return lines.slice(c.lineIndex + 1, stop).filter((l) => !candidates.some((o) => o.line === l)).map((l) => l.text);
+    return lines.slice(c.lineIndex + 1, stop).filter((l) => !nameLines.has(l));
   };
+  const sureAffiliation = (l: Line) => (labels[indexOf.get(l) ?? -1]?.affiliation ?? 0) >= 0.8;
   const sharedLine = candidates.length > 1 && candidates.every((c) => c.line === candidates[0]!.line);
   const allText = [...region.map((r) => r.line.text), ...[...notes.values()].flat()].join(" \n ");
-  const emails = [...new Set(expandEmails(allText))];
+  const emails = [...new Set(expandEmails(allText))].filter((e) => !ROLE_MAILBOX.test(e));
   const correspondingText = /corresponding author|correspondence to|contact author|to whom correspondence|correspondence should be addressed|\bcorrespondence\s*:/i;
 
   const anyCorrespondingNote = [...notes.values()].some((n) => correspondingText.test(joinLines(n, noteVocabulary)));
@@ -824,12 +892,12 @@ function readAuthors(
       return institutional.length || !affiliationNotes.has(m) ? institutional : texts.slice(0, 1);
     });
     const block = sharedLine || fromNotes.length ? [] : blockOf(c, k);
-    const affiliationText = [...new Set([...fromNotes, ...blockAffiliations(block)])];
+    const affiliationText = [...new Set([...fromNotes, ...blockAffiliations(block, sureAffiliation)])];
     const raw = affiliationText.slice(0, 2).join("; ");
     const parts = raw ? raw.split("; ").map((p) => trailingCountry(p)) : [];
     const affiliation = parts.length ? parts.map((p) => p.rest).join("; ") : null;
     const printedCountry = parts.find((p) => p.country)?.country ?? null;
-    ownEmails.push(expandEmails([...noteTexts, ...block, ...(repeated.get(c) ?? [])].join(" ")));
+    ownEmails.push(expandEmails([...noteTexts, ...block.map((l) => l.text), ...(repeated.get(c) ?? [])].join(" ")));
     // Corresponding when the author's own note says so; a bare "*" counts only where no note says it of anyone.
     const marked = correspondingText.test(noteTexts.join(" ")) || (c.markers.includes("*") && !notes.has("*") && !anyCorrespondingNote);
     const { institution, department } = splitAffiliation(parts[0]?.rest ?? null);
@@ -858,9 +926,14 @@ function readAuthors(
   ].map(({ email, who }) => ({ email: email.toLowerCase().replace(/[.,;]+$/, ""), who: fold(who) }));
   const namedFor = (a: ExtractedAuthor, email: string) =>
     named.some((n) => n.email === email && n.who.includes(fold(a.lastName)) && (n.who.includes(fold(a.firstName)) || n.who.includes(`${fold(a.firstName)[0]}.`)));
+  // Addresses printed elsewhere near the title page (a footnote under the abstract, a contact line)
+  // go to the author whose name they carry; a journal's or an office's mailbox to nobody.
+  // (The page after the front matter's too: a title page's footnotes can run over.)
+  const nearLines = lines.slice(0, 200).filter((l) => l.page >= titlePage && l.page <= Math.max(titlePage, lastHeaderPage) + 1);
+  const elsewhere = [...new Set(expandEmails(nearLines.map((l) => l.text).join(" \n ")))].filter((e) => !emails.includes(e) && !ROLE_MAILBOX.test(e));
   const pairs: Array<{ k: number; email: string; score: number }> = [];
   for (const [k, a] of authors.entries()) {
-    for (const email of emails) {
+    for (const email of [...emails, ...elsewhere]) {
       const own = ownEmails[k]!.includes(email);
       const onlyOne = own && ownEmails[k]!.length === 1;
       const score = emailFit(email, a.firstName, a.lastName) + (onlyOne ? 2 : own ? 1 : 0) + (namedFor(a, email) ? 5 : 0);
@@ -876,7 +949,7 @@ function readAuthors(
   }
   // An address made of a given name alone ("yuki29@…") is too little on its own against every
   // author, enough where exactly one author of all has that given name and still lacks an address.
-  for (const email of emails) {
+  for (const email of [...emails, ...elsewhere]) {
     if (used.has(email)) continue;
     const fits = authors.filter((a) => emailFit(email, a.firstName, a.lastName) >= 1);
     if (fits.length === 1 && !fits[0]!.email) {
@@ -884,12 +957,17 @@ function readAuthors(
       used.add(email);
     }
   }
-  // Affiliations printed once for everyone (a shared block under a single author line).
+  // Names on one line and no markers ("A, B and C" / "Department …" / "University …" / "City"):
+  // the block under the line is everyone's affiliation, or, one block for each name, each its own.
   if (sharedLine && authors.every((a) => !a.affiliation)) {
-    const shared = region.filter((r) => INSTITUTION.test(r.line.text) && !candidates.some((c) => c.line === r.line) && !/@/.test(r.line.text)).map((r) => r.line.text);
-    if (shared.length === 1) {
-      const { rest, country } = trailingCountry(shared[0]!);
-      for (const a of authors) [a.affiliation, a.institution, a.country] = [rest, rest, country ?? countryIn(rest)];
+    const under = region.filter((r) => r.index > candidates[0]!.lineIndex && !nameLines.has(r.line)).map((r) => r.line);
+    const blocks = blockAffiliations(under, sureAffiliation);
+    if (blocks.length === 1 || blocks.length === authors.length) {
+      for (const [k, a] of authors.entries()) {
+        const { rest, country } = trailingCountry(blocks[blocks.length === 1 ? 0 : k]!);
+        const { institution, department } = splitAffiliation(rest);
+        Object.assign(a, { affiliation: rest, institution, department, country: country ?? countryIn(rest) ?? a.country });
+      }
     }
   }
   // "Corresponding author: Name" or an e-mail on a corresponding line.

@@ -45,7 +45,7 @@ export const LEADING_MARKER_TEXT = new RegExp(`^([${SYMBOLS}]|\\d{1,2}\\.?)\\s*`
 /** Symbols and commas, where a name is cleaned for splitting. */
 export const SYMBOLS_OR_COMMAS = new RegExp(`[${SYMBOLS},]+`, "g");
 /** Markers (symbols or numbers) before an affiliation's first capital. */
-export const AFFILIATION_MARKER = new RegExp(`^\\s*[${SYMBOLS}\\d]+\\s+(?=\\p{Lu})`, "u");
+export const AFFILIATION_MARKER = new RegExp(`^\\s*[${SYMBOLS}\\d]{1,3}\\s+(?=\\p{Lu})`, "u");
 /**
  * Words a first page prints capitalised between the title and the abstract that are no part of a
  * person's name: article types and badges ("Open Access", "Case Description"), labels and dates
@@ -85,3 +85,17 @@ export function lowerCaseWords(lines: Line[]) {
   for (const l of lines) for (const w of l.text.replace(/\S*@\S*/g, " ").match(/(?<![\p{L}])[\p{Ll}]{3,}(?![\p{L}])/gu) ?? []) out.add(w);
   return out;
 }
+/** The states and provinces an address names before (or instead of) its country, spelled out and as postal codes. */
+export const REGIONS = new Set(
+  [
+    "Alabama AL", "Alaska AK", "Arizona AZ", "Arkansas AR", "California CA", "Colorado CO", "Connecticut CT", "Delaware DE", "Florida FL", "Georgia GA", "Hawaii HI", "Idaho ID", "Illinois IL",
+    "Indiana IN", "Iowa IA", "Kansas KS", "Kentucky KY", "Louisiana LA", "Maine ME", "Maryland MD", "Massachusetts MA", "Michigan MI", "Minnesota MN", "Mississippi MS", "Missouri MO", "Montana MT",
+    "Nebraska NE", "Nevada NV", "New_Hampshire NH", "New_Jersey NJ", "New_Mexico NM", "New_York NY", "North_Carolina NC", "North_Dakota ND", "Ohio OH", "Oklahoma OK", "Oregon OR", "Pennsylvania PA",
+    "Rhode_Island RI", "South_Carolina SC", "South_Dakota SD", "Tennessee TN", "Texas TX", "Utah UT", "Vermont VT", "Virginia VA", "Washington WA", "West_Virginia WV", "Wisconsin WI", "Wyoming WY",
+    "District_of_Columbia DC", "Ontario ON", "Quebec QC", "British_Columbia BC", "Alberta AB", "Manitoba MB", "Saskatchewan SK", "Nova_Scotia NS", "New_Brunswick NB", "Newfoundland NL",
+    "New_South_Wales NSW", "Queensland QLD", "Victoria VIC", "Tasmania TAS", "South_Australia SA", "Western_Australia WA",
+  ].flatMap((pair) => {
+    const [name, code] = pair.split(" ") as [string, string];
+    return [name.replace(/_/g, " "), code];
+  }),
+);

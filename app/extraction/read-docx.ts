@@ -4,8 +4,7 @@
  * Running heads and footers live in other parts of the package, so they never get in the way.
  */
 import { unzipSync } from "fflate";
-import { joinSpans } from "./read-pdf";
-import { fixLigatures } from "./text";
+import { fixLigatures, joinSpans } from "./text";
 import { ExtractionFailed, type Document, type Line } from "./model";
 
 const decodeXml = (s: string) =>

@@ -5,7 +5,7 @@
  */
 import { getDocumentProxy } from "unpdf";
 import { ExtractionFailed, type Document, type Line, type Span } from "./model";
-import { fixLigatures } from "./text";
+import { fixLigatures, joinSpans } from "./text";
 
 type Item = Span & { baseline: number };
 
@@ -154,15 +154,3 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
   return out.sort((p, q) => (Math.abs(p.y - q.y) > 1 ? p.y - q.y : p.x - q.x));
 }
 
-/** Joins spans left to right, with a space where the printed gap is one. */
-export function joinSpans(spans: Array<Pick<Span, "text" | "x" | "width" | "size">>) {
-  let text = "";
-  let end = -Infinity;
-  for (const s of spans) {
-    const gap = s.x - end;
-    if (text && !/\s$/.test(text) && !/^\s/.test(s.text) && gap > s.size * 0.15) text += " ";
-    text += s.text;
-    end = s.x + s.width;
-  }
-  return text.replace(/\s+/g, " ").trim();
-}

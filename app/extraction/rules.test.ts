@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { countryOfEmail, trailingCountry } from "./countries";
 import { looksLikeName, readHeader, splitAffiliation, splitName } from "./header";
 import type { Document } from "./model";
-import { fixLigatures, joinLines, similarity, vocabularyOf } from "./text";
+import { fixLigatures, joinLines, joinSpans, similarity, vocabularyOf } from "./text";
 
 describe("extraction rules", () => {
   it("splits names with particles, initials and capitalised particles", () => {
@@ -218,19 +218,83 @@ describe("extraction rules", () => {
     ]);
   });
 
+  it("cuts a paragraph of numbered affiliations at its raised numbers, and finds e-mails printed below the abstract (issue 16, real articles)", () => {
+    const rows: Array<[string, number]> = [
+      ["Genetic analysis of hybridization between wild lemurs", 16],
+      ["Jennifer Pastorini^*^1^,^2, Alphonse Zaramody^3 and Nicholas I Mundy^2", 11],
+      ["Address: ^1Anthropologisches Institut, Universität Zürich, 8057 Zürich, Switzerland, ^2Department of", 9],
+      ["Zoology, University of Cambridge, Cambridge, UK and ^3Département des Sciences de la Terre, Université de", 9],
+      ["Mahajanga, Mahajanga, Madagascar", 9],
+      ["Abstract", 12],
+      ["Hybrid zones generally represent areas of secondary contact after speciation, and the nature of the interaction", 10],
+      ["between genes of individuals in such a zone is of interest in the study of evolutionary processes in general.", 10],
+      ["Correspondence: jennifer.pastorini@aim.uzh.ch; permissions: journals.permissions@example.org", 8],
+      ["Contact: n.mundy@cam.ac.uk", 8],
+    ];
+    const header = readHeader(documentOf(rows));
+    expect(header.authors.map((a) => [a.lastName, a.affiliation, a.email])).toEqual([
+      ["Pastorini", "Anthropologisches Institut, Universität Zürich, 8057 Zürich; Department of Zoology, University of Cambridge, Cambridge", "jennifer.pastorini@aim.uzh.ch"],
+      ["Zaramody", "Département des Sciences de la Terre, Université de Mahajanga, Mahajanga", null],
+      ["Mundy", "Department of Zoology, University of Cambridge, Cambridge", "n.mundy@cam.ac.uk"],
+    ]);
+  });
+
+  it("gives the block under a line of names to all of them, and reads the speaker of a collaboration (issue 16, real articles)", () => {
+    const shared = readHeader(
+      documentOf([
+        ["A Server of Distributed Disk Pages", 16],
+        ["Charles Falkenberg, Paul Hagger and Steve Kelley", 10],
+        ["Institute for Advanced Computer Studies and", 10],
+        ["The Department of Computer Science", 10],
+        ["University of Maryland", 10],
+        ["College Park, MD 20742 ABSTRACT", 10],
+        ["As network latency drops below disk latency, access time to a remote disk will begin to approach local disk", 10],
+        ["access time, and the performance of input and output may then be improved by spreading pages across servers.", 10],
+      ]),
+    );
+    expect(shared.authors.map((a) => a.affiliation)).toEqual(Array(3).fill("Institute for Advanced Computer Studies, The Department of Computer Science, University of Maryland, College Park, MD 20742"));
+    const speaker = readHeader(
+      documentOf([
+        ["Double Helicity Asymmetry of Inclusive Production in Polarized Collisions", 16],
+        ["K. Aoki for the PHENIX Collaboration", 10],
+        ["Department of Physics, Kyoto University, Kyoto, Japan", 9],
+        ["Abstract. The proton spin structure is not understood yet and there has remained large uncertainty on the gluon", 9],
+        ["spin contribution to the proton, which double helicity asymmetry in polarized collisions is used to constrain.", 9],
+      ]),
+    );
+    expect(speaker.authors.map((a) => [a.firstName, a.lastName, a.affiliation, a.country])).toEqual([["K.", "Aoki", "Department of Physics, Kyoto University, Kyoto", "Japan"]]);
+  });
+
   it("measures similarity as normalised Levenshtein", () => {
     expect(similarity("kitten", "sitting")).toBeCloseTo(1 - 3 / 7);
     expect(similarity("same", "same")).toBe(1);
   });
 });
 
-/** A one-page PDF-like document of left-aligned lines, each one span, 16 points apart. */
+/**
+ * A one-page PDF-like document of left-aligned lines, 16 points apart. "^1" or "^*" in a row is a
+ * raised marker: its own small span, left out of the line's text as the PDF reader leaves it.
+ */
 function documentOf(rows: Array<[string, number]>): Document {
   return {
     kind: "pdf",
     pages: 1,
     pageWidth: 612,
     pageHeight: 792,
-    lines: rows.map(([text, size], i) => ({ page: 1, x: 72, y: 80 + i * 16, width: text.length * size * 0.45, size, text, spans: [{ text, x: 72, y: 80 + i * 16, width: text.length * size * 0.45, size, font: "Times", sup: false }] })),
+    lines: rows.map(([row, size], i) => {
+      const y = 80 + i * 16;
+      let x = 72;
+      const spans = row
+        .split(/(\^(?:\d+|[*†‡§]+|[a-h]|,))/)
+        .filter(Boolean)
+        .map((part) => {
+          const sup = part.startsWith("^");
+          const text = sup ? part.slice(1) : part;
+          const span = { text, x, y: sup ? y - 3 : y, width: text.length * size * (sup ? 0.3 : 0.45), size: sup ? size * 0.6 : size, font: "Times", sup };
+          x += span.width;
+          return span;
+        });
+      return { page: 1, x: 72, y, width: x - 72, size, text: joinSpans(spans.filter((s) => !s.sup)), spans };
+    }),
   };
 }

@@ -1,4 +1,5 @@
 /** Text helpers shared by the engine's rules. */
+import type { Span } from "./model";
 
 const LIGATURES: Record<string, string> = { "\uFB00": "ff", "\uFB01": "fi", "\uFB02": "fl", "\uFB03": "ffi", "\uFB04": "ffl", "\uFB05": "st", "\uFB06": "st" };
 /** Spacing accents that TeX prints as separate glyphs, and the combining marks they stand for. */
@@ -93,4 +94,17 @@ export function similarity(a: string, b: string) {
     prev = cur;
   }
   return 1 - prev[b.length]! / Math.max(a.length, b.length);
+}
+
+/** Joins spans left to right, with a space where the printed gap is one. */
+export function joinSpans(spans: Array<Pick<Span, "text" | "x" | "width" | "size">>) {
+  let text = "";
+  let end = -Infinity;
+  for (const s of spans) {
+    const gap = s.x - end;
+    if (text && !/\s$/.test(text) && !/^\s/.test(s.text) && gap > s.size * 0.15) text += " ";
+    text += s.text;
+    end = s.x + s.width;
+  }
+  return text.replace(/\s+/g, " ").trim();
 }

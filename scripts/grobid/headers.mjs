@@ -223,12 +223,14 @@ export function toDocument(tokens) {
       const width = [...t.text].length * t.pt * 0.5;
       x += gap ? t.pt * 0.25 : 0;
       spans.push({ text: gap + t.text, x, y, width, size: t.pt, font: t.bold ? "Bold" : t.italic ? "Italic" : "Regular", sup });
-      text += gap + t.text;
+      if (!sup) text += gap + t.text;
       x += width;
     });
     const bold = row.items.filter((t) => t.bold).length > row.items.length / 2;
     const italic = row.items.filter((t) => t.italic).length > row.items.length / 2;
-    lines.push({ page, x: x0, y, width: x - x0, size: lineSize, text, spans, bold, italic });
+    // As the PDF reader gives it: a line's text without its raised markers (they stay in its spans).
+    if (!text.trim()) continue;
+    lines.push({ page, x: x0, y, width: x - x0, size: lineSize, text: text.trim(), spans, bold, italic });
     const tally = {};
     for (const t of row.items) tally[t.label] = (tally[t.label] ?? 0) + t.text.length;
     const label = Object.entries(tally).sort((a, b) => b[1] - a[1])[0][0];
