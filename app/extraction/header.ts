@@ -71,12 +71,19 @@ export function readHeader(doc: Document, weights?: LabellerWeights[]): Header {
   const body = bodySize(lines);
 
   // --- the abstract: labelled, or the first long paragraph after the front matter.
-  const labelIndex = lines.findIndex((l) => ABSTRACT_LABEL.test(l.text) && (ABSTRACT_LABEL.exec(l.text)![1]!.length > 20 || l.text.trim().length < 12));
+  const leadingLabel = lines.findIndex((l) => ABSTRACT_LABEL.test(l.text) && (ABSTRACT_LABEL.exec(l.text)![1]!.length > 20 || l.text.trim().length < 12));
+  // Two columns read across put the label at the end of the left column's last line ("* Corresponding
+  // author Abstract", "College Park, MD 20742 ABSTRACT"): the abstract begins on the next line.
+  // (Not a heading run into the end of a sentence: "… of interest. Summary".)
+  const trailingLabel = lines.slice(0, 60).findIndex((l, i) => TRAILING_ABSTRACT_LABEL.test(l.text) && i + 1 < lines.length && lines[i + 1]!.page === l.page);
+  const labelTrails = trailingLabel >= 0 && (leadingLabel < 0 || trailingLabel < leadingLabel);
+  const labelIndex = labelTrails ? trailingLabel : leadingLabel;
   const keywordIndex = lines.findIndex((l) => KEYWORDS_LABEL.test(l.text));
   const jelIndex = lines.findIndex((l) => JEL_LABEL.test(l.text) && /[A-Z]\d/.test(l.text));
 
   // --- the title: the largest text near the top of the first pages, before the abstract.
-  const limit = labelIndex >= 0 ? labelIndex : Math.min(lines.length, 40);
+  // (A label at a line's end is too weak a sign to end the search: the title is looked for as before.)
+  const limit = leadingLabel >= 0 ? leadingLabel : Math.min(lines.length, 40);
   const lowerWords = lowerCaseWords(lines);
   const titleIndexes = findTitle(lines, limit, doc, lowerWords, labels);
   const titleLines = titleIndexes.map((i) => lines[i]!);
@@ -86,8 +93,9 @@ export function readHeader(doc: Document, weights?: LabellerWeights[]): Header {
   let abstractStart = -1;
   if (labelIndex >= 0) {
     const label = lines[labelIndex]!;
-    const runIn = ABSTRACT_LABEL.exec(label.text)![1]!;
-    abstractStart = labelIndex;
+    const runIn = labelTrails ? "" : ABSTRACT_LABEL.exec(label.text)![1]!;
+    // (A label at a line's end leaves the line's own text to the front matter: an address, an e-mail.)
+    abstractStart = labelTrails ? labelIndex + 1 : labelIndex;
     abstractLines = [...(runIn ? [{ ...label, text: runIn }] : []), ...paragraphAfter(lines, labelIndex + 1, doc, body)];
   } else {
     // Unlabelled: the first run of body lines with at least 60 words after the title and authors
@@ -537,6 +545,8 @@ function isProse(t: string) {
   const lower = words.filter((w) => /^\p{Ll}/u.test(w) && !/^(?:of|and|for|the|de|di|da|del|der|des|du|la|le|y|e|et|und|für|in|at|on|am|an|zu|van|von|do|dos)$/.test(w));
   return words.length >= 6 && lower.length / words.length > 0.4;
 }
+/** The abstract's label at the end of a line, after other text (two columns read across). */
+const TRAILING_ABSTRACT_LABEL = /[^\s.!?]\s+(?:Abstract|ABSTRACT|Summary|SUMMARY)[.:]?$/;
 /** Two columns read across: the abstract's label at the end of an address line ("College Park, MD 20742 ABSTRACT"). */
 const TRAILING_ABSTRACT = /\s+(?:abstract|summary)[.:]?$/i;
 /** An affiliation without its e-mail, leading marker and closing punctuation. */
@@ -548,7 +558,8 @@ const cleanAffiliation = (t: string) =>
       .replace(EMAIL, "")
       .replace(TRAILING_ABSTRACT, "")
       .replace(AFFILIATION_MARKER, "")
-      .replace(/(?:[.;,]+\s*|[,;]?\s+and\s*)$/, "")
+      // (An abbreviation keeps its full stop: "Intelliseek, Inc.")
+      .replace(/(?:[.;,]+\s*|[,;]?\s+and\s*)$/, (end: string, at: number, all: string) => (end.startsWith(".") && /\b(?:Inc|Ltd|Co|Corp|Univ|Dept|St)$/.test(all.slice(0, at)) ? "." : ""))
       .replace(/\s*;\s*/g, ", "),
   );
 /** A line of an address: it ends with a country, or is a short capitalised place ("Cambridge, MA", "Jouy-en-Josas"). */

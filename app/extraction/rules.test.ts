@@ -265,6 +265,35 @@ describe("extraction rules", () => {
     expect(speaker.authors.map((a) => [a.firstName, a.lastName, a.affiliation, a.country])).toEqual([["K.", "Aoki", "Department of Physics, Kyoto University, Kyoto", "Japan"]]);
   });
 
+  it("finds the abstract's label printed at the end of another line, two columns read across (issue 16, real articles)", () => {
+    const header = readHeader(
+      documentOf([
+        ["A Language Model Approach to Keyphrase Extraction", 16],
+        ["Takashi Tomokiyo and Matthew Hurst", 11],
+        ["Applied Research Center, Intelliseek, Inc.", 11],
+        ["Pittsburgh, PA 15213 ABSTRACT", 11],
+        ["We present a new approach to extracting keyphrases based on statistical", 10],
+        ["language models. Our approach is to use pointwise divergence between", 10],
+        ["multiple language models for scoring both phraseness and informativeness,", 10],
+        ["which can be unified into a single score to rank extracted phrases.", 10],
+      ]),
+    );
+    expect(header.abstract.value).toMatch(/^We present a new approach .* to rank extracted phrases\.$/);
+    expect(header.authors.map((a) => a.affiliation)).toEqual(Array(2).fill("Applied Research Center, Intelliseek, Inc., Pittsburgh, PA 15213"));
+    // A heading run into the end of a sentence is no label.
+    const prose = readHeader(
+      documentOf([
+        ["Who Pays for Liquidity? Evidence from Corporate Bond Dealers", 16],
+        ["Hanna Lindqvist", 11],
+        ["Stockholm School of Economics", 10],
+        ["We study how dealers price liquidity when their balance sheets are constrained, comparing otherwise", 10],
+        ["similar trades that differ in their exposure to the dealers' capital requirements of interest. Summary", 10],
+        ["statistics are reported in the appendix, and every result holds in each of the subsamples we examine.", 10],
+      ]),
+    );
+    expect(prose.abstract.value).toMatch(/^We study how dealers/);
+  });
+
   it("measures similarity as normalised Levenshtein", () => {
     expect(similarity("kitten", "sitting")).toBeCloseTo(1 - 3 / 7);
     expect(similarity("same", "same")).toBe(1);
