@@ -536,6 +536,7 @@ export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
 
 /** Sentences of a note that are not an affiliation: thanks, contact details, the paper's status. */
 const notAffiliation = (t: string) =>
+  /^\s*(?:key\s*words?|index terms|jel\b|abstract\b)/i.test(t) ||
   /\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || NOISE.test(t) || LICENCE.test(t);
 /** A journal's imprint: its address on the web, copyright and licence. */
 const LICENCE = /https?:\/\/|\bwww\.|©|\(c\)\s*\d{4}|\blicen[cs]e|\bcreative commons|\bopen access\b|\bcopyright\b/i;
@@ -590,6 +591,9 @@ function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => fal
       flush();
       continue;
     }
+    // An affiliation ends with its country: an institution after one begins the next ("… Dublin,
+    // Ireland" / "Diagnostic Bacteriology Laboratory, …").
+    if (known && run.length && endsWithCountry(run[run.length - 1]!)) flush();
     anchored ||= known;
     const last = run[run.length - 1];
     if (last && /(?:\b(?:of|and|for|de|di|da|del|der|für|zu|am|the)|-)$/i.test(last)) run[run.length - 1] = /-$/.test(last) ? `${last}${t}` : `${last} ${t}`;
@@ -625,6 +629,9 @@ function notePieces(l: Line): Line[] {
     return { ...l, spans, text: joinSpans(spans.filter((x) => !x.sup)) };
   });
 }
+
+/** A country printed as an address's last part ("…, Dublin, Ireland"), not an institution's last word ("National University of Singapore"). */
+const endsWithCountry = (t: string) => /,/.test(t) && countryNamed(t.split(",").pop()!.trim().replace(/\.$/, "")) !== null;
 
 /** A footnote's sentences: split after a full stop, but not after an abbreviation ("St.", "Univ."). */
 function sentences(text: string) {

@@ -294,6 +294,24 @@ describe("extraction rules", () => {
     expect(prose.abstract.value).toMatch(/^We study how dealers/);
   });
 
+  it("ends an affiliation at its country, and leaves a keywords line out of it (issue 16, real articles)", () => {
+    const header = readHeader(
+      documentOf([
+        ["Contamination of Retail Food by Resistant Bacteria", 16],
+        ["Aoife Brennan", 11],
+        ["School of Veterinary Medicine, University College Dublin, Ireland", 10],
+        ["Diagnostic Bacteriology Laboratory, National Veterinary Services, Ames, Iowa, USA", 10],
+        ["Keywords Marketing management, Food safety, Agriculture", 10],
+        ["Abstract", 12],
+        ["Resistant bacteria were isolated from retail food in two countries over three years, and the share of", 10],
+        ["resistant isolates rose in both, most in poultry, least in vegetables sold loose at markets and shops.", 10],
+      ]),
+    );
+    expect(header.authors.map((a) => [a.affiliation, a.country])).toEqual([
+      ["School of Veterinary Medicine, University College Dublin; Diagnostic Bacteriology Laboratory, National Veterinary Services, Ames, Iowa", "Ireland"],
+    ]);
+  });
+
   it("measures similarity as normalised Levenshtein", () => {
     expect(similarity("kitten", "sitting")).toBeCloseTo(1 - 3 / 7);
     expect(similarity("same", "same")).toBe(1);
