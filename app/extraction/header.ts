@@ -195,7 +195,7 @@ function isNoise(l: Line) {
 }
 
 /** The title: the largest text among the first lines (not a series banner), and the lines that continue it. */
-function findTitle(lines: Line[], limit: number, doc: Document, lowerWords: Set<string>, labels: LineLabels): number[] {
+export function findTitle(lines: Line[], limit: number, doc: Document, lowerWords: Set<string>, labels: LineLabels): number[] {
   const isAuthorLine = (l: Line) => authorLine(l, lowerWords);
   const candidates: number[] = [];
   for (let i = 0; i < Math.min(limit, lines.length); i++) {
@@ -213,18 +213,28 @@ function findTitle(lines: Line[], limit: number, doc: Document, lowerWords: Set<
   const page = lines[candidates[0]!]!.page;
   const onPage = candidates.filter((i) => lines[i]!.page === page);
   const best = Math.max(...onPage.map((i) => score(lines[i]!)));
-  const start = onPage.find((i) => score(lines[i]!) >= best - 0.3)!;
+  let start = onPage.find((i) => score(lines[i]!) >= best - 0.3)!;
+  const close = (prev: Line, l: Line) => doc.kind === "docx" || (l.page === prev.page && l.y - prev.y < prev.size * 2.2);
+  // The labeller may doubt a title's first line (set at the top of the page like a running head):
+  // the lines right above that look the same are the title's too.
+  const looksLikeTitle = (l: Line) => !isNoise(l) && l.text.length >= 6 && !/@/.test(l.text) && !ABSTRACT_LABEL.test(l.text) && !isAuthorLine(l) && !startsWithMarker(l);
+  for (let k = 0; k < 4 && start > 0; k++) {
+    const above = lines[start - 1]!;
+    if (Math.abs(score(above) - score(lines[start]!)) >= 0.4 || !close(above, lines[start]!) || !looksLikeTitle(above)) break;
+    start--;
+  }
   const out = [start];
   for (let i = start + 1; i < lines.length; i++) {
     const prev = lines[i - 1]!;
     const l = lines[i]!;
     const sameLook = Math.abs(score(l) - score(lines[start]!)) < 0.4;
-    const close = doc.kind === "docx" || (l.page === prev.page && l.y - prev.y < prev.size * 2.2);
     // A title ends where the authors, an address or a footnote begins.
-    // The labeller's word counts where the look does not tell: a single name set like the title.
-    const named = (labels[i]?.author ?? 0) >= 0.5 && (labels[i]?.title ?? 1) < 0.5;
+    // The labeller's word counts where the look does not tell: a single name set like the title
+    // (not after a line the title plainly goes on from: "… RE-HEATING AND").
+    const goesOn = /(?:\b(?:and|of|the|in|for|to|on|with|by|from|at|via|a|an)|[-:,])$/i.test(prev.text.trim());
+    const named = !goesOn && (labels[i]?.author ?? 0) >= 0.5 && (labels[i]?.title ?? 1) < 0.5;
     const other = isAuthorLine(l) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l) || /^authors?\s*:/i.test(l.text) || named;
-    if (!sameLook || !close || other || out.length >= 5 || (doc.kind === "docx" && out.length >= 1 && !l.bold && !lines[start]!.bold)) break;
+    if (!sameLook || !close(prev, l) || other || out.length >= 5 || (doc.kind === "docx" && out.length >= 1 && !l.bold && !lines[start]!.bold)) break;
     out.push(i);
   }
   return out;

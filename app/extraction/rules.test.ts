@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countryOfEmail, trailingCountry } from "./countries";
-import { looksLikeName, readHeader, splitAffiliation, splitName } from "./header";
+import { findTitle, looksLikeName, readHeader, splitAffiliation, splitName } from "./header";
+import { lowerCaseWords } from "./patterns";
 import type { Document } from "./model";
 import { fixLigatures, joinLines, joinSpans, similarity, vocabularyOf } from "./text";
 
@@ -310,6 +311,24 @@ describe("extraction rules", () => {
     expect(header.authors.map((a) => [a.affiliation, a.country])).toEqual([
       ["School of Veterinary Medicine, University College Dublin; Diagnostic Bacteriology Laboratory, National Veterinary Services, Ames, Iowa", "Ireland"],
     ]);
+  });
+
+  it("keeps a title's first line the labeller doubts, and a line the title plainly goes on to (issue 16, real articles)", () => {
+    const doc = documentOf([
+      ["Large common deletions associate with", 18],
+      ["mortality at old age", 18],
+      ["Maris Kuningas, Karol Estrada and Henning Tiemeier", 11],
+    ]);
+    const said = (title: number, author: number) => ({ title, author, affiliation: 0, email: 0, abstract: 0, keywords: 0, other: 1 - title - author });
+    // The labeller reads the first line as a running head, the second as the title.
+    expect(findTitle(doc.lines, 3, doc, lowerCaseWords(doc.lines), [said(0.1, 0), said(0.9, 0), said(0, 0.9)])).toEqual([0, 1]);
+    const caps = documentOf([
+      ["CHANDRA OBSERVATIONS OF THE GALAXY GROUP AWM 5: COOL CORE RE-HEATING AND", 14],
+      ["THERMAL CONDUCTION SUPPRESSION", 14],
+      ["Ewan O'Sullivan and Laurence P. David", 11],
+    ]);
+    // A line in capitals it takes for a name, after a line that ends in "AND".
+    expect(findTitle(caps.lines, 3, caps, lowerCaseWords(caps.lines), [said(0.9, 0), said(0.2, 0.7), said(0, 0.9)])).toEqual([0, 1]);
   });
 
   it("measures similarity as normalised Levenshtein", () => {
