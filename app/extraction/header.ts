@@ -195,12 +195,29 @@ function isNoise(l: Line) {
 }
 
 /** The title: the largest text among the first lines (not a series banner), and the lines that continue it. */
+/**
+ * Lines a title never is: an imprint (copyright, publisher, licence), a report or archive number
+ * ("SLAC-PUB-12820", "cond-mat/9903395"), a street address, a date of publication, a banner in
+ * letters spaced apart ("L A N D E S B I O S C I E N C E"), a single word or code.
+ */
+const NOT_TITLE = new RegExp(
+  [
+    /©|\(c\)\s*\d{4}|^c\s+(?:19|20)\d{2}\b|\bpublished by\b|\ball rights reserved\b|\bcreative commons\b/u,
+    /\b[a-z-]+\/\d{7}\b|^[A-Z]{2,}[-\d()/.]+[\dA-Z]$|^\S+$/u,
+    /^\d+\s+(?:[NSEW]\.?\s+)?(?:\p{Lu}[\p{L}.]*\s+){1,3}(?:Street|St\.|Avenue|Ave\.|Road|Rd\.|Boulevard|Blvd\.|Drive|Dr\.|Lane|Way|Place)\b/u,
+    /\b(?:received|accepted|published)(?:\s+online)?\s*:?\s*\d{1,2}\s+\p{L}+\s+\d{4}/u,
+    /(?:\b\p{L}\s){6}/u,
+  ]
+    .map((r) => r.source)
+    .join("|"),
+  "iu",
+);
 export function findTitle(lines: Line[], limit: number, doc: Document, lowerWords: Set<string>, labels: LineLabels): number[] {
   const isAuthorLine = (l: Line) => authorLine(l, lowerWords);
   const candidates: number[] = [];
   for (let i = 0; i < Math.min(limit, lines.length); i++) {
     const l = lines[i]!;
-    if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text) || isAuthorLine(l) || startsWithMarker(l)) continue;
+    if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text) || KEYWORDS_LABEL.test(l.text) || NOT_TITLE.test(l.text) || isAuthorLine(l) || startsWithMarker(l)) continue;
     candidates.push(i);
   }
   if (!candidates.length) return [];
