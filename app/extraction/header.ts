@@ -378,7 +378,9 @@ function continuesNames(line: Line, next: Line, author: number) {
   if (next.page !== line.page || Math.abs(next.size - line.size) > 0.3) return false;
   if (next.y - line.y < line.size * 0.5 || next.y - line.y > line.size * 2.2) return false;
   // An institution or an address is an affiliation, not a row of names, above or below.
-  if (INSTITUTION.test(line.text) || INSTITUTION.test(next.text) || /@/.test(next.text)) return false;
+  // (Names carry no numbers but markers: "Portland, Maine 04103" is an address; and it ends with its place.)
+  if (INSTITUTION.test(line.text) || INSTITUTION.test(next.text) || /@/.test(next.text) || /\d{3,}/.test(line.text) || /\d{3,}/.test(next.text)) return false;
+  if (isPlace(line.text.split(",").pop()!.trim())) return false;
   const text = line.text.trim();
   // A name cut at the line's end ("…, Mohamed Ridha Driss¹, Jérôme" / "Cachot²"): the row below
   // finishes it, however little the labeller makes of a lone family name.
@@ -430,6 +432,9 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
     // "A, B, and C", "A AND B" (amsart prints names in capitals).
     // A marker in brackets ("Kohmoto (*)") is a marker; degrees after a name ("Futami, M.D.,") are not names.
     // "(1,2)" and "(*)" after a name are its markers, kept with it while the list is split at commas.
+    // A label before the list ("Authors: Leonardo Collado-Torres, …") and the abstract's label after it
+    // (two columns read across: "… and Magnus Lindh Abstract") are not names.
+    text = text.replace(/^\s*authors?\s*:\s*/i, "").replace(TRAILING_ABSTRACT_LABEL, (label: string) => label.charAt(0));
     // "K. Aoki for the PHENIX Collaboration", "D. Blau on behalf of ALICE collaboration": the speaker is the author.
     text = text.replace(/\s+(?:for|on behalf of)\s+(?:the\s+)?[\p{L}\d\s-]{2,40}?\b(?:collaboration|consortium|study group|group|team|investigators)s?\b.*$/iu, "");
     text = text.replace(/\s*\(([*∗†‡§¶]+|\d{1,2}(?:\s*,\s*\d{1,2})*)\)/g, (_, m: string) => `⟦${m.replace(/\s*,\s*/g, " ")}⟧`);
@@ -445,7 +450,7 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
       piece.text = piece.text.replace(/(?<=\p{Ll})\s?ID$/u, "");
       piece.text = piece.text.replace(/^([a-h])\s+(?=\p{Lu})/u, (_, letter: string) => (k > 0 && pieces[k - 1]!.own.push(letter), ""));
       // A letter printed on the line after a name ("Kerri M. Malone a"): its marker.
-      piece.text = piece.text.replace(/(?<=\p{L}{2}\.?)\s+([a-h])$/u, (_, letter: string) => (piece.own.push(letter), ""));
+      piece.text = piece.text.replace(/(?<=\p{L}{2}\.?)\s+([a-h]{1,3})$/u, (all: string, letters: string) => (/^(?:da|de|dè|ha)$/.test(letters) ? all : (piece.own.push(...letters), "")));
     });
     const last = pieces.length - 1;
     // Degrees and Greek-letter markers pass their symbols on to the name they follow.
@@ -699,6 +704,11 @@ function isPlace(text: string) {
   const place = text.replace(TRAILING_ABSTRACT, "").replace(/\s*[\d-]{3,}$/, "");
   return isCountryName(place) || REGIONS.has(place);
 }
+/** A line that is one person's name beyond doubt: given name, middle initial, family name ("Lance J. Fortnow"), no common words. */
+function plainlyAName(text: string, lowerWords: Set<string>) {
+  const name = text.trim().replace(TRAILING_SYMBOLS, "").trim();
+  return /^\p{Lu}[\p{Ll}'’-]+\s+\p{Lu}\.\s+\p{Lu}[\p{Ll}'’-]+$/u.test(name) && !INSTITUTION.test(name) && !isCommonWords(name, lowerWords) && !isPlace(name);
+}
 function isCountryName(text: string) {
   return countryNamed(text) !== null;
 }
@@ -814,7 +824,9 @@ function readAuthors(
       // A note ("* Corresponding author"), not a marker that ends the name above ("*, Michał Krzyżowski¹, …").
       if (/^(?:corresponding|[*∗](?!\s*,))/i.test(line.text.trim())) continue;
       // A line the labeller is sure is not a name line (a city, an institution, the title's end).
-      if (author < 0.1) continue;
+      // (Not a lone name plainly a person's, set between address lines the labeller reads it with:
+      // "Lance J. Fortnow".)
+      if (author < 0.1 && !plainlyAName(line.text, lowerWords)) continue;
       const segments = nameSegments(line);
       // A place among the pieces makes the line an address ("Chapel Hill, North Carolina", "La Jolla, CA").
       if (segments.some((s) => isPlace(s.name))) continue;
