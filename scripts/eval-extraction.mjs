@@ -25,7 +25,8 @@ const gate = args.includes("--gate");
 const TARGETS = { title: 0.97, abstract: 0.95, "authors (whole list)": 0.9, emails: 0.95, keywords: 0.95, affiliations: 0.85, countries: 0.9, "blind: no invented author": 1 };
 const FLOORS = TARGETS;
 /** The same for real articles (GROBID's annotated headers, decision 035). */
-const REAL_TARGETS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, emails: 0.85, affiliations: 0.7 };
+// "author names (words)" is this project's own measure (session 17), held to the whole list's target.
+const REAL_TARGETS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, "author names (words)": 0.8, emails: 0.85, affiliations: 0.7 };
 // Session 16 (decision 035): author lists 0.52 -> 0.606 and affiliations 0.462 -> 0.473 came with
 // e-mails 0.656 -> 0.644 and abstracts 0.821 -> 0.818 (one document); those two floors moved down
 // to the figures measured, on purpose and once, not to let a slip pass.
@@ -33,7 +34,7 @@ const REAL_TARGETS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, 
 // of its text, in its spans); that reading moved one held-out author list (0.606 -> 0.59), while
 // e-mails rose 0.644 -> 0.80 and affiliations 0.473 -> 0.60. The author floor follows the faithful
 // reading; the others rise to what is measured.
-const REAL_FLOORS = { title: 0.89, abstract: 0.85, "authors (whole list)": 0.6, emails: 0.81, affiliations: 0.61 };
+const REAL_FLOORS = { title: 0.89, abstract: 0.85, "authors (whole list)": 0.6, "author names (words)": 0.73, emails: 0.81, affiliations: 0.61 };
 const dirs = args.filter((a) => !a.startsWith("--"));
 const SETS = dirs.length
   ? dirs.map((d) => [path.basename(d), d, true])
@@ -110,7 +111,9 @@ async function scoreSet(label, dir, listFailures) {
  * Real articles: GROBID's annotated headers, rebuilt as the engine's documents from their layout
  * features (scripts/grobid/headers.mjs). What people annotated is the truth: the title and the
  * abstract as above; the author list where GROBID's name corpus splits the names (full names
- * compared, in order, initials' full stops aside); e-mails (F1); the affiliations printed (F1 over
+ * compared, in order, initials' full stops aside); the author names of every document whose lines
+ * are annotated as authors (the set of their words, markers, degrees and "and" aside, against the
+ * words of the names found: 365 and 347 documents where the whole list has 70 and 66); e-mails (F1); the affiliations printed (F1 over
  * the distinct affiliations, one right when it reads as the annotated affiliation, with or
  * without its address and its last part, the country the engine gives apart, at a similarity of
  * 0.8: which author each belongs to is not annotated).
@@ -128,6 +131,17 @@ function annotatedEmails(texts) {
   }
   return [...new Set(out)];
 }
+const NOT_NAME_WORDS = new Set(["and", "et", "und", "y", "e", "i", "by", "the", "for", "on", "behalf", "of", "collaboration", "authors", "author", "affiliations", "abstract", "id", "dr", "prof", "jr", "sr", "ii", "iii"]);
+const DEGREE_WORDS = /^(?:md|phd|ph|msc|bsc|mph|ma|ms|ba|rn|scd|mba|dds|psyd|faan|mres|mstat|dmsc|mb|bchir|mhs|ed|edd|msph|drph|cde|cls|fnla|rd|fada|cd|bs|do|pharmd|aocn|crnp|anp|rph|d|m|ab)$/;
+/** The words of names, folded: what the engine gives and what people annotated compare on them. */
+const nameWords = (t) =>
+  t
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z\s'-]/g, " ")
+    .split(/[\s'-]+/)
+    .filter((w) => w.length >= 2 && !NOT_NAME_WORDS.has(w) && !DEGREE_WORDS.test(w));
 /** F1 of found items against the truth, each truth item matched once, `same` deciding a match. */
 function softF1(found, truth, same) {
   if (!found.length && !truth.length) return 1;
@@ -159,7 +173,7 @@ function scoreReal(label, documents, listFailures, crossFitted = false) {
   const scores = {};
   const add = (fieldName, value) => (scores[fieldName] ??= []).push(Number(value));
   const confidence = [];
-  for (const { id, doc, truth } of documents) {
+  for (const { id, doc, labels, truth } of documents) {
     const got = readHeader(doc, crossFitted ? cross[fnv1a(`grobid:${id}#cross`) % 2] : undefined);
     const failures = [];
     if (truth.title) {
@@ -183,6 +197,16 @@ function scoreReal(label, documents, listFailures, crossFitted = false) {
       add("authors (whole list)", a === b);
       if (got.authors.length) confidence.push({ field: "authors (whole list)", value: Math.min(...got.authors.map((x) => x.confidence)), right: a === b });
       if (a !== b) failures.push(`   authors: ${a}\n   truth:   ${b}`);
+    }
+    // Every document whose lines are annotated as authors, not only those the name corpus splits:
+    // the words of those lines (markers, degrees and "and" aside) are the words of the names found.
+    const authorLines = doc.lines.filter((l, i) => labels[i] === "author");
+    if (authorLines.length) {
+      const want = new Set(authorLines.flatMap((l) => nameWords(l.text)));
+      const have = new Set(got.authors.flatMap((a) => nameWords(`${a.firstName} ${a.lastName}`)));
+      const same = want.size === have.size && [...want].every((w) => have.has(w));
+      add("author names (words)", same);
+      if (!same) failures.push(`   author words: ${[...have].join(" ")}\n   truth:        ${[...want].join(" ")}`);
     }
     const emails = annotatedEmails(truth.emails);
     if (emails.length) {
