@@ -371,7 +371,7 @@ export function splitName(full: string): { firstName: string; lastName: string }
 }
 
 /** "LUM-KWONG" → "Lum-Kwong". */
-const titleCase = (word: string) => word.toLowerCase().replace(/(^|[-'’])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
+const titleCase = (word: string) => word.toLowerCase().replace(/(^|[-'’.])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
 
 /** Whether `next` continues the list of names on `line`: the row below, alike, after a line that ends mid-list. */
 function continuesNames(line: Line, next: Line, author: number) {
@@ -417,8 +417,8 @@ function splitMarkers(text: string) {
 }
 
 /** Name segments of a line: split at superscript markers, wide gaps, commas and "and". */
-/** Numbers and symbols after a name, on its line: its markers ("Smaal 2", "Siringan4 ‡"). */
-const TRAILING_NUMBER_MARKERS = new RegExp(`(?<=[\\p{L}.])\\s*(?:\\d{1,2}|${SYMBOL.source})(?:\\s*(?:\\d{1,2}|${SYMBOL.source}))*\\s*$`, "u");
+/** Numbers and symbols after a name, on its line: its markers ("Smaal 2", "Siringan4 ‡"), or a page number run into it ("ROBINSON 109"); never a postcode. */
+const TRAILING_NUMBER_MARKERS = new RegExp(`(?<=[\\p{L}.])\\s*(?:\\d{1,3}(?!\\d)|${SYMBOL.source})(?:\\s*(?:\\d{1,3}(?!\\d)|${SYMBOL.source}))*\\s*$`, "u");
 
 /** Degrees and titles printed after a name ("MD", "Ph.D.", "F.R.C.S. Ed.", "FAAN", "MSPH"), in any case: a piece that is only these is no name. */
 const DEGREES = /^(?:(?:M\.?D|Ph\.?\s?D|D\.?Phil|M\.?Phil|M\.?P\.?H|M\.?B\.?A|M\.?Sc?|M\.?Ed|M\.?A|B\.?Sc?|B\.?A|R\.?N|F\.?A\.?A\.?N|Psy\.?\s?D|Pharm\.?D|D\.?Sc|Dr\.?P\.?H|CRNP|AOCN|ANP|R\.?Ph|F\.?R\.?C\.?[SP]\.?(?:\s?(?:ED|Ed|C|Edin)\.?)?|FRCPC|D\.?D\.?S|D\.?V\.?M|MBBS|MBChB|J\.?D|LL\.?[BM]|CFA|CPA|F\.?A\.?C\.?[PS]|MSN|BSN|MHS|MSW|DPT|MSc|MEd|MPhil|PhD|MD|R\.?D|F\.?A\.?D\.?A|C\.?D\.?E|M\.?S\.?P\.?H|Ed\.?D|M\.?Res|D\.?M\.?Sc|M\.?Stat|M\.?B|B\.?Chir|C\.?L\.?S|F\.?N\.?L\.?A|Dipl\.?-?\s?Ing)\.?\s*)+$/i;
@@ -829,7 +829,8 @@ function readAuthors(
       if (author < 0.1 && !plainlyAName(line.text, lowerWords)) continue;
       const segments = nameSegments(line);
       // A place among the pieces makes the line an address ("Chapel Hill, North Carolina", "La Jolla, CA").
-      if (segments.some((s) => isPlace(s.name))) continue;
+      // (And a postcode or a year: a name carries no number of four digits.)
+      if (segments.some((s) => isPlace(s.name)) || /\d{4,}/.test(line.text)) continue;
       const named = segments.filter((s) => looksLikeName(s.name) && !isCommonWords(s.name, lowerWords));
       // Every piece a name, but for one (a degree or a marker nobody knows) or one in five of a long list.
       if (named.length && named.length >= segments.length - Math.max(1, Math.floor(segments.length / 5))) {

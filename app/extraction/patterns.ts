@@ -62,7 +62,8 @@ export const NOT_NAME_WORDS = new Set(
     "journal proceedings society association team consortium collaboration committee network group program programme project " +
     "health medicine medical clinical cell death cancer disease diseases disorders therapeutics therapy drug drugs discovery metabolic endocrine vascular " +
     "public science sciences physics chemistry biology engineering economics finance financial economic studies " +
-    "via street road avenue boulevard floor building campus " +
+    "via street road avenue boulevard floor building campus straße strasse parc station " +
+    "division unit units service services limited securities school schools ecole école universidad universidade linguistics paper survey " +
     "tennessee massachusetts pennsylvania illinois ohio michigan minnesota wisconsin connecticut california texas florida arizona oklahoma kansas nebraska iowa missouri kentucky alabama mississippi louisiana arkansas oregon colorado utah nevada idaho wyoming alaska hawaii maryland delaware vermont"
   ).split(" "),
 );

@@ -369,6 +369,9 @@ describe("extraction rules", () => {
         ...abstract,
       ]),
     ).toEqual(["Stephen A. Fenner", "Lance J. Fortnow"]);
+    // A postcode's line, a division's, are no names; a page number run into the names is no marker of theirs.
+    expect(names([["Gap-Definable Counting Classes", 16], ["Owen McCusker", 11], ["Manufacturing Systems Integration Division", 11], ["Sonalysts, Inc.", 11], ["Waterford, CT 06385", 11], ["Abstract", 12], ...abstract])).toEqual(["Owen McCusker"]);
+    expect(names([["Gap-Definable Counting Classes", 16], ["EVA PIP and G.G.C. ROBINSON 109", 11], ["Abstract", 12], ...abstract])).toEqual(["Eva Pip", "G.G.C. Robinson"]);
   });
 
   it("measures similarity as normalised Levenshtein", () => {
