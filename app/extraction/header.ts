@@ -198,7 +198,8 @@ function isNoise(l: Line) {
 /**
  * Lines a title never is: an imprint (copyright, publisher, licence), a report or archive number
  * ("SLAC-PUB-12820", "cond-mat/9903395"), a street address, a date of publication, a banner in
- * letters spaced apart ("L A N D E S B I O S C I E N C E"), a single word or code.
+ * letters spaced apart ("L A N D E S B I O S C I E N C E"), a single word or code, a section's or
+ * a journal's banner, a note of where the paper was presented.
  */
 const NOT_TITLE = new RegExp(
   [
@@ -207,6 +208,11 @@ const NOT_TITLE = new RegExp(
     /^\d+\s+(?:[NSEW]\.?\s+)?(?:\p{Lu}[\p{L}.]*\s+){1,3}(?:Street|St\.|Avenue|Ave\.|Road|Rd\.|Boulevard|Blvd\.|Drive|Dr\.|Lane|Way|Place)\b/u,
     /\b(?:received|accepted|published)(?:\s+online)?\s*:?\s*\d{1,2}\s+\p{L}+\s+\d{4}/u,
     /(?:\b\p{L}\s){6}/u,
+    // A section's or a journal's banner, the whole line: "BIOINFORMATICS REVIEW", "Book Reviews",
+    // "Information in practice", "Technical Report 90", "BMC Cancer", "PLOS ONE", "Author list".
+    /^(?:key\s*words?|author list|authors?|book reviews?|readers'? comments|comments and responses|information in practice|editorial|letters? to the editor|short communication|brief report|case report|research (?:article|paper)|original (?:research|article)|\p{L}+\s+review|technical report\s*[\d-]*|(?:BMC|PLO[Ss])(?:\s+\p{L}+){1,4})(?:\s*\([^)]*\))?$/u,
+    // A note of where the paper was presented or published: "Presented as a … paper at ICLR 2021".
+    /^(?:presented|to appear|accepted|under review)\b.*\b(?:19|20)\d{2}\b/u,
   ]
     .map((r) => r.source)
     .join("|"),
