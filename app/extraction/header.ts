@@ -1011,11 +1011,14 @@ function readAuthors(
     authors[k]!.email = email;
     used.add(email);
   }
-  // An address made of a given name alone ("yuki29@…") is too little on its own against every
-  // author, enough where exactly one author of all has that given name and still lacks an address.
+  // An address made of a given name alone ("yuki29@…") or of the initials ("hgs@…" for Henning G.
+  // Schulzrinne) is too little on its own against every author, enough where exactly one author of
+  // all has that given name or those initials and still lacks an address.
+  const initials = (a: ExtractedAuthor) => initialsOf(`${a.firstName} ${a.lastName}`).replace(/[^a-z]/g, "");
+  const mailbox = (email: string) => fold(email.split("@")[0]!).replace(/[^a-z]/g, "");
   for (const email of [...emails, ...elsewhere]) {
     if (used.has(email)) continue;
-    const fits = authors.filter((a) => emailFit(email, a.firstName, a.lastName) >= 1);
+    const fits = authors.filter((a) => emailFit(email, a.firstName, a.lastName) >= 1 || (mailbox(email).length >= 2 && mailbox(email) === initials(a)));
     if (fits.length === 1 && !fits[0]!.email) {
       fits[0]!.email = email;
       used.add(email);

@@ -142,7 +142,7 @@ describe("extraction rules", () => {
     expect(header.abstract.value).toMatch(/^How does .* twice as strongly to the new disclosure rule\.$/);
   });
 
-  it("gives an address made of a given name alone to the one author with that given name", () => {
+  it("gives an address made of a given name alone, or of initials, to the one author they fit", () => {
     const rows: Array<[string, number]> = [
       ["Audit Committee Expertise and Financial Reporting Quality", 16],
       ["Yuki Watanabe, Min-jun Park and Mei Ling Chen", 12],
@@ -154,6 +154,9 @@ describe("extraction rules", () => {
     ];
     const header = readHeader(documentOf(rows));
     expect(header.authors.map((a) => a.email)).toEqual(["yuki29@keio.ac.jp", "min.park@snu.ac.kr", "chen@vnu.edu.vn"]);
+    // Or of the initials, when they are one author's alone (issue 16, real articles).
+    const initials = readHeader(documentOf(rows.map(([t, size]) => [t.replace("yuki29@keio.ac.jp", "yw@keio.ac.jp").replace("chen@vnu.edu.vn", "mlc@vnu.edu.vn"), size])));
+    expect(initials.authors.map((a) => a.email)).toEqual(["yw@keio.ac.jp", "min.park@snu.ac.kr", "mlc@vnu.edu.vn"]);
   });
 
   it("gives a mailbox with a family name cut short to its owner, who is corresponding when a note says so", () => {
