@@ -131,7 +131,8 @@ function annotatedEmails(texts) {
   }
   return [...new Set(out)];
 }
-const NOT_NAME_WORDS = new Set(["and", "et", "und", "y", "e", "i", "by", "the", "for", "on", "behalf", "of", "collaboration", "authors", "author", "affiliations", "abstract", "id", "dr", "prof", "jr", "sr", "ii", "iii"]);
+// (The measure's own lists, not the engine's: what it scores must not be defined by what it scores.)
+const FILLER_WORDS = new Set(["and", "et", "und", "y", "e", "i", "by", "the", "for", "on", "behalf", "of", "collaboration", "authors", "author", "affiliations", "abstract", "id", "dr", "prof", "jr", "sr", "ii", "iii"]);
 const DEGREE_WORDS = /^(?:md|phd|ph|msc|bsc|mph|ma|ms|ba|rn|scd|mba|dds|psyd|faan|mres|mstat|dmsc|mb|bchir|mhs|ed|edd|msph|drph|cde|cls|fnla|rd|fada|cd|bs|do|pharmd|aocn|crnp|anp|rph|d|m|ab)$/;
 /** The words of names, folded: what the engine gives and what people annotated compare on them. */
 const nameWords = (t) =>
@@ -141,7 +142,7 @@ const nameWords = (t) =>
     .toLowerCase()
     .replace(/[^a-z\s'-]/g, " ")
     .split(/[\s'-]+/)
-    .filter((w) => w.length >= 2 && !NOT_NAME_WORDS.has(w) && !DEGREE_WORDS.test(w));
+    .filter((w) => w.length >= 2 && !FILLER_WORDS.has(w) && !DEGREE_WORDS.test(w));
 /** F1 of found items against the truth, each truth item matched once, `same` deciding a match. */
 function softF1(found, truth, same) {
   if (!found.length && !truth.length) return 1;

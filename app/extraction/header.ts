@@ -74,8 +74,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[]): Header {
   const leadingLabel = lines.findIndex((l) => ABSTRACT_LABEL.test(l.text) && (ABSTRACT_LABEL.exec(l.text)![1]!.length > 20 || l.text.trim().length < 12));
   // Two columns read across put the label at the end of the left column's last line ("* Corresponding
   // author Abstract", "College Park, MD 20742 ABSTRACT"): the abstract begins on the next line.
-  // (Not a heading run into the end of a sentence: "… of interest. Summary".)
-  const trailingLabel = lines.slice(0, 60).findIndex((l, i) => TRAILING_ABSTRACT_LABEL.test(l.text) && i + 1 < lines.length && lines[i + 1]!.page === l.page);
+  const trailingLabel = lines.slice(0, 60).findIndex((l, i) => endsWithAbstractLabel(l.text) && i + 1 < lines.length && lines[i + 1]!.page === l.page);
   const labelTrails = trailingLabel >= 0 && (leadingLabel < 0 || trailingLabel < leadingLabel);
   const labelIndex = labelTrails ? trailingLabel : leadingLabel;
   const keywordIndex = lines.findIndex((l) => KEYWORDS_LABEL.test(l.text));
@@ -422,13 +421,13 @@ function splitMarkers(text: string) {
   return (text.replace(/∗/g, "*").match(/\d+|[a-z]|([*†‡§¶#‖])\1*/g) ?? []).filter(Boolean);
 }
 
-/** Name segments of a line: split at superscript markers, wide gaps, commas and "and". */
 /** Numbers and symbols after a name, on its line: its markers ("Smaal 2", "Siringan4 ‡"), or a page number run into it ("ROBINSON 109"); never a postcode. */
 const TRAILING_NUMBER_MARKERS = new RegExp(`(?<=[\\p{L}.])\\s*(?:\\d{1,3}(?!\\d)|${SYMBOL.source})(?:\\s*(?:\\d{1,3}(?!\\d)|${SYMBOL.source}))*\\s*$`, "u");
 
 /** Degrees and titles printed after a name ("MD", "Ph.D.", "F.R.C.S. Ed.", "FAAN", "MSPH"), in any case: a piece that is only these is no name. */
 const DEGREES = /^(?:(?:M\.?D|Ph\.?\s?D|D\.?Phil|M\.?Phil|M\.?P\.?H|M\.?B\.?A|M\.?Sc?|M\.?Ed|M\.?A|B\.?Sc?|B\.?A|R\.?N|F\.?A\.?A\.?N|Psy\.?\s?D|Pharm\.?D|D\.?Sc|Dr\.?P\.?H|CRNP|AOCN|ANP|R\.?Ph|F\.?R\.?C\.?[SP]\.?(?:\s?(?:ED|Ed|C|Edin)\.?)?|FRCPC|D\.?D\.?S|D\.?V\.?M|MBBS|MBChB|J\.?D|LL\.?[BM]|CFA|CPA|F\.?A\.?C\.?[PS]|MSN|BSN|MHS|MSW|DPT|MSc|MEd|MPhil|PhD|MD|R\.?D|F\.?A\.?D\.?A|C\.?D\.?E|M\.?S\.?P\.?H|Ed\.?D|M\.?Res|D\.?M\.?Sc|M\.?Stat|M\.?B|B\.?Chir|C\.?L\.?S|F\.?N\.?L\.?A|Dipl\.?-?\s?Ing)\.?\s*)+$/i;
 
+/** Name segments of a line: split at superscript markers, wide gaps, commas and "and". */
 function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
   const out: Array<{ name: string; markers: string[] }> = [];
   let text = "";
@@ -440,7 +439,7 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
     // "(1,2)" and "(*)" after a name are its markers, kept with it while the list is split at commas.
     // A label before the list ("Authors: Leonardo Collado-Torres, …") and the abstract's label after it
     // (two columns read across: "… and Magnus Lindh Abstract") are not names.
-    text = text.replace(/^\s*authors?\s*:\s*/i, "").replace(TRAILING_ABSTRACT_LABEL, (label: string) => label.charAt(0));
+    text = text.replace(/^\s*authors?\s*:\s*/i, "").replace(TRAILING_ABSTRACT, "");
     // "K. Aoki for the PHENIX Collaboration", "D. Blau on behalf of ALICE collaboration": the speaker is the author.
     text = text.replace(/\s+(?:for|on behalf of)\s+(?:the\s+)?[\p{L}\d\s-]{2,40}?\b(?:collaboration|consortium|study group|group|team|investigators)s?\b.*$/iu, "");
     text = text.replace(/\s*\(([*∗†‡§¶]+|\d{1,2}(?:\s*,\s*\d{1,2})*)\)/g, (_, m: string) => `⟦${m.replace(/\s*,\s*/g, " ")}⟧`);
@@ -584,10 +583,13 @@ function isProse(t: string) {
   const lower = words.filter((w) => /^\p{Ll}/u.test(w) && !/^(?:of|and|for|the|de|di|da|del|der|des|du|la|le|y|e|et|und|für|in|at|on|am|an|zu|van|von|do|dos)$/.test(w));
   return words.length >= 6 && lower.length / words.length > 0.4;
 }
-/** The abstract's label at the end of a line, after other text (two columns read across). */
-const TRAILING_ABSTRACT_LABEL = /[^\s.!?]\s+(?:Abstract|ABSTRACT|Summary|SUMMARY)[.:]?$/;
-/** Two columns read across: the abstract's label at the end of an address line ("College Park, MD 20742 ABSTRACT"). */
-const TRAILING_ABSTRACT = /\s+(?:abstract|summary)[.:]?$/i;
+/** Two columns read across: the abstract's label at the end of another line ("College Park, MD 20742 ABSTRACT"). */
+const TRAILING_ABSTRACT = /\s+(?:Abstract|ABSTRACT|Summary|SUMMARY)[.:]?$/;
+/** A line the abstract's label ends, not a heading run into the end of a sentence ("… of interest. Summary"). */
+function endsWithAbstractLabel(text: string) {
+  const rest = text.replace(TRAILING_ABSTRACT, "");
+  return rest !== text && /[^\s.!?]$/.test(rest);
+}
 /** An affiliation without its e-mail, leading marker and closing punctuation. */
 // (Its parts joined by semicolons are joined by commas: an author's affiliations are joined by semicolons.)
 const cleanAffiliation = (t: string) =>
@@ -669,7 +671,7 @@ function notePieces(l: Line): Line[] {
 }
 
 /** A country printed as an address's last part ("…, Dublin, Ireland"), not an institution's last word ("National University of Singapore"). */
-const endsWithCountry = (t: string) => /,/.test(t) && countryNamed(t.split(",").pop()!.trim().replace(/\.$/, "")) !== null;
+const endsWithCountry = (t: string) => /,/.test(t) && isCountryName(t.split(",").pop()!.trim().replace(/\.$/, ""));
 
 /** A footnote's sentences: split after a full stop, but not after an abbreviation ("St.", "Univ."). */
 function sentences(text: string) {
