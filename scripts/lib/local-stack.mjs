@@ -168,8 +168,15 @@ async function startChild(command, args, { url, log }) {
     detached: process.platform !== "win32",
   });
   children.add(child);
-  child.once("exit", () => children.delete(child));
   let output = "";
+  let started = false;
+  let stopping = false;
+  // A server that dies once it has answered is named with what it printed last: its clients see
+  // only refused connections (a full run once showed 94 browser tests failing that way).
+  child.once("exit", (code, signal) => {
+    children.delete(child);
+    if (started && !stopping) console.error(`\n${command} ${args.join(" ")} serving ${url} exited (code ${code}, signal ${signal}); its last output:\n${output.slice(-3000)}\n`);
+  });
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
   const deadline = Date.now() + 60_000;
@@ -182,7 +189,12 @@ async function startChild(command, args, { url, log }) {
     await new Promise((r) => setTimeout(r, 250));
   }
   if (Date.now() >= deadline) throw new Error(`wrangler dev did not answer within 60 s:\n${output}`);
-  return { url, child, stop: () => stopProcess(child), output: () => output };
+  started = true;
+  const stop = () => {
+    stopping = true;
+    return stopProcess(child);
+  };
+  return { url, child, stop, output: () => output };
 }
 
 export function stopProcess(child) {
