@@ -444,7 +444,7 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
     text = text.replace(/\s+(?:for|on behalf of)\s+(?:the\s+)?[\p{L}\d\s-]{2,40}?\b(?:collaboration|consortium|study group|group|team|investigators)s?\b.*$/iu, "");
     text = text.replace(/\s*\(([*∗†‡§¶]+|\d{1,2}(?:\s*,\s*\d{1,2})*)\)/g, (_, m: string) => `⟦${m.replace(/\s*,\s*/g, " ")}⟧`);
     // Each piece keeps the symbols printed after it; one printed after a comma ("M.D.,*") is the piece before's.
-    const pieces = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|\bet\b|\bund\b|&)\s*/).map((raw) => ({ text: raw.replace(/^[)\]\s]+|[(\[\s]+$/g, ""), own: [] as string[] }));
+    const pieces = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|\bet\b|\bET\b|\bund\b|\bUND\b|&)\s*/).map((raw) => ({ text: raw.replace(/^[)\]\s]+|[(\[\s]+$/g, ""), own: [] as string[] }));
     pieces.forEach((piece, k) => {
       piece.text = piece.text.replace(/\s*⟦([^⟧]*)⟧/g, (_, m: string) => (piece.own.push(...m.split(" ").flatMap(splitMarkers)), ""));
       piece.text = piece.text.replace(LEADING_SYMBOL_RUN, (run) => (k > 0 && pieces[k - 1]!.own.push(...splitMarkers(run.trim())), ""));

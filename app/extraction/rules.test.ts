@@ -375,6 +375,9 @@ describe("extraction rules", () => {
     // A postcode's line, a division's, are no names; a page number run into the names is no marker of theirs.
     expect(names([["Gap-Definable Counting Classes", 16], ["Owen McCusker", 11], ["Manufacturing Systems Integration Division", 11], ["Sonalysts, Inc.", 11], ["Waterford, CT 06385", 11], ["Abstract", 12], ...abstract])).toEqual(["Owen McCusker"]);
     expect(names([["Gap-Definable Counting Classes", 16], ["EVA PIP and G.G.C. ROBINSON 109", 11], ["Abstract", 12], ...abstract])).toEqual(["Eva Pip", "G.G.C. Robinson"]);
+    // A street's line with its postcode; names in capitals joined by "ET".
+    expect(names([["Gap-Definable Counting Classes", 16], ["Gérard Coudert", 11], ["30, Rue Lionnois, 54000 Nancy", 11], ["Abstract", 12], ...abstract])).toEqual(["Gérard Coudert"]);
+    expect(names([["Gap-Definable Counting Classes", 16], ["MICHEL MPASSI ET GÉRALD GUILLAUMET", 11], ["Abstract", 12], ...abstract])).toEqual(["Michel Mpassi", "Gérald Guillaumet"]);
   });
 
   it("measures similarity as normalised Levenshtein", () => {
