@@ -246,7 +246,7 @@ const width = Math.max(...fields.map((f) => f.length), 10);
 const col = (s) => String(s).padStart(18);
 console.log(`\n${"".padEnd(width)} ${results.map((r) => col(r.label)).join("")}`);
 console.log(`${"documents (files)".padEnd(width)} ${results.map((r) => col(`${r.documents} (${r.files})`)).join("")}`);
-for (const f of fields) console.log(`${f.padEnd(width)} ${results.map((r) => col(r.means[f] ? `${r.means[f].mean.toFixed(2)} (${r.means[f].n})` : "–")).join("")}`);
+for (const f of fields) console.log(`${f.padEnd(width)} ${results.map((r) => col(r.means[f] ? `${r.means[f].mean.toFixed(process.env.DIGITS ? 3 : 2)} (${r.means[f].n})` : "–")).join("")}`);
 
 // Issue 16: the DOCX of a paper scores as well as its PDF. The generated halves' Word manuscripts, each side.
 const paired = results.filter((r) => r.word && Object.keys(r.word.docx).length);
@@ -255,7 +255,7 @@ if (paired.length) {
   const wide = (s) => String(s).padStart(Math.max(22, ...columns.map(([l]) => l.length + 2)));
   console.log("\nWord manuscripts, as their DOCX and as the PDF printed from it:");
   console.log(`${"".padEnd(width)} ${columns.map(([l]) => wide(l)).join("")}`);
-  for (const f of fields.filter((f) => columns.some(([, m]) => m[f]))) console.log(`${f.padEnd(width)} ${columns.map(([, m]) => wide(m[f] ? `${m[f].mean.toFixed(2)} (${m[f].n})` : "–")).join("")}`);
+  for (const f of fields.filter((f) => columns.some(([, m]) => m[f]))) console.log(`${f.padEnd(width)} ${columns.map(([, m]) => wide(m[f] ? `${m[f].mean.toFixed(process.env.DIGITS ? 3 : 2)} (${m[f].n})` : "–")).join("")}`);
 }
 
 // What the wizard's words mean: "high confidence" (≥ 0.9), "medium" (≥ 0.7), "low".

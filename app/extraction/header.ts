@@ -670,6 +670,15 @@ function notePieces(l: Line): Line[] {
   });
 }
 
+/**
+ * A line that does not go on with the footnote above it: a journal's imprint or licence, or running
+ * text after an address that ended at its country ("… Alnarp, Sweden" / "Full list of author
+ * information is available at the end of the article").
+ */
+function endsNote(note: string[], next: string) {
+  return LICENCE.test(next) || (isProse(next) && endsWithCountry(note[note.length - 1]!.replace(/\.$/, "")));
+}
+
 /** A country printed as an address's last part ("…, Dublin, Ireland"), not an institution's last word ("National University of Singapore"). */
 const endsWithCountry = (t: string) => /,/.test(t) && isCountryName(t.split(",").pop()!.trim().replace(/\.$/, ""));
 
@@ -894,7 +903,9 @@ function readAuthors(
       current = leading;
       notes.set(current, [first?.sup ? l.text : l.text.replace(LEADING_MARKER_TEXT, "")]);
       if (affiliationLine) affiliationNotes.add(current);
-    } else if (current && (l.size < body - 0.3 || affiliationLine || (isAddress(l.text) && !/\.$/.test(notes.get(current)!.at(-1)!)) || BARE_EMAIL.test(l.text.trim())) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 8 && !ABSTRACT_LABEL.test(l.text)) {
+    } else if (current && !endsNote(notes.get(current)!, l.text) && (l.size < body - 0.3 || affiliationLine || (isAddress(l.text) && !/\.$/.test(notes.get(current)!.at(-1)!)) || BARE_EMAIL.test(l.text.trim())) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 8 && !ABSTRACT_LABEL.test(l.text)) {
+      // (A marker at the end of the line above starts the note here: the labeller's reading of this line is the note's.)
+      if (affiliationLine && notes.get(current)!.every((t) => !t.trim())) affiliationNotes.add(current);
       notes.get(current)!.push(l.text);
       // An address line ends its note: what follows is the next author's.
       if (BARE_EMAIL.test(l.text.trim())) current = null;

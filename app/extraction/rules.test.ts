@@ -243,6 +243,30 @@ describe("extraction rules", () => {
     ]);
   });
 
+  it("ends a footnote affiliation before the licence or a line of running text, and reads the labeller's affiliation after a marker at a line's end (issue 16, real articles)", () => {
+    const rows: Array<[string, number]> = [
+      ["R E S E A R C H A R T I C L E", 10],
+      ["Liquidity timing in small-cap mutual funds", 18],
+      ["Astrid Holmqvist^1^* and Tomasz Wierzbicki^2", 10],
+      ["Abstract", 10],
+      ["Background: Fund managers are said to time liquidity as well as the market. We ask whether", 10],
+      ["small-cap funds do, using daily holdings and the spread of every stock they hold over ten years.", 10],
+      ["Results: Funds that hold more illiquid stocks trim them before spreads widen, and the timing", 10],
+      ["adds a third of a percentage point a year. Conclusions: Liquidity timing is a skill of its own.", 10],
+      ["Keywords: Mutual funds, Liquidity, Market timing", 10],
+      ["* Correspondence: astrid.holmqvist@example.se^1", 9],
+      ["Department of Finance, Stockholm School of Economics, Box 6501, 11383", 9],
+      ["Stockholm, Sweden", 9],
+      ["Full list of author information is available at the end of the article", 9],
+      ["© 2019 Holmqvist and Wierzbicki. Open Access This article is distributed under the terms of the licence.", 9],
+    ];
+    const header = readHeader(documentOf(rows));
+    expect(header.authors.map((a) => [a.lastName, a.affiliation, a.country])).toEqual([
+      ["Holmqvist", "Department of Finance, Stockholm School of Economics, Box 6501, 11383 Stockholm", "Sweden"],
+      ["Wierzbicki", null, null],
+    ]);
+  });
+
   it("gives the block under a line of names to all of them, and reads the speaker of a collaboration (issue 16, real articles)", () => {
     const shared = readHeader(
       documentOf([
