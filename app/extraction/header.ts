@@ -459,16 +459,20 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
     });
     const last = pieces.length - 1;
     // Degrees and Greek-letter markers pass their symbols on to the name they follow.
+    // (Capitals after a degree are one more degree nobody listed: "WHEELER, MS, RD, FADA, CD¹".)
     let carried: string[] = [];
+    let afterDegree = false;
     const named: Array<{ name: string; markers: string[] }> = [];
     pieces.forEach((piece, k) => {
       const name = normalizeSpace(fixLigatures(piece.text));
       const own = [...piece.own, ...(k === last ? markers : [])];
+      const degree = DEGREES.test(name) || (afterDegree && /^\p{Lu}{2,5}\.?$/u.test(name));
       // A lone Greek letter or a lone small letter is a marker ("Assou §,*,φ", "Schubert c*").
-      if (/\p{L}/u.test(name) && !/^(?:\p{Script=Greek}|[a-h])$/u.test(name) && !DEGREES.test(name) && !GENERATIONAL.test(name)) {
+      if (/\p{L}/u.test(name) && !/^(?:\p{Script=Greek}|[a-h])$/u.test(name) && !degree && !GENERATIONAL.test(name)) {
         named.push({ name, markers: own });
         carried = named[named.length - 1]!.markers;
       } else carried.push(...own);
+      afterDegree = degree;
     });
     // "Groppe, David M. (1,2), Bickel, Stephan (3,4)": family names first, each given name after its comma.
     const inverted =
@@ -600,7 +604,7 @@ const cleanAffiliation = (t: string) =>
       .replace(TRAILING_ABSTRACT, "")
       .replace(AFFILIATION_MARKER, "")
       // (An abbreviation keeps its full stop: "Intelliseek, Inc.")
-      .replace(/(?:[.;,]+\s*|[,;]?\s+and\s*)$/, (end: string, at: number, all: string) => (end.startsWith(".") && /\b(?:Inc|Ltd|Co|Corp|Univ|Dept|St)$/.test(all.slice(0, at)) ? "." : ""))
+      .replace(/(?:[.;,]+\s*|[,;]?\s+(?:and|and the|the)\s*)$/, (end: string, at: number, all: string) => (end.startsWith(".") && /\b(?:Inc|Ltd|Co|Corp|Univ|Dept|St)$/.test(all.slice(0, at)) ? "." : ""))
       .replace(/\s*;\s*/g, ", "),
   );
 /** A line of an address: it ends with a country, or is a short capitalised place ("Cambridge, MA", "Jouy-en-Josas"). */
@@ -658,7 +662,7 @@ function notePieces(l: Line): Line[] {
     const rest = l.spans.slice(i + 1);
     const next = rest.findIndex((x) => x.sup && x.text.trim() && !/^[,\s]+$/.test(x.text));
     const after = joinSpans((next < 0 ? rest : rest.slice(0, next)).filter((x) => !x.sup));
-    if (before && (after ? /(?:[,;:.]|\band)$/i.test(before) && /^\p{Lu}/u.test(after) : /[\p{L}.,;]$/u.test(before))) {
+    if (before && (after ? /(?:[,;:.]|\band|\bthe|\bfrom)$/i.test(before) && /^\p{Lu}/u.test(after) : /[\p{L}.,;]$/u.test(before))) {
       cuts.push(i);
       from = i;
     }
@@ -668,6 +672,21 @@ function notePieces(l: Line): Line[] {
     const spans = l.spans.slice(start, cuts[k] ?? l.spans.length);
     return { ...l, spans, text: joinSpans(spans.filter((x) => !x.sup)) };
   });
+}
+
+/**
+ * A line that goes on with the footnote above it: smaller than the text, or read as an
+ * affiliation, or a bare e-mail; an address, or the rest of an institution's name, after a line
+ * that did not end its sentence ("… the⁷ Division of General" / "Internal Medicine, Duke University
+ * School of" / "Medicine, Durham, North Carolina.").
+ */
+function continuesNote(note: string[], l: Line, body: number, affiliationLine: boolean) {
+  if (ABSTRACT_LABEL.test(l.text) || endsNote(note, l.text)) return false;
+  // (A note that reached a full stop or its country is finished.)
+  const last = note[note.length - 1]!;
+  const open = !/\.$/.test(last) && !endsWithCountry(last);
+  const unfinished = /(?:[,;-]|\b(?:of|and|for|the|de|di|da|del|der|für))$/i.test(last);
+  return l.size < body - 0.3 || affiliationLine || BARE_EMAIL.test(l.text.trim()) || (open && (isAddress(l.text) || ((unfinished || INSTITUTION.test(l.text)) && !isProse(l.text))));
 }
 
 /**
@@ -899,11 +918,12 @@ function readAuthors(
     const first = l.spans.find((s) => s.text.trim());
     const leading = first?.sup ? first.text.trim().replace(/∗/g, "*") : (LEADING_MARKER.exec(l.text)?.[1]?.replace(/∗/g, "*") ?? null);
     const affiliationLine = (labels[indexOf.get(line) ?? -1]?.affiliation ?? 0) >= 0.5;
-    if (leading && MARKER.test(leading) && !notes.has(leading) && (l.size <= body + 0.5 || affiliationLine) && !isHeading(line) && !nameLines.has(line)) {
+    // (A note still empty was a raised mark at a line's end that began nothing: "… 1.73 m²".)
+    if (leading && MARKER.test(leading) && !notes.get(leading)?.some((t) => t.trim()) && (l.size <= body + 0.5 || affiliationLine) && !isHeading(line) && !nameLines.has(line)) {
       current = leading;
       notes.set(current, [first?.sup ? l.text : l.text.replace(LEADING_MARKER_TEXT, "")]);
       if (affiliationLine) affiliationNotes.add(current);
-    } else if (current && !endsNote(notes.get(current)!, l.text) && (l.size < body - 0.3 || affiliationLine || (isAddress(l.text) && !/\.$/.test(notes.get(current)!.at(-1)!)) || BARE_EMAIL.test(l.text.trim())) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 8 && !ABSTRACT_LABEL.test(l.text)) {
+    } else if (current && continuesNote(notes.get(current)!, l, body, affiliationLine) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 8) {
       // (A marker at the end of the line above starts the note here: the labeller's reading of this line is the note's.)
       if (affiliationLine && notes.get(current)!.every((t) => !t.trim())) affiliationNotes.add(current);
       notes.get(current)!.push(l.text);

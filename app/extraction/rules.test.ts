@@ -267,6 +267,31 @@ describe("extraction rules", () => {
     ]);
   });
 
+  it("reads 'From the¹ …; the² …' notes at the text's size, past a stray raised '²' in the abstract and an unlisted degree (issue 16, real articles)", () => {
+    const rows: Array<[string, number]> = [
+      ["Bank Capital and the Pricing of Deposit Insurance", 18],
+      ["MARGARET L. OKONKWO, MS, RD, CD^1", 10],
+      ["DANIEL R. HOLLIS, MBA^2", 10],
+      ["PRIYA S. RAMAN, PHD^3", 10],
+      ["OBJECTIVE-We ask whether deposit insurance is priced fairly when bank capital is measured at market", 10],
+      ["value rather than at book value, and how far the gap grows in a crisis (losses above 1.73 m^2", 10],
+      ["per dollar insured). RESEARCH DESIGN AND METHODS-We use quarterly filings of every insured bank", 10],
+      ["from 1992 to 2019 and the premiums each paid, and value the insurance as a put on the bank assets.", 10],
+      ["From the^1 Federal Deposit Insurance Corporation, Washington, District of", 10],
+      ["Columbia; the^2 Department of Finance, Kellogg School of Management, North-", 10],
+      ["western University, Evanston, Illinois; and the^3 Division of Banking", 10],
+      ["Research, Federal Reserve Bank of Chicago, Economic Research", 10],
+      ["Department, Chicago, Illinois.", 10],
+      ["Corresponding author: Margaret L. Okonkwo, mokonkwo@example.org.", 10],
+      ["Received 11 June 2019 and accepted 17 August 2019.", 10],
+    ];
+    expect(readHeader(documentOf(rows)).authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Okonkwo", "Federal Deposit Insurance Corporation, Washington, District of Columbia"],
+      ["Hollis", "Department of Finance, Kellogg School of Management, Northwestern University, Evanston, Illinois"],
+      ["Raman", "Division of Banking Research, Federal Reserve Bank of Chicago, Economic Research Department, Chicago, Illinois"],
+    ]);
+  });
+
   it("gives the block under a line of names to all of them, and reads the speaker of a collaboration (issue 16, real articles)", () => {
     const shared = readHeader(
       documentOf([
