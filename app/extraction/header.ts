@@ -246,6 +246,7 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     start--;
   }
   const out = [start];
+  const mailboxes = mailboxesOn(lines, lines[start]!.page);
   for (let i = start + 1; i < lines.length; i++) {
     const prev = lines[i - 1]!;
     const l = lines[i]!;
@@ -255,11 +256,27 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     // (not after a line the title plainly goes on from: "… RE-HEATING AND").
     const goesOn = /(?:\b(?:and|of|the|in|for|to|on|with|by|from|at|via|a|an)|[-:,])$/i.test(prev.text.trim());
     const named = !goesOn && (labels[i]?.author ?? 0) >= 0.5 && (labels[i]?.title ?? 1) < 0.5;
-    const other = isAuthorLine(l) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l) || /^authors?\s*:/i.test(l.text) || named;
+    const other = isAuthorLine(l) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l) || /^authors?\s*:/i.test(l.text) || named || mailedName(l.text, mailboxes, lowerWords);
     if (!sameLook || !close(prev, l) || other || out.length >= 5 || (doc.kind === "docx" && out.length >= 1 && !l.bold && !lines[start]!.bold)) break;
     out.push(i);
   }
   return out;
+}
+
+/** The addresses printed on a page. */
+function mailboxesOn(lines: Line[], page: number) {
+  return expandEmails(lines.filter((l) => l.page === page).map((l) => l.text).join(" \n "));
+}
+
+/**
+ * A lone name whose family name an address on the title page spells: a name even where the
+ * labeller doubts it, or where it is set in the title's size ("Patrice Lopez" / "lopez@loria.fr").
+ */
+function mailedName(text: string, mailboxes: string[], lowerWords: Set<string>) {
+  const name = text.trim().replace(TRAILING_SYMBOLS, "").trim();
+  if (!mailboxes.length || !/^(?:\p{Lu}[\p{L}'’.-]*\s+){1,3}\p{Lu}[\p{L}'’-]+$/u.test(name) || !looksLikeName(name) || INSTITUTION.test(name) || isCommonWords(name, lowerWords)) return false;
+  const { firstName, lastName } = splitName(name);
+  return mailboxes.some((e) => emailFit(e, firstName, lastName) >= 3);
 }
 
 /** A line of names only ("Sebastián Quiroga Peña and Annika Lehtonen"), not a title in title case. */
@@ -825,6 +842,7 @@ function readAuthors(
   const titlePage = titleIndexes.length ? lines[titleIndexes[0]!]!.page : 1;
   let end = abstractStart > titleEnd ? abstractStart : Math.min(lines.length, titleEnd + 25);
   let region = lines.slice(titleEnd + 1, end).map((line, k) => ({ line, index: titleEnd + 1 + k }));
+  const mailboxes = mailboxesOn(lines, titlePage);
   let candidates = namesIn(region);
   // Authors printed above the title (some working papers and proceedings): where no name follows
   // the title, the lines before it on its page that the labeller reads as names, and their blocks.
@@ -862,7 +880,7 @@ function readAuthors(
       // A line the labeller is sure is not a name line (a city, an institution, the title's end).
       // (Not a lone name plainly a person's, set between address lines the labeller reads it with:
       // "Lance J. Fortnow".)
-      if (author < 0.1 && !plainlyAName(line.text, lowerWords)) continue;
+      if (author < 0.1 && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords)) continue;
       const segments = nameSegments(line);
       // A place among the pieces makes the line an address ("Chapel Hill, North Carolina", "La Jolla, CA").
       // (And a postcode or a year: a name carries no number of four digits.)

@@ -365,7 +365,7 @@ describe("extraction rules", () => {
     ]);
   });
 
-  it("keeps a title's first line the labeller doubts, and a line the title plainly goes on to (issue 16, real articles)", () => {
+  it("keeps a title's first line the labeller doubts, and a line the title plainly goes on to, but not a name an address spells (issue 16, real articles)", () => {
     const doc = documentOf([
       ["Large common deletions associate with", 18],
       ["mortality at old age", 18],
@@ -381,6 +381,13 @@ describe("extraction rules", () => {
     ]);
     // A line in capitals it takes for a name, after a line that ends in "AND".
     expect(findTitle(caps.lines, 3, caps, lowerCaseWords(caps.lines), [said(0.9, 0), said(0.2, 0.7), said(0, 0.9)])).toEqual([0, 1]);
+    // A name set in the title's size that the labeller takes for the title's: the address below spells it.
+    const mailed = documentOf([
+      ["Dividend Smoothing in Family Firms", 18],
+      ["Tomas Lindgren", 18],
+      ["tomas.lindgren@example.se", 10],
+    ]);
+    expect(findTitle(mailed.lines, 3, mailed, lowerCaseWords(mailed.lines), [said(0.9, 0), said(0.6, 0), said(0, 0)])).toEqual([0]);
   });
 
   it("never takes an imprint, a report number, a street, a spaced banner, a journal's or a section's banner for the title (issue 16, real articles)", () => {
