@@ -492,13 +492,16 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
       afterDegree = degree;
     });
     // "Groppe, David M. (1,2), Bickel, Stephan (3,4)": family names first, each given name after its comma.
+    // (Or each family name in capitals: "HO, Kei Shiu Edward and CHAN, Lai Wan".)
     const inverted =
       named.length >= 2 &&
       named.length % 2 === 0 &&
       named.every((n, k) => (k % 2 === 0 ? !/\s/.test(n.name) && !n.markers.length && /^\p{Lu}/u.test(n.name) : /^\p{Lu}/u.test(n.name) && n.name.split(/\s+/).length <= 3)) &&
-      named.some((n, k) => k % 2 === 1 && (n.markers.length > 0 || /^\p{Lu}\.(?:\s?\p{Lu}\.)*$/u.test(n.name)));
+      (named.some((n, k) => k % 2 === 1 && (n.markers.length > 0 || /^\p{Lu}\.(?:\s?\p{Lu}\.)*$/u.test(n.name))) ||
+        (named.length >= 4 && named.every((n, k) => (k % 2 === 0 ? /^\p{Lu}[\p{Lu}'’-]+$/u.test(n.name) : /\p{Ll}/u.test(n.name) && !INSTITUTION.test(n.name) && !isPlace(n.name)))));
     if (inverted) {
-      for (let k = 0; k < named.length; k += 2) out.push({ name: `${named[k + 1]!.name} ${named[k]!.name}`, markers: named[k + 1]!.markers });
+      const family = (name: string) => (/^\p{Lu}[\p{Lu}'’-]+$/u.test(name) ? titleCase(name) : name);
+      for (let k = 0; k < named.length; k += 2) out.push({ name: `${named[k + 1]!.name} ${family(named[k]!.name)}`, markers: named[k + 1]!.markers });
     } else out.push(...named);
     text = "";
     markers = [];

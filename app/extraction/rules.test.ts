@@ -55,7 +55,7 @@ describe("extraction rules", () => {
     expect(header.abstract.value).toMatch(/^Background The origin .* more likely cause of them\.$/);
   });
 
-  it("reads inverted name lists, markers printed on the line, ORCID badges, numbered affiliations run together, glued footnote digits (issue 16, real articles)", () => {
+  it("reads inverted name lists (family names in capitals too), markers printed on the line, ORCID badges, numbered affiliations run together, glued footnote digits (issue 16, real articles)", () => {
     const inverted = readHeader(
       documentOf([
         ["Title: An open source toolbox for localizing intracranial electrodes", 16],
@@ -69,6 +69,20 @@ describe("extraction rules", () => {
     expect(inverted.title.value).toBe("An open source toolbox for localizing intracranial electrodes");
     expect(inverted.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["David M. Groppe", "Stephan Bickel", "Christopher J. Honey"]);
     expect(inverted.authors[1]!.affiliation).toBe("Department of Neurology, Montefiore Medical Center, Bronx, NY 10467");
+    // Family names in capitals, each before its given names.
+    const capitals = readHeader(
+      documentOf([
+        ["Margin Calls and Fire Sales in Hong Kong Equities", 18],
+        ["HO, Kei Shiu Edward and CHAN, Lai Wan", 10],
+        ["Department of Finance", 10],
+        ["The Chinese University of Hong Kong", 10],
+        ["email: ho052@example.hk and lwchan@example.hk", 10],
+      ]),
+    );
+    expect(capitals.authors.map((a) => [a.firstName, a.lastName, a.email])).toEqual([
+      ["Kei Shiu Edward", "Ho", "ho052@example.hk"],
+      ["Lai Wan", "Chan", "lwchan@example.hk"],
+    ]);
 
     const plos = readHeader(
       documentOf([
