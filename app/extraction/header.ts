@@ -263,6 +263,34 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
   return out;
 }
 
+/** A note ("* Corresponding author"), not a marker that ends the name above ("*, Michał Krzyżowski¹, …"). */
+const correspondingNote = (text: string) => /^(?:corresponding|[*∗](?!\s*,))/i.test(text.trim());
+
+/** A post held, printed between a name and its institution ("Reader", "Professor of Health Economics", "Research Fellow"). */
+const POST = /^(?:(?:senior|principal|associate|assistant|full|adjunct|visiting|emeritus|honorary|research|teaching|postdoctoral|doctoral|graduate|phd|chief|deputy|medical)\s+)*(?:professor|lecturer|reader|fellow|student|researcher|scientist|director|head|chair|candidate|statistician|economist|analyst|manager|officer|consultant|dean|associate|assistant|instructor|postdoc|physician|nurse|clinician|partner|advisor|adviser)\b/i;
+
+/**
+ * A line that is one author's: a name, then degrees or a post, then an institution ("Nicola Carey,
+ * PhD, Reader, School of Health Sciences, University of Surrey, UK"). The name, its markers and
+ * the affiliation after it (without degrees and post); null for any other line.
+ */
+function personWithAffiliation(text: string, lowerWords: Set<string>) {
+  const pieces = text.split(/\s*,\s*/);
+  const head = TRAILING_NUMBER_MARKERS.exec(pieces[0]!.replace(TRAILING_SYMBOLS, ""))?.[0] ?? "";
+  const name = pieces[0]!.replace(TRAILING_SYMBOLS, "").slice(0, pieces[0]!.replace(TRAILING_SYMBOLS, "").length - head.length).trim();
+  if (pieces.length < 3 || !/^\p{Lu}/u.test(name) || name.split(/\s+/).length < 2 || name.split(/\s+/).length > 4) return null;
+  if (!looksLikeName(name) || INSTITUTION.test(name) || isPlace(name) || isCommonWords(name, lowerWords)) return null;
+  let k = 1;
+  let titled = false;
+  while (k < pieces.length && (DEGREES.test(pieces[k]!) || POST.test(pieces[k]!))) {
+    titled = true;
+    k++;
+  }
+  const rest = pieces.slice(k).join(", ").trim();
+  if (!titled || !INSTITUTION.test(pieces[k] ?? "")) return null;
+  return { name, markers: head.trim().split(/\s+/).filter(Boolean), affiliation: rest };
+}
+
 /** The addresses printed on a page. */
 function mailboxesOn(lines: Line[], page: number) {
   return expandEmails(lines.filter((l) => l.page === page).map((l) => l.text).join(" \n "));
@@ -341,7 +369,8 @@ function isHeading(l: Line) {
 /* ------------------------------------------------------------------ authors */
 
 /** A name found: its markers, the line it starts on, the last row of its line's list, how sure the labeller is of that list. */
-type Candidate = { name: string; markers: string[]; line: Line; lineIndex: number; author: number };
+/** A name found among the header's lines; `affiliation` where the line itself prints it after the name. */
+type Candidate = { name: string; markers: string[]; line: Line; lineIndex: number; author: number; affiliation?: string };
 
 const NAME_TOKEN = /^(?:[\p{Lu}][\p{L}'’.-]*|(?:van|von|der|den|de|del|della|di|da|do|dos|das|du|la|le|ten|ter|bin|al|el|zu|i|y|e)|[\p{Lu}]\.)$/u;
 /** Joins two family names: "Vidal i Puig", "Ortega y Gasset", "Sousa e Silva". */
@@ -878,11 +907,25 @@ function readAuthors(
         EMAIL.lastIndex = 0;
         continue;
       }
-      // A note ("* Corresponding author"), not a marker that ends the name above ("*, Michał Krzyżowski¹, …").
-      if (/^(?:corresponding|[*∗](?!\s*,))/i.test(line.text.trim())) continue;
+      if (correspondingNote(line.text)) continue;
       // A line the labeller is sure is not a name line (a city, an institution, the title's end).
       // (Not a lone name plainly a person's, set between address lines the labeller reads it with:
       // "Lance J. Fortnow".)
+      // One author to a line, with degrees, post and affiliation after the name ("Nicola Carey, PhD,
+      // Reader, School of Health Sciences, University of Surrey, UK"); the affiliation may wrap.
+      const own = personWithAffiliation(line.text, lowerWords);
+      if (own) {
+        let affiliation = own.affiliation;
+        const goesOn = (text: string) => /(?:,|\b(?:of|and|for|the))$/.test(affiliation) || (!endsWithCountry(affiliation) && (isAddress(text) || INSTITUTION.test(text)) && !isProse(text));
+        for (let next = region[r + 1]; next && goesOn(next.line.text) && !personWithAffiliation(next.line.text, lowerWords) && !EMAIL.test(next.line.text) && !correspondingNote(next.line.text); next = region[r + 1]) {
+          EMAIL.lastIndex = 0;
+          affiliation = `${affiliation} ${next.line.text.trim()}`;
+          r++;
+        }
+        EMAIL.lastIndex = 0;
+        candidates.push({ name: own.name, markers: own.markers, line: first, lineIndex: index, author, affiliation });
+        continue;
+      }
       if (author < 0.1 && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords)) continue;
       const segments = nameSegments(line);
       // A place among the pieces makes the line an address ("Chapel Hill, North Carolina", "La Jolla, CA").
@@ -1009,8 +1052,9 @@ function readAuthors(
       const institutional = texts.filter((t) => INSTITUTION.test(t));
       return institutional.length || !affiliationNotes.has(m) ? institutional : texts.slice(0, 1);
     });
-    const block = sharedLine || fromNotes.length ? [] : blockOf(c, k);
-    const affiliationText = [...new Set([...fromNotes, ...blockAffiliations(block, sureAffiliation)])];
+    const printed = c.affiliation ? [cleanAffiliation(c.affiliation)] : [];
+    const block = sharedLine || fromNotes.length || printed.length ? [] : blockOf(c, k);
+    const affiliationText = [...new Set([...fromNotes, ...printed, ...blockAffiliations(block, sureAffiliation)])];
     const raw = affiliationText.slice(0, 2).join("; ");
     const parts = raw ? raw.split("; ").map((p) => trailingCountry(p)) : [];
     const affiliation = parts.length ? parts.map((p) => p.rest).join("; ") : null;

@@ -306,6 +306,24 @@ describe("extraction rules", () => {
     ]);
   });
 
+  it("reads one author to a line, with degrees, post and a wrapping affiliation after the name (issue 16, real articles)", () => {
+    const rows: Array<[string, number]> = [
+      ["Title: Short-Term Debt and Bank Runs in Emerging Markets", 16],
+      ["Amara N. Okafor, PhD, Associate Professor of Finance, Lagos Business School, Pan-Atlantic", 12],
+      ["University, Lagos, Nigeria", 12],
+      ["Lukas Brenner, MSc, Doctoral Student, Department of Banking and Finance, University of", 12],
+      ["Zurich, Switzerland", 12],
+      ["Corresponding author: Amara N. Okafor, a.okafor@example.ng", 12],
+      ["Abstract", 12],
+      ["We show that banks funded with short-term foreign debt face runs that local deposit insurance does not stop.", 10],
+      ["The runs begin when the currency falls, and they end only when the central bank lends in dollars to the banks.", 10],
+    ];
+    expect(readHeader(documentOf(rows)).authors.map((a) => [a.lastName, a.affiliation, a.country, a.email, a.isCorresponding])).toEqual([
+      ["Okafor", "Lagos Business School, Pan-Atlantic University, Lagos", "Nigeria", "a.okafor@example.ng", true],
+      ["Brenner", "Department of Banking and Finance, University of Zurich", "Switzerland", null, false],
+    ]);
+  });
+
   it("gives the block under a line of names to all of them, and reads the speaker of a collaboration (issue 16, real articles)", () => {
     const shared = readHeader(
       documentOf([
