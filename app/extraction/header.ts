@@ -195,16 +195,16 @@ function isNoise(l: Line) {
 
 /** The title: the largest text among the first lines (not a series banner), and the lines that continue it. */
 /**
- * Lines a title never is: an imprint (copyright, publisher, licence), a report or archive number
+ * Lines a title never is: an imprint (copyright, publisher, licence, web address), a report or archive number
  * ("SLAC-PUB-12820", "cond-mat/9903395"), a street address, a date of publication, a banner in
  * letters spaced apart ("L A N D E S B I O S C I E N C E"), a single word or code, a section's or
  * a journal's banner, a note of where the paper was presented.
  */
 const NOT_TITLE = new RegExp(
   [
-    /©|\(c\)\s*\d{4}|^c\s+(?:19|20)\d{2}\b|\bpublished by\b|\ball rights reserved\b|\bcreative commons\b/u,
+    /©|\(c\)\s*\d{4}|^c\s+(?:19|20)\d{2}\b|\bpublished by\b|\ball rights reserved\b|\bcreative commons\b|https?:\/\/|\bwww\.\S/u,
     /\b[a-z-]+\/\d{7}\b|^[A-Z]{2,}[-\d()/.]+[\dA-Z]$|^\S+$/u,
-    /^\d+\s+(?:[NSEW]\.?\s+)?(?:\p{Lu}[\p{L}.]*\s+){1,3}(?:Street|St\.|Avenue|Ave\.|Road|Rd\.|Boulevard|Blvd\.|Drive|Dr\.|Lane|Way|Place)\b/u,
+    /^\d+\s+(?:[NSEW]\.?\s+)?(?:\p{Lu}[\p{L}.]*\s+){1,3}(?:Street|St\.|Avenue|Ave\.|Road|Rd\.|Boulevard|Blvd\.|Drive|Dr\.|Lane|Way|Place)\b|\bSuite\s+\d+\b|\bP\.?\s?O\.?\s+Box\s+\d/u,
     /\b(?:received|accepted|published)(?:\s+online)?\s*:?\s*\d{1,2}\s+\p{L}+\s+\d{4}/u,
     /(?:\b\p{L}\s){6}/u,
     // A section's or a journal's banner, the whole line: "BIOINFORMATICS REVIEW", "Book Reviews",
