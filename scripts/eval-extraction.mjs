@@ -34,7 +34,8 @@ const REAL_TARGETS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, 
 // of its text, in its spans); that reading moved one held-out author list (0.606 -> 0.59), while
 // e-mails rose 0.644 -> 0.80 and affiliations 0.473 -> 0.60. The author floor follows the faithful
 // reading; the others rise to what is measured.
-const REAL_FLOORS = { title: 0.89, abstract: 0.85, "authors (whole list)": 0.6, "author names (words)": 0.75, emails: 0.82, affiliations: 0.61 };
+// Session 18: e-mails 0.829 -> 0.831 and affiliations 0.617 -> 0.624; both floors rise with them.
+const REAL_FLOORS = { title: 0.89, abstract: 0.85, "authors (whole list)": 0.6, "author names (words)": 0.75, emails: 0.83, affiliations: 0.62 };
 const dirs = args.filter((a) => !a.startsWith("--"));
 const SETS = dirs.length
   ? dirs.map((d) => [path.basename(d), d, true])
