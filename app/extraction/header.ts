@@ -276,8 +276,9 @@ const POST = /^(?:(?:senior|principal|associate|assistant|full|adjunct|visiting|
  */
 function personWithAffiliation(text: string, lowerWords: Set<string>) {
   const pieces = text.split(/\s*,\s*/);
-  const head = TRAILING_NUMBER_MARKERS.exec(pieces[0]!.replace(TRAILING_SYMBOLS, ""))?.[0] ?? "";
-  const name = pieces[0]!.replace(TRAILING_SYMBOLS, "").slice(0, pieces[0]!.replace(TRAILING_SYMBOLS, "").length - head.length).trim();
+  const bare = pieces[0]!.replace(TRAILING_SYMBOLS, "");
+  const markers = TRAILING_NUMBER_MARKERS.exec(bare)?.[0] ?? "";
+  const name = bare.slice(0, bare.length - markers.length).trim();
   if (pieces.length < 3 || !/^\p{Lu}/u.test(name) || name.split(/\s+/).length < 2 || name.split(/\s+/).length > 4) return null;
   if (!looksLikeName(name) || INSTITUTION.test(name) || isPlace(name) || isCommonWords(name, lowerWords)) return null;
   let k = 1;
@@ -288,7 +289,7 @@ function personWithAffiliation(text: string, lowerWords: Set<string>) {
   }
   const rest = pieces.slice(k).join(", ").trim();
   if (!titled || !INSTITUTION.test(pieces[k] ?? "")) return null;
-  return { name, markers: head.trim().split(/\s+/).filter(Boolean), affiliation: rest };
+  return { name, markers: markers.trim().split(/\s+/).filter(Boolean), affiliation: rest };
 }
 
 /** The addresses printed on a page. */
@@ -368,8 +369,10 @@ function isHeading(l: Line) {
 
 /* ------------------------------------------------------------------ authors */
 
-/** A name found: its markers, the line it starts on, the last row of its line's list, how sure the labeller is of that list. */
-/** A name found among the header's lines; `affiliation` where the line itself prints it after the name. */
+/**
+ * A name found: its markers, the line it starts on, the last row of its line's list, how sure the
+ * labeller is of that list; its affiliation where its own line prints one after the name.
+ */
 type Candidate = { name: string; markers: string[]; line: Line; lineIndex: number; author: number; affiliation?: string };
 
 const NAME_TOKEN = /^(?:[\p{Lu}][\p{L}'’.-]*|(?:van|von|der|den|de|del|della|di|da|do|dos|das|du|la|le|ten|ter|bin|al|el|zu|i|y|e)|[\p{Lu}]\.)$/u;
@@ -908,24 +911,24 @@ function readAuthors(
         continue;
       }
       if (correspondingNote(line.text)) continue;
-      // A line the labeller is sure is not a name line (a city, an institution, the title's end).
-      // (Not a lone name plainly a person's, set between address lines the labeller reads it with:
-      // "Lance J. Fortnow".)
       // One author to a line, with degrees, post and affiliation after the name ("Nicola Carey, PhD,
       // Reader, School of Health Sciences, University of Surrey, UK"); the affiliation may wrap.
       const own = personWithAffiliation(line.text, lowerWords);
       if (own) {
         let affiliation = own.affiliation;
-        const goesOn = (text: string) => /(?:,|\b(?:of|and|for|the))$/.test(affiliation) || (!endsWithCountry(affiliation) && (isAddress(text) || INSTITUTION.test(text)) && !isProse(text));
-        for (let next = region[r + 1]; next && goesOn(next.line.text) && !personWithAffiliation(next.line.text, lowerWords) && !EMAIL.test(next.line.text) && !correspondingNote(next.line.text); next = region[r + 1]) {
-          EMAIL.lastIndex = 0;
+        const goesOn = (text: string) =>
+          !/@/.test(text) && !correspondingNote(text) && !personWithAffiliation(text, lowerWords) &&
+          (/(?:,|\b(?:of|and|for|the))$/.test(affiliation) || (!endsWithCountry(affiliation) && (isAddress(text) || INSTITUTION.test(text)) && !isProse(text)));
+        for (let next = region[r + 1]; next && goesOn(next.line.text); next = region[r + 1]) {
           affiliation = `${affiliation} ${next.line.text.trim()}`;
           r++;
         }
-        EMAIL.lastIndex = 0;
         candidates.push({ name: own.name, markers: own.markers, line: first, lineIndex: index, author, affiliation });
         continue;
       }
+      // A line the labeller is sure is not a name line (a city, an institution, the title's end).
+      // (Not a lone name plainly a person's, set between address lines the labeller reads it with:
+      // "Lance J. Fortnow"; nor one an address on the page spells.)
       if (author < 0.1 && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords)) continue;
       const segments = nameSegments(line);
       // A place among the pieces makes the line an address ("Chapel Hill, North Carolina", "La Jolla, CA").
