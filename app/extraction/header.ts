@@ -663,6 +663,11 @@ const cleanAffiliation = (t: string) =>
 const isAddress = (t: string) =>
   !MONTH_DATE.test(t.trim()) && !/\b(?:19|20)\d{2}\b/.test(t) && (trailingCountry(t).country !== null || (t.split(/\s+/).length <= 5 && /^[\p{Lu}\d]/u.test(t) && !/[.!?:]$/.test(t)));
 
+/** An institution's name cut where the line wraps ("National University of" / "Singapore", "Depart-" / "ment"). */
+const OPEN_NAME = /(?:\b(?:of|and|for|the|de|di|da|del|der|für|zu|am)|-)$/i;
+/** A line that leaves its address or institution's name unfinished: cut mid-name, or after a comma or semicolon. */
+const leftOpen = (text: string) => /[,;]$/.test(text) || OPEN_NAME.test(text);
+
 /**
  * The affiliations in an author's block (the lines under the name): a run of institution and
  * address lines is one affiliation ("Department of Finance" / "University of Zurich" / "Zurich,
@@ -692,7 +697,7 @@ function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => fal
     if (known && run.length && endsWithCountry(run[run.length - 1]!)) flush();
     anchored ||= known;
     const last = run[run.length - 1];
-    if (last && /(?:\b(?:of|and|for|de|di|da|del|der|für|zu|am|the)|-)$/i.test(last)) run[run.length - 1] = /-$/.test(last) ? `${last}${t}` : `${last} ${t}`;
+    if (last && OPEN_NAME.test(last)) run[run.length - 1] = /-$/.test(last) ? `${last}${t}` : `${last} ${t}`;
     else run.push(t);
   }
   flush();
@@ -737,8 +742,7 @@ function continuesNote(note: string[], l: Line, body: number, affiliationLine: b
   // (A note that reached a full stop or its country is finished.)
   const last = note[note.length - 1]!;
   const open = !/\.$/.test(last) && !endsWithCountry(last);
-  const unfinished = /(?:[,;-]|\b(?:of|and|for|the|de|di|da|del|der|für))$/i.test(last);
-  return l.size < body - 0.3 || affiliationLine || BARE_EMAIL.test(l.text.trim()) || (open && (isAddress(l.text) || ((unfinished || INSTITUTION.test(l.text)) && !isProse(l.text))));
+  return l.size < body - 0.3 || affiliationLine || BARE_EMAIL.test(l.text.trim()) || (open && (isAddress(l.text) || ((leftOpen(last) || INSTITUTION.test(l.text)) && !isProse(l.text))));
 }
 
 /**
@@ -747,7 +751,7 @@ function continuesNote(note: string[], l: Line, body: number, affiliationLine: b
  * information is available at the end of the article").
  */
 function endsNote(note: string[], next: string) {
-  return LICENCE.test(next) || (isProse(next) && endsWithCountry(note[note.length - 1]!.replace(/\.$/, "")));
+  return LICENCE.test(next) || (isProse(next) && endsWithCountry(note[note.length - 1]!));
 }
 
 /** A country printed as an address's last part ("…, Dublin, Ireland"), not an institution's last word ("National University of Singapore"). */
@@ -918,7 +922,7 @@ function readAuthors(
         let affiliation = own.affiliation;
         const goesOn = (text: string) =>
           !/@/.test(text) && !correspondingNote(text) && !personWithAffiliation(text, lowerWords) &&
-          (/(?:,|\b(?:of|and|for|the))$/.test(affiliation) || (!endsWithCountry(affiliation) && (isAddress(text) || INSTITUTION.test(text)) && !isProse(text)));
+          (leftOpen(affiliation) || (!endsWithCountry(affiliation) && (isAddress(text) || INSTITUTION.test(text)) && !isProse(text)));
         for (let next = region[r + 1]; next && goesOn(next.line.text); next = region[r + 1]) {
           affiliation = `${affiliation} ${next.line.text.trim()}`;
           r++;
