@@ -4,11 +4,12 @@
  * They rely on what every manuscript layout shares (sizes, positions, labels, markers), not on
  * any one template.
  */
-import { REGIONS, ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, STRUCTURED_ABSTRACT, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, bodySize, lowerCaseWords } from "./patterns";
+import { REGIONS, ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, STRUCTURED_ABSTRACT, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, DEGREES, bodySize, lowerCaseWords } from "./patterns";
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
 import { labelLines, type LabellerWeights, type LineLabels } from "./labeller";
 import { isFamilyName, isGivenName } from "./lexicon";
+import { readNames } from "./names";
 import { fixLigatures, fold, joinLines, joinSpans, normalizeSpace, vocabularyOf } from "./text";
 
 const sourceOf = (line: Line | undefined): Source | null => (line ? { page: line.page, x: Math.round(line.x), y: Math.round(line.y) } : null);
@@ -373,7 +374,7 @@ function isHeading(l: Line) {
  * A name found: its markers, the line it starts on, the last row of its line's list, how sure the
  * labeller is of that list; its affiliation where its own line prints one after the name.
  */
-type Candidate = { name: string; markers: string[]; line: Line; lineIndex: number; author: number; affiliation?: string };
+type Candidate = { name: string; markers: string[]; line: Line; lineIndex: number; author: number; affiliation?: string; given?: string; family?: string };
 
 const NAME_TOKEN = /^(?:[\p{Lu}][\p{L}'’.-]*|(?:van|von|der|den|de|del|della|di|da|do|dos|das|du|la|le|ten|ter|bin|al|el|zu|i|y|e)|[\p{Lu}]\.)$/u;
 /** Joins two family names: "Vidal i Puig", "Ortega y Gasset", "Sousa e Silva". */
@@ -473,8 +474,6 @@ function splitMarkers(text: string) {
 /** Numbers and symbols after a name, on its line: its markers ("Smaal 2", "Siringan4 ‡"), or a page number run into it ("ROBINSON 109"); never a postcode. */
 const TRAILING_NUMBER_MARKERS = new RegExp(`(?<=[\\p{L}.])\\s*(?:\\d{1,3}(?!\\d)|${SYMBOL.source})(?:\\s*(?:\\d{1,3}(?!\\d)|${SYMBOL.source}))*\\s*$`, "u");
 
-/** Degrees and titles printed after a name ("MD", "Ph.D.", "F.R.C.S. Ed.", "FAAN", "MSPH"), in any case: a piece that is only these is no name. */
-const DEGREES = /^(?:(?:M\.?D|Ph\.?\s?D|D\.?Phil|M\.?Phil|M\.?P\.?H|M\.?B\.?A|M\.?Sc?|M\.?Ed|M\.?A|B\.?Sc?|B\.?A|R\.?N|F\.?A\.?A\.?N|Psy\.?\s?D|Pharm\.?D|D\.?Sc|Dr\.?P\.?H|CRNP|AOCN|ANP|R\.?Ph|F\.?R\.?C\.?[SP]\.?(?:\s?(?:ED|Ed|C|Edin)\.?)?|FRCPC|D\.?D\.?S|D\.?V\.?M|MBBS|MBChB|J\.?D|LL\.?[BM]|CFA|CPA|F\.?A\.?C\.?[PS]|MSN|BSN|MHS|MSW|DPT|MSc|MEd|MPhil|PhD|MD|R\.?D|F\.?A\.?D\.?A|C\.?D\.?E|M\.?S\.?P\.?H|Ed\.?D|M\.?Res|D\.?M\.?Sc|M\.?Stat|M\.?B|B\.?Chir|C\.?L\.?S|F\.?N\.?L\.?A|Dipl\.?-?\s?Ing)\.?\s*)+$/i;
 
 /** Name segments of a line: split at superscript markers, wide gaps, commas and "and". */
 function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
@@ -559,6 +558,36 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
   flush();
   return out;
 }
+
+/**
+ * The names a line of names holds, each with its markers, or none where the line is not one.
+ *
+ * The rules come first: a place among the line's pieces makes it an address ("Chapel Hill, North
+ * Carolina", "La Jolla, CA"), and so does a postcode or a year (a name carries no number of four
+ * digits); they read the line as names where every piece is one but for one (a degree or a marker
+ * nobody knows) or one in five of a long list. Then the name model (`names.ts`, decision 036) says
+ * who the people are and which markers are theirs: where the rules read names, its people replace
+ * theirs; where they read none, its people count when it is sure of every one (at least
+ * `NAME_SURE`: "Debashis Basak, Member, IEEE, and Dhabaleswar K. Panda" had been no names at all).
+ * A name printed given names first is split by the rules (particles, "Vidal i Puig", "López de
+ * Haro"); one printed family name first takes the model's split. `model: false` is the rules alone
+ * (the evaluation measures both).
+ */
+export function namesOnLine(line: Line, lowerWords: Set<string>, { model = true } = {}): Array<{ name: string; markers: string[]; given?: string; family?: string }> {
+  const segments = nameSegments(line);
+  if (segments.some((s) => isPlace(s.name)) || /\d{4,}/.test(line.text)) return [];
+  const named = segments.filter((s) => looksLikeName(s.name) && !isCommonWords(s.name, lowerWords));
+  const rules = named.length && named.length >= segments.length - Math.max(1, Math.floor(segments.length / 5)) ? named : [];
+  if (!model) return rules;
+  const read = readNames(line);
+  // (A person needs a given name, and is no words the document prints in lower case, nor a place.)
+  const people = read.filter((p) => p.firstName && !isCommonWords(`${p.firstName} ${p.lastName}`, lowerWords) && !isPlace(p.lastName));
+  const sure = people.length > 0 && people.length === read.length && read.every((p) => p.confidence >= NAME_SURE);
+  if (rules.length ? !people.length : !sure) return rules;
+  return people.map((p) => (p.inverted ? { name: `${p.firstName} ${p.lastName}`, markers: p.markers, given: p.firstName, family: p.lastName } : { name: p.printed, markers: p.markers }));
+}
+/** How sure the name model must be of every person on a line the rules read no names on (chosen on the development halves, decision 036). */
+const NAME_SURE = 0.8;
 
 /** A mailbox of an office, a journal or a service, not of a person. */
 const ROLE_MAILBOX = /^(?:journals?[.-]?permissions|permissions|reprints?|editor(?:ial)?(?:office)?|office|info|contact|support|help|admin|webmaster|noreply|no-reply|subscriptions?|service)@/i;
@@ -859,7 +888,8 @@ function samePerson(a: string, b: string) {
  * names read given name second (a known given name second, or a known family name first) at least
  * twice and never the other way round, every two-word name of the list is turned round.
  */
-function putGivenNamesFirst(candidates: Candidate[]) {
+export function putGivenNamesFirst(candidates: Array<{ name: string; family?: string }>) {
+  if (candidates.some((c) => c.family)) return;
   const pairs = candidates.map((c) => c.name.split(/\s+/)).map((t) => (t.length === 2 && t.every((w) => /^\p{Lu}\p{Ll}/u.test(w)) ? t : null));
   const reads = (given: string, family: string) => (isGivenName(given) && !isGivenName(family)) || (isFamilyName(family) && !isFamilyName(given));
   const turned = pairs.filter((t) => t && reads(t[1]!, t[0]!)).length;
@@ -934,29 +964,22 @@ function readAuthors(
       // (Not a lone name plainly a person's, set between address lines the labeller reads it with:
       // "Lance J. Fortnow"; nor one an address on the page spells.)
       if (author < 0.1 && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords)) continue;
-      const segments = nameSegments(line);
-      // A place among the pieces makes the line an address ("Chapel Hill, North Carolina", "La Jolla, CA").
-      // (And a postcode or a year: a name carries no number of four digits.)
-      if (segments.some((s) => isPlace(s.name)) || /\d{4,}/.test(line.text)) continue;
-      const named = segments.filter((s) => looksLikeName(s.name) && !isCommonWords(s.name, lowerWords));
-      // Every piece a name, but for one (a degree or a marker nobody knows) or one in five of a long list.
-      if (named.length && named.length >= segments.length - Math.max(1, Math.floor(segments.length / 5))) {
-        for (const s of named) candidates.push({ name: s.name, markers: s.markers, line: first, lineIndex: index, author });
-      }
+      for (const s of namesOnLine(line, lowerWords)) candidates.push({ ...s, line: first, lineIndex: index, author });
     }
     return candidates;
   }
   putGivenNamesFirst(candidates);
   // A citation line under the names ("Miyasaka Y, Kurata A, Tanaka R. The significance of…")
   // repeats them family name first: the whole line goes.
-  const family = new Map(candidates.map((c) => [c, fold(splitName(c.name).lastName)]));
+  const family = new Map(candidates.map((c) => [c, fold(c.family ?? splitName(c.name).lastName)]));
   const perLine = new Map<Line, { names: number; cited: number }>();
   for (const c of candidates) {
     const count = perLine.get(c.line) ?? { names: 0, cited: 0 };
     perLine.set(c.line, count);
     count.names++;
-    const cited = /^([\p{Lu}][\p{L}'’-]+)\s+\p{Lu}{1,3}\.?(?:\s|$)/u.exec(c.name);
-    if (cited && candidates.some((o) => o.line !== c.line && family.get(o) === fold(cited[1]!))) count.cited++;
+    // (The name model has read "Miyasaka Y" as family and given names already.)
+    const cited = c.family ? (/^\p{Lu}{1,3}$/u.test(c.given ?? "") ? c.family : null) : /^([\p{Lu}][\p{L}'’-]+)\s+\p{Lu}{1,3}\.?(?:\s|$)/u.exec(c.name)?.[1];
+    if (cited && candidates.some((o) => o.line !== c.line && family.get(o) === fold(cited))) count.cited++;
   }
   candidates = candidates.filter((c) => perLine.get(c.line)!.cited < Math.min(2, perLine.get(c.line)!.names));
   // A cover page or a corresponding author's address repeats the authors, sometimes with
@@ -1048,7 +1071,7 @@ function readAuthors(
   const anyCorrespondingNote = [...notes.values()].some((n) => correspondingText.test(joinLines(n, noteVocabulary)));
   const ownEmails: string[][] = [];
   const authors: ExtractedAuthor[] = candidates.map((c, k) => {
-    const { firstName, lastName } = splitName(c.name);
+    const { firstName, lastName } = c.family ? { firstName: c.given ?? "", lastName: c.family } : splitName(c.name);
     // A footnote is one text however it wraps; its sentences are an affiliation, an address,
     // an e-mail, thanks: only the institution's sentences (and the address they run into) count.
     const ownNotes = c.markers.filter((m) => notes.has(m));

@@ -15,12 +15,12 @@ import { LABELS, lineFeatures } from "../../app/extraction/labeller.ts";
 import { cleanLines } from "../../app/extraction/header.ts";
 import { documentLines, truthLabels } from "./lines.mjs";
 import { loadHalf } from "../grobid/headers.mjs";
+import { train as trainModel } from "./mlp.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const HIDDEN = option("--hidden", 40);
 const EPOCHS = option("--epochs", 50);
-const L2 = 1e-4;
 const DIR = "tests/fixtures/corpus/dev";
 export const CROSS_WEIGHTS = "node_modules/.cache/labeller-cross.json";
 
@@ -46,91 +46,9 @@ async function loadDocuments() {
   return docs;
 }
 
-/** A seeded generator, so training twice gives the same weights. */
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
-
-function train(rows, { hidden = HIDDEN, epochs = EPOCHS, seed = 7 } = {}) {
-  const dims = rows[0].x.length;
-  const mean = Array(dims).fill(0);
-  const scale = Array(dims).fill(0);
-  for (const r of rows) r.x.forEach((v, j) => (mean[j] += v / rows.length));
-  for (const r of rows) r.x.forEach((v, j) => (scale[j] += (v - mean[j]) ** 2 / rows.length));
-  for (let j = 0; j < dims; j++) scale[j] = Math.sqrt(scale[j]) || 1;
-  const data = rows.map((r) => ({ z: r.x.map((v, j) => (v - mean[j]) / scale[j]), y: r.y }));
-  const random = rng(seed);
-  const init = (n, m, s) => Array.from({ length: n }, () => Array.from({ length: m }, () => (random() * 2 - 1) * s));
-  const H = hidden;
-  const inner = H || dims;
-  const W1 = H ? init(H, dims, 1 / Math.sqrt(dims)) : [];
-  const b1 = Array(H).fill(0);
-  const W2 = init(LABELS.length, inner, 1 / Math.sqrt(inner));
-  const b2 = Array(LABELS.length).fill(0);
-  // Adam.
-  const params = [...W1, b1, ...W2, b2];
-  const m = params.map((p) => p.map(() => 0));
-  const v = params.map((p) => p.map(() => 0));
-  let t = 0;
-  const lr = 0.01;
-  // Rare labels weigh more, so "other" does not swamp them.
-  const counts = LABELS.map((_, c) => data.filter((d) => d.y === c).length || 1);
-  const weightOf = counts.map((n) => Math.sqrt(Math.max(...counts) / n));
-  const order = data.map((_, i) => i);
-  for (let epoch = 0; epoch < epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j], order[i]];
-    }
-    for (let start = 0; start < order.length; start += 32) {
-      const grads = params.map((p) => p.map(() => 0));
-      const batch = order.slice(start, start + 32);
-      for (const i of batch) {
-        const { z, y } = data[i];
-        const h = H ? W1.map((row, k) => Math.tanh(row.reduce((s, w, j) => s + w * z[j], b1[k]))) : z;
-        const logits = W2.map((row, c) => row.reduce((s, w, j) => s + w * h[j], b2[c]));
-        const max = Math.max(...logits);
-        const e = logits.map((l) => Math.exp(l - max));
-        const sum = e.reduce((s, x) => s + x, 0);
-        const w = weightOf[y] / batch.length;
-        const dl = e.map((x, c) => (x / sum - (c === y ? 1 : 0)) * w);
-        const gW2 = grads.slice(H + 1, H + 1 + LABELS.length);
-        const gb2 = grads[H + 1 + LABELS.length];
-        const dh = Array(inner).fill(0);
-        for (let c = 0; c < LABELS.length; c++) {
-          gb2[c] += dl[c];
-          for (let j = 0; j < inner; j++) {
-            gW2[c][j] += dl[c] * h[j];
-            dh[j] += dl[c] * W2[c][j];
-          }
-        }
-        if (H) {
-          for (let k = 0; k < H; k++) {
-            const g = dh[k] * (1 - h[k] * h[k]);
-            grads[H][k] += g;
-            for (let j = 0; j < dims; j++) grads[k][j] += g * z[j];
-          }
-        }
-      }
-      t++;
-      params.forEach((p, a) => {
-        const isBias = a === H || a === params.length - 1;
-        for (let j = 0; j < p.length; j++) {
-          const g = grads[a][j] + (isBias ? 0 : L2 * p[j]);
-          m[a][j] = 0.9 * m[a][j] + 0.1 * g;
-          v[a][j] = 0.999 * v[a][j] + 0.001 * g * g;
-          p[j] -= (lr * (m[a][j] / (1 - 0.9 ** t))) / (Math.sqrt(v[a][j] / (1 - 0.999 ** t)) + 1e-8);
-        }
-      });
-    }
-  }
-  const round = (x) => Math.round(x * 1e4) / 1e4;
-  return { mean: mean.map(round), scale: scale.map(round), hidden: W1.map((r) => r.map(round)), hiddenBias: b1.map(round), out: W2.map((r) => r.map(round)), outBias: b2.map(round) };
-}
-
 /** The shipped labeller: models trained alike from different seeds, their probabilities averaged. */
 const SEEDS = [7, 11, 13];
+const train = (rows, options = {}) => trainModel(rows, { hidden: HIDDEN, epochs: EPOCHS, classes: LABELS.length, ...options });
 const ensemble = (rows) => SEEDS.map((seed) => train(rows, { seed }));
 
 const docs = await loadDocuments();

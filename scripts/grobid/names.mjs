@@ -1,0 +1,114 @@
+/**
+ * GROBID's annotated author lines (kermitt2/grobid, Apache-2.0: `name/header/corpus`): 1,117
+ * title pages' author fields as printed, every token marked as a given name (forename,
+ * middlename), a family name (surname), a footnote marker, a degree or post (roleName), a suffix,
+ * or nothing (commas, "and", "by"), each person's tokens in a persName. Most of these documents
+ * are not among the annotated headers (`headers.mjs`), so they are the largest real sample of how
+ * author lines are printed that this project has.
+ *
+ * They are split as everything learned from GROBID is (`split.mjs`, by the document's name): the
+ * name model learns from the development half only and is measured on the held-out half.
+ *
+ * A line of the engine is rebuilt from each field: one span per piece of text, a marker raised
+ * (as most title pages print them; the rules and the model both also read markers on the line),
+ * rows joined at GROBID's line breaks as the engine joins a list of names that wraps.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { FIXTURES } from "./headers.mjs";
+import { documentId, isHeldOut } from "./split.mjs";
+
+const decode = (s) =>
+  s
+    .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d)))
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
+
+/** The tags people used, as the name model's kinds of piece (misspelt tags included). */
+const KIND = { forename: "given", forenname: "given", firstname: "given", middlename: "given", surname: "family", surename: "family", marker: "marker", roleName: "role", rolename: "role", suffix: "role" };
+
+/**
+ * One author field as pieces `{ text, kind, person }`: `kind` is given, family, marker, role or
+ * other; `person` the index of its persName (-1 outside one). The people, as annotated.
+ */
+export function readField(xml) {
+  const pieces = [];
+  const people = [];
+  let person = -1;
+  let kind = "other";
+  let space = false;
+  for (const m of xml.matchAll(/<(\/?)([\w:]+)([^>]*?)(\/?)>|([^<]+)/g)) {
+    if (m[5] !== undefined) {
+      const text = decode(m[5]).replace(/\s+/g, " ");
+      if (text.trim()) pieces.push({ text: text.trim(), kind, person, space: space || /^\s/.test(text) });
+      space = /\s$/.test(text);
+      continue;
+    }
+    const [, close, name] = m;
+    if (name === "lb") space = true;
+    else if (name === "persName") {
+      if (!close) {
+        person = people.length;
+        people.push({ given: [], family: [] });
+      } else person = -1;
+    } else if (KIND[name]) kind = close ? "other" : KIND[name];
+  }
+  for (const p of pieces) {
+    if (p.person < 0) continue;
+    if (p.kind === "given") people[p.person].given.push(p.text);
+    if (p.kind === "family") people[p.person].family.push(p.text);
+  }
+  const truth = people.filter((p) => p.family.length).map((p) => ({ firstName: p.given.join(" "), lastName: p.family.join(" ") }));
+  return { pieces, truth };
+}
+
+/** The engine's Line for a field: spans laid out left to right, markers raised, text joined as printed. */
+export function toLine(pieces) {
+  const size = 10;
+  const spans = [];
+  let x = 72;
+  let text = "";
+  pieces.forEach((p, k) => {
+    const sup = p.kind === "marker";
+    // A space where the source had one, but never before punctuation that closes (", " and ".").
+    const space = k > 0 && p.space && !/^[,.;)]/.test(p.text);
+    if (space) x += size * 0.3;
+    const width = [...p.text].length * (sup ? 3.5 : 5);
+    spans.push({ text: p.text, x, y: 100, width, size: sup ? 7 : size, font: "F1", sup });
+    if (!sup) text += (space && text ? " " : "") + p.text;
+    x += width;
+  });
+  return { page: 1, x: 72, y: 100, width: x - 72, size, text, spans };
+}
+
+/** Every author field of one half of a GROBID checkout, as `{ id, pieces, truth }` (convert.mjs writes them to the fixtures). */
+export function readNameFields(datasetDir, half) {
+  const dir = path.join(datasetDir, "name/header/corpus");
+  const fields = [];
+  for (const file of readdirSync(dir).sort()) {
+    if (file.startsWith("._")) continue;
+    const id = documentId(file);
+    if ((half === "held-out") !== isHeldOut(id)) continue;
+    const xml = readFileSync(path.join(dir, file), "utf8");
+    for (const [k, m] of [...xml.matchAll(/<author>([\s\S]*?)<\/author>/g)].entries()) {
+      const { pieces, truth } = readField(m[1]);
+      if (truth.length && pieces.length) fields.push({ id: `${id}#${k}`, pieces, truth });
+    }
+  }
+  return fields;
+}
+
+export const namesFixture = (half) => path.join(FIXTURES, `names-${half}.json.gz`);
+
+/** The author fields of one half from the committed fixtures, each with its line: `{ id, pieces, truth, line }` (the held-out half is for measuring only). */
+export function loadNameFields(half) {
+  const file = namesFixture(half);
+  if (!existsSync(file)) return [];
+  const { fields } = JSON.parse(gunzipSync(readFileSync(file)).toString("utf8"));
+  return fields.map((f) => ({ ...f, line: toLine(f.pieces) }));
+}
