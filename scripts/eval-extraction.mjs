@@ -9,9 +9,11 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { extractManuscript } from "../app/extraction/index.ts";
-import { readHeader } from "../app/extraction/header.ts";
+import { namesOnLine, putGivenNamesFirst, readHeader, splitName } from "../app/extraction/header.ts";
+import { lowerCaseWords } from "../app/extraction/patterns.ts";
 import { similarity } from "../app/extraction/text.ts";
 import { loadHalf } from "./grobid/headers.mjs";
+import { loadNameFields } from "./grobid/names.mjs";
 
 const args = process.argv.slice(2);
 const verbose = args.includes("--verbose");
@@ -35,7 +37,12 @@ const REAL_TARGETS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, 
 // e-mails rose 0.644 -> 0.80 and affiliations 0.473 -> 0.60. The author floor follows the faithful
 // reading; the others rise to what is measured.
 // Session 18: e-mails 0.829 -> 0.831 and affiliations 0.617 -> 0.624; both floors rise with them.
-const REAL_FLOORS = { title: 0.89, abstract: 0.85, "authors (whole list)": 0.6, "author names (words)": 0.75, emails: 0.83, affiliations: 0.62 };
+// Session 19 (decision 036): the name model; whole lists 0.621 -> 0.712, e-mails 0.831 -> 0.852 (the
+// target), affiliations 0.624 -> 0.642. The floors rise with them.
+const REAL_FLOORS = { title: 0.89, abstract: 0.85, "authors (whole list)": 0.71, "author names (words)": 0.75, emails: 0.85, affiliations: 0.64 };
+/** GROBID's author lines read as lines of names (decision 036): held to the whole author list's target; the floor is what the engine reads today. */
+const NAME_TARGETS = { "author lines (whole list)": 0.8 };
+const NAME_FLOORS = { "author lines (whole list)": 0.73 };
 const dirs = args.filter((a) => !a.startsWith("--"));
 const SETS = dirs.length
   ? dirs.map((d) => [path.basename(d), d, true])
@@ -233,6 +240,31 @@ function scoreReal(label, documents, listFailures, crossFitted = false) {
   return { label, documents: documents.length, files: documents.length, means, confidence, real: true };
 }
 
+/*
+ * GROBID's annotated author lines (decision 036): each line as the engine reads a line of names
+ * (`namesOnLine`), printed twice (markers raised, and on the line as many title pages print
+ * them), the whole list right when every person's full name matches in order. "rules alone" is the
+ * engine without its name model, for the comparison decision 036 rests on.
+ */
+function scoreNameLines(label, fields, listFailures) {
+  const scores = {};
+  const add = (fieldName, value) => (scores[fieldName] ??= []).push(Number(value));
+  const onTheLine = (line) => ({ ...line, spans: line.spans.map((x) => ({ ...x, sup: false, size: line.size })) });
+  for (const f of fields) {
+    const want = f.truth.map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
+    for (const [printing, line] of [["raised", f.line], ["on the line", onTheLine(f.line)]]) {
+      for (const [measure, model] of [["author lines (whole list)", true], ["author lines, rules alone", false]]) {
+        const found = namesOnLine(line, lowerCaseWords([line]), { model }).map((x) => ({ ...x }));
+        putGivenNamesFirst(found);
+        const got = found.map((x) => (x.family ? { firstName: x.given ?? "", lastName: x.family } : splitName(x.name))).map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
+        add(measure, got === want);
+        if (model && got !== want && listFailures && !gate) console.log(`${label} ${f.id} (${printing})\n   line:    ${line.text}\n   authors: ${got}\n   truth:   ${want}`);
+      }
+    }
+  }
+  return { label, documents: fields.length, files: fields.length * 2, means: meansOf(scores), confidence: [], names: true };
+}
+
 const results = [];
 // `--real`: the real articles only (the generated sets take longer).
 for (const [label, dir, listFailures] of args.includes("--real") ? [] : SETS) {
@@ -241,6 +273,8 @@ for (const [label, dir, listFailures] of args.includes("--real") ? [] : SETS) {
 if (!dirs.length) {
   results.push(cross ? scoreReal("real dev (cross)", loadHalf("dev"), verbose, true) : scoreReal("real dev", loadHalf("dev"), verbose));
   results.push(scoreReal("real held-out", loadHalf("held-out"), false));
+  results.push(scoreNameLines("names dev", loadNameFields("dev"), verbose));
+  results.push(scoreNameLines("names held-out", loadNameFields("held-out"), false));
 }
 const fields = [...new Set(results.flatMap((r) => Object.keys(r.means)))];
 const width = Math.max(...fields.map((f) => f.length), 10);
@@ -277,7 +311,7 @@ if (gate) {
   let failed = heldOut.length === 0;
   console.log("\nHeld-out gate (issue 16): field, measured, held to, target");
   for (const r of heldOut) {
-    const [floors, targets] = r.real ? [REAL_FLOORS, REAL_TARGETS] : [FLOORS, TARGETS];
+    const [floors, targets] = r.names ? [NAME_FLOORS, NAME_TARGETS] : r.real ? [REAL_FLOORS, REAL_TARGETS] : [FLOORS, TARGETS];
     for (const [f, floor] of Object.entries(floors)) {
       const measured = r.means[f]?.mean ?? 0;
       const ok = measured >= floor - 1e-9;
