@@ -215,7 +215,9 @@ export function readNames(line: Line, models?: LabellerWeights[]): NamedPerson[]
     const person = people[people.length - 1];
     if (!person) return;
     if (label === "marker") person.markers.push(t.text.replace(/∗/g, "*"));
-    if (t.sup || label === "marker" || label === "role" || SEPARATOR(t) || !/\p{L}/u.test(t.text)) {
+    // (A hyphen set apart goes on with the name: "Zolla -Pazner", "Ken- ichiro", "Camina - Tato".)
+    const hyphen = /^[-‐]$/.test(t.text) && person.open && person.name.length > 0;
+    if (t.sup || label === "marker" || label === "role" || SEPARATOR(t) || (!/\p{L}/u.test(t.text) && !hyphen)) {
       person.open = false;
       return;
     }
@@ -223,15 +225,16 @@ export function readNames(line: Line, models?: LabellerWeights[]): NamedPerson[]
     if (!person.open && (label === "G" || label === "F") && !person.given.length && person.family.length && !person.markers.length && SEPARATOR(tokens[k - 1]!)) person.open = person.comma = true;
     if (!person.open) return;
     if (name) (label === "BG" || label === "G" ? person.given : person.family).push(t);
+    else if (hyphen) (person.family.length ? person.family : person.given).push(t);
     person.name.push(t);
-    person.sure = Math.min(person.sure, name ? p : 1 - p);
+    if (!hyphen) person.sure = Math.min(person.sure, name ? p : 1 - p);
   });
   return people
     .filter((p) => p.family.length && /\p{L}{2}/u.test(join(p.family)))
     .map((p) => ({
-      firstName: titleCased(join(p.given)),
+      firstName: titleCased(join(p.given).replace(/\s*-\s*/g, "-")),
       lastName: titleCased(join(p.family).replace(/\s*-\s*/g, "-")),
-      printed: fixLigatures(join(p.name)),
+      printed: fixLigatures(join(p.name).replace(/\s*-\s*/g, "-")),
       // Family name first: in capitals before given names that are not ("MENG Wei"), or before a comma ("Groppe, David M.").
       inverted: p.name[0] === p.family[0] && p.given.length > 0 && (p.comma || (p.family.every((t) => /^\p{Lu}[\p{Lu}'’-]+$/u.test(t.text)) && p.given.some((t) => /\p{Ll}/u.test(t.text)))),
       markers: p.markers,
