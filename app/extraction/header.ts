@@ -476,8 +476,8 @@ const TRAILING_NUMBER_MARKERS = new RegExp(`(?<=[\\p{L}.])\\s*(?:\\d{1,3}(?!\\d)
 
 
 /** Name segments of a line: split at superscript markers, wide gaps, commas and "and". */
-function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
-  const out: Array<{ name: string; markers: string[] }> = [];
+function nameSegments(line: Line): Array<{ name: string; markers: string[]; inverted?: boolean }> {
+  const out: Array<{ name: string; markers: string[]; inverted?: boolean }> = [];
   let text = "";
   let markers: string[] = [];
   let end = -Infinity;
@@ -532,7 +532,7 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[] }> {
         (named.length >= 4 && named.every((n, k) => (k % 2 === 0 ? /^\p{Lu}[\p{Lu}'’-]+$/u.test(n.name) : /\p{Ll}/u.test(n.name) && !INSTITUTION.test(n.name) && !isPlace(n.name)))));
     if (inverted) {
       const family = (name: string) => (/^\p{Lu}[\p{Lu}'’-]+$/u.test(name) ? titleCase(name) : name);
-      for (let k = 0; k < named.length; k += 2) out.push({ name: `${named[k + 1]!.name} ${family(named[k]!.name)}`, markers: named[k + 1]!.markers });
+      for (let k = 0; k < named.length; k += 2) out.push({ name: `${named[k + 1]!.name} ${family(named[k]!.name)}`, markers: named[k + 1]!.markers, inverted: true });
     } else out.push(...named);
     text = "";
     markers = [];
@@ -580,10 +580,11 @@ export function namesOnLine(line: Line, lowerWords: Set<string>, { model = true 
   const rules = named.length && named.length >= segments.length - Math.max(1, Math.floor(segments.length / 5)) ? named : [];
   if (!model) return rules;
   const read = readNames(line);
-  // (A person needs a given name, and is no words the document prints in lower case, nor a place.)
-  const people = read.filter((p) => p.firstName && !isCommonWords(`${p.firstName} ${p.lastName}`, lowerWords) && !isPlace(p.lastName));
+  // (A person needs a given name, and is no words the document prints in lower case, nor a place: a family name may be one, "Michael Jordan".)
+  const people = read.filter((p) => p.firstName && !isCommonWords(`${p.firstName} ${p.lastName}`, lowerWords) && !isPlace(p.printed));
   const sure = people.length > 0 && people.length === read.length && read.every((p) => p.confidence >= NAME_SURE);
-  if (rules.length ? !people.length : !sure) return rules;
+  // (A list the rules read family name first, "Groppe, David M. (1,2), Bickel, Stephan (3)", stays theirs: a comma between a person's names is what the model reads worst.)
+  if (rules.some((s) => s.inverted) || (rules.length ? !people.length : !sure)) return rules;
   return people.map((p) => (p.inverted ? { name: `${p.firstName} ${p.lastName}`, markers: p.markers, given: p.firstName, family: p.lastName } : { name: p.printed, markers: p.markers }));
 }
 /** How sure the name model must be of every person on a line the rules read no names on (chosen on the development halves, decision 036). */

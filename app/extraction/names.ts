@@ -199,7 +199,10 @@ const titleCased = (text: string) => text.replace(/\p{Lu}[\p{Lu}'’-]{2,}/gu, (
  * the person's name tokens.
  */
 export function readNames(line: Line, models?: LabellerWeights[]): NamedPerson[] {
-  const tokens = nameTokens(line);
+  // Labels are no names: "Authors:" or "By" before the list, the abstract's label after it (two
+  // columns read across: "… and Michael Jordan Abstract"); nor is an ORCID badge glued to a name ("LinID").
+  const all = nameTokens(line).map((t) => (/^\p{Lu}\p{Ll}+ID$/u.test(t.text) ? { ...t, text: t.text.slice(0, -2) } : t));
+  const tokens = all.filter((t, k) => !(k < 2 && /^(?:authors?|by)$/i.test(all[0]!.text) && (k === 0 || t.text === ":")) && !(k === all.length - 1 && /^(?:Abstract|ABSTRACT|Summary|SUMMARY)$/.test(t.text)));
   if (!tokens.length) return [];
   const probabilities = nameProbabilities(tokens, models);
   const labels = decodeNames(probabilities);
@@ -207,14 +210,16 @@ export function readNames(line: Line, models?: LabellerWeights[]): NamedPerson[]
   // or degree, every word of it the name's whatever label it got ("Rui Miguel Ferreira da Costa":
   // a word inside a name the model doubts is still the name's).
   const people: Array<{ given: NameToken[]; family: NameToken[]; name: NameToken[]; markers: string[]; sure: number; open: boolean; comma: boolean }> = [];
-  labels.forEach((label, k) => {
+  labels.forEach((modelLabel, k) => {
     const t = tokens[k]!;
-    const p = probabilities[k]![NAME_LABELS.indexOf(label)]!;
+    // Small letters printed on the line after a name are its markers ("Paul Doukhan ab"), unless a particle ("da", "de").
+    const label: NameLabel = modelLabel !== "BG" && modelLabel !== "BF" && /^[a-h]{1,3}$/.test(t.text) && !PARTICLES.has(t.text) && !/^(?:da|de|dè|ha)$/.test(t.text) && (!tokens[k + 1] || SEPARATOR(tokens[k + 1]!) || tokens[k + 1]!.sup) ? "marker" : modelLabel;
+    const p = probabilities[k]![NAME_LABELS.indexOf(modelLabel)]!;
     const name = label === "BG" || label === "G" || label === "BF" || label === "F";
     if (label === "BG" || label === "BF" || (name && !people.length)) people.push({ given: [], family: [], name: [], markers: [], sure: 1, open: true, comma: false });
     const person = people[people.length - 1];
     if (!person) return;
-    if (label === "marker") person.markers.push(t.text.replace(/∗/g, "*"));
+    if (label === "marker" && !/^[,;.]$/.test(t.text)) person.markers.push(t.text.replace(/∗/g, "*"));
     // (A hyphen set apart goes on with the name: "Zolla -Pazner", "Ken- ichiro", "Camina - Tato".)
     const hyphen = /^[-‐]$/.test(t.text) && person.open && person.name.length > 0;
     if (t.sup || label === "marker" || label === "role" || SEPARATOR(t) || (!/\p{L}/u.test(t.text) && !hyphen)) {

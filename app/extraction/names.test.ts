@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { namesOnLine } from "./header";
+import type { Line } from "./model";
+import { decodeNames, NAME_LABELS, nameTokens, readNames } from "./names";
+import { lowerCaseWords } from "./patterns";
+
+/** A line of spans laid left to right: `^text` is raised (a marker), `|` starts a span with no gap before it. */
+function line(...parts: string[]): Line {
+  let x = 72;
+  const spans = parts.map((part) => {
+    const sup = part.startsWith("^");
+    const touching = part.startsWith("|");
+    const text = part.replace(/^[\^|]/, "");
+    if (!touching && !sup) x += 3;
+    const span = { text, x, y: 100, width: text.length * (sup ? 3.5 : 5), size: sup ? 7 : 10, font: "F1", sup };
+    x += span.width;
+    return span;
+  });
+  return { page: 1, x: 72, y: 100, width: x - 72, size: 10, text: spans.filter((s) => !s.sup).map((s) => s.text).join(" "), spans };
+}
+
+describe("the name model (decision 036)", () => {
+  it("reads tokens as printed: raised markers apart, spans set close together as one text", () => {
+    const tokens = nameTokens(line("Scott M", "|.", "| Wilhelm", "^1,2", "|,"));
+    expect(tokens.map((t) => t.text)).toEqual(["Scott", "M.", "Wilhelm", "1", ",", "2", ","]);
+    expect(tokens.map((t) => t.sup)).toEqual([false, false, false, true, true, true, false]);
+  });
+
+  it("finds each person on a line and the markers that follow each name", () => {
+    const people = readNames(line("Jaka Bobnar", "^1", "|, Katarina Susman", "^2", "|, and Peter R. Rand", "^1,3"));
+    expect(people.map((p) => [p.printed, p.markers])).toEqual([
+      ["Jaka Bobnar", ["1"]],
+      ["Katarina Susman", ["2"]],
+      ["Peter R. Rand", ["1", "3"]],
+    ]);
+  });
+
+  it("keeps a hyphen set apart inside the name it joins", () => {
+    const people = readNames(line("D. Cecilia, C. Kleeberger and Susan Zolla -Pazner"));
+    expect(people.map((p) => p.printed)).toEqual(["D. Cecilia", "C. Kleeberger", "Susan Zolla-Pazner"]);
+  });
+
+  it("reads the labels as a sequence the training data allows", () => {
+    // Alone, the first token reads best as a given name that goes on; no line starts so.
+    const probabilities = [[0.1, 0.6, 0.1, 0.1, 0.03, 0.03, 0.04]];
+    const n = NAME_LABELS.length;
+    const open = Array.from({ length: n + 1 }, () => Array(n).fill(0));
+    expect(decodeNames(probabilities, open)).toEqual(["G"]);
+    const fromStart = open.map((row, k) => (k === n ? row.map((_, c) => (NAME_LABELS[c] === "G" ? -20 : 0)) : row));
+    expect(decodeNames(probabilities, fromStart)).toEqual(["BG"]);
+  });
+
+  it("reads people between posts the rules take for no names ('Member, IEEE')", () => {
+    const l = line("Debashis Basak, Member, IEEE, and Dhabaleswar K. Panda, Member, IEEE");
+    expect(namesOnLine(l, lowerCaseWords([l]), { model: false })).toEqual([]);
+    expect(namesOnLine(l, lowerCaseWords([l])).map((p) => p.name)).toEqual(["Debashis Basak", "Dhabaleswar K. Panda"]);
+  });
+});
