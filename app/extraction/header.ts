@@ -61,7 +61,7 @@ export type Header = {
 };
 
 /** `weights`: other labellers (the evaluation's cross-fitted ones); the shipped models otherwise. */
-export function readHeader(doc: Document, weights?: LabellerWeights[]): Header {
+export function readHeader(doc: Document, weights?: LabellerWeights[], { nameModel = true } = {}): Header {
   const lines = cleanLines(doc);
   // What the line labeller makes of the front matter's lines (the first 200 are enough).
   const labels = labelLines(lines.slice(0, 200), doc, weights);
@@ -164,7 +164,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[]): Header {
   const jel = jl.items.length ? [...new Set(jl.items[0]!.match(/\b[A-Z]\d{1,2}\b/g) ?? [])] : [];
 
   // --- authors: the lines between the title and the abstract, and the title page's footnotes.
-  const authors = readAuthors(lines, titleIndexes, abstractStart >= 0 ? abstractStart : limit, body, { vocabulary, lowerWords, labels, indexOf });
+  const authors = readAuthors(lines, titleIndexes, abstractStart >= 0 ? abstractStart : limit, body, { vocabulary, lowerWords, labels, indexOf, nameModel });
 
   return {
     title: field(title, title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0, titleLines[0]),
@@ -906,7 +906,7 @@ function readAuthors(
   titleIndexes: number[],
   abstractStart: number,
   body: number,
-  { vocabulary: noteVocabulary, lowerWords, labels, indexOf }: { vocabulary: Set<string>; lowerWords: Set<string>; labels: LineLabels; indexOf: Map<Line, number> },
+  { vocabulary: noteVocabulary, lowerWords, labels, indexOf, nameModel }: { vocabulary: Set<string>; lowerWords: Set<string>; labels: LineLabels; indexOf: Map<Line, number>; nameModel: boolean },
 ): ExtractedAuthor[] {
   const titleEnd = titleIndexes.length ? titleIndexes[titleIndexes.length - 1]! : -1;
   const titlePage = titleIndexes.length ? lines[titleIndexes[0]!]!.page : 1;
@@ -965,7 +965,7 @@ function readAuthors(
       // (Not a lone name plainly a person's, set between address lines the labeller reads it with:
       // "Lance J. Fortnow"; nor one an address on the page spells.)
       if (author < 0.1 && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords)) continue;
-      for (const s of namesOnLine(line, lowerWords)) candidates.push({ ...s, line: first, lineIndex: index, author });
+      for (const s of namesOnLine(line, lowerWords, { model: nameModel })) candidates.push({ ...s, line: first, lineIndex: index, author });
     }
     return candidates;
   }

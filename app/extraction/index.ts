@@ -30,7 +30,8 @@ export function sniffManuscript(bytes: Uint8Array): FileKind | null {
 }
 
 /** `references: false` reads the front matter only (the first pages), for a caller in a hurry. */
-export async function extractManuscript(bytes: Uint8Array, options: { references?: boolean } = {}): Promise<ExtractionResult> {
+/** `nameModel: false` reads names with the rules alone (the evaluation's comparison, decision 036). */
+export async function extractManuscript(bytes: Uint8Array, options: { references?: boolean; nameModel?: boolean } = {}): Promise<ExtractionResult> {
   const started = performance.now();
   if (bytes.byteLength > MAX_MANUSCRIPT_BYTES) throw new ExtractionFailed("The manuscript is larger than 25 MB.");
   const kind = sniffManuscript(bytes);
@@ -74,7 +75,7 @@ export async function extractManuscript(bytes: Uint8Array, options: { references
     });
     if (at >= 0 && options.references !== false) references = referencesFrom(doc.lines, at, "docx");
   }
-  const header = readHeader(doc);
+  const header = readHeader(doc, undefined, { nameModel: options.nameModel });
   addressesAtEnd(kind === "pdf" ? lastPage : doc.lines.slice(-40), header.authors);
   const text = doc.lines.map((l) => l.text).join("\n").slice(0, 20_000);
   return { kind, pages: doc.pages, ...header, references, text, stats: { ms: Math.round(performance.now() - started), pagesRead } };

@@ -12,7 +12,7 @@ function rng(seed) {
   return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }
 
-export function train(rows, { hidden, epochs, classes, seed = 7 }) {
+export function train(rows, { hidden, epochs, classes, seed = 7, digits = 4 }) {
   const dims = rows[0].x.length;
   const mean = Array(dims).fill(0);
   const scale = Array(dims).fill(0);
@@ -85,7 +85,7 @@ export function train(rows, { hidden, epochs, classes, seed = 7 }) {
       });
     }
   }
-  const round = (x) => Math.round(x * 1e4) / 1e4;
+  const round = (x) => Math.round(x * 10 ** digits) / 10 ** digits;
   return { mean: mean.map(round), scale: scale.map(round), hidden: W1.map((r) => r.map(round)), hiddenBias: b1.map(round), out: W2.map((r) => r.map(round)), outBias: b2.map(round) };
 }
 

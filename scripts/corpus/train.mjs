@@ -58,9 +58,9 @@ const { predict } = await import("../../app/extraction/labeller.ts");
 // can be judged on the dev half with a labeller that has not seen the document it labels
 // (`eval-extraction.mjs --cross`). The shipped weights are not touched.
 if (args.includes("--cross")) {
-  const { fnv1a } = await import("../grobid/split.mjs");
-  const foldOf = (group) => fnv1a(`${group}#cross`) % 2;
-  const models = [0, 1].map((fold) => ensemble(docs.filter((d) => !(d.group.startsWith("grobid:") && foldOf(d.group) === fold)).flatMap((d) => d.x.map((x, i) => ({ x, y: d.y[i] })))));
+  const { foldOf } = await import("../grobid/split.mjs");
+  const fold = (group) => foldOf(group, "cross");
+  const models = [0, 1].map((k) => ensemble(docs.filter((d) => !(d.group.startsWith("grobid:") && fold(d.group) === k)).flatMap((d) => d.x.map((x, i) => ({ x, y: d.y[i] })))));
   mkdirSync(path.dirname(CROSS_WEIGHTS), { recursive: true });
   writeFileSync(CROSS_WEIGHTS, JSON.stringify(models));
   console.log(`cross-fitted weights: ${CROSS_WEIGHTS}`);

@@ -28,6 +28,16 @@ export function fnv1a(text) {
   return h;
 }
 
+/**
+ * Which of two folds a document of one half falls in (`salt` names the split), for training on
+ * one fold and reading the other. From a high bit of the hash: FNV-1a's lowest bit is the parity
+ * of the text's bytes, so `fnv1a(id + salt) % 2` is the same for every document of a half (the
+ * half is `fnv1a(id) % 2`); until session 19 the labeller's cross-fitted pair split the real dev
+ * half that way, one model trained on all of it and the other on none, and every dev document
+ * was read by the one that had seen no real header.
+ */
+export const foldOf = (id, salt) => (fnv1a(`${id}#${salt}`) >>> 16) & 1;
+
 /** A document's id from its file name ("0070234.training.header.tei.xml" → "0070234"). */
 export const documentId = (file) => path.basename(file).replace(/\.(?:training\.)?header(?:\.tei\.xml)?$|\.authors\.tei\.xml$/, "");
 export const isHeldOut = (id) => fnv1a(id) % 2 === 1;
