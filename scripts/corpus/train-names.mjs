@@ -21,7 +21,7 @@ import { foldOf } from "../grobid/split.mjs";
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const HIDDEN = option("--hidden", 32);
-const EPOCHS = option("--epochs", 12);
+const EPOCHS = option("--epochs", 8);
 const SEEDS = [7, 11, 13];
 const GENERATED = "tests/fixtures/corpus/dev";
 
