@@ -23,7 +23,8 @@ import { gunzipSync } from "node:zlib";
 
 const LABELS = { titlePart: "title", docAuthor: "author", affiliation: "affiliation", address: "address", email: "email", keyword: "keywords", keywords: "keywords" };
 
-const decode = (s) =>
+/** XML's character references and entities as text. */
+export const decode = (s) =>
   s
     .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16)))
     .replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d)))

@@ -16,18 +16,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { FIXTURES } from "./headers.mjs";
+import { decode, FIXTURES } from "./headers.mjs";
 import { documentId, isHeldOut } from "./split.mjs";
-
-const decode = (s) =>
-  s
-    .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16)))
-    .replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d)))
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, "&");
 
 /** The tags people used, as the name model's kinds of piece (misspelt tags included). */
 const KIND = { forename: "given", forenname: "given", firstname: "given", middlename: "given", surname: "family", surename: "family", marker: "marker", roleName: "role", rolename: "role", suffix: "role" };
