@@ -584,7 +584,8 @@ export function namesOnLine(line: Line, lowerWords: Set<string>, { model = true 
   const people = read.filter((p) => p.firstName && !isCommonWords(`${p.firstName} ${p.lastName}`, lowerWords) && !isPlace(p.printed));
   const sure = people.length > 0 && people.length === read.length && read.every((p) => p.confidence >= NAME_SURE);
   // (A list the rules read family name first, "Groppe, David M. (1,2), Bickel, Stephan (3)", stays theirs: a comma between a person's names is what the model reads worst.)
-  if (rules.some((s) => s.inverted) || (rules.length ? !people.length : !sure)) return rules;
+  // (Nor where the model read a person the checks above turn away, "Pancher Marie" with no given name: the rules read the line whole.)
+  if (rules.some((s) => s.inverted) || (rules.length ? people.length < read.length || !people.length : !sure)) return rules;
   return people.map((p) => (p.inverted ? { name: `${p.firstName} ${p.lastName}`, markers: p.markers, given: p.firstName, family: p.lastName } : { name: p.printed, markers: p.markers }));
 }
 /** How sure the name model must be of every person on a line the rules read no names on (chosen on the development halves, decision 036). */

@@ -55,4 +55,10 @@ describe("the name model (decision 036)", () => {
     expect(namesOnLine(l, lowerCaseWords([l]), { model: false })).toEqual([]);
     expect(namesOnLine(l, lowerCaseWords([l])).map((p) => p.name)).toEqual(["Debashis Basak", "Dhabaleswar K. Panda"]);
   });
+
+  it("leaves a line to the rules where it read a person the checks turn away (no given name)", () => {
+    const l = line("Matilda Annerstedt van den Bosch and Michael H. Depledge");
+    expect(readNames(l).filter((p) => p.firstName).map((p) => p.printed)).toEqual(["Michael H. Depledge"]);
+    expect(namesOnLine(l, lowerCaseWords([l])).map((p) => p.name)).toEqual(["Matilda Annerstedt van den Bosch", "Michael H. Depledge"]);
+  });
 });
