@@ -39,12 +39,12 @@ const REAL_TARGETS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, 
 // e-mails rose 0.644 -> 0.80 and affiliations 0.473 -> 0.60. The author floor follows the faithful
 // reading; the others rise to what is measured.
 // Session 18: e-mails 0.829 -> 0.831 and affiliations 0.617 -> 0.624; both floors rise with them.
-// Session 19 (decision 036): the name model; whole lists 0.621 -> 0.727, names' words 0.755 -> 0.769,
-// e-mails 0.831 -> 0.862 (the target met), affiliations 0.624 -> 0.643. The floors rise with them.
-const REAL_FLOORS = { title: 0.89, abstract: 0.85, "authors (whole list)": 0.72, "author names (words)": 0.76, emails: 0.85, affiliations: 0.64 };
+// Session 19 (decision 036): the name model; whole lists 0.621 -> 0.727, names' words 0.755 -> 0.772,
+// e-mails 0.831 -> 0.883 (the target met), affiliations 0.624 -> 0.649. The floors rise with them.
+const REAL_FLOORS = { title: 0.89, abstract: 0.85, "authors (whole list)": 0.72, "author names (words)": 0.77, emails: 0.85, affiliations: 0.64 };
 /** GROBID's author lines read as lines of names (decision 036): held to the whole author list's target; the floor is what the engine reads today. */
 const NAME_TARGETS = { "author lines (whole list)": 0.8 };
-const NAME_FLOORS = { "author lines (whole list)": 0.79 };
+const NAME_FLOORS = { "author lines (whole list)": 0.8 };
 const dirs = args.filter((a) => !a.startsWith("--"));
 const SETS = dirs.length
   ? dirs.map((d) => [path.basename(d), d, true])

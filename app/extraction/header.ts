@@ -588,8 +588,8 @@ export function namesOnLine(line: Line, lowerWords: Set<string>, { model = true 
   if (rules.some((s) => s.inverted) || (rules.length ? people.length < read.length || !people.length : !sure)) return rules;
   return people.map((p) => (p.inverted ? { name: `${p.firstName} ${p.lastName}`, markers: p.markers, given: p.firstName, family: p.lastName } : { name: p.printed, markers: p.markers }));
 }
-/** How sure the name model must be of every person on a line the rules read no names on (chosen on the development halves, decision 036). */
-const NAME_SURE = 0.8;
+/** How sure the name model must be of every person on a line the rules read no names on: chosen on the development halves among 0 to 0.9 (decision 036). */
+const NAME_SURE = 0.3;
 
 /** A mailbox of an office, a journal or a service, not of a person. */
 const ROLE_MAILBOX = /^(?:journals?[.-]?permissions|permissions|reprints?|editor(?:ial)?(?:office)?|office|info|contact|support|help|admin|webmaster|noreply|no-reply|subscriptions?|service)@/i;
