@@ -7,12 +7,13 @@
  * institution and country words, and where it stands between the list's separators; its
  * neighbours' too. A small model trained on GROBID's annotated author lines
  * (`scripts/corpus/train-names.mjs`) weighs the features, and the labels are read as the best
- * sequence the training data allows (a given name never goes on after a comma, a person is not
- * two family names long without a given name…).
+ * sequence the training lines allow (no line starts with a given name that "goes on", a marker
+ * does not begin a name…).
  *
- * It answers where the rules had to enumerate: particles and compound family names ("Nguemeni
- * Tiako", "Bin Mahmood"), family names in capitals first or last, posts and degrees between the
- * names ("Member, IEEE"), lists that join names with a dash or nothing at all.
+ * It answers where the rules had to enumerate: where one person ends and the next begins, which
+ * markers are whose, compound family names ("Nguemeni Tiako", "Bin Mahmood"), family names in
+ * capitals first, posts and degrees between the names ("Member, IEEE"). `namesOnLine` in
+ * `header.ts` decides how it and the rules share a line (decision 036).
  */
 import { countryNamed } from "./countries";
 import { isFamilyName, isGivenName } from "./lexicon";
@@ -158,7 +159,7 @@ export function nameProbabilities(tokens: NameToken[], models: LabellerWeights[]
   });
 }
 
-/** The most likely labels, read as a sequence: the model's probabilities times the transitions seen in training. */
+/** The most likely labels, read as a sequence: the model's probabilities, transitions the training lines never show ruled out (`transitions`: log weights, row = the label before, last row = the line's start). */
 export function decodeNames(probabilities: number[][], transitions: number[][] = NAME_TRANSITIONS): NameLabel[] {
   const n = NAME_LABELS.length;
   const start = n; // the row of transitions from the line's start
