@@ -400,7 +400,8 @@ export function splitName(full: string): { firstName: string; lastName: string }
   while (tokens.length > 2 && GENERATIONAL.test(tokens[tokens.length - 1]!)) tokens.pop();
   // The family name in capitals, the given name not ("PANCHER Marie", "Anne-Laure AMILHAT SZARY"):
   // the capitals are the family name, wherever they stand.
-  const capital = tokens.map((t) => /^\p{Lu}[\p{Lu}'’-]+$/u.test(t) && (t.length >= 3 || isFamilyName(t)));
+  // ("McGUIRE", "MacDONALD" are capitals too: "WILLIAM McGUIRE" is no family name printed first.)
+  const capital = tokens.map((t) => /^(?:Mc|Mac)?\p{Lu}[\p{Lu}'’-]+$/u.test(t) && (t.length >= 3 || isFamilyName(t)));
   if (capital.some(Boolean) && !capital.every(Boolean) && tokens.some((t) => /\p{Ll}/u.test(t))) {
     const first = capital.indexOf(true);
     const last = capital.lastIndexOf(true);
@@ -410,7 +411,7 @@ export function splitName(full: string): { firstName: string; lastName: string }
       if (given) return { firstName: given, lastName: family };
     }
   }
-  if (tokens.every((t) => t === t.toUpperCase())) tokens = tokens.map((t) => (t.length > 2 || !t.endsWith(".") ? titleCase(t) : t));
+  if (tokens.every((t) => t === t.toUpperCase() || /^(?:Mc|Mac)\p{Lu}{2,}$/u.test(t))) tokens = tokens.map((t) => (t.length > 2 || !t.endsWith(".") ? titleCase(t) : t));
   let i = tokens.length - 1;
   for (;;) {
     while (i > 1 && PARTICLES.has(tokens[i - 1]!.toLowerCase())) i--;
@@ -425,8 +426,9 @@ export function splitName(full: string): { firstName: string; lastName: string }
   return { firstName: tokens.slice(0, i).join(" "), lastName: tokens.slice(i).join(" ") };
 }
 
-/** "LUM-KWONG" → "Lum-Kwong". */
-const titleCase = (word: string) => word.toLowerCase().replace(/(^|[-'’.])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
+/** "LUM-KWONG" → "Lum-Kwong"; "McGUIRE" → "McGuire". */
+const titleCase = (word: string) =>
+  /^(?:Mc|Mac)\p{Lu}{2,}$/u.test(word) ? word.replace(/^(Ma?c\p{Lu})(\p{Lu}+)$/u, (_, head: string, rest: string) => head + rest.toLowerCase()) : word.toLowerCase().replace(/(^|[-'’.])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
 
 /** Whether `next` continues the list of names on `line`: the row below, alike, after a line that ends mid-list. */
 function continuesNames(line: Line, next: Line, author: number) {

@@ -61,4 +61,9 @@ describe("the name model (decision 036)", () => {
     expect(readNames(l).filter((p) => p.firstName).map((p) => p.printed)).toEqual(["Michael H. Depledge"]);
     expect(namesOnLine(l, lowerCaseWords([l])).map((p) => p.name)).toEqual(["Matilda Annerstedt van den Bosch", "Michael H. Depledge"]);
   });
+
+  it("never ends a name on a particle", () => {
+    const list = readNames(line("Lloyd Wood Will Ivancic, Dave Stewart, James Northam, Chris Jackson, Alex da Silva Curiel"));
+    expect(list[list.length - 1]!.printed).toBe("Alex da Silva Curiel");
+  });
 });

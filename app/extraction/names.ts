@@ -235,6 +235,15 @@ export function readNames(line: Line, models?: LabellerWeights[]): NamedPerson[]
     person.name.push(t);
     if (!hyphen) person.sure = Math.min(person.sure, name ? p : 1 - p);
   });
+  // A name does not end on a particle: "Alex da" / "Silva Curiel" read as two people are one ("Alex da Silva Curiel").
+  for (let k = people.length - 2; k >= 0; k--) {
+    const [p, q] = [people[k]!, people[k + 1]!];
+    const last = p.name[p.name.length - 1];
+    const between = last && q.name[0] ? tokens.slice(tokens.indexOf(last) + 1, tokens.indexOf(q.name[0])) : [null];
+    if (last && PARTICLES.has(last.text) && /^\p{Ll}/u.test(last.text) && !between.length && !p.markers.length) {
+      people.splice(k, 2, { ...p, family: [...p.family, ...q.given, ...q.family], name: [...p.name, ...q.name], markers: q.markers, sure: Math.min(p.sure, q.sure), open: q.open, comma: q.comma });
+    }
+  }
   return people
     .filter((p) => p.family.length && /\p{L}{2}/u.test(join(p.family)))
     .map((p) => ({

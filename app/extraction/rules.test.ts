@@ -27,6 +27,7 @@ describe("extraction rules", () => {
     expect(splitName("PANCHER Marie")).toEqual({ firstName: "Marie", lastName: "Pancher" });
     expect(splitName("Anne-Laure AMILHAT SZARY")).toEqual({ firstName: "Anne-Laure", lastName: "Amilhat Szary" });
     expect(splitName("Margaret Moy LUM-KWONG")).toEqual({ firstName: "Margaret Moy", lastName: "Lum-Kwong" });
+    expect(splitName("WILLIAM McGUIRE")).toEqual({ firstName: "William", lastName: "McGuire" });
     expect(splitName("Dr Vincent Thibault")).toEqual({ firstName: "Vincent", lastName: "Thibault" });
     // Initials in capitals are not a family name.
     expect(splitName("JP Morgan")).toEqual({ firstName: "JP", lastName: "Morgan" });
