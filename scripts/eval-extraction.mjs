@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { extractManuscript } from "../app/extraction/index.ts";
-import { namesOnLine, putGivenNamesFirst, readHeader, splitName } from "../app/extraction/header.ts";
+import { nameParts, namesOnLine, putGivenNamesFirst, readHeader } from "../app/extraction/header.ts";
 import { lowerCaseWords } from "../app/extraction/patterns.ts";
 import { similarity } from "../app/extraction/text.ts";
 import { loadHalf } from "./grobid/headers.mjs";
@@ -258,7 +258,7 @@ function scoreNameLines(label, fields, listFailures) {
       for (const [measure, model] of [["author lines (whole list)", true], ["author lines, rules alone", false]]) {
         const found = namesOnLine(line, lowerCaseWords([line]), { model }).map((x) => ({ ...x }));
         putGivenNamesFirst(found);
-        const got = found.map((x) => (x.family ? { firstName: x.given ?? "", lastName: x.family } : splitName(x.name))).map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
+        const got = found.map(nameParts).map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
         add(measure, got === want);
         if (model && got !== want && listFailures && !gate) console.log(`${label} ${f.id} (${printing})\n   line:    ${line.text}\n   authors: ${got}\n   truth:   ${want}`);
       }

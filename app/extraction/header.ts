@@ -586,10 +586,12 @@ export function namesOnLine(line: Line, lowerWords: Set<string>, { model = true 
   const people = read.filter((p) => p.firstName && !isCommonWords(`${p.firstName} ${p.lastName}`, lowerWords) && !isPlace(p.printed));
   const sure = people.length > 0 && people.length === read.length && read.every((p) => p.confidence >= NAME_SURE);
   // (A list the rules read family name first, "Groppe, David M. (1,2), Bickel, Stephan (3)", stays theirs: a comma between a person's names is what the model reads worst.)
-  // (Nor where the model read a person the checks above turn away, "Pancher Marie" with no given name: the rules read the line whole.)
+  // (Nor where the model read a person the checks above turn away, "Matilda Annerstedt van den" with no given name: the rules read the line whole.)
   if (rules.some((s) => s.inverted) || (rules.length ? people.length < read.length || !people.length : !sure)) return rules;
   return people.map((p) => (p.inverted ? { name: `${p.firstName} ${p.lastName}`, markers: p.markers, given: p.firstName, family: p.lastName } : { name: p.printed, markers: p.markers }));
 }
+/** A name of `namesOnLine` as given and family names: the model's split where it gave one, the rules' otherwise. */
+export const nameParts = (n: { name: string; given?: string; family?: string }) => (n.family ? { firstName: n.given ?? "", lastName: n.family } : splitName(n.name));
 /** How sure the name model must be of every person on a line the rules read no names on: chosen on the development halves among 0 to 0.9 (decision 036). */
 const NAME_SURE = 0.3;
 
@@ -975,7 +977,7 @@ function readAuthors(
   putGivenNamesFirst(candidates);
   // A citation line under the names ("Miyasaka Y, Kurata A, Tanaka R. The significance of…")
   // repeats them family name first: the whole line goes.
-  const family = new Map(candidates.map((c) => [c, fold(c.family ?? splitName(c.name).lastName)]));
+  const family = new Map(candidates.map((c) => [c, fold(nameParts(c).lastName)]));
   const perLine = new Map<Line, { names: number; cited: number }>();
   for (const c of candidates) {
     const count = perLine.get(c.line) ?? { names: 0, cited: 0 };
@@ -1075,7 +1077,7 @@ function readAuthors(
   const anyCorrespondingNote = [...notes.values()].some((n) => correspondingText.test(joinLines(n, noteVocabulary)));
   const ownEmails: string[][] = [];
   const authors: ExtractedAuthor[] = candidates.map((c, k) => {
-    const { firstName, lastName } = c.family ? { firstName: c.given ?? "", lastName: c.family } : splitName(c.name);
+    const { firstName, lastName } = nameParts(c);
     // A footnote is one text however it wraps; its sentences are an affiliation, an address,
     // an e-mail, thanks: only the institution's sentences (and the address they run into) count.
     const ownNotes = c.markers.filter((m) => notes.has(m));
