@@ -4,7 +4,7 @@
  * They rely on what every manuscript layout shares (sizes, positions, labels, markers), not on
  * any one template.
  */
-import { REGIONS, ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, STRUCTURED_ABSTRACT, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, DEGREES, bodySize, lowerCaseWords } from "./patterns";
+import { REGIONS, ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, STRUCTURED_ABSTRACT, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, DEGREES, NOT_LETTER_MARKERS, bodySize, lowerCaseWords } from "./patterns";
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
 import { labelLines, type LabellerWeights, type LineLabels } from "./labeller";
@@ -505,7 +505,7 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[]; inve
       piece.text = piece.text.replace(/(?<=\p{Ll})\s?ID$/u, "");
       piece.text = piece.text.replace(/^([a-h])\s+(?=\p{Lu})/u, (_, letter: string) => (k > 0 && pieces[k - 1]!.own.push(letter), ""));
       // A letter printed on the line after a name ("Kerri M. Malone a"): its marker.
-      piece.text = piece.text.replace(/(?<=\p{L}{2}\.?)\s+([a-h]{1,3})$/u, (all: string, letters: string) => (/^(?:da|de|dè|ha)$/.test(letters) ? all : (piece.own.push(...letters), "")));
+      piece.text = piece.text.replace(/(?<=\p{L}{2}\.?)\s+([a-h]{1,3})$/u, (all: string, letters: string) => (NOT_LETTER_MARKERS.test(letters) ? all : (piece.own.push(...letters), "")));
     });
     const last = pieces.length - 1;
     // Degrees and Greek-letter markers pass their symbols on to the name they follow.

@@ -124,11 +124,15 @@ export function labelLines(lines: Line[], doc: Pick<Document, "pageWidth" | "pag
   // Without a model (to measure the rules alone): no evidence either way; a name line is not ruled out.
   if (!models.length || !models[0]!.out.length) return lines.map(() => Object.fromEntries(LABELS.map((l) => [l, l === "author" ? 0.5 : 0])) as Record<Label, number>);
   return lineFeatures(lines, doc).map((x) => {
-    // The geometric mean, renormalised: a label one model rules out stays unlikely.
-    const each = models.map((m) => predict(m, x));
-    const g = LABELS.map((_, c) => Math.exp(each.reduce((sum, p) => sum + Math.log(Math.max(p[c]!, 1e-9)), 0) / each.length));
-    const total = g.reduce((sum, v) => sum + v, 0);
-    const p = g.map((v) => v / total);
+    const p = ensemble(models, x);
     return Object.fromEntries(LABELS.map((l, c) => [l, p[c]!])) as Record<Label, number>;
   });
+}
+
+/** Models trained alike (the line labeller's, the name model's): their geometric mean, renormalised, so a label one model rules out stays unlikely. */
+export function ensemble(models: LabellerWeights[], x: number[]): number[] {
+  const each = models.map((m) => predict(m, x));
+  const g = each[0]!.map((_, c) => Math.exp(each.reduce((sum, p) => sum + Math.log(Math.max(p[c]!, 1e-9)), 0) / each.length));
+  const total = g.reduce((sum, v) => sum + v, 0);
+  return g.map((v) => v / total);
 }

@@ -18,8 +18,8 @@
 import { countryNamed } from "./countries";
 import { isFamilyName, isGivenName } from "./lexicon";
 import type { Line } from "./model";
-import { DEGREES, GENERATIONAL, INSTITUTION, NOT_NAME_WORDS, PARTICLES, SYMBOL } from "./patterns";
-import { predict, type LabellerWeights } from "./labeller";
+import { DEGREES, GENERATIONAL, INSTITUTION, NOT_LETTER_MARKERS, NOT_NAME_WORDS, PARTICLES, SYMBOL } from "./patterns";
+import { ensemble, type LabellerWeights } from "./labeller";
 import { fixLigatures } from "./text";
 import { NAME_MODELS, NAME_TRANSITIONS } from "./names.weights";
 
@@ -151,12 +151,7 @@ export function nameFeatures(tokens: NameToken[], lexicon: NameLexicon = LEXICON
 
 /** Each token's probability of each label: the models' geometric mean. */
 export function nameProbabilities(tokens: NameToken[], models: LabellerWeights[] = NAME_MODELS): number[][] {
-  return nameFeatures(tokens).map((x) => {
-    const each = models.map((m) => predict(m, x));
-    const g = NAME_LABELS.map((_, c) => Math.exp(each.reduce((s, p) => s + Math.log(Math.max(p[c]!, 1e-9)), 0) / each.length));
-    const total = g.reduce((s, v) => s + v, 0);
-    return g.map((v) => v / total);
-  });
+  return nameFeatures(tokens).map((x) => ensemble(models, x));
 }
 
 /** The most likely labels, read as a sequence: the model's probabilities, transitions the training lines never show ruled out (`transitions`: log weights, row = the label before, last row = the line's start). */
@@ -214,7 +209,7 @@ export function readNames(line: Line, models?: LabellerWeights[]): NamedPerson[]
   labels.forEach((modelLabel, k) => {
     const t = tokens[k]!;
     // Small letters printed on the line after a name are its markers ("Paul Doukhan ab"), unless a particle ("da", "de").
-    const label: NameLabel = modelLabel !== "BG" && modelLabel !== "BF" && /^[a-h]{1,3}$/.test(t.text) && !PARTICLES.has(t.text) && !/^(?:da|de|dè|ha)$/.test(t.text) && (!tokens[k + 1] || SEPARATOR(tokens[k + 1]!) || tokens[k + 1]!.sup) ? "marker" : modelLabel;
+    const label: NameLabel = modelLabel !== "BG" && modelLabel !== "BF" && /^[a-h]{1,3}$/.test(t.text) && !PARTICLES.has(t.text) && !NOT_LETTER_MARKERS.test(t.text) && (!tokens[k + 1] || SEPARATOR(tokens[k + 1]!) || tokens[k + 1]!.sup) ? "marker" : modelLabel;
     const p = probabilities[k]![NAME_LABELS.indexOf(modelLabel)]!;
     const name = label === "BG" || label === "G" || label === "BF" || label === "F";
     if (label === "BG" || label === "BF" || (name && !people.length)) people.push({ given: [], family: [], name: [], markers: [], sure: 1, open: true, comma: false });

@@ -103,3 +103,6 @@ export const REGIONS = new Set(
 
 /** Degrees and titles printed after a name ("MD", "Ph.D.", "F.R.C.S. Ed.", "FAAN", "MSPH"), in any case: a piece that is only these is no name. */
 export const DEGREES = /^(?:(?:M\.?D|Ph\.?\s?D|D\.?Phil|M\.?Phil|M\.?P\.?H|M\.?B\.?A|M\.?Sc?|M\.?Ed|M\.?A|B\.?Sc?|B\.?A|R\.?N|F\.?A\.?A\.?N|Psy\.?\s?D|Pharm\.?D|D\.?Sc|Dr\.?P\.?H|CRNP|AOCN|ANP|R\.?Ph|F\.?R\.?C\.?[SP]\.?(?:\s?(?:ED|Ed|C|Edin)\.?)?|FRCPC|D\.?D\.?S|D\.?V\.?M|MBBS|MBChB|J\.?D|LL\.?[BM]|CFA|CPA|F\.?A\.?C\.?[PS]|MSN|BSN|MHS|MSW|DPT|MSc|MEd|MPhil|PhD|MD|R\.?D|F\.?A\.?D\.?A|C\.?D\.?E|M\.?S\.?P\.?H|Ed\.?D|M\.?Res|D\.?M\.?Sc|M\.?Stat|M\.?B|B\.?Chir|C\.?L\.?S|F\.?N\.?L\.?A|Dipl\.?-?\s?Ing)\.?\s*)+$/i;
+
+/** Short words of small letters a name can end on, which are no markers after it (as "ab" is in "Paul Doukhan ab"). */
+export const NOT_LETTER_MARKERS = /^(?:da|de|dè|ha)$/;
