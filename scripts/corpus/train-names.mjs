@@ -14,7 +14,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { documentLines, truthLabels } from "./lines.mjs";
 import { NAME_LABELS, nameFeatures, nameTokens } from "../../app/extraction/names.ts";
-import { loadNameFields } from "../grobid/names.mjs";
+import { countNameWords, loadNameFields } from "../grobid/names.mjs";
+import { lexiconKey } from "../../app/extraction/lexicon.ts";
 import { loadHalf } from "../grobid/headers.mjs";
 import { cleanLines } from "../../app/extraction/header.ts";
 import { train } from "./mlp.mjs";
@@ -131,28 +132,21 @@ function transitions(sequences) {
  * asked about a training line it knows every name on it, and a model trained so leans on it and
  * fails on the next author's (measured: 0.90 on the lines it learned from, 0.19 on the held-out
  * half). Each line is featured with a lexicon made from the other half of the development lines
- * only, as an unseen author's line is with the shipped one.
+ * only (words counted as the shipped one counts them), as an unseen author's line is with the
+ * shipped one.
  */
 const fold = (group) => foldOf(group.replace(/#.*$/, ""), "names");
 function lexicons() {
-  const halves = [0, 1].map(() => ({ given: new Map(), family: new Map() }));
-  const add = (map, raw) => {
-    for (const word of raw.normalize("NFC").toLowerCase().split(/\s+/)) {
-      const w = word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
-      if (w.length >= 2 && /^[\p{L}'’-]+$/u.test(w)) map.set(w, (map.get(w) ?? 0) + 1);
-    }
-  };
-  for (const f of loadNameFields("dev")) {
-    for (const p of f.truth) {
-      add(halves[fold(f.id)].given, p.firstName);
-      add(halves[fold(f.id)].family, p.lastName);
-    }
-  }
-  return halves.map(({ given, family }) => {
-    const key = (w) => w.normalize("NFC").toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
+  const fields = loadNameFields("dev");
+  return [0, 1].map((half) => {
+    const mine = fields.filter((f) => fold(f.id) === half).flatMap((f) => f.truth);
+    const [given, family] = [countNameWords(mine.map((p) => p.firstName)), countNameWords(mine.map((p) => p.lastName))];
+    // (A word seen as often in both counts as a family name here, where the shipped lexicon keeps it
+    // as a given name: the shipped weights were trained and measured so, and trained with the shipped
+    // rule they read one list of the shared fixtures wrong. Decision 036.)
     return {
-      given: (w) => (given.get(key(w)) ?? 0) > (family.get(key(w)) ?? 0),
-      family: (w) => (family.get(key(w)) ?? 0) >= (given.get(key(w)) ?? 0) && family.has(key(w)),
+      given: (w) => (given.get(lexiconKey(w)) ?? 0) > (family.get(lexiconKey(w)) ?? 0),
+      family: (w) => family.has(lexiconKey(w)) && family.get(lexiconKey(w)) >= (given.get(lexiconKey(w)) ?? 0),
     };
   });
 }

@@ -102,3 +102,29 @@ export function loadNameFields(half) {
   const { fields } = JSON.parse(gunzipSync(readFileSync(file)).toString("utf8"));
   return fields.map((f) => ({ ...f, line: toLine(f.pieces) }));
 }
+
+/**
+ * A name lexicon as the engine ships it (`app/extraction/lexicon.ts`): the words of the given and
+ * the family names people annotated, lower case, at least two letters; a word seen as both is kept
+ * where it was seen more often. `lexicon.mjs` writes the shipped one with it; the name model's
+ * training builds one per half of its lines with it (decision 036).
+ */
+export function nameLexicon(givenTexts, familyTexts) {
+  const [given, family] = [countNameWords(givenTexts), countNameWords(familyTexts)];
+  return {
+    given: [...given.keys()].filter((w) => given.get(w) >= (family.get(w) ?? 0)),
+    family: [...family.keys()].filter((w) => family.get(w) > (given.get(w) ?? 0)),
+  };
+}
+
+/** How often each word of some names occurs, as the lexicon counts words (lower case, at least two letters, no symbols at either end). */
+export function countNameWords(texts) {
+  const map = new Map();
+  for (const raw of texts) {
+    for (const word of raw.normalize("NFC").toLowerCase().split(/\s+/)) {
+      const w = word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
+      if (w.length >= 2 && /^[\p{L}'’-]+$/u.test(w)) map.set(w, (map.get(w) ?? 0) + 1);
+    }
+  }
+  return map;
+}
