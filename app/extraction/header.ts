@@ -580,14 +580,14 @@ export function namesOnLine(line: Line, lowerWords: Set<string>, { model = true 
   if (segments.some((s) => isPlace(s.name)) || /\d{4,}/.test(line.text)) return [];
   const named = segments.filter((s) => looksLikeName(s.name) && !isCommonWords(s.name, lowerWords));
   const rules = named.length && named.length >= segments.length - Math.max(1, Math.floor(segments.length / 5)) ? named : [];
-  if (!model) return rules;
+  // (A list the rules read family name first, "Groppe, David M. (1,2), Bickel, Stephan (3)", stays theirs: a comma between a person's names is what the model reads worst.)
+  if (!model || rules.some((s) => s.inverted)) return rules;
   const read = readNames(line);
   // (A person needs a given name, and is no words the document prints in lower case, nor a place: a family name may be one, "Michael Jordan".)
   const people = read.filter((p) => p.firstName && !isCommonWords(`${p.firstName} ${p.lastName}`, lowerWords) && !isPlace(p.printed));
   const sure = people.length > 0 && people.length === read.length && read.every((p) => p.confidence >= NAME_SURE);
-  // (A list the rules read family name first, "Groppe, David M. (1,2), Bickel, Stephan (3)", stays theirs: a comma between a person's names is what the model reads worst.)
   // (Nor where the model read a person the checks above turn away, "Matilda Annerstedt van den" with no given name: the rules read the line whole.)
-  if (rules.some((s) => s.inverted) || (rules.length ? people.length < read.length || !people.length : !sure)) return rules;
+  if (rules.length ? people.length < read.length || !people.length : !sure) return rules;
   return people.map((p) => (p.inverted ? { name: `${p.firstName} ${p.lastName}`, markers: p.markers, given: p.firstName, family: p.lastName } : { name: p.printed, markers: p.markers }));
 }
 /** A name of `namesOnLine` as given and family names: the model's split where it gave one, the rules' otherwise. */
