@@ -64,23 +64,32 @@ export function truthLabels(lines, truth) {
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
-  const show = args.includes("--show") ? args[args.indexOf("--show") + 1] : null;
-  const dir = args.find((a) => !a.startsWith("--") && a !== show) ?? "tests/fixtures/corpus/dev";
+/**
+ * Every manuscript of a folder with its truth (`N.json`), as its PDF and as its DOCX where there is
+ * one, in name order: `{ name, truth, kind, doc, lines, labels }`. The labellers learn from these.
+ */
+export async function* labelledDocuments(dir) {
   if (dir.includes("held-out")) throw new Error("The held-out half is for measuring only.");
-  const counts = Object.fromEntries(LABELS.map((l) => [l, 0]));
   for (const json of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
-    if (show && !json.startsWith(show)) continue;
     const truth = JSON.parse(readFileSync(path.join(dir, json), "utf8"));
     for (const kind of ["pdf", "docx"]) {
       const file = path.join(dir, json.replace(/\.json$/, `.${kind}`));
       if (!existsSync(file)) continue;
-      const { lines } = await documentLines(new Uint8Array(readFileSync(file)), kind);
-      const labels = truthLabels(lines, truth);
-      labels.forEach((l) => counts[l]++);
-      if (show) lines.forEach((l, i) => console.log(`${kind} p${l.page} ${labels[i].padEnd(11)} ${l.size.toFixed(1).padStart(5)} ${l.text.slice(0, 100)}`));
+      const { doc, lines } = await documentLines(new Uint8Array(readFileSync(file)), kind);
+      yield { name: json, truth, kind, doc, lines, labels: truthLabels(lines, truth) };
     }
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const show = args.includes("--show") ? args[args.indexOf("--show") + 1] : null;
+  const dir = args.find((a) => !a.startsWith("--") && a !== show) ?? "tests/fixtures/corpus/dev";
+  const counts = Object.fromEntries(LABELS.map((l) => [l, 0]));
+  for await (const { name, kind, lines, labels } of labelledDocuments(dir)) {
+    if (show && !name.startsWith(show)) continue;
+    labels.forEach((l) => counts[l]++);
+    if (show) lines.forEach((l, i) => console.log(`${kind} p${l.page} ${labels[i].padEnd(11)} ${l.size.toFixed(1).padStart(5)} ${l.text.slice(0, 100)}`));
   }
   console.log(counts);
 }

@@ -10,9 +10,8 @@
  *
  * `npx tsx scripts/corpus/train-names.mjs [--hidden N] [--epochs N] [--real-only] [--dry]`
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { documentLines, truthLabels } from "./lines.mjs";
+import { writeFileSync } from "node:fs";
+import { labelledDocuments } from "./lines.mjs";
 import { NAME_LABELS, nameFeatures, nameTokens } from "../../app/extraction/names.ts";
 import { countNameWords, loadNameFields } from "../grobid/names.mjs";
 import { lexiconKey } from "../../app/extraction/lexicon.ts";
@@ -67,33 +66,26 @@ export function nameSequences(half) {
 export async function generatedSequences() {
   const sequences = [];
   const key = (w) => w.normalize("NFC").toLowerCase().replace(/[.,]+$/, "");
-  for (const json of readdirSync(GENERATED).filter((f) => f.endsWith(".json")).sort()) {
-    const truth = JSON.parse(readFileSync(path.join(GENERATED, json), "utf8"));
-    for (const kind of ["pdf", "docx"]) {
-      const file = path.join(GENERATED, json.replace(/\.json$/, `.${kind}`));
-      if (!existsSync(file)) continue;
-      const { lines } = await documentLines(new Uint8Array(readFileSync(file)), kind);
-      const labels = truthLabels(lines, truth);
-      lines.forEach((line, i) => {
-        if (labels[i] !== "author") return;
-        const tokens = nameTokens(line);
-        const y = tokens.map(() => NAME_LABELS.indexOf("other"));
-        let at = 0;
-        for (const a of truth.authors) {
-          const words = [...a.firstName.split(/\s+/).map((w) => ["G", w]), ...a.lastName.split(/\s+/).map((w) => ["F", w])];
-          const fits = (t, w) => key(t.text) === key(w) || (/^\p{Lu}\.?$/u.test(t.text) && key(t.text)[0] === key(w)[0]) || (/-/.test(w) && key(t.text) === key(w).split("-").map((x) => `${x[0]}.`).join("-"));
-          for (let start = at; start + words.length <= tokens.length; start++) {
-            if (!words.every(([, w], n) => !tokens[start + n].sup && fits(tokens[start + n], w))) continue;
-            words.forEach(([kind], n) => (y[start + n] = NAME_LABELS.indexOf(n === 0 ? `B${kind}` : kind)));
-            for (let k = start + words.length; k < tokens.length && (tokens[k].sup || /^(?:\d{1,2}|[*∗†‡§¶#])$/.test(tokens[k].text)); k++) if (tokens[k].text !== ",") y[k] = NAME_LABELS.indexOf("marker");
-            at = start + words.length;
-            break;
-          }
+  for await (const { name: json, truth, lines, labels } of labelledDocuments(GENERATED)) {
+    lines.forEach((line, i) => {
+      if (labels[i] !== "author") return;
+      const tokens = nameTokens(line);
+      const y = tokens.map(() => NAME_LABELS.indexOf("other"));
+      let at = 0;
+      for (const a of truth.authors) {
+        const words = [...a.firstName.split(/\s+/).map((w) => ["G", w]), ...a.lastName.split(/\s+/).map((w) => ["F", w])];
+        const fits = (t, w) => key(t.text) === key(w) || (/^\p{Lu}\.?$/u.test(t.text) && key(t.text)[0] === key(w)[0]) || (/-/.test(w) && key(t.text) === key(w).split("-").map((x) => `${x[0]}.`).join("-"));
+        for (let start = at; start + words.length <= tokens.length; start++) {
+          if (!words.every(([, w], n) => !tokens[start + n].sup && fits(tokens[start + n], w))) continue;
+          words.forEach(([kind], n) => (y[start + n] = NAME_LABELS.indexOf(n === 0 ? `B${kind}` : kind)));
+          for (let k = start + words.length; k < tokens.length && (tokens[k].sup || /^(?:\d{1,2}|[*∗†‡§¶#])$/.test(tokens[k].text)); k++) if (tokens[k].text !== ",") y[k] = NAME_LABELS.indexOf("marker");
+          at = start + words.length;
+          break;
         }
-        const covered = tokens.every((t, k) => y[k] !== NAME_LABELS.indexOf("other") || !/^\p{Lu}/u.test(t.text) || /^(?:AND|ET)$/.test(t.text));
-        if (covered && y.some((c) => c !== NAME_LABELS.indexOf("other"))) sequences.push({ group: `generated:${json}`, tokens, y });
-      });
-    }
+      }
+      const covered = tokens.every((t, k) => y[k] !== NAME_LABELS.indexOf("other") || !/^\p{Lu}/u.test(t.text) || /^(?:AND|ET)$/.test(t.text));
+      if (covered && y.some((c) => c !== NAME_LABELS.indexOf("other"))) sequences.push({ group: `generated:${json}`, tokens, y });
+    });
   }
   return sequences;
 }

@@ -9,11 +9,11 @@
  *
  * `npx tsx scripts/corpus/train.mjs [--hidden N] [--epochs N] [--dry] [--generated-only] [--cross]`
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { LABELS, lineFeatures } from "../../app/extraction/labeller.ts";
 import { cleanLines } from "../../app/extraction/header.ts";
-import { documentLines, truthLabels } from "./lines.mjs";
+import { labelledDocuments } from "./lines.mjs";
 import { loadHalf } from "../grobid/headers.mjs";
 import { train as trainModel } from "./mlp.mjs";
 
@@ -27,16 +27,7 @@ export const CROSS_WEIGHTS = "node_modules/.cache/labeller-cross.json";
 /** Every dev document's feature rows and labels (a document is one group, PDF and DOCX alike). */
 async function loadDocuments() {
   const docs = [];
-  for (const json of readdirSync(DIR).filter((f) => f.endsWith(".json")).sort()) {
-    const truth = JSON.parse(readFileSync(path.join(DIR, json), "utf8"));
-    for (const kind of ["pdf", "docx"]) {
-      const file = path.join(DIR, json.replace(/\.json$/, `.${kind}`));
-      if (!existsSync(file)) continue;
-      const { doc, lines } = await documentLines(new Uint8Array(readFileSync(file)), kind);
-      const labels = truthLabels(lines, truth).map((l) => LABELS.indexOf(l));
-      docs.push({ group: json, x: lineFeatures(lines, doc), y: labels });
-    }
-  }
+  for await (const { name, doc, lines, labels } of labelledDocuments(DIR)) docs.push({ group: name, x: lineFeatures(lines, doc), y: labels.map((l) => LABELS.indexOf(l)) });
   // Real articles: GROBID's annotated headers, development half (decision 035).
   for (const { id, doc, labels } of args.includes("--generated-only") ? [] : loadHalf("dev")) {
     const labelOf = new Map(doc.lines.map((l, i) => [l, labels[i]]));
