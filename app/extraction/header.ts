@@ -665,7 +665,7 @@ export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
 /** Sentences of a note that are not an affiliation: thanks, contact details, the paper's status. */
 const notAffiliation = (t: string) =>
   /^\s*(?:key\s*words?|index terms|jel\b|abstract\b)/i.test(t) ||
-  /\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || NOISE.test(t) || LICENCE.test(t);
+  /\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*|\bcontributed equally|\bequal(?:ly)? contribut/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || NOISE.test(t) || LICENCE.test(t);
 /** A journal's imprint: its address on the web, copyright and licence. */
 const LICENCE = /https?:\/\/|\bwww\.|©|\(c\)\s*\d{4}|\blicen[cs]e|\bcreative commons|\bopen access\b|\bcopyright\b/i;
 /** Running text, not an address: most of its words begin in lower case ("may include laboratory tests to provide …"). */
@@ -687,7 +687,10 @@ const cleanAffiliation = (t: string) =>
   normalizeSpace(
     t
       .replace(/(?:e-?mail|email)\s*:?.*$/i, "")
+      // (What a footnote runs into: "… Manchester, UK Received Month ??, ????", "… Switzerland Full list of author information …".)
+      .replace(/\s+(?:(?:Received|Accepted|Revised|Published)\b(?:\s+\w+)?\s*:?\s*(?:\d|\p{Lu}\p{Ll}+\s+[\d?])|Full list of author information\b).*$/u, "")
       .replace(EMAIL, "")
+      .replace(/\s*✉\s*/gu, " ")
       .replace(TRAILING_ABSTRACT, "")
       .replace(AFFILIATION_MARKER, "")
       // (An abbreviation keeps its full stop: "Intelliseek, Inc.")
@@ -722,7 +725,9 @@ function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => fal
   for (const l of block) {
     const t = cleanAffiliation(l.text);
     const known = Boolean(t) && (INSTITUTION.test(t) || (sure(l) && !/\b(?:19|20)\d{2}\b/.test(t)));
-    const part = t && !/@/.test(l.text) && !notAffiliation(l.text) && !isProse(t) && (known || (run.length > 0 && isAddress(t)));
+    // (A line that ends with an address is the affiliation's last: "…, Chennai, India. ✉ e-mail: skm@iitm.ac.in".)
+    const mailed = /@/.test(l.text);
+    const part = t && !(mailed && /@/.test(t)) && !notAffiliation(l.text.replace(/(?:e-?mail|email)\s*:?.*$/i, "")) && !isProse(t) && (known || (run.length > 0 && isAddress(t)));
     if (!part) {
       flush();
       continue;
@@ -734,6 +739,7 @@ function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => fal
     const last = run[run.length - 1];
     if (last && OPEN_NAME.test(last)) run[run.length - 1] = /-$/.test(last) ? `${last}${t}` : `${last} ${t}`;
     else run.push(t);
+    if (mailed) flush();
   }
   flush();
   return out;
@@ -774,8 +780,8 @@ function notePieces(l: Line): Line[] {
  */
 function continuesNote(note: string[], l: Line, body: number, affiliationLine: boolean) {
   if (ABSTRACT_LABEL.test(l.text) || endsNote(note, l.text)) return false;
-  // (A note that reached a full stop or its country is finished.)
-  const last = note[note.length - 1]!;
+  // (A note that reached a full stop or its country is finished: "…, Fribourg," / "Switzerland".)
+  const last = note.join(" ").trim();
   const open = !/\.$/.test(last) && !endsWithCountry(last);
   return l.size < body - 0.3 || affiliationLine || BARE_EMAIL.test(l.text.trim()) || (open && (isAddress(l.text) || ((leftOpen(last) || INSTITUTION.test(l.text)) && !isProse(l.text))));
 }
@@ -786,17 +792,25 @@ function continuesNote(note: string[], l: Line, body: number, affiliationLine: b
  * information is available at the end of the article").
  */
 function endsNote(note: string[], next: string) {
-  return LICENCE.test(next) || (isProse(next) && endsWithCountry(note[note.length - 1]!));
+  return LICENCE.test(next) || (isProse(next) && endsWithCountry(note.join(" ").trim()));
 }
 
 /** A country printed as an address's last part ("…, Dublin, Ireland"), not an institution's last word ("National University of Singapore"). */
 const endsWithCountry = (t: string) => /,/.test(t) && isCountryName(t.split(",").pop()!.trim().replace(/\.$/, ""));
 
-/** A footnote's sentences: split after a full stop, but not after an abbreviation ("St.", "Univ."). */
+/**
+ * A footnote's sentences: split after a full stop, but not after an abbreviation ("St.", "Univ."),
+ * and after an e-mail address that a capital follows ("* Correspondence: a@gu.se" / "Department of …").
+ */
 function sentences(text: string) {
   const out: string[] = [];
   let start = 0;
-  for (const m of text.matchAll(/\.\s+(?=\p{Lu})/gu)) {
+  for (const m of text.matchAll(/\.\s+(?=\p{Lu})|(?<=@[\w-]+(?:\.[\w-]+)+)\s+(?=\p{Lu})/gu)) {
+    if (!m[0].startsWith(".")) {
+      out.push(text.slice(start, m.index));
+      start = m.index + m[0].length;
+      continue;
+    }
     const before = text.slice(start, m.index).split(/\s+/).pop() ?? "";
     if (/^\p{Lu}[\p{L}]{0,3}$/u.test(before)) continue;
     out.push(text.slice(start, m.index + 1));
@@ -1070,6 +1084,7 @@ function readAuthors(
   };
   const sureAffiliation = (l: Line) => (labels[indexOf.get(l) ?? -1]?.affiliation ?? 0) >= 0.8;
   const sharedLine = candidates.length > 1 && candidates.every((c) => c.line === candidates[0]!.line);
+  if ((globalThis as any).DBG) console.log("CANDS", candidates.map((c) => [c.name, c.markers, c.lineIndex]), sharedLine);
   const allText = [...region.map((r) => r.line.text), ...[...notes.values()].flat()].join(" \n ");
   const emails = [...new Set(expandEmails(allText))].filter((e) => !ROLE_MAILBOX.test(e));
   const correspondingText = /corresponding author|correspondence to|contact author|to whom correspondence|correspondence should be addressed|\bcorrespondence\s*:/i;
@@ -1091,7 +1106,8 @@ function readAuthors(
     const printed = c.affiliation ? [cleanAffiliation(c.affiliation)] : [];
     const block = sharedLine || fromNotes.length || printed.length ? [] : blockOf(c, k);
     const affiliationText = [...new Set([...fromNotes, ...printed, ...blockAffiliations(block, sureAffiliation)])];
-    const raw = affiliationText.slice(0, 2).join("; ");
+    // (An author may have several: "1,2,3" lead to three notes. Six is more than any list printed.)
+    const raw = affiliationText.slice(0, 6).join("; ");
     const parts = raw ? raw.split("; ").map((p) => trailingCountry(p)) : [];
     const affiliation = parts.length ? parts.map((p) => p.rest).join("; ") : null;
     const printedCountry = parts.find((p) => p.country)?.country ?? null;
@@ -1163,12 +1179,35 @@ function readAuthors(
   if (sharedLine && authors.every((a) => !a.affiliation)) {
     const under = region.filter((r) => r.index > candidates[0]!.lineIndex && !nameLines.has(r.line)).map((r) => r.line);
     const blocks = blockAffiliations(under, sureAffiliation);
+    if ((globalThis as any).DBG) console.log("SHARED", under.map((l) => l.text), blocks);
     if (blocks.length === 1 || blocks.length === authors.length) {
       for (const [k, a] of authors.entries()) {
         const { rest, country } = trailingCountry(blocks[blocks.length === 1 ? 0 : k]!);
         const { institution, department } = splitAffiliation(rest);
         Object.assign(a, { affiliation: rest, institution, department, country: country ?? countryIn(rest) ?? a.country });
       }
+    }
+  }
+  // No affiliation anywhere near the names (one author, or names on one line): the title page's one
+  // block the labeller is sure is an affiliation (a sidebar, a footnote without a marker, "RIKEN
+  // Brain Science Institute," / "2-1 Hirosawa, Wako City," / "Saitama 351-0198, Japan.") is everyone's.
+  if (authors.every((a) => !a.affiliation)) {
+    const affiliationish = (l: Line) => {
+      const p = labels[indexOf.get(l) ?? -1];
+      return Boolean(p) && (p!.affiliation >= 0.8 || (p!.affiliation + p!.email >= 0.8 && INSTITUTION.test(l.text)));
+    };
+    const page = lines.slice(0, labels.length).filter((l) => l.page === titlePage && !nameLines.has(l));
+    const runs: Line[][] = [];
+    page.forEach((l, k) => {
+      if (!affiliationish(l)) return;
+      if (k > 0 && runs.length && runs[runs.length - 1]!.at(-1) === page[k - 1]) runs[runs.length - 1]!.push(l);
+      else runs.push([l]);
+    });
+    const blocks = runs.flatMap((run) => blockAffiliations(run, affiliationish));
+    if (blocks.length === 1) {
+      const { rest, country } = trailingCountry(blocks[0]!);
+      const { institution, department } = splitAffiliation(rest);
+      for (const a of authors) Object.assign(a, { affiliation: rest, institution, department, country: country ?? countryIn(rest) ?? a.country });
     }
   }
   // "Corresponding author: Name" or an e-mail on a corresponding line.
