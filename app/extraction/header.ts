@@ -236,12 +236,14 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
   const page = lines[candidates[0]!]!.page;
   const onPage = candidates.filter((i) => lines[i]!.page === page);
   const best = Math.max(...onPage.map((i) => score(lines[i]!)));
-  let start = onPage.find((i) => score(lines[i]!) >= best - 0.3)!;
+  // A title labelled as one ("Title: High evolutionary potential …") begins there, whatever is set as large above it.
+  const labelled = candidates.find((i) => /^title\s*:\s*\S/i.test(lines[i]!.text));
+  let start = labelled ?? onPage.find((i) => score(lines[i]!) >= best - 0.3)!;
   const close = (prev: Line, l: Line) => doc.kind === "docx" || (l.page === prev.page && l.y - prev.y < prev.size * 2.2);
   // The labeller may doubt a title's first line (set at the top of the page like a running head):
   // the lines right above that look the same are the title's too.
   const looksLikeTitle = (l: Line) => !isNoise(l) && l.text.length >= 6 && !/@/.test(l.text) && !ABSTRACT_LABEL.test(l.text) && !isAuthorLine(l) && !startsWithMarker(l);
-  for (let k = 0; k < 4 && start > 0; k++) {
+  for (let k = 0; k < 4 && start > 0 && start !== labelled; k++) {
     const above = lines[start - 1]!;
     if (Math.abs(score(above) - score(lines[start]!)) >= 0.4 || !close(above, lines[start]!) || !looksLikeTitle(above)) break;
     start--;
@@ -477,6 +479,12 @@ function splitMarkers(text: string) {
 const TRAILING_NUMBER_MARKERS = new RegExp(`(?<=[\\p{L}.])\\s*(?:\\d{1,3}(?!\\d)|${SYMBOL.source})(?:\\s*(?:\\d{1,3}(?!\\d)|${SYMBOL.source}))*\\s*$`, "u");
 
 
+/** A family name printed before its comma: one capitalised word, after its particles ("Groppe", "de Castro", "van der Berg"). */
+const familyFirst = (text: string) => {
+  const words = text.split(/\s+/);
+  return /^\p{Lu}/u.test(words[words.length - 1]!) && !/\s/.test(words[words.length - 1]!) && words.slice(0, -1).every((w) => PARTICLES.has(w) && w === w.toLowerCase());
+};
+
 /** Name segments of a line: split at superscript markers, wide gaps, commas and "and". */
 function nameSegments(line: Line): Array<{ name: string; markers: string[]; inverted?: boolean }> {
   const out: Array<{ name: string; markers: string[]; inverted?: boolean }> = [];
@@ -529,7 +537,7 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[]; inve
     const inverted =
       named.length >= 2 &&
       named.length % 2 === 0 &&
-      named.every((n, k) => (k % 2 === 0 ? !/\s/.test(n.name) && !n.markers.length && /^\p{Lu}/u.test(n.name) : /^\p{Lu}/u.test(n.name) && n.name.split(/\s+/).length <= 3)) &&
+      named.every((n, k) => (k % 2 === 0 ? familyFirst(n.name) && !n.markers.length : /^\p{Lu}/u.test(n.name) && n.name.split(/\s+/).length <= 3)) &&
       (named.some((n, k) => k % 2 === 1 && (n.markers.length > 0 || /^\p{Lu}\.(?:\s?\p{Lu}\.)*$/u.test(n.name))) ||
         (named.length >= 4 && named.every((n, k) => (k % 2 === 0 ? /^\p{Lu}[\p{Lu}'’-]+$/u.test(n.name) : /\p{Ll}/u.test(n.name) && !INSTITUTION.test(n.name) && !isPlace(n.name)))));
     if (inverted) {
@@ -713,6 +721,7 @@ const leftOpen = (text: string) => /[,;]$/.test(text) || OPEN_NAME.test(text);
  * A line the labeller is sure is an affiliation counts without an institution's word ("President
  * of the ICCNS", "Applied Research Center" / "Intelliseek, Inc.").
  */
+const UNIT_NAME = /^\p{Lu}[\p{L}'’-]*(?:\s+(?:and|of|for|in|&|\p{Lu}[\p{L}'’-]*))+$/u;
 function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => false) {
   const out: string[] = [];
   let run: string[] = [];
@@ -722,6 +731,8 @@ function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => fal
     run = [];
     anchored = false;
   };
+  // A unit's name in capitalised words right above an institution ("Computer and Information Science" / "The Ohio State University").
+  let lead: string | null = null;
   for (const l of block) {
     const t = cleanAffiliation(l.text);
     const known = Boolean(t) && (INSTITUTION.test(t) || (sure(l) && !/\b(?:19|20)\d{2}\b/.test(t)));
@@ -730,8 +741,11 @@ function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => fal
     const part = t && !(mailed && /@/.test(t)) && !notAffiliation(l.text.replace(/(?:e-?mail|email)\s*:?.*$/i, "")) && !isProse(t) && (known || (run.length > 0 && isAddress(t)));
     if (!part) {
       flush();
+      lead = UNIT_NAME.test(t) && t.split(/\s+/).length >= 2 && t.split(/\s+/).length <= 6 ? t : null;
       continue;
     }
+    if (lead && known && !run.length) run.push(lead);
+    lead = null;
     // An affiliation ends with its country: an institution after one begins the next ("… Dublin,
     // Ireland" / "Diagnostic Bacteriology Laboratory, …").
     if (known && run.length && endsWithCountry(run[run.length - 1]!)) flush();
@@ -933,6 +947,7 @@ function readAuthors(
   let region = lines.slice(titleEnd + 1, end).map((line, k) => ({ line, index: titleEnd + 1 + k }));
   const mailboxes = mailboxesOn(lines, titlePage);
   let candidates = namesIn(region);
+  if ((globalThis as any).DBG) console.log("REGION", region.map((r) => r.line.text), candidates.map((c) => c.name));
   // Authors printed above the title (some working papers and proceedings): where no name follows
   // the title, the lines before it on its page that the labeller reads as names, and their blocks.
   const titleStart = titleIndexes[0] ?? 0;
@@ -1027,13 +1042,20 @@ function readAuthors(
   const notes = new Map<string, string[]>();
   // Notes the labeller reads as affiliations: their sentences count without an institution's word ("Dpto. Química, Univ San Pablo CEU").
   const affiliationNotes = new Set<string>();
+  const headings = new Set<string>();
   let current: string | null = null;
   for (const [l, line] of pageLines.flatMap((line) => notePieces(line).map((piece) => [piece, line] as const))) {
     const first = l.spans.find((s) => s.text.trim());
     const leading = first?.sup ? first.text.trim().replace(/∗/g, "*") : (LEADING_MARKER.exec(l.text)?.[1]?.replace(/∗/g, "*") ?? null);
     const affiliationLine = (labels[indexOf.get(line) ?? -1]?.affiliation ?? 0) >= 0.5;
     // (A note still empty was a raised mark at a line's end that began nothing: "… 1.73 m²".)
-    if (leading && MARKER.test(leading) && !notes.get(leading)?.some((t) => t.trim()) && (l.size <= body + 0.5 || affiliationLine) && !isHeading(line) && !nameLines.has(line)) {
+    // (A note above the names that the labeller reads as no affiliation, "1. GENERAL INFORMATION"
+    // heading a cover page, gives way to the note the same marker begins below them.)
+    const aboveNames = line.page === candidates[0]!.line.page && line.y < candidates[0]!.line.y;
+    const free = (key: string) => !notes.get(key)?.some((t) => t.trim()) || (headings.has(key) && !affiliationNotes.has(key) && !aboveNames);
+    if (leading && MARKER.test(leading) && free(leading) && (l.size <= body + 0.5 || affiliationLine) && !isHeading(line) && !nameLines.has(line)) {
+      if (aboveNames && !affiliationLine) headings.add(leading);
+      else headings.delete(leading);
       current = leading;
       notes.set(current, [first?.sup ? l.text : l.text.replace(LEADING_MARKER_TEXT, "")]);
       if (affiliationLine) affiliationNotes.add(current);
@@ -1197,13 +1219,14 @@ function readAuthors(
       return Boolean(p) && (p!.affiliation >= 0.8 || (p!.affiliation + p!.email >= 0.8 && INSTITUTION.test(l.text)));
     };
     const page = lines.slice(0, labels.length).filter((l) => l.page === titlePage && !nameLines.has(l));
+    // (Each run of such lines with the institution's lines next to it the labeller doubts: "Center for Mathematical Sciences" / "University of Wisconsin-Madison".)
     const runs: Line[][] = [];
     page.forEach((l, k) => {
-      if (!affiliationish(l)) return;
+      if (!affiliationish(l) && !(INSTITUTION.test(l.text) && !isProse(l.text) && !notAffiliation(l.text))) return;
       if (k > 0 && runs.length && runs[runs.length - 1]!.at(-1) === page[k - 1]) runs[runs.length - 1]!.push(l);
       else runs.push([l]);
     });
-    const blocks = runs.flatMap((run) => blockAffiliations(run, affiliationish));
+    const blocks = runs.filter((run) => run.some(affiliationish)).flatMap((run) => blockAffiliations(run, affiliationish));
     if (blocks.length === 1) {
       const { rest, country } = trailingCountry(blocks[0]!);
       const { institution, department } = splitAffiliation(rest);
