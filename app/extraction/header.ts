@@ -245,7 +245,10 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
   const looksLikeTitle = (l: Line) => !isNoise(l) && l.text.length >= 6 && !/@/.test(l.text) && !ABSTRACT_LABEL.test(l.text) && !isAuthorLine(l) && !startsWithMarker(l);
   for (let k = 0; k < 4 && start > 0 && start !== labelled; k++) {
     const above = lines[start - 1]!;
-    if (Math.abs(score(above) - score(lines[start]!)) >= 0.4 || !close(above, lines[start]!) || !looksLikeTitle(above)) break;
+    // (Not a running head, a banner or a note: "Collado-Torres et al.",
+    // "HYDROBIOLOGICAL BULLETIN 18(2): 109-118", "Presented as a RobustML workshop paper at ICLR 2021".)
+    const banner = NOT_TITLE.test(above.text) || /\bet al\.?$|\d+\s*\(\d+\)\s*:\s*\d+/.test(above.text.trim());
+    if (Math.abs(score(above) - score(lines[start]!)) >= 0.4 || !close(above, lines[start]!) || !looksLikeTitle(above) || banner) break;
     start--;
   }
   const out = [start];
@@ -701,6 +704,9 @@ const cleanAffiliation = (t: string) =>
       .replace(/\s*✉\s*/gu, " ")
       .replace(TRAILING_ABSTRACT, "")
       .replace(AFFILIATION_MARKER, "")
+      // What is said of the place rather than the place: "Permanent address:", "From the", a post held ("Principal Lecturer,").
+      .replace(/^(?:(?:permanent|present|current|previous|home)\s+address(?:es)?\s*:?|(?:also|now)\s+at\s*:?|from\s+the\b)\s*/i, "")
+      .replace(/\s+(?:Address (?:reprint requests|correspondence)|BIOGRAPHY|Biography\b).*$/u, "")
       // (An abbreviation keeps its full stop: "Intelliseek, Inc.")
       .replace(/(?:[.;,]+\s*|[,;]?\s+(?:and|and the|the)\s*)$/, (end: string, at: number, all: string) => (end.startsWith(".") && /\b(?:Inc|Ltd|Co|Corp|Univ|Dept|St)$/.test(all.slice(0, at)) ? "." : ""))
       .replace(/\s*;\s*/g, ", "),
@@ -721,7 +727,7 @@ const leftOpen = (text: string) => /[,;]$/.test(text) || OPEN_NAME.test(text);
  * A line the labeller is sure is an affiliation counts without an institution's word ("President
  * of the ICCNS", "Applied Research Center" / "Intelliseek, Inc.").
  */
-const UNIT_NAME = /^\p{Lu}[\p{L}'’-]*(?:\s+(?:and|of|for|in|&|\p{Lu}[\p{L}'’-]*))+$/u;
+const UNIT_NAME = /^\p{Lu}[\p{L}'’-]*(?:\s+(?:and|of|for|in|&|\p{Lu}[\p{L}'’-]*))+(?:\s+\(\p{Lu}[\p{L}\d-]*\))?$/u;
 function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => false) {
   const out: string[] = [];
   let run: string[] = [];
@@ -862,7 +868,13 @@ function isPlace(text: string) {
 /** A line that is one person's name beyond doubt: given name, middle initial, family name ("Lance J. Fortnow"), no common words. */
 function plainlyAName(text: string, lowerWords: Set<string>) {
   const name = text.trim().replace(TRAILING_SYMBOLS, "").trim();
-  return /^\p{Lu}[\p{Ll}'’-]+\s+\p{Lu}\.\s+\p{Lu}[\p{Ll}'’-]+$/u.test(name) && !INSTITUTION.test(name) && !isCommonWords(name, lowerWords) && !isPlace(name);
+  if (INSTITUTION.test(name) || isCommonWords(name, lowerWords) || isPlace(name)) return false;
+  if (/^\p{Lu}[\p{Ll}'’-]+\s+\p{Lu}\.\s+\p{Lu}[\p{Ll}'’-]+$/u.test(name)) return true;
+  // Or a known given name (or initials) and a known family name, nothing else: "Doug Fisher", "J. B. Wells".
+  const words = name.split(/\s+/);
+  const first = words[0]!;
+  const given = /^(?:\p{Lu}\.\s?)+$/u.test(words.slice(0, -1).join(" ")) || (words.length === 2 && isGivenName(first) && !isFamilyName(first));
+  return words.length >= 2 && words.length <= 4 && given && isFamilyName(words[words.length - 1]!) && looksLikeName(name);
 }
 function isCountryName(text: string) {
   return countryNamed(text) !== null;
@@ -1052,7 +1064,9 @@ function readAuthors(
     // (A note above the names that the labeller reads as no affiliation, "1. GENERAL INFORMATION"
     // heading a cover page, gives way to the note the same marker begins below them.)
     const aboveNames = line.page === candidates[0]!.line.page && line.y < candidates[0]!.line.y;
-    const free = (key: string) => !notes.get(key)?.some((t) => t.trim()) || (headings.has(key) && !affiliationNotes.has(key) && !aboveNames);
+    // (Nor does a "note" that is a name, a raised marker at a line's end taken to begin one: "Eric Schadt⁶" / "Fiona Hyland".)
+    const weak = (key: string) => (headings.has(key) && !affiliationNotes.has(key) && !aboveNames) || notes.get(key)!.filter((t) => t.trim()).every((t) => looksLikeName(t));
+    const free = (key: string) => !notes.get(key)?.some((t) => t.trim()) || weak(key);
     if (leading && MARKER.test(leading) && free(leading) && (l.size <= body + 0.5 || affiliationLine) && !isHeading(line) && !nameLines.has(line)) {
       if (aboveNames && !affiliationLine) headings.add(leading);
       else headings.delete(leading);
@@ -1071,12 +1085,13 @@ function readAuthors(
   }
 
   // Affiliations run together in one paragraph, each after its number ("…, Taiwan, 2 Crop Science
-  // Division, …"): the number that follows is the next note.
+  // Division, …", "…, Boston, MA 13 10x Genomics, …"): the number that follows is the next note
+  // (not a box's, a suite's or a building's: "Box 2 Main Street").
   for (let key = 1; notes.has(String(key)); key++) {
     const next = String(key + 1);
     if (notes.has(next)) continue;
     const text = notes.get(String(key))!.join(" ");
-    const at = new RegExp(`[,;.]\\s+${next}\\s+(?=\\p{Lu})`, "u").exec(text);
+    const at = new RegExp(`(?<!\\b(?:[Bb]ox|[Ss]uite|[Rr]oom|[Bb]uilding|[Bb]ldg\\.?|[Ff]loor|[Nn]o\\.?|[Uu]nit|[Aa]pt\\.?|[Bb]lock|[Gg]ate|PB|BP|ul\\.?))[,;.]?\\s+${next}\\s+(?=\\p{Lu}|\\d+\\p{L})`, "u").exec(text);
     if (!at) continue;
     notes.set(String(key), [text.slice(0, at.index)]);
     notes.set(next, [text.slice(at.index + at[0].length)]);
@@ -1111,6 +1126,7 @@ function readAuthors(
   const emails = [...new Set(expandEmails(allText))].filter((e) => !ROLE_MAILBOX.test(e));
   const correspondingText = /corresponding author|correspondence to|contact author|to whom correspondence|correspondence should be addressed|\bcorrespondence\s*:/i;
 
+  if ((globalThis as any).DBG) console.log("NOTES", notes);
   const anyCorrespondingNote = [...notes.values()].some((n) => correspondingText.test(joinLines(n, noteVocabulary)));
   const ownEmails: string[][] = [];
   const authors: ExtractedAuthor[] = candidates.map((c, k) => {
