@@ -706,6 +706,7 @@ const cleanAffiliation = (t: string) =>
       .replace(AFFILIATION_MARKER, "")
       // What is said of the place rather than the place: "Permanent address:", "From the", a post held ("Principal Lecturer,").
       .replace(/^(?:(?:permanent|present|current|previous|home)\s+address(?:es)?\s*:?|(?:also|now)\s+at\s*:?|from\s+the\b)\s*/i, "")
+      .replace(/^[^,]{3,60},\s*(?=\S)/, (post: string, at: number, all: string) => (POST.test(post) && !INSTITUTION.test(post.replace(/\b(?:research|medical)\b/gi, "")) && INSTITUTION.test(all.slice(post.length)) ? "" : post))
       .replace(/\s+(?:Address (?:reprint requests|correspondence)|BIOGRAPHY|Biography\b).*$/u, "")
       // (An abbreviation keeps its full stop: "Intelliseek, Inc.")
       .replace(/(?:[.;,]+\s*|[,;]?\s+(?:and|and the|the)\s*)$/, (end: string, at: number, all: string) => (end.startsWith(".") && /\b(?:Inc|Ltd|Co|Corp|Univ|Dept|St)$/.test(all.slice(0, at)) ? "." : ""))
@@ -744,7 +745,7 @@ function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => fal
     const known = Boolean(t) && (INSTITUTION.test(t) || (sure(l) && !/\b(?:19|20)\d{2}\b/.test(t)));
     // (A line that ends with an address is the affiliation's last: "…, Chennai, India. ✉ e-mail: skm@iitm.ac.in".)
     const mailed = /@/.test(l.text);
-    const part = t && !(mailed && /@/.test(t)) && !notAffiliation(l.text.replace(/(?:e-?mail|email)\s*:?.*$/i, "")) && !isProse(t) && (known || (run.length > 0 && isAddress(t)));
+    const part = t && !(mailed && /@/.test(t)) && !KEYWORDS_LABEL.test(l.text) && !ABSTRACT_LABEL.test(l.text) && !notAffiliation(l.text.replace(/(?:e-?mail|email)\s*:?.*$/i, "")) && !isProse(t) && (known || (run.length > 0 && isAddress(t)));
     if (!part) {
       flush();
       lead = UNIT_NAME.test(t) && t.split(/\s+/).length >= 2 && t.split(/\s+/).length <= 6 ? t : null;
@@ -812,8 +813,11 @@ function continuesNote(note: string[], l: Line, body: number, affiliationLine: b
  * information is available at the end of the article").
  */
 function endsNote(note: string[], next: string) {
-  return LICENCE.test(next) || (isProse(next) && endsWithCountry(note.join(" ").trim()));
+  return LICENCE.test(next) || CITATION.test(next.trim()) || (isProse(next) && endsWithCountry(note.join(" ").trim()));
 }
+
+/** A reference to the paper itself, its authors family name first: "Futami K, Yamashita J, Higashi S. Do cerebral …". */
+const CITATION = /^(?:\p{Lu}[\p{L}'’-]+\s+\p{Lu}{1,3},\s+){2,}/u;
 
 /** A country printed as an address's last part ("…, Dublin, Ireland"), not an institution's last word ("National University of Singapore"). */
 const endsWithCountry = (t: string) => /,/.test(t) && isCountryName(t.split(",").pop()!.trim().replace(/\.$/, ""));
@@ -1096,6 +1100,21 @@ function readAuthors(
     notes.set(String(key), [text.slice(0, at.index)]);
     notes.set(next, [text.slice(at.index + at[0].length)]);
     if (affiliationNotes.has(String(key))) affiliationNotes.add(next);
+  }
+
+  // Two notes printed as one, the second after its symbol: "*Department of Neurosurgery, Kanazawa …,
+  // and †Division of Neurosurgery, Keijyu General Hospital": the symbol nobody's note has begins it.
+  for (const symbol of ["*", "†", "‡", "§", "¶"]) {
+    if (notes.has(symbol)) continue;
+    for (const [key, texts] of notes) {
+      const text = texts.join(" ");
+      const at = new RegExp(`[,;.]\\s+(?:and\\s+)?${symbol === "*" ? "\\*" : symbol}\\s*(?=\\p{Lu})`, "u").exec(text);
+      if (!at) continue;
+      notes.set(key, [text.slice(0, at.index)]);
+      notes.set(symbol, [text.slice(at.index + at[0].length)]);
+      if (affiliationNotes.has(key)) affiliationNotes.add(symbol);
+      break;
+    }
   }
 
   // Each name's own lines in block layouts: the lines after it until the next name.
