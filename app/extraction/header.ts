@@ -742,7 +742,7 @@ function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => fal
   let lead: string | null = null;
   for (const l of block) {
     const t = cleanAffiliation(l.text);
-    const known = Boolean(t) && (INSTITUTION.test(t) || (sure(l) && !/\b(?:19|20)\d{2}\b/.test(t)));
+    const known = Boolean(t) && (INSTITUTION.test(t) || (sure(l) && !/\b(?:19|20)\d{2}\b|\b(?:ISSN|ISBN|doi)\b/i.test(t) && /\p{L}{3}/u.test(t)));
     // (A line that ends with an address is the affiliation's last: "…, Chennai, India. ✉ e-mail: skm@iitm.ac.in".)
     const mailed = /@/.test(l.text);
     const part = t && !(mailed && /@/.test(t)) && !KEYWORDS_LABEL.test(l.text) && !ABSTRACT_LABEL.test(l.text) && !notAffiliation(l.text.replace(/(?:e-?mail|email)\s*:?.*$/i, "")) && !isProse(t) && (known || (run.length > 0 && isAddress(t)));
@@ -1235,14 +1235,24 @@ function readAuthors(
   // the block under the line is everyone's affiliation, or, one block for each name, each its own.
   if (sharedLine && authors.every((a) => !a.affiliation)) {
     const under = region.filter((r) => r.index > candidates[0]!.lineIndex && !nameLines.has(r.line)).map((r) => r.line);
-    const blocks = blockAffiliations(under, sureAffiliation);
-    if ((globalThis as any).DBG) console.log("SHARED", under.map((l) => l.text), blocks);
-    if (blocks.length === 1 || blocks.length === authors.length) {
-      for (const [k, a] of authors.entries()) {
-        const { rest, country } = trailingCountry(blocks[blocks.length === 1 ? 0 : k]!);
-        const { institution, department } = splitAffiliation(rest);
-        Object.assign(a, { affiliation: rest, institution, department, country: country ?? countryIn(rest) ?? a.country });
-      }
+    // The corresponding author's address printed apart is theirs, not everyone's ("Correspondence
+    // should be addressed to Jacob Torrejón." / "Institute for Materials Science, CSIC. …").
+    const cut = under.findIndex((l) => correspondingText.test(l.text) || /^address(?:es)? for correspondence|^reprint requests?\b/i.test(l.text.trim()));
+    const blocks = blockAffiliations(cut >= 0 ? under.slice(0, cut) : under, sureAffiliation);
+    const assign = (a: ExtractedAuthor, text: string) => {
+      const { rest, country } = trailingCountry(text);
+      if (a.affiliation?.split("; ").includes(rest)) return;
+      if (a.affiliation) return Object.assign(a, { affiliation: `${a.affiliation}; ${rest}`, country: a.country ?? country ?? countryIn(rest) });
+      const { institution, department } = splitAffiliation(rest);
+      Object.assign(a, { affiliation: rest, institution, department, country: country ?? countryIn(rest) ?? a.country });
+    };
+    if (blocks.length === 1 || blocks.length === authors.length) for (const [k, a] of authors.entries()) assign(a, blocks[blocks.length === 1 ? 0 : k]!);
+    if (cut >= 0) {
+      const rest = under.slice(cut + 1);
+      const heading = fold([under[cut]!, ...rest.slice(0, 1)].map((l) => l.text).join(" "));
+      const who = authors.filter((a) => heading.includes(fold(a.lastName)));
+      const own = blockAffiliations(rest, sureAffiliation);
+      if (who.length === 1 && own.length) assign(who[0]!, own[0]!);
     }
   }
   // No affiliation anywhere near the names (one author, or names on one line): the title page's one
