@@ -844,6 +844,29 @@ function sentences(text: string) {
   return out.map((t) => t.trim()).filter(Boolean);
 }
 
+/**
+ * A note's text cut after each address that ends with its country, where an institution follows:
+ * "…, Oak Ridge, Tennessee 37831, USA Institute of Theoretical Physics, University of Warsaw, …" is two.
+ */
+/** The word an institution's name begins with (not "Korea Research Institute", where the country is the name's). */
+const INSTITUTION_HEAD = /^(?:Department|Dept\.?|Institute|Institut\w*|Istituto|School|Faculty|Facult\w+|Division|Laborator\w+|Laboratoire|Cent(?:er|re)|Centro|Universit\w+|College|Hospital|Academy|Dipartimento|Departamento|Département)\b/u;
+function splitAtCountries(text: string) {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of text.matchAll(/[.;,]?\s+(?=\p{Lu})/gu)) {
+    const before = text.slice(start, m.index);
+    const next = text.slice(m.index + m[0].length).split(",")[0]!;
+    // (Right after the country a university or an institute is the country's own: "Korea University", "Georgia Institute of Technology".)
+    const head = /[.;]/.test(m[0]) ? INSTITUTION_HEAD.test(next) : INSTITUTION_HEAD.test(next) && !/^(?:Universit|Institut|Istituto|College|Hospital|Academy)/u.test(next);
+    if (before.includes(",") && isCountryName(before.split(",").pop()!.trim().replace(/\.$/, "")) && head) {
+      out.push(before);
+      start = m.index + m[0].length;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
+}
+
 /** How well an e-mail's local part fits a name (0 none … 3.5 strong); any name after the first may be the family name. */
 function emailFit(email: string, first: string, last: string) {
   const local = fold(email.split("@")[0]!).replace(/[^a-z]/g, "");
@@ -1156,7 +1179,7 @@ function readAuthors(
     const noteTexts = ownNotes.map((m) => joinLines(notes.get(m)!, noteVocabulary));
     // An author whose markers lead to notes has its affiliations there; the lines below the names are those notes.
     const fromNotes = ownNotes.flatMap((m, k) => {
-      const texts = sentences(noteTexts[k]!).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && !/@/.test(t));
+      const texts = sentences(noteTexts[k]!).flatMap(splitAtCountries).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && !/@/.test(t));
       const institutional = texts.filter((t) => INSTITUTION.test(t));
       return institutional.length || !affiliationNotes.has(m) ? institutional : texts.slice(0, 1);
     });
