@@ -213,6 +213,8 @@ const NOT_TITLE = new RegExp(
     /^(?:key\s*words?|author list|authors?|book reviews?|readers'? comments|comments and responses|information in practice|editorial|letters? to the editor|short communication|brief report|case report|research (?:article|paper)|original (?:research|article)|\p{L}+\s+review|technical report\s*[\d-]*|(?:BMC|PLO[Ss])(?:\s+\p{L}+){1,4})(?:\s*\([^)]*\))?$/u,
     // A note of where the paper was presented or published: "Presented as a … paper at ICLR 2021".
     /^(?:presented|to appear|accepted|under review)\b.*\b(?:19|20)\d{2}\b/u,
+    // A running head ("Collado-Torres et al."), a journal's volume and pages ("BULLETIN 18(2): 109-118").
+    /\bet al\.?$|\d+\s*\(\d+\)\s*:\s*\d+/u,
   ]
     .map((r) => r.source)
     .join("|"),
@@ -247,8 +249,7 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     const above = lines[start - 1]!;
     // (Not a running head, a banner or a note: "Collado-Torres et al.",
     // "HYDROBIOLOGICAL BULLETIN 18(2): 109-118", "Presented as a RobustML workshop paper at ICLR 2021".)
-    const banner = NOT_TITLE.test(above.text) || /\bet al\.?$|\d+\s*\(\d+\)\s*:\s*\d+/.test(above.text.trim());
-    if (Math.abs(score(above) - score(lines[start]!)) >= 0.4 || !close(above, lines[start]!) || !looksLikeTitle(above) || banner) break;
+    if (Math.abs(score(above) - score(lines[start]!)) >= 0.4 || !close(above, lines[start]!) || !looksLikeTitle(above) || NOT_TITLE.test(above.text)) break;
     start--;
   }
   const out = [start];
@@ -986,7 +987,6 @@ function readAuthors(
   let region = lines.slice(titleEnd + 1, end).map((line, k) => ({ line, index: titleEnd + 1 + k }));
   const mailboxes = mailboxesOn(lines, titlePage);
   let candidates = namesIn(region);
-  if ((globalThis as any).DBG) console.log("REGION", region.map((r) => r.line.text), candidates.map((c) => c.name));
   // Authors printed above the title (some working papers and proceedings): where no name follows
   // the title, the lines before it on its page that the labeller reads as names, and their blocks.
   const titleStart = titleIndexes[0] ?? 0;
@@ -1163,12 +1163,10 @@ function readAuthors(
   };
   const sureAffiliation = (l: Line) => (labels[indexOf.get(l) ?? -1]?.affiliation ?? 0) >= 0.8;
   const sharedLine = candidates.length > 1 && candidates.every((c) => c.line === candidates[0]!.line);
-  if ((globalThis as any).DBG) console.log("CANDS", candidates.map((c) => [c.name, c.markers, c.lineIndex]), sharedLine);
   const allText = [...region.map((r) => r.line.text), ...[...notes.values()].flat()].join(" \n ");
   const emails = [...new Set(expandEmails(allText))].filter((e) => !ROLE_MAILBOX.test(e));
   const correspondingText = /corresponding author|correspondence to|contact author|to whom correspondence|correspondence should be addressed|\bcorrespondence\s*:/i;
 
-  if ((globalThis as any).DBG) console.log("NOTES", notes);
   const anyCorrespondingNote = [...notes.values()].some((n) => correspondingText.test(joinLines(n, noteVocabulary)));
   const ownEmails: string[][] = [];
   const authors: ExtractedAuthor[] = candidates.map((c, k) => {

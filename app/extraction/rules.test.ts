@@ -473,6 +473,109 @@ describe("extraction rules", () => {
     expect(similarity("kitten", "sitting")).toBeCloseTo(1 - 3 / 7);
     expect(similarity("same", "same")).toBe(1);
   });
+
+  it("reads a corresponding author's note whose e-mail runs into the address, and cuts what a note runs into (issue 16, session 20)", () => {
+    const rows: Array<[string, number]> = [
+      ["Mechanisms downstream of reverse transcription in chronic infection", 18],
+      ["Simon B. Larsson^*, Sebastian Malmström^1 and Magnus Lindh^1", 11],
+      ["Abstract", 11],
+      ["Background: Hepatitis B virus DNA in serum of chronically infected patients declines by three to four log units at", 10],
+      ["the loss of the e antigen from serum, and the mechanisms behind this decline are still not well known to anyone.", 10],
+      ["Keywords: HBV DNA, HBsAg, cccDNA", 10],
+      ["* Correspondence: simon.b.larsson@gu.se", 9],
+      ["Department of Infectious Diseases, University of Gothenburg, Gothenburg,", 9],
+      ["Sweden", 9],
+      ["Full list of author information is available at the end of the article", 9],
+      ["^1 Institute of Biomedicine, Sahlgrenska Academy, Gothenburg, Sweden Received: 30 October 2015", 9],
+    ];
+    const authors = readHeader(documentOf(rows)).authors;
+    expect(authors.map((a) => [a.lastName, a.email, a.affiliation])).toEqual([
+      ["Larsson", "simon.b.larsson@gu.se", "Department of Infectious Diseases, University of Gothenburg, Gothenburg"],
+      ["Malmström", null, "Institute of Biomedicine, Sahlgrenska Academy, Gothenburg"],
+      ["Lindh", null, "Institute of Biomedicine, Sahlgrenska Academy, Gothenburg"],
+    ]);
+  });
+
+  it("splits a note at an address's country where an institution begins, not where the country is the institution's name (issue 16, session 20)", () => {
+    const rows: Array<[string, number]> = [
+      ["Shell Structure of Exotic Nuclei Far from Stability", 18],
+      ["Anna Kowalska^1 and Min-jun Park^2", 11],
+      ["^1 Physics Division, Oak Ridge National Laboratory, Oak Ridge, Tennessee 37831, USA Department of Physics,", 9],
+      ["University of Warsaw, Warsaw, Poland", 9],
+      ["^2 Department of Physics, Korea University, Seoul, Korea", 9],
+    ];
+    expect(readHeader(documentOf(rows)).authors.map((a) => a.affiliation)).toEqual([
+      "Physics Division, Oak Ridge National Laboratory, Oak Ridge, Tennessee 37831; Department of Physics, University of Warsaw, Warsaw",
+      "Department of Physics, Korea University, Seoul",
+    ]);
+  });
+
+  it("gives the corresponding author the address printed apart under names on one line, and takes a post and 'Permanent address:' off an affiliation (issue 16, session 20)", () => {
+    const shared = readHeader(
+      documentOf([
+        ["Multipeak resonance behaviour tailored by magnetoelastic coupling in layered microwires", 18],
+        ["Jacob Torrejón, Giovanni Badini and Manuel Vázquez", 10],
+        ["Materials Science Institute of Madrid, CSIC. 28049 Madrid, Spain", 10],
+        ["Correspondence should be addressed to Jacob Torrejón.", 10],
+        ["Institute for Materials Science, CSIC. 28049 Madrid. Spain", 10],
+        ["E-mail: jtorrejon@icmm.example.es", 10],
+      ]),
+    );
+    expect(shared.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Torrejón", "Materials Science Institute of Madrid, CSIC. 28049 Madrid; Institute for Materials Science, CSIC. 28049 Madrid"],
+      ["Badini", "Materials Science Institute of Madrid, CSIC. 28049 Madrid"],
+      ["Vázquez", "Materials Science Institute of Madrid, CSIC. 28049 Madrid"],
+    ]);
+    const noted = readHeader(
+      documentOf([
+        ["Teaching Corporate Finance with Case Studies", 18],
+        ["Helen Marsh^1 and Omar Haddad^2", 11],
+        ["^1 Principal Lecturer, Manchester Metropolitan University, Manchester, UK", 9],
+        ["^2 Permanent address: Institute of Limnology, Uppsala University, Uppsala, Sweden", 9],
+      ]),
+    );
+    expect(noted.authors.map((a) => a.affiliation)).toEqual(["Manchester Metropolitan University, Manchester", "Institute of Limnology, Uppsala University, Uppsala"]);
+  });
+
+  it("starts a labelled title at its label and reads a semicolon list of family names first, particles and all, under a cover page's numbered heading (issue 16, session 20)", () => {
+    const header = readHeader(
+      documentOf([
+        ["1. GENERAL INFORMATION", 14],
+        ["Article Type: Research Paper", 14],
+        ["Title: High evolutionary potential in the chemical defenses of a butterfly", 14],
+        ["Authors: Mattila, Anniina L. K.^1; Opedal, Øystein H.^1^,^2;", 14],
+        ["de Castro, Érika^2; Saastamoinen, Marjo^1", 14],
+        ["Author affiliations:", 14],
+        ["1. Research Centre for Ecological Change, University of Helsinki, Finland", 14],
+        ["2. Department of Biology, Lund University, Sweden", 14],
+      ]),
+    );
+    expect(header.title.value).toBe("High evolutionary potential in the chemical defenses of a butterfly");
+    expect(header.authors.map((a) => [a.firstName, a.lastName, a.affiliation])).toEqual([
+      ["Anniina L. K.", "Mattila", "Research Centre for Ecological Change, University of Helsinki"],
+      ["Øystein H.", "Opedal", "Research Centre for Ecological Change, University of Helsinki; Department of Biology, Lund University"],
+      ["Érika", "de Castro", "Department of Biology, Lund University"],
+      ["Marjo", "Saastamoinen", "Research Centre for Ecological Change, University of Helsinki"],
+    ]);
+    // Where the labeller reads a cover page's lines as likely titles as the labelled one, the label decides.
+    const cover = documentOf([
+      ["GENERAL INFORMATION AND SCOPE", 14],
+      ["Article Type: Research Paper", 14],
+      ["Title: High evolutionary potential in the chemical defenses of a butterfly", 14],
+      ["Authors: Mattila, Anniina L. K.; Opedal, Øystein H.", 12],
+    ]);
+    const title = (p: number) => ({ title: p, author: 0, affiliation: 0, email: 0, abstract: 0, keywords: 0, other: 1 - p });
+    expect(findTitle(cover.lines, 4, cover, lowerCaseWords(cover.lines), [title(0.6), title(0.6), title(0.9), title(0)])).toEqual([2]);
+    // A running head set like the title is no part of it.
+    const running = readHeader(
+      documentOf([
+        ["Collado-Torres et al.", 12],
+        ["derfinder: Software for annotation-agnostic RNA-seq differential expression analysis", 12],
+        ["Leonardo Collado-Torres^1 and Jeffrey T. Leek^1", 10],
+      ]),
+    );
+    expect(running.title.value).toBe("derfinder: Software for annotation-agnostic RNA-seq differential expression analysis");
+  });
 });
 
 /**
