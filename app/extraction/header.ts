@@ -210,7 +210,7 @@ const NOT_TITLE = new RegExp(
     /(?:\b\p{L}\s){6}/u,
     // A section's or a journal's banner, the whole line: "BIOINFORMATICS REVIEW", "Book Reviews",
     // "Information in practice", "Technical Report 90", "BMC Cancer", "PLOS ONE", "Author list".
-    /^(?:key\s*words?|author list|authors?|book reviews?|readers'? comments|comments and responses|information in practice|editorial|letters? to the editor|short communication|brief report|case report|research (?:article|paper)|original (?:research|article)|\p{L}+\s+review|technical report\s*[\d-]*|(?:BMC|PLO[Ss])(?:\s+\p{L}+){1,4})(?:\s*\([^)]*\))?$/u,
+    /^(?:key\s*words?|author list|authors?|corresponding authors?|running title|(?:abstract|text) word count|book reviews?|readers'? comments|comments and responses|information in practice|editorial|letters? to the editor|short communication|brief report|case report|research (?:article|paper)|original (?:research|article)|\p{L}+\s+review|technical report\s*[\d-]*|(?:BMC|PLO[Ss])(?:\s+\p{L}+){1,4})(?:\s*\([^)]*\))?$/u,
     // A note of where the paper was presented or published: "Presented as a … paper at ICLR 2021".
     /^(?:presented|to appear|accepted|under review)\b.*\b(?:19|20)\d{2}\b/u,
     // A running head ("Collado-Torres et al."), a journal's volume and pages ("BULLETIN 18(2): 109-118").
@@ -599,7 +599,10 @@ export function namesOnLine(line: Line, lowerWords: Set<string>, { model = true 
   const people = read.filter((p) => p.firstName && !isCommonWords(`${p.firstName} ${p.lastName}`, lowerWords) && !isPlace(p.printed));
   const sure = people.length > 0 && people.length === read.length && read.every((p) => p.confidence >= NAME_SURE);
   // (Nor where the model read a person the checks above turn away, "Matilda Annerstedt van den" with no given name: the rules read the line whole.)
-  if (rules.length ? people.length < read.length || !people.length : !sure) return rules;
+  // (Nor where it reads fewer people than the rules found: "José Manuel Sánchez-Pena, Ricardo Vergaz" is two.)
+  // (Initials alone, "M. D.", are a degree the rules took for a name.)
+  const plain = rules.filter((s) => !/^(?:\p{Lu}\.?\s*)+$/u.test(s.name));
+  if (rules.length ? people.length < read.length || people.length < plain.length : !sure) return rules;
   return people.map((p) => (p.inverted ? { name: `${p.firstName} ${p.lastName}`, markers: p.markers, given: p.firstName, family: p.lastName } : { name: p.printed, markers: p.markers }));
 }
 /** A name of `namesOnLine` as given and family names: the model's split where it gave one, the rules' otherwise. */
@@ -613,7 +616,11 @@ function expandEmails(text: string): string[] {
   const out: string[] = [];
   // An address TeX hyphenated at a line end ("so-" / "sei@ug.edu.gh") is one address.
   // An address cut after its "@" ("sidney.wiener@" / "college-de-france.fr") is one address too.
-  const joined = text.replace(/([\w.+])-\s+(?=[\w.+'-]*@[\w-]+\.)/g, "$1").replace(/(?<=[\w.+'-]@)\s+(?=[\w-]+(?:\.[\w-]+)+)/g, "");
+  // And one cut after a dot of its domain ("paul.thompson@manchester." / "ac.uk").
+  const joined = text
+    .replace(/([\w.+])-\s+(?=[\w.+'-]*@[\w-]+\.)/g, "$1")
+    .replace(/(?<=[\w.+'-]@)\s+(?=[\w-]+(?:\.[\w-]+)+)/g, "")
+    .replace(/(?<=@[\w-]+(?:\.[\w-]+)*\.)\s*\n\s*(?=[a-z]{2,}(?:\.[a-z]{2,})*(?![\w@.-]))/g, "");
   const grouped = joined.replace(GROUPED_EMAIL, (_, locals: string, domain: string) => {
     for (const local of locals.split(/[,;|\s]+/).filter(Boolean)) out.push(`${local}@${domain}`);
     return " ";
@@ -890,7 +897,7 @@ function emailFit(email: string, first: string, last: string) {
 /** A country's name ("United Kingdom") is not a person's. */
 /** A country, a state or a province, with its postcode ("CA 92193-0114"). */
 function isPlace(text: string) {
-  const place = text.replace(TRAILING_ABSTRACT, "").replace(/\s*[\d-]{3,}$/, "");
+  const place = text.replace(TRAILING_ABSTRACT, "").replace(/\s*[/;.]+$/, "").replace(/\s*[\d-]{3,}$/, "");
   return isCountryName(place) || REGIONS.has(place);
 }
 /** A line that is one person's name beyond doubt: given name, middle initial, family name ("Lance J. Fortnow"), no common words. */
@@ -990,10 +997,12 @@ function readAuthors(
   // Authors printed above the title (some working papers and proceedings): where no name follows
   // the title, the lines before it on its page that the labeller reads as names, and their blocks.
   const titleStart = titleIndexes[0] ?? 0;
-  if (!candidates.length && titleStart > 0 && labels.slice(0, titleStart).some((l) => l.author >= 0.5)) {
+  // (Or a lone name there that an address on the page spells: "Anne-Laure AMILHAT SZARY" / "anne-laure.amilhat@…".)
+  const namedAbove = (i: number) => (labels[i]?.author ?? 0) >= 0.5 || mailedName(lines[i]!.text, mailboxes, lowerWords);
+  if (!candidates.length && titleStart > 0 && lines.slice(0, titleStart).some((_, i) => namedAbove(i))) {
     end = titleStart;
     region = lines.slice(0, titleStart).map((line, index) => ({ line, index })).filter((r) => r.line.page === titlePage);
-    candidates = namesIn(region).filter((c) => (labels[c.lineIndex]?.author ?? 0) >= 0.5);
+    candidates = namesIn(region).filter((c) => namedAbove(c.lineIndex));
   }
   if (!candidates.length) return [];
 
@@ -1037,7 +1046,9 @@ function readAuthors(
       // A line the labeller is sure is not a name line (a city, an institution, the title's end).
       // (Not a lone name plainly a person's, set between address lines the labeller reads it with:
       // "Lance J. Fortnow"; nor one an address on the page spells.)
-      if (author < 0.1 && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords)) continue;
+      // (Nor a line between two the labeller reads as names: "WAHIDA KARMALLY, DRPH, RD, CDE, CLS, FNLA 4" set smaller in a column of names.)
+      const between = (labels[region[r - 1]?.index ?? -1]?.author ?? 0) >= 0.5 && (labels[region[r + 1]?.index ?? -1]?.author ?? 0) >= 0.5;
+      if (author < 0.1 && !between && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords)) continue;
       for (const s of namesOnLine(line, lowerWords, { model: nameModel })) candidates.push({ ...s, line: first, lineIndex: index, author });
     }
     return candidates;
