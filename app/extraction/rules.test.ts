@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countryOfEmail, trailingCountry } from "./countries";
-import { findTitle, looksLikeName, readHeader, splitAffiliation, splitName } from "./header";
+import { findTitle, looksLikeName, namesOnLine, readHeader, splitAffiliation, splitName } from "./header";
 import { lowerCaseWords } from "./patterns";
 import type { Document } from "./model";
 import { fixLigatures, joinLines, joinSpans, similarity, vocabularyOf } from "./text";
@@ -575,6 +575,68 @@ describe("extraction rules", () => {
       ]),
     );
     expect(running.title.value).toBe("derfinder: Software for annotation-agnostic RNA-seq differential expression analysis");
+  });
+
+  it("keeps every name of a line the name model reads fewer people on, a name set smaller in a column of names, an address cut after a dot, and no laboratory for a person (issue 16, session 20)", () => {
+    const twoOnALine = readHeader(
+      documentOf([
+        ["CTA telescopes as deep-space lasercom ground receivers", 18],
+        ["José Manuel Sánchez-Pena, Ricardo Vergaz", 11],
+        ["Electronic Technology Department, Carlos III University of Madrid", 10],
+      ]),
+    );
+    expect(twoOnALine.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["José Manuel Sánchez-Pena", "Ricardo Vergaz"]);
+    const column = readHeader(
+      documentOf([
+        ["Macronutrients, Food Groups, and Eating Patterns in the Management of Diabetes", 18],
+        ["MADELYN L. WHEELER, MS^,RD^1", 10],
+        ["STEPHANIE A. DUNBAR, MPH^,RD^2", 10],
+        ["WAHIDA KARMALLY, DRPH, RD, CDE, CLS, FNLA 3", 9],
+        ["ELIZABETH J. MAYER-DAVIS, MSPH^,PHD^4", 10],
+      ]),
+    );
+    expect(column.authors.map((a) => a.lastName)).toEqual(["Wheeler", "Dunbar", "Karmally", "Mayer-Davis"]);
+    // A laboratory and its country, a slash after them, are no person.
+    const lab = documentOf([["Elsevier Labs, USA /", 10]]);
+    expect(namesOnLine(lab.lines[0]!, lowerCaseWords(lab.lines))).toEqual([]);
+    const blocks = readHeader(
+      documentOf([
+        ["A Three-Way Perspective on Scientific Discourse Annotation", 18],
+        ["Anita de Waard", 11],
+        ["Elsevier Labs, USA /", 10],
+        ["UiL-OTS, Universiteit Utrecht, NL", 10],
+        ["a.dewaard@elsevier.com", 10],
+        ["Paul Thompson", 11],
+        ["University of Manchester, UK", 10],
+        ["paul.thompson@manchester.", 10],
+        ["ac.uk", 10],
+      ]),
+    );
+    expect(blocks.authors.map((a) => [a.lastName, a.email])).toEqual([
+      ["de Waard", "a.dewaard@elsevier.com"],
+      ["Thompson", "paul.thompson@manchester.ac.uk"],
+    ]);
+  });
+
+  it("reads a lone name above the title, and never a 'Corresponding Author' label for the title (issue 16, session 20)", () => {
+    const above = readHeader(
+      documentOf([
+        ["Anne-Laure AMILHAT SZARY", 11],
+        ["Université Joseph Fourier", 11],
+        ["anne-laure.amilhat@ujf-grenoble.example.fr", 11],
+        ["The impact of growing trans-mountain mobilities", 18],
+      ]),
+    );
+    expect(above.authors.map((a) => [a.firstName, a.lastName])).toEqual([["Anne-Laure", "Amilhat Szary"]]);
+    const cover = documentOf([
+      ["Coexistence of circulating antigens and antibodies in chronic carriers", 18],
+      ["Corresponding Author", 18],
+      ["Dr Vincent THIBAULT", 18],
+    ]);
+    const title = (p: number) => ({ title: p, author: 0, affiliation: 0, email: 0, abstract: 0, keywords: 0, other: 1 - p });
+    // (Set bold, the label would outweigh the title by its look alone.)
+    cover.lines[1]!.bold = true;
+    expect(findTitle(cover.lines, 3, cover, lowerCaseWords(cover.lines), [title(1), title(0.7), title(0.5)])).toEqual([0]);
   });
 });
 
