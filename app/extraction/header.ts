@@ -647,6 +647,21 @@ export function splitAffiliation(text: string | null): { institution: string | n
   return { institution: text, department: null };
 }
 
+/**
+ * An affiliation found for an author apart from their notes: their first (its country, institution
+ * and department too), or one more after theirs.
+ */
+function giveAffiliation(a: ExtractedAuthor, text: string) {
+  const { rest, country } = trailingCountry(text);
+  if (a.affiliation?.split("; ").includes(rest)) return;
+  if (a.affiliation) {
+    Object.assign(a, { affiliation: `${a.affiliation}; ${rest}`, country: a.country ?? country ?? countryIn(rest) });
+    return;
+  }
+  const { institution, department } = splitAffiliation(rest);
+  Object.assign(a, { affiliation: rest, institution, department, country: country ?? countryIn(rest) ?? a.country });
+}
+
 /** A line that is one e-mail address (under an LNCS institute line: it belongs to that note). */
 const BARE_EMAIL = new RegExp(`^(?:${EMAIL.source})$`);
 /** amsart's "E-mail address: a@b.org" line. */
@@ -729,6 +744,9 @@ const OPEN_NAME = /(?:\b(?:of|and|for|the|de|di|da|del|der|für|zu|am)|-)$/i;
 /** A line that leaves its address or institution's name unfinished: cut mid-name, or after a comma or semicolon. */
 const leftOpen = (text: string) => /[,;]$/.test(text) || OPEN_NAME.test(text);
 
+/** A unit's name in capitalised words, its acronym after it ("Complex Systems Computation Group (CoSCo)"). */
+const UNIT_NAME = /^\p{Lu}[\p{L}'’-]*(?:\s+(?:and|of|for|in|&|\p{Lu}[\p{L}'’-]*))+(?:\s+\(\p{Lu}[\p{L}\d-]*\))?$/u;
+
 /**
  * The affiliations in an author's block (the lines under the name): a run of institution and
  * address lines is one affiliation ("Department of Finance" / "University of Zurich" / "Zurich,
@@ -736,7 +754,6 @@ const leftOpen = (text: string) => /[,;]$/.test(text) || OPEN_NAME.test(text);
  * A line the labeller is sure is an affiliation counts without an institution's word ("President
  * of the ICCNS", "Applied Research Center" / "Intelliseek, Inc.").
  */
-const UNIT_NAME = /^\p{Lu}[\p{L}'’-]*(?:\s+(?:and|of|for|in|&|\p{Lu}[\p{L}'’-]*))+(?:\s+\(\p{Lu}[\p{L}\d-]*\))?$/u;
 function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => false) {
   const out: string[] = [];
   let run: string[] = [];
@@ -852,12 +869,12 @@ function sentences(text: string) {
   return out.map((t) => t.trim()).filter(Boolean);
 }
 
-/**
- * A note's text cut after each address that ends with its country, where an institution follows:
- * "…, Oak Ridge, Tennessee 37831, USA Institute of Theoretical Physics, University of Warsaw, …" is two.
- */
 /** The word an institution's name begins with (not "Korea Research Institute", where the country is the name's). */
 const INSTITUTION_HEAD = /^(?:Department|Dept\.?|Institute|Institut\w*|Istituto|School|Faculty|Facult\w+|Division|Laborator\w+|Laboratoire|Cent(?:er|re)|Centro|Universit\w+|College|Hospital|Academy|Dipartimento|Departamento|Département)\b/u;
+/**
+ * A note's text cut after each address that ends with its country, where an institution follows:
+ * "…, Oak Ridge, Tennessee 37831, USA Department of Physics, University of Warsaw, …" is two.
+ */
 function splitAtCountries(text: string) {
   const out: string[] = [];
   let start = 0;
@@ -1271,20 +1288,13 @@ function readAuthors(
     // should be addressed to Jacob Torrejón." / "Institute for Materials Science, CSIC. …").
     const cut = under.findIndex((l) => correspondingText.test(l.text) || /^address(?:es)? for correspondence|^reprint requests?\b/i.test(l.text.trim()));
     const blocks = blockAffiliations(cut >= 0 ? under.slice(0, cut) : under, sureAffiliation);
-    const assign = (a: ExtractedAuthor, text: string) => {
-      const { rest, country } = trailingCountry(text);
-      if (a.affiliation?.split("; ").includes(rest)) return;
-      if (a.affiliation) return Object.assign(a, { affiliation: `${a.affiliation}; ${rest}`, country: a.country ?? country ?? countryIn(rest) });
-      const { institution, department } = splitAffiliation(rest);
-      Object.assign(a, { affiliation: rest, institution, department, country: country ?? countryIn(rest) ?? a.country });
-    };
-    if (blocks.length === 1 || blocks.length === authors.length) for (const [k, a] of authors.entries()) assign(a, blocks[blocks.length === 1 ? 0 : k]!);
+    if (blocks.length === 1 || blocks.length === authors.length) for (const [k, a] of authors.entries()) giveAffiliation(a, blocks[blocks.length === 1 ? 0 : k]!);
     if (cut >= 0) {
       const rest = under.slice(cut + 1);
       const heading = fold([under[cut]!, ...rest.slice(0, 1)].map((l) => l.text).join(" "));
       const who = authors.filter((a) => heading.includes(fold(a.lastName)));
       const own = blockAffiliations(rest, sureAffiliation);
-      if (who.length === 1 && own.length) assign(who[0]!, own[0]!);
+      if (who.length === 1 && own.length) giveAffiliation(who[0]!, own[0]!);
     }
   }
   // No affiliation anywhere near the names (one author, or names on one line): the title page's one
@@ -1304,11 +1314,7 @@ function readAuthors(
       else runs.push([l]);
     });
     const blocks = runs.filter((run) => run.some(affiliationish)).flatMap((run) => blockAffiliations(run, affiliationish));
-    if (blocks.length === 1) {
-      const { rest, country } = trailingCountry(blocks[0]!);
-      const { institution, department } = splitAffiliation(rest);
-      for (const a of authors) Object.assign(a, { affiliation: rest, institution, department, country: country ?? countryIn(rest) ?? a.country });
-    }
+    if (blocks.length === 1) for (const a of authors) giveAffiliation(a, blocks[0]!);
   }
   // "Corresponding author: Name" or an e-mail on a corresponding line.
   const correspondingLine = [...region.map((r) => r.line.text), ...[...notes.values()].map((n) => joinLines(n, noteVocabulary))].find((t) => correspondingText.test(t));
