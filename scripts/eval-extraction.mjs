@@ -231,7 +231,8 @@ function scoreReal(label, documents, listFailures, crossFitted = false) {
       const places = [...new Map(truth.affiliations.map((x) => [placeKey(x.text), x])).values()];
       const found = [...new Set(got.authors.flatMap((x) => (x.affiliation ?? "").split("; ")).filter(Boolean))];
       // The engine gives an affiliation without its country (its own field): the annotated one is compared with and without its last part.
-      const forms = (x) => [x.text, `${x.text} ${x.address}`].flatMap((t) => [t, t.replace(/,[^,]*$/, "")]).map(placeKey);
+      // (An annotation that ends with its comma, "…, Dauphin Island, AL, United States of America,", has its last part before it.)
+      const forms = (x) => [x.text, `${x.text} ${x.address}`].flatMap((t) => [t, t.replace(/[\s,;.]+$/, "").replace(/,[^,]*$/, "")]).map(placeKey);
       const same = (g, x) => forms(x).some((t) => similarity(placeKey(g), t) >= 0.8);
       const score = softF1(found, places, same);
       add("affiliations", score);
