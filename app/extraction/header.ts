@@ -772,7 +772,9 @@ function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => fal
     const known = Boolean(t) && (INSTITUTION.test(t) || (sure(l) && !/\b(?:19|20)\d{2}\b|\b(?:ISSN|ISBN|doi)\b/i.test(t) && /\p{L}{3}/u.test(t)));
     // (A line that ends with an address is the affiliation's last: "…, Chennai, India. ✉ e-mail: skm@iitm.ac.in".)
     const mailed = /@/.test(l.text);
-    const part = t && !(mailed && /@/.test(t)) && !KEYWORDS_LABEL.test(l.text) && !ABSTRACT_LABEL.test(l.text) && !notAffiliation(l.text.replace(/(?:e-?mail|email)\s*:?.*$/i, "")) && !isProse(t) && (known || (run.length > 0 && isAddress(t)));
+    // (An institution's parts between commas are no prose however many of its words are in lower case: "…, indian institute of technology Madras, chennai, india".)
+    const prose = isProse(t) && !(known && t.split(",").length >= 3);
+    const part = t && !(mailed && /@/.test(t)) && !KEYWORDS_LABEL.test(l.text) && !ABSTRACT_LABEL.test(l.text) && !notAffiliation(l.text.replace(/(?:e-?mail|email)\s*:?.*$/i, "")) && !prose && (known || (run.length > 0 && isAddress(t)));
     if (!part) {
       flush();
       lead = UNIT_NAME.test(t) && t.split(/\s+/).length >= 2 && t.split(/\s+/).length <= 6 ? t : null;
@@ -790,7 +792,7 @@ function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => fal
     if (mailed) flush();
   }
   flush();
-  return out;
+  return out.flatMap(splitAtCountries);
 }
 
 /**
@@ -874,21 +876,28 @@ function sentences(text: string) {
 /** The word an institution's name begins with (not "Korea Research Institute", where the country is the name's). */
 const INSTITUTION_HEAD = /^(?:Department|Dept\.?|Institute|Institut\w*|Istituto|School|Faculty|Facult\w+|Division|Laborator\w+|Laboratoire|Cent(?:er|re)|Centro|Universit\w+|College|Hospital|Academy|Dipartimento|Departamento|Département)\b/u;
 /**
- * A note's text cut after each address that ends with its country, where an institution follows:
- * "…, Oak Ridge, Tennessee 37831, USA Department of Physics, University of Warsaw, …" is two.
+ * A note's text cut after each address, where an institution's name begins: after its country
+ * ("…, Tennessee 37831, USA Department of Physics, …", "…, Denmark, the Department of …") or its
+ * postcode ("…, Charlottesville, VA 22903 School of ECE, …"). Right after a country, a university
+ * or an institute is the country's own ("Department of Physics, Korea University") unless an
+ * address comes before the country ("…, 31052 Toulouse Cedex, France Université Paul Sabatier").
  */
 function splitAtCountries(text: string) {
   const out: string[] = [];
   let start = 0;
-  for (const m of text.matchAll(/[.;,]?\s+(?=\p{Lu})/gu)) {
+  for (const m of text.matchAll(/([.;,]?)\s+(?:(?:and|the)\s+)?(?=\p{Lu})/gu)) {
     const before = text.slice(start, m.index);
     const next = text.slice(m.index + m[0].length).split(",")[0]!;
-    // (Right after the country a university or an institute is the country's own: "Korea University", "Georgia Institute of Technology".)
-    const head = /[.;]/.test(m[0]) ? INSTITUTION_HEAD.test(next) : INSTITUTION_HEAD.test(next) && !/^(?:Universit|Institut|Istituto|College|Hospital|Academy)/u.test(next);
-    if (before.includes(",") && isCountryName(before.split(",").pop()!.trim().replace(/\.$/, "")) && head) {
-      out.push(before);
-      start = m.index + m[0].length;
-    }
+    if (!INSTITUTION_HEAD.test(next)) continue;
+    const parts = before.split(",");
+    const country = parts.length > 1 && isCountryName(parts[parts.length - 1]!.trim().replace(/[\s.]+$/, ""));
+    // (A state and its ZIP code: "VA 22903", "Tennessee 37996"; not a unit's number, "UMR CNRS 5558".)
+    const zip = /^(.+?)\s+\d{5}(?:-\d{4})?$/u.exec(parts[parts.length - 1]!.trim());
+    const postcode = Boolean(zip) && (/^\p{Lu}{2}$/u.test(zip![1]!) || REGIONS.has(zip![1]!));
+    if (!country && !postcode) continue;
+    if (country && !m[1] && /^(?:Universit|Institut|Istituto|College|Hospital|Academy)/u.test(next) && !/\d/.test(parts[parts.length - 2] ?? "")) continue;
+    out.push(before);
+    start = m.index + m[0].length;
   }
   out.push(text.slice(start));
   return out;
