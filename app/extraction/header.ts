@@ -449,7 +449,8 @@ function continuesNames(line: Line, next: Line, author: number) {
   const text = line.text.trim();
   // A name cut at the line's end ("…, Mohamed Ridha Driss¹, Jérôme" / "Cachot²"): the row below
   // finishes it, however little the labeller makes of a lone family name.
-  const cut = /(?:,|\band|&)\s*\p{Lu}[\p{Ll}'’-]+$/u.test(text) && /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?\s*(?:[\d,*∗†‡§¶#]+)?\s*(?:,|$)/u.test(next.text.trim());
+  // (Or its initial: "…, Lado, Fred" / "A. (3,10), Mehta, …".)
+  const cut = /(?:,|\band|&)\s*\p{Lu}[\p{Ll}'’-]+$/u.test(text) && /^\p{Lu}(?:[\p{L}'’-]+|\.)(?:\s+\p{Lu}(?:[\p{L}'’-]+|\.))?\s*(?:\([\d,\s*]+\)|[\d,*∗†‡§¶#]+)?\s*(?:,|$)/u.test(next.text.trim());
   if (author < 0.3 && !cut) return false;
   const last = line.spans[line.spans.length - 1];
   const list = line.spans.some((s) => s.sup) || /,/.test(text);

@@ -83,7 +83,8 @@ export function bodySize(lines: Line[]) {
 /** Words printed entirely in lower case somewhere in the text. */
 export function lowerCaseWords(lines: Line[]) {
   const out = new Set<string>();
-  for (const l of lines) for (const w of l.text.replace(/\S*@\S*/g, " ").match(/(?<![\p{L}])[\p{Ll}]{3,}(?![\p{L}])/gu) ?? []) out.add(w);
+  // (Nor the mailboxes of a grouped address, "{hong.chang, shiguang.shan}@vipl.ict.ac.cn": they spell the authors' names.)
+  for (const l of lines) for (const w of l.text.replace(/[{(][^{}()]*[})]\s*@\S*|\S*@\S*/g, " ").match(/(?<![\p{L}])[\p{Ll}]{3,}(?![\p{L}])/gu) ?? []) out.add(w);
   return out;
 }
 /** The states and provinces an address names before (or instead of) its country, spelled out and as postal codes. */

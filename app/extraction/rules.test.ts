@@ -638,6 +638,21 @@ describe("extraction rules", () => {
     cover.lines[1]!.bold = true;
     expect(findTitle(cover.lines, 3, cover, lowerCaseWords(cover.lines), [title(1), title(0.7), title(0.5)])).toEqual([0]);
   });
+
+  it("never takes the mailboxes of a grouped address for words the text prints in lower case (issue 16, session 20)", () => {
+    const rows: Array<[string, number]> = [
+      ["Continuity-Discrimination Networks for Visual Object Tracking", 14],
+      ["Hong Chang^† Shiguang Shan^†", 11],
+      ["† Key Lab of Intelligent Information Processing, Chinese Academy of Sciences, Beijing, China", 10],
+      ["{hong.chang, shiguang.shan}@vipl.example.cn", 10],
+    ];
+    const doc = documentOf(rows);
+    expect(lowerCaseWords(doc.lines).has("chang")).toBe(false);
+    expect(readHeader(doc).authors.map((a) => [a.lastName, a.email])).toEqual([
+      ["Chang", "hong.chang@vipl.example.cn"],
+      ["Shan", "shiguang.shan@vipl.example.cn"],
+    ]);
+  });
 });
 
 /**
