@@ -39,9 +39,9 @@ export const TRAILING_SYMBOLS = new RegExp(`[${SYMBOLS}]+$`);
 export const LEADING_SYMBOL_RUN = new RegExp(`^[${SYMBOLS}\\s]+`);
 export const TRAILING_SYMBOL_RUN = new RegExp(`([${SYMBOLS}]+)\\s*$`);
 /** A note's leading marker: a symbol, or a number before a capital ("1 Department …"). */
-export const LEADING_MARKER = new RegExp(`^([${SYMBOLS}]|\\d{1,2}(?=\\.?\\s*\\p{Lu}))\\.?\\s*`, "u");
+export const LEADING_MARKER = new RegExp(`^([${SYMBOLS}]|\\d{1,2}(?=[.-]?\\s*\\p{Lu}))[.-]?\\s*`, "u");
 /** A leading marker to strip: a symbol or a number, and the space after it. */
-export const LEADING_MARKER_TEXT = new RegExp(`^([${SYMBOLS}]|\\d{1,2}\\.?)\\s*`);
+export const LEADING_MARKER_TEXT = new RegExp(`^([${SYMBOLS}]|\\d{1,2}(?:\\.|-(?=\\p{Lu}))?)\\s*`, "u");
 /** Symbols and commas, where a name is cleaned for splitting. */
 export const SYMBOLS_OR_COMMAS = new RegExp(`[${SYMBOLS},]+`, "g");
 /** Markers (symbols or numbers) before an affiliation's first capital. */

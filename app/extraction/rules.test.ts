@@ -653,6 +653,19 @@ describe("extraction rules", () => {
       ["Shan", "shiguang.shan@vipl.example.cn"],
     ]);
   });
+
+  it("reads notes numbered with a hyphen ('1-AP-HP, …') and splits a note where a research body's acronym follows a country (issue 16, session 20)", () => {
+    const rows: Array<[string, number]> = [
+      ["Coexistence of circulating antigens and antibodies in chronic carriers", 18],
+      ["Marie Pancher^1, Yen Ngo^2", 11],
+      ["1-AP-HP, Pitié-Salpêtrière Hospital, Virology Department, Paris, France", 10],
+      ["2-Univ. Grenoble Alpes, G2Elab, F-38000 Grenoble, France, CNRS, G2Elab, F-38000 Grenoble, France", 10],
+    ];
+    expect(readHeader(documentOf(rows)).authors.map((a) => a.affiliation)).toEqual([
+      "AP-HP, Pitié-Salpêtrière Hospital, Virology Department, Paris",
+      "Univ. Grenoble Alpes, G2Elab, F-38000 Grenoble; CNRS, G2Elab, F-38000 Grenoble",
+    ]);
+  });
 });
 
 /**
