@@ -866,7 +866,7 @@ function sentences(text: string) {
       continue;
     }
     const before = text.slice(start, m.index).split(/\s+/).pop() ?? "";
-    if (/^\p{Lu}[\p{L}]{0,3}$/u.test(before)) continue;
+    if (/^(?:\p{Lu}[\p{L}]{0,3}|(?:\p{Lu}\.)+\p{Lu})$/u.test(before)) continue;
     out.push(text.slice(start, m.index + 1));
     start = m.index + m[0].length;
   }

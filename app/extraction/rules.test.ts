@@ -654,7 +654,7 @@ describe("extraction rules", () => {
     ]);
   });
 
-  it("reads notes numbered with a hyphen ('1-AP-HP, …') and splits a note where a research body's acronym follows a country (issue 16, session 20)", () => {
+  it("reads notes numbered with a hyphen ('1-AP-HP, …'), splits a note where a research body's acronym follows a country, and keeps 'U.S.' whole (issue 16, session 20)", () => {
     const rows: Array<[string, number]> = [
       ["Coexistence of circulating antigens and antibodies in chronic carriers", 18],
       ["Marie Pancher^1, Yen Ngo^2", 11],
@@ -665,6 +665,13 @@ describe("extraction rules", () => {
       "AP-HP, Pitié-Salpêtrière Hospital, Virology Department, Paris",
       "Univ. Grenoble Alpes, G2Elab, F-38000 Grenoble; CNRS, G2Elab, F-38000 Grenoble",
     ]);
+    // Initials with their full stops end no sentence: "U.S. Geological Survey" is one.
+    const survey = documentOf([
+      ["An exact solution for ideal dam-break floods on steep slopes", 18],
+      ["Richard M. Iverson^2", 11],
+      ["^2 U.S. Geological Survey, Cascades Volcano Observatory, Vancouver, Washington, USA", 10],
+    ]);
+    expect(readHeader(survey).authors[0]!.affiliation).toBe("U.S. Geological Survey, Cascades Volcano Observatory, Vancouver, Washington");
   });
 });
 
