@@ -875,7 +875,7 @@ function sentences(text: string) {
 }
 
 /** The word an institution's name begins with (not "Korea Research Institute", where the country is the name's). */
-const INSTITUTION_HEAD = /^(?:Department|Dept\.?|Institute|Institut\w*|Istituto|School|Faculty|Facult\w+|Division|Laborator\w+|Laboratoire|Cent(?:er|re)|Centro|Universit\w+|College|Hospital|Academy|Dipartimento|Departamento|Département|CNRS|INSERM|Inserm|INRIA|Inria|INRAE?|CSIC|CNR|CEA|IRD)\b/u;
+const INSTITUTION_HEAD = /^(?:Department|Dept\.?|Institute|Institut\p{L}*|Istituto|School|Faculty|Facult\p{L}+|Division|Laborator\p{L}+|Laboratoire|Cent(?:er|re)|Centro|Universit\p{L}+|College|Hospital|Academy|Dipartimento|Departamento|Département|CNRS|INSERM|Inserm|INRIA|Inria|INRAE?|CSIC|CNR|CEA|IRD)(?!\p{L})/u;
 /**
  * A note's text cut after each address, where an institution's name begins: after its country
  * ("…, Tennessee 37831, USA Department of Physics, …", "…, Denmark, the Department of …") or its

@@ -499,14 +499,15 @@ describe("extraction rules", () => {
   it("splits a note at an address's country where an institution begins, not where the country is the institution's name (issue 16, session 20)", () => {
     const rows: Array<[string, number]> = [
       ["Shell Structure of Exotic Nuclei Far from Stability", 18],
-      ["Anna Kowalska^1 and Min-jun Park^2", 11],
+      ["Anna Kowalska^1 and Min-jun Park^2^,^3", 11],
       ["^1 Physics Division, Oak Ridge National Laboratory, Oak Ridge, Tennessee 37831, USA Department of Physics,", 9],
       ["University of Warsaw, Warsaw, Poland", 9],
       ["^2 Department of Physics, Korea University, Seoul, Korea", 9],
+      ["^3 Centre de Recherche Cerveau et Cognition, CNRS, 31052 Toulouse Cedex, France, Université Paul Sabatier, Toulouse, France", 9],
     ];
     expect(readHeader(documentOf(rows)).authors.map((a) => a.affiliation)).toEqual([
       "Physics Division, Oak Ridge National Laboratory, Oak Ridge, Tennessee 37831; Department of Physics, University of Warsaw, Warsaw",
-      "Department of Physics, Korea University, Seoul",
+      "Department of Physics, Korea University, Seoul; Centre de Recherche Cerveau et Cognition, CNRS, 31052 Toulouse Cedex; Université Paul Sabatier, Toulouse",
     ]);
   });
 
