@@ -606,8 +606,13 @@ export function namesOnLine(line: Line, lowerWords: Set<string>, { model = true 
   // (Initials alone, "M. D.", are a degree the rules took for a name.)
   const plain = rules.filter((s) => !/^(?:\p{Lu}\.?\s*)+$/u.test(s.name));
   if (rules.length ? people.length < read.length || people.length < plain.length : !sure) return rules;
-  return people.map((p) => (p.inverted ? { name: `${p.firstName} ${p.lastName}`, markers: p.markers, given: p.firstName, family: p.lastName } : { name: p.printed, markers: p.markers }));
+  return people.map((p) => (p.inverted ? { name: `${p.firstName} ${p.lastName}`, markers: p.markers, given: p.firstName, family: p.lastName } : { name: withoutRole(p.printed), markers: p.markers }));
 }
+/** A name without a post or badge printed after it: "Audrey L. Allison, Director", "Thomas Burgoyne ID" (an ORCID badge). */
+const withoutRole = (name: string) => {
+  const bare = name.replace(/\s+(?:ID|[Dd]irector|[Ee]ditor|[Cc]aptain|[Jj]ournalist)$/u, "");
+  return bare.split(/\s+/).length >= 2 ? bare : name;
+};
 /** A name of `namesOnLine` as given and family names: the model's split where it gave one, the rules' otherwise. */
 export const nameParts = (n: { name: string; given?: string; family?: string }) => (n.family ? { firstName: n.given ?? "", lastName: n.family } : splitName(n.name));
 /** How sure the name model must be of every person on a line the rules read no names on: chosen on the development halves among 0 to 0.9 (decision 036). */

@@ -597,6 +597,9 @@ describe("extraction rules", () => {
       ]),
     );
     expect(column.authors.map((a) => a.lastName)).toEqual(["Wheeler", "Dunbar", "Karmally", "Mayer-Davis"]);
+    // A post or an ORCID badge printed after a name is no part of it.
+    const posts = documentOf([["Audrey L. Allison Director, Bruce A. Olcott and Thomas Burgoyne ID", 10]]);
+    expect(namesOnLine(posts.lines[0]!, lowerCaseWords(posts.lines)).map((n) => n.name)).toEqual(["Audrey L. Allison", "Bruce A. Olcott", "Thomas Burgoyne"]);
     // A laboratory and its country, a slash after them, are no person.
     const lab = documentOf([["Elsevier Labs, USA /", 10]]);
     expect(namesOnLine(lab.lines[0]!, lowerCaseWords(lab.lines))).toEqual([]);
