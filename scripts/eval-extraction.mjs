@@ -41,8 +41,9 @@ const REAL_TARGETS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, 
 // Session 18: e-mails 0.829 -> 0.831 and affiliations 0.617 -> 0.624; both floors rise with them.
 // Session 19 (decision 036): the name model; whole lists 0.621 -> 0.727, names' words 0.755 -> 0.772,
 // e-mails 0.831 -> 0.883 (the target met), affiliations 0.624 -> 0.649. The floors rise with them.
-// Session 20: title 0.897 -> 0.900 (the target met), affiliations 0.649 -> 0.680; both floors rise with them.
-const REAL_FLOORS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.72, "author names (words)": 0.77, emails: 0.85, affiliations: 0.68 };
+// Session 20 (decision 037): title 0.897 -> 0.900 (the target met), affiliations 0.649 -> 0.697 (0.006 of it
+// the measure mended, below); both floors rise with them.
+const REAL_FLOORS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.72, "author names (words)": 0.77, emails: 0.85, affiliations: 0.69 };
 /** GROBID's author lines read as lines of names (decision 036): held to the whole author list's target; the floor is what the engine reads today. */
 const NAME_TARGETS = { "author lines (whole list)": 0.8 };
 const NAME_FLOORS = { "author lines (whole list)": 0.8 };
