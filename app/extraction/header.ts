@@ -628,7 +628,10 @@ function expandEmails(text: string): string[] {
   const joined = text
     .replace(/([\w.+])-\s+(?=[\w.+'-]*@[\w-]+\.)/g, "$1")
     .replace(/(?<=[\w.+'-]@)\s+(?=[\w-]+(?:\.[\w-]+)+)/g, "")
-    .replace(/(?<=@[\w-]+(?:\.[\w-]+)*\.)\s*\n\s*(?=[a-z]{2,}(?:\.[a-z]{2,})*(?![\w@.-]))/g, "");
+    // (Where the line ended the address rather than a sentence after it: "a@b.com." / "and …" stays apart.)
+    .replace(/(?<=@[\w-]+(?:\.[\w-]+)*\.)\s*\n\s*(?=(?:[a-z]{2,}\.)*(?:com|org|net|edu|gov|[a-z]{2})(?![\w@.-]))/g, (gap: string, at: number, all: string) =>
+      /\.(?:com|org|net|edu|gov|info)\.$/i.test(all.slice(Math.max(0, at - 6), at)) ? gap : "",
+    );
   const grouped = joined.replace(GROUPED_EMAIL, (_, locals: string, domain: string) => {
     for (const local of locals.split(/[,;|\s]+/).filter(Boolean)) out.push(`${local}@${domain}`);
     return " ";

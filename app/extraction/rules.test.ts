@@ -620,6 +620,17 @@ describe("extraction rules", () => {
       ["de Waard", "a.dewaard@elsevier.com"],
       ["Thompson", "paul.thompson@manchester.ac.uk"],
     ]);
+    // An address that ends a sentence at a line's end is not joined to the next line's first word.
+    const sentence = readHeader(
+      documentOf([
+        ["Liquidity Premia in Sovereign Bond Markets", 18],
+        ["Jane Smith", 11],
+        ["Department of Finance, University of Example", 10],
+        ["Write to jane.smith@uni.example.edu.", 10],
+        ["and the data are available from her on request.", 10],
+      ]),
+    );
+    expect(sentence.authors[0]!.email).toBe("jane.smith@uni.example.edu");
   });
 
   it("reads a lone name above the title, and never a 'Corresponding Author' label for the title (issue 16, session 20)", () => {
