@@ -578,7 +578,7 @@ describe("extraction rules", () => {
     expect(running.title.value).toBe("derfinder: Software for annotation-agnostic RNA-seq differential expression analysis");
   });
 
-  it("keeps every name of a line the name model reads fewer people on, a name set smaller in a column of names, an address cut after a dot, and no laboratory for a person (issue 16, session 20)", () => {
+  it("keeps every name of a line the name model reads fewer people on and a name set smaller in a column of names, drops a post or an ORCID badge after a name, joins an address cut after a dot but not one that ends a sentence, and takes no laboratory for a person (issue 16, session 20)", () => {
     const twoOnALine = readHeader(
       documentOf([
         ["CTA telescopes as deep-space lasercom ground receivers", 18],
