@@ -186,8 +186,10 @@ function confidenceOf(probabilities: number[], floor: number) {
   return Math.round((floor + (0.98 - floor) * mean) * 100) / 100;
 }
 
+/** A title's label ("Title: …"): where a labelled title begins, and what it loses. */
+const TITLE_LABEL = /^title\s*:\s*(?=\S)/i;
 function cleanTitle(t: string) {
-  return normalizeSpace(t.replace(/^title\s*:\s*/i, "").replace(TRAILING_SYMBOLS, "").replace(/\s*\d$/, (m) => (/\d{2,}/.test(t.slice(-3)) ? m : "")));
+  return normalizeSpace(t.replace(TITLE_LABEL, "").replace(TRAILING_SYMBOLS, "").replace(/\s*\d$/, (m) => (/\d{2,}/.test(t.slice(-3)) ? m : "")));
 }
 
 function isNoise(l: Line) {
@@ -241,7 +243,7 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
   const onPage = candidates.filter((i) => lines[i]!.page === page);
   const best = Math.max(...onPage.map((i) => score(lines[i]!)));
   // A title labelled as one ("Title: High evolutionary potential …") begins there, whatever is set as large above it.
-  const labelled = candidates.find((i) => /^title\s*:\s*\S/i.test(lines[i]!.text));
+  const labelled = candidates.find((i) => TITLE_LABEL.test(lines[i]!.text));
   let start = labelled ?? onPage.find((i) => score(lines[i]!) >= best - 0.3)!;
   const close = (prev: Line, l: Line) => doc.kind === "docx" || (l.page === prev.page && l.y - prev.y < prev.size * 2.2);
   // The labeller may doubt a title's first line (set at the top of the page like a running head):
@@ -726,12 +728,14 @@ function endsWithAbstractLabel(text: string) {
   const rest = text.replace(TRAILING_ABSTRACT, "");
   return rest !== text && /[^\s.!?]$/.test(rest);
 }
+/** An e-mail label and all after it on the line ("✉ e-mail: skm@iitm.ac.in"): no part of an affiliation. */
+const EMAIL_TAIL = /(?:e-?mail|email)\s*:?.*$/i;
 /** An affiliation without its e-mail, leading marker and closing punctuation. */
 // (Its parts joined by semicolons are joined by commas: an author's affiliations are joined by semicolons.)
 const cleanAffiliation = (t: string) =>
   normalizeSpace(
     t
-      .replace(/(?:e-?mail|email)\s*:?.*$/i, "")
+      .replace(EMAIL_TAIL, "")
       // (What a footnote runs into: "… Manchester, UK Received Month ??, ????", "… Switzerland Full list of author information …".)
       .replace(/\s+(?:(?:Received|Accepted|Revised|Published)\b(?:\s+\w+)?\s*:?\s*(?:\d|\p{Lu}\p{Ll}+\s+[\d?])|Full list of author information\b).*$/u, "")
       .replace(EMAIL, "")
@@ -783,7 +787,7 @@ function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => fal
     const mailed = /@/.test(l.text);
     // (An institution's parts between commas are no prose however many of its words are in lower case: "…, indian institute of technology Madras, chennai, india".)
     const prose = isProse(t) && !(known && t.split(",").length >= 3);
-    const part = t && !(mailed && /@/.test(t)) && !KEYWORDS_LABEL.test(l.text) && !ABSTRACT_LABEL.test(l.text) && !notAffiliation(l.text.replace(/(?:e-?mail|email)\s*:?.*$/i, "")) && !prose && (known || (run.length > 0 && isAddress(t)));
+    const part = t && !(mailed && /@/.test(t)) && !KEYWORDS_LABEL.test(l.text) && !ABSTRACT_LABEL.test(l.text) && !notAffiliation(l.text.replace(EMAIL_TAIL, "")) && !prose && (known || (run.length > 0 && isAddress(t)));
     if (!part) {
       flush();
       lead = UNIT_NAME.test(t) && t.split(/\s+/).length >= 2 && t.split(/\s+/).length <= 6 ? t : null;
@@ -1084,8 +1088,8 @@ function readAuthors(
       // (Not a lone name plainly a person's, set between address lines the labeller reads it with:
       // "Lance J. Fortnow"; nor one an address on the page spells.)
       // (Nor a line between two the labeller reads as names: "WAHIDA KARMALLY, DRPH, RD, CDE, CLS, FNLA 4" set smaller in a column of names.)
-      const between = (labels[region[r - 1]?.index ?? -1]?.author ?? 0) >= 0.5 && (labels[region[r + 1]?.index ?? -1]?.author ?? 0) >= 0.5;
-      if (author < 0.1 && !between && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords)) continue;
+      const between = () => (labels[region[r - 1]?.index ?? -1]?.author ?? 0) >= 0.5 && (labels[region[r + 1]?.index ?? -1]?.author ?? 0) >= 0.5;
+      if (author < 0.1 && !between() && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords)) continue;
       for (const s of namesOnLine(line, lowerWords, { model: nameModel })) candidates.push({ ...s, line: first, lineIndex: index, author });
     }
     return candidates;
@@ -1130,6 +1134,12 @@ function readAuthors(
   // Notes the labeller reads as affiliations: their sentences count without an institution's word ("Dpto. Química, Univ San Pablo CEU").
   const affiliationNotes = new Set<string>();
   const headings = new Set<string>();
+  // Whether a marker may begin a note: none yet, or only a heading above the names, or only a name
+  // (a raised marker at a line's end taken to begin one: "Eric Schadt⁶" / "Fiona Hyland").
+  const free = (key: string, aboveNames: boolean) => {
+    const texts = notes.get(key)?.filter((t) => t.trim()) ?? [];
+    return !texts.length || (headings.has(key) && !affiliationNotes.has(key) && !aboveNames) || texts.every((t) => looksLikeName(t));
+  };
   let current: string | null = null;
   for (const [l, line] of pageLines.flatMap((line) => notePieces(line).map((piece) => [piece, line] as const))) {
     const first = l.spans.find((s) => s.text.trim());
@@ -1139,10 +1149,7 @@ function readAuthors(
     // (A note above the names that the labeller reads as no affiliation, "1. GENERAL INFORMATION"
     // heading a cover page, gives way to the note the same marker begins below them.)
     const aboveNames = line.page === candidates[0]!.line.page && line.y < candidates[0]!.line.y;
-    // (Nor does a "note" that is a name, a raised marker at a line's end taken to begin one: "Eric Schadt⁶" / "Fiona Hyland".)
-    const weak = (key: string) => (headings.has(key) && !affiliationNotes.has(key) && !aboveNames) || notes.get(key)!.filter((t) => t.trim()).every((t) => looksLikeName(t));
-    const free = (key: string) => !notes.get(key)?.some((t) => t.trim()) || weak(key);
-    if (leading && MARKER.test(leading) && free(leading) && (l.size <= body + 0.5 || affiliationLine) && !isHeading(line) && !nameLines.has(line)) {
+    if (leading && MARKER.test(leading) && free(leading, aboveNames) && (l.size <= body + 0.5 || affiliationLine) && !isHeading(line) && !nameLines.has(line)) {
       if (aboveNames && !affiliationLine) headings.add(leading);
       else headings.delete(leading);
       current = leading;
