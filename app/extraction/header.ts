@@ -478,10 +478,21 @@ function joinRows(line: Line, next: Line): Line {
   return { ...line, text, width: line.width + next.width, spans: [...spans, ...comma, ...next.spans.map((s) => ({ ...s, x: s.x + shift }))] };
 }
 
-/** "∗1", "1,2", "a,*" → each marker on its own ("*", "1"). */
+/** "∗1", "1,2", "a,*" → each marker on its own ("*", "1"); a dash between two is kept ("10–12" → "10", "-", "12") for `markerRanges`. */
 function splitMarkers(text: string) {
   // LaTeX's \thanks goes *, †, ‡, §, ¶, ‖, then doubles them (**, ††): a run of one symbol is one marker.
-  return (text.replace(/∗/g, "*").match(/\d+|[a-z]|([*†‡§¶#‖])\1*/g) ?? []).filter(Boolean);
+  return (text.replace(/∗/g, "*").replace(/[–—−‐]/g, "-").match(/\d+|[a-z]|([*†‡§¶#‖])\1*|-/g) ?? []).filter(Boolean);
+}
+
+/** A name's markers with their ranges read out ("10", "-", "12" → 10, 11, 12: Nature's and PLOS's lists of many affiliations print them so); a dash with no range is dropped. */
+export function markerRanges(markers: string[]) {
+  const out: string[] = [];
+  markers.forEach((m, k) => {
+    if (!/^[-–—−‐]$/.test(m)) return void out.push(m);
+    const [from, to] = [Number(markers[k - 1]), Number(markers[k + 1])];
+    if (/^\d+$/.test(markers[k - 1] ?? "") && /^\d+$/.test(markers[k + 1] ?? "") && to > from && to - from <= 20) for (let n = from + 1; n < to; n++) out.push(String(n));
+  });
+  return out;
 }
 
 /** Numbers and symbols after a name, on its line: its markers ("Smaal 2", "Siringan4 ‡"), or a page number run into it ("ROBINSON 109"); never a postcode. */
@@ -1045,6 +1056,16 @@ function readAuthors(
     region = lines.slice(0, titleStart).map((line, index) => ({ line, index })).filter((r) => r.line.page === titlePage);
     candidates = namesIn(region).filter((c) => namedAbove(c.lineIndex));
   }
+  // Nor above it: the lines of the title page the labeller is sure are names, wherever they stand
+  // (below the abstract, in a side column, past the lines the title's neighbourhood reaches).
+  if (!candidates.length) {
+    const sure = lines.map((line, index) => ({ line, index })).filter((r) => r.line.page === titlePage && !titleIndexes.includes(r.index) && (labels[r.index]?.author ?? 0) >= 0.8);
+    if (sure.length) {
+      region = sure;
+      end = Math.min(lines.length, sure[sure.length - 1]!.index + 25);
+      candidates = namesIn(region);
+    }
+  }
   if (!candidates.length) return [];
 
   function namesIn(region: Array<{ line: Line; index: number }>): Candidate[] {
@@ -1081,7 +1102,7 @@ function readAuthors(
           affiliation = `${affiliation} ${next.line.text.trim()}`;
           r++;
         }
-        candidates.push({ name: own.name, markers: own.markers, line: first, lineIndex: index, author, affiliation });
+        candidates.push({ name: own.name, markers: markerRanges(own.markers), line: first, lineIndex: index, author, affiliation });
         continue;
       }
       // A line the labeller is sure is not a name line (a city, an institution, the title's end).
@@ -1090,7 +1111,7 @@ function readAuthors(
       // (Nor a line between two the labeller reads as names: "WAHIDA KARMALLY, DRPH, RD, CDE, CLS, FNLA 4" set smaller in a column of names.)
       const between = () => (labels[region[r - 1]?.index ?? -1]?.author ?? 0) >= 0.5 && (labels[region[r + 1]?.index ?? -1]?.author ?? 0) >= 0.5;
       if (author < 0.1 && !between() && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords)) continue;
-      for (const s of namesOnLine(line, lowerWords, { model: nameModel })) candidates.push({ ...s, line: first, lineIndex: index, author });
+      for (const s of namesOnLine(line, lowerWords, { model: nameModel })) candidates.push({ ...s, markers: markerRanges(s.markers), line: first, lineIndex: index, author });
     }
     return candidates;
   }

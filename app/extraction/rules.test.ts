@@ -688,6 +688,39 @@ describe("extraction rules", () => {
     ]);
     expect(readHeader(survey).authors[0]!.affiliation).toBe("U.S. Geological Survey, Cascades Volcano Observatory, Vancouver, Washington");
   });
+
+  it("reads a range of raised markers as every marker in it ('Kutalik¹⁰⁻¹²'), and finds names the labeller is sure of where they stand apart from the title (issue 16, session 21)", () => {
+    const rows: Array<[string, number]> = [
+      ["Across-cohort quality control of genome-wide association summary statistics", 16],
+      ["Zoltán Kutalik^1^–^3, Ruth Loos^2", 11],
+      ["^1 Department of Medical Genetics, University of Lausanne, Lausanne, Switzerland", 10],
+      ["^2 Swiss Institute of Bioinformatics, Lausanne, Switzerland", 10],
+      ["^3 Institute of Social and Preventive Medicine, Lausanne, Switzerland", 10],
+    ];
+    expect(readHeader(documentOf(rows)).authors.map((a) => a.affiliation)).toEqual([
+      "Department of Medical Genetics, University of Lausanne, Lausanne; Swiss Institute of Bioinformatics, Lausanne; Institute of Social and Preventive Medicine, Lausanne",
+      "Swiss Institute of Bioinformatics, Lausanne",
+    ]);
+    // Names printed below the abstract: nothing between the title and the abstract is a name.
+    const below = readHeader(
+      documentOf([
+        ["Liquidity Risk and the Cross-Section of Corporate Bond Returns", 16],
+        ["Abstract", 10],
+        ["We study how the liquidity of corporate bonds is priced. Bonds whose liquidity falls when the", 10],
+        ["market falls earn a premium of two percent a year, which survives controls for credit risk,", 10],
+        ["maturity and rating, and is larger in the years of the financial crisis than before it.", 10],
+        ["Keywords: liquidity, corporate bonds, asset pricing", 10],
+        ["Jens Dick-Nielsen^1, Peter Feldhütter^2", 11],
+        ["^1 Copenhagen Business School, Frederiksberg, Denmark", 10],
+        ["^2 London Business School, London, United Kingdom", 10],
+      ]),
+    );
+    expect(below.abstract.value).toMatch(/^We study how .* before it\.$/);
+    expect(below.authors.map((a) => [a.firstName, a.lastName, a.affiliation, a.country])).toEqual([
+      ["Jens", "Dick-Nielsen", "Copenhagen Business School, Frederiksberg", "Denmark"],
+      ["Peter", "Feldhütter", "London Business School, London", "United Kingdom"],
+    ]);
+  });
 });
 
 /**
@@ -704,7 +737,7 @@ function documentOf(rows: Array<[string, number]>): Document {
       const y = 80 + i * 16;
       let x = 72;
       const spans = row
-        .split(/(\^(?:\d+|[*†‡§]+|[a-h]|,))/)
+        .split(/(\^(?:\d+|[*†‡§]+|[a-h]|,|–))/)
         .filter(Boolean)
         .map((part) => {
           const sup = part.startsWith("^");
