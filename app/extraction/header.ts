@@ -1070,6 +1070,11 @@ function readAuthors(
 
   function namesIn(region: Array<{ line: Line; index: number }>): Candidate[] {
     const candidates: Candidate[] = [];
+    // Below a corresponding author's note come that author's address and repeats of names, not a
+    // new author ("* Corresponding author: Daniel Liedtke" / "Biozentrum, Am Hubland"), unless the
+    // labeller is sure of the line (a journal's sidebar, "*Correspondence: …", above the real list).
+    let corresponding = false;
+    const known = (name: string, author: number) => !corresponding || author >= 0.9 || candidates.some((c) => samePerson(c.name, name));
     for (let r = 0; r < region.length; r++) {
       let { line, index } = region[r]!;
       const first = line;
@@ -1089,7 +1094,10 @@ function readAuthors(
         EMAIL.lastIndex = 0;
         continue;
       }
-      if (correspondingNote(line.text)) continue;
+      if (correspondingNote(line.text)) {
+        corresponding ||= candidates.length > 0;
+        continue;
+      }
       // One author to a line, with degrees, post and affiliation after the name ("Nicola Carey, PhD,
       // Reader, School of Health Sciences, University of Surrey, UK"); the affiliation may wrap.
       const own = personWithAffiliation(line.text, lowerWords);
@@ -1102,16 +1110,17 @@ function readAuthors(
           affiliation = `${affiliation} ${next.line.text.trim()}`;
           r++;
         }
-        candidates.push({ name: own.name, markers: markerRanges(own.markers), line: first, lineIndex: index, author, affiliation });
+        if (known(own.name, author)) candidates.push({ name: own.name, markers: markerRanges(own.markers), line: first, lineIndex: index, author, affiliation });
         continue;
       }
       // A line the labeller is sure is not a name line (a city, an institution, the title's end).
       // (Not a lone name plainly a person's, set between address lines the labeller reads it with:
       // "Lance J. Fortnow"; nor one an address on the page spells.)
       // (Nor a line between two the labeller reads as names: "WAHIDA KARMALLY, DRPH, RD, CDE, CLS, FNLA 4" set smaller in a column of names.)
-      const between = () => (labels[region[r - 1]?.index ?? -1]?.author ?? 0) >= 0.5 && (labels[region[r + 1]?.index ?? -1]?.author ?? 0) >= 0.5;
+      // (Not an institution's line between two lines of names: "University of California, Los Angeles".)
+      const between = () => !INSTITUTION.test(line.text) && (labels[region[r - 1]?.index ?? -1]?.author ?? 0) >= 0.5 && (labels[region[r + 1]?.index ?? -1]?.author ?? 0) >= 0.5;
       if (author < 0.1 && !between() && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords)) continue;
-      for (const s of namesOnLine(line, lowerWords, { model: nameModel })) candidates.push({ ...s, markers: markerRanges(s.markers), line: first, lineIndex: index, author });
+      for (const s of namesOnLine(line, lowerWords, { model: nameModel })) if (known(s.name, author)) candidates.push({ ...s, markers: markerRanges(s.markers), line: first, lineIndex: index, author });
     }
     return candidates;
   }
@@ -1233,8 +1242,9 @@ function readAuthors(
         .slice(c.lineIndex + 1, stop)
         .filter((l) => l.page === c.line.page && centre(l) > left && centre(l) < right && !nameLines.has(l));
     }
-    const next = candidates[k + 1];
-    const stop = next && next.line !== c.line ? next.lineIndex : end;
+    // (Names sharing a line share the block down to the next line of names: "John R. Weisz and Marian Sigman" / "University of California, Los Angeles" / "Bahr Weiss".)
+    const next = candidates.slice(k + 1).find((o) => o.line !== c.line);
+    const stop = next ? next.lineIndex : end;
     return lines.slice(c.lineIndex + 1, stop).filter((l) => !nameLines.has(l));
   };
   const sureAffiliation = (l: Line) => (labels[indexOf.get(l) ?? -1]?.affiliation ?? 0) >= 0.8;

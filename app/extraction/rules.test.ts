@@ -721,6 +721,38 @@ describe("extraction rules", () => {
       ["Peter", "Feldhütter", "London Business School, London", "United Kingdom"],
     ]);
   });
+
+  it("reads no new author below a corresponding author's note nor in an institution's line between lines of names, and gives names sharing a line the block down to the next names (issue 16, session 21)", () => {
+    const column = readHeader(
+      documentOf([
+        ["Parent Reports of Behavioral and Emotional Problems among Children in Kenya and Thailand", 18],
+        ["John R. Weisz and Marian Sigman", 10],
+        ["University of California, Los Angeles", 10],
+        ["Bahr Weiss", 10],
+        ["Vanderbilt University", 10],
+        ["Julie Mosk", 10],
+        ["University of California, Los Angeles", 10],
+      ]),
+    );
+    expect(column.authors.map((a) => [`${a.firstName} ${a.lastName}`, a.affiliation])).toEqual([
+      ["John R. Weisz", "University of California, Los Angeles"],
+      ["Marian Sigman", "University of California, Los Angeles"],
+      ["Bahr Weiss", "Vanderbilt University"],
+      ["Julie Mosk", "University of California, Los Angeles"],
+    ]);
+    const address = readHeader(
+      documentOf([
+        ["Fndc3a influences median fin fold development and caudal fin regeneration in zebrafish", 16],
+        ["Daniel Liedtke^1^,^*, Melanie Orth^1", 11],
+        ["^1 Institute of Human Genetics, University of Würzburg, Würzburg, Germany", 10],
+        ["^* Corresponding author: Daniel Liedtke", 10],
+        ["Biozentrum Am Hubland", 10],
+        ["Sanderring Platz", 10],
+        ["D-97074 Würzburg", 10],
+      ]),
+    );
+    expect(address.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Daniel Liedtke", "Melanie Orth"]);
+  });
 });
 
 /**
