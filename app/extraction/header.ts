@@ -128,16 +128,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
       }
     }
   }
-  // The rules end a paragraph at a wider gap (double spacing, a justified line, a page break); the
-  // labeller carries it on while it is sure the lines are still the abstract.
-  if (abstractLines.length) {
-    let i = (indexOf.get(abstractLines[abstractLines.length - 1]!) ?? abstractStart) + 1;
-    for (; i < Math.min(lines.length, labels.length) && (labels[i]?.abstract ?? 0) >= 0.5; i++) {
-      const l = lines[i]!;
-      if (KEYWORDS_LABEL.test(l.text) || JEL_LABEL.test(l.text) || (isHeading(l) && !STRUCTURED_ABSTRACT.test(l.text)) || abstractLines.includes(l)) break;
-      abstractLines.push(l);
-    }
-  }
+  if (abstractLines.length) abstractLines.push(...abstractGoesOn(lines, (indexOf.get(abstractLines[abstractLines.length - 1]!) ?? abstractStart) + 1, labels, abstractLines));
   const abstractText = abstractLines.length ? joinLines(abstractLines.map((l) => l.text), vocabulary) : null;
 
   // --- keywords and JEL codes.
@@ -358,6 +349,26 @@ function paragraphAfter(lines: Line[], from: number, doc: Document, body: number
     }
     out.push(l);
     if (out.length > 60) break;
+  }
+  return out;
+}
+
+/**
+ * The abstract's lines from `from` on, past where the rules ended its paragraph (a wider gap: double
+ * spacing, a justified line, a page break): the labeller carries it on while it is sure the lines are
+ * still the abstract, and across one line it doubts, set as the abstract's and followed by one it is
+ * sure of (a structured abstract's line of figures).
+ */
+export function abstractGoesOn(lines: Line[], from: number, labels: LineLabels, taken: Line[] = []): Line[] {
+  const out: Line[] = [];
+  const within = (i: number) => {
+    const [prev, l, next] = [lines[i - 1], lines[i], lines[i + 1]];
+    return !!prev && !!l && !!next && (labels[i + 1]?.abstract ?? 0) >= 0.8 && l.page === prev.page && Math.abs(l.size - prev.size) < 0.5 && l.y - prev.y < prev.size * 1.8 && next.y - l.y < l.size * 1.8;
+  };
+  for (let i = from; i < Math.min(lines.length, labels.length) && ((labels[i]?.abstract ?? 0) >= 0.5 || within(i)); i++) {
+    const l = lines[i]!;
+    if (KEYWORDS_LABEL.test(l.text) || JEL_LABEL.test(l.text) || (isHeading(l) && !STRUCTURED_ABSTRACT.test(l.text)) || taken.includes(l)) break;
+    out.push(l);
   }
   return out;
 }

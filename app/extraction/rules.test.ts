@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countryOfEmail, trailingCountry } from "./countries";
-import { findTitle, looksLikeName, namesOnLine, readHeader, splitAffiliation, splitName } from "./header";
+import { abstractGoesOn, findTitle, looksLikeName, namesOnLine, readHeader, splitAffiliation, splitName } from "./header";
 import { lowerCaseWords } from "./patterns";
 import type { Document } from "./model";
 import { fixLigatures, joinLines, joinSpans, similarity, vocabularyOf } from "./text";
@@ -752,6 +752,23 @@ describe("extraction rules", () => {
       ]),
     );
     expect(address.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Daniel Liedtke", "Melanie Orth"]);
+  });
+
+  it("carries an abstract on across one line the labeller doubts, not across two nor past a heading (issue 16, session 21)", () => {
+    const doc = documentOf([
+      ["Methodology/Principal Findings: We performed a cross-sectional analysis of laboratory results", 10],
+      ["for employees and their spouses, focusing on three common health conditions: hyperlipidemia,", 10],
+      ["diabetes mellitus and chronic kidney disease; 52,270 first-time participants (24%, 12,392)", 10],
+      ["were analyzed. Nearly all participants had access to health insurance coverage at the time.", 10],
+      ["Conclusions: These results support laboratory testing as an integral part of assessments.", 10],
+      ["Introduction", 12],
+    ]);
+    const sure = (p: number) => ({ title: 0, author: 0, affiliation: 0, email: 0, abstract: p, keywords: 0, other: 1 - p });
+    const text = (lines: typeof doc.lines) => lines.map((l) => l.text.split(" ")[0]);
+    expect(text(abstractGoesOn(doc.lines, 1, [sure(1), sure(0.9), sure(0.3), sure(0.9), sure(0.9), sure(0.9)]))).toEqual(["for", "diabetes", "were", "Conclusions:"]);
+    expect(text(abstractGoesOn(doc.lines, 1, [sure(1), sure(0.9), sure(0.3), sure(0.3), sure(0.9), sure(0.9)]))).toEqual(["for"]);
+    // (A line the labeller doubts followed by one it only leans to is not carried over either.)
+    expect(text(abstractGoesOn(doc.lines, 1, [sure(1), sure(0.9), sure(0.3), sure(0.6), sure(0.9), sure(0.9)]))).toEqual(["for"]);
   });
 });
 
