@@ -361,11 +361,13 @@ function paragraphAfter(lines: Line[], from: number, doc: Document, body: number
  */
 export function abstractGoesOn(lines: Line[], from: number, labels: LineLabels, taken: Line[] = []): Line[] {
   const out: Line[] = [];
-  const within = (i: number) => {
-    const [prev, l, next] = [lines[i - 1], lines[i], lines[i + 1]];
-    return !!prev && !!l && !!next && (labels[i + 1]?.abstract ?? 0) >= 0.8 && l.page === prev.page && Math.abs(l.size - prev.size) < 0.5 && l.y - prev.y < prev.size * 1.8 && next.y - l.y < l.size * 1.8;
-  };
-  for (let i = from; i < Math.min(lines.length, labels.length) && ((labels[i]?.abstract ?? 0) >= 0.5 || within(i)); i++) {
+  const close = (prev: Line | undefined, l: Line | undefined) => !!prev && !!l && l.page === prev.page && Math.abs(l.size - prev.size) < 0.5 && l.y > prev.y && l.y - prev.y < prev.size * 1.8;
+  const within = (i: number) => close(lines[i - 1], lines[i]) && close(lines[i], lines[i + 1]) && (labels[i + 1]?.abstract ?? 0) >= 0.8;
+  // (Nor does a paragraph it began end where the labeller leans away from its last lines, unless it is sure they are not the abstract's.)
+  // (In the abstract's own size: a smaller note under it is not its paragraph.)
+  const size = (taken[0] ?? lines[from - 1] ?? lines[from])?.size ?? 0;
+  const paragraphGoesOn = (i: number) => i > from && close(lines[i - 1], lines[i]) && Math.abs(lines[i]!.size - size) < 0.5 && (labels[i]?.abstract ?? 0) >= 0.1 && !/^\s*[*∗†‡§¶]/.test(lines[i]!.text) && !lines[i]!.spans[0]?.sup;
+  for (let i = from; i < Math.min(lines.length, labels.length) && ((labels[i]?.abstract ?? 0) >= 0.5 || within(i) || paragraphGoesOn(i)); i++) {
     const l = lines[i]!;
     if (KEYWORDS_LABEL.test(l.text) || JEL_LABEL.test(l.text) || (isHeading(l) && !STRUCTURED_ABSTRACT.test(l.text)) || taken.includes(l)) break;
     out.push(l);

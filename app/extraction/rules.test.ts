@@ -754,7 +754,7 @@ describe("extraction rules", () => {
     expect(address.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Daniel Liedtke", "Melanie Orth"]);
   });
 
-  it("carries an abstract on across one line the labeller doubts, not across two nor past a heading (issue 16, session 21)", () => {
+  it("carries an abstract on through its paragraph where the labeller leans away from a line, and across one line it doubts before one it is sure of, not where it is sure a line is not the abstract's (issue 16, session 21)", () => {
     const doc = documentOf([
       ["Methodology/Principal Findings: We performed a cross-sectional analysis of laboratory results", 10],
       ["for employees and their spouses, focusing on three common health conditions: hyperlipidemia,", 10],
@@ -763,12 +763,21 @@ describe("extraction rules", () => {
       ["Conclusions: These results support laboratory testing as an integral part of assessments.", 10],
       ["Introduction", 12],
     ]);
+    // The conclusions are a paragraph of their own: a wider gap above them.
+    for (const l of doc.lines.slice(4)) l.y += 12;
     const sure = (p: number) => ({ title: 0, author: 0, affiliation: 0, email: 0, abstract: p, keywords: 0, other: 1 - p });
     const text = (lines: typeof doc.lines) => lines.map((l) => l.text.split(" ")[0]);
-    expect(text(abstractGoesOn(doc.lines, 1, [sure(1), sure(0.9), sure(0.3), sure(0.9), sure(0.9), sure(0.9)]))).toEqual(["for", "diabetes", "were", "Conclusions:"]);
-    expect(text(abstractGoesOn(doc.lines, 1, [sure(1), sure(0.9), sure(0.3), sure(0.3), sure(0.9), sure(0.9)]))).toEqual(["for"]);
-    // (A line the labeller doubts followed by one it only leans to is not carried over either.)
-    expect(text(abstractGoesOn(doc.lines, 1, [sure(1), sure(0.9), sure(0.3), sure(0.6), sure(0.9), sure(0.9)]))).toEqual(["for"]);
+    const goesOn = (...p: number[]) => text(abstractGoesOn(doc.lines, 1, p.map(sure)));
+    // Its paragraph goes on where the labeller leans away; the next paragraph is the labeller's to say.
+    expect(goesOn(1, 0.9, 0.3, 0.3, 0.9, 0.9)).toEqual(["for", "diabetes", "were", "Conclusions:"]);
+    expect(goesOn(1, 0.9, 0.3, 0.3, 0.3, 0.9)).toEqual(["for", "diabetes", "were"]);
+    // Not where the labeller is sure a line is not the abstract's, unless the next one is sure it is.
+    expect(goesOn(1, 0.9, 0.05, 0.9, 0.9, 0.9)).toEqual(["for", "diabetes", "were", "Conclusions:"]);
+    expect(goesOn(1, 0.9, 0.05, 0.6, 0.9, 0.9)).toEqual(["for"]);
+    expect(goesOn(1, 0.9, 0.05, 0.05, 0.9, 0.9)).toEqual(["for"]);
+    // Nor a smaller note set under it.
+    for (const l of doc.lines.slice(3)) l.size = 8;
+    expect(goesOn(1, 0.9, 0.9, 0.3, 0.3, 0.3)).toEqual(["for", "diabetes"]);
   });
 });
 
