@@ -93,7 +93,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
   let abstractStart = -1;
   if (labelIndex >= 0) {
     const label = lines[labelIndex]!;
-    const runIn = labelTrails ? "" : ABSTRACT_LABEL.exec(label.text)![1]!;
+    // (A label at a line's end keeps the structured abstract's first heading printed after it.)
+    const runIn = labelTrails ? (TRAILING_ABSTRACT.exec(label.text)?.[1] ?? "") : ABSTRACT_LABEL.exec(label.text)![1]!;
     // (A label at a line's end leaves the line's own text to the front matter: an address, an e-mail.)
     abstractStart = labelTrails ? labelIndex + 1 : labelIndex;
     abstractLines = [...(runIn ? [{ ...label, text: runIn }] : []), ...paragraphAfter(lines, labelIndex + 1, doc, body)];
@@ -353,6 +354,9 @@ function paragraphAfter(lines: Line[], from: number, doc: Document, body: number
   return out;
 }
 
+/** A structured abstract's heading at the end of a line of its text, not the line itself ("… Canada. Methods"). */
+const STRUCTURED_HEADING_AT_END = /\S\s+(?:Methods?|METHODS?|Results?|RESULTS?|Conclusions?|CONCLUSIONS?|Findings|Methodology\/Principal Findings|Conclusions?\/Significance|Design|Interpretation)[.:]?$/;
+
 /**
  * The abstract's lines from `from` on, past where the rules ended its paragraph (a wider gap: double
  * spacing, a justified line, a page break): the labeller carries it on while it is sure the lines are
@@ -365,9 +369,14 @@ export function abstractGoesOn(lines: Line[], from: number, labels: LineLabels, 
   const within = (i: number) => close(lines[i - 1], lines[i]) && close(lines[i], lines[i + 1]) && (labels[i + 1]?.abstract ?? 0) >= 0.8;
   // (Nor does a paragraph it began end where the labeller leans away from its last lines, unless it is sure they are not the abstract's.)
   // (In the abstract's own size: a smaller note under it is not its paragraph.)
-  const size = (taken[0] ?? lines[from - 1] ?? lines[from])?.size ?? 0;
+  const size = (taken[taken.length - 1] ?? lines[from - 1] ?? lines[from])?.size ?? 0;
   const paragraphGoesOn = (i: number) => i > from && close(lines[i - 1], lines[i]) && Math.abs(lines[i]!.size - size) < 0.5 && (labels[i]?.abstract ?? 0) >= 0.1 && !/^\s*[*∗†‡§¶]/.test(lines[i]!.text) && !lines[i]!.spans[0]?.sup;
-  for (let i = from; i < Math.min(lines.length, labels.length) && ((labels[i]?.abstract ?? 0) >= 0.5 || within(i) || paragraphGoesOn(i)); i++) {
+  // (A line that ends with a structured abstract's heading, as PLOS sets them in a margin read across: "… Ontario, Canada. Methods", is followed by that part.)
+  const headed = (i: number) => {
+    const [prev, l] = [lines[i - 1], lines[i]];
+    return !!prev && !!l && (taken.includes(prev) || out.includes(prev)) && STRUCTURED_HEADING_AT_END.test(prev.text) && Math.abs(l.size - prev.size) < 0.5 && (l.page === prev.page ? l.y > prev.y && l.y - prev.y < prev.size * 3 : l.page === prev.page + 1);
+  };
+  for (let i = from; i < Math.min(lines.length, labels.length) && ((labels[i]?.abstract ?? 0) >= 0.5 || within(i) || paragraphGoesOn(i) || headed(i)); i++) {
     const l = lines[i]!;
     if (KEYWORDS_LABEL.test(l.text) || JEL_LABEL.test(l.text) || (isHeading(l) && !STRUCTURED_ABSTRACT.test(l.text)) || taken.includes(l)) break;
     out.push(l);
@@ -746,7 +755,8 @@ function isProse(t: string) {
   return words.length >= 6 && lower.length / words.length > 0.4;
 }
 /** Two columns read across: the abstract's label at the end of another line ("College Park, MD 20742 ABSTRACT"). */
-const TRAILING_ABSTRACT = /\s+(?:Abstract|ABSTRACT|Summary|SUMMARY)[.:]?$/;
+// (With a structured abstract's first heading after it, as PLOS sets it: "* a@b.org Abstract Background".)
+const TRAILING_ABSTRACT = /\s+(?:Abstract|ABSTRACT|Summary|SUMMARY)[.:]?(?:\s+((?:Background|BACKGROUND|Introduction|INTRODUCTION|Objectives?|OBJECTIVES?|Aims?|Purpose|Context)[.:]?))?$/;
 /** A line the abstract's label ends, not a heading run into the end of a sentence ("… of interest. Summary"). */
 function endsWithAbstractLabel(text: string) {
   const rest = text.replace(TRAILING_ABSTRACT, "");

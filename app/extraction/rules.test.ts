@@ -779,6 +779,29 @@ describe("extraction rules", () => {
     for (const l of doc.lines.slice(3)) l.size = 8;
     expect(goesOn(1, 0.9, 0.9, 0.3, 0.3, 0.3)).toEqual(["for", "diabetes"]);
   });
+
+  it("reads PLOS's abstract: its label at the end of the line above with the first part's heading, the next part's heading at the end of a line of text (issue 16, session 21)", () => {
+    const rows: Array<[string, number]> = [
+      ["Trends in HIV care cascade engagement among diagnosed people living with HIV in Ontario", 18],
+      ["James Wilton^1, Abigail E. Kroch^1^*", 12],
+      ["^1 Ontario HIV Treatment Network, Toronto, Canada", 10],
+      ["* akroch@ohtn.example.ca Abstract Background", 11],
+      ["The HIV cascade is an important framework for assessing systems of care, but population-based", 11],
+      ["assessment is lacking for most jurisdictions worldwide. We measured cascade indicators over time", 11],
+      ["in a population-based cohort of diagnosed people living with HIV in Ontario, Canada. Methods", 11],
+      ["We created a retrospective cohort of diagnosed people using a centralized laboratory database", 11],
+      ["with diagnostic and viral load test records linked at the individual level across the province.", 11],
+    ];
+    const doc = documentOf(rows);
+    for (const l of doc.lines.slice(7)) l.y += 8;
+    expect(readHeader(doc).abstract.value).toMatch(/^Background The HIV cascade .* Canada\. Methods We created .* the province\.$/);
+    // The part after the heading is the abstract's even where the labeller doubts it; not after a line without one.
+    const doubt = (p: number) => ({ title: 0, author: 0, affiliation: 0, email: 0, abstract: p, keywords: 0, other: 1 - p });
+    const labels = [0, 0, 0, 0, 1, 1, 1, 0, 0.3].map(doubt);
+    expect(abstractGoesOn(doc.lines, 7, labels, doc.lines.slice(4, 7)).map((l) => l.text.split(" ")[1])).toEqual(["created", "diagnostic"]);
+    doc.lines[6]!.text = "in a population-based cohort of diagnosed people living with HIV in Ontario, Canada.";
+    expect(abstractGoesOn(doc.lines, 7, labels, doc.lines.slice(4, 7))).toEqual([]);
+  });
 });
 
 /**
