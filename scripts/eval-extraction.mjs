@@ -43,7 +43,9 @@ const REAL_TARGETS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, 
 // e-mails 0.831 -> 0.883 (the target met), affiliations 0.624 -> 0.649. The floors rise with them.
 // Session 20 (decision 037): title 0.897 -> 0.900 (the target met), affiliations 0.649 -> 0.697 (0.006 of it
 // the measure mended, below); both floors rise with them.
-const REAL_FLOORS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.72, "author names (words)": 0.77, emails: 0.85, affiliations: 0.69 };
+// Session 21 (decision 038): whole lists 0.727 -> 0.773, names' words 0.778 -> 0.790, affiliations 0.697 -> 0.704
+// (the target met), abstracts 0.850 -> 0.859. Those floors rise with them.
+const REAL_FLOORS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.77, "author names (words)": 0.78, emails: 0.85, affiliations: 0.7 };
 /** GROBID's author lines read as lines of names (decision 036): held to the whole author list's target; the floor is what the engine reads today. */
 const NAME_TARGETS = { "author lines (whole list)": 0.8 };
 const NAME_FLOORS = { "author lines (whole list)": 0.8 };
