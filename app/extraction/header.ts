@@ -507,7 +507,7 @@ function splitMarkers(text: string) {
 }
 
 /** A name's markers with their ranges read out ("10", "-", "12" → 10, 11, 12: Nature's and PLOS's lists of many affiliations print them so); a dash with no range is dropped. */
-export function markerRanges(markers: string[]) {
+function markerRanges(markers: string[]) {
   const out: string[] = [];
   markers.forEach((m, k) => {
     if (!/^[-–—−‐]$/.test(m)) return void out.push(m);
