@@ -354,8 +354,17 @@ function paragraphAfter(lines: Line[], from: number, doc: Document, body: number
   return out;
 }
 
+/**
+ * The headings of a structured abstract's parts, as printed (capitalised or in capitals: "methods"
+ * at a line's end is a word of the text). One list for the first part after a label at a line's end
+ * ("Abstract Background") and for a part's heading at the end of a line of text ("… Canada. Methods").
+ * ("Introduction" heads an abstract only right after its label: at the end of a line it begins the paper.)
+ */
+const PART_HEADINGS = ["Background", "Objectives?", "Aims?", "Purpose", "Context", "Methods?", "Methodology\\/Principal Findings", "Design", "Results?", "Findings", "Conclusions?(?:\\/Significance)?", "Interpretation"]
+  .flatMap((h) => [h, h.toUpperCase()])
+  .join("|");
 /** A structured abstract's heading at the end of a line of its text, not the line itself ("… Canada. Methods"). */
-const STRUCTURED_HEADING_AT_END = /\S\s+(?:Methods?|METHODS?|Results?|RESULTS?|Conclusions?|CONCLUSIONS?|Findings|Methodology\/Principal Findings|Conclusions?\/Significance|Design|Interpretation)[.:]?$/;
+const STRUCTURED_HEADING_AT_END = new RegExp(`\\S\\s+(?:${PART_HEADINGS})[.:]?$`);
 
 /**
  * The abstract's lines from `from` on, past where the rules ended its paragraph (a wider gap: double
@@ -370,7 +379,7 @@ export function abstractGoesOn(lines: Line[], from: number, labels: LineLabels, 
   // (Nor does a paragraph it began end where the labeller leans away from its last lines, unless it is sure they are not the abstract's.)
   // (In the abstract's own size: a smaller note under it is not its paragraph.)
   const size = (taken[taken.length - 1] ?? lines[from - 1] ?? lines[from])?.size ?? 0;
-  const paragraphGoesOn = (i: number) => i > from && close(lines[i - 1], lines[i]) && Math.abs(lines[i]!.size - size) < 0.5 && (labels[i]?.abstract ?? 0) >= 0.1 && !/^\s*[*∗†‡§¶]/.test(lines[i]!.text) && !lines[i]!.spans[0]?.sup;
+  const paragraphGoesOn = (i: number) => i > from && close(lines[i - 1], lines[i]) && Math.abs(lines[i]!.size - size) < 0.5 && (labels[i]?.abstract ?? 0) >= 0.1 && !startsWithMarker(lines[i]!);
   // (A line that ends with a structured abstract's heading, as PLOS sets them in a margin read across: "… Ontario, Canada. Methods", is followed by that part.)
   const headed = (i: number) => {
     const [prev, l] = [lines[i - 1], lines[i]];
@@ -756,7 +765,7 @@ function isProse(t: string) {
 }
 /** Two columns read across: the abstract's label at the end of another line ("College Park, MD 20742 ABSTRACT"). */
 // (With a structured abstract's first heading after it, as PLOS sets it: "* a@b.org Abstract Background".)
-const TRAILING_ABSTRACT = /\s+(?:Abstract|ABSTRACT|Summary|SUMMARY)[.:]?(?:\s+((?:Background|BACKGROUND|Introduction|INTRODUCTION|Objectives?|OBJECTIVES?|Aims?|Purpose|Context)[.:]?))?$/;
+const TRAILING_ABSTRACT = new RegExp(`\\s+(?:Abstract|ABSTRACT|Summary|SUMMARY)[.:]?(?:\\s+((?:Introduction|INTRODUCTION|${PART_HEADINGS})[.:]?))?$`);
 /** A line the abstract's label ends, not a heading run into the end of a sentence ("… of interest. Summary"). */
 function endsWithAbstractLabel(text: string) {
   const rest = text.replace(TRAILING_ABSTRACT, "");
