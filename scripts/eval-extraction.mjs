@@ -13,7 +13,7 @@ import { nameParts, namesOnLine, putGivenNamesFirst, readHeader } from "../app/e
 import { lowerCaseWords } from "../app/extraction/patterns.ts";
 import { similarity } from "../app/extraction/text.ts";
 import { loadHalf } from "./grobid/headers.mjs";
-import { loadNameFields } from "./grobid/names.mjs";
+import { loadNameFields, nameKey } from "./grobid/names.mjs";
 
 const args = process.argv.slice(2);
 const verbose = args.includes("--verbose");
@@ -134,7 +134,6 @@ async function scoreSet(label, dir, listFailures) {
  */
 const EMAIL_TEXT = /[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/g;
 // GROBID's tokens come back spaced around punctuation ("O 'Mara", "Kochergin - Nikitsky"): closed up on both sides.
-const nameKey = (s) => norm(s).normalize("NFKC").replace(/\./g, " ").replace(/\s*-\s*/g, "-").replace(/\s*['’]\s*/g, "'").replace(/\s+/g, " ").trim();
 const placeKey = (s) => norm(s).normalize("NFKC").replace(/^[\d*∗†‡§¶a-z]{1,2}[.)]?\s+(?=\p{L}{2})/u, "").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 function annotatedEmails(texts) {
   const out = [];

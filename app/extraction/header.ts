@@ -9,7 +9,7 @@ import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./coun
 import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
 import { labelLines, type LabellerWeights, type LineLabels } from "./labeller";
 import { isFamilyName, isGivenName } from "./lexicon";
-import { readNames } from "./names";
+import { readNames, type NameReader } from "./names";
 import { fixLigatures, fold, joinLines, joinSpans, normalizeSpace, vocabularyOf } from "./text";
 
 const sourceOf = (line: Line | undefined): Source | null => (line ? { page: line.page, x: Math.round(line.x), y: Math.round(line.y) } : null);
@@ -634,21 +634,21 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[]; inve
  * Haro"); one printed family name first takes the model's split. `model: false` is the rules alone
  * (the evaluation measures both).
  */
-export function namesOnLine(line: Line, lowerWords: Set<string>, { model = true } = {}): Array<{ name: string; markers: string[]; given?: string; family?: string }> {
+export function namesOnLine(line: Line, lowerWords: Set<string>, { model = true, reader }: { model?: boolean; reader?: NameReader } = {}): Array<{ name: string; markers: string[]; given?: string; family?: string }> {
   const segments = nameSegments(line);
   if (segments.some((s) => isPlace(s.name)) || /\d{4,}/.test(line.text)) return [];
   const named = segments.filter((s) => looksLikeName(s.name) && !isCommonWords(s.name, lowerWords));
   const rules = named.length && named.length >= segments.length - Math.max(1, Math.floor(segments.length / 5)) ? named : [];
   // (A list the rules read family name first, "Groppe, David M. (1,2), Bickel, Stephan (3)", stays theirs: a comma between a person's names is what the model reads worst.)
   if (!model || rules.some((s) => s.inverted)) return rules;
-  const read = readNames(line);
+  const read = readNames(line, reader);
   // (A person needs a given name, and is no words the document prints in lower case, nor a place: a family name may be one, "Michael Jordan".)
   const people = read.filter((p) => p.firstName && !isCommonWords(`${p.firstName} ${p.lastName}`, lowerWords) && !isPlace(p.printed));
   const sure = people.length > 0 && people.length === read.length && read.every((p) => p.confidence >= NAME_SURE);
   // (Nor where the model read a person the checks above turn away, "Matilda Annerstedt van den" with no given name: the rules read the line whole.)
   // (Nor where it reads fewer people than the rules found: "José Manuel Sánchez-Pena, Ricardo Vergaz" is two.)
-  // (Initials alone, "M. D.", are a degree the rules took for a name.)
-  const plain = rules.filter((s) => !/^(?:\p{Lu}\.?\s*)+$/u.test(s.name));
+  // (Initials alone, "M. D.", are a degree the rules took for a name; a name in capitals, "MARTHA SHEERAR", is not initials.)
+  const plain = rules.filter((s) => !s.name.split(/\s+/).every((w) => /^(?:\p{Lu}\.?|(?:\p{Lu}\.)+)$/u.test(w)));
   if (rules.length ? people.length < read.length || people.length < plain.length : !sure) return rules;
   return people.map((p) => (p.inverted ? { name: `${p.firstName} ${p.lastName}`, markers: p.markers, given: p.firstName, family: p.lastName } : { name: withoutRole(p.printed), markers: p.markers }));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { namesOnLine } from "./header";
 import type { Line } from "./model";
-import { decodeNames, NAME_LABELS, nameTokens, readNames } from "./names";
+import { decodeNames, NAME_LABELS, nameFeatures, nameTokens, readNames } from "./names";
 import { lowerCaseWords } from "./patterns";
 
 /** A line of spans laid left to right: `^text` is raised (a marker), `|` starts a span with no gap before it. */
@@ -65,5 +65,14 @@ describe("the name model (decision 036)", () => {
   it("never ends a name on a particle", () => {
     const list = readNames(line("Lloyd Wood Will Ivancic, Dave Stewart, James Northam, Chris Jackson, Alex da Silva Curiel"));
     expect(list[list.length - 1]!.printed).toBe("Alex da Silva Curiel");
+  });
+
+  it("keeps the rules' names in capitals where the model reads fewer people: a name in capitals is no initials", () => {
+    const l = line("MATTHEW PHILPOTT, CATARINA HIOE, MARTHA SHEERAR, AND VIRGINIA S. HINSHAW");
+    // A model that reads every token as nothing: the rules' four people stand, as they do against a model that misses one.
+    const dims = nameFeatures(nameTokens(l))[0]!.length;
+    const nothing = { mean: Array(dims).fill(0), scale: Array(dims).fill(1), hidden: [], hiddenBias: [], out: NAME_LABELS.map(() => Array(dims).fill(0)), outBias: NAME_LABELS.map((c) => (c === "other" ? 10 : 0)) };
+    expect(readNames(l, { models: [nothing] })).toEqual([]);
+    expect(namesOnLine(l, lowerCaseWords([l]), { reader: { models: [nothing] } }).map((p) => p.name)).toEqual(["MATTHEW PHILPOTT", "CATARINA HIOE", "MARTHA SHEERAR", "VIRGINIA S. HINSHAW"]);
   });
 });

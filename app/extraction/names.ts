@@ -149,9 +149,12 @@ export function nameFeatures(tokens: NameToken[], lexicon: NameLexicon = LEXICON
   return facts.map((f, k) => [...f, ...WINDOW.flatMap((d) => (facts[k + d] ? [...facts[k + d]!, 0] : none))]);
 }
 
+/** What reads a line of names: the shipped models and lexicon, or (training's cross-fitting) ones that never saw the line. */
+export type NameReader = { models?: LabellerWeights[]; lexicon?: NameLexicon };
+
 /** Each token's probability of each label: the models' geometric mean. */
-export function nameProbabilities(tokens: NameToken[], models: LabellerWeights[] = NAME_MODELS): number[][] {
-  return nameFeatures(tokens).map((x) => ensemble(models, x));
+export function nameProbabilities(tokens: NameToken[], { models = NAME_MODELS, lexicon = LEXICON }: NameReader = {}): number[][] {
+  return nameFeatures(tokens, lexicon).map((x) => ensemble(models, x));
 }
 
 /** The most likely labels, read as a sequence: the model's probabilities, transitions the training lines never show ruled out (`transitions`: log weights, row = the label before, last row = the line's start). */
@@ -194,13 +197,13 @@ const titleCased = (text: string) => text.replace(/\p{Lu}[\p{Lu}'’-]{2,}/gu, (
  * before the first name is the line's, and is left); confidence is the least probable label of
  * the person's name tokens.
  */
-export function readNames(line: Line, models?: LabellerWeights[]): NamedPerson[] {
+export function readNames(line: Line, reader: NameReader = {}): NamedPerson[] {
   // Labels are no names: "Authors:" or "By" before the list, the abstract's label after it (two
   // columns read across: "… and Michael Jordan Abstract"); nor is an ORCID badge glued to a name ("LinID").
   const all = nameTokens(line).map((t) => (/^\p{Lu}\p{Ll}+ID$/u.test(t.text) ? { ...t, text: t.text.slice(0, -2) } : t));
   const tokens = all.filter((t, k) => !(k < 2 && /^(?:authors?|by)$/i.test(all[0]!.text) && (k === 0 || t.text === ":")) && !(k === all.length - 1 && /^(?:Abstract|ABSTRACT|Summary|SUMMARY)$/.test(t.text)));
   if (!tokens.length) return [];
-  const probabilities = nameProbabilities(tokens, models);
+  const probabilities = nameProbabilities(tokens, reader);
   const labels = decodeNames(probabilities);
   // The model says where each person begins; a person's name runs on to the next separator, marker
   // or degree, every word of it the name's whatever label it got ("Rui Miguel Ferreira da Costa":

@@ -19,6 +19,9 @@ import { gunzipSync } from "node:zlib";
 import { decode, FIXTURES } from "./headers.mjs";
 import { documentId, isHeldOut } from "./split.mjs";
 
+/** A full name as names are compared: case, full stops, spacing around hyphens and apostrophes aside. */
+export const nameKey = (s) => (s ?? "").normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase().normalize("NFKC").replace(/\./g, " ").replace(/\s*-\s*/g, "-").replace(/\s*['’]\s*/g, "'").replace(/\s+/g, " ").trim();
+
 /** The tags people used, as the name model's kinds of piece (misspelt tags included). */
 const KIND = { forename: "given", forenname: "given", firstname: "given", middlename: "given", surname: "family", surename: "family", marker: "marker", roleName: "role", rolename: "role", suffix: "role" };
 
