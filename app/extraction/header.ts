@@ -60,8 +60,8 @@ export type Header = {
   jel: Field<string[]>;
 };
 
-/** `weights`: other labellers (the evaluation's cross-fitted ones); the shipped models otherwise. */
-export function readHeader(doc: Document, weights?: LabellerWeights[], { nameModel = true } = {}): Header {
+/** `weights`: other labellers, `nameReader` another name model and lexicon (the evaluation's cross-fitted ones); the shipped models otherwise. */
+export function readHeader(doc: Document, weights?: LabellerWeights[], { nameModel = true, nameReader }: { nameModel?: boolean; nameReader?: NameReader } = {}): Header {
   const lines = cleanLines(doc);
   // What the line labeller makes of the front matter's lines (the first 200 are enough).
   const labels = labelLines(lines.slice(0, 200), doc, weights);
@@ -156,7 +156,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
   const jel = jl.items.length ? [...new Set(jl.items[0]!.match(/\b[A-Z]\d{1,2}\b/g) ?? [])] : [];
 
   // --- authors: the lines between the title and the abstract, and the title page's footnotes.
-  const authors = readAuthors(lines, titleIndexes, abstractStart >= 0 ? abstractStart : limit, body, { vocabulary, lowerWords, labels, indexOf, nameModel });
+  const authors = readAuthors(lines, titleIndexes, abstractStart >= 0 ? abstractStart : limit, body, { vocabulary, lowerWords, labels, indexOf, nameModel, nameReader });
 
   return {
     title: field(title, title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0, titleLines[0]),
@@ -1070,7 +1070,7 @@ function readAuthors(
   titleIndexes: number[],
   abstractStart: number,
   body: number,
-  { vocabulary: noteVocabulary, lowerWords, labels, indexOf, nameModel }: { vocabulary: Set<string>; lowerWords: Set<string>; labels: LineLabels; indexOf: Map<Line, number>; nameModel: boolean },
+  { vocabulary: noteVocabulary, lowerWords, labels, indexOf, nameModel, nameReader }: { vocabulary: Set<string>; lowerWords: Set<string>; labels: LineLabels; indexOf: Map<Line, number>; nameModel: boolean; nameReader?: NameReader },
 ): ExtractedAuthor[] {
   const titleEnd = titleIndexes.length ? titleIndexes[titleIndexes.length - 1]! : -1;
   const titlePage = titleIndexes.length ? lines[titleIndexes[0]!]!.page : 1;
@@ -1152,7 +1152,7 @@ function readAuthors(
       // (Not an institution's line between two lines of names: "University of California, Los Angeles".)
       const between = () => !INSTITUTION.test(line.text) && (labels[region[r - 1]?.index ?? -1]?.author ?? 0) >= 0.5 && (labels[region[r + 1]?.index ?? -1]?.author ?? 0) >= 0.5;
       if (author < 0.1 && !between() && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords)) continue;
-      for (const s of namesOnLine(line, lowerWords, { model: nameModel })) if (known(s.name, author)) candidates.push({ ...s, markers: markerRanges(s.markers), line: first, lineIndex: index, author });
+      for (const s of namesOnLine(line, lowerWords, { model: nameModel, reader: nameReader })) if (known(s.name, author)) candidates.push({ ...s, markers: markerRanges(s.markers), line: first, lineIndex: index, author });
     }
     return candidates;
   }

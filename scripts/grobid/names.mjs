@@ -18,6 +18,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { decode, FIXTURES } from "./headers.mjs";
 import { documentId, isHeldOut } from "./split.mjs";
+import { lexiconKey } from "../../app/extraction/lexicon.ts";
 
 /** A full name as names are compared: case, full stops, spacing around hyphens and apostrophes aside. */
 export const nameKey = (s) => (s ?? "").normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase().normalize("NFKC").replace(/\./g, " ").replace(/\s*-\s*/g, "-").replace(/\s*['’]\s*/g, "'").replace(/\s+/g, " ").trim();
@@ -77,6 +78,12 @@ export function toLine(pieces) {
     x += width;
   });
   return { page: 1, x: 72, y: 100, width: x - 72, size, text, spans };
+}
+
+/** A name lexicon from its words (`{ given, family }`, as `nameLexicon` makes them), as the name model asks one; `words` keeps them. */
+export function lexiconOfWords(words) {
+  const [given, family] = [new Set(words.given), new Set(words.family)];
+  return { given: (w) => given.has(lexiconKey(w)), family: (w) => family.has(lexiconKey(w)), words };
 }
 
 /** Every author field of one half of a GROBID checkout, as `{ id, pieces, truth }` (convert.mjs writes them to the fixtures). */
