@@ -3,6 +3,8 @@
  * local D1, loads the demo content once, starts a local SMTP server with a web inbox, and serves
  * the site under `wrangler dev`. Ctrl-C stops everything.
  */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generatePassword, upsertAccount } from "./lib/accounts.mjs";
 import { startMailServer } from "./lib/mail-server.mjs";
@@ -13,6 +15,22 @@ const PORT = Number(process.env.PORT ?? 8787);
 const SMTP_PORT = Number(process.env.SMTP_PORT ?? 1025);
 const INBOX_PORT = Number(process.env.INBOX_PORT ?? 1080);
 const STATE = path.join(ROOT, ".wrangler", "state");
+
+/**
+ * The local site's SESSION_SECRET: made on the first start and kept with the local data, readable
+ * by its owner alone, so a member's two-factor set-up and the download links it signs outlive a
+ * restart (a fresh secret at every start turned them away). SESSION_SECRET in the environment wins;
+ * deleting .wrangler/state starts again with a new one.
+ */
+function localSessionSecret() {
+  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  const file = path.join(STATE, "session-secret");
+  if (!existsSync(file)) {
+    mkdirSync(STATE, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  }
+  return readFileSync(file, "utf8").trim();
+}
 
 await requirePortFree(PORT, "the site", "PORT");
 await requirePortFree(SMTP_PORT, "SMTP", "SMTP_PORT");
@@ -39,7 +57,7 @@ const accounts = DEMO_ACCOUNTS.map((a) => ({ ...a, password: generatePassword() 
 
 const mail = await startMailServer({ smtpPort: SMTP_PORT, webPort: INBOX_PORT });
 
-const worker = await startWorker({ dir: STATE, port: PORT, log: "inherit", smtpPort: SMTP_PORT });
+const worker = await startWorker({ dir: STATE, port: PORT, log: "inherit", smtpPort: SMTP_PORT, vars: { SESSION_SECRET: localSessionSecret() } });
 
 console.log(`
   The society's site is running.
