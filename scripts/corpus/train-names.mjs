@@ -1,6 +1,6 @@
 /**
  * Trains the name model (app/extraction/names.ts) and writes its weights to
- * app/extraction/names.weights.ts (decision 036). It learns from the development half of GROBID's
+ * app/extraction/names.weights.ts (decisions 036 and 039). It learns from the development half of GROBID's
  * annotated author lines (`scripts/grobid/names.mjs`), each line twice: as printed with raised
  * markers and with its markers on the line ("Bobnar 1,"); from the generated corpus's development
  * author lines (`--real-only` leaves them out); and from lines that hold no name (the
