@@ -9,11 +9,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { extractManuscript } from "../app/extraction/index.ts";
-import { nameParts, namesOnLine, putGivenNamesFirst, readHeader } from "../app/extraction/header.ts";
-import { lowerCaseWords } from "../app/extraction/patterns.ts";
+import { readHeader } from "../app/extraction/header.ts";
 import { similarity } from "../app/extraction/text.ts";
 import { loadHalf } from "./grobid/headers.mjs";
-import { lexiconOfWords, loadNameFields, nameKey } from "./grobid/names.mjs";
+import { lexiconOfWords, loadNameFields, nameKey, NAMES_CROSS, onTheLine, peopleKey, readLineKey } from "./grobid/names.mjs";
 
 const args = process.argv.slice(2);
 const verbose = args.includes("--verbose");
@@ -133,7 +132,6 @@ async function scoreSet(label, dir, listFailures) {
  * 0.8: which author each belongs to is not annotated).
  */
 const EMAIL_TEXT = /[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/g;
-// GROBID's tokens come back spaced around punctuation ("O 'Mara", "Kochergin - Nikitsky"): closed up on both sides.
 const placeKey = (s) => norm(s).normalize("NFKC").replace(/^[\d*∗†‡§¶a-z]{1,2}[.)]?\s+(?=\p{L}{2})/u, "").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 function annotatedEmails(texts) {
   const out = [];
@@ -182,7 +180,6 @@ function softF1(found, truth, same) {
 const CROSS = "node_modules/.cache/labeller-cross.json";
 const cross = args.includes("--cross") ? JSON.parse(readFileSync(CROSS, "utf8")) : null;
 // And, where `train-names.mjs --cross --save` has written them, name models and lexicons that never saw the document's author lines.
-const NAMES_CROSS = "node_modules/.cache/names-cross.json";
 const namesCross = cross && existsSync(NAMES_CROSS) ? JSON.parse(readFileSync(NAMES_CROSS, "utf8")).map((x) => ({ models: x.models, lexicon: lexiconOfWords(x.words) })) : null;
 if (cross) console.log(namesCross ? "cross-fitted: line labellers and name models" : `cross-fitted: line labellers (no ${NAMES_CROSS}: the shipped name model reads the dev half's names)`);
 const { foldOf } = await import("./grobid/split.mjs");
@@ -207,11 +204,11 @@ function scoreReal(label, documents, listFailures, crossFitted = false) {
       if (!ok) failures.push(`   abstract: ${JSON.stringify((got.abstract.value ?? "").slice(0, 160))}\n   truth:    ${JSON.stringify(truth.abstract.slice(0, 160))}`);
     }
     if (truth.authors?.length) {
-      const a = got.authors.map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
+      const a = peopleKey(got.authors);
       // The name corpus marks every mention (a corresponding author's address repeats the name): each person once.
       const people = new Map();
       for (const x of truth.authors) if (!people.has(`${nameKey(x.firstName).charAt(0)} ${nameKey(x.lastName)}`)) people.set(`${nameKey(x.firstName).charAt(0)} ${nameKey(x.lastName)}`, x);
-      const b = [...people.values()].map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
+      const b = peopleKey([...people.values()]);
       add("authors (whole list)", a === b);
       if (got.authors.length) confidence.push({ field: "authors (whole list)", value: Math.min(...got.authors.map((x) => x.confidence)), right: a === b });
       if (a !== b) failures.push(`   authors: ${a}\n   truth:   ${b}`);
@@ -259,14 +256,11 @@ function scoreReal(label, documents, listFailures, crossFitted = false) {
 function scoreNameLines(label, fields, listFailures) {
   const scores = {};
   const add = (fieldName, value) => (scores[fieldName] ??= []).push(Number(value));
-  const onTheLine = (line) => ({ ...line, spans: line.spans.map((x) => ({ ...x, sup: false, size: line.size })) });
   for (const f of fields) {
-    const want = f.truth.map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
+    const want = peopleKey(f.truth);
     for (const [printing, line] of [["raised", f.line], ["on the line", onTheLine(f.line)]]) {
       for (const [measure, model] of [["author lines (whole list)", true], ["author lines, rules alone", false]]) {
-        const found = namesOnLine(line, lowerCaseWords([line]), { model }).map((x) => ({ ...x }));
-        putGivenNamesFirst(found);
-        const got = found.map(nameParts).map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
+        const got = readLineKey(line, { model });
         add(measure, got === want);
         if (model && got !== want && listFailures && !gate) console.log(`${label} ${f.id} (${printing})\n   line:    ${line.text}\n   authors: ${got}\n   truth:   ${want}`);
       }

@@ -14,10 +14,9 @@
 import { writeFileSync } from "node:fs";
 import { labelledDocuments } from "./lines.mjs";
 import { NAME_LABELS, nameFeatures, nameTokens } from "../../app/extraction/names.ts";
-import { countNameWords, lexiconOfWords, loadNameFields, nameKey } from "../grobid/names.mjs";
+import { countNameWords, lexiconOfWords, loadNameFields, NAMES_CROSS, onTheLine, peopleKey, readLineKey } from "../grobid/names.mjs";
 import { loadHalf } from "../grobid/headers.mjs";
-import { lowerCaseWords } from "../../app/extraction/patterns.ts";
-import { cleanLines, nameParts, namesOnLine, putGivenNamesFirst } from "../../app/extraction/header.ts";
+import { cleanLines } from "../../app/extraction/header.ts";
 import { train } from "./mlp.mjs";
 import { foldOf } from "../grobid/split.mjs";
 import { printedNameLines } from "./name-lines.mjs";
@@ -32,8 +31,6 @@ const PRINTED = option("--printed", 0);
 const PRINTED_SEED = option("--printed-seed", 1);
 const SEEDS = args.includes("--seeds") ? args[args.indexOf("--seeds") + 1].split(",").map(Number) : [7, 11, 13];
 const GENERATED = "tests/fixtures/corpus/dev";
-/** The cross-fitted name models and lexicons, by the fold of the development lines they never saw (`--cross --save`). */
-export const NAMES_CROSS = "node_modules/.cache/names-cross.json";
 
 /** Each token's label from the annotated pieces its first character comes from. */
 export function tokenLabels(tokens, pieces) {
@@ -50,8 +47,6 @@ export function tokenLabels(tokens, pieces) {
   });
 }
 
-/** The same line with its markers printed on the line, as many title pages do. */
-const onTheLine = (line) => ({ ...line, spans: line.spans.map((s) => ({ ...s, sup: false, size: line.size })) });
 
 export function nameSequences(half) {
   const sequences = [];
@@ -174,7 +169,6 @@ function crossFitted(others, generated) {
   const saved = [];
   const right = { raised: 0, "on the line": 0 };
   let lines = 0;
-  const onLine = (line) => ({ ...line, spans: line.spans.map((s) => ({ ...s, sup: false, size: line.size })) });
   for (const held of [0, 1]) {
     const trainFields = DEV_FIELDS.filter((f) => fold(f.id) !== held);
     const inner = (group) => foldOf(group.replace(/#.*$/, ""), "names-inner");
@@ -185,12 +179,10 @@ function crossFitted(others, generated) {
     const reader = { models, lexicon: lexiconOf(trainFields) };
     saved[held] = { models, words: reader.lexicon.words };
     for (const f of DEV_FIELDS.filter((x) => fold(x.id) === held)) {
-      const want = f.truth.map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
+      const want = peopleKey(f.truth);
       lines++;
-      for (const [printing, line] of [["raised", f.line], ["on the line", onLine(f.line)]]) {
-        const found = namesOnLine(line, lowerCaseWords([line]), { reader }).map((x) => ({ ...x }));
-        putGivenNamesFirst(found);
-        const got = found.map(nameParts).map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
+      for (const [printing, line] of [["raised", f.line], ["on the line", onTheLine(f.line)]]) {
+        const got = readLineKey(line, { reader });
         if (got === want) right[printing]++;
         else if (args.includes("--verbose")) console.log(`${f.id} (${printing})\n   line:  ${line.text}\n   read:  ${got}\n   truth: ${want}`);
       }

@@ -19,8 +19,14 @@ import { gunzipSync } from "node:zlib";
 import { decode, FIXTURES } from "./headers.mjs";
 import { documentId, isHeldOut } from "./split.mjs";
 import { lexiconKey } from "../../app/extraction/lexicon.ts";
+import { nameParts, namesOnLine, putGivenNamesFirst } from "../../app/extraction/header.ts";
+import { lowerCaseWords } from "../../app/extraction/patterns.ts";
 
-/** A full name as names are compared: case, full stops, spacing around hyphens and apostrophes aside. */
+/**
+ * A full name as names are compared: case, full stops, spacing around hyphens and apostrophes
+ * aside (GROBID's tokens come back spaced around punctuation, "O 'Mara", "Kochergin - Nikitsky":
+ * closed up on both sides).
+ */
 export const nameKey = (s) => (s ?? "").normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase().normalize("NFKC").replace(/\./g, " ").replace(/\s*-\s*/g, "-").replace(/\s*['’]\s*/g, "'").replace(/\s+/g, " ").trim();
 
 /** The tags people used, as the name model's kinds of piece (misspelt tags included). */
@@ -85,6 +91,22 @@ export function lexiconOfWords(words) {
   const [given, family] = [new Set(words.given), new Set(words.family)];
   return { given: (w) => given.has(lexiconKey(w)), family: (w) => family.has(lexiconKey(w)), words };
 }
+
+/** A line of names with its markers printed on the line ("Bobnar 1,"), as many title pages print them. */
+export const onTheLine = (line) => ({ ...line, spans: line.spans.map((s) => ({ ...s, sup: false, size: line.size })) });
+
+/** People as one text to compare whole lists by: their full names in order. */
+export const peopleKey = (people) => people.map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
+
+/** The people the engine reads on one line of names (`namesOnLine`, given names first), as `peopleKey` gives them. */
+export function readLineKey(line, options) {
+  const found = namesOnLine(line, lowerCaseWords([line]), options).map((x) => ({ ...x }));
+  putGivenNamesFirst(found);
+  return peopleKey(found.map(nameParts));
+}
+
+/** The cross-fitted name models and lexicons, by the fold of the development lines they never saw (`train-names.mjs --cross --save`; `eval-extraction.mjs --cross` reads them). */
+export const NAMES_CROSS = "node_modules/.cache/names-cross.json";
 
 /** Every author field of one half of a GROBID checkout, as `{ id, pieces, truth }` (convert.mjs writes them to the fixtures). */
 export function readNameFields(datasetDir, half) {
