@@ -25,11 +25,13 @@ const STATE = path.join(ROOT, ".wrangler", "state");
 function localSessionSecret() {
   if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
   const file = path.join(STATE, "session-secret");
-  if (!existsSync(file)) {
-    mkdirSync(STATE, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
-  }
-  return readFileSync(file, "utf8").trim();
+  const kept = existsSync(file) ? readFileSync(file, "utf8").trim() : "";
+  // (One shorter than the 32 characters the site requires, a file cut short, is made again.)
+  if (kept.length >= 32) return kept;
+  mkdirSync(STATE, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }
 
 await requirePortFree(PORT, "the site", "PORT");

@@ -165,7 +165,8 @@ const trainModels = (rows) => SEEDS.map((seed) => train(rows, { hidden: HIDDEN, 
  * other fold, with a lexicon of the other fold's names; the training fold is itself featured half by
  * half with lexicons of its other half, as the shipped models are.
  */
-function crossFitted(others, generated) {
+function crossFitted(names, others) {
+  const generated = names.filter((s) => s.group.startsWith("generated:"));
   const saved = [];
   const right = { raised: 0, "on the line": 0 };
   let lines = 0;
@@ -174,7 +175,7 @@ function crossFitted(others, generated) {
     const inner = (group) => foldOf(group.replace(/#.*$/, ""), "names-inner");
     const lexicons = [0, 1].map((half) => lexiconOf(trainFields.filter((f) => inner(f.id) === half)));
     const ids = new Set(trainFields.map((f) => f.id));
-    const sequences = [...nameSequences("dev").filter((s) => ids.has(s.group)), ...generated, ...others, ...printedSequences(trainFields, inner)];
+    const sequences = [...names.filter((s) => ids.has(s.group)), ...generated, ...others, ...printedSequences(trainFields, inner)];
     const models = trainModels(rowsOf(sequences, lexicons, inner));
     const reader = { models, lexicon: lexiconOf(trainFields) };
     saved[held] = { models, words: reader.lexicon.words };
@@ -200,7 +201,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const sequences = [...names, ...others];
   console.log(`${names.length} name lines (GROBID's twice, markers raised and on the line; ${names.filter((s) => s.group.startsWith("generated:")).length} generated), ${others.length} other lines, ${sequences.reduce((s, x) => s + x.tokens.length, 0)} tokens`);
   if (args.includes("--cross")) {
-    crossFitted(others, names.filter((s) => s.group.startsWith("generated:")));
+    crossFitted(names, others);
     process.exit(0);
   }
   const models = trainModels(rowsOf([...sequences, ...printedSequences(DEV_FIELDS, fold)]));
