@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { namesOnLine } from "./header";
+import { namesAlone, namesOnLine } from "./header";
 import type { Line } from "./model";
 import { decodeNames, NAME_LABELS, nameFeatures, nameTokens, readNames } from "./names";
 import { lowerCaseWords } from "./patterns";
@@ -74,5 +74,26 @@ describe("the name model (decision 036)", () => {
     const nothing = { mean: Array(dims).fill(0), scale: Array(dims).fill(1), hidden: [], hiddenBias: [], out: NAME_LABELS.map(() => Array(dims).fill(0)), outBias: NAME_LABELS.map((c) => (c === "other" ? 10 : 0)) };
     expect(readNames(l, { models: [nothing] })).toEqual([]);
     expect(namesOnLine(l, lowerCaseWords([l]), { reader: { models: [nothing] } }).map((p) => p.name)).toEqual(["MATTHEW PHILPOTT", "CATARINA HIOE", "MARTHA SHEERAR", "VIRGINIA S. HINSHAW"]);
+  });
+});
+
+describe("a line of names alone (decision 040)", () => {
+  const none = new Set<string>();
+  it("is names the name model reads beyond doubt, nothing left over", () => {
+    expect(namesAlone(line("Jeremy Quirk, Mark Thornton and Peter Kirkpatrick"), none)).toBe(true);
+    expect(namesAlone(line("Doug Fisher"), none)).toBe(true);
+  });
+
+  it("is not a street, a place, an institution, or initials in capitals before a name", () => {
+    expect(namesAlone(line("Largo Pontecorvo, 3"), none)).toBe(false);
+    expect(namesAlone(line("Department of Computer Science"), none)).toBe(false);
+    expect(namesAlone(line("and UC Berkeley"), none)).toBe(false);
+    expect(namesAlone(line("Technical Report CS-95-01"), none)).toBe(false);
+  });
+
+  it("is not words the document prints in lower case", () => {
+    expect(namesAlone(line("Rose Hill"), none)).toBe(true);
+    const lowerWords = lowerCaseWords([line("a rose garden on the hill behind the old mill house")]);
+    expect(namesAlone(line("Rose Hill"), lowerWords)).toBe(false);
   });
 });
