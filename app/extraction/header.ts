@@ -995,7 +995,10 @@ export function namesAlone(line: Line, lowerWords: Set<string>, reader?: NameRea
   const text = line.text.trim();
   if (INSTITUTION.test(text) || /@|:/.test(text) || line.spans.some((s) => !s.sup && /\d/.test(s.text)) || isPlace(text)) return false;
   const read = readNames(line, reader);
-  const doubtful = (p: NamedPerson) => p.confidence < ALONE_SURE || !p.firstName || (/^\p{Lu}{2,}$/u.test(p.firstName) && /\p{Ll}/u.test(p.lastName)) || isCommonWords(`${p.firstName} ${p.lastName}`, lowerWords);
+  // (And one word of each name a known given or family name, or an initial: two capitalised words alone, "Significance Statement", "Diabetes Care", are as often a heading.)
+  const known = (w: string) => /^\p{Lu}\.?$/u.test(w) || (reader?.lexicon ? reader.lexicon.given(w) || reader.lexicon.family(w) : isGivenName(w) || isFamilyName(w));
+  const doubtful = (p: NamedPerson) =>
+    p.confidence < ALONE_SURE || !p.firstName || (/^\p{Lu}{2,}$/u.test(p.firstName) && /\p{Ll}/u.test(p.lastName)) || isCommonWords(`${p.firstName} ${p.lastName}`, lowerWords) || !`${p.firstName} ${p.lastName}`.split(/[\s-]+/).some(known);
   if (!read.length || read.length > 3 || read.some(doubtful)) return false;
   const words = (t: string) => (t.match(/\p{L}[\p{L}'’.-]*/gu) ?? []).filter((w) => !/^(?:and|et|und|[a-h])$/.test(w));
   return read.reduce((n, p) => n + words(p.printed).length, 0) === words(text).length;

@@ -175,7 +175,9 @@ function crossFitted(names, others) {
     const inner = (group) => foldOf(group.replace(/#.*$/, ""), "names-inner");
     const lexicons = [0, 1].map((half) => lexiconOf(trainFields.filter((f) => inner(f.id) === half)));
     const ids = new Set(trainFields.map((f) => f.id));
-    const sequences = [...names.filter((s) => ids.has(s.group)), ...generated, ...others, ...printedSequences(trainFields, inner)];
+    // (Nor the other fold's lines that hold no name: the line labeller asks these models about every line of a header they never saw, decision 040.)
+    const otherLinesKept = others.filter((s) => fold(s.group.replace(/^header:/, "")) !== held);
+    const sequences = [...names.filter((s) => ids.has(s.group)), ...generated, ...otherLinesKept, ...printedSequences(trainFields, inner)];
     const models = trainModels(rowsOf(sequences, lexicons, inner));
     const reader = { models, lexicon: lexiconOf(trainFields) };
     saved[held] = { models, words: reader.lexicon.words };
