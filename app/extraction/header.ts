@@ -757,6 +757,11 @@ const notAffiliation = (t: string) =>
   /\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*|\bcontributed equally|\bequal(?:ly)? contribut/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || NOISE.test(t) || LICENCE.test(t);
 /** A journal's imprint: its address on the web, copyright and licence. */
 const LICENCE = /https?:\/\/|\bwww\.|©|\(c\)\s*\d{4}|\blicen[cs]e|\bcreative commons|\bopen access\b|\bcopyright\b/i;
+/** Most of a text's words begin with a capital (the small words of a name aside): "Dpto. Química, Univ San Pablo CEU", not "The views". */
+function capitalised(t: string) {
+  const words = t.split(/\s+/).filter((w) => /^\p{L}/u.test(w) && !/^(?:of|and|for|the|de|di|da|del|der|des|du|la|le|y|e|et|und|für|in|at|on|am|an|zu|van|von|do|dos)$/.test(w));
+  return words.filter((w) => /^\p{Lu}/u.test(w)).length > words.length / 2;
+}
 /** Running text, not an address: most of its words begin in lower case ("may include laboratory tests to provide …"). */
 function isProse(t: string) {
   const words = t.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
@@ -1319,7 +1324,8 @@ function readAuthors(
     const fromNotes = ownNotes.flatMap((m, k) => {
       const texts = sentences(noteTexts[k]!).flatMap(splitAtCountries).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && !/@/.test(t));
       const institutional = texts.filter((t) => INSTITUTION.test(t));
-      return institutional.length || !affiliationNotes.has(m) ? institutional : texts.slice(0, 1);
+      // (Not a sentence the note was cut in, "The views": a place's name is capitalised.)
+      return institutional.length || !affiliationNotes.has(m) ? institutional : texts.filter(capitalised).slice(0, 1);
     });
     const printed = c.affiliation ? [cleanAffiliation(c.affiliation)] : [];
     const block = sharedLine || fromNotes.length || printed.length ? [] : blockOf(c, k);
