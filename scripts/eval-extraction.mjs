@@ -182,10 +182,26 @@ function softF1(found, truth, same) {
  * labeller learned from the dev half, so without this the dev half flatters every rule that asks
  * it; judge rules by the cross-fitted figures.
  */
-const CROSS = "node_modules/.cache/labeller-cross.json";
-const cross = args.includes("--cross") ? JSON.parse(readFileSync(CROSS, "utf8")) : null;
+const { CROSS_WEIGHTS } = args.includes("--cross") ? await import("./corpus/train.mjs") : {};
+const crossSaved = CROSS_WEIGHTS ? JSON.parse(readFileSync(CROSS_WEIGHTS, "utf8")) : null;
 // And, where `train-names.mjs --cross --save` has written them, name models and lexicons that never saw the document's author lines.
-const namesCross = cross && existsSync(NAMES_CROSS) ? JSON.parse(readFileSync(NAMES_CROSS, "utf8")).map((x) => ({ models: x.models, lexicon: lexiconOfWords(x.words) })) : null;
+const namesSaved = crossSaved && existsSync(NAMES_CROSS) ? JSON.parse(readFileSync(NAMES_CROSS, "utf8")) : null;
+// (Models trained on features the code no longer computes say nothing of today's rules: the caches
+// carry what the shipped models are trained on, and must match the shipped weights, decision 040.)
+if (crossSaved) {
+  const { LABELLERS_TRAINED_ON } = await import("../app/extraction/labeller.weights.ts");
+  const { NAME_MODELS_TRAINED_ON } = await import("../app/extraction/names.weights.ts");
+  const stale = [
+    crossSaved.trainedOn !== LABELLERS_TRAINED_ON && `${CROSS_WEIGHTS}: run \`npx tsx scripts/corpus/train.mjs --cross\``,
+    namesSaved && namesSaved.trainedOn !== NAME_MODELS_TRAINED_ON && `${NAMES_CROSS}: run \`npx tsx scripts/corpus/train-names.mjs --cross --save\``,
+  ].filter(Boolean);
+  if (stale.length) {
+    console.error(`Cross-fitted models older than the shipped ones (or the shipped ones older than the code: \`--gate\` says):\n  ${stale.join("\n  ")}`);
+    process.exit(1);
+  }
+}
+const cross = crossSaved?.models ?? null;
+const namesCross = namesSaved ? namesSaved.folds.map((x) => ({ models: x.models, lexicon: lexiconOfWords(x.words) })) : null;
 if (cross) console.log(namesCross ? "cross-fitted: line labellers and name models" : `cross-fitted: line labellers (no ${NAMES_CROSS}: the shipped name model reads the dev half's names)`);
 const { foldOf } = await import("./grobid/split.mjs");
 
@@ -337,6 +353,22 @@ if (gate) {
       if (!ok) console.log(`FAIL ${r.label}: ${f} ${mean.toFixed(3)} (held to 1.00)`);
     }
     if (Object.values(r.means).every(({ mean }) => mean >= 1 - 1e-9)) console.log(`ok   ${r.label}: every field 1.000`);
+  }
+  // The shipped models were trained on the features today's code computes (decision 040): a change
+  // to a feature, a pattern or the lexicon without training again fails here, not silently.
+  const { fingerprint } = await import("./corpus/mlp.mjs");
+  const { labellerRows } = await import("./corpus/train.mjs");
+  const { nameModelRows } = await import("./corpus/train-names.mjs");
+  const { LABELLERS_TRAINED_ON } = await import("../app/extraction/labeller.weights.ts");
+  const { NAME_MODELS_TRAINED_ON } = await import("../app/extraction/names.weights.ts");
+  for (const [model, shipped, rows, command] of [
+    ["line labeller", LABELLERS_TRAINED_ON, await labellerRows(), "npx tsx scripts/corpus/train.mjs"],
+    ["name model", NAME_MODELS_TRAINED_ON, (await nameModelRows()).rows, "npx tsx scripts/corpus/train-names.mjs"],
+  ]) {
+    const today = fingerprint(rows);
+    const ok = today === shipped;
+    if (!ok) failed = true;
+    console.log(ok ? `ok   the ${model} was trained on the features today's code computes (${today})` : `FAIL the ${model} was trained on other features (${shipped}) than today's code computes (${today}): train it again, \`${command}\``);
   }
   // The DOCX of a paper scores as well as its PDF: on each held-out half, field by field, at
   // most one document's worth below it (a document read differently either way is not a trend).

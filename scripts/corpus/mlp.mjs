@@ -4,7 +4,21 @@
  * mini-batches of 32, rare classes weighed up so the commonest does not swamp them, a little L2.
  * Seeded, so training twice gives the same weights. `predict` in app/extraction/labeller.ts runs them.
  */
+import { createHash } from "node:crypto";
+
 const L2 = 1e-4;
+
+/**
+ * What a model was trained on, in 16 hex digits: its rows' features (to six places) and labels.
+ * The trainers write it beside the weights, and the gate (`eval-extraction.mjs --gate`) computes it
+ * again from today's code: weights trained on features the code no longer computes fail there,
+ * instead of drifting unseen (decision 040).
+ */
+export function fingerprint(rows) {
+  const hash = createHash("sha256");
+  for (const r of rows) hash.update(`${r.x.map((v) => Math.round(v * 1e6) / 1e6).join(",")}:${r.y}\n`);
+  return hash.digest("hex").slice(0, 16);
+}
 
 /** A seeded generator, so training twice gives the same weights. */
 function rng(seed) {
