@@ -44,11 +44,11 @@ const REAL_TARGETS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, 
 // the measure mended, below); both floors rise with them.
 // Session 21 (decision 038): whole lists 0.727 -> 0.773, names' words 0.778 -> 0.790, affiliations 0.697 -> 0.704
 // (the target met), abstracts 0.850 -> 0.859. Those floors rise with them.
-// Session 23 (decision 040): the labeller retrained on today's code (its weights had been trained on
-// features the code no longer computes: the same training run on the committed code gave other
-// weights). Whole lists 0.773 -> 0.803 (the target met), abstracts 0.859 -> 0.865, names' words 0.790
-// -> 0.793, e-mails 0.893 -> 0.896; affiliations 0.704 -> 0.6996, under its target by 0.0004. That
-// floor moves down to 0.69, on purpose and once; the whole list's rises to its target.
+// Session 23 (decision 040): the labeller and the name model retrained on today's code (their weights
+// had been trained on features the code no longer computes: the same training runs on the committed
+// code gave other weights). Whole lists 0.773 -> 0.803 (the target met), abstracts 0.859 -> 0.865,
+// names' words 0.790 -> 0.793, e-mails 0.893 -> 0.890; affiliations 0.704 -> 0.6996, under its target
+// by 0.0004. That floor moves down to 0.69, on purpose and once; the whole list's rises to its target.
 const REAL_FLOORS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, "author names (words)": 0.79, emails: 0.85, affiliations: 0.69 };
 /** GROBID's author lines read as lines of names (decision 036): held to the whole author list's target; the floor is what the engine reads today. */
 const NAME_TARGETS = { "author lines (whole list)": 0.8 };

@@ -757,15 +757,17 @@ const notAffiliation = (t: string) =>
   /\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*|\bcontributed equally|\bequal(?:ly)? contribut/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || NOISE.test(t) || LICENCE.test(t);
 /** A journal's imprint: its address on the web, copyright and licence. */
 const LICENCE = /https?:\/\/|\bwww\.|©|\(c\)\s*\d{4}|\blicen[cs]e|\bcreative commons|\bopen access\b|\bcopyright\b/i;
+/** The small words of an institution's or a place's name, in lower case in any language. */
+const SMALL_WORDS = /^(?:of|and|for|the|de|di|da|del|der|des|du|la|le|y|e|et|und|für|in|at|on|am|an|zu|van|von|do|dos)$/;
 /** Most of a text's words begin with a capital (the small words of a name aside): "Dpto. Química, Univ San Pablo CEU", not "The views". */
 function capitalised(t: string) {
-  const words = t.split(/\s+/).filter((w) => /^\p{L}/u.test(w) && !/^(?:of|and|for|the|de|di|da|del|der|des|du|la|le|y|e|et|und|für|in|at|on|am|an|zu|van|von|do|dos)$/.test(w));
+  const words = t.split(/\s+/).filter((w) => /^\p{L}/u.test(w) && !SMALL_WORDS.test(w));
   return words.filter((w) => /^\p{Lu}/u.test(w)).length > words.length / 2;
 }
 /** Running text, not an address: most of its words begin in lower case ("may include laboratory tests to provide …"). */
 function isProse(t: string) {
   const words = t.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
-  const lower = words.filter((w) => /^\p{Ll}/u.test(w) && !/^(?:of|and|for|the|de|di|da|del|der|des|du|la|le|y|e|et|und|für|in|at|on|am|an|zu|van|von|do|dos)$/.test(w));
+  const lower = words.filter((w) => /^\p{Ll}/u.test(w) && !SMALL_WORDS.test(w));
   return words.length >= 6 && lower.length / words.length > 0.4;
 }
 /** Two columns read across: the abstract's label at the end of another line ("College Park, MD 20742 ABSTRACT"). */
