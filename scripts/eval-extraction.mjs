@@ -48,8 +48,10 @@ const REAL_TARGETS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, 
 // had been trained on features the code no longer computes: the same training runs on the committed
 // code gave other weights). Whole lists 0.773 -> 0.803 (the target met), abstracts 0.859 -> 0.865,
 // names' words 0.790 -> 0.793, e-mails 0.893 -> 0.890; affiliations 0.704 -> 0.6996, under its target
-// by 0.0004. That floor moves down to 0.69, on purpose and once; the whole list's rises to its target.
-const REAL_FLOORS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, "author names (words)": 0.79, emails: 0.85, affiliations: 0.69 };
+// by 0.0004, back to 0.701 (the target met again) when a publisher's imprint in a footnote ("Published
+// by Oxford University Press") stopped being read as an affiliation. Every real target is met: each floor
+// is its target (names' words, this project's own measure, at what it reads).
+const REAL_FLOORS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, "author names (words)": 0.79, emails: 0.85, affiliations: 0.7 };
 /** GROBID's author lines read as lines of names (decision 036): held to the whole author list's target; the floor is what the engine reads today. */
 const NAME_TARGETS = { "author lines (whole list)": 0.8 };
 const NAME_FLOORS = { "author lines (whole list)": 0.8 };

@@ -802,6 +802,17 @@ describe("extraction rules", () => {
     doc.lines[6]!.text = "in a population-based cohort of diagnosed people living with HIV in Ontario, Canada.";
     expect(abstractGoesOn(doc.lines, 7, labels, doc.lines.slice(4, 7))).toEqual([]);
   });
+
+  it("takes no publisher's imprint in a footnote for an affiliation, though it names a university (issue 16, session 23)", () => {
+    const rows: Array<[string, number]> = [
+      ["Predicting renal graft failure using multivariate longitudinal profiles", 18],
+      ["Steffen Fieuws^*", 12],
+      ["We model the risk of graft failure from repeated measurements of several markers of renal function.", 10],
+      ["^* Biostatistical Centre, Katholieke Universiteit Leuven, Leuven, Belgium. Published by Oxford University Press.", 8],
+    ];
+    const [author] = readHeader(documentOf(rows)).authors;
+    expect(author?.affiliation).toBe("Biostatistical Centre, Katholieke Universiteit Leuven, Leuven");
+  });
 });
 
 /**
