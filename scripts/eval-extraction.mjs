@@ -349,12 +349,10 @@ if (gate) {
   // The manuscripts the rules were first written against (the shared fixtures, the project's own)
   // are read right on every field: a change that costs one of them fails, however the halves move.
   for (const r of results.filter((r) => r.label === "shared" || r.label === "own")) {
-    for (const [f, { mean }] of Object.entries(r.means)) {
-      const ok = mean >= 1 - 1e-9;
-      if (!ok) failed = true;
-      if (!ok) console.log(`FAIL ${r.label}: ${f} ${mean.toFixed(3)} (held to 1.00)`);
-    }
-    if (Object.values(r.means).every(({ mean }) => mean >= 1 - 1e-9)) console.log(`ok   ${r.label}: every field 1.000`);
+    const wrong = Object.entries(r.means).filter(([, { mean }]) => mean < 1 - 1e-9);
+    if (wrong.length) failed = true;
+    for (const [f, { mean }] of wrong) console.log(`FAIL ${r.label}: ${f} ${mean.toFixed(3)} (held to 1.00)`);
+    if (!wrong.length) console.log(`ok   ${r.label}: every field 1.000`);
   }
   // The shipped models were trained on the features today's code computes (decision 040): a change
   // to a feature, a pattern or the lexicon without training again fails here, not silently.

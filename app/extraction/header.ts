@@ -9,7 +9,7 @@ import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./coun
 import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
 import { labelLines, type LabellerWeights, type LineLabels } from "./labeller";
 import { isFamilyName, isGivenName } from "./lexicon";
-import { readNames, type NamedPerson, type NameReader } from "./names";
+import { lexiconOf, readNames, type NamedPerson, type NameReader } from "./names";
 import { fixLigatures, fold, joinLines, joinSpans, normalizeSpace, vocabularyOf } from "./text";
 
 const sourceOf = (line: Line | undefined): Source | null => (line ? { page: line.page, x: Math.round(line.x), y: Math.round(line.y) } : null);
@@ -1003,7 +1003,8 @@ export function namesAlone(line: Line, lowerWords: Set<string>, reader?: NameRea
   if (INSTITUTION.test(text) || /@|:/.test(text) || line.spans.some((s) => !s.sup && /\d/.test(s.text)) || isPlace(text)) return false;
   const read = readNames(line, reader);
   // (And one word of each name a known given or family name, or an initial: two capitalised words alone, "Significance Statement", "Diabetes Care", are as often a heading.)
-  const known = (w: string) => /^\p{Lu}\.?$/u.test(w) || (reader?.lexicon ? reader.lexicon.given(w) || reader.lexicon.family(w) : isGivenName(w) || isFamilyName(w));
+  const lexicon = lexiconOf(reader);
+  const known = (w: string) => /^\p{Lu}\.?$/u.test(w) || lexicon.given(w) || lexicon.family(w);
   const doubtful = (p: NamedPerson) =>
     p.confidence < ALONE_SURE || !p.firstName || (/^\p{Lu}{2,}$/u.test(p.firstName) && /\p{Ll}/u.test(p.lastName)) || isCommonWords(`${p.firstName} ${p.lastName}`, lowerWords) || !`${p.firstName} ${p.lastName}`.split(/[\s-]+/).some(known);
   if (!read.length || read.length > 3 || read.some(doubtful)) return false;

@@ -151,10 +151,12 @@ export function nameFeatures(tokens: NameToken[], lexicon: NameLexicon = LEXICON
 
 /** What reads a line of names: the shipped models and lexicon, or (training's cross-fitting) ones that never saw the line. */
 export type NameReader = { models?: LabellerWeights[]; lexicon?: NameLexicon };
+/** The lexicon a reader asks: its own, or the shipped one. */
+export const lexiconOf = (reader: NameReader = {}): NameLexicon => reader.lexicon ?? LEXICON;
 
 /** Each token's probability of each label: the models' geometric mean. */
-export function nameProbabilities(tokens: NameToken[], { models = NAME_MODELS, lexicon = LEXICON }: NameReader = {}): number[][] {
-  return nameFeatures(tokens, lexicon).map((x) => ensemble(models, x));
+export function nameProbabilities(tokens: NameToken[], reader: NameReader = {}): number[][] {
+  return nameFeatures(tokens, lexiconOf(reader)).map((x) => ensemble(reader.models ?? NAME_MODELS, x));
 }
 
 /** The most likely labels, read as a sequence: the model's probabilities, transitions the training lines never show ruled out (`transitions`: log weights, row = the label before, last row = the line's start). */

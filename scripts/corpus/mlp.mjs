@@ -20,8 +20,8 @@ export function fingerprint(rows) {
   return hash.digest("hex").slice(0, 16);
 }
 
-/** A seeded generator, so training twice gives the same weights. */
-function rng(seed) {
+/** A seeded generator, so training twice gives the same weights (and the printed name lines the same lines). */
+export function rng(seed) {
   let s = seed >>> 0;
   return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }

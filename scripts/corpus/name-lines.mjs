@@ -9,12 +9,7 @@
  * the line can be featured with a lexicon that never saw them.
  */
 import { toLine } from "../grobid/names.mjs";
-
-/** A seeded generator (the lines are the same each time the model is trained). */
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
+import { rng } from "./mlp.mjs";
 
 const MARKS = ["1", "2", "3", "a", "b", "c", "*", "†", "‡"];
 const DEGREES = ["PhD", "MD", "MSc", "MPH", "Ph.D.", "M.D."];
