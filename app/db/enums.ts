@@ -25,6 +25,27 @@ export type Affiliation = {
 
 export type ExpertiseArea = { category: string; topic: string };
 
+/** What one registration chose, kept with its activation link until the link is used. */
+export type PendingRegistration = {
+  passwordHash: string;
+  profile: {
+    salutation: string;
+    firstName: string;
+    middleName: string | null;
+    lastName: string;
+    secondaryEmail: string | null;
+    workPhoneCountry: string;
+    workPhone: string | null;
+    cellPhoneCountry: string;
+    cellPhone: string | null;
+    personalWebPage: string | null;
+    primaryAffiliation: Affiliation | null;
+    secondaryAffiliation: Affiliation | null;
+    institution: string | null;
+    expertise: ExpertiseArea[];
+  };
+};
+
 export const SESSION_KINDS = ["browser", "api"] as const;
 
 export const TOKEN_PURPOSES = ["activation", "password_reset"] as const;

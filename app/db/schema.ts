@@ -20,6 +20,7 @@ import {
   type Address,
   type Affiliation,
   type ExpertiseArea,
+  type PendingRegistration,
   SESSION_KINDS,
   TOKEN_PURPOSES,
   FILE_KINDS,
@@ -135,6 +136,9 @@ export const authTokens = sqliteTable(
     tokenHash: text("token_hash").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    // An activation link's own registration (password hash and profile): the link activates what
+    // was registered when it was mailed, not whatever a later registration of the address wrote.
+    registration: text("registration", { mode: "json" }).$type<PendingRegistration>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("auth_tokens_hash_unique").on(t.tokenHash), index("auth_tokens_user_idx").on(t.userId, t.purpose)],

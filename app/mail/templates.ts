@@ -30,7 +30,7 @@ export const MAIL_TEMPLATES = {
   sessions_ended: z.object({ ...person, supportEmail: z.string().email() }),
   account_exists: z.object({ ...person, loginLink: link, resetLink: link }),
   submission_receipt: z.object({ ...person, ...paper, link, supportEmail: z.string().email() }),
-  submission_listed: z.object({ ...person, ...paper, submitter: z.string().max(300), link }),
+  submission_listed: z.object({ ...person, ...paper, submitter: z.string().max(300), link, supportEmail: z.string().email().optional() }),
 } as const;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -66,6 +66,19 @@ function compose(site: Site, subject: string, greeting: string, blocks: Block[])
 }
 
 const greet = (name: string) => (name ? `Dear ${name},` : "Hello,");
+
+/**
+ * Text someone else typed, made safe to quote in a mail to a stranger: no web address or e-mail
+ * address survives (mail programs turn them into links), so a title such as "confirm at
+ * evil.example/login" cannot send the reader anywhere from the society's own mail.
+ */
+export function withoutLinks(text: string) {
+  return text
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S*/gi, "[link removed]")
+    .replace(/\S+@\S+\.\S+/g, "[address removed]")
+    .replace(/\b(?:www\.)?(?:[a-z0-9-]+\.)+[a-z]{2,24}(?:[/:?#]\S*)?(?=$|[\s,;)"'”’])/gi, (m) => (/^(?:[a-z]\.)+[a-z]$/i.test(m) ? m : "[link removed]"))
+    .replace(/\bwww\.\S*/gi, "[link removed]");
+}
 
 const TWO_FACTOR_SUBJECTS = {
   on: "Two-factor sign-in is on",
@@ -136,14 +149,23 @@ const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => Rendered
       { button: { label: "My Submissions", href: p.link } },
       { small: `Questions about your submission: ${p.supportEmail}.` },
     ]),
+  // Sent to any address a submitter lists: everything the submitter typed (names, the title) is
+  // quoted as such, with links and addresses taken out, inside the site's own words; none of it
+  // is in the subject.
   submission_listed: (site, p) =>
-    compose(site, `You are listed as an author of ${p.paperNumber}`, greet(p.name), [
-      { p: `${p.submitter} has submitted a paper to ${p.conference} that lists you as an author. It has been received as ${p.paperNumber}.` },
-      { p: `Title: ${p.title}` },
-      { p: "Authors:" },
-      { list: p.authors },
-      { p: "If you have an account with this e-mail address, the paper appears in My Submissions, with its status. If you do not know of this paper, please tell the submitter or write to us." },
+    compose(site, `You are listed as an author of paper ${p.paperNumber}`, greet(withoutLinks(p.name)), [
+      {
+        p: `A paper has been submitted to ${p.conference} through the ${site.siteName}'s website, and this e-mail address is listed as one of its authors. The society tells every listed author, so that nobody is named on a paper without knowing. It has been received as ${p.paperNumber}.`,
+      },
+      { p: `The paper's title, as the submitter typed it: “${withoutLinks(p.title)}”` },
+      { p: `Submitted from the account of: ${withoutLinks(p.submitter)}` },
+      { p: "The authors, as the submitter listed them:" },
+      { list: p.authors.map(withoutLinks) },
+      { p: "If you have an account with this e-mail address, the paper appears in My Submissions, with its status. You need not do anything else." },
       { button: { label: "My Submissions", href: p.link } },
+      {
+        small: `If you do not know of this paper, you can ignore this e-mail: no account is made for you, and the society asks nothing of you. ${p.supportEmail ? `To tell the society's office, write to ${p.supportEmail}.` : "To tell the society's office, answer through the contact details on its website."}`,
+      },
     ]),
 };
 

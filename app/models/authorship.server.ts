@@ -8,6 +8,14 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { paperAuthors } from "~/db/schema";
 
+/**
+ * The account an author row at `email` links to, as a subquery: an active one only. An account
+ * whose address nobody has proven yet gets nothing (a stranger may have registered it first);
+ * it claims its papers when it is activated.
+ */
+export const activeAccountAt = (email: string) =>
+  sql`(select id from users where email = ${email.toLowerCase()} and status = 'active' and deleted_at is null)`;
+
 /** Links the account's unlinked author rows of its address; nothing when the account is not active. */
 export function claimAuthorships(db: Database, userId: number) {
   return db

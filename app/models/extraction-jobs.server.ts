@@ -6,9 +6,9 @@
  * damaged, encrypted, scanned or mislabelled file, or one the engine cannot finish in time,
  * ends as failed; only trouble with D1 or R2 themselves is retried by the queue.
  */
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { extractionJobs, files } from "~/db/schema";
+import { extractionJobs, files, wizardDrafts } from "~/db/schema";
 import { extractManuscript, ExtractionFailed, MAX_MANUSCRIPT_BYTES, type ExtractionResult } from "~/extraction";
 import { countryCode } from "~/extraction/countries";
 import { refineWithAi, type AiBinding } from "~/extraction/refine";
@@ -46,6 +46,33 @@ export const extractionHousekeeping: HousekeepingTask = {
       .set({ status: "failed", message: STALLED_EXTRACTION_MESSAGE, updatedAt: new Date(now) })
       .where(and(eq(extractionJobs.status, "extracting"), lt(extractionJobs.updatedAt, new Date(now - 15 * 60_000)))),
 };
+
+/**
+ * What the engine read from a manuscript (title, abstract, people's names and addresses) is kept
+ * only while the manuscript waits in a draft: the submission deletes its job, and a replaced or
+ * removed manuscript's job goes with it (`jobsOfFile`). This sweeps up the rest: jobs whose file
+ * is gone, and jobs a day old whose file no draft holds any more (an abandoned or lost upload).
+ */
+export const extractionRetentionHousekeeping: HousekeepingTask = {
+  name: "extraction: drop results no draft holds",
+  run: ({ db }, now) =>
+    db
+      .delete(extractionJobs)
+      .where(
+        or(
+          isNull(extractionJobs.fileId),
+          and(
+            lt(extractionJobs.updatedAt, new Date(now - 24 * 3600_000)),
+            notExists(db.select({ one: sql`1` }).from(files).innerJoin(wizardDrafts, eq(wizardDrafts.fileKey, files.r2Key)).where(eq(files.id, extractionJobs.fileId))),
+          ),
+        ),
+      ),
+};
+
+/** The statement that deletes the jobs (and what they read) of the manuscript stored under `r2Key`. */
+export function jobsOfFile(db: Database, r2Key: string) {
+  return db.delete(extractionJobs).where(eq(extractionJobs.fileId, sql`(select id from files where r2_key = ${r2Key})`));
+}
 
 /** What the engine may take before the job is ended as failed (the consumer's own limit is higher). */
 export const EXTRACTION_TIME_LIMIT_MS = 20_000;

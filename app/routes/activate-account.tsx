@@ -91,7 +91,7 @@ function ResendActivation({ email, standalone }: { email: string; standalone: bo
     <section className={standalone ? undefined : "resend"} aria-labelledby={standalone ? undefined : "resend-title"}>
       <Heading id="resend-title">
         {standalone
-          ? "Registered but not activated yet? Enter the e-mail address you registered with and we will send you a new activation link. It works for 48 hours; earlier links stop working."
+          ? "Registered but not activated yet? Enter the e-mail address you registered with and we will send you a new activation link. It works for 48 hours."
           : "Need a new link?"}
       </Heading>
       {data?.intent === "resend" ? (

@@ -13,7 +13,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const tooLarge = oversizeBody(request);
   if (tooLarge) return Response.json({ uploadError: tooLarge } satisfies WizardAnswer, { status: 413 });
   const refused = await attemptUpload(context, user, (await readForm(request)).get("manuscript"));
-  if (refused) return Response.json({ uploadError: refused.uploadError } satisfies WizardAnswer, { status: refused.status });
+  if (refused) return Response.json({ uploadError: refused.uploadError } satisfies WizardAnswer, { status: refused.status, headers: refused.headers });
   return Response.json({ ok: true } satisfies WizardAnswer);
 }
 

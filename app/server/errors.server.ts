@@ -7,12 +7,20 @@
 export class AppError extends Error {
   readonly status: number;
   readonly fieldErrors?: Record<string, string>;
+  /** Seconds until a refused request may be made again (429), sent as Retry-After. */
+  readonly retryAfter?: number;
 
-  constructor(status: number, message: string, options: { fieldErrors?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(status: number, message: string, options: { fieldErrors?: Record<string, string>; retryAfter?: number; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = "AppError";
     this.status = status;
     this.fieldErrors = options.fieldErrors;
+    this.retryAfter = options.retryAfter;
+  }
+
+  /** The headers the answer carries: Retry-After for a limit. */
+  get headers(): HeadersInit {
+    return this.retryAfter === undefined ? {} : { "Retry-After": String(this.retryAfter) };
   }
 
   /** True for a refusal the domain made on purpose; false for a fault `attempt` wrapped. */
@@ -22,7 +30,7 @@ export class AppError extends Error {
 
   /** The classic answer of a console action: `{ error }` with the status. */
   json(extra: Record<string, unknown> = {}) {
-    return Response.json({ error: this.message, ...extra }, { status: this.status });
+    return Response.json({ error: this.message, ...extra }, { status: this.status, headers: this.headers });
   }
 }
 

@@ -3,13 +3,13 @@
  * is kept with its own area's code and named here once; each runs on its own, so one failing
  * (logged) does not stop the others.
  */
-import { extractionHousekeeping } from "~/models/extraction-jobs.server";
+import { extractionHousekeeping, extractionRetentionHousekeeping } from "~/models/extraction-jobs.server";
 import { rateLimitHousekeeping } from "~/server/auth/rate-limit.server";
 import { sessionHousekeeping } from "~/server/auth/session.server";
 import { tokenHousekeeping } from "~/server/auth/tokens.server";
 import { outboxHousekeeping } from "~/server/mail/outbox.server";
 import type { Services } from "~/server/services.server";
-import { draftHousekeeping } from "~/server/wizard/drafts.server";
+import { draftHousekeeping, unheldUploadsHousekeeping } from "~/server/wizard/drafts.server";
 
 export type HousekeepingTask = {
   name: string;
@@ -21,8 +21,10 @@ export const HOUSEKEEPING: readonly HousekeepingTask[] = [
   tokenHousekeeping,
   rateLimitHousekeeping,
   extractionHousekeeping,
+  extractionRetentionHousekeeping,
   outboxHousekeeping,
   draftHousekeeping,
+  unheldUploadsHousekeeping,
 ];
 
 export async function runHousekeeping(services: Pick<Services, "db" | "files" | "queues">, now = Date.now(), tasks = HOUSEKEEPING) {

@@ -142,7 +142,8 @@ describe("registration", () => {
       ["account_exists", "active@example.org"],
       ["activation", "waiting@example.org"],
     ]);
-    expect(mails[2]!.payload).toMatchObject({ name: "Dr. Test Person" });
+    // The new registration replaced the unproven account's name, and its mail greets it so.
+    expect(mails[2]!.payload).toMatchObject({ name: "Dr. Ada Lovelace" });
   });
 });
 

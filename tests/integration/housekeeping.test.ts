@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../workers/web/index";
-import { authTokens, extractionJobs, outbox, rateLimits, sessions, users } from "~/db/schema";
+import { authTokens, extractionJobs, files, outbox, rateLimits, sessions, users, wizardDrafts } from "~/db/schema";
 import { requeueStalled } from "~/server/mail/outbox.server";
 import { db, resetDatabase, services } from "./fixtures";
 
@@ -11,9 +11,12 @@ describe("the housekeeping (scheduled every ten minutes)", () => {
   it("ends extraction jobs still running after 15 minutes as failed, and leaves recent ones running", async () => {
     const now = Date.now();
     const [user] = await db().insert(users).values({ email: "b@example.org", username: "b@example.org" }).returning();
+    // Each job reads a manuscript its author's draft holds, as the wizard's uploads are.
+    const [file] = await db().insert(files).values({ kind: "manuscript", filename: "m.pdf", r2Key: "draft/manuscript/m.pdf", originalName: "m.pdf", contentType: "application/pdf", size: 1 }).returning();
+    await db().insert(wizardDrafts).values({ id: `user:${user!.id}:submission`, wizard: "submission", userId: user!.id, data: {}, fileKey: file!.r2Key });
     await db().insert(extractionJobs).values([
-      { id: "stalled", userId: user!.id, status: "extracting", updatedAt: new Date(now - 20 * 60_000) },
-      { id: "running", userId: user!.id, status: "extracting", updatedAt: new Date(now - 60_000) },
+      { id: "stalled", userId: user!.id, fileId: file!.id, status: "extracting", updatedAt: new Date(now - 20 * 60_000) },
+      { id: "running", userId: user!.id, fileId: file!.id, status: "extracting", updatedAt: new Date(now - 60_000) },
     ]);
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: new Date(now), cron: "*/10 * * * *" }), env, ctx);

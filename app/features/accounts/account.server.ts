@@ -3,14 +3,14 @@
  * Routes call these; they own the rules that touch more than one table.
  */
 import type { Services } from "~/server/services.server";
-import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { authTokens, type PendingRegistration, recoveryCodes, sessions, users } from "~/db/schema";
 import { fromAffiliation, fromExpertise, toAffiliation, toExpertise, toPersonalColumns } from "./mapping";
 import { hashPassword, needsRehash, verifyPassword } from "~/server/auth/password.server";
 import { clientAddress, endOtherSessions, revokeUserSessions } from "~/server/auth/session.server";
 import { passwordRefusal } from "~/server/auth/password-policy.server";
-import { consumeToken, endOutstandingTokens, tokenHolder, tokenStatementsFor } from "~/server/auth/tokens.server";
+import { consumeToken, endOutstandingTokens, tokenHolder, tokenStatementsFor, usableToken } from "~/server/auth/tokens.server";
 import { guessAttempt, type GuessLimits, hitRateLimits, type Limit, LIMITS } from "~/server/auth/rate-limit.server";
 import { accountMail, commitWithMail } from "~/server/mail/outbox.server";
 import { claimAuthorships } from "~/models/authorship.server";
@@ -32,61 +32,96 @@ export function findUserByEmail(db: Database, email: string) {
     .get();
 }
 
-/** The live account at `email` if it is in `status`: the condition a statement acts on. */
-const accountAt = (email: string, status: (typeof users.$inferSelect)["status"] | "not inactive") =>
-  and(eq(users.email, email), isNull(users.deletedAt), status === "not inactive" ? ne(users.status, "inactive") : eq(users.status, status));
+/**
+ * The live account at `email` in a state a statement acts on. `unproven`: registered, its address
+ * never confirmed (only such an account is activated by a link, and a new registration of the
+ * address replaces what the last one chose); `proven`: any other live account (active, suspended,
+ * or deactivated by the office after its address was confirmed); `active`: may sign in.
+ */
+const accountAt = (email: string, state: "unproven" | "proven" | "active") =>
+  and(
+    eq(users.email, email),
+    isNull(users.deletedAt),
+    state === "active"
+      ? eq(users.status, "active")
+      : state === "unproven"
+        ? and(eq(users.status, "inactive"), isNull(users.emailConfirmedAt))
+        : or(ne(users.status, "inactive"), isNotNull(users.emailConfirmedAt)),
+  );
 
 type LinkPurpose = "activation" | "password_reset";
 const LINK_PATHS: Record<LinkPurpose, string> = { activation: "/activate-account", password_reset: "/reset-password" };
 
 /**
  * A new single-use link for the account `who` selects, and the mail that carries it: statements
- * for one batch, acting only if that account is there (an earlier unused link of the purpose ends).
- * `params` go into the link beside the token.
+ * for one batch, acting only if that account is there. `params` go into the link beside the
+ * token; `options` keep earlier links working or bind a registration to the link.
  */
-export async function linkMail(ctx: Ctx, who: SQL | undefined, purpose: LinkPurpose, template: LinkPurpose | "admin_password_reset", params: Record<string, string> = {}) {
-  const { token, statements } = await tokenStatementsFor(ctx.db, who, purpose);
+export async function linkMail(
+  ctx: Ctx,
+  who: SQL | undefined,
+  purpose: LinkPurpose,
+  template: LinkPurpose | "admin_password_reset",
+  params: Record<string, string> = {},
+  options: { registration?: PendingRegistration; keepEarlier?: boolean } = {},
+) {
+  const { token, statements } = await tokenStatementsFor(ctx.db, who, purpose, options);
   return { statements, mail: accountMail(ctx.db, template, who, { link: link(ctx, LINK_PATHS[purpose], { token, ...params }) }) };
 }
 
-/** An activation link for the account at `email` if it is still inactive. */
-const activationMailIf = (ctx: Ctx, email: string) => linkMail(ctx, accountAt(email, "inactive"), "activation", "activation", { email });
+/**
+ * An activation link for the account at `email` if its address is still unproven. Links do not end
+ * each other: each activates the registration it was mailed for (or, resent, the latest one).
+ */
+const activationMail = (ctx: Ctx, email: string, registration?: PendingRegistration) =>
+  linkMail(ctx, accountAt(email, "unproven"), "activation", "activation", { email }, { registration, keepEarlier: true });
+
+/** The profile a registration form chose, as the columns of `users`. */
+function registeredProfile(values: Flat): PendingRegistration["profile"] {
+  const primary = toAffiliation("primary", values);
+  return {
+    ...toPersonalColumns(values),
+    primaryAffiliation: primary,
+    secondaryAffiliation: values.hasSecondary ? toAffiliation("secondary", values) : null,
+    institution: primary?.institution ?? null,
+    expertise: toExpertise(values),
+  };
+}
 
 /**
- * Creates an inactive account and mails its activation link. An address that already has an
- * account gets a mail saying so instead (an inactive one a new activation link), and the caller
- * cannot tell the cases apart (no enumeration): both end on the confirmation page, after the same
- * work, a password hash and one batch in which the database picks the mail (finding 2).
+ * Registers an address. Nothing is granted before the address is proven: the account stays
+ * inactive until a link mailed to it is used, and that link activates the password and profile
+ * of the registration it was mailed for. An address nobody has proven yet may be registered
+ * again, and the new registration replaces the last one's password and profile (a stranger who
+ * registered someone's address first gains nothing: the owner's own link activates the owner's
+ * password). An address with a proven account gets a mail saying so instead. The caller cannot
+ * tell the cases apart (no enumeration): the same work, one batch in which the database picks
+ * the mail (decision 030). Limited per client and per address registered (mails to one inbox).
  */
 export async function registerAccount(ctx: Ctx, request: Request, values: Flat & { primaryEmail: string; password: string }) {
-  await hitRateLimits(ctx.db, [[`register:ip:${clientAddress(request)}`, LIMITS.registerPerAddress]]);
   const email = values.primaryEmail.toLowerCase();
-  const primary = toAffiliation("primary", values);
-  const passwordHash = await hashPassword(values.password, ctx.meter);
-  const activation = await activationMailIf(ctx, email);
+  await hitRateLimits(ctx.db, [
+    [`register:ip:${clientAddress(request)}`, LIMITS.registerPerAddress],
+    [`register:acct:${email}`, LIMITS.registerPerAccount],
+  ]);
+  const registration: PendingRegistration = { passwordHash: await hashPassword(values.password, ctx.meter), profile: registeredProfile(values) };
+  const activation = await activationMail(ctx, email, registration);
   await commitWithMail(
     ctx,
     [
       ctx.db
         .insert(users)
-        .values({
-          email,
-          username: email, // the spec: username equals the primary e-mail
-          passwordHash,
-          role: "user",
-          status: "inactive",
-          ...toPersonalColumns(values),
-          primaryAffiliation: primary,
-          secondaryAffiliation: values.hasSecondary ? toAffiliation("secondary", values) : null,
-          institution: primary?.institution ?? null,
-          expertise: toExpertise(values),
-        })
+        .values({ email, username: email /* the spec: username equals the primary e-mail */, role: "user", status: "inactive", passwordHash: registration.passwordHash, ...registration.profile })
         .onConflictDoNothing(),
+      ctx.db
+        .update(users)
+        .set({ passwordHash: registration.passwordHash, ...registration.profile, updatedAt: new Date() })
+        .where(accountAt(email, "unproven")),
       ...activation.statements,
     ],
     [
       activation.mail,
-      accountMail(ctx.db, "account_exists", accountAt(email, "not inactive"), {
+      accountMail(ctx.db, "account_exists", accountAt(email, "proven"), {
         loginLink: link(ctx, "/login", {}),
         resetLink: link(ctx, "/forgot-password", {}),
       }),
@@ -96,30 +131,51 @@ export async function registerAccount(ctx: Ctx, request: Request, values: Flat &
 
 export type ActivationResult = { ok: true } | { ok: false; message: string };
 
-export async function activateAccount(ctx: Ctx, token: string): Promise<ActivationResult> {
-  const check = await consumeToken(ctx.db, token, "activation");
-  if (!check.ok) {
-    const message =
-      check.reason === "expired"
-        ? "This activation link has expired. Request a new one below."
-        : check.reason === "used"
-        ? "This activation link has already been used. If your account is active, you can log in."
-        : "This activation link is not valid. Request a new one below.";
-    return { ok: false, message };
-  }
-  await ctx.db.batch([
-    ctx.db
+const ACTIVATION_REFUSALS = {
+  expired: "This activation link has expired. Request a new one below.",
+  used: "This activation link has already been used. If your account is active, you can log in.",
+  invalid: "This activation link is not valid. Request a new one below.",
+} as const;
+
+/**
+ * Uses an activation link, in one batch: the account's address is proven now, with the password
+ * and profile of the registration the link was mailed for; anything set up before (sessions, a
+ * second factor, recovery codes, other links) ends; papers that list the address become the
+ * account's; and the link is used up. Each statement acts only if the link was still usable, so
+ * two clicks cannot both act. A link of an account the office has already activated only says so.
+ */
+export async function activateAccount(ctx: Ctx, token: string, now = Date.now()): Promise<ActivationResult> {
+  const { db } = ctx;
+  const found = await usableToken(db, token, "activation", now);
+  if (!found.ok) return { ok: false, message: ACTIVATION_REFUSALS[found.reason] };
+  const { id, userId, registration } = found;
+  const stamp = new Date(now);
+  const usable = sql`exists (select 1 from auth_tokens where id = ${id} and used_at is null)`;
+  // True only within this batch, once its first statement has proven the address.
+  const provenNow = sql`exists (select 1 from users where id = ${userId} and email_confirmed_at = ${now} and status = 'active')`;
+  const results = await db.batch([
+    db
       .update(users)
       .set({
+        ...(registration ? { passwordHash: registration.passwordHash, ...registration.profile } : {}),
         status: "active",
-        emailConfirmedAt: new Date(),
-        updatedAt: new Date(),
+        emailConfirmedAt: stamp,
+        totpSecret: null,
+        totpPendingSecret: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
+        updatedAt: stamp,
       })
-      .where(and(eq(users.id, check.userId), eq(users.status, "inactive"))),
+      .where(and(eq(users.id, userId), eq(users.status, "inactive"), isNull(users.emailConfirmedAt), isNull(users.deletedAt), usable)),
+    db.delete(sessions).where(and(eq(sessions.userId, userId), provenNow)),
+    db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), provenNow)),
+    db.update(authTokens).set({ usedAt: stamp }).where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt), ne(authTokens.id, id), provenNow)),
     // Papers that listed this address before the account existed become the author's.
-    claimAuthorships(ctx.db, check.userId),
+    claimAuthorships(db, userId),
+    db.update(authTokens).set({ usedAt: stamp }).where(and(eq(authTokens.id, id), isNull(authTokens.usedAt))).returning({ id: authTokens.id }),
   ]);
-  return { ok: true };
+  const used = results[results.length - 1] as { id: number }[];
+  return used.length === 1 ? { ok: true } : { ok: false, message: ACTIVATION_REFUSALS.used };
 }
 
 /** Counts one attempt against the account and against the client's address, in one batch. */
@@ -130,11 +186,11 @@ function limitPerAccountAndAddress(ctx: Ctx, request: Request, action: string, a
   ]);
 }
 
-/** Mails a new activation link if the address has an inactive account; says nothing either way, after the same work. */
+/** Mails a new activation link if the address has an unproven account; says nothing either way, after the same work. */
 export async function resendActivation(ctx: Ctx, request: Request, email: string) {
   const address = email.toLowerCase();
   await limitPerAccountAndAddress(ctx, request, "resend", address, LIMITS.recoveryPerAccount, LIMITS.recoveryPerAddress);
-  const activation = await activationMailIf(ctx, address);
+  const activation = await activationMail(ctx, address);
   await commitWithMail(ctx, [...activation.statements], [activation.mail]);
 }
 

@@ -7,7 +7,7 @@ import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ACADEMIC_RANKS } from "~/features/accounts/options";
-import { type AuthorRow, emptyAuthor, isSamePerson, MAX_AUTHORS, missingAuthorFields, type Person, REQUIRED_AUTHOR_FIELDS, SUBMISSION_MESSAGES } from "./submission-form";
+import { type AuthorRow, emptyAuthor, MAX_AUTHORS, missingAuthorFields, type Person, REQUIRED_AUTHOR_FIELDS, SUBMISSION_MESSAGES, submitterIndex } from "./submission-form";
 
 const COUNTRY_NAMES = new Map(COUNTRIES);
 
@@ -33,16 +33,17 @@ const isRequired = (f: string) => (REQUIRED_AUTHOR_FIELDS as readonly string[]).
  * 2's email and reports its error under `authors[2].email`). Under a required field the
  * extraction left empty: the spec's 'missing from AI extraction' note.
  */
-function AuthorField({ i, field, row, children }: { i: number; field: TextKey; row: Keyed; children?: (props: Record<string, unknown>) => ReactNode }) {
+function AuthorField({ i, field, row, pinned, children }: { i: number; field: TextKey; row: Keyed; pinned?: string; children?: (props: Record<string, unknown>) => ReactNode }) {
   const { error } = useField(`authors[${i}].${field}`);
   const name = `authors[${i}][${field}]`;
   const id = `author-${row.key}-${field}`;
   const note = row.source === "extraction" && isRequired(field) && !row[field].trim();
-  const described = [note ? `${id}-note` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const described = [note ? `${id}-note` : "", pinned !== undefined ? `${id}-pinned` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   const props = {
     id,
     name,
-    defaultValue: row[field],
+    defaultValue: pinned ?? row[field],
+    readOnly: pinned !== undefined || undefined,
     "aria-invalid": error ? true : undefined,
     "aria-required": isRequired(field) || undefined,
     "aria-describedby": described,
@@ -62,6 +63,11 @@ function AuthorField({ i, field, row, children }: { i: number; field: TextKey; r
       {note ? (
         <p className="field-note" id={`${id}-note`}>
           {SUBMISSION_MESSAGES.missingFromExtraction}
+        </p>
+      ) : null}
+      {pinned !== undefined ? (
+        <p className="field-note" id={`${id}-pinned`}>
+          {SUBMISSION_MESSAGES.ownAddress}
         </p>
       ) : null}
       <FieldError name={id} error={error} />
@@ -90,7 +96,8 @@ export function AuthorCards({ initial, me, blocked, formId }: { initial: AuthorR
   const list = useRef<HTMLOListElement>(null);
   const blurTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
-  const meListed = me ? rows.some((r) => isSamePerson(r, me)) : true;
+  const mine = me ? submitterIndex(rows, me) : -1;
+  const meListed = me ? mine >= 0 : true;
   const tried = form.hasBeenSubmitted || blocked;
 
   // Errors are kept by field name, and a moved or removed card's fields change names: check again
@@ -134,7 +141,7 @@ export function AuthorCards({ initial, me, blocked, formId }: { initial: AuthorR
     const row = rows[i]!;
     setNotice(null);
     if (verb === "remove") {
-      if (me && isSamePerson(row, me)) {
+      if (i === mine) {
         setNotice(SUBMISSION_MESSAGES.cannotRemoveCurrentUser);
         return;
       }
@@ -202,7 +209,7 @@ export function AuthorCards({ initial, me, blocked, formId }: { initial: AuthorR
       <ol className="author-list" ref={list}>
         {rows.map((row, i) => {
           const missing = missingAuthorFields(row);
-          const isMe = me ? isSamePerson(row, me) : false;
+          const isMe = i === mine;
           const name = `${row.firstName} ${row.lastName}`.trim() || "New author";
           const isOpen = open.has(row.key);
           const where = `author ${i + 1}, ${name}`;
@@ -257,7 +264,7 @@ export function AuthorCards({ initial, me, blocked, formId }: { initial: AuthorR
                   <input type="hidden" name={`authors[${i}][source]`} value={row.source} />
                   <AuthorField i={i} field="firstName" row={row} />
                   <AuthorField i={i} field="lastName" row={row} />
-                  <AuthorField i={i} field="email" row={row} />
+                  <AuthorField i={i} field="email" row={row} pinned={isMe ? me?.email : undefined} />
                   <AuthorField i={i} field="institution" row={row} />
                   <AuthorField i={i} field="department" row={row} />
                   <AuthorField i={i} field="country" row={row}>

@@ -38,6 +38,7 @@ export const SUBMISSION_MESSAGES = {
   cannotRemoveCurrentUser: "Cannot remove the current user from the authors list. The current user must always be included as an author.",
   currentUserMissing: "You are not among the authors. The person who submits a paper must be one of its authors: add yourself, or put your own name and e-mail back on your card.",
   blocked: "SUBMISSION BLOCKED",
+  ownAddress: "Your card carries your account's e-mail address. To change it, change your profile.",
   submitted: "Paper submitted successfully! Your submission appears below.",
   listFailed: "Failed to load your submissions",
   deleteFailed: "Failed to delete submission. Please try again.",
@@ -233,6 +234,22 @@ const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim()
 /** Whether a card is the signed-in author: the same e-mail, or the same first and last name (case-insensitive). */
 export function isSamePerson(a: Person, user: Person) {
   return same(a.email, user.email) || (same(a.firstName, user.firstName) && same(a.lastName, user.lastName));
+}
+
+/** Which card is the signed-in author's: the one with their e-mail, else the first with their name; -1 for none. */
+export function submitterIndex(rows: Person[], user: Person) {
+  const byEmail = rows.findIndex((r) => same(r.email, user.email));
+  return byEmail >= 0 ? byEmail : rows.findIndex((r) => isSamePerson(r, user));
+}
+
+/**
+ * The authors with the signed-in author's card carrying the signed-in author's own address,
+ * whatever was typed there: a card recognised by its name alone never links the paper to
+ * another address (another account's My Submissions, another inbox's notice).
+ */
+export function pinSubmitter<T extends Person>(rows: T[], user: Person): T[] {
+  const mine = submitterIndex(rows, user);
+  return rows.map((r, i) => (i === mine ? { ...r, email: user.email.toLowerCase() } : r));
 }
 
 export const SUBMISSION_WIZARD = defineWizard("submission", [

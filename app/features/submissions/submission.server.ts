@@ -7,25 +7,29 @@
  * upload, the job, where each pre-filled value came from) is never read from a post.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
+import { statementsFor } from "~/db/batch.server";
 import type { Database } from "~/db/client.server";
 import { conferences, extractionJobs, files, paperAuthors, papers, users } from "~/db/schema";
 import { auditEntry } from "~/models/audit.server";
-import { extractionJobStatement, getExtractionJob, MANUSCRIPT_RULE, queueExtraction, failExtractionJob, type ExtractedInfo } from "~/models/extraction-jobs.server";
+import { activeAccountAt } from "~/models/authorship.server";
+import { extractionJobStatement, getExtractionJob, jobsOfFile, MANUSCRIPT_RULE, queueExtraction, failExtractionJob, type ExtractedInfo } from "~/models/extraction-jobs.server";
 import { generateFilename, r2KeyFor } from "~/models/file.server";
 import { storeUploads, UploadRejected, type UploadRule } from "~/models/uploads.server";
 import { paperDisplayNumber } from "~/lib/status";
 import { AppError } from "~/server/errors.server";
+import { hitRateLimits, type LimitCheck, LIMITS, RateLimitedError } from "~/server/auth/rate-limit.server";
 import { randomToken } from "~/server/auth/crypto.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { extensionOf } from "~/server/files/sniff.server";
 import { commitWithMail, selectedMail } from "~/server/mail/outbox.server";
 import type { Services } from "~/server/services.server";
-import { type DraftOwner, discardDraftStatement, loadDraft, saveDraftStatement, userDraftOwner, type WizardDraft } from "~/server/wizard/drafts.server";
+import { DRAFT_FILE_PREFIX, type DraftOwner, discardDraftStatement, loadDraft, saveDraftStatement, userDraftOwner, type WizardDraft } from "~/server/wizard/drafts.server";
 import {
   type AuthorRow,
   fileTooLarge,
-  isSamePerson,
   MAX_AUTHORS,
+  pinSubmitter,
+  submitterIndex,
   MAX_MANUSCRIPT_BYTES,
   SUBMISSION_MESSAGES,
   SUBMISSION_WIZARD,
@@ -40,7 +44,7 @@ type Ctx = Pick<Services, "db" | "files" | "queues" | "waitUntil" | "env">;
 export const submissionOwner = (userId: number) => userDraftOwner(userId, SUBMISSION_WIZARD.name);
 
 /** Where an upload waits while its wizard is a draft; the submission moves it under the paper's key. */
-export const DRAFT_MANUSCRIPT_PREFIX = "draft/manuscript";
+export const DRAFT_MANUSCRIPT_PREFIX = `${DRAFT_FILE_PREFIX}manuscript`;
 const DRAFT_RULE: UploadRule = { ...MANUSCRIPT_RULE, types: { ...MANUSCRIPT_RULE.types, doc: "application/msword" }, prefix: DRAFT_MANUSCRIPT_PREFIX };
 /** The old Word format is accepted and kept, but the engine reads PDF and DOCX only. */
 const EXTRACTED = new Set(["pdf", "docx"]);
@@ -111,6 +115,13 @@ export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, 
   const ext = extensionOf(file.name);
   if (!(ext in DRAFT_RULE.types)) throw new UploadRejected(SUBMISSION_MESSAGES.notPdfOrDocx);
   if (file.size > MAX_MANUSCRIPT_BYTES) throw new UploadRejected(fileTooLarge(file.size));
+  await hitRateLimits(ctx.db, [
+    [`upload:acct:${user.id}:burst`, LIMITS.uploadsPerAccountBurst],
+    [`upload:acct:${user.id}`, LIMITS.uploadsPerAccount],
+  ]).catch((error: unknown) => {
+    if (error instanceof RateLimitedError) throw new AppError(429, `${error.message} Each manuscript you upload is stored and read for you; wait a moment before uploading another.`, { retryAfter: error.retryAfterSeconds });
+    throw error;
+  });
   const stored = await storeUploads(ctx.files, [file], DRAFT_RULE, user.id).catch((error: unknown) => {
     // Count, type and size were checked above: the one refusal left is content that does not match the name.
     if (error instanceof UploadRejected) throw new UploadRejected(`${SUBMISSION_MESSAGES.notPdfOrDocx} "${file.name.slice(0, 100)}" is not really a .${ext} file: its content does not match its name.`);
@@ -136,7 +147,7 @@ export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, 
       ctx.db.insert(files).values(row),
       ...(jobId ? [extractionJobStatement(ctx.db, jobId, user.id, row.r2Key)] : []),
       saveDraftStatement(ctx, owner, SUBMISSION_WIZARD.name, { step: 2, data, fileKey: row.r2Key }),
-      ...(draft.fileKey ? [ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
+      ...(draft.fileKey ? [jobsOfFile(ctx.db, draft.fileKey), ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
     ]);
   } catch (error) {
     await stored.discard();
@@ -159,12 +170,13 @@ export function oversizeBody(request: Request) {
 }
 
 /** The upload for a route (step 2's post, the JSON upload): null when stored, else what to answer. */
-export async function attemptUpload(ctx: Ctx, user: Pick<SessionUser, "id">, file: FormDataEntryValue | null): Promise<{ uploadError: string; status: number } | null> {
+export async function attemptUpload(ctx: Ctx, user: Pick<SessionUser, "id">, file: FormDataEntryValue | null): Promise<{ uploadError: string; status: number; headers?: HeadersInit } | null> {
   try {
     await uploadManuscript(ctx, user, typeof file === "object" && file !== null && file.size > 0 ? file : null);
     return null;
   } catch (error) {
     if (error instanceof UploadRejected) return { uploadError: error.message, status: 422 };
+    if (error instanceof AppError && error.expected) return { uploadError: error.message, status: error.status, headers: error.headers };
     console.error("submission: upload failed", error);
     return { uploadError: "The file could not be stored. Please try again.", status: 503 };
   }
@@ -177,7 +189,7 @@ export async function removeManuscript(ctx: Ctx, user: Pick<SessionUser, "id">) 
   const data = { ...draft.data, uploadedFileName: "", uploadedFileSize: 0, fileSha256: "", extractionJobId: null, extractionApplied: false, provenance: null, manuscriptTitle: "", manuscriptAbstract: "", authors: [] };
   await ctx.db.batch([
     saveDraftStatement(ctx, owner, SUBMISSION_WIZARD.name, { step: 2, data, fileKey: null }),
-    ...(draft.fileKey ? [ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
+    ...(draft.fileKey ? [jobsOfFile(ctx.db, draft.fileKey), ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
   ]);
   if (draft.fileKey) await ctx.files.delete(draft.fileKey);
 }
@@ -216,13 +228,14 @@ export function authorsFromExtraction(extracted: ExtractedInfo["authors"], me: A
       source: "extraction",
     }),
   );
-  let mine = rows.findIndex((r) => isSamePerson(r, me));
+  let mine = submitterIndex(rows, me);
   if (mine < 0) {
     rows.push({ ...me, source: "profile" });
     mine = rows.length - 1;
   } else {
     const row = rows[mine]!;
-    for (const key of ["email", "institution", "department", "rankTitle", "rankOther", "country"] as const) if (!row[key]) row[key] = me[key];
+    row.email = me.email;
+    for (const key of ["institution", "department", "rankTitle", "rankOther", "country"] as const) if (!row[key]) row[key] = me[key];
   }
   const first = rows.findIndex((r) => r.isCorresponding);
   rows.forEach((r, i) => (r.isCorresponding = first >= 0 ? i === first : i === mine));
@@ -275,6 +288,12 @@ export async function sameFileSubmitted(db: Database, userId: number, conference
 /** The kept step values a submission is made of (steps 1 to 4, checked) and the authors (step 5). */
 type Submission = { values: Record<string, unknown>; authors: AuthorRow[] };
 
+/** The refusal of a submission over the day's limits: when to come back. */
+function tooManySubmissions(retryAfterSeconds: number) {
+  const hours = Math.max(1, Math.ceil(retryAfterSeconds / 3600));
+  return `You have submitted as many papers, or listed as many co-authors to be notified, as one account may in a day. Please try again in ${hours} hour${hours === 1 ? "" : "s"}, or write to the society's office if you need to submit more today.`;
+}
+
 const authorLine = (a: AuthorRow) => `${a.firstName} ${a.lastName}${a.institution ? `, ${a.institution}` : ""}${a.isCorresponding ? " (corresponding author)" : ""}`;
 
 /**
@@ -285,7 +304,9 @@ const authorLine = (a: AuthorRow) => `${a.firstName} ${a.lastName}${a.institutio
  * the receipt and the co-authors' notices, and forgets the draft. A second submit of the same
  * draft finds its key taken and answers with the paper the first one made.
  */
-export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner, draft: WizardDraft, { values, authors }: Submission) {
+export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner, draft: WizardDraft, submission: Submission) {
+  const { values } = submission;
+  const authors = pinSubmitter(submission.authors, user);
   const extras = extrasOf(draft);
   const conferenceId = Number(values.conferenceId);
   const conference = await ctx.db
@@ -294,7 +315,16 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
     .where(eq(conferences.id, conferenceId))
     .get();
   if (!conference || conference.status !== "open") throw new AppError(409, "This conference is no longer open for submissions. Choose another one in step 1.");
-  if (!authors.some((a) => isSamePerson(a, user))) throw new AppError(422, `${SUBMISSION_MESSAGES.blocked}: ${SUBMISSION_MESSAGES.currentUserMissing}`);
+  if (submitterIndex(authors, user) < 0) throw new AppError(422, `${SUBMISSION_MESSAGES.blocked}: ${SUBMISSION_MESSAGES.currentUserMissing}`);
+  const others = authors.filter((a) => a.email.toLowerCase() !== user.email.toLowerCase());
+  // Every listed address is mailed: submissions and their notices are limited per account and day.
+  await hitRateLimits(ctx.db, [
+    [`submit:acct:${user.id}`, LIMITS.submissionsPerAccount],
+    ...(others.length ? [[`coauthor-mail:acct:${user.id}`, LIMITS.coauthorMailsPerAccount, others.length] satisfies LimitCheck] : []),
+  ]).catch((error: unknown) => {
+    if (error instanceof RateLimitedError) throw new AppError(429, tooManySubmissions(error.retryAfterSeconds), { retryAfter: error.retryAfterSeconds });
+    throw error;
+  });
   const key = extras.submissionKey;
   const stored = draft.fileKey ? await ctx.db.select().from(files).where(eq(files.r2Key, draft.fileKey)).get() : null;
   const object = stored ? await ctx.files.get(stored.r2Key) : null;
@@ -311,7 +341,6 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
   // paperNumber: a stand-in that passes the template's check; the batch writes the real one (`computed`).
   const mailed = { title: String(values.manuscriptTitle), conference: conference.title, paperNumber: "MS00~101", authors: authors.map(authorLine) };
   const submitterName = `${user.firstName} ${user.lastName}`.trim() || user.email;
-  const others = authors.filter((a) => a.email.toLowerCase() !== user.email.toLowerCase());
   try {
     await commitWithMail(
       ctx,
@@ -333,10 +362,10 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
             .filter((a) => a.category && a.topic),
           submissionKey: key,
         }),
-        ctx.db.insert(paperAuthors).values(
+        ...statementsFor(
           authors.map((a, i) => ({
             paperId: paperId as unknown as number,
-            userId: sql`(select id from users where email = ${a.email.toLowerCase()} and deleted_at is null)` as unknown as number,
+            userId: activeAccountAt(a.email) as unknown as number,
             authorOrder: i + 1,
             firstName: a.firstName,
             lastName: a.lastName,
@@ -348,6 +377,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
             country: a.country,
             isCorresponding: a.isCorresponding,
           })),
+          (rows) => ctx.db.insert(paperAuthors).values(rows),
         ),
         ctx.db
           .update(files)
@@ -370,7 +400,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
             from: papers,
             where: theirPaper,
             to: sql`${a.email.toLowerCase()}`,
-            payload: { ...mailed, name: `${a.firstName} ${a.lastName}`.trim(), submitter: submitterName, link },
+            payload: { ...mailed, name: `${a.firstName} ${a.lastName}`.trim(), submitter: submitterName, link, supportEmail: ctx.env.SUPPORT_EMAIL },
             computed: { paperNumber: shownNumber },
           }),
         ),

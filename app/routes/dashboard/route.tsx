@@ -10,7 +10,7 @@ import { LinkTabs } from "~/components/ui/link-tabs";
 import { MySubmissionsList, SubmittedBanner } from "~/features/submissions/my-submissions";
 import { mySubmissions, type MySubmission } from "~/features/submissions/my-submissions.server";
 import { SubmissionWizard, type WizardView } from "~/features/submissions/submission-wizard";
-import { isSamePerson, readAuthorRows, SUBMISSION_MESSAGES, SUBMISSION_WIZARD, toAuthorRow, type AuthorRow, type WizardAnswer } from "~/features/submissions/submission-form";
+import { pinSubmitter, readAuthorRows, submitterIndex, SUBMISSION_MESSAGES, SUBMISSION_WIZARD, toAuthorRow, type AuthorRow, type WizardAnswer } from "~/features/submissions/submission-form";
 import {
   applyExtraction,
   attemptUpload,
@@ -27,6 +27,7 @@ import {
   submitPaper,
 } from "~/features/submissions/submission.server";
 import { formatDate, todayIso } from "~/lib/dates";
+import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { displayName, requireUser } from "~/server/auth/guards.server";
@@ -39,6 +40,8 @@ import { wizardStepLoad, wizardStepPost } from "~/server/wizard/steps.server";
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => !isAutosave(formData) && defaultShouldRevalidate;
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Dashboard");
+
+export const headers = passActionHeaders("Retry-After");
 
 const wizard = SUBMISSION_WIZARD;
 const TABS = [
@@ -109,9 +112,9 @@ async function wizardView(context: LoaderFunctionArgs["context"], user: Awaited<
   if (step === 5) {
     const me = await profileAuthor(context.db, user.id);
     view.me = { firstName: me.firstName, lastName: me.lastName, email: me.email };
-    const authors = Array.isArray(draft.data.authors) ? (draft.data.authors as unknown[]).map((a) => toAuthorRow(a as Partial<AuthorRow>)) : [];
+    const authors = pinSubmitter(Array.isArray(draft.data.authors) ? (draft.data.authors as unknown[]).map((a) => toAuthorRow(a as Partial<AuthorRow>)) : [], me);
     view.values = { ...draft.data, authors };
-    view.blocked = Boolean(extras.submitTried) && !authors.some((a) => isSamePerson(a, me));
+    view.blocked = Boolean(extras.submitTried) && submitterIndex(authors, me) < 0;
   }
   return view;
 }
@@ -124,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "next");
   const step = wizard.parseStep(String(form.get("step") ?? ""));
   const owner = submissionOwner(user.id);
-  const reply = (data: WizardAnswer, status: number) => Response.json(data, { status });
+  const reply = (data: WizardAnswer, status: number, headers?: HeadersInit) => Response.json(data, { status, headers });
 
   if (intent === "exit") {
     await discardDraft(context, owner);
@@ -138,7 +141,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const chosen = typeof file === "object" && file !== null && file.size > 0;
     if (chosen || intent === "upload") {
       const refused = await attemptUpload(context, user, file);
-      if (refused) return reply({ uploadError: refused.uploadError }, refused.status);
+      if (refused) return reply({ uploadError: refused.uploadError }, refused.status, refused.headers);
       if (intent === "upload") return redirect(stepPath(2));
     }
   }
@@ -169,7 +172,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // A resent submit whose draft the first one used up: the paper it made.
     if (!extrasOf(draft).submissionKey && key && (await paperOfSubmissionKey(context.db, user.id, key))) return redirect("/dashboard?tab=submissions&submitted=true");
     const authors = readAuthorRows(form);
-    if (!authors.some((a) => isSamePerson(a, user))) {
+    if (submitterIndex(authors, user) < 0) {
       await saveDraft(context, owner, wizard.name, { step: 5, data: { ...draft.data, authors, submitTried: true } });
       return reply({ formError: `${SUBMISSION_MESSAGES.blocked}: ${SUBMISSION_MESSAGES.currentUserMissing}`, blocked: true }, 422);
     }
@@ -186,7 +189,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       try {
         await submitPaper(context, user, owner, draft, { values, authors: (last as { authors: AuthorRow[] }).authors });
       } catch (error) {
-        if (error instanceof AppError) return reply({ formError: error.message, blocked: error.message.startsWith(SUBMISSION_MESSAGES.blocked) }, error.status);
+        if (error instanceof AppError) return reply({ formError: error.message, blocked: error.message.startsWith(SUBMISSION_MESSAGES.blocked) }, error.status, error.headers);
         console.error("submission failed", error);
         return reply({ formError: SUBMISSION_MESSAGES.submitFailed }, 503);
       }
@@ -216,7 +219,7 @@ async function changeAuthorRows(
     await keep(rows);
     return Response.json({ formError: "That author is not there to change." } satisfies WizardAnswer, { status: 400 });
   } else if (verb === "remove") {
-    if (isSamePerson(rows[at]!, user)) {
+    if (at === submitterIndex(rows, user)) {
       await keep(rows);
       return Response.json({ formError: SUBMISSION_MESSAGES.cannotRemoveCurrentUser } satisfies WizardAnswer, { status: 409 });
     }

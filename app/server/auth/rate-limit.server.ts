@@ -18,11 +18,22 @@ export const LIMITS = {
   /** Wrong passwords for one account from anywhere: slowed (never refused) beyond this. */
   loginPerAccount: { max: 20, windowSeconds: 15 * 60 },
   registerPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  /** Registrations of one e-mail address from anywhere: each mails that inbox. */
+  registerPerAccount: { max: 5, windowSeconds: 60 * 60 },
   recoveryPerAccount: { max: 5, windowSeconds: 60 * 60 },
   recoveryPerAddress: { max: 20, windowSeconds: 60 * 60 },
   secondFactorPerAccount: { max: 10, windowSeconds: 15 * 60 },
   /** Wrong passwords and codes given inside a signed-in session (re-authentication before a change). */
   reauthPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  /** Manuscripts uploaded by one account (each stored, and read by an extraction job): a burst, and an hour. */
+  uploadsPerAccountBurst: { max: 5, windowSeconds: 60 },
+  uploadsPerAccount: { max: 30, windowSeconds: 60 * 60 },
+  /** Papers submitted by one account in a day. */
+  submissionsPerAccount: { max: 10, windowSeconds: 24 * 60 * 60 },
+  /** Notices to co-authors an account's submissions send in a day (each listed address is mailed). */
+  coauthorMailsPerAccount: { max: 60, windowSeconds: 24 * 60 * 60 },
+  /** Anonymous wizard drafts (registration) started from one client address. */
+  anonymousDraftsPerAddress: { max: 30, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 /** The start of the fixed window `nowSeconds` falls in. */
@@ -37,18 +48,21 @@ export class RateLimitedError extends Error {
 
 type Counted = { key: string; count: number; windowStart: number; retryAfter: number };
 
+/** A key, its limit, and how much one request counts against it (1 unless said: a submission's notices count each). */
+export type LimitCheck = [key: string, limit: Limit, weight?: number];
+
 /** Counts one attempt against every key in one D1 batch; returns each key's count in its window. */
-async function countAttempt(db: Database, checks: Array<[key: string, limit: Limit]>, now: number): Promise<Counted[]> {
+async function countAttempt(db: Database, checks: LimitCheck[], now: number): Promise<Counted[]> {
   const nowSeconds = Math.floor(now / 1000);
-  const statements = checks.map(([key, limit]) => {
+  const statements = checks.map(([key, limit, weight = 1]) => {
     const windowStart = windowStartOf(nowSeconds, limit);
     return db
       .insert(rateLimits)
-      .values({ key, windowStart, count: 1 })
+      .values({ key, windowStart, count: weight })
       .onConflictDoUpdate({
         target: rateLimits.key,
         set: {
-          count: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.count} + 1 else 1 end`,
+          count: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.count} + excluded.count else excluded.count end`,
           windowStart: sql`excluded.window_start`,
         },
       })
@@ -67,7 +81,7 @@ async function countAttempt(db: Database, checks: Array<[key: string, limit: Lim
  * All keys are counted in one D1 batch. For requests that are limited whatever their outcome
  * (mails asked for, registrations).
  */
-export async function hitRateLimits(db: Database, checks: Array<[key: string, limit: Limit]>, now = Date.now()) {
+export async function hitRateLimits(db: Database, checks: LimitCheck[], now = Date.now()) {
   if (checks.length === 0) return;
   const retryAfter = Math.max(...(await countAttempt(db, checks, now)).map((c) => c.retryAfter));
   if (retryAfter > 0) throw new RateLimitedError(retryAfter);

@@ -4,7 +4,8 @@
  */
 import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { authTokens, TOKEN_PURPOSES, users } from "~/db/schema";
+import type { BatchItem } from "drizzle-orm/batch";
+import { authTokens, type PendingRegistration, TOKEN_PURPOSES, users } from "~/db/schema";
 import type { HousekeepingTask } from "../housekeeping.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 
@@ -23,40 +24,46 @@ export function isWellFormedToken(token: string | null | undefined): token is st
 
 /** Issues a token for one account on its own; earlier unused tokens of the same purpose stop working. */
 export async function issueToken(db: Database, userId: number, purpose: Purpose, now = Date.now()) {
-  const { token, statements } = await tokenStatementsFor(db, eq(users.id, userId), purpose, now);
-  await db.batch(statements);
+  const { token, statements } = await tokenStatementsFor(db, eq(users.id, userId), purpose, { now });
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return token;
 }
 
 /**
  * A token for the account `holder` selects (a condition on users), if any, as statements for a
- * batch: earlier unused tokens of the purpose end and the new one is stored, both only when the
- * account is there. The caller learns nothing about the account: the same work either way, and
- * the database decides (issue 13, finding 2).
+ * batch: the new one is stored only when the account is there, and earlier unused tokens of the
+ * purpose end unless `keepEarlier` (an activation link of one registration does not end the link
+ * of another: each activates what was registered when it was mailed). The caller learns nothing
+ * about the account: the same work either way, and the database decides (issue 13, finding 2).
  */
-export async function tokenStatementsFor(db: Database, holder: SQL | undefined, purpose: Purpose, now = Date.now()) {
+export async function tokenStatementsFor(
+  db: Database,
+  holder: SQL | undefined,
+  purpose: Purpose,
+  { now = Date.now(), registration = null, keepEarlier = false }: { now?: number; registration?: PendingRegistration | null; keepEarlier?: boolean } = {},
+) {
   const token = randomToken(32);
   const tokenHash = await sha256Hex(token);
-  const statements = [
+  const insert = db.insert(authTokens).select(
     db
-      .update(authTokens)
-      .set({ usedAt: new Date(now) })
-      .where(and(inArray(authTokens.userId, db.select({ id: users.id }).from(users).where(holder)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt))),
-    db.insert(authTokens).select(
-      db
-        .select({
-          id: sql<number>`null`.as("id"),
-          userId: users.id,
-          purpose: sql<Purpose>`${purpose}`.as("purpose"),
-          tokenHash: sql<string>`${tokenHash}`.as("token_hash"),
-          expiresAt: sql<Date>`${now + TOKEN_LIFETIME_MS[purpose]}`.as("expires_at"),
-          usedAt: sql<Date | null>`null`.as("used_at"),
-          createdAt: sql<Date>`${now}`.as("created_at"),
-        })
-        .from(users)
-        .where(holder),
-    ),
-  ] as const;
+      .select({
+        id: sql<number>`null`.as("id"),
+        userId: users.id,
+        purpose: sql<Purpose>`${purpose}`.as("purpose"),
+        tokenHash: sql<string>`${tokenHash}`.as("token_hash"),
+        expiresAt: sql<Date>`${now + TOKEN_LIFETIME_MS[purpose]}`.as("expires_at"),
+        usedAt: sql<Date | null>`null`.as("used_at"),
+        registration: sql<PendingRegistration | null>`${registration === null ? null : JSON.stringify(registration)}`.as("registration"),
+        createdAt: sql<Date>`${now}`.as("created_at"),
+      })
+      .from(users)
+      .where(holder),
+  );
+  const endEarlier = db
+    .update(authTokens)
+    .set({ usedAt: new Date(now) })
+    .where(and(inArray(authTokens.userId, db.select({ id: users.id }).from(users).where(holder)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+  const statements: BatchItem<"sqlite">[] = keepEarlier ? [insert] : [endEarlier, insert];
   return { token, statements };
 }
 
@@ -78,15 +85,24 @@ export type TokenCheck = { ok: true; userId: number } | { ok: false; reason: "in
 const usable = (tokenHash: string, purpose: Purpose, now: number) =>
   and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date(now)));
 
+export type UsableToken = { ok: true; id: number; userId: number; registration: PendingRegistration | null } | { ok: false; reason: "invalid" | "expired" | "used" };
+
+/** A token that could be consumed now, with whose it is and what it carries; consumes nothing. */
+export async function usableToken(db: Database, token: string, purpose: Purpose, now = Date.now()): Promise<UsableToken> {
+  if (!isWellFormedToken(token)) return { ok: false, reason: "invalid" };
+  const tokenHash = await sha256Hex(token);
+  const row = await db
+    .select({ id: authTokens.id, userId: authTokens.userId, registration: authTokens.registration })
+    .from(authTokens)
+    .where(usable(tokenHash, purpose, now))
+    .get();
+  return row ? { ok: true, ...row } : { ok: false, reason: await whyNot(db, tokenHash, purpose, now) };
+}
+
 /** Whose a token is, if it could be consumed now; consumes nothing (to check a form before using the link up). */
 export async function tokenHolder(db: Database, token: string, purpose: Purpose, now = Date.now()): Promise<number | null> {
-  if (!isWellFormedToken(token)) return null;
-  const row = await db
-    .select({ userId: authTokens.userId })
-    .from(authTokens)
-    .where(usable(await sha256Hex(token), purpose, now))
-    .get();
-  return row?.userId ?? null;
+  const found = await usableToken(db, token, purpose, now);
+  return found.ok ? found.userId : null;
 }
 
 /** Consumes a token: at most one caller ever gets `ok`. */

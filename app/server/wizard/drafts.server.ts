@@ -4,7 +4,8 @@
  * an anonymous visitor's (registration) by a random value in an HttpOnly cookie, of which only
  * the SHA-256 is stored. The cookie carries nothing else: the draft never leaves the server.
  */
-import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, like, lt, notInArray, or, sql } from "drizzle-orm";
+import { chunksOf } from "~/db/batch.server";
 import { files as storedFiles, wizardDrafts } from "~/db/schema";
 import type { HousekeepingTask } from "~/server/housekeeping.server";
 import type { Services } from "~/server/services.server";
@@ -87,6 +88,42 @@ export async function discardDraft(services: Pick<Services, "db" | "files">, own
 export function discardDraftStatement({ db }: Pick<Services, "db">, owner: DraftOwner) {
   return db.delete(wizardDrafts).where(eq(wizardDrafts.id, owner.id));
 }
+
+/** Where a file uploaded in a wizard's step waits in R2 until the wizard ends. */
+export const DRAFT_FILE_PREFIX = "draft/";
+
+/** How long a waiting file no draft holds is left alone: an upload still being recorded is never taken. */
+const UNHELD_GRACE_MS = 24 * 3600_000;
+
+/**
+ * Waiting files no draft holds, a day after they were stored (two uploads into one draft at once
+ * keep one; a draft that went keeps none): their rows and their objects in R2, and objects under
+ * the prefix that never got a row. A page of R2's listing per run.
+ */
+export const unheldUploadsHousekeeping: HousekeepingTask = {
+  name: "wizard drafts: drop files no draft holds",
+  async run({ db, files }, now) {
+    const before = new Date(now - UNHELD_GRACE_MS);
+    const held = db.select({ key: wizardDrafts.fileKey }).from(wizardDrafts).where(isNotNull(wizardDrafts.fileKey));
+    const rows = await db
+      .delete(storedFiles)
+      .where(and(like(storedFiles.r2Key, `${DRAFT_FILE_PREFIX}%`), isNull(storedFiles.paperId), lt(storedFiles.createdAt, before), notInArray(storedFiles.r2Key, held)))
+      .returning({ key: storedFiles.r2Key });
+    const listed = await files.list({ prefix: DRAFT_FILE_PREFIX, limit: 500 });
+    const old = listed.objects.filter((o) => o.uploaded.getTime() < before.getTime()).map((o) => o.key);
+    const known = new Set<string>();
+    for (const chunk of chunksOf(old, 90)) {
+      const [rowsOf, draftsOf] = await db.batch([
+        db.select({ key: storedFiles.r2Key }).from(storedFiles).where(inArray(storedFiles.r2Key, chunk)),
+        db.select({ key: wizardDrafts.fileKey }).from(wizardDrafts).where(inArray(wizardDrafts.fileKey, chunk)),
+      ]);
+      for (const r of [...rowsOf, ...draftsOf]) if (r.key) known.add(r.key);
+    }
+    const gone = [...new Set([...rows.map((r) => r.key), ...old.filter((k) => !known.has(k))])];
+    for (const chunk of chunksOf(gone, 1000)) await files.delete(chunk);
+    return gone.length;
+  },
+};
 
 /** Drafts left untouched past their time go, with the files they were holding. */
 export const draftHousekeeping: HousekeepingTask = {

@@ -8,6 +8,8 @@ import { redirect } from "@remix-run/cloudflare";
 import { validationError } from "remix-validated-form";
 import type { Wizard, WizardStep } from "~/lib/wizard";
 import type { Services } from "~/server/services.server";
+import { clientAddress } from "../auth/session.server";
+import { hitRateLimits, LIMITS, RateLimitedError, tooManyRequests } from "../auth/rate-limit.server";
 import { clearDraftCookie, type DraftOwner, discardDraft, loadDraft, saveDraft } from "./drafts.server";
 
 type Ctx = Pick<Services, "db" | "files">;
@@ -34,6 +36,12 @@ export async function wizardStepLoad(services: Ctx, wizard: Wizard, owner: Draft
 }
 
 const MAX_FIELD_LENGTH = 5000;
+/**
+ * The most a draft keeps, as JSON characters: a submission's twenty authors and a long abstract
+ * take about 20,000; more comes only from a client that ignores the fields' limits.
+ */
+export const MAX_DRAFT_LENGTH = 64_000;
+export const DRAFT_TOO_LARGE = "This form holds more text than can be kept (64,000 characters in all). Shorten the longest answers and try again.";
 
 /** What a step's post holds for the draft: its own reading of rows, or its flat fields (cut to a sane length). */
 export function keptValues(def: WizardStep, form: FormData): Record<string, unknown> {
@@ -71,9 +79,23 @@ export async function wizardStepPost(
   const step = wizard.parseStep(String(form.get("step") ?? ""));
   const intent = String(form.get("intent") ?? "next");
   const def = wizard.steps[step - 1]!;
+  // A new anonymous draft (no cookie yet) is a row a stranger can make: limited per client address.
+  if (owner.userId === null && owner.setCookie) {
+    const refused = await hitRateLimits(services.db, [[`draft:ip:${clientAddress(request)}`, LIMITS.anonymousDraftsPerAddress]]).then(
+      () => null,
+      (error: unknown) => {
+        if (error instanceof RateLimitedError) return tooManyRequests(error, { formError: error.message });
+        throw error;
+      },
+    );
+    if (refused) return refused;
+  }
   const draft = await loadDraft(services, owner);
   const data = { ...draft.data };
   if (def.keep !== false) Object.assign(data, keptValues(def, form));
+  if (JSON.stringify(data).length > MAX_DRAFT_LENGTH) {
+    return withOwnerCookie(Response.json({ formError: DRAFT_TOO_LARGE }, { status: 413 }), owner);
+  }
   const keep = (at: number, values = data) => saveDraft(services, owner, wizard.name, { step: at, data: values });
 
   // The page's autosave (with JavaScript): what the step holds now, kept unchecked, nothing else.
