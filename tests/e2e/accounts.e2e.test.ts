@@ -404,6 +404,70 @@ describe.each([
   }, 240_000);
 });
 
+/** The four steps filled in as a person with JavaScript would, without the checks `registerFlow` makes on the way. */
+async function quickRegister(run: Run, email: string, password: string, firstName: string) {
+  const { page } = run;
+  await page.goto("/register", { waitUntil: "domcontentloaded" });
+  await settle(run);
+  await page.getByLabel("Salutation").selectOption("Dr.");
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill("Hopper");
+  await page.getByLabel(/^E-mail/).fill(email);
+  await page.getByLabel("Confirm e-mail").fill(email);
+  await clickAndSettle(run, "Next");
+  await page.waitForURL(/step=2/);
+  await page.locator("#primaryInstitution").fill(`${firstName} Institute`);
+  await page.locator("#primaryRank").selectOption("Professor");
+  await page.locator("#primaryAddress1").fill("1 Campus Road");
+  await page.locator("#primaryCity").fill("Leeds");
+  await page.locator("#primaryPostalCode").fill("LS1");
+  await page.locator("#primaryCountry").selectOption("GB");
+  await clickAndSettle(run, "Next");
+  await page.waitForURL(/step=3/);
+  for (const [n, category, topic] of [[1, "V. Derivatives", "Swaps"], [2, "II. Financial Accounting", "Auditing"], [3, "VI. Quantitative Finance", "Copula Models"]] as const) {
+    await page.locator(`#primary${n}Category`).selectOption(category);
+    await page.locator(`#primary${n}`).selectOption(topic);
+  }
+  await clickAndSettle(run, "Next");
+  await page.waitForURL(/step=4/);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel("Retype password").fill(password);
+  await clickAndSettle(run, "Complete Registration");
+  await page.waitForURL(/\/registration-confirmation$/);
+}
+
+describe("an address a stranger registered before its owner", () => {
+  it("is the owner's once the owner activates it from their inbox: the owner signs in with their own password, the stranger cannot", async () => {
+    const email = `owner.${Date.now()}@example.org`;
+    const seen = new Set<string>();
+    const stranger = await newContext(browser, { js: true, viewport: "desktop" });
+    const owner = await newContext(browser, { js: true, viewport: "desktop" });
+    try {
+      const strangerRun: Run = { page: await stranger.newPage(), context: stranger, js: true, viewport: "desktop" };
+      await quickRegister(strangerRun, email, "stranger-password-1", "Mallory");
+      await waitForMail(email, "Activate your account", seen);
+      const ownerRun: Run = { page: await owner.newPage(), context: owner, js: true, viewport: "desktop" };
+      await quickRegister(ownerRun, email, "owner-password-1", "Grace");
+      // The owner opens the mail their own registration sent.
+      await activate(ownerRun, email, seen);
+      await login(ownerRun, email, "owner-password-1");
+      await expect.poll(() => ownerRun.page.getByRole("navigation", { name: "Main" }).getByText("Grace Hopper").isVisible()).toBe(true);
+      // The stranger's password opens nothing.
+      const page = strangerRun.page;
+      await page.goto("/login", { waitUntil: "domcontentloaded" });
+      await settle(strangerRun);
+      await page.getByLabel("E-mail").fill(email);
+      await page.getByLabel("Password").fill("stranger-password-1");
+      await clickAndSettle(strangerRun, "Login");
+      await expect.poll(() => page.getByText("Invalid email or password").isVisible()).toBe(true);
+      expect(page.url()).toMatch(/\/login/);
+    } finally {
+      await stranger.close();
+      await owner.close();
+    }
+  }, 120_000);
+});
+
 describe("sign-in and the pages it guards", () => {
   async function fresh(js = true) {
     const context = await newContext(browser, { js });
