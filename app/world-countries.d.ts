@@ -5,7 +5,11 @@ declare module "virtual:world-countries" {
   export const DIAL_CODES: ReadonlyArray<readonly [string, string]>;
 }
 
-declare module "virtual:common-passwords" {
-  /** The most common passwords long enough to pass the length rule, lower-cased. */
-  export const COMMON_PASSWORDS: readonly string[];
+declare module "virtual:password-data" {
+  /** The 10,000 most common passwords, lower-cased, most common first, one space between them. */
+  export const COMMON_PASSWORDS: string;
+  /** Common English words (the EFF's diceware list), lower-cased, one space between them. */
+  export const ENGLISH_WORDS: string;
+  /** Each key's neighbours, clockwise from the left, with the shifted character second ("aA"); null at an edge. */
+  export const KEYBOARDS: Readonly<Record<"qwerty" | "keypad", Readonly<Record<string, ReadonlyArray<string | null>>>>>;
 }
