@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { decodeWordList, encodeWordList } from "../../app/server/auth/word-list";
 
 const ID = "virtual:password-data";
 /** How many of the most common passwords the estimate knows by rank (ASVS 6.2.4 asks for at least the top 3,000). */
@@ -8,24 +9,35 @@ const SHORTEST_ENTRY = 3;
 /** The keyboards whose walks are recognised: the usual layout and the numeric keypad. */
 const KEYBOARDS = ["qwerty", "keypad"] as const;
 
-/** The entries as one string, one space between them: a third smaller than a JSON array of strings. */
-function joined(name: string, words: readonly string[]) {
-  const bad = words.find((w) => /\s/.test(w));
-  if (bad !== undefined) throw new Error(`password-data: an entry of ${name} holds white space, which separates entries: ${JSON.stringify(bad)}`);
-  return JSON.stringify(words.join(" "));
+/**
+ * The password list is kept in bands of rank, each a factor of about 3 (√10) wide: within a band
+ * the words are in alphabetical order, which lets them be front-coded (about half the size), and
+ * each counts the guesses of the band's middle rank, within a factor of 1.8 of its own.
+ */
+const RANK_BANDS = [3, 10, 32, 100, 316, 1_000, 3_162, 10_000];
+
+/** A front-coded list, checked to read back as written. */
+function encoded(name: string, words: readonly string[]) {
+  const text = encodeWordList(words);
+  const sorted = [...words].sort();
+  const back = decodeWordList(text);
+  if (back.length !== sorted.length || back.some((w, i) => w !== sorted[i])) throw new Error(`password-data: the ${name} list does not read back`);
+  return text;
 }
 
 /**
  * `virtual:password-data`: what the password strength estimate knows about how people choose
  * passwords, read from `@zxcvbn-ts/language-common` (a devDependency) when the app is built, so
  * the Worker carries the data and none of the zxcvbn-ts runtime:
- * - `COMMON_PASSWORDS`: the 10,000 most common passwords, lower-cased, most common first (the
- *   maintained zxcvbn-ts list, ordered by how often they appear in leaks); an entry's position
- *   is its rank, the number of guesses an attacker needs to reach it;
+ * - `COMMON_PASSWORDS`: the 10,000 most common passwords (the maintained zxcvbn-ts list, ordered
+ *   by how often they appear in leaks), lower-cased, in bands of rank (`COMMON_PASSWORD_BANDS`,
+ *   the highest rank of each): an entry's rank is the number of guesses an attacker needs to
+ *   reach it;
  * - `ENGLISH_WORDS`: the 7,776 common English words of the EFF's diceware list (unranked);
  * - `KEYBOARDS`: each key's neighbours on a QWERTY keyboard and a numeric keypad (zxcvbn's
  *   adjacency graphs), for keyboard walks such as `qwertyuiop` or `asdfghjkl`.
- * Checked on the server only, so no page carries any of it.
+ * The lists are front-coded (app/server/auth/word-list.ts); entries shorter than 3 characters
+ * are left out. Checked on the server only, so no page carries any of it.
  */
 export function passwordData(): Plugin {
   return {
@@ -43,7 +55,18 @@ export function passwordData(): Plugin {
       if (top.length < COMMON_PASSWORD_COUNT) throw new Error(`password-data: the password list has only ${top.length} entries`);
       const words = dictionary["diceware-common"] ?? [];
       if (words.length < 7_000) throw new Error(`password-data: the word list has only ${words.length} entries`);
-      const keep = (list: string[]) => [...new Set(list.map((w) => w.toLowerCase()))].filter((w) => w.length >= SHORTEST_ENTRY);
+      const usable = (w: string) => w.length >= SHORTEST_ENTRY;
+      const seen = new Set<string>();
+      const bands = RANK_BANDS.map((high, b) => {
+        const band: string[] = [];
+        top.slice(b === 0 ? 0 : RANK_BANDS[b - 1], high).forEach((w) => {
+          const word = w.toLowerCase();
+          if (usable(word) && !seen.has(word)) band.push(word);
+          seen.add(word);
+        });
+        return encoded(`passwords to rank ${high}`, band);
+      });
+      const english = [...new Set(words.map((w) => w.toLowerCase()))].filter(usable);
       const graphs = Object.fromEntries(
         KEYBOARDS.map((name) => {
           const graph = adjacencyGraphs[name];
@@ -52,8 +75,9 @@ export function passwordData(): Plugin {
         }),
       );
       return [
-        `export const COMMON_PASSWORDS = ${joined("passwords", keep(top))};`,
-        `export const ENGLISH_WORDS = ${joined("words", keep(words))};`,
+        `export const COMMON_PASSWORDS = ${JSON.stringify(bands)};`,
+        `export const COMMON_PASSWORD_BANDS = ${JSON.stringify(RANK_BANDS)};`,
+        `export const ENGLISH_WORDS = ${JSON.stringify(encoded("words", english))};`,
         `export const KEYBOARDS = ${JSON.stringify(graphs)};`,
         "",
       ].join("\n");

@@ -16,7 +16,8 @@
  *
  * Everything is in log10 of guesses, so long passwords never overflow.
  */
-import { COMMON_PASSWORDS, ENGLISH_WORDS, KEYBOARDS } from "virtual:password-data";
+import { COMMON_PASSWORD_BANDS, COMMON_PASSWORDS, ENGLISH_WORDS, KEYBOARDS } from "virtual:password-data";
+import { decodeWordList } from "./word-list";
 
 export type PieceKind = "common" | "word" | "personal" | "repeat" | "sequence" | "keyboard" | "date" | "year" | "other";
 
@@ -56,14 +57,18 @@ const MAX_PIECES = 20;
 const MAX_L33T_READINGS = 32;
 
 const log10 = Math.log10;
-const splitList = (list: string) => (list ? list.split(" ") : []);
 
-/** Every dictionary entry with its rank (guesses) and kind: the most common password wins a tie. */
+/**
+ * Every dictionary entry with its guesses and kind. A common password counts the middle
+ * (geometric mean) of its band of rank, so `password` (rank 2) costs about 2 guesses and a
+ * password ranked 5,000 about 5,600.
+ */
 const DICTIONARY = new Map<string, { guesses: number; kind: PieceKind }>();
-splitList(COMMON_PASSWORDS).forEach((w, index) => {
-  if (!DICTIONARY.has(w)) DICTIONARY.set(w, { guesses: index + 1, kind: "common" });
+COMMON_PASSWORDS.forEach((band, b) => {
+  const guesses = Math.sqrt((b === 0 ? 1 : COMMON_PASSWORD_BANDS[b - 1]! + 1) * COMMON_PASSWORD_BANDS[b]!);
+  for (const w of decodeWordList(band)) if (!DICTIONARY.has(w)) DICTIONARY.set(w, { guesses, kind: "common" });
 });
-for (const w of splitList(ENGLISH_WORDS)) {
+for (const w of decodeWordList(ENGLISH_WORDS)) {
   const known = DICTIONARY.get(w);
   if (!known || known.guesses > ENGLISH_WORD_GUESSES) DICTIONARY.set(w, { guesses: ENGLISH_WORD_GUESSES, kind: "word" });
 }
