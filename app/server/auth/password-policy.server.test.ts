@@ -88,6 +88,14 @@ describe("the password strength estimate: what it recognises", () => {
     for (const password of ["12345678", "Password", "PASSWORD", "sunshine", "iloveyou", "baseball"]) expect(passwordRefusal(password, ADA), password).toBe(PASSWORD_TOO_COMMON);
   });
 
+  it("splits the whole password into pieces in order, whatever its letters", () => {
+    for (const password of ["iloveyou123", "İstanbul2024!", "Ünïcödé-päss-wörd", "🔑🔑🔑🔑password", "p@ssw0rd", "x"]) {
+      const { pieces } = passwordStrength(password);
+      expect(pieces.map((p) => p.token).join(""), password).toBe(password);
+      pieces.forEach((p) => expect(password.slice(p.i, p.j + 1), password).toBe(p.token));
+    }
+  });
+
   it("never repeats the password in its message", () => {
     for (const password of ["iloveyou123", "p@ssw0rd", "lovelace1815", "zxcvbnm,./", "19851205", "abcdefgh1234"]) {
       const message = passwordRefusal(password, ADA)!;

@@ -79,13 +79,13 @@ function weakReason(pieces: Piece[]) {
 
 /** Why `password` may not be used for this person, or null when it may. The one check wherever a password is set. */
 export function passwordRefusal(password: string, person: Person): string | null {
-  const strength = passwordStrength(password, personalWords(person));
+  const own = personalWords(person);
+  const strength = passwordStrength(password, own);
   const weak = strength.log10 < MIN_GUESSES_LOG10;
   const [only] = strength.pieces;
   if (weak && strength.pieces.length === 1 && only!.kind === "common" && !only!.l33t && !only!.reversed) return PASSWORD_TOO_COMMON;
   const candidate = folded(password);
-  const personal = personalWords(person).map(folded);
-  if (candidate.length > 0 && personal.includes(candidate)) return PASSWORD_IS_PERSONAL;
+  if (candidate.length > 0 && own.map(folded).includes(candidate)) return PASSWORD_IS_PERSONAL;
   if (!weak) return null;
   return `This password is too easy to guess: ${weakReason(strength.pieces)}. ${CHOOSE_ANOTHER}`;
 }

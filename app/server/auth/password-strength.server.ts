@@ -72,7 +72,8 @@ for (const w of decodeWordList(ENGLISH_WORDS)) {
   const known = DICTIONARY.get(w);
   if (!known || known.guesses > ENGLISH_WORD_GUESSES) DICTIONARY.set(w, { guesses: ENGLISH_WORD_GUESSES, kind: "word" });
 }
-const LONGEST_ENTRY = Math.max(0, ...[...DICTIONARY.keys()].map((w) => w.length));
+let LONGEST_ENTRY = 0;
+for (const w of DICTIONARY.keys()) LONGEST_ENTRY = Math.max(LONGEST_ENTRY, w.length);
 
 /** Which letters a look-alike symbol may stand for (zxcvbn's table). */
 const L33T: Record<string, string[]> = {
@@ -151,7 +152,8 @@ function l33tVariations(lower: string, subs: Map<string, string>) {
 
 function dictionaryPieces(password: string, personal: Map<string, number>): Piece[] {
   const pieces: Piece[] = [];
-  const lower = password.toLowerCase();
+  // Lower-cased character by character, so indices still match the password (`İ` would grow).
+  const lower = Array.from(password, (c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c)).join("");
   const longest = Math.max(LONGEST_ENTRY, ...[...personal.keys()].map((w) => w.length));
   const lookUp = (word: string) => {
     const rank = personal.get(word);
