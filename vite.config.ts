@@ -5,7 +5,7 @@ import { getLoadContext } from "./app/server/load-context";
 import { patchServerPackages } from "./scripts/vite/server-patches/patch";
 import { reactStringChunkPatches } from "./scripts/vite/server-patches/react-string-chunks";
 import { routeMatchingPatches } from "./scripts/vite/server-patches/route-matching";
-import { commonPasswords } from "./scripts/vite/common-passwords";
+import { passwordData } from "./scripts/vite/password-data";
 import { worldCountries } from "./scripts/vite/world-countries";
 
 declare module "@remix-run/cloudflare" {
@@ -18,7 +18,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     patchServerPackages([...routeMatchingPatches, ...reactStringChunkPatches]),
     worldCountries(),
-    commonPasswords({ minLength: 8 }), // PASSWORD_MIN (app/features/accounts/schemas.ts)
+    passwordData(),
     cloudflareDevProxyVitePlugin({ getLoadContext }),
     remix({
       ignoredRouteFiles: ["**/*.test.*", "**/__*"],

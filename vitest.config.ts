@@ -2,7 +2,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
-import { commonPasswords } from "./scripts/vite/common-passwords";
+import { passwordData } from "./scripts/vite/password-data";
 import { worldCountries } from "./scripts/vite/world-countries";
 
 /**
@@ -23,7 +23,7 @@ export default defineConfig(async () => {
     plugins: [
       tsconfigPaths(),
       worldCountries(),
-      commonPasswords({ minLength: 8 }),
+      passwordData(),
       cloudflareTest({
         main: "./workers/web/index.ts",
         wrangler: { configPath: "./wrangler.toml" },

@@ -63,12 +63,17 @@ describe("a password change ends every link mailed before it", () => {
   });
 });
 
-/** Issue 13, finding 6: a password is refused if it is common or the person's own, wherever it is set. */
-describe("common and personal passwords", () => {
-  it("a reset refuses 'password' and the account's e-mail, and the link still works for a good one", async () => {
+/** A password is refused if it is easy to guess (common, or built on a common word) or the person's own, wherever it is set. */
+describe("common, easy and personal passwords", () => {
+  it("a reset refuses 'password', a disguised one with digits added and the account's e-mail, and the link still works for a good one", async () => {
     const user = await createUser({ email: "grace.hopper@example.org", firstName: "Grace", lastName: "Hopper" });
     const token = await issueToken(db(), user.id, "password_reset");
-    for (const [password, message] of [["password", PASSWORD_TOO_COMMON], ["Grace.Hopper@example.org", PASSWORD_IS_PERSONAL], ["gracehopper", PASSWORD_IS_PERSONAL]]) {
+    for (const [password, message] of [
+      ["password", PASSWORD_TOO_COMMON],
+      ["Grace.Hopper@example.org", PASSWORD_IS_PERSONAL],
+      ["gracehopper", PASSWORD_IS_PERSONAL],
+      ["P@ssw0rd2024", "This password is too easy to guess: it is a common password with symbols for look-alike letters (like @ for a), with a few digits or symbols added."],
+    ]) {
       const r = await postForm(new Jar(), `/reset-password?token=${token}`, { token, newPassword: password!, newPasswordRetype: password! });
       expect(r.status, password).toBe(400);
       expect(textOf(await r.text()), password).toContain(message);
@@ -86,5 +91,18 @@ describe("common and personal passwords", () => {
     expect(r.status).toBe(400);
     expect(textOf(await r.text())).toContain(PASSWORD_TOO_COMMON);
     expect((await db().select().from(users).where(eq(users.id, user.id)).get())!.passwordHash).toBe(user.passwordHash);
+  });
+
+  it("the profile's password change refuses a common password with digits added, saying why, and keeps the old one", async () => {
+    const user = await createUser({ password: "old-password-1" });
+    const jar = await sessionJar(user);
+    const r = await postForm(jar, "/profile?tab=password", { tab: "password", currentPassword: "old-password-1", newPassword: "iloveyou123", newPasswordRetype: "iloveyou123" });
+    expect(r.status).toBe(400);
+    const text = textOf(await r.text());
+    expect(text).toContain("This password is too easy to guess: it is a common password, with a few digits or symbols added.");
+    expect(text).not.toContain("iloveyou123");
+    expect((await db().select().from(users).where(eq(users.id, user.id)).get())!.passwordHash).toBe(user.passwordHash);
+    const ok = await postForm(jar, "/profile?tab=password", { tab: "password", currentPassword: "old-password-1", newPassword: "velvet orbit cactus anthem", newPasswordRetype: "velvet orbit cactus anthem" });
+    expect(ok.status).toBe(302);
   });
 });

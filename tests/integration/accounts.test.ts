@@ -44,12 +44,15 @@ describe("registration", () => {
   }
 
   // Issue 13, finding 6.
-  it("refuses a common password and one that is the person's e-mail or name, and creates nothing", async () => {
+  it("refuses a common password, one that is easy to guess, and one that is the person's e-mail or name, and creates nothing", async () => {
     for (const [password, message] of [
       ["12345678", PASSWORD_TOO_COMMON],
       ["Password", PASSWORD_TOO_COMMON],
       ["ada@example.org", PASSWORD_IS_PERSONAL],
       ["Ada Lovelace", PASSWORD_IS_PERSONAL],
+      // Not on the list itself, but a common password with digits added: the strength estimate.
+      ["iloveyou123", "This password is too easy to guess: it is a common password, with a few digits or symbols added."],
+      ["lovelace1815", "This password is too easy to guess: it is your name or e-mail address, with a few digits or symbols added."],
     ]) {
       const jar = new Jar();
       await walk(jar);
@@ -397,7 +400,7 @@ describe("sessions", () => {
   it("answers a reset link that is expired, or missing its token", async () => {
     const user = await createUser();
     const token = await issueToken(db(), user.id, "password_reset", Date.now() - 2 * 3600_000);
-    const r = await postForm(new Jar(), `/reset-password?token=${token}`, { token, newPassword: "whatever-123", newPasswordRetype: "whatever-123" });
+    const r = await postForm(new Jar(), `/reset-password?token=${token}`, { token, newPassword: "whatever-next-123", newPasswordRetype: "whatever-next-123" });
     expect(r.status).toBe(400);
     expect(await r.text()).toContain("This reset link has expired.");
     const missing = await visit(new Jar(), "/reset-password");
@@ -516,7 +519,7 @@ describe("profile", () => {
     expect(bad.status).toBe(400);
     expect(textOf(await bad.text())).toContain("First name is required.");
     expect((await db().select().from(users).where(eq(users.id, user.id)).get())!.firstName).toBe("Marie");
-    const wrong = await postForm(jar, "/profile?tab=password", { tab: "password", currentPassword: "not-it", newPassword: "another-pass", newPasswordRetype: "another-pass" });
+    const wrong = await postForm(jar, "/profile?tab=password", { tab: "password", currentPassword: "not-it", newPassword: "another-pass-5", newPasswordRetype: "another-pass-5" });
     expect(wrong.status).toBe(400);
     expect(textOf(await wrong.text())).toContain("The current password is not correct.");
   });

@@ -300,6 +300,52 @@ describe("what the wizard refuses", () => {
   });
 });
 
+/**
+ * Uploads are checked for their type by their first bytes, not for active content: a PDF that
+ * runs a script when opened, and a file that is a PDF and an HTML page at once, are manuscripts
+ * like any other. They are kept byte for byte (the SHA-256 that finds a resubmission is of what
+ * the author sent) and served so that nothing in them can run in the site's origin (decision 044).
+ */
+describe("active content in a manuscript", () => {
+  const encode = (text: string) => new TextEncoder().encode(text);
+  const cases = {
+    "a PDF that runs a script when opened": encode(
+      "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n" +
+        "2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+    ),
+    "a PDF that is also an HTML page": encode("%PDF-1.4\n<html><script>alert(1)</script></html>\n%%EOF\n"),
+  };
+
+  for (const [name, bytes] of Object.entries(cases)) {
+    it(`accepts ${name}, keeps it byte for byte and serves it as a sandboxed PDF, never as HTML`, async () => {
+      const conference = await createConference({ status: "open" });
+      const { user, jar } = await author();
+      await throughUpload(jar, user.id, conference.id, bytes, "paper.pdf");
+      await postForm(jar, stepPath(3), { step: "3", intent: "next", manuscriptTitle: "A title", manuscriptAbstract: "Short abstract." });
+      await postForm(jar, stepPath(4), { step: "4", intent: "next", ...areas });
+      const submit = await postForm(jar, stepPath(5), { step: "5", intent: "submit", ...authorFields([{ ...me, email: user.email }]) });
+      expect(submit.headers.get("Location")).toBe("/dashboard?tab=submissions&submitted=true");
+      const [paper] = await db().select().from(papers).all();
+      const [stored] = await db().select().from(files).where(eq(files.paperId, paper!.id)).all();
+      const digest = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+      expect(stored).toMatchObject({ contentType: "application/pdf", size: bytes.length, sha256: digest });
+
+      const path = `/api/papers/${paper!.id}/download/fullManuscript`;
+      for (const [query, disposition] of [["", "inline"], ["?download", "attachment"]] as const) {
+        const r = await visit(jar, `${path}${query}`, { headers: { Accept: "text/html" } });
+        expect(r.status).toBe(200);
+        expect(r.headers.get("Content-Type")).toBe("application/pdf");
+        expect(r.headers.get("X-Content-Type-Options")).toBe("nosniff");
+        // An opaque origin with scripts off, should anything read it as a page.
+        expect(r.headers.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox");
+        expect(r.headers.get("Content-Disposition")).toMatch(new RegExp(`^${disposition}; filename="paper.pdf"`));
+        expect(r.headers.get("Cache-Control")).toBe("private, no-store");
+        expect(new Uint8Array(await r.arrayBuffer())).toEqual(bytes);
+      }
+    });
+  }
+});
+
 describe("when the database fails", () => {
   it("says so on the step, keeps the draft and leaves nothing half-saved", async () => {
     const conference = await createConference({ status: "open" });
