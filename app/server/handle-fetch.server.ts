@@ -24,6 +24,7 @@ import {
   classify,
   corsHeaders,
   declaredTooLarge,
+  discardBody,
   guardBody,
   type RequestClass,
   withoutCookies,
@@ -121,6 +122,7 @@ export async function handleFetch(
   buildVersion: string,
 ) {
   if (request.url.length > MAX_URL_LENGTH) {
+    await discardBody(request);
     const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
     applySecurityHeaders(headers, { https: request.url.startsWith("https:") });
     return new Response("The address is too long.", { status: 414, headers });
@@ -132,12 +134,13 @@ export async function handleFetch(
     // A CORS preflight: answered here, from the allow-list (empty unless configured).
     return new Response(null, { status: 204, headers: corsHeaders(request, settings.API_CORS_ORIGINS) });
   }
-  if (!ALLOWED_METHODS[cls].includes(request.method)) return methodNotAllowed(cls);
+  // Every refusal below is answered after the body nobody will read is drained (discardBody says why).
+  if (!ALLOWED_METHODS[cls].includes(request.method)) return discardBody(request).then(() => methodNotAllowed(cls));
   const { db: d1, counter } = countingD1(env.DB);
   let cacheCheckRoundTrips = 0;
 
   const limit = bodyLimit(cls, request);
-  if (declaredTooLarge(request, limit)) return tooLarge(url, cls, limit);
+  if (declaredTooLarge(request, limit)) return discardBody(request).then(() => tooLarge(url, cls, limit));
   const body = guardBody(request, limit);
   request = body.request;
   if (cls === "api" || cls === "webhook") request = withoutCookies(request);
@@ -145,6 +148,7 @@ export async function handleFetch(
   if (cls === "page" && request.method !== "GET" && request.method !== "HEAD") {
     const verdict = checkRequestOrigin(request);
     const token = verdict.ok ? await checkCsrfToken(request) : verdict;
+    if (!token.ok) await discardBody(request);
     if (body.exceeded()) return tooLarge(url, cls, limit);
     if (!token.ok) return forbidden(url);
   }
@@ -155,6 +159,8 @@ export async function handleFetch(
     const csrf = csrfState(request);
     const context = getLoadContext({ request, context: { cloudflare: { env, ctx } }, nonce, d1, meter: counter, csrf });
     let response = await remix(request, context);
+    // A route that answered without reading the body (a 404, a redirect to sign in, a rate limit).
+    await discardBody(request);
     // A body cut off at the limit: whatever the route made of it, nothing was saved.
     if (body.exceeded()) return tooLarge(url, cls, limit);
     if (cls === "api" || cls === "webhook") response = await asJsonError(response);
