@@ -136,6 +136,12 @@ describe("Conference Management: add and edit", () => {
       expect(text).toContain("Failed to save conference");
       expect(text).toContain(messages[i]);
     }
+    // Far over the limit, megabytes say enough: no byte counts.
+    const far = await postMultipart(jar, `/admin/conferences/${c.id}`, conferenceForm({ title: "Changed" }, { photos: [new File([PNG, new Uint8Array(9.5 * 1024 * 1024)], "far.png")] }));
+    expect(far.status).toBe(422);
+    const farText = textOf(await far.text());
+    expect(farText).toContain('"far.png" is larger than 8 MB: it is 9.51 MB.');
+    expect(farText).not.toContain("bytes are allowed");
     expect(await r2Keys()).toEqual([]);
     expect(await db().select().from(files).all()).toHaveLength(0);
     expect((await db().select().from(conferences).get())!.title).toBe("Keep");
