@@ -9,6 +9,7 @@ import type { FileKind, files } from "~/db/schema";
 import { contentMatches, extensionOf, imageSize } from "~/server/files/sniff.server";
 import { generateFilename, r2KeyFor } from "./file.server";
 import { AppError } from "~/server/errors.server";
+import { cleanFileName, exactSizeNote, megabytesUp } from "~/lib/file-names";
 
 export type UploadRule = {
   kind: FileKind;
@@ -21,12 +22,18 @@ export type UploadRule = {
   prefix?: string;
 };
 
+/** Which rule an upload broke, for a caller that words one of them its own way. */
+export type UploadCheck = "count" | "type" | "size" | "content";
+
 /** A refused upload (422): its message names the file and the rule it broke. */
 export class UploadRejected extends AppError {
   /** The form field whose files were refused, when the caller knows it. */
   field?: string;
 
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly broke?: UploadCheck,
+  ) {
     super(422, message);
   }
 }
@@ -40,18 +47,26 @@ export function postedFiles(form: FormData, field: string): File[] {
 
 const megabytes = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
+/**
+ * "… is larger than 25 MB", with the file's own size rounded up (so it never reads as the limit)
+ * and, within a megabyte of the limit, both counts in bytes.
+ */
+const tooLarge = (name: string, size: number, limit: number) =>
+  `"${name}" is larger than ${megabytes(limit)}: it is ${megabytesUp(size)} MB.${exactSizeNote(size, limit)}`;
+
 /** Checks every file, stores them all or none, and returns the rows to insert and the undo. */
 export async function storeUploads(bucket: R2Bucket, list: File[], rule: UploadRule, uploadedBy: number) {
-  if (list.length > rule.maxFiles) throw new UploadRejected(`At most ${rule.maxFiles} ${rule.label} at a time.`);
-  const checked: Array<{ file: File; bytes: Uint8Array<ArrayBuffer>; ext: string }> = [];
+  if (list.length > rule.maxFiles) throw new UploadRejected(`At most ${rule.maxFiles} ${rule.label} at a time.`, "count");
+  const checked: Array<{ name: string; bytes: Uint8Array<ArrayBuffer>; ext: string }> = [];
   for (const file of list) {
-    const name = file.name.slice(0, 200);
+    // The name as kept, shortened with its extension kept: the extension checked is the one stored.
+    const name = cleanFileName(file.name) || "file";
     const ext = extensionOf(name);
-    if (!(ext in rule.types)) throw new UploadRejected(`"${name}" is not one of the allowed types (${Object.keys(rule.types).join(", ")}).`);
-    if (file.size > rule.maxBytes) throw new UploadRejected(`"${name}" is larger than ${megabytes(rule.maxBytes)}.`);
+    if (!(ext in rule.types)) throw new UploadRejected(`"${name}" is not one of the allowed types (${Object.keys(rule.types).join(", ")}).`, "type");
+    if (file.size > rule.maxBytes) throw new UploadRejected(tooLarge(name, file.size, rule.maxBytes), "size");
     const bytes = new Uint8Array(await file.arrayBuffer());
-    if (!contentMatches(ext, bytes)) throw new UploadRejected(`"${name}" is not really a .${ext} file: its content does not match its name.`);
-    checked.push({ file, bytes, ext });
+    if (!contentMatches(ext, bytes)) throw new UploadRejected(`"${name}" is not really a .${ext} file: its content does not match its name.`, "content");
+    checked.push({ name, bytes, ext });
   }
   const written: string[] = [];
   const discard = async () => {
@@ -59,7 +74,7 @@ export async function storeUploads(bucket: R2Bucket, list: File[], rule: UploadR
   };
   const rows: Stored[] = [];
   try {
-    for (const [i, { file, bytes, ext }] of checked.entries()) {
+    for (const [i, { name, bytes, ext }] of checked.entries()) {
       const filename = generateFilename(ext === "jpeg" ? "jpg" : ext);
       const r2Key = rule.prefix ? `${rule.prefix}/${filename}` : r2KeyFor(rule.kind, filename);
       const contentType = rule.types[ext]!;
@@ -71,7 +86,7 @@ export async function storeUploads(bucket: R2Bucket, list: File[], rule: UploadR
         kind: rule.kind,
         filename,
         r2Key,
-        originalName: file.name.slice(0, 200).replace(/[\u0000-\u001f]/g, ""),
+        originalName: name,
         contentType,
         size: bytes.byteLength,
         sha256: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join(""),

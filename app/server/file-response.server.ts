@@ -1,12 +1,19 @@
+import { cleanFileName } from "~/lib/file-names";
 import type { ReadableFile } from "~/models/file.server";
 
 const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp)|application\/pdf)$/;
 
-/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
+/**
+ * RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. The name is cleaned as
+ * an upload's is (`cleanFileName`), so names stored before that rule lose their controls and
+ * bidirectional overrides here too, and a long one keeps its extension.
+ */
 export function contentDisposition(type: "inline" | "attachment", originalName: string) {
-  const cleaned = originalName.replace(/[\r\n"\\/]/g, "_").slice(0, 200) || "download";
+  const cleaned = cleanFileName(originalName).replace(/["\\]/g, "_") || "download";
   const ascii = cleaned.replace(/[^\x20-\x7e]/g, "_");
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(cleaned)}`;
+  // RFC 5987's value characters exclude ' ( ) *, which encodeURIComponent leaves as they are.
+  const encoded = encodeURIComponent(cleaned).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   classify,
   corsHeaders,
   declaredTooLarge,
+  discardBody,
   guardBody,
   type RequestClass,
   withoutCookies,
@@ -109,18 +110,44 @@ async function asJsonError(response: Response) {
   return apiError(response.status, message);
 }
 
+/** How long a visitor is asked to wait before trying a page again after a 503. */
+const RETRY_AFTER_SECONDS = "10";
+
+/**
+ * A page that failed unexpectedly (a loader that threw, the database behind the session): the
+ * page Remix rendered (the site's error page) with 503 and Retry-After instead of 500. For a
+ * visitor it is the same message, and 503 tells browsers, crawlers and monitors that the site
+ * could not answer for now, not that the address is broken; the error itself was logged by Remix.
+ */
+function unavailable(response: Response) {
+  const out = new Response(response.body, { status: 503, statusText: "Service Unavailable", headers: response.headers });
+  out.headers.set("Retry-After", RETRY_AFTER_SECONDS);
+  out.headers.set("Cache-Control", "no-store");
+  return out;
+}
+
 /**
  * Everything the web Worker does around Remix: refuse absurd URLs, serve anonymous visitors
- * from the page cache, and put strict security headers on every answer.
+ * from the page cache, and put strict security headers on every answer. Whatever throws on the
+ * way is answered 503 (HTML for pages, JSON otherwise), never the runtime's bare 500.
  */
-export async function handleFetch(
-  request: Request,
-  env: Env,
-  ctx: ExecutionContext,
-  remix: RemixHandler,
-  buildVersion: string,
-) {
+export async function handleFetch(request: Request, env: Env, ctx: ExecutionContext, remix: RemixHandler, buildVersion: string) {
+  try {
+    return await answer(request, env, ctx, remix, buildVersion);
+  } catch (error) {
+    console.error("web: the request could not be answered", error);
+    await discardBody(request);
+    const url = new URL(request.url);
+    if (classify(url.pathname) !== "page") return apiError(503, "The server could not answer. Try again later.");
+    const page = refusal(url, 503, "The site cannot answer just now", "Nothing was lost. Wait a few seconds and reload the page.");
+    page.headers.set("Retry-After", RETRY_AFTER_SECONDS);
+    return page;
+  }
+}
+
+async function answer(request: Request, env: Env, ctx: ExecutionContext, remix: RemixHandler, buildVersion: string) {
   if (request.url.length > MAX_URL_LENGTH) {
+    await discardBody(request);
     const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
     applySecurityHeaders(headers, { https: request.url.startsWith("https:") });
     return new Response("The address is too long.", { status: 414, headers });
@@ -132,12 +159,13 @@ export async function handleFetch(
     // A CORS preflight: answered here, from the allow-list (empty unless configured).
     return new Response(null, { status: 204, headers: corsHeaders(request, settings.API_CORS_ORIGINS) });
   }
-  if (!ALLOWED_METHODS[cls].includes(request.method)) return methodNotAllowed(cls);
+  // Every refusal below is answered after the body nobody will read is drained (discardBody says why).
+  if (!ALLOWED_METHODS[cls].includes(request.method)) return discardBody(request).then(() => methodNotAllowed(cls));
   const { db: d1, counter } = countingD1(env.DB);
   let cacheCheckRoundTrips = 0;
 
   const limit = bodyLimit(cls, request);
-  if (declaredTooLarge(request, limit)) return tooLarge(url, cls, limit);
+  if (declaredTooLarge(request, limit)) return discardBody(request).then(() => tooLarge(url, cls, limit));
   const body = guardBody(request, limit);
   request = body.request;
   if (cls === "api" || cls === "webhook") request = withoutCookies(request);
@@ -145,6 +173,7 @@ export async function handleFetch(
   if (cls === "page" && request.method !== "GET" && request.method !== "HEAD") {
     const verdict = checkRequestOrigin(request);
     const token = verdict.ok ? await checkCsrfToken(request) : verdict;
+    if (!token.ok) await discardBody(request);
     if (body.exceeded()) return tooLarge(url, cls, limit);
     if (!token.ok) return forbidden(url);
   }
@@ -155,6 +184,9 @@ export async function handleFetch(
     const csrf = csrfState(request);
     const context = getLoadContext({ request, context: { cloudflare: { env, ctx } }, nonce, d1, meter: counter, csrf });
     let response = await remix(request, context);
+    if (cls === "page" && response.status === 500 && (request.method === "GET" || request.method === "HEAD")) response = unavailable(response);
+    // A route that answered without reading the body (a 404, a redirect to sign in, a rate limit).
+    await discardBody(request);
     // A body cut off at the limit: whatever the route made of it, nothing was saved.
     if (body.exceeded()) return tooLarge(url, cls, limit);
     if (cls === "api" || cls === "webhook") response = await asJsonError(response);
@@ -199,9 +231,10 @@ export async function handleFetch(
 
   const key = cacheKeyFor(url, version);
   const cache = (caches as unknown as { default: Cache }).default;
-  const hit = await cache.match(key);
+  // The cache is a shortcut: one that cannot answer is a miss, and the page is rendered.
+  const hit = await cache.match(key).catch(() => undefined);
   if (hit) {
-    ctx.waitUntil(memoryPut(kept, version, hit.clone()));
+    ctx.waitUntil(memoryPut(kept, version, hit.clone()).catch(() => {}));
     const response = new Response(hit.body, hit);
     markServed(response.headers, "hit", cacheCheckRoundTrips, timingForAll);
     return withFreshNonce(response);
@@ -209,7 +242,8 @@ export async function handleFetch(
 
   const response = await render();
   if (isStorable(response)) {
-    ctx.waitUntil(Promise.all([cache.put(key, toCacheable(response.clone())), memoryPut(kept, version, response.clone())]));
+    // A copy that cannot be stored (the render's stream failed, the cache is unavailable) is only not kept.
+    ctx.waitUntil(Promise.all([cache.put(key, toCacheable(response.clone())), memoryPut(kept, version, response.clone())]).catch(() => {}));
   }
   markServed(response.headers, "miss", cacheCheckRoundTrips, timingForAll);
   return response;

@@ -110,3 +110,47 @@ export function withoutCookies(request: Request) {
   headers.delete("Cookie");
   return new Request(request, { headers });
 }
+
+/** The most of an unread body `discardBody` reads before giving up on it: above every class's limit. */
+export const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
+/** How long `discardBody` waits for a slow client before giving up on its body. */
+export const DISCARD_MAX_MS = 30_000;
+
+/**
+ * Reads and drops what is left of a request body that nothing will read, before the answer goes
+ * out: a refusal made from the headers (405, 413, a CSRF or origin 403) or a route that answered
+ * without reading the form (a 404, a redirect to sign in, a rate limit). Measured under
+ * `wrangler dev` (decision 043): an answer sent while the client is still sending reaches it as a
+ * connection reset, not the answer, and the local proxy in front of the Worker then answered other
+ * clients' posts with 503 "worker restarted mid-request"; cancelling the body does the same, and
+ * draining it after answering (in waitUntil) is too late, since the body is cut off with the
+ * answer. Read to its end, the connection stays healthy and the client gets the refusal. A body
+ * declared larger than `maxBytes` is not worth reading and is cancelled at once; reading stops at
+ * `maxBytes`, at `maxMs`, or where the body guard cuts the body off at the class's limit.
+ * Does nothing for a body already read or being read.
+ */
+export async function discardBody(request: Request, maxBytes = DISCARD_MAX_BYTES, maxMs = DISCARD_MAX_MS): Promise<void> {
+  const body = request.body;
+  if (!body || request.bodyUsed || body.locked) return;
+  const reader = body.getReader();
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) {
+    await reader.cancel().catch(() => {});
+    return;
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), maxMs);
+  });
+  try {
+    for (let seen = 0; seen <= maxBytes; ) {
+      const step = await Promise.race([reader.read(), late]);
+      if (step === "late" || step.done) break;
+      seen += step.value.byteLength;
+    }
+  } catch {
+    // Cut off at the class's limit, or the client went away: there is nothing more to read.
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel().catch(() => {});
+  }
+}

@@ -187,7 +187,7 @@ describe.each([
     const huge = path.join(mkdtempSync(path.join(tmpdir(), "e2e-")), "huge.pdf");
     writeFileSync(huge, Buffer.alloc(26_214_401, 32));
     await upload(first, huge);
-    await expect.poll(() => page.getByText("File size too large. Maximum allowed size is 25MB. Your file is 25.00MB.").isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.getByText("File size too large. Maximum allowed size is 25MB. Your file is 25.01MB. It is 26,214,401 bytes; at most 26,214,400 bytes are allowed.").isVisible(), { timeout: 30_000 }).toBe(true);
     await a11y(first);
 
     // A scan: the engine finds no text; the step says so and the author goes on by hand.

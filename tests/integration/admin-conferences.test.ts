@@ -128,7 +128,7 @@ describe("Conference Management: add and edit", () => {
       { photos: Array.from({ length: 31 }, (_, i) => png(`p${i}.png`)) },
       { photos: [new File([PNG, new Uint8Array(8 * 1024 * 1024)], "huge.png")] },
     ];
-    const messages = ['"fake.jpg" is not really a .jpg file', "At most 10 files at a time.", "At most 30 photos at a time.", '"huge.png" is larger than 8 MB.'];
+    const messages = ['"fake.jpg" is not really a .jpg file', "At most 10 files at a time.", "At most 30 photos at a time.", '"huge.png" is larger than 8 MB: it is 8.01 MB. It is 8,388,678 bytes; at most 8,388,608 bytes are allowed.'];
     for (const [i, uploads] of tries.entries()) {
       const r = await postMultipart(jar, `/admin/conferences/${c.id}`, conferenceForm({ title: "Changed" }, uploads));
       expect(r.status).toBe(422);
@@ -136,6 +136,12 @@ describe("Conference Management: add and edit", () => {
       expect(text).toContain("Failed to save conference");
       expect(text).toContain(messages[i]);
     }
+    // Far over the limit, megabytes say enough: no byte counts.
+    const far = await postMultipart(jar, `/admin/conferences/${c.id}`, conferenceForm({ title: "Changed" }, { photos: [new File([PNG, new Uint8Array(9.5 * 1024 * 1024)], "far.png")] }));
+    expect(far.status).toBe(422);
+    const farText = textOf(await far.text());
+    expect(farText).toContain('"far.png" is larger than 8 MB: it is 9.51 MB.');
+    expect(farText).not.toContain("bytes are allowed");
     expect(await r2Keys()).toEqual([]);
     expect(await db().select().from(files).all()).toHaveLength(0);
     expect((await db().select().from(conferences).get())!.title).toBe("Keep");

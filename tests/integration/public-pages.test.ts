@@ -343,6 +343,17 @@ describe("board of directors", () => {
     }
   });
 
+  it("answers 503 with the site's error page, never 500, when a loader outside the page's own fails", async () => {
+    // A visitor with a session cookie: the root loader reads the session, and here the table is gone.
+    for (const path of ["/society/board", "/", "/conferences"]) {
+      const { response, html } = await withTableMissing("sessions", () => getHtml(path, { headers: { Cookie: `__Host-session=${"a".repeat(43)}` } }));
+      expect(response.status, path).toBe(503);
+      expect(response.headers.get("Retry-After"), path).toBe("10");
+      expect(response.headers.get("Cache-Control"), path).toMatch(/no-store|no-cache/);
+      expect(textOf(html), path).toContain("Something Went Wrong");
+    }
+  });
+
   it("says 'Failed to load board data' when the database fails", async () => {
     const { response, html } = await withTableMissing("board_years", () => getHtml("/society/board"));
     expect(response.status).toBe(503);

@@ -205,6 +205,46 @@ describe("body limits, enforced while the body is read", () => {
     expect((await env.FILES.list()).objects).toEqual([]);
   });
 
+  it("reads a refused post's body to its end before answering, whether the Worker or a route refused it", async () => {
+    // Under `wrangler dev`, an answer sent while the client is still sending reached it as a
+    // connection reset (tests/e2e/refusals.e2e.test.ts); here the proof is that the body was read.
+    const admin = await createUser({ role: "admin" });
+    const jar = await sessionJar(admin);
+    await visit(jar, "/admin/news/new");
+    const token = jar.get("__Host-csrf")!;
+    const boundary = "----refused";
+    const head = (csrf: string) => `--${boundary}\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\n${csrf}\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\n\r\n`;
+    const tries = [
+      { path: "/admin/news/new", csrf: "not-the-token-not-the-token-nott", method: "POST", status: 403 },
+      { path: "/no-such-page", csrf: token, method: "POST", status: 405 },
+      { path: "/login", csrf: token, method: "PUT", status: 405 },
+      { path: "/api/webhooks/paypal", csrf: "", method: "PUT", status: 405 },
+    ];
+    for (const t of tries) {
+      let ended = false;
+      const source = chunked(8 * 1024 * 1024, 64 * 1024, head(t.csrf));
+      const reader = source.getReader();
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const { done, value } = await reader.read();
+          if (done) {
+            ended = true;
+            controller.close();
+          } else controller.enqueue(value);
+        },
+      });
+      const r = await SELF.fetch(`${BASE}${t.path}`, {
+        method: t.method,
+        body,
+        headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Cookie: jar.header(), Host: new URL(BASE).host, Origin: BASE, "Sec-Fetch-Site": "same-origin" },
+        duplex: "half",
+      } as RequestInit);
+      expect(r.status, `${t.method} ${t.path}`).toBe(t.status);
+      await r.body?.cancel();
+      expect(ended, `${t.method} ${t.path}: body read to its end`).toBe(true);
+    }
+  });
+
   it("still takes an ordinary form post under the limits", async () => {
     const user = await createUser({ email: "ok@example.org" });
     const r = await postForm(new Jar(), "/login", { email: "ok@example.org", password: user.password });

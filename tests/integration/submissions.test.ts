@@ -220,11 +220,47 @@ describe("what the wizard refuses", () => {
     big.set(bytesOf(docs().pdf).subarray(0, 1024));
     const oversize = await upload(jar, big, "big.pdf", { json: true });
     expect(oversize.status).toBe(422);
-    expect(await refusal(oversize)).toBe("File size too large. Maximum allowed size is 25MB. Your file is 25.00MB.");
+    expect(await refusal(oversize)).toBe("File size too large. Maximum allowed size is 25MB. Your file is 25.01MB. It is 26,214,410 bytes; at most 26,214,400 bytes are allowed.");
     expect(await refusal(await upload(jar, new Uint8Array(0), "", { json: true }))).toBe(SUBMISSION_MESSAGES.noFile);
     expect((await env.FILES.list()).objects).toEqual([]);
     expect(await db().select().from(files).all()).toEqual([]);
     expect((await draftOf(user.id))?.fileKey ?? null).toBeNull();
+  });
+
+  it("never shows a file one byte over 25 MB as 25.00MB, and gives both sizes in bytes", async () => {
+    const conference = await createConference({ status: "open" });
+    const { jar } = await author();
+    await postForm(jar, stepPath(1), { step: "1", intent: "next", conferenceId: String(conference.id), manuscriptType: "regular" });
+    const justOver = new Uint8Array(26_214_401);
+    justOver.set(bytesOf(docs().pdf).subarray(0, 1024));
+    expect(await refusal(await upload(jar, justOver, "paper.pdf", { json: true }))).toBe(
+      "File size too large. Maximum allowed size is 25MB. Your file is 25.01MB. It is 26,214,401 bytes; at most 26,214,400 bytes are allowed.",
+    );
+    expect((await env.FILES.list()).objects).toEqual([]);
+  });
+
+  it("takes a manuscript whose name is over 200 characters, keeping its extension, and strips bidirectional and invisible characters", async () => {
+    const conference = await createConference({ status: "open" });
+    const { user, jar } = await author();
+    await postForm(jar, stepPath(1), { step: "1", intent: "next", conferenceId: String(conference.id), manuscriptType: "regular" });
+    const long = `${"A very long working paper title ".repeat(8)}v2.pdf`;
+    expect(long.length).toBeGreaterThan(200);
+    const taken = await upload(jar, bytesOf(docs().pdf), long, { json: true });
+    expect(await taken.json()).toEqual({ ok: true });
+    const kept = String((await draftOf(user.id))!.data.uploadedFileName);
+    // Shortened in the middle to at most 200 characters (less the spaces either side of the cut).
+    expect(Array.from(kept).length).toBeLessThanOrEqual(200);
+    expect(Array.from(kept).length).toBeGreaterThan(190);
+    expect(kept).toContain("…");
+    expect(kept.startsWith("A very long working paper title")).toBe(true);
+    expect(kept.endsWith("title v2.pdf")).toBe(true);
+
+    // Right-to-left override: "paper\u202Efdp.docx" would read "paperxcod.pdf" wherever it is shown.
+    const disguised = await upload(jar, bytesOf(docs().pdf), "pa\u200Bper\u202Efdp.\u2066pdf\u2069", { json: true });
+    expect(await disguised.json()).toEqual({ ok: true });
+    expect((await draftOf(user.id))!.data.uploadedFileName).toBe("paperfdp.pdf");
+    const [row] = await db().select().from(files).all();
+    expect(row!.originalName).toBe("paperfdp.pdf");
   });
 
   it("counts the abstract's words as the browser does and refuses more than 250", async () => {

@@ -7,8 +7,10 @@
 import { COUNTRIES } from "virtual:world-countries";
 import { z } from "zod";
 import { MANUSCRIPT_TYPES } from "~/db/enums";
+import { MAX_MANUSCRIPT_BYTES } from "~/extraction/model";
 import { ACADEMIC_RANKS } from "~/features/accounts/options";
 import { topicPairsSchema, type TopicPairSlot } from "~/features/accounts/schemas";
+import { exactSizeNote, megabytesUp } from "~/lib/file-names";
 import { isTicked } from "~/lib/params";
 import { defineWizard } from "~/lib/wizard";
 
@@ -23,7 +25,7 @@ export const ABSTRACT_MAX_WORDS = 250;
 export const TITLE_MAX_CHARS = 500;
 /** The spec shows no maximum; a conference paper with more authors than this is not a conference paper. */
 export const MAX_AUTHORS = 20;
-export { MAX_MANUSCRIPT_BYTES } from "~/extraction/model";
+export { MAX_MANUSCRIPT_BYTES };
 
 export const SUBMISSION_MESSAGES = {
   stepInvalid: "Please fill in all required fields correctly.",
@@ -58,8 +60,13 @@ export type ExtractionView =
   | { status: "complete"; found: { title: boolean; abstract: boolean; authors: number } }
   | { status: "failed"; message: string };
 
-/** 'File size too large. Maximum allowed size is 25MB. Your file is {size}MB.' with the size to two decimals. */
-export const fileTooLarge = (bytes: number): string => `File size too large. Maximum allowed size is 25MB. Your file is ${(bytes / 1024 / 1024).toFixed(2)}MB.`;
+/**
+ * 'File size too large. Maximum allowed size is 25MB. Your file is {size}MB.' with the size to two
+ * decimals, rounded up so that a file over the limit never reads "25.00MB"; within a megabyte of
+ * the limit the exact byte counts follow, which an author can compare with what their computer shows.
+ */
+export const fileTooLarge = (bytes: number): string =>
+  `File size too large. Maximum allowed size is 25MB. Your file is ${megabytesUp(bytes)}MB.${exactSizeNote(bytes, MAX_MANUSCRIPT_BYTES)}`;
 
 /** Words of a text as the wizard counts them, in the browser and on the server alike. */
 export function countWords(text: string) {

@@ -15,6 +15,7 @@ import { activeAccountAt } from "~/models/authorship.server";
 import { extractionJobStatement, getExtractionJob, jobsOfFile, MANUSCRIPT_RULE, queueExtraction, failExtractionJob, type ExtractedInfo } from "~/models/extraction-jobs.server";
 import { generateFilename, r2KeyFor } from "~/models/file.server";
 import { storeUploads, UploadRejected, type UploadRule } from "~/models/uploads.server";
+import { cleanFileName } from "~/lib/file-names";
 import { paperDisplayNumber } from "~/lib/status";
 import { AppError } from "~/server/errors.server";
 import { hitRateLimits, type LimitCheck, LIMITS, RateLimitedError } from "~/server/auth/rate-limit.server";
@@ -112,7 +113,9 @@ export async function profileAuthor(db: Database, userId: number): Promise<Autho
  */
 export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, file: File | null) {
   if (!file || file.size === 0) throw new UploadRejected(SUBMISSION_MESSAGES.noFile);
-  const ext = extensionOf(file.name);
+  // The extension of the name as it will be kept (storeUploads checks the same one).
+  const name = cleanFileName(file.name);
+  const ext = extensionOf(name);
   if (!(ext in DRAFT_RULE.types)) throw new UploadRejected(SUBMISSION_MESSAGES.notPdfOrDocx);
   if (file.size > MAX_MANUSCRIPT_BYTES) throw new UploadRejected(fileTooLarge(file.size));
   await hitRateLimits(ctx.db, [
@@ -123,8 +126,10 @@ export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, 
     throw error;
   });
   const stored = await storeUploads(ctx.files, [file], DRAFT_RULE, user.id).catch((error: unknown) => {
-    // Count, type and size were checked above: the one refusal left is content that does not match the name.
-    if (error instanceof UploadRejected) throw new UploadRejected(`${SUBMISSION_MESSAGES.notPdfOrDocx} "${file.name.slice(0, 100)}" is not really a .${ext} file: its content does not match its name.`);
+    // Content that does not match the name gets the spec's message first; any other refusal says its own reason.
+    if (error instanceof UploadRejected && error.broke === "content") {
+      throw new UploadRejected(`${SUBMISSION_MESSAGES.notPdfOrDocx} "${cleanFileName(name, 100)}" is not really a .${ext} file: its content does not match its name.`, "content");
+    }
     throw error;
   });
   const row = stored.rows[0]!;

@@ -7,6 +7,7 @@
  * rather than a zip with a silently missing file.
  */
 import { downloadZip, predictLength } from "client-zip";
+import { cleanFileName } from "~/lib/file-names";
 import { contentDisposition } from "../file-response.server";
 
 export type ZipEntry = { r2Key: string; name: string; size: number; lastModified?: Date };
@@ -15,7 +16,7 @@ export type ZipEntry = { r2Key: string; name: string; size: number; lastModified
 export function zipEntryNames(names: string[]): string[] {
   const used = new Set<string>();
   return names.map((raw) => {
-    const clean = raw.replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_").replace(/^\.+/, "_").slice(0, 180) || "file";
+    const clean = cleanFileName(raw.replace(/[\\/]/g, "_"), 180).replace(/[:*?"<>|]/g, "_").replace(/^\.+/, "_") || "file";
     const dot = clean.lastIndexOf(".");
     const [stem, ext] = dot > 0 ? [clean.slice(0, dot), clean.slice(dot)] : [clean, ""];
     let name = clean;
