@@ -17,7 +17,8 @@ const paper = {
   title: z.string().max(600),
   conference: z.string().max(300),
   paperNumber: z.string().regex(/^MS\d{2}~\d{3,}$/),
-  authors: z.array(z.string().max(400)).max(40),
+  // A line names an author: first and last name (100 each), institution (200), and its notes.
+  authors: z.array(z.string().max(600)).max(40),
 };
 
 export const MAIL_TEMPLATES = {
@@ -75,8 +76,8 @@ const greet = (name: string) => (name ? `Dear ${name},` : "Hello,");
 export function withoutLinks(text: string) {
   return text
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S*/gi, "[link removed]")
-    .replace(/\S+@\S+\.\S+/g, "[address removed]")
-    .replace(/\b(?:www\.)?(?:[a-z0-9-]+\.)+[a-z]{2,24}(?:[/:?#]\S*)?(?=$|[\s,;)"'”’])/gi, (m) => (/^(?:[a-z]\.)+[a-z]$/i.test(m) ? m : "[link removed]"))
+    .replace(/[^\s@]+@[^\s@]+\.[^\s@]+/g, "[address removed]")
+    .replace(/\b(?:www\.)?(?:[\p{L}\p{N}-]+\.)+(?:xn--[a-z0-9-]+|\p{L}{2,24})(?![\p{L}\p{N}-])(?:[/:?#]\S*)?/giu, "[link removed]")
     .replace(/\bwww\.\S*/gi, "[link removed]");
 }
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CsrfField, useCsrfToken } from "~/components/csrf-field";
@@ -60,7 +60,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!isWellFormedToken(data.token)) return reply({ intent, ok: false, message: TEXT.missing }, 400);
     try {
       const result = await activateAccount(context, data.token);
-      return result.ok ? reply({ intent, ok: true, message: TEXT.success }) : reply({ intent, ok: false, message: result.message }, 400);
+      if (!result.ok) return reply({ intent, ok: false, message: result.message }, 400);
+      // A resent link proved the address but set no password: the person who opened it chooses one.
+      if (result.choosePassword) return redirect(`/reset-password?${new URLSearchParams({ token: result.choosePassword, activated: "1" })}`);
+      return reply({ intent, ok: true, message: TEXT.success });
     } catch (error) {
       console.error("activation failed", error);
       return reply({ intent, ok: false, message: TEXT.error }, 503);

@@ -82,9 +82,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const result = await validator.validate(form);
   if (result.error) return validationError(result.error, result.submittedData, { status: 400 });
-  let outcome: RoleOutcome = { adminWithoutSecondFactor: false };
+  let outcome: RoleOutcome & { mustChoosePassword?: boolean } = { adminWithoutSecondFactor: false };
   const refused = await attempt("admin: saving a user", MESSAGES.saveFailed, async () => {
     outcome = await saveUser(context.db, admin.id, id, result.data as never);
+    // Activated without a proven address: its holder chooses a password through a mailed link.
+    if (outcome.mustChoosePassword) await resetUserPassword(context, admin.id, id, "email");
   });
   if (refused) return Response.json({ formError: refused.message } satisfies ActionData, { status: refused.status });
   return redirect(usersListHref(search, outcome.adminWithoutSecondFactor ? "saved-needs-2fa" : "saved"));

@@ -22,11 +22,16 @@ export const REDIRECT_AFTER_MS = 3000;
 const TEXT = { missing: "Missing or invalid reset token.", failed: "Failed to reset password.", success: "Password reset successful." };
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token");
-  return { token: isWellFormedToken(token) ? token : null, csrf: context.csrf.token() };
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  // Sent here by a resent activation link: the address is proven, the password is still to choose.
+  const activated = url.searchParams.get("activated") === "1";
+  return { token: isWellFormedToken(token) ? token : null, activated, csrf: context.csrf.token() };
 }
 
 type ActionData = { ok: boolean; message: string };
+
+export const ACTIVATED = "Your e-mail address is confirmed and your account is active. Choose the password you will sign in with.";
 
 /** Without JavaScript the success page leaves for login by the Refresh header. */
 export const headers = passActionHeaders("Refresh");
@@ -50,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ResetPasswordRoute() {
-  const { token } = useLoaderData<typeof loader>();
+  const { token, activated } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as ActionData | { fieldErrors: unknown } | undefined;
   const navigate = useNavigate();
   const submitting = useNavigation().state === "submitting";
@@ -64,7 +69,7 @@ export default function ResetPasswordRoute() {
 
   return (
     <>
-      <PageHead title="Reset password" />
+      <PageHead title={activated ? "Choose your password" : "Reset password"} />
       <div className="container container-narrow">
         <div className="card form-card">
           {!token ? (
@@ -83,6 +88,7 @@ export default function ResetPasswordRoute() {
             </>
           ) : (
             <>
+              {activated && !outcome ? <FormMessage tone="success">{ACTIVATED}</FormMessage> : null}
               {outcome ? (
                 <FormMessage tone="error">
                   {outcome.message} <Link to="/forgot-password">Request a new link</Link>

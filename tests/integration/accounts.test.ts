@@ -5,7 +5,7 @@ import { authTokens, outbox, sessions, users } from "~/db/schema";
 import { sha256Hex } from "~/server/auth/crypto.server";
 import { PASSWORD_IS_PERSONAL, PASSWORD_TOO_COMMON } from "~/server/auth/password-policy.server";
 import { issueToken, TOKEN_LIFETIME_MS } from "~/server/auth/tokens.server";
-import { clearOfRateWindowEdge, createUser, db, Jar, postForm, resetDatabase, signIn, textOf, visit } from "./fixtures";
+import { clearOfRateWindowEdge, createUser, db, Jar, postForm, registrationOf, resetDatabase, signIn, textOf, visit } from "./fixtures";
 
 beforeEach(resetDatabase);
 
@@ -199,9 +199,12 @@ describe("recovery does the same work whether the address has an account", () =>
 });
 
 describe("activation tokens", () => {
+  /** A registration's link: it carries the password and profile the registration chose. */
   async function registeredToken() {
     const user = await createUser({ email: "new@example.org", status: "inactive" });
-    return { user, token: await issueToken(db(), user.id, "activation") };
+    const token = await issueToken(db(), user.id, "activation");
+    await db().update(authTokens).set({ registration: registrationOf(user) }).where(eq(authTokens.userId, user.id)).run();
+    return { user, token };
   }
   const activate = (jar: Jar, token: string) => postForm(jar, "/activate-account", { intent: "activate", token });
 

@@ -5,26 +5,22 @@ import worker from "../../workers/web/index";
 import { authTokens, extractionJobs, files, outbox, paperAuthors, papers, rateLimits, recoveryCodes, sessions, users, wizardDrafts } from "~/db/schema";
 import { DRAFT_MANUSCRIPT_PREFIX, submissionOwner } from "~/features/submissions/submission.server";
 import { SUBMISSION_MESSAGES } from "~/features/submissions/submission-form";
-import { renderMail } from "~/mail/templates";
+import { renderMail, withoutLinks } from "~/mail/templates";
 import { LIMITS } from "~/server/auth/rate-limit.server";
 import { DRAFT_TOO_LARGE } from "~/server/wizard/steps.server";
 import { saveDraft } from "~/server/wizard/drafts.server";
-import { createConference, createPaper, createUser, db, Jar, postForm, postMultipart, resetDatabase, services, sessionJar, textOf, visit } from "./fixtures";
+import { authorFields, bytesOf, clearBucket, createConference, createPaper, createUser, db, Jar, postForm, postMultipart, resetDatabase, services, sessionJar, textOf, visit } from "./fixtures";
 
 /**
  * The author area attacked as a stranger would: registering someone's address first, mailing
  * strangers through a submission, claiming another account's paper by name, flooding uploads
  * and drafts; and what must still work (a paper with twenty authors), and what must not be kept.
  */
-async function clearBucket() {
-  for (let list = await env.FILES.list(); list.objects.length; list = await env.FILES.list()) await env.FILES.delete(list.objects.map((o) => o.key));
-}
 beforeEach(async () => {
   await resetDatabase();
   await clearBucket();
 });
 
-const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 const docs = () => inject("manuscripts");
 const stepPath = (n: number) => `/dashboard?tab=submit&step=${n}`;
 const areas = {
@@ -124,6 +120,68 @@ describe("an address registered by a stranger before its owner", () => {
     expect(await db().select().from(authTokens).where(eq(authTokens.userId, account.id)).all()).toSatisfy((rows: Array<{ usedAt: Date | null }>) => rows.every((r) => r.usedAt !== null));
   });
 
+  it("makes whoever opens a resent link choose the password, since the last registration may be a stranger's", async () => {
+    const owner = "victim@example.org";
+    await register(owner, "owner-chose-this-1", "Victoria", "192.0.2.1");
+    await register(owner, "stranger-chose-this-1", "Mallory", "203.0.113.1");
+    expect((await postForm(new Jar(), "/activate-account", { intent: "resend", email: owner }, { address: "198.51.100.9" })).status).toBe(200);
+    const resent = (await activationLinks(owner)).at(-1)!;
+    const opened = await activate(resent);
+    expect(opened.status).toBe(302);
+    const next = new URL(opened.headers.get("Location")!, "https://society.test");
+    expect(next.pathname).toBe("/reset-password");
+    expect(next.searchParams.get("activated")).toBe("1");
+    expect(await canSignIn(owner, "stranger-chose-this-1")).toBe(false);
+    expect(await canSignIn(owner, "owner-chose-this-1")).toBe(false);
+    expect((await db().select().from(users).where(eq(users.email, owner)).get())).toMatchObject({ status: "active", passwordHash: null });
+    // The person holding the mailbox chooses the password on the page the link led to.
+    const page = await visit(new Jar(), `${next.pathname}${next.search}`);
+    expect(textOf(await page.text())).toContain("Your e-mail address is confirmed and your account is active.");
+    const chosen = await postForm(new Jar(), "/reset-password", { token: next.searchParams.get("token")!, newPassword: "owner-chose-again-2", newPasswordRetype: "owner-chose-again-2" });
+    expect(chosen.status).toBe(200);
+    expect(await canSignIn(owner, "owner-chose-again-2")).toBe(true);
+  });
+
+  it("lets the office activate an unproven account only with a password its holder chooses through the mailbox", async () => {
+    const admin = await createUser({ email: "office@example.org", role: "admin" });
+    await register("stuck@example.org", "stranger-chose-this-1", "Mallory", "203.0.113.1");
+    const account = (await db().select().from(users).where(eq(users.email, "stuck@example.org")).get())!;
+    const jar = await sessionJar(admin);
+    const saved = await postForm(jar, `/admin/users/${account.id}`, {
+      intent: "save",
+      salutation: "Dr.",
+      firstName: "Stuck",
+      lastName: "Owner",
+      email: "stuck@example.org",
+      workPhoneCountry: "+44",
+      cellPhoneCountry: "+44",
+      primaryInstitution: "Pennine University",
+      primaryRank: "Professor",
+      primaryAddress1: "1 Road",
+      primaryCity: "Leeds",
+      primaryPostalCode: "LS1",
+      primaryCountry: "GB",
+      primary1Category: "I. Corporate Finance",
+      primary1: "Capital Structure",
+      primary2Category: "V. Derivatives",
+      primary2: "Swaps",
+      primary3Category: "II. Financial Accounting",
+      primary3: "Auditing",
+      role: "user",
+      status: "active",
+    });
+    expect(saved.status, await saved.clone().text()).toBe(302);
+    const after = (await db().select().from(users).where(eq(users.id, account.id)).get())!;
+    expect(after).toMatchObject({ status: "active", passwordHash: null });
+    expect(after.emailConfirmedAt).not.toBeNull();
+    expect(await canSignIn("stuck@example.org", "stranger-chose-this-1")).toBe(false);
+    const mails = await db().select().from(outbox).where(eq(outbox.toAddress, "stuck@example.org")).all();
+    expect(mails.map((m) => m.template)).toContain("admin_password_reset");
+    // Proven now: a later registration of the address changes nothing.
+    await register("stuck@example.org", "stranger-again-3", "Mallory", "203.0.113.2");
+    expect((await db().select().from(users).where(eq(users.id, account.id)).get())!.passwordHash).toBeNull();
+  });
+
   it("does not let a new registration touch an account whose address was proven, even one the office deactivated", async () => {
     const proven = await createUser({ email: "left@example.org", status: "inactive", emailConfirmedAt: new Date(), password: "original-password-1" });
     await register("left@example.org", "stranger-chose-this-1", "Mallory", "203.0.113.1");
@@ -160,13 +218,6 @@ async function readyToSubmit(user: { id: number }, jar: Jar) {
   return conference;
 }
 
-function authorFields(rows: Array<Record<string, string>>) {
-  const out: Record<string, string> = {};
-  rows.forEach((r, i) => {
-    for (const [k, v] of Object.entries(r)) out[`authors[${i}][${k}]`] = v;
-  });
-  return out;
-}
 const card = (firstName: string, lastName: string, email: string, extra: Record<string, string> = {}) => ({ firstName, lastName, email, institution: "Some University", country: "GB", rankTitle: "Professor", ...extra });
 
 describe("a submission's authors", () => {
@@ -196,6 +247,16 @@ describe("a submission's authors", () => {
     expect(await db().select().from(outbox).where(eq(outbox.toAddress, admin.email)).all()).toEqual([]);
     const adminList = textOf(await (await visit(await sessionJar(admin), "/dashboard?tab=submissions")).text());
     expect(adminList).not.toContain("your society account will be closed");
+  });
+
+  it("does not guess which of two cards with the submitter's name is theirs: the submission is blocked until one carries their address", async () => {
+    const user = await createUser({ email: "wei@example.org", firstName: "Wei", lastName: "Zhang" });
+    const jar = await sessionJar(user);
+    await readyToSubmit(user, jar);
+    const r = await postForm(jar, stepPath(5), { step: "5", intent: "submit", ...authorFields([card("Wei", "Zhang", "other.wei@example.org", { isCorresponding: "on" }), card("Wei", "Zhang", "third.wei@example.org")]) });
+    expect(r.status).toBe(422);
+    expect(textOf(await r.text())).toContain(SUBMISSION_MESSAGES.blocked);
+    expect(await db().select().from(papers).all()).toEqual([]);
   });
 
   it("shows the signed-in author's card with their own address, read-only", async () => {
@@ -240,6 +301,8 @@ describe("mail to the addresses a submitter lists", () => {
     }
     expect(mail.text).toContain("The paper's title, as the submitter typed it: “URGENT: your society account will be closed, confirm at [link removed]”");
     expect(mail.text).toContain("If you do not know of this paper, you can ignore this e-mail");
+    for (const trick of ["Confirm at evil.com.", "<evil.com>", "see [evil.com]!", "münchen.example/x", "mail help@evil.com"]) expect(withoutLinks(trick), trick).not.toMatch(/evil\.com|münchen|@/);
+    expect(withoutLinks("Returns in the U.S. and e.g. Europe, 3.5% p.a.")).toBe("Returns in the U.S. and e.g. Europe, 3.5% p.a.");
     // The only links are the site's own.
     expect([...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => new URL(m[1]!).host)).toSatisfy((hosts: string[]) => hosts.every((h) => h === "society.test"));
   });
@@ -305,6 +368,17 @@ describe("limits on the author area", () => {
     expect(await db().select().from(wizardDrafts).all()).toHaveLength(LIMITS.anonymousDraftsPerAddress.max);
     // Another address is not affected.
     expect((await postForm(new Jar(), "/register?step=1", { step: "1", intent: "save", firstName: "X" }, { address: "192.0.2.200" })).status).toBe(200);
+  });
+
+  it("counts a draft started with a made-up cookie as a new draft", async () => {
+    const address = "203.0.113.8";
+    const post = () => {
+      const jar = new Jar();
+      jar.set("__Host-draft", crypto.randomUUID().replace(/-/g, "").padEnd(43, "x").slice(0, 43));
+      return postForm(jar, "/register?step=1", { step: "1", intent: "save", firstName: "X" }, { address });
+    };
+    for (let i = 0; i < LIMITS.anonymousDraftsPerAddress.max; i++) expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(429);
   });
 
   it("refuses a draft larger than any form makes with 413, keeping what it held", async () => {

@@ -4,7 +4,7 @@
  */
 import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { createDb } from "~/db/client.server";
-import { boardMembers, boardYears, conferences, files, news, paperAuthors, papers, pastPresidents, users } from "~/db/schema";
+import { boardMembers, boardYears, conferences, files, news, paperAuthors, papers, pastPresidents, type PendingRegistration, users } from "~/db/schema";
 import { hashPassword } from "~/server/auth/password.server";
 import { createSession } from "~/server/auth/session.server";
 import { generateFilename, r2KeyFor } from "~/models/file.server";
@@ -322,4 +322,44 @@ export async function postMultipart(jar: Jar, path: string, fields: FormData, op
   });
   jar.store(response);
   return response;
+}
+
+/** Empties the R2 bucket the Worker reads (a test file's storage is its own; D1 has `resetDatabase`). */
+export async function clearBucket() {
+  for (let list = await env.FILES.list(); list.objects.length; list = await env.FILES.list()) await env.FILES.delete(list.objects.map((o) => o.key));
+}
+
+/** A fixture file handed over by the global setup as base64, as bytes. */
+export const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+
+/** The submission wizard's step 5 fields as the page posts them: `authors[i][field]`. */
+export function authorFields(rows: Array<Record<string, string>>) {
+  const out: Record<string, string> = {};
+  rows.forEach((r, i) => {
+    for (const [k, v] of Object.entries(r)) out[`authors[${i}][${k}]`] = v;
+  });
+  return out;
+}
+
+/** What a registration of this account would have chosen, as an activation link carries it. */
+export function registrationOf(user: typeof users.$inferSelect): PendingRegistration {
+  return {
+    passwordHash: user.passwordHash!,
+    profile: {
+      salutation: user.salutation ?? "",
+      firstName: user.firstName,
+      middleName: user.middleName,
+      lastName: user.lastName,
+      secondaryEmail: user.secondaryEmail,
+      workPhoneCountry: user.workPhoneCountry,
+      workPhone: user.workPhone,
+      cellPhoneCountry: user.cellPhoneCountry,
+      cellPhone: user.cellPhone,
+      personalWebPage: user.personalWebPage,
+      primaryAffiliation: user.primaryAffiliation,
+      secondaryAffiliation: user.secondaryAffiliation,
+      institution: user.institution,
+      expertise: user.expertise ?? [],
+    },
+  };
 }

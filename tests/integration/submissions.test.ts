@@ -1,30 +1,25 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { auditLog, conferences, extractionJobs, files, outbox, paperAuthors, papers, wizardDrafts } from "~/db/schema";
+import { auditLog, authTokens, conferences, extractionJobs, files, outbox, paperAuthors, papers, wizardDrafts } from "~/db/schema";
 import { extractManuscript } from "~/extraction";
 import { runExtractionJob } from "~/models/extraction-jobs.server";
 import { DRAFT_MANUSCRIPT_PREFIX, submissionOwner, submitPaper } from "~/features/submissions/submission.server";
 import { SUBMISSION_MESSAGES, toAuthorRow } from "~/features/submissions/submission-form";
 import { loadDraft, saveDraft } from "~/server/wizard/drafts.server";
 import { issueToken } from "~/server/auth/tokens.server";
-import { createConference, createPaper, createUser, db, Jar, postForm, postMultipart, resetDatabase, services, sessionJar, textOf, visit, withTableMissing } from "./fixtures";
+import { authorFields, bytesOf, clearBucket, createConference, createPaper, createUser, db, Jar, registrationOf, postForm, postMultipart, resetDatabase, services, sessionJar, textOf, visit, withTableMissing } from "./fixtures";
 
 /**
  * The submission wizard and My Submissions (issue 15) through the Worker, with real D1, R2 and
  * the extraction engine: what the author's posts make, and what another user, a hand-made post
  * or a second click cannot.
  */
-/** R2 as D1: empty before each test (this file's storage is its own). */
-async function clearBucket() {
-  for (let list = await env.FILES.list(); list.objects.length; list = await env.FILES.list()) await env.FILES.delete(list.objects.map((o) => o.key));
-}
 beforeEach(async () => {
   await resetDatabase();
   await clearBucket();
 });
 
-const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 const docs = () => inject("manuscripts");
 beforeAll(() => extractManuscript(bytesOf(docs().pdf)), 60_000);
 
@@ -67,14 +62,6 @@ const areas = {
   researchArea3: "I. Corporate Finance :: Capital Structure",
 };
 
-/** Every field of step 5 as the page posts it. */
-function authorFields(rows: Array<Record<string, string>>) {
-  const out: Record<string, string> = {};
-  rows.forEach((r, i) => {
-    for (const [k, v] of Object.entries(r)) out[`authors[${i}][${k}]`] = v;
-  });
-  return out;
-}
 
 const me = { firstName: "Nadia", lastName: "Okafor", institution: "Pennine University", country: "GB", rankTitle: "Professor", isCorresponding: "on" };
 const coAuthor = { firstName: "Tomás", lastName: "O’Connell", email: "tomas@ucd.example", institution: "University College Dublin", country: "IE", rankTitle: "Lecturer" };
@@ -461,7 +448,9 @@ describe("My Submissions and deleting", () => {
     await postForm(new Jar(), "/activate-account", { intent: "activate", token: await issueToken(db(), squatter.id, "activation") });
     expect((await db().select().from(paperAuthors).where(eq(paperAuthors.email, "later@example.org")).get())!.userId).toBeNull();
 
-    const activated = await postForm(new Jar(), "/activate-account", { intent: "activate", token: await issueToken(db(), later.id, "activation") });
+    const token = await issueToken(db(), later.id, "activation");
+    await db().update(authTokens).set({ registration: registrationOf(later) }).where(eq(authTokens.userId, later.id)).run();
+    const activated = await postForm(new Jar(), "/activate-account", { intent: "activate", token });
     expect(activated.status).toBe(200);
     expect((await db().select().from(paperAuthors).where(eq(paperAuthors.email, "later@example.org")).get())!.userId).toBe(later.id);
     const list = textOf(await (await visit(await sessionJar(later), "/dashboard?tab=submissions")).text());

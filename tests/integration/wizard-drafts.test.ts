@@ -123,7 +123,7 @@ describe("abandoned drafts", () => {
     await db().update(wizardDrafts).set({ updatedAt: new Date(now - ANONYMOUS_DRAFT_MS - 60_000) }).where(eq(wizardDrafts.id, old.id));
 
     // An expired draft reads as empty even before housekeeping runs.
-    expect(await loadDraft(s, old, now)).toEqual({ step: 1, data: {}, fileKey: null });
+    expect(await loadDraft(s, old, now)).toEqual({ step: 1, data: {}, fileKey: null, stored: false });
 
     const result = await runHousekeeping(s, now, [draftHousekeeping]);
     expect(result.failed).toEqual([]);

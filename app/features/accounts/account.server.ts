@@ -129,7 +129,8 @@ export async function registerAccount(ctx: Ctx, request: Request, values: Flat &
   );
 }
 
-export type ActivationResult = { ok: true } | { ok: false; message: string };
+/** `choosePassword`: a password-reset token, when the link carried no registration (see `activateAccount`). */
+export type ActivationResult = { ok: true; choosePassword?: string } | { ok: false; message: string };
 
 const ACTIVATION_REFUSALS = {
   expired: "This activation link has expired. Request a new one below.",
@@ -143,6 +144,11 @@ const ACTIVATION_REFUSALS = {
  * second factor, recovery codes, other links) ends; papers that list the address become the
  * account's; and the link is used up. Each statement acts only if the link was still usable, so
  * two clicks cannot both act. A link of an account the office has already activated only says so.
+ *
+ * A link that carries no registration (one resent on request, which anybody may ask for) proves
+ * the address but activates no password: whoever registered last may not be whoever holds the
+ * mailbox. The account is left without one, and the answer carries a password-reset token for
+ * the person who proved the mailbox to choose it.
  */
 export async function activateAccount(ctx: Ctx, token: string, now = Date.now()): Promise<ActivationResult> {
   const { db } = ctx;
@@ -153,11 +159,12 @@ export async function activateAccount(ctx: Ctx, token: string, now = Date.now())
   const usable = sql`exists (select 1 from auth_tokens where id = ${id} and used_at is null)`;
   // True only within this batch, once its first statement has proven the address.
   const provenNow = sql`exists (select 1 from users where id = ${userId} and email_confirmed_at = ${now} and status = 'active')`;
+  const choose = registration ? null : await tokenStatementsFor(db, and(eq(users.id, userId), eq(users.emailConfirmedAt, stamp)), "password_reset", { now });
   const results = await db.batch([
     db
       .update(users)
       .set({
-        ...(registration ? { passwordHash: registration.passwordHash, ...registration.profile } : {}),
+        ...(registration ? { passwordHash: registration.passwordHash, ...registration.profile } : { passwordHash: null }),
         status: "active",
         emailConfirmedAt: stamp,
         totpSecret: null,
@@ -169,13 +176,17 @@ export async function activateAccount(ctx: Ctx, token: string, now = Date.now())
       .where(and(eq(users.id, userId), eq(users.status, "inactive"), isNull(users.emailConfirmedAt), isNull(users.deletedAt), usable)),
     db.delete(sessions).where(and(eq(sessions.userId, userId), provenNow)),
     db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), provenNow)),
-    db.update(authTokens).set({ usedAt: stamp }).where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt), ne(authTokens.id, id), provenNow)),
+    db.update(authTokens).set({ usedAt: stamp, registration: null }).where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt), ne(authTokens.id, id), provenNow)),
     // Papers that listed this address before the account existed become the author's.
     claimAuthorships(db, userId),
-    db.update(authTokens).set({ usedAt: stamp }).where(and(eq(authTokens.id, id), isNull(authTokens.usedAt))).returning({ id: authTokens.id }),
+    ...(choose?.statements ?? []),
+    // A used link keeps no password hash.
+    db.update(authTokens).set({ usedAt: stamp, registration: null }).where(and(eq(authTokens.id, id), isNull(authTokens.usedAt))).returning({ id: authTokens.id }),
   ]);
   const used = results[results.length - 1] as { id: number }[];
-  return used.length === 1 ? { ok: true } : { ok: false, message: ACTIVATION_REFUSALS.used };
+  if (used.length !== 1) return { ok: false, message: ACTIVATION_REFUSALS.used };
+  const activated = (results[0] as D1Result).meta.changes === 1;
+  return choose && activated ? { ok: true, choosePassword: choose.token } : { ok: true };
 }
 
 /** Counts one attempt against the account and against the client's address, in one batch. */

@@ -243,10 +243,16 @@ export function isSamePerson(a: Person, user: Person) {
   return same(a.email, user.email) || (same(a.firstName, user.firstName) && same(a.lastName, user.lastName));
 }
 
-/** Which card is the signed-in author's: the one with their e-mail, else the first with their name; -1 for none. */
+/**
+ * Which card is the signed-in author's: the one with their e-mail, else the one card with their
+ * first and last name; -1 for none, or when two cards carry their name (two authors may share a
+ * name, and guessing would take a co-author's address away).
+ */
 export function submitterIndex(rows: Person[], user: Person) {
   const byEmail = rows.findIndex((r) => same(r.email, user.email));
-  return byEmail >= 0 ? byEmail : rows.findIndex((r) => isSamePerson(r, user));
+  if (byEmail >= 0) return byEmail;
+  const byName = rows.flatMap((r, i) => (isSamePerson(r, user) ? [i] : []));
+  return byName.length === 1 ? byName[0]! : -1;
 }
 
 /**

@@ -321,8 +321,13 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
     .get();
   if (!conference || conference.status !== "open") throw new AppError(409, "This conference is no longer open for submissions. Choose another one in step 1.");
   if (submitterIndex(authors, user) < 0) throw new AppError(422, `${SUBMISSION_MESSAGES.blocked}: ${SUBMISSION_MESSAGES.currentUserMissing}`);
+  const key = extras.submissionKey;
+  const stored = draft.fileKey ? await ctx.db.select().from(files).where(eq(files.r2Key, draft.fileKey)).get() : null;
+  const object = stored ? await ctx.files.get(stored.r2Key) : null;
+  if (!key || !stored || !object) throw new AppError(409, "The manuscript is no longer stored: upload it again in step 2.");
   const others = authors.filter((a) => a.email.toLowerCase() !== user.email.toLowerCase());
-  // Every listed address is mailed: submissions and their notices are limited per account and day.
+  // Every listed address is mailed: submissions and their notices are limited per account and day,
+  // counted once everything the submission needs is there (a refusal above costs nothing).
   await hitRateLimits(ctx.db, [
     [`submit:acct:${user.id}`, LIMITS.submissionsPerAccount],
     ...(others.length ? [[`coauthor-mail:acct:${user.id}`, LIMITS.coauthorMailsPerAccount, others.length] satisfies LimitCheck] : []),
@@ -330,10 +335,6 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
     if (error instanceof RateLimitedError) throw new AppError(429, tooManySubmissions(error.retryAfterSeconds), { retryAfter: error.retryAfterSeconds });
     throw error;
   });
-  const key = extras.submissionKey;
-  const stored = draft.fileKey ? await ctx.db.select().from(files).where(eq(files.r2Key, draft.fileKey)).get() : null;
-  const object = stored ? await ctx.files.get(stored.r2Key) : null;
-  if (!key || !stored || !object) throw new AppError(409, "The manuscript is no longer stored: upload it again in step 2.");
 
   const filename = generateFilename(extensionOf(stored.filename) || "pdf");
   const paperKey = r2KeyFor("manuscript", filename);

@@ -126,19 +126,31 @@ export type UserStatus = (typeof USER_STATUSES)[number];
  * demoting or suspending themself, leaving no active administrator, or taking an e-mail address
  * that another account has.
  */
-export async function saveUser(db: Database, actorId: number, userId: number, v: Record<string, unknown> & { email: string; role: Role; status: UserStatus }): Promise<RoleOutcome> {
+export async function saveUser(
+  db: Database,
+  actorId: number,
+  userId: number,
+  v: Record<string, unknown> & { email: string; role: Role; status: UserStatus },
+): Promise<RoleOutcome & { mustChoosePassword: boolean }> {
   if (userId === actorId && (v.role !== "admin" || v.status !== "active")) {
     throw conflict("You cannot remove your own administrator role or suspend your own account.");
   }
   const email = v.email.toLowerCase();
   const [before, clash] = await db.batch([
-    db.select({ role: users.role, status: users.status, email: users.email, totpEnabledAt: users.totpEnabledAt }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))),
+    db
+      .select({ role: users.role, status: users.status, email: users.email, totpEnabledAt: users.totpEnabledAt, emailConfirmedAt: users.emailConfirmedAt })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt))),
     db.select({ id: users.id }).from(users).where(and(eq(users.email, email), sql`${users.id} <> ${userId}`)),
   ]);
   if (!before[0]) throw notFound("That user no longer exists.");
   if (clash[0]) throw conflict("Another account already uses that e-mail address.");
   const primary = toAffiliation("primary", v);
   const losesAdmin = before[0].role === "admin" && (v.role !== "admin" || v.status !== "active");
+  // The office activating an account whose address nobody proved: the office vouches for the
+  // address, but not for the password, which whoever registered last chose. The holder chooses a
+  // new one through the mailbox (the route mails the link).
+  const vouched = v.status === "active" && before[0].status !== "active" && before[0].emailConfirmedAt === null;
   const update = db
     .update(users)
     .set({
@@ -147,6 +159,7 @@ export async function saveUser(db: Database, actorId: number, userId: number, v:
       username: email,
       role: v.role,
       status: v.status,
+      ...(vouched ? { emailConfirmedAt: new Date(), passwordHash: null } : {}),
       primaryAffiliation: primary,
       secondaryAffiliation: v.hasSecondary ? toAffiliation("secondary", v) : null,
       institution: primary?.institution ?? null,
@@ -162,7 +175,7 @@ export async function saveUser(db: Database, actorId: number, userId: number, v:
   if (v.status !== "active") await revokeUserSessions(db, userId).run();
   // Active now for the first time, or at a new address: papers listed under it become theirs.
   else if (before[0].status !== "active" || before[0].email !== email) await claimAuthorships(db, userId).run();
-  return outcomeOf(before[0], v.role);
+  return { ...outcomeOf(before[0], v.role), mustChoosePassword: vouched };
 }
 
 /** A password anyone can type: 4 groups of 5 letters and digits (about 100 bits). */

@@ -34,7 +34,7 @@ export async function issueToken(db: Database, userId: number, purpose: Purpose,
  * batch: the new one is stored only when the account is there, and earlier unused tokens of the
  * purpose end unless `keepEarlier` (an activation link of one registration does not end the link
  * of another: each activates what was registered when it was mailed). The caller learns nothing
- * about the account: the same work either way, and the database decides (issue 13, finding 2).
+ * about the account: the same work either way, and the database decides (decision 030).
  */
 export async function tokenStatementsFor(
   db: Database,
@@ -75,7 +75,7 @@ export async function tokenStatementsFor(
 export function endOutstandingTokens(db: Database, userId: number, now = Date.now()) {
   return db
     .update(authTokens)
-    .set({ usedAt: new Date(now) })
+    .set({ usedAt: new Date(now), registration: null })
     .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
 }
 

@@ -13,7 +13,8 @@ import { randomToken, sha256Hex } from "../auth/crypto.server";
 import { readCookie } from "../auth/session.server";
 
 export type DraftOwner = { id: string; userId: number | null; setCookie: string | null };
-export type WizardDraft = { step: number; data: Record<string, unknown>; fileKey: string | null };
+/** A wizard's kept state; `stored`: whether a draft row holds it (a new draft is not yet one). */
+export type WizardDraft = { step: number; data: Record<string, unknown>; fileKey: string | null; stored?: boolean };
 
 /** How long an untouched draft is kept: an anonymous visitor's a day, an account's thirty days. */
 export const ANONYMOUS_DRAFT_MS = 24 * 3600_000;
@@ -49,8 +50,8 @@ export function clearDraftCookie(request: Request) {
 export async function loadDraft({ db }: Pick<Services, "db">, owner: DraftOwner, now = Date.now()): Promise<WizardDraft> {
   const row = await db.select().from(wizardDrafts).where(eq(wizardDrafts.id, owner.id)).get();
   const ttl = owner.userId === null ? ANONYMOUS_DRAFT_MS : USER_DRAFT_MS;
-  if (!row || now - row.updatedAt.getTime() > ttl) return { step: 1, data: {}, fileKey: null };
-  return { step: row.step, data: row.data, fileKey: row.fileKey };
+  if (!row || now - row.updatedAt.getTime() > ttl) return { step: 1, data: {}, fileKey: null, stored: false };
+  return { step: row.step, data: row.data, fileKey: row.fileKey, stored: true };
 }
 
 /** Keeps the draft (created on first save); the step is where the wizard resumes. */
@@ -73,9 +74,10 @@ export function saveDraftStatement({ db }: Pick<Services, "db">, owner: DraftOwn
 
 /** Deletes files a draft was holding: the objects in R2 and their rows, if any were recorded. */
 async function dropDraftFiles({ db, files }: Pick<Services, "db" | "files">, keys: string[]) {
-  if (!keys.length) return;
-  await db.delete(storedFiles).where(inArray(storedFiles.r2Key, keys));
-  await files.delete(keys);
+  for (const chunk of chunksOf(keys, 90)) {
+    await db.delete(storedFiles).where(inArray(storedFiles.r2Key, chunk));
+    await files.delete(chunk);
+  }
 }
 
 /** Forgets the draft and deletes its waiting file, if any. */
@@ -98,7 +100,7 @@ const UNHELD_GRACE_MS = 24 * 3600_000;
 /**
  * Waiting files no draft holds, a day after they were stored (two uploads into one draft at once
  * keep one; a draft that went keeps none): their rows and their objects in R2, and objects under
- * the prefix that never got a row. A page of R2's listing per run.
+ * the prefix that never got a row (up to 10,000 listed per run).
  */
 export const unheldUploadsHousekeeping: HousekeepingTask = {
   name: "wizard drafts: drop files no draft holds",
@@ -109,8 +111,14 @@ export const unheldUploadsHousekeeping: HousekeepingTask = {
       .delete(storedFiles)
       .where(and(like(storedFiles.r2Key, `${DRAFT_FILE_PREFIX}%`), isNull(storedFiles.paperId), lt(storedFiles.createdAt, before), notInArray(storedFiles.r2Key, held)))
       .returning({ key: storedFiles.r2Key });
-    const listed = await files.list({ prefix: DRAFT_FILE_PREFIX, limit: 500 });
-    const old = listed.objects.filter((o) => o.uploaded.getTime() < before.getTime()).map((o) => o.key);
+    // The whole prefix, a page at a time: unheld files may sit behind any number of held ones.
+    const old: string[] = [];
+    for (let cursor: string | undefined, page = 0; page < 20; page++) {
+      const listed = await files.list({ prefix: DRAFT_FILE_PREFIX, limit: 500, cursor });
+      old.push(...listed.objects.filter((o) => o.uploaded.getTime() < before.getTime()).map((o) => o.key));
+      if (!listed.truncated) break;
+      cursor = listed.cursor;
+    }
     const known = new Set<string>();
     for (const chunk of chunksOf(old, 90)) {
       const [rowsOf, draftsOf] = await db.batch([

@@ -79,8 +79,10 @@ export async function wizardStepPost(
   const step = wizard.parseStep(String(form.get("step") ?? ""));
   const intent = String(form.get("intent") ?? "next");
   const def = wizard.steps[step - 1]!;
-  // A new anonymous draft (no cookie yet) is a row a stranger can make: limited per client address.
-  if (owner.userId === null && owner.setCookie) {
+  const draft = await loadDraft(services, owner);
+  // A new anonymous draft is a row a stranger can make (a made-up cookie makes one as well as none
+  // does): limited per client address.
+  if (owner.userId === null && !draft.stored) {
     const refused = await hitRateLimits(services.db, [[`draft:ip:${clientAddress(request)}`, LIMITS.anonymousDraftsPerAddress]]).then(
       () => null,
       (error: unknown) => {
@@ -90,7 +92,6 @@ export async function wizardStepPost(
     );
     if (refused) return refused;
   }
-  const draft = await loadDraft(services, owner);
   const data = { ...draft.data };
   if (def.keep !== false) Object.assign(data, keptValues(def, form));
   if (JSON.stringify(data).length > MAX_DRAFT_LENGTH) {
