@@ -80,6 +80,11 @@ describe("the password strength estimate: what it recognises", () => {
     for (const password of ["lovelace1815", "L0v3lace!", "ada.lovelace1"]) {
       expect(passwordRefusal(password, ADA), password).toContain(`${WEAK}it is your name or e-mail address`);
     }
+    // An address longer than any word of the lists is found where it stands, reversed too.
+    const long = { email: `${"quartermaster".repeat(8)}@example.org`, firstName: "Q", lastName: "M" };
+    for (const password of [`${long.email}1`, `!${[...long.email].reverse().join("")}`]) {
+      expect(passwordRefusal(password, long), password).toContain(`${WEAK}it is your name or e-mail address`);
+    }
     // Someone else's name is no weakness of its own.
     expect(passwordRefusal("lovelace-quartz-harbor", { email: "grace@example.org", firstName: "Grace", lastName: "Hopper" })).toBeNull();
   });

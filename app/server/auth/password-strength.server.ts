@@ -154,7 +154,9 @@ function dictionaryPieces(password: string, personal: Map<string, number>): Piec
   const pieces: Piece[] = [];
   // Lower-cased character by character, so indices still match the password (`İ` would grow).
   const lower = Array.from(password, (c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c)).join("");
-  const longest = Math.max(LONGEST_ENTRY, ...[...personal.keys()].map((w) => w.length));
+  // Substrings as long as the longest dictionary entry: the person's own longer words (a 254-character
+  // address) are found where they stand below, so a long address cannot make this loop quadratic.
+  const longest = LONGEST_ENTRY;
   const lookUp = (word: string) => {
     const rank = personal.get(word);
     const known = DICTIONARY.get(word);
@@ -174,6 +176,16 @@ function dictionaryPieces(password: string, personal: Map<string, number>): Piec
       for (const reading of l33tReadings(sub)) {
         const found = lookUp(reading.word);
         if (found) pieces.push({ kind: found.kind, i, j, token, log10: log10(found.guesses) + base + log10(l33tVariations(sub, reading.subs)), l33t: true });
+      }
+    }
+  }
+  for (const [word, rank] of personal) {
+    if (word.length <= longest) continue;
+    const backwards = [...word].reverse().join("");
+    for (const [form, reversed] of [[word, false], [backwards, true]] as const) {
+      for (let at = lower.indexOf(form); at >= 0; at = lower.indexOf(form, at + 1)) {
+        const token = password.slice(at, at + form.length);
+        pieces.push({ kind: "personal", i: at, j: at + form.length - 1, token, log10: log10(rank) + log10(uppercaseVariations(token)) + (reversed ? log10(2) : 0), ...(reversed ? { reversed } : {}) });
       }
     }
   }
