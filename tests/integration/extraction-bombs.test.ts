@@ -1,0 +1,103 @@
+import { createExecutionContext, createMessageBatch, env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, inject, it } from "vitest";
+import { extractionJobs, files } from "~/db/schema";
+import { checkPdfStreams, UNPACK_LIMITS, unzipParts, UnpackRefused } from "~/extraction/unpack";
+import extractionWorker from "../../workers/extraction/index";
+import { createUser, db, resetDatabase } from "./fixtures";
+
+/**
+ * Decompression bombs (decision 042): files of about 1 MB that unpack to about 1 GB, built by
+ * tests/integration/bombs.ts. The extraction Worker must end their jobs as failed with a message
+ * the author can act on, quickly, and within a Worker's 128 MB: workerd's resident memory is
+ * sampled from outside while the Worker consumes the job (global-setup.ts's gauge).
+ */
+beforeEach(resetDatabase);
+
+const MB = 1024 * 1024;
+const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+const bombs = () => inject("bombs");
+
+/** A stored manuscript and its job, as the wizard leaves them. */
+async function jobFor(bytes: Uint8Array, name: string) {
+  const user = await createUser({ email: `author.${crypto.randomUUID().slice(0, 8)}@example.org` });
+  const key = `manuscript/test-${crypto.randomUUID()}`;
+  await env.FILES.put(key, bytes);
+  const file = await db()
+    .insert(files)
+    .values({ kind: "manuscript", filename: `${crypto.randomUUID().replace(/-/g, "")}.bin`, r2Key: key, originalName: name, contentType: "application/octet-stream", size: bytes.byteLength, uploadedBy: user.id })
+    .returning()
+    .get();
+  const id = crypto.randomUUID();
+  await db().insert(extractionJobs).values({ id, userId: user.id, fileId: file.id, status: "extracting" });
+  return id;
+}
+
+/** Runs `work` while the gauge samples workerd's memory; what it grew by and how long it took. */
+async function measured(work: () => Promise<unknown>) {
+  const gauge = inject("memoryGauge");
+  const start = (await (await fetch(`${gauge}/start`)).json()) as { processes: number };
+  expect(start.processes).toBeGreaterThan(0);
+  await work();
+  const end = (await (await fetch(`${gauge}/stop`)).json()) as { baseline: number; peak: number; ms: number };
+  return { grewMB: (end.peak - end.baseline) / MB, ms: end.ms };
+}
+
+describe("decompression bombs in the extraction Worker", () => {
+  it.each([
+    ["a Word document whose text unpacks to 1 GB", "docx", "paper.docx", "The Word document unpacks to more than 20 MB of text"],
+    ["a Word document that declares 8 KB for its 1 GB of text", "docxUnderstated", "paper.docx", "The Word document unpacks to more than 200 times its packed size"],
+    ["a PDF whose page content unpacks to 1 GB", "pdf", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
+    ["a PDF whose 1 GB page content calls itself an image", "pdfImage", "paper.pdf", "The PDF holds a part that unpacks to more than 32 MB"],
+  ] as const)(
+    "ends %s as failed with a clear message, in seconds and well within 128 MB",
+    async (_, bomb, name, message) => {
+      const bytes = bytesOf(bombs()[bomb]);
+      expect(bytes.byteLength).toBeLessThan(1.5 * MB);
+      const id = await jobFor(bytes, name);
+      const batch = createMessageBatch("finance-society-extraction", [{ id: "m1", timestamp: new Date(), attempts: 1, body: { jobId: id } }]);
+      const { grewMB, ms } = await measured(() => extractionWorker.queue(batch as MessageBatch<{ jobId: string }>, { DB: env.DB, FILES: env.FILES }, createExecutionContext()));
+      const job = (await db().select().from(extractionJobs).where(eq(extractionJobs.id, id)).get())!;
+      expect(job.status).toBe("failed");
+      expect(job.message).toContain(message);
+      expect(job.message).toContain("enter the title, abstract and authors yourself");
+      expect(ms).toBeLessThan(5_000);
+      expect(grewMB).toBeLessThan(96);
+    },
+    120_000,
+  );
+
+  it("stops unpacking within one step of its limits, whatever the archive declares", () => {
+    // One step is 4 KB of packed data: at most about 4.2 MB unpacked (DEFLATE's ~1,032 : 1).
+    const step = 4.2 * MB;
+    for (const bomb of ["docx", "docxUnderstated"] as const) {
+      const error = catchRefusal(() => unzipParts(bytesOf(bombs()[bomb]), ["word/document.xml"]));
+      expect(error.inflated).toBeLessThanOrEqual(UNPACK_LIMITS.docxTotal + step);
+    }
+    // Without the ratio rule, the size limits alone stop the bombs.
+    const sizesOnly = { ...UNPACK_LIMITS, ratio: Infinity };
+    const docx = catchRefusal(() => unzipParts(bytesOf(bombs().docxUnderstated), ["word/document.xml"], sizesOnly));
+    expect(docx.message).toContain("more than 20 MB");
+    expect(docx.inflated).toBeGreaterThan(UNPACK_LIMITS.docxTotal);
+    expect(docx.inflated).toBeLessThanOrEqual(UNPACK_LIMITS.docxTotal + step);
+    for (const bomb of ["pdf", "pdfImage"] as const) {
+      const pdf = catchRefusal(() => checkPdfStreams(bytesOf(bombs()[bomb]), sizesOnly));
+      expect(pdf.message).toContain("more than 32 MB");
+      expect(pdf.inflated).toBeGreaterThan(UNPACK_LIMITS.pdfStream);
+      expect(pdf.inflated).toBeLessThanOrEqual(UNPACK_LIMITS.pdfStream + step);
+    }
+    // The ratio rule stops a bomb soon after its first few megabytes.
+    const early = catchRefusal(() => checkPdfStreams(bytesOf(bombs().pdf)));
+    expect(early.inflated).toBeLessThanOrEqual(UNPACK_LIMITS.ratioFrom + step);
+  });
+});
+
+function catchRefusal(read: () => unknown): UnpackRefused {
+  try {
+    read();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UnpackRefused);
+    return error as UnpackRefused;
+  }
+  throw new Error("the bomb was read whole");
+}
