@@ -484,22 +484,26 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
   const meter = new Meter(limits, limits.pdfTotal, limits.pdfStream);
   const objects: Objects = { s };
   let streams = 0;
-  const keyword = /stream(?:\r\n|\r|\n)/g;
+  // pdf.js takes a stream's data from the line after its `stream` keyword, whatever else stands
+  // on that line, and the keyword needs only a delimiter after it.
+  const keyword = /stream(?=[\s%<>[\]()/{}])/g;
   for (let m = keyword.exec(s); m; m = keyword.exec(s)) {
     if (s.startsWith("end", m.index - 3)) continue;
+    const eol = s.slice(m.index + 6, m.index + 6 + 4096).search(/\r\n|\r|\n/);
+    if (eol < 0) continue;
+    const dataStart = m.index + 6 + eol + (s.startsWith("\r\n", m.index + 6 + eol) ? 2 : 1);
     let close = m.index - 1;
     while (close > 0 && isSpace(s.charCodeAt(close))) close--;
-    if (!s.startsWith(">>", close - 1)) continue;
-    // The stream's dictionary: the nearest `<<` before whose dictionary ends at this `>>`.
+    // The stream's dictionary: the nearest `<<` before whose dictionary ends at this `>>`. A
+    // stream whose dictionary cannot be read here is taken as DEFLATE.
     let dict: Token[] | null = null;
-    for (let open = s.lastIndexOf("<<", close - 2), tries = 0; open >= 0 && tries < 256; open = s.lastIndexOf("<<", open - 1), tries++) {
+    for (let open = s.startsWith(">>", close - 1) ? s.lastIndexOf("<<", close - 2) : -1, tries = 0; open >= 0 && tries < 256; open = s.lastIndexOf("<<", open - 1), tries++) {
       const read = readDictionary(s, open, close + 2);
       if (read && read.end === close + 1) {
         dict = read.tokens;
         break;
       }
     }
-    const dataStart = m.index + m[0].length;
     const chain = dict ? filtersOf(objects, dict) : ["flate"];
     if (!chain.length || !chain[0] || !(chain[0] in STAGES)) continue;
     streams++;
