@@ -8,7 +8,7 @@
  * not merely readable. Node only (node:zlib: fflate 0.8.3's sync flush writes a broken block
  * whenever bits are pending).
  */
-import { constants, deflateRawSync } from "node:zlib";
+import { constants, deflateRawSync, deflateSync } from "node:zlib";
 
 const encoder = new TextEncoder();
 const concat = (parts: Uint8Array[]) => {
@@ -19,8 +19,8 @@ const concat = (parts: Uint8Array[]) => {
 };
 
 /** `text` deflated on its own, ending at a byte boundary (non-final) or as the stream's end. */
-function deflatePiece(text: Uint8Array, last: boolean) {
-  return new Uint8Array(deflateRawSync(text, { level: 9, finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH }));
+function deflatePiece(text: Uint8Array, last: boolean, level = 9) {
+  return new Uint8Array(deflateRawSync(text, { level, finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH }));
 }
 
 // CRC-32 (zlib's polynomial) and its combination (zlib's crc32_combine, over GF(2)).
@@ -96,16 +96,17 @@ export type Bomb = { deflated: Uint8Array; size: number; crc32: number; adler32:
 
 /**
  * `head`, then `unit` repeated until about `size` bytes, then `tail`, as one raw DEFLATE stream
- * (about 1,000 : 1 for the repeated part), with the unpacked length and checksums.
+ * (about 1,000 : 1 for the repeated part), with the unpacked length and checksums. `headStored`
+ * keeps the head as it is (a stored block), so its text stands in the packed bytes.
  */
-export function deflateBomb(head: string, unit: string, size: number, tail: string): Bomb {
+export function deflateBomb(head: string, unit: string, size: number, tail: string, headStored = false): Bomb {
   const unitBytes = encoder.encode(unit);
   const chunk = new Uint8Array(Math.max(unitBytes.length, Math.floor((1 << 20) / unitBytes.length) * unitBytes.length));
   for (let i = 0; i < chunk.length; i += unitBytes.length) chunk.set(unitBytes, i);
   const times = Math.max(1, Math.round(size / chunk.length));
   const [h, t] = [encoder.encode(head), encoder.encode(tail)];
   const piece = deflatePiece(chunk, false);
-  const deflated = concat([deflatePiece(h, false), ...Array<Uint8Array>(times).fill(piece), deflatePiece(t, true)]);
+  const deflated = concat([deflatePiece(h, false, headStored ? 0 : 9), ...Array<Uint8Array>(times).fill(piece), deflatePiece(t, true)]);
   const repeatedLength = chunk.length * times;
   const crcRepeated = repeatedSum(crc32(chunk), chunk.length, times, crc32Combine, 0);
   const crc = crc32Combine(crc32Combine(crc32(h), crcRepeated, repeatedLength), crc32(t), t.length);
@@ -197,20 +198,38 @@ export function docxBomb(size = 1 << 30, declaredSize?: number) {
   ]);
 }
 
+export type PdfBombOptions = {
+  /** More entries of the stream's dictionary (an image's, say). */
+  dictionary?: string;
+  /** FlateDecode twice: the packed content is packed again (a few kilobytes for a gigabyte). */
+  twice?: boolean;
+  /**
+   * The length as an indirect object, and `endstream` written in the packed data (a stored
+   * block) before the bulk: a scan that ends a stream at the first `endstream` sees none of it.
+   */
+  hiddenEnd?: boolean;
+  /** What follows the `stream` keyword on its line (pdf.js skips to the next line). */
+  afterKeyword?: string;
+};
+
 /**
  * A one-page PDF whose page content is a FlateDecode stream of `size` bytes (a line of text, then
- * blank space). `dictionary` adds entries to the stream's dictionary (an image's, say: a reader
- * that skips images must still not be fooled when the page uses it as its content).
+ * blank space), in one of the forms PdfBombOptions describes.
  */
-export function pdfBomb(size = 1 << 30, dictionary = "") {
-  const stream = zlibWrapped(deflateBomb("BT /F1 24 Tf 72 720 Td (A Title) Tj ET\n", " ".repeat(64), size, "\n"));
+export function pdfBomb(size = 1 << 30, options: PdfBombOptions = {}) {
+  const head = "BT /F1 24 Tf 72 720 Td (A Title) Tj ET\n" + (options.hiddenEnd ? "%\nendstream\nendobj\n" : "");
+  let stream = zlibWrapped(deflateBomb(head, " ".repeat(64), size, "\n", options.hiddenEnd));
+  if (options.twice) stream = new Uint8Array(deflateSync(stream, { level: 9 }));
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
     null,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    String(stream.length),
   ];
+  const length = options.hiddenEnd ? "6 0 R" : String(stream.length);
+  const filter = options.twice ? "[/FlateDecode /FlateDecode]" : "/FlateDecode";
   const parts: Uint8Array[] = [encoder.encode("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")];
   let offset = parts[0]!.length;
   const offsets: number[] = [];
@@ -218,7 +237,7 @@ export function pdfBomb(size = 1 << 30, dictionary = "") {
     offsets.push(offset);
     const bytes =
       body === null
-        ? concat([encoder.encode(`${i + 1} 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode ${dictionary}>>\nstream\n`), stream, encoder.encode("\nendstream\nendobj\n")])
+        ? concat([encoder.encode(`${i + 1} 0 obj\n<< /Length ${length} /Filter ${filter} ${options.dictionary ?? ""}>>\nstream${options.afterKeyword ?? ""}\n`), stream, encoder.encode("\nendstream\nendobj\n")])
         : encoder.encode(`${i + 1} 0 obj\n${body}\nendobj\n`);
     parts.push(bytes);
     offset += bytes.length;

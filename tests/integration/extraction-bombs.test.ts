@@ -49,6 +49,9 @@ describe("decompression bombs in the extraction Worker", () => {
     ["a Word document that declares 8 KB for its 1 GB of text", "docxUnderstated", "paper.docx", "The Word document unpacks to more than 200 times its packed size"],
     ["a PDF whose page content unpacks to 1 GB", "pdf", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
     ["a PDF whose 1 GB page content calls itself an image", "pdfImage", "paper.pdf", "The PDF holds a part that unpacks to more than 32 MB"],
+    ["a PDF whose page content is packed twice (3 KB for 1 GB)", "pdfTwice", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
+    ["a PDF that writes endstream inside its packed page content", "pdfHiddenEnd", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
+    ["a PDF with a comment after its stream keyword", "pdfAfterKeyword", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
   ] as const)(
     "ends %s as failed with a clear message, in seconds and well within 128 MB",
     async (_, bomb, name, message) => {
@@ -90,6 +93,12 @@ describe("decompression bombs in the extraction Worker", () => {
     const early = catchRefusal(() => checkPdfStreams(bytesOf(bombs().pdf)));
     expect(early.inflated).toBeLessThanOrEqual(UNPACK_LIMITS.ratioFrom + step);
   }, 60_000);
+
+  it("lets a figure packed as tightly through when it fits: an image's size counts, not its ratio", () => {
+    const figure = bytesOf(bombs().whiteFigure);
+    expect(checkPdfStreams(figure).inflated).toBeGreaterThan(24 * MB);
+    expect(figure.byteLength).toBeLessThan(32 * 1024);
+  });
 });
 
 function catchRefusal(read: () => unknown): UnpackRefused {

@@ -69,12 +69,17 @@ export default async function setup(project: TestProject) {
   });
   const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
   const GB = 1 << 30;
-  const image = "/Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 ";
+  const image = (width: number, height: number) => `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 `;
   project.provide("bombs", {
     docx: base64(docxBomb(GB)),
     docxUnderstated: base64(docxBomb(GB, 8192)),
     pdf: base64(pdfBomb(GB)),
-    pdfImage: base64(pdfBomb(GB, image)),
+    pdfImage: base64(pdfBomb(GB, { dictionary: image(8, 8) })),
+    pdfTwice: base64(pdfBomb(GB, { twice: true })),
+    pdfHiddenEnd: base64(pdfBomb(GB, { hiddenEnd: true })),
+    pdfAfterKeyword: base64(pdfBomb(GB, { afterKeyword: " % a comment on the keyword's line" })),
+    // Not a bomb: a 4096 × 2048 figure, mostly white, packed about 1,000 : 1 (24 MB unpacked).
+    whiteFigure: base64(pdfBomb(24 * 1024 * 1024, { dictionary: image(4096, 2048) })),
   });
 
   // GET /start begins sampling the resident memory of every workerd under this process (every
@@ -145,7 +150,7 @@ declare module "vitest" {
     smtp: { maildevPort: number; mailApi: string; dropPort: number; plainPort: number; plainLog: string; refusedPort: number };
     manuscripts: { pdf: string; pdfTruth: string; docx: string; docxFootnotes: string; scanned: string; encrypted: string };
     /** Decompression bombs, base64: each unpacks to about 1 GB. */
-    bombs: { docx: string; docxUnderstated: string; pdf: string; pdfImage: string };
+    bombs: { docx: string; docxUnderstated: string; pdf: string; pdfImage: string; pdfTwice: string; pdfHiddenEnd: string; pdfAfterKeyword: string; whiteFigure: string };
     /** The URL of the gauge of workerd's memory (GET /start, GET /stop). */
     memoryGauge: string;
   }
