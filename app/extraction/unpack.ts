@@ -9,7 +9,7 @@
  * - a PDF's streams are unpacked and thrown away (`checkPdfStreams`) before pdf.js opens it, so
  *   whatever pdf.js decodes later is known to fit.
  */
-import { Inflate } from "fflate";
+import { Inflate, inflateSync } from "fflate";
 import { ExtractionFailed } from "./model";
 
 const MB = 1024 * 1024;
@@ -60,6 +60,24 @@ function inflateStage(out: Out, zlib: boolean): Stage {
       for (let i = 0; i < chunk.length; i += STEP) inflater.push(chunk.subarray(i, i + STEP));
     },
     end: () => inflater.push(new Uint8Array(0), true),
+  };
+}
+
+/**
+ * A zlib stream no longer than one step, inflated at once: it cannot unpack to more than a step
+ * does, and skips the streaming decoder's per-step buffers (most of a PDF's streams are this small).
+ */
+function inflateOnceStage(out: Out): Stage {
+  const parts: Uint8Array[] = [];
+  return {
+    push: (chunk) => void parts.push(chunk),
+    end() {
+      const data = parts.length === 1 ? parts[0]! : Uint8Array.from(parts.flatMap((p) => [...p]));
+      if (data.length > 2) {
+        const unpacked = inflateSync(data.subarray(2));
+        if (unpacked.length) out(unpacked);
+      }
+    },
   };
 }
 
@@ -369,15 +387,13 @@ const isDelimiter = (c: number) => c === 0x28 || c === 0x29 || c === 0x3c || c =
 type Token = { kind: "dict" | "enddict" | "array" | "endarray" | "name" | "number" | "ref" | "other"; value: string };
 
 /**
- * Tokens of a dictionary from `start` (its `<<`) to its matching `>>`, read no further than
- * `limit`; null when the text there is not one (a `<<` inside a string, say). `end` is where the
- * dictionary stops.
+ * Tokens of a dictionary from `start` (its `<<`) to its matching `>>`; null when the text there
+ * is not one (a `<<` inside a string, say). `end` is where the dictionary stops.
  */
-function readDictionary(s: string, start: number, limit = s.length): { tokens: Token[]; end: number } | null {
+function readDictionary(s: string, start: number): { tokens: Token[]; end: number } | null {
   const tokens: Token[] = [];
   let depth = 0;
   let i = start;
-  if (limit < s.length) s = s.slice(0, limit);
   while (i < s.length) {
     const c = s.charCodeAt(i);
     if (isSpace(c)) i++;
@@ -475,41 +491,33 @@ const FILTERS: Record<string, string> = {
  * Throws UnpackRefused past a limit; returns what was unpacked.
  */
 export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK_LIMITS) {
-  const s = new TextDecoder("latin1").decode(bytes);
+  const pdf = new PdfBytes(bytes);
   // An encrypted PDF's streams cannot be unpacked without decrypting them, so they cannot be
   // checked: such a file is refused as the password-protected ones always were.
-  if (/\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/.test(s)) {
-    throw new ExtractionFailed(`The PDF is protected by a password or encrypted, so its text cannot be read: save it again without protection, or ${BY_HAND}`);
+  for (let at = pdf.find("/Encrypt", 0); at >= 0; at = pdf.find("/Encrypt", at + 8)) {
+    if (/^\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/.test(pdf.text(at, at + 40))) {
+      throw new ExtractionFailed(`The PDF is protected by a password or encrypted, so its text cannot be read: save it again without protection, or ${BY_HAND}`);
+    }
   }
   const meter = new Meter(limits, limits.pdfTotal, limits.pdfStream);
-  const objects: Objects = { s };
   let streams = 0;
   // pdf.js takes a stream's data from the line after its `stream` keyword, whatever else stands
   // on that line, and the keyword needs only a delimiter after it.
-  const keyword = /stream(?=[\s%<>[\]()/{}])/g;
-  for (let m = keyword.exec(s); m; m = keyword.exec(s)) {
-    if (s.startsWith("end", m.index - 3)) continue;
-    const eol = s.slice(m.index + 6, m.index + 6 + 4096).search(/\r\n|\r|\n/);
-    if (eol < 0) continue;
-    const dataStart = m.index + 6 + eol + (s.startsWith("\r\n", m.index + 6 + eol) ? 2 : 1);
-    let close = m.index - 1;
-    while (close > 0 && isSpace(s.charCodeAt(close))) close--;
-    // The stream's dictionary: the nearest `<<` before whose dictionary ends at this `>>`. A
-    // stream whose dictionary cannot be read here is taken as DEFLATE.
-    let dict: Token[] | null = null;
-    for (let open = s.startsWith(">>", close - 1) ? s.lastIndexOf("<<", close - 2) : -1, tries = 0; open >= 0 && tries < 256; open = s.lastIndexOf("<<", open - 1), tries++) {
-      const read = readDictionary(s, open, close + 2);
-      if (read && read.end === close + 1) {
-        dict = read.tokens;
-        break;
-      }
-    }
-    const chain = dict ? filtersOf(objects, dict) : ["flate"];
+  for (let at = pdf.find("stream", 0); at >= 0; at = pdf.find("stream", at + 6)) {
+    const after = bytes[at + 6] ?? 0x20;
+    if (!(isSpace(after) || isDelimiter(after) || after === 0x5d) || pdf.text(at - 3, at) === "end") continue;
+    let dataStart = at + 6;
+    while (dataStart < bytes.length && bytes[dataStart] !== 0x0a && bytes[dataStart] !== 0x0d) dataStart++;
+    dataStart += bytes[dataStart] === 0x0d && bytes[dataStart + 1] === 0x0a ? 2 : 1;
+    if (dataStart > bytes.length) break;
+    const dict = pdf.dictionaryBefore(at);
+    // A stream whose dictionary cannot be read here is taken as DEFLATE.
+    const chain = dict ? filtersOf(pdf, dict) : ["flate"];
     if (!chain.length || !chain[0] || !(chain[0] in STAGES)) continue;
     streams++;
-    const declared = dict ? lengthOf(objects, dict) : null;
-    const endstream = s.indexOf("endstream", dataStart);
-    let dataEnd = Math.max(endstream < 0 ? s.length : endstream, declared !== null && dataStart + declared <= s.length ? dataStart + declared : 0);
+    const declared = dict ? lengthOf(pdf, dict) : null;
+    const endstream = pdf.find("endstream", dataStart);
+    let dataEnd = Math.max(endstream < 0 ? bytes.length : endstream, declared !== null && dataStart + declared <= bytes.length ? dataStart + declared : 0);
     // An image's pixels may be packed tightly (a plot on white): only its size counts. Were the
     // stream used as a page's content instead, pdf.js would still decode no more than that.
     const image = Boolean(dict && valueOf(dict, "Subtype")?.[0]?.value === "Image");
@@ -519,7 +527,7 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
         // The data ran out before its filter's end: pdf.js may take a longer stream (a length it
         // resolved elsewhere), so the count goes on to the end of the file.
         meter.total -= meter.part;
-        dataEnd = s.length;
+        dataEnd = bytes.length;
         meter.start(!image);
         unpackStream(bytes.subarray(dataStart, dataEnd), chain, meter);
       }
@@ -527,9 +535,69 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
       if (error instanceof Stop) throw pdfRefusal(error.message, limits, meter.total);
       throw error;
     }
-    keyword.lastIndex = Math.max(keyword.lastIndex, endstream < 0 ? s.length : endstream);
+    if (endstream > at) at = endstream + 3;
   }
   return { streams, inflated: meter.total };
+}
+
+/** A PDF's bytes, searched as bytes; text is made only of the small windows that are parsed. */
+class PdfBytes {
+  private decoder = new TextDecoder("latin1");
+  private objects: Map<string, number> | null = null;
+  constructor(readonly bytes: Uint8Array) {}
+
+  /** Where `needle` (ASCII) next occurs from `from`, or -1. */
+  find(needle: string, from: number) {
+    const b = this.bytes;
+    const first = needle.charCodeAt(0);
+    for (let i = b.indexOf(first, Math.max(0, from)); i >= 0 && i <= b.length - needle.length; i = b.indexOf(first, i + 1)) {
+      let j = 1;
+      while (j < needle.length && b[i + j] === needle.charCodeAt(j)) j++;
+      if (j === needle.length) return i;
+    }
+    return -1;
+  }
+
+  text(from: number, to: number) {
+    return this.decoder.decode(this.bytes.subarray(Math.max(0, from), Math.min(this.bytes.length, to)));
+  }
+
+  /**
+   * The tokens of the dictionary that ends just before `keyword` (whitespace between): the
+   * nearest `<<` whose dictionary ends at that `>>`. The window read grows until one is found.
+   */
+  dictionaryBefore(keyword: number): Token[] | null {
+    let close = keyword - 1;
+    while (close > 0 && isSpace(this.bytes[close]!)) close--;
+    if (this.bytes[close] !== 0x3e || this.bytes[close - 1] !== 0x3e) return null;
+    for (let window = 4096; ; window *= 16) {
+      const from = Math.max(0, close + 1 - window);
+      const s = this.text(from, close + 1);
+      for (let open = s.lastIndexOf("<<", s.length - 3), tries = 0; open >= 0 && tries < 256; open = s.lastIndexOf("<<", open - 1), tries++) {
+        const read = readDictionary(s, open);
+        if (read && read.end === s.length) return read.tokens;
+      }
+      if (from === 0) return null;
+    }
+  }
+
+  /** An indirect object's value as tokens, when it stands in the file's own bytes (not in an object stream). */
+  resolve(ref: string): Token[] | null {
+    if (!this.objects) {
+      // Where each `N G obj` starts (the last one: incremental updates win).
+      this.objects = new Map();
+      for (let at = this.find("obj", 0); at >= 0; at = this.find("obj", at + 3)) {
+        const m = /(\d+)\s+(\d+)\s+$/.exec(this.text(at - 32, at));
+        if (m) this.objects.set(`${Number(m[1])} ${Number(m[2])}`, at + 3);
+      }
+    }
+    const at = this.objects.get(ref.split(" ").map(Number).join(" "));
+    if (at === undefined) return null;
+    const body = this.text(at, at + 2000);
+    const end = body.indexOf("endobj");
+    const read = end < 0 ? null : readDictionary(`<< /V ${body.slice(0, end)} >>`, 0);
+    return read ? valueOf(read.tokens, "V") : null;
+  }
 }
 
 const STAGES: Record<string, (out: Out) => Stage> = {
@@ -541,10 +609,10 @@ const STAGES: Record<string, (out: Out) => Stage> = {
 };
 
 /** The stream's filters as stage names, up to the first one text reading never decodes. */
-function filtersOf(s: Objects, dict: Token[]): string[] {
+function filtersOf(pdf: PdfBytes, dict: Token[]): string[] {
   let value = valueOf(dict, "Filter") ?? valueOf(dict, "F");
   if (!value) return [];
-  if (value.length === 1 && value[0]!.kind === "ref") value = resolve(s, value[0]!.value);
+  if (value.length === 1 && value[0]!.kind === "ref") value = pdf.resolve(value[0]!.value);
   // A filter held where this scan cannot see (in an object stream): DEFLATE is assumed.
   if (!value) return ["flate"];
   const names = value.filter((t) => t.kind === "name" || t.kind === "ref").map((t) => (t.kind === "name" ? t.value : "FlateDecode"));
@@ -558,28 +626,11 @@ function filtersOf(s: Objects, dict: Token[]): string[] {
 }
 
 /** The stream's /Length, when it is a number here or in an object this scan can see. */
-function lengthOf(s: Objects, dict: Token[]): number | null {
+function lengthOf(pdf: PdfBytes, dict: Token[]): number | null {
   let value = valueOf(dict, "Length");
-  if (value?.length === 1 && value[0]!.kind === "ref") value = resolve(s, value[0]!.value);
+  if (value?.length === 1 && value[0]!.kind === "ref") value = pdf.resolve(value[0]!.value);
   const n = value?.length === 1 && value[0]!.kind === "number" ? Number(value[0]!.value) : NaN;
   return Number.isInteger(n) && n >= 0 ? n : null;
-}
-
-/** Where each `N G obj` starts in the file's own bytes (the last one: incremental updates win). */
-type Objects = { s: string; at?: Map<string, number> };
-
-/** An indirect object's value as tokens, when it stands in the file's own bytes (not in an object stream). */
-function resolve(objects: Objects, ref: string): Token[] | null {
-  if (!objects.at) {
-    objects.at = new Map();
-    for (const m of objects.s.matchAll(/(\d+)\s+(\d+)\s+obj\b/g)) objects.at.set(`${Number(m[1])} ${Number(m[2])}`, m.index + m[0].length);
-  }
-  const at = objects.at.get(ref.split(" ").map(Number).join(" "));
-  if (at === undefined) return null;
-  const body = objects.s.slice(at, at + 2000);
-  const end = body.indexOf("endobj");
-  const read = end < 0 ? null : readDictionary(`<< /V ${body.slice(0, end)} >>`, 0);
-  return read ? valueOf(read.tokens, "V") : null;
 }
 
 /** Runs data through the chain of stages, counting every stage's output; false when it ended early. */
@@ -589,7 +640,8 @@ function unpackStream(data: Uint8Array, chain: string[], meter: Meter): boolean 
   let out: Out = () => {};
   for (let i = chain.length - 1; i >= 0; i--) {
     const next = out;
-    const stage = STAGES[chain[i]!]!((chunk) => {
+    const make = i === 0 && chain[0] === "flate" && data.length <= STEP ? inflateOnceStage : STAGES[chain[i]!]!;
+    const stage = make((chunk) => {
       meter.count(chunk.length);
       next(chunk);
     });
