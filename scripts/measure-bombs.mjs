@@ -14,7 +14,9 @@ const CASES = {
   "docx-1gb": async (b) => b.docxBomb(),
   "docx-1gb-understated": async (b) => b.docxBomb(1 << 30, 8192),
   "pdf-1gb": async (b) => b.pdfBomb(),
-  "pdf-1gb-as-image": async (b) => b.pdfBomb(1 << 30, "/Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 "),
+  "pdf-1gb-as-image": async (b) => b.pdfBomb(1 << 30, { dictionary: "/Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 " }),
+  "pdf-1gb-twice": async (b) => b.pdfBomb(1 << 30, { twice: true }),
+  "pdf-1gb-hidden-end": async (b) => b.pdfBomb(1 << 30, { hiddenEnd: true }),
 };
 
 const [which] = process.argv.slice(2);
