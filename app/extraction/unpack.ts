@@ -81,15 +81,17 @@ function inflateOnceStage(out: Out): Stage {
   };
 }
 
-/** PDF's LZWDecode (EarlyChange 1 by default), as pdf.js reads it. */
+/** PDF's LZWDecode (EarlyChange 1 by default), decoded as pdf.js decodes it, code for code. */
 function lzwStage(out: Out, earlyChange: number): Stage {
   const values = new Uint8Array(4096);
   const lengths = new Uint16Array(4096);
   const prevs = new Uint16Array(4096);
+  const sequence = new Uint8Array(4096);
   for (let i = 0; i < 256; i++) (values[i] = i), (lengths[i] = 1);
   let next = 258;
   let codeLength = 9;
-  let prev = -1;
+  let prev = 0;
+  let length = 0;
   let bits = 0;
   let bitCount = 0;
   let done = false;
@@ -99,50 +101,50 @@ function lzwStage(out: Out, earlyChange: number): Stage {
     if (used) out(buffer.slice(0, used));
     used = 0;
   };
-  const emit = (code: number) => {
-    const n = lengths[code]!;
-    if (used + n > buffer.length) flush();
-    for (let i = n - 1, c = code; i >= 0; i--, c = prevs[c]!) buffer[used + i] = values[c]!;
-    used += n;
+  const decode = (code: number) => {
+    const hasPrevious = length > 0;
+    if (code < 256) (sequence[0] = code), (length = 1);
+    else if (code >= 258) {
+      if (code < next) {
+        length = lengths[code]!;
+        for (let i = length - 1, c = code; i >= 0; i--, c = prevs[c]!) sequence[i] = values[c]!;
+      } else sequence[length++] = sequence[0]!;
+    } else if (code === 256) {
+      (codeLength = 9), (next = 258), (length = 0);
+      return;
+    } else {
+      done = true;
+      return;
+    }
+    if (hasPrevious) {
+      prevs[next] = prev;
+      lengths[next] = lengths[prev]! + 1;
+      values[next] = sequence[0]!;
+      next++;
+      const n = next + earlyChange;
+      if (!(n & (n - 1))) codeLength = Math.min(Math.log2(n) + 1, 12) | 0;
+    }
+    prev = code;
+    if (used + length > buffer.length) flush();
+    buffer.set(sequence.subarray(0, length), used);
+    used += length;
   };
   return {
     push(chunk) {
       for (const byte of chunk) {
-        if (done) return;
+        if (done) break;
         bits = ((bits << 8) | byte) & 0xffffff;
         bitCount += 8;
         while (bitCount >= codeLength && !done) {
-          const code = (bits >>> (bitCount - codeLength)) & ((1 << codeLength) - 1);
           bitCount -= codeLength;
-          if (code === 256) (next = 258), (codeLength = 9), (prev = -1);
-          else if (code === 257) done = true;
-          else {
-            if (code > next || (code === next && prev < 0)) done = true;
-            else {
-              // A new entry: the previous string and the first byte of this one (of the previous
-              // one when this code is the entry being made).
-              if (prev >= 0 && next < 4096) {
-                values[next] = firstByte(code < next ? code : prev);
-                prevs[next] = prev;
-                lengths[next] = lengths[prev]! + 1;
-                next++;
-              }
-              emit(code);
-              prev = code;
-              const n = next + earlyChange;
-              codeLength = n >= 2048 ? 12 : n >= 1024 ? 11 : n >= 512 ? 10 : 9;
-            }
-          }
+          decode((bits >>> bitCount) & ((1 << codeLength) - 1));
         }
         if (used >= STEP) flush();
       }
+      flush();
     },
     end: flush,
   };
-  function firstByte(code: number) {
-    while (lengths[code]! > 1) code = prevs[code]!;
-    return values[code]!;
-  }
 }
 
 /** RunLengthDecode: a length byte, then that many bytes or one byte repeated. */

@@ -5,6 +5,7 @@ import { extractionJobs, files } from "~/db/schema";
 import { checkPdfStreams, UNPACK_LIMITS, unzipParts, UnpackRefused } from "~/extraction/unpack";
 import extractionWorker from "../../workers/extraction/index";
 import { createUser, db, resetDatabase } from "./fixtures";
+import { ascii85, asciiHex, lzw, oneStreamPdf, runLength } from "./pdf-filters";
 
 /**
  * Decompression bombs (decision 042): files of about 1 MB that unpack to about 1 GB, built by
@@ -92,6 +93,17 @@ describe("decompression bombs in the extraction Worker", () => {
     // The ratio rule stops a bomb soon after its first few megabytes.
     const early = catchRefusal(() => checkPdfStreams(bytesOf(bombs().pdf)));
     expect(early.inflated).toBeLessThanOrEqual(UNPACK_LIMITS.ratioFrom + step);
+  }, 60_000);
+
+  it("counts the older filters as pdf.js decodes them (LZW, ASCII85, ASCIIHex, RunLength), and stops their bombs too", () => {
+    const text = new TextEncoder().encode("BT /F1 12 Tf 72 720 Td (A line of a manuscript's text) Tj ET\n".repeat(4000));
+    for (const [filter, pack] of [["/LZWDecode", lzw], ["/ASCII85Decode", ascii85], ["/ASCIIHexDecode", asciiHex], ["/RunLengthDecode", runLength]] as const) {
+      expect(checkPdfStreams(oneStreamPdf(filter, pack(text))).inflated, filter).toBe(text.length);
+    }
+    expect(catchRefusal(() => checkPdfStreams(oneStreamPdf("/LZWDecode", lzw(new Uint8Array(6 * MB))))).message).toContain("200 times");
+    // ASCII85's `z` is four zero bytes: 9 MB of them are 36 MB.
+    const zs = new TextEncoder().encode(`${"z".repeat(9 * MB)}~>`);
+    expect(catchRefusal(() => checkPdfStreams(oneStreamPdf("/ASCII85Decode", zs))).message).toContain("more than 32 MB");
   }, 60_000);
 
   it("lets a figure packed as tightly through when it fits: an image's size counts, not its ratio", () => {
