@@ -512,8 +512,12 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     while (dataStart < bytes.length && bytes[dataStart] !== 0x0a && bytes[dataStart] !== 0x0d) dataStart++;
     dataStart += bytes[dataStart] === 0x0d && bytes[dataStart + 1] === 0x0a ? 2 : 1;
     if (dataStart > bytes.length) break;
-    const dict = pdf.dictionaryBefore(at);
-    // A stream whose dictionary cannot be read here is taken as DEFLATE.
+    const found = pdf.dictionaryBefore(at);
+    // A dictionary that seems to be there but cannot be read could hide filters chained on
+    // filters: the file is refused. A `stream` without one (a word in some text) is taken as
+    // DEFLATE, which costs nothing when it is not.
+    if (found === "unreadable") throw new ExtractionFailed(`The PDF could not be checked before reading: it may be damaged. Please ${BY_HAND}`);
+    const dict = found === "none" ? null : found;
     const chain = dict ? filtersOf(pdf, dict) : ["flate"];
     if (!chain.length || !chain[0] || !(chain[0] in STAGES)) continue;
     streams++;
@@ -537,15 +541,23 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
       if (error instanceof Stop) throw pdfRefusal(error.message, limits, meter.total);
       throw error;
     }
-    if (endstream > at) at = endstream + 3;
+    // The next keyword is looked for from here, inside this stream's data too: an object the
+    // cross-reference table points into another stream's data is still a stream to pdf.js.
   }
   return { streams, inflated: meter.total };
 }
+
+/** How far back a stream's dictionary is looked for: real ones are well under a kilobyte. */
+const DICTIONARY_WINDOW = 1024 * 1024;
+/** Characters read looking for dictionaries, per byte of the file, before it is refused. */
+const DICTIONARY_WORK = 64;
 
 /** A PDF's bytes, searched as bytes; text is made only of the small windows that are parsed. */
 class PdfBytes {
   private decoder = new TextDecoder("latin1");
   private objects: Map<string, number> | null = null;
+  /** Characters read while looking for dictionaries: bounded, so the search cannot be made slow. */
+  private work = 0;
   constructor(readonly bytes: Uint8Array) {}
 
   /** Where `needle` (ASCII) next occurs from `from`, or -1. */
@@ -568,19 +580,25 @@ class PdfBytes {
    * The tokens of the dictionary that ends just before `keyword` (whitespace between): the
    * nearest `<<` whose dictionary ends at that `>>`. The window read grows until one is found.
    */
-  dictionaryBefore(keyword: number): Token[] | null {
+  dictionaryBefore(keyword: number): Token[] | "none" | "unreadable" {
     let close = keyword - 1;
     while (close > 0 && isSpace(this.bytes[close]!)) close--;
-    if (this.bytes[close] !== 0x3e || this.bytes[close - 1] !== 0x3e) return null;
-    for (let window = 4096; ; window *= 16) {
+    if (this.bytes[close] !== 0x3e || this.bytes[close - 1] !== 0x3e) return "none";
+    let tries = 0;
+    let tried = close + 1;
+    for (let window = 4096; window <= DICTIONARY_WINDOW; window *= 16) {
       const from = Math.max(0, close + 1 - window);
       const s = this.text(from, close + 1);
-      for (let open = s.lastIndexOf("<<", s.length - 3), tries = 0; open >= 0 && tries < 256; open = s.lastIndexOf("<<", open - 1), tries++) {
+      for (let open = s.lastIndexOf("<<", Math.min(s.length - 3, tried - from - 1)); open >= 0 && tries < 64; open = s.lastIndexOf("<<", open - 1), tries++) {
+        tried = from + open;
+        this.work += s.length - open;
+        if (this.work > DICTIONARY_WORK * Math.max(1, this.bytes.length)) return "unreadable";
         const read = readDictionary(s, open);
         if (read && read.end === s.length) return read.tokens;
       }
-      if (from === 0) return null;
+      if (from === 0 || tries >= 64) break;
     }
+    return "unreadable";
   }
 
   /** An indirect object's value as tokens, when it stands in the file's own bytes (not in an object stream). */

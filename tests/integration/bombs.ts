@@ -210,6 +210,11 @@ export type PdfBombOptions = {
   hiddenEnd?: boolean;
   /** What follows the `stream` keyword on its line (pdf.js skips to the next line). */
   afterKeyword?: string;
+  /**
+   * The bomb's object written inside another stream's data (ASCIIHex-filtered), where only the
+   * cross-reference table points: a scan that skips a stream's data never sees it.
+   */
+  insideAnother?: boolean;
 };
 
 /**
@@ -235,10 +240,15 @@ export function pdfBomb(size = 1 << 30, options: PdfBombOptions = {}) {
   const offsets: number[] = [];
   objects.forEach((body, i) => {
     offsets.push(offset);
-    const bytes =
+    let bytes =
       body === null
         ? concat([encoder.encode(`${i + 1} 0 obj\n<< /Length ${length} /Filter ${filter} ${options.dictionary ?? ""}>>\nstream${options.afterKeyword ?? ""}\n`), stream, encoder.encode("\nendstream\nendobj\n")])
         : encoder.encode(`${i + 1} 0 obj\n${body}\nendobj\n`);
+    if (body === null && options.insideAnother) {
+      const outer = encoder.encode(`7 0 obj\n<< /Length ${bytes.length + 1} /Filter /ASCIIHexDecode >>\nstream\n`);
+      offsets[i] = offset + outer.length;
+      bytes = concat([outer, bytes, encoder.encode("\nendstream\nendobj\n")]);
+    }
     parts.push(bytes);
     offset += bytes.length;
   });

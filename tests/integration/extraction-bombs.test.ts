@@ -53,6 +53,7 @@ describe("decompression bombs in the extraction Worker", () => {
     ["a PDF whose page content is packed twice (3 KB for 1 GB)", "pdfTwice", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
     ["a PDF that writes endstream inside its packed page content", "pdfHiddenEnd", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
     ["a PDF with a comment after its stream keyword", "pdfAfterKeyword", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
+    ["a PDF whose page content stands inside another stream's data", "pdfInsideAnother", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
   ] as const)(
     "ends %s as failed with a clear message, in seconds and well within 128 MB",
     async (_, bomb, name, message) => {

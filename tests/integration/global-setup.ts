@@ -78,6 +78,7 @@ export default async function setup(project: TestProject) {
     pdfTwice: base64(pdfBomb(GB, { twice: true })),
     pdfHiddenEnd: base64(pdfBomb(GB, { hiddenEnd: true })),
     pdfAfterKeyword: base64(pdfBomb(GB, { afterKeyword: " % a comment on the keyword's line" })),
+    pdfInsideAnother: base64(pdfBomb(GB, { insideAnother: true })),
     // Not a bomb: a 4096 × 2048 figure, mostly white, packed about 1,000 : 1 (24 MB unpacked).
     whiteFigure: base64(pdfBomb(24 * 1024 * 1024, { dictionary: image(4096, 2048) })),
   });
@@ -150,7 +151,7 @@ declare module "vitest" {
     smtp: { maildevPort: number; mailApi: string; dropPort: number; plainPort: number; plainLog: string; refusedPort: number };
     manuscripts: { pdf: string; pdfTruth: string; docx: string; docxFootnotes: string; scanned: string; encrypted: string };
     /** Decompression bombs, base64: each unpacks to about 1 GB. */
-    bombs: { docx: string; docxUnderstated: string; pdf: string; pdfImage: string; pdfTwice: string; pdfHiddenEnd: string; pdfAfterKeyword: string; whiteFigure: string };
+    bombs: { docx: string; docxUnderstated: string; pdf: string; pdfImage: string; pdfTwice: string; pdfHiddenEnd: string; pdfAfterKeyword: string; pdfInsideAnother: string; whiteFigure: string };
     /** The URL of the gauge of workerd's memory (GET /start, GET /stop). */
     memoryGauge: string;
   }
