@@ -32,6 +32,7 @@ const STEP = 4096;
 
 const mb = (n: number) => `${Math.round(n / MB)} MB`;
 const BY_HAND = "enter the title, abstract and authors yourself in the next steps.";
+const UNCHECKABLE = `The PDF could not be checked before reading: it may be damaged. Please ${BY_HAND}`;
 
 /** A file refused because it unpacks to too much; `inflated` is what was unpacked before stopping. */
 export class UnpackRefused extends ExtractionFailed {
@@ -516,7 +517,7 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     // A dictionary that seems to be there but cannot be read could hide filters chained on
     // filters: the file is refused. A `stream` without one (a word in some text) is taken as
     // DEFLATE, which costs nothing when it is not.
-    if (found === "unreadable") throw new ExtractionFailed(`The PDF could not be checked before reading: it may be damaged. Please ${BY_HAND}`);
+    if (found === "unreadable") throw new ExtractionFailed(UNCHECKABLE);
     const dict = found === "none" ? null : found;
     const chain = dict ? filtersOf(pdf, dict) : ["flate"];
     if (!chain.length || !chain[0] || !(chain[0] in STAGES)) continue;
@@ -633,9 +634,10 @@ function filtersOf(pdf: PdfBytes, dict: Token[]): string[] {
   let value = valueOf(dict, "Filter") ?? valueOf(dict, "F");
   if (!value) return [];
   if (value.length === 1 && value[0]!.kind === "ref") value = pdf.resolve(value[0]!.value);
-  // A filter held where this scan cannot see (in an object stream): DEFLATE is assumed.
-  if (!value) return ["flate"];
-  const names = value.filter((t) => t.kind === "name" || t.kind === "ref").map((t) => (t.kind === "name" ? t.value : "FlateDecode"));
+  // Filters held where this scan cannot see (in an object stream) could be chained without end;
+  // writers put them in the stream's dictionary, so such a file is refused rather than guessed.
+  if (!value || value.some((t) => t.kind === "ref")) throw new ExtractionFailed(UNCHECKABLE);
+  const names = value.filter((t) => t.kind === "name").map((t) => t.value);
   const chain: string[] = [];
   for (const name of names) {
     const stage = FILTERS[name];

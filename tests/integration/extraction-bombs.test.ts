@@ -107,6 +107,21 @@ describe("decompression bombs in the extraction Worker", () => {
     expect(catchRefusal(() => checkPdfStreams(oneStreamPdf("/ASCII85Decode", zs))).message).toContain("more than 32 MB");
   }, 60_000);
 
+  it("refuses a PDF whose filters stand where the check cannot read them (an object it cannot see)", () => {
+    const bytes = bytesOf(bombs().pdfTwice);
+    const [from, to] = ["/Filter [/FlateDecode /FlateDecode]", "/Filter 9 0 R                     "].map((t) => new TextEncoder().encode(t));
+    const at = bytes.findIndex((_, i) => from!.every((c, j) => bytes[i + j] === c));
+    expect(at).toBeGreaterThan(0);
+    bytes.set(to!, at);
+    let refused: unknown;
+    try {
+      checkPdfStreams(bytes);
+    } catch (error) {
+      refused = error;
+    }
+    expect((refused as Error)?.message).toContain("The PDF could not be checked before reading");
+  });
+
   it("lets a figure packed as tightly through when it fits: an image's size counts, not its ratio", () => {
     const figure = bytesOf(bombs().whiteFigure);
     expect(checkPdfStreams(figure).inflated).toBeGreaterThan(24 * MB);
