@@ -1,11 +1,12 @@
 /**
- * DOCX text from its document XML (fflate unzips; no DOM needed): one line per paragraph, with
- * the runs' sizes, bold, italics and superscripts, centring, and page breaks counted as pages.
+ * DOCX text from its document XML (unpacked within limits by ./unpack; no DOM needed): one line
+ * per paragraph, with the runs' sizes, bold, italics and superscripts, centring, and page breaks
+ * counted as pages.
  * Running heads and footers live in other parts of the package, so they never get in the way.
  */
-import { unzipSync } from "fflate";
 import { fixLigatures, joinSpans } from "./text";
 import { ExtractionFailed, type Document, type Line } from "./model";
+import { unzipParts } from "./unpack";
 
 const decodeXml = (s: string) =>
   s
@@ -42,12 +43,8 @@ function readStyles(xml: string) {
 }
 
 export function readDocx(bytes: Uint8Array): Document {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes, { filter: (f) => f.name === "word/document.xml" || f.name === "word/styles.xml" || f.name === "word/footnotes.xml" });
-  } catch {
-    throw new ExtractionFailed("The file could not be read as a Word document (.docx): it may be damaged.");
-  }
+  // Unpacked within limits (decision 042): a part that would unpack to more is refused early.
+  const files = unzipParts(bytes, ["word/document.xml", "word/styles.xml", "word/footnotes.xml"]).parts;
   const documentXml = files["word/document.xml"];
   if (!documentXml) throw new ExtractionFailed("The file is not a Word document (.docx): it has no document text.");
   const decoder = new TextDecoder();

@@ -6,13 +6,18 @@
 import { getDocumentProxy } from "unpdf";
 import { ExtractionFailed, type Document, type Line, type Span } from "./model";
 import { fixLigatures, joinSpans } from "./text";
+import { checkPdfStreams } from "./unpack";
 
 type Item = Span & { baseline: number };
 
 
 
-/** Opens a PDF; a damaged, encrypted or empty file ends as a clear failure. */
+/**
+ * Opens a PDF; a damaged, encrypted or empty file ends as a clear failure, and so does one whose
+ * streams unpack to more than pdf.js may hold (checked first: pdf.js decodes a stream whole).
+ */
 export async function openPdf(bytes: Uint8Array) {
+  checkPdfStreams(bytes);
   try {
     return await getDocumentProxy(bytes);
   } catch (error) {

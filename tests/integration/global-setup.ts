@@ -1,9 +1,10 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
 import { createServer, type Socket } from "node:net";
 import type { TestProject } from "vitest/node";
 import { freePort } from "../../scripts/lib/local-stack.mjs";
 import { startMailServer } from "../../scripts/lib/mail-server.mjs";
+import { docxBomb, pdfBomb } from "./bombs";
 
 /**
  * Real SMTP servers for the notices Worker's tests, run by Node beside workerd:
@@ -11,6 +12,9 @@ import { startMailServer } from "../../scripts/lib/mail-server.mjs";
  * - a server that greets, then drops the connection at EHLO (worker-mailer's endless-loop defect);
  * - a server that offers AUTH but not STARTTLS, and logs what it is sent (the clear-text guard);
  * - a port where nothing listens (connection refused).
+ * And, for the extraction tests, the project's own manuscripts, decompression bombs (built here:
+ * node:zlib) and a gauge of the runtime's memory: workerd's resident memory, sampled from outside
+ * while a test runs, since a Worker cannot measure its own.
  */
 export default async function setup(project: TestProject) {
   const mail = await startMailServer({ smtpPort: await freePort(), webPort: await freePort() });
@@ -63,9 +67,82 @@ export default async function setup(project: TestProject) {
     scanned: manuscript("failing/scanned.pdf"),
     encrypted: manuscript("failing/encrypted.pdf"),
   });
+  const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
+  const GB = 1 << 30;
+  const image = (width: number, height: number) => `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 `;
+  project.provide("bombs", {
+    docx: base64(docxBomb(GB)),
+    docxUnderstated: base64(docxBomb(GB, 8192)),
+    pdf: base64(pdfBomb(GB)),
+    pdfImage: base64(pdfBomb(GB, { dictionary: image(8, 8) })),
+    pdfTwice: base64(pdfBomb(GB, { twice: true })),
+    pdfHiddenEnd: base64(pdfBomb(GB, { hiddenEnd: true })),
+    pdfAfterKeyword: base64(pdfBomb(GB, { afterKeyword: " % a comment on the keyword's line" })),
+    pdfInsideAnother: base64(pdfBomb(GB, { insideAnother: true })),
+    // Not a bomb: a 4096 × 2048 figure, mostly white, packed about 1,000 : 1 (24 MB unpacked).
+    whiteFigure: base64(pdfBomb(24 * 1024 * 1024, { dictionary: image(4096, 2048) })),
+  });
+
+  // GET /start begins sampling the resident memory of every workerd under this process (every
+  // 5 ms); GET /stop ends it and answers { baseline, peak, ms } in bytes and milliseconds.
+  const workerdPids = () => {
+    const children = new Map<number, number[]>();
+    const names = new Map<number, string>();
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        const close = stat.lastIndexOf(")");
+        const ppid = Number(stat.slice(close + 2).split(" ")[1]);
+        names.set(Number(entry), stat.slice(stat.indexOf("(") + 1, close));
+        children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+      } catch {
+        // The process ended while being read.
+      }
+    }
+    const found: number[] = [];
+    const visit = (pid: number) => {
+      for (const child of children.get(pid) ?? []) {
+        if (names.get(child) === "workerd") found.push(child);
+        visit(child);
+      }
+    };
+    visit(process.pid);
+    return found;
+  };
+  const rss = (pids: number[]) =>
+    pids.reduce((total, pid) => {
+      try {
+        return total + Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+      } catch {
+        return total; // Gone.
+      }
+    }, 0);
+  let sampling: { timer: ReturnType<typeof setInterval>; pids: number[]; baseline: number; peak: number; started: number } | null = null;
+  const gauge = createHttpServer((req, res) => {
+    res.setHeader("Content-Type", "application/json");
+    if (req.url === "/start") {
+      if (sampling) clearInterval(sampling.timer);
+      const pids = workerdPids();
+      const baseline = rss(pids);
+      const s = { pids, baseline, peak: baseline, started: performance.now(), timer: setInterval(() => (s.peak = Math.max(s.peak, rss(pids))), 5) };
+      sampling = s;
+      res.end(JSON.stringify({ baseline, processes: pids.length }));
+    } else if (req.url === "/stop" && sampling) {
+      clearInterval(sampling.timer);
+      const { pids, baseline, peak, started } = sampling;
+      sampling = null;
+      res.end(JSON.stringify({ baseline, peak: Math.max(peak, rss(pids)), ms: performance.now() - started, processes: pids.length }));
+    } else res.writeHead(404).end("{}");
+  });
+  const gaugePort = await freePort();
+  await listen(gauge, gaugePort);
+  project.provide("memoryGauge", `http://127.0.0.1:${gaugePort}`);
+
   return async () => {
     for (const s of sockets) s.destroy();
-    await Promise.all([mail.stop(), new Promise((r) => dropper.close(r)), new Promise((r) => plaintext.close(r)), new Promise((r) => log.close(r))]);
+    if (sampling) clearInterval(sampling.timer);
+    await Promise.all([mail.stop(), new Promise((r) => dropper.close(r)), new Promise((r) => plaintext.close(r)), new Promise((r) => log.close(r)), new Promise((r) => gauge.close(r))]);
   };
 }
 
@@ -73,5 +150,9 @@ declare module "vitest" {
   export interface ProvidedContext {
     smtp: { maildevPort: number; mailApi: string; dropPort: number; plainPort: number; plainLog: string; refusedPort: number };
     manuscripts: { pdf: string; pdfTruth: string; docx: string; docxFootnotes: string; scanned: string; encrypted: string };
+    /** Decompression bombs, base64: each unpacks to about 1 GB. */
+    bombs: { docx: string; docxUnderstated: string; pdf: string; pdfImage: string; pdfTwice: string; pdfHiddenEnd: string; pdfAfterKeyword: string; pdfInsideAnother: string; whiteFigure: string };
+    /** The URL of the gauge of workerd's memory (GET /start, GET /stop). */
+    memoryGauge: string;
   }
 }

@@ -1,0 +1,691 @@
+/**
+ * Unpacking with limits (decision 042). A manuscript of at most 25 MB can hide gigabytes behind
+ * DEFLATE (about 1,000 : 1 at best, more when filters are chained), and both readers unpack
+ * whatever they are given: fflate the Word document's parts, pdf.js a PDF's streams, each into a
+ * buffer that grows to the whole. Here every byte is unpacked by a counting, streaming decoder,
+ * fed a few kilobytes at a time, that stops as soon as a limit is passed, so no more than one
+ * small step beyond the limit is ever allocated, and nothing reaches a reader unchecked:
+ * - a Word document's parts are unpacked here (`unzipParts`) and handed over already unpacked;
+ * - a PDF's streams are unpacked and thrown away (`checkPdfStreams`) before pdf.js opens it, so
+ *   whatever pdf.js decodes later is known to fit.
+ */
+import { Inflate, inflateSync } from "fflate";
+import { ExtractionFailed } from "./model";
+
+const MB = 1024 * 1024;
+
+export const UNPACK_LIMITS = {
+  /** The Word document's parts that are read (text, styles, footnotes), together unpacked. */
+  docxTotal: 20 * MB,
+  /** Any one PDF stream unpacked: what pdf.js may hold at once for a page's content or a font. */
+  pdfStream: 32 * MB,
+  /** All of a PDF's streams unpacked, figures included: bounds the check's own time. */
+  pdfTotal: 256 * MB,
+  /** Unpacked bytes per packed byte beyond which a part already past `ratioFrom` is a bomb. */
+  ratio: 200,
+  ratioFrom: 4 * MB,
+};
+export type UnpackLimits = typeof UNPACK_LIMITS;
+
+/** Packed bytes handed to a decoder at a time: one step unpacks to at most about 1,000 times that. */
+const STEP = 4096;
+
+const mb = (n: number) => `${Math.round(n / MB)} MB`;
+const BY_HAND = "enter the title, abstract and authors yourself in the next steps.";
+const UNCHECKABLE = `The PDF could not be checked before reading: it may be damaged. Please ${BY_HAND}`;
+
+/** A file refused because it unpacks to too much; `inflated` is what was unpacked before stopping. */
+export class UnpackRefused extends ExtractionFailed {
+  constructor(
+    message: string,
+    readonly inflated: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A streaming decoder stage: takes packed chunks, gives unpacked ones to `out`. */
+type Stage = { push(chunk: Uint8Array): void; end(): void };
+type Out = (chunk: Uint8Array) => void;
+
+/** Raw DEFLATE (`zlib`: with its two-byte header, as a PDF's FlateDecode) through fflate, in steps. */
+function inflateStage(out: Out, zlib: boolean): Stage {
+  let skip = zlib ? 2 : 0;
+  const inflater = new Inflate((chunk) => chunk.length && out(chunk));
+  return {
+    push(chunk) {
+      if (skip) {
+        const n = Math.min(skip, chunk.length);
+        (skip -= n), (chunk = chunk.subarray(n));
+      }
+      for (let i = 0; i < chunk.length; i += STEP) inflater.push(chunk.subarray(i, i + STEP));
+    },
+    end: () => inflater.push(new Uint8Array(0), true),
+  };
+}
+
+/**
+ * A zlib stream no longer than one step, inflated at once: it cannot unpack to more than a step
+ * does, and skips the streaming decoder's per-step buffers (most of a PDF's streams are this small).
+ */
+function inflateOnceStage(out: Out): Stage {
+  const parts: Uint8Array[] = [];
+  return {
+    push: (chunk) => void parts.push(chunk),
+    end() {
+      const data = parts.length === 1 ? parts[0]! : Uint8Array.from(parts.flatMap((p) => [...p]));
+      if (data.length > 2) {
+        const unpacked = inflateSync(data.subarray(2));
+        if (unpacked.length) out(unpacked);
+      }
+    },
+  };
+}
+
+/** PDF's LZWDecode (EarlyChange 1 by default), decoded as pdf.js decodes it, code for code. */
+function lzwStage(out: Out, earlyChange: number): Stage {
+  const values = new Uint8Array(4096);
+  const lengths = new Uint16Array(4096);
+  const prevs = new Uint16Array(4096);
+  const sequence = new Uint8Array(4096);
+  for (let i = 0; i < 256; i++) (values[i] = i), (lengths[i] = 1);
+  let next = 258;
+  let codeLength = 9;
+  let prev = 0;
+  let length = 0;
+  let bits = 0;
+  let bitCount = 0;
+  let done = false;
+  const buffer = new Uint8Array(64 * 1024);
+  let used = 0;
+  const flush = () => {
+    if (used) out(buffer.slice(0, used));
+    used = 0;
+  };
+  const decode = (code: number) => {
+    const hasPrevious = length > 0;
+    if (code < 256) (sequence[0] = code), (length = 1);
+    else if (code >= 258) {
+      if (code < next) {
+        length = lengths[code]!;
+        for (let i = length - 1, c = code; i >= 0; i--, c = prevs[c]!) sequence[i] = values[c]!;
+      } else sequence[length++] = sequence[0]!;
+    } else if (code === 256) {
+      (codeLength = 9), (next = 258), (length = 0);
+      return;
+    } else {
+      done = true;
+      return;
+    }
+    if (hasPrevious) {
+      prevs[next] = prev;
+      lengths[next] = lengths[prev]! + 1;
+      values[next] = sequence[0]!;
+      next++;
+      const n = next + earlyChange;
+      if (!(n & (n - 1))) codeLength = Math.min(Math.log2(n) + 1, 12) | 0;
+    }
+    prev = code;
+    if (used + length > buffer.length) flush();
+    buffer.set(sequence.subarray(0, length), used);
+    used += length;
+  };
+  return {
+    push(chunk) {
+      for (const byte of chunk) {
+        if (done) break;
+        bits = ((bits << 8) | byte) & 0xffffff;
+        bitCount += 8;
+        while (bitCount >= codeLength && !done) {
+          bitCount -= codeLength;
+          decode((bits >>> bitCount) & ((1 << codeLength) - 1));
+        }
+        if (used >= STEP) flush();
+      }
+      flush();
+    },
+    end: flush,
+  };
+}
+
+/** RunLengthDecode: a length byte, then that many bytes or one byte repeated. */
+function runLengthStage(out: Out): Stage {
+  let pending = -1;
+  let literal = 0;
+  let done = false;
+  return {
+    push(chunk) {
+      let i = 0;
+      while (i < chunk.length && !done) {
+        if (literal) {
+          const n = Math.min(literal, chunk.length - i);
+          out(chunk.slice(i, i + n));
+          (literal -= n), (i += n);
+        } else if (pending >= 0) {
+          out(new Uint8Array(257 - pending).fill(chunk[i++]!));
+          pending = -1;
+        } else {
+          const length = chunk[i++]!;
+          if (length === 128) done = true;
+          else if (length < 128) literal = length + 1;
+          else pending = length;
+        }
+      }
+    },
+    end: () => {},
+  };
+}
+
+/** ASCIIHexDecode and ASCII85Decode: text to bytes (ASCII85's `z` is four zero bytes). */
+function asciiStage(out: Out, hex: boolean): Stage {
+  let group: number[] = [];
+  let done = false;
+  const finish = () => {
+    if (hex && group.length) out(Uint8Array.of(group[0]! << 4));
+    if (!hex && group.length > 1) {
+      const n = group.length;
+      while (group.length < 5) group.push(84);
+      const value = group.reduce((v, d) => v * 85 + d, 0);
+      out(Uint8Array.from([24, 16, 8, 0].slice(0, n - 1), (s) => (value / 2 ** s) & 0xff));
+    }
+    group = [];
+  };
+  return {
+    push(chunk) {
+      const bytes: number[] = [];
+      for (const c of chunk) {
+        if (done) break;
+        if (hex) {
+          if (c === 0x3e) done = true;
+          const d = c >= 0x30 && c <= 0x39 ? c - 0x30 : (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66 ? (c | 0x20) - 0x57 : -1;
+          if (d < 0) continue;
+          group.push(d);
+          if (group.length === 2) bytes.push((group[0]! << 4) | group[1]!), (group = []);
+        } else {
+          if (c === 0x7e) done = true;
+          else if (c === 0x7a && !group.length) bytes.push(0, 0, 0, 0);
+          else if (c >= 0x21 && c <= 0x75) {
+            group.push(c - 0x21);
+            if (group.length === 5) {
+              const value = group.reduce((v, d) => v * 85 + d, 0);
+              bytes.push((value / 2 ** 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff);
+              group = [];
+            }
+          }
+        }
+      }
+      if (done) finish();
+      if (bytes.length) out(Uint8Array.from(bytes));
+    },
+    end: () => !done && finish(),
+  };
+}
+
+/** Why a count went past a limit: thrown from inside a decoder's output to stop it at once. */
+class Stop extends Error {}
+
+/**
+ * Counts what one part unpacks to against the limits: `part` bytes for this part (its own limit,
+ * and, once past `ratioFrom`, its ratio to the packed bytes fed so far), `total` for the file.
+ */
+class Meter {
+  total = 0;
+  part = 0;
+  fed = 0;
+  ratio = true;
+  constructor(
+    readonly limits: UnpackLimits,
+    readonly totalLimit: number,
+    readonly partLimit: number,
+  ) {}
+  start(ratio: boolean) {
+    (this.part = 0), (this.fed = 0), (this.ratio = ratio);
+  }
+  count(n: number) {
+    this.part += n;
+    this.total += n;
+    if (this.total > this.totalLimit) throw new Stop("total");
+    if (this.part > this.partLimit) throw new Stop("part");
+    if (this.ratio && this.part > this.limits.ratioFrom && this.part / Math.max(1, this.fed) > this.limits.ratio) throw new Stop("ratio");
+  }
+}
+
+/** Feeds packed data to a stage a step at a time, so the meter knows how much went in. */
+function feed(stage: Stage, data: Uint8Array, meter: Meter) {
+  for (let at = 0; at < data.length; at += STEP) {
+    const step = data.subarray(at, at + STEP);
+    meter.fed += step.length;
+    stage.push(step);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Word documents (ZIP): the central directory says where each part is; its sizes are believed
+// only to refuse early, never to size a buffer.
+
+const DOCX_DAMAGED = "The file could not be read as a Word document (.docx): it may be damaged.";
+
+function docxRefusal(reason: string, limits: UnpackLimits, inflated: number) {
+  const what = reason === "ratio" ? `more than ${limits.ratio} times its packed size, far beyond any manuscript's text` : `more than ${mb(limits.docxTotal)} of text, far more than a manuscript holds`;
+  return new UnpackRefused(`The Word document unpacks to ${what}, so it is not read: ${BY_HAND}`, inflated);
+}
+
+type ZipEntry = { method: number; flags: number; packed: number; size: number; offset: number };
+
+/** The central directory's entries by name (the first of a repeated name), or null when there is none. */
+function centralDirectory(bytes: Uint8Array): Map<string, ZipEntry> | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  let count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  if ((count === 0xffff || at === 0xffffffff) && end >= 20 && view.getUint32(end - 20, true) === 0x07064b50) {
+    const z = Number(view.getBigUint64(end - 12, true));
+    if (z + 56 > bytes.length || view.getUint32(z, true) !== 0x06064b50) return null;
+    count = Number(view.getBigUint64(z + 32, true));
+    at = Number(view.getBigUint64(z + 48, true));
+  }
+  const entries = new Map<string, ZipEntry>();
+  const decoder = new TextDecoder();
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return null;
+    const nameLength = view.getUint16(at + 28, true);
+    const extraLength = view.getUint16(at + 30, true);
+    const entry: ZipEntry = {
+      flags: view.getUint16(at + 8, true),
+      method: view.getUint16(at + 10, true),
+      packed: view.getUint32(at + 20, true),
+      size: view.getUint32(at + 24, true),
+      offset: view.getUint32(at + 42, true),
+    };
+    const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    // ZIP64: the sizes and offset that do not fit 32 bits are in the extra field, in this order.
+    for (let e = at + 46 + nameLength; e + 4 <= at + 46 + nameLength + extraLength; ) {
+      const id = view.getUint16(e, true);
+      const length = view.getUint16(e + 2, true);
+      if (id === 1) {
+        let f = e + 4;
+        for (const key of ["size", "packed", "offset"] as const) {
+          if (entry[key] === 0xffffffff && f + 8 <= e + 4 + length) (entry[key] = Number(view.getBigUint64(f, true))), (f += 8);
+        }
+      }
+      e += 4 + length;
+    }
+    if (!entries.has(name)) entries.set(name, entry);
+    at += 46 + nameLength + extraLength + view.getUint16(at + 32, true);
+  }
+  return entries;
+}
+
+/**
+ * The named parts of a ZIP archive, unpacked within `limits.docxTotal` together and the packing
+ * ratio each. Throws UnpackRefused past a limit, ExtractionFailed when the archive is damaged.
+ */
+export function unzipParts(bytes: Uint8Array, names: string[], limits: UnpackLimits = UNPACK_LIMITS) {
+  const entries = centralDirectory(bytes);
+  if (!entries) throw new ExtractionFailed(DOCX_DAMAGED);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const meter = new Meter(limits, limits.docxTotal, limits.docxTotal);
+  const parts: Record<string, Uint8Array> = {};
+  for (const name of names) {
+    const entry = entries.get(name);
+    if (!entry) continue;
+    // What the directory declares is enough to refuse a part before unpacking a byte of it.
+    if (meter.total + entry.size > limits.docxTotal) throw docxRefusal("total", limits, meter.total);
+    if (entry.size > limits.ratioFrom && entry.size / Math.max(1, entry.packed) > limits.ratio) throw docxRefusal("ratio", limits, meter.total);
+    const local = entry.offset;
+    if (entry.flags & 1 || local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) throw new ExtractionFailed(DOCX_DAMAGED);
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (start + entry.packed > bytes.length) throw new ExtractionFailed(DOCX_DAMAGED);
+    const data = bytes.subarray(start, start + entry.packed);
+    meter.start(true);
+    const chunks: Uint8Array[] = [];
+    const keep = (chunk: Uint8Array) => {
+      meter.count(chunk.length);
+      chunks.push(chunk);
+    };
+    try {
+      if (entry.method === 0) (meter.fed = data.length), keep(data);
+      else if (entry.method === 8) {
+        const stage = inflateStage(keep, false);
+        feed(stage, data, meter);
+        stage.end();
+      } else throw new ExtractionFailed(DOCX_DAMAGED);
+    } catch (error) {
+      if (error instanceof Stop) throw docxRefusal(error.message, limits, meter.total);
+      if (error instanceof ExtractionFailed) throw error;
+      throw new ExtractionFailed(DOCX_DAMAGED);
+    }
+    const out = new Uint8Array(meter.part);
+    let at = 0;
+    for (const chunk of chunks) out.set(chunk, at), (at += chunk.length);
+    parts[name] = out;
+  }
+  return { parts, inflated: meter.total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// PDFs: every stream found in the file's bytes is unpacked through its filters and counted.
+
+function pdfRefusal(reason: string, limits: UnpackLimits, inflated: number) {
+  const what =
+    reason === "ratio"
+      ? `holds data that unpacks to more than ${limits.ratio} times its packed size, far beyond any manuscript's text`
+      : reason === "part"
+        ? `holds a part that unpacks to more than ${mb(limits.pdfStream)}, far more than a manuscript's page needs`
+        : `unpacks to more than ${mb(limits.pdfTotal)} in all`;
+  return new UnpackRefused(`The PDF ${what}, so it is not read: ${BY_HAND}`, inflated);
+}
+
+/** PDF whitespace and delimiters. */
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
+const isDelimiter = (c: number) => c === 0x28 || c === 0x29 || c === 0x3c || c === 0x3e || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x2f || c === 0x25;
+
+type Token = { kind: "dict" | "enddict" | "array" | "endarray" | "name" | "number" | "ref" | "other"; value: string };
+
+/**
+ * Tokens of a dictionary from `start` (its `<<`) to its matching `>>`; null when the text there
+ * is not one (a `<<` inside a string, say). `end` is where the dictionary stops.
+ */
+function readDictionary(s: string, start: number): { tokens: Token[]; end: number } | null {
+  const tokens: Token[] = [];
+  let depth = 0;
+  let i = start;
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (isSpace(c)) i++;
+    else if (c === 0x25) {
+      while (i < s.length && s[i] !== "\n" && s[i] !== "\r") i++;
+    } else if (s.startsWith("<<", i)) tokens.push({ kind: "dict", value: "<<" }), depth++, (i += 2);
+    else if (s.startsWith(">>", i)) {
+      tokens.push({ kind: "enddict", value: ">>" });
+      depth--;
+      i += 2;
+      if (depth === 0) return { tokens, end: i };
+      if (depth < 0) return null;
+    } else if (depth === 0) return null;
+    else if (c === 0x28) {
+      // A literal string: balanced parentheses, backslash escapes.
+      let level = 0;
+      for (; i < s.length; i++) {
+        const d = s[i];
+        if (d === "\\") i++;
+        else if (d === "(") level++;
+        else if (d === ")" && --level === 0) break;
+      }
+      if (i >= s.length) return null;
+      i++;
+      tokens.push({ kind: "other", value: "()" });
+    } else if (c === 0x3c) {
+      const close = s.indexOf(">", i);
+      if (close < 0) return null;
+      (i = close + 1), tokens.push({ kind: "other", value: "<>" });
+    } else if (c === 0x5b || c === 0x5d) tokens.push({ kind: c === 0x5b ? "array" : "endarray", value: s[i]! }), i++;
+    else if (c === 0x29 || c === 0x3e || c === 0x7b || c === 0x7d) return null;
+    else {
+      let j = i + 1;
+      while (j < s.length && !isSpace(s.charCodeAt(j)) && !isDelimiter(s.charCodeAt(j))) j++;
+      const word = s.slice(i, j);
+      if (c === 0x2f) tokens.push({ kind: "name", value: word.slice(1).replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))) });
+      else if (word === "R" && tokens.at(-1)?.kind === "number" && tokens.at(-2)?.kind === "number") {
+        const gen = tokens.pop()!;
+        const num = tokens.pop()!;
+        tokens.push({ kind: "ref", value: `${num.value} ${gen.value}` });
+      } else tokens.push({ kind: /^[+-]?(\d+\.?\d*|\.\d+)$/.test(word) ? "number" : "other", value: word });
+      i = j;
+    }
+  }
+  return null;
+}
+
+/** The value tokens of `key` at the dictionary's top level. */
+function valueOf(tokens: Token[], key: string): Token[] | null {
+  let depth = 0;
+  for (let i = 1; i < tokens.length - 1; i++) {
+    const t = tokens[i]!;
+    if (depth === 0 && t.kind === "name" && t.value === key) {
+      const first = tokens[i + 1]!;
+      if (first.kind !== "array" && first.kind !== "dict") return [first];
+      let level = 0;
+      for (let j = i + 1; j < tokens.length; j++) {
+        const u = tokens[j]!;
+        if (u.kind === "array" || u.kind === "dict") level++;
+        if (u.kind === "endarray" || u.kind === "enddict") level--;
+        if (level === 0) return tokens.slice(i + 1, j + 1);
+      }
+      return null;
+    }
+    if (t.kind === "dict" || t.kind === "array") depth++;
+    if (t.kind === "enddict" || t.kind === "endarray") depth--;
+    // A key's value at the top level is skipped with it: a name as a value is not a key.
+    if (depth === 0 && t.kind === "name") {
+      const v = tokens[i + 1];
+      if (v && v.kind !== "dict" && v.kind !== "array") i++;
+    }
+  }
+  return null;
+}
+
+const FILTERS: Record<string, string> = {
+  FlateDecode: "flate",
+  Fl: "flate",
+  LZWDecode: "lzw",
+  LZW: "lzw",
+  RunLengthDecode: "rl",
+  RL: "rl",
+  ASCIIHexDecode: "hex",
+  AHx: "hex",
+  ASCII85Decode: "a85",
+  A85: "a85",
+};
+
+/**
+ * Checks that every stream of a PDF unpacks within the limits, before any reader sees it: each
+ * stream's data runs through its filters (FlateDecode, LZWDecode, RunLengthDecode, ASCIIHex,
+ * ASCII85, chained as declared), counted and thrown away. Image-only filters (DCT, JPX, JBIG2,
+ * CCITT) end a chain: text reading never decodes them. Streams are found by their `stream`
+ * keyword wherever it stands, so an object the cross-reference table hides is counted too.
+ * Throws UnpackRefused past a limit; returns what was unpacked.
+ */
+export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK_LIMITS) {
+  const pdf = new PdfBytes(bytes);
+  // An encrypted PDF's streams cannot be unpacked without decrypting them, so they cannot be
+  // checked: such a file is refused as the password-protected ones always were.
+  for (let at = pdf.find("/Encrypt", 0); at >= 0; at = pdf.find("/Encrypt", at + 8)) {
+    if (/^\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/.test(pdf.text(at, at + 40))) {
+      throw new ExtractionFailed(`The PDF is protected by a password or encrypted, so its text cannot be read: save it again without protection, or ${BY_HAND}`);
+    }
+  }
+  const meter = new Meter(limits, limits.pdfTotal, limits.pdfStream);
+  let streams = 0;
+  // pdf.js takes a stream's data from the line after its `stream` keyword, whatever else stands
+  // on that line, and the keyword needs only a delimiter after it.
+  for (let at = pdf.find("stream", 0); at >= 0; at = pdf.find("stream", at + 6)) {
+    const after = bytes[at + 6] ?? 0x20;
+    if (!(isSpace(after) || isDelimiter(after) || after === 0x5d) || pdf.text(at - 3, at) === "end") continue;
+    let dataStart = at + 6;
+    while (dataStart < bytes.length && bytes[dataStart] !== 0x0a && bytes[dataStart] !== 0x0d) dataStart++;
+    dataStart += bytes[dataStart] === 0x0d && bytes[dataStart + 1] === 0x0a ? 2 : 1;
+    if (dataStart > bytes.length) break;
+    const found = pdf.dictionaryBefore(at);
+    // A dictionary that seems to be there but cannot be read could hide filters chained on
+    // filters: the file is refused. A `stream` without one (a word in some text) is taken as
+    // DEFLATE, which costs nothing when it is not.
+    if (found === "unreadable") throw new ExtractionFailed(UNCHECKABLE);
+    const dict = found === "none" ? null : found;
+    const chain = dict ? filtersOf(pdf, dict) : ["flate"];
+    if (!chain.length || !chain[0] || !(chain[0] in STAGES)) continue;
+    streams++;
+    const declared = dict ? lengthOf(pdf, dict) : null;
+    const endstream = pdf.find("endstream", dataStart);
+    let dataEnd = Math.max(endstream < 0 ? bytes.length : endstream, declared !== null && dataStart + declared <= bytes.length ? dataStart + declared : 0);
+    // An image's pixels may be packed tightly (a plot on white): only its size counts. Were the
+    // stream used as a page's content instead, pdf.js would still decode no more than that.
+    const image = Boolean(dict && valueOf(dict, "Subtype")?.[0]?.value === "Image");
+    meter.start(!image);
+    try {
+      if (!unpackStream(bytes.subarray(dataStart, dataEnd), chain, meter)) {
+        // The data ran out before its filter's end: pdf.js may take a longer stream (a length it
+        // resolved elsewhere), so the count goes on to the end of the file.
+        meter.total -= meter.part;
+        dataEnd = bytes.length;
+        meter.start(!image);
+        unpackStream(bytes.subarray(dataStart, dataEnd), chain, meter);
+      }
+    } catch (error) {
+      if (error instanceof Stop) throw pdfRefusal(error.message, limits, meter.total);
+      throw error;
+    }
+    // The next keyword is looked for from here, inside this stream's data too: an object the
+    // cross-reference table points into another stream's data is still a stream to pdf.js.
+  }
+  return { streams, inflated: meter.total };
+}
+
+/** How far back a stream's dictionary is looked for: real ones are well under a kilobyte. */
+const DICTIONARY_WINDOW = 1024 * 1024;
+/** Characters read looking for dictionaries, per byte of the file, before it is refused. */
+const DICTIONARY_WORK = 64;
+
+/** A PDF's bytes, searched as bytes; text is made only of the small windows that are parsed. */
+class PdfBytes {
+  private decoder = new TextDecoder("latin1");
+  private objects: Map<string, number> | null = null;
+  /** Characters read while looking for dictionaries: bounded, so the search cannot be made slow. */
+  private work = 0;
+  constructor(readonly bytes: Uint8Array) {}
+
+  /** Where `needle` (ASCII) next occurs from `from`, or -1. */
+  find(needle: string, from: number) {
+    const b = this.bytes;
+    const first = needle.charCodeAt(0);
+    for (let i = b.indexOf(first, Math.max(0, from)); i >= 0 && i <= b.length - needle.length; i = b.indexOf(first, i + 1)) {
+      let j = 1;
+      while (j < needle.length && b[i + j] === needle.charCodeAt(j)) j++;
+      if (j === needle.length) return i;
+    }
+    return -1;
+  }
+
+  text(from: number, to: number) {
+    return this.decoder.decode(this.bytes.subarray(Math.max(0, from), Math.min(this.bytes.length, to)));
+  }
+
+  /**
+   * The tokens of the dictionary that ends just before `keyword` (whitespace between): the
+   * nearest `<<` whose dictionary ends at that `>>`. The window read grows until one is found.
+   */
+  dictionaryBefore(keyword: number): Token[] | "none" | "unreadable" {
+    let close = keyword - 1;
+    while (close > 0 && isSpace(this.bytes[close]!)) close--;
+    if (this.bytes[close] !== 0x3e || this.bytes[close - 1] !== 0x3e) return "none";
+    let tries = 0;
+    let tried = close + 1;
+    for (let window = 4096; window <= DICTIONARY_WINDOW; window *= 16) {
+      const from = Math.max(0, close + 1 - window);
+      const s = this.text(from, close + 1);
+      for (let open = s.lastIndexOf("<<", Math.min(s.length - 3, tried - from - 1)); open >= 0 && tries < 64; open = s.lastIndexOf("<<", open - 1), tries++) {
+        tried = from + open;
+        this.work += s.length - open;
+        if (this.work > DICTIONARY_WORK * Math.max(1, this.bytes.length)) return "unreadable";
+        const read = readDictionary(s, open);
+        if (read && read.end === s.length) return read.tokens;
+      }
+      if (from === 0 || tries >= 64) break;
+    }
+    return "unreadable";
+  }
+
+  /** An indirect object's value as tokens, when it stands in the file's own bytes (not in an object stream). */
+  resolve(ref: string): Token[] | null {
+    if (!this.objects) {
+      // Where each `N G obj` starts (the last one: incremental updates win).
+      this.objects = new Map();
+      for (let at = this.find("obj", 0); at >= 0; at = this.find("obj", at + 3)) {
+        const m = /(\d+)\s+(\d+)\s+$/.exec(this.text(at - 32, at));
+        if (m) this.objects.set(`${Number(m[1])} ${Number(m[2])}`, at + 3);
+      }
+    }
+    const at = this.objects.get(ref.split(" ").map(Number).join(" "));
+    if (at === undefined) return null;
+    const body = this.text(at, at + 2000);
+    const end = body.indexOf("endobj");
+    const read = end < 0 ? null : readDictionary(`<< /V ${body.slice(0, end)} >>`, 0);
+    return read ? valueOf(read.tokens, "V") : null;
+  }
+}
+
+const STAGES: Record<string, (out: Out) => Stage> = {
+  flate: (out) => inflateStage(out, true),
+  lzw: (out) => lzwStage(out, 1),
+  rl: (out) => runLengthStage(out),
+  hex: (out) => asciiStage(out, true),
+  a85: (out) => asciiStage(out, false),
+};
+
+/** The stream's filters as stage names, up to the first one text reading never decodes. */
+function filtersOf(pdf: PdfBytes, dict: Token[]): string[] {
+  let value = valueOf(dict, "Filter") ?? valueOf(dict, "F");
+  if (!value) return [];
+  if (value.length === 1 && value[0]!.kind === "ref") value = pdf.resolve(value[0]!.value);
+  // Filters held where this scan cannot see (in an object stream) could be chained without end;
+  // writers put them in the stream's dictionary, so such a file is refused rather than guessed.
+  if (!value || value.some((t) => t.kind === "ref")) throw new ExtractionFailed(UNCHECKABLE);
+  const names = value.filter((t) => t.kind === "name").map((t) => t.value);
+  const chain: string[] = [];
+  for (const name of names) {
+    const stage = FILTERS[name];
+    if (!stage) break;
+    chain.push(stage);
+  }
+  return chain;
+}
+
+/** The stream's /Length, when it is a number here or in an object this scan can see. */
+function lengthOf(pdf: PdfBytes, dict: Token[]): number | null {
+  let value = valueOf(dict, "Length");
+  if (value?.length === 1 && value[0]!.kind === "ref") value = pdf.resolve(value[0]!.value);
+  const n = value?.length === 1 && value[0]!.kind === "number" ? Number(value[0]!.value) : NaN;
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+/** Runs data through the chain of stages, counting every stage's output; false when it ended early. */
+function unpackStream(data: Uint8Array, chain: string[], meter: Meter): boolean {
+  let complete = true;
+  const stages: Stage[] = [];
+  let out: Out = () => {};
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const next = out;
+    const make = i === 0 && chain[0] === "flate" && data.length <= STEP ? inflateOnceStage : STAGES[chain[i]!]!;
+    const stage = make((chunk) => {
+      meter.count(chunk.length);
+      next(chunk);
+    });
+    stages.unshift(stage);
+    out = (chunk) => {
+      for (let at = 0; at < chunk.length; at += STEP) stage.push(chunk.subarray(at, at + STEP));
+    };
+  }
+  const [first, ...rest] = stages;
+  try {
+    feed(first!, data, meter);
+    first!.end();
+  } catch (error) {
+    if (error instanceof Stop) throw error;
+    // Data a filter cannot read ends the stream, as it does in pdf.js; running out of data
+    // before the filter's end (fflate's "unexpected EOF") means the stream may be longer.
+    complete = !/unexpected EOF/i.test(String((error as Error)?.message));
+  }
+  try {
+    for (const stage of rest) stage.end();
+  } catch (error) {
+    if (error instanceof Stop) throw error;
+  }
+  return complete;
+}

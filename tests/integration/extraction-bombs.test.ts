@@ -1,0 +1,140 @@
+import { createExecutionContext, createMessageBatch, env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, inject, it } from "vitest";
+import { extractionJobs, files } from "~/db/schema";
+import { checkPdfStreams, UNPACK_LIMITS, unzipParts, UnpackRefused } from "~/extraction/unpack";
+import extractionWorker from "../../workers/extraction/index";
+import { createUser, db, resetDatabase } from "./fixtures";
+import { ascii85, asciiHex, lzw, oneStreamPdf, runLength } from "./pdf-filters";
+
+/**
+ * Decompression bombs (decision 042): files of about 1 MB that unpack to about 1 GB, built by
+ * tests/integration/bombs.ts. The extraction Worker must end their jobs as failed with a message
+ * the author can act on, quickly, and within a Worker's 128 MB: workerd's resident memory is
+ * sampled from outside while the Worker consumes the job (global-setup.ts's gauge).
+ */
+beforeEach(resetDatabase);
+
+const MB = 1024 * 1024;
+const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+const bombs = () => inject("bombs");
+
+/** A stored manuscript and its job, as the wizard leaves them. */
+async function jobFor(bytes: Uint8Array, name: string) {
+  const user = await createUser({ email: `author.${crypto.randomUUID().slice(0, 8)}@example.org` });
+  const key = `manuscript/test-${crypto.randomUUID()}`;
+  await env.FILES.put(key, bytes);
+  const file = await db()
+    .insert(files)
+    .values({ kind: "manuscript", filename: `${crypto.randomUUID().replace(/-/g, "")}.bin`, r2Key: key, originalName: name, contentType: "application/octet-stream", size: bytes.byteLength, uploadedBy: user.id })
+    .returning()
+    .get();
+  const id = crypto.randomUUID();
+  await db().insert(extractionJobs).values({ id, userId: user.id, fileId: file.id, status: "extracting" });
+  return id;
+}
+
+/** Runs `work` while the gauge samples workerd's memory; what it grew by and how long it took. */
+async function measured(work: () => Promise<unknown>) {
+  const gauge = inject("memoryGauge");
+  const start = (await (await fetch(`${gauge}/start`)).json()) as { processes: number };
+  expect(start.processes).toBeGreaterThan(0);
+  await work();
+  const end = (await (await fetch(`${gauge}/stop`)).json()) as { baseline: number; peak: number; ms: number };
+  return { grewMB: (end.peak - end.baseline) / MB, ms: end.ms };
+}
+
+describe("decompression bombs in the extraction Worker", () => {
+  it.each([
+    ["a Word document whose text unpacks to 1 GB", "docx", "paper.docx", "The Word document unpacks to more than 20 MB of text"],
+    ["a Word document that declares 8 KB for its 1 GB of text", "docxUnderstated", "paper.docx", "The Word document unpacks to more than 200 times its packed size"],
+    ["a PDF whose page content unpacks to 1 GB", "pdf", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
+    ["a PDF whose 1 GB page content calls itself an image", "pdfImage", "paper.pdf", "The PDF holds a part that unpacks to more than 32 MB"],
+    ["a PDF whose page content is packed twice (3 KB for 1 GB)", "pdfTwice", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
+    ["a PDF that writes endstream inside its packed page content", "pdfHiddenEnd", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
+    ["a PDF with a comment after its stream keyword", "pdfAfterKeyword", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
+    ["a PDF whose page content stands inside another stream's data", "pdfInsideAnother", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
+  ] as const)(
+    "ends %s as failed with a clear message, in seconds and well within 128 MB",
+    async (_, bomb, name, message) => {
+      const bytes = bytesOf(bombs()[bomb]);
+      expect(bytes.byteLength).toBeLessThan(1.5 * MB);
+      const id = await jobFor(bytes, name);
+      const batch = createMessageBatch("finance-society-extraction", [{ id: "m1", timestamp: new Date(), attempts: 1, body: { jobId: id } }]);
+      const { grewMB, ms } = await measured(() => extractionWorker.queue(batch as MessageBatch<{ jobId: string }>, { DB: env.DB, FILES: env.FILES }, createExecutionContext()));
+      const job = (await db().select().from(extractionJobs).where(eq(extractionJobs.id, id)).get())!;
+      expect(job.status).toBe("failed");
+      expect(job.message).toContain(message);
+      expect(job.message).toContain("enter the title, abstract and authors yourself");
+      expect(ms).toBeLessThan(5_000);
+      expect(grewMB).toBeLessThan(96);
+    },
+    120_000,
+  );
+
+  it("stops unpacking within one step of its limits, whatever the archive declares", () => {
+    // One step is 4 KB of packed data: at most about 4.2 MB unpacked (DEFLATE's ~1,032 : 1).
+    const step = 4.2 * MB;
+    for (const bomb of ["docx", "docxUnderstated"] as const) {
+      const error = catchRefusal(() => unzipParts(bytesOf(bombs()[bomb]), ["word/document.xml"]));
+      expect(error.inflated).toBeLessThanOrEqual(UNPACK_LIMITS.docxTotal + step);
+    }
+    // Without the ratio rule, the size limits alone stop the bombs.
+    const sizesOnly = { ...UNPACK_LIMITS, ratio: Infinity };
+    const docx = catchRefusal(() => unzipParts(bytesOf(bombs().docxUnderstated), ["word/document.xml"], sizesOnly));
+    expect(docx.message).toContain("more than 20 MB");
+    expect(docx.inflated).toBeGreaterThan(UNPACK_LIMITS.docxTotal);
+    expect(docx.inflated).toBeLessThanOrEqual(UNPACK_LIMITS.docxTotal + step);
+    for (const bomb of ["pdf", "pdfImage"] as const) {
+      const pdf = catchRefusal(() => checkPdfStreams(bytesOf(bombs()[bomb]), sizesOnly));
+      expect(pdf.message).toContain("more than 32 MB");
+      expect(pdf.inflated).toBeGreaterThan(UNPACK_LIMITS.pdfStream);
+      expect(pdf.inflated).toBeLessThanOrEqual(UNPACK_LIMITS.pdfStream + step);
+    }
+    // The ratio rule stops a bomb soon after its first few megabytes.
+    const early = catchRefusal(() => checkPdfStreams(bytesOf(bombs().pdf)));
+    expect(early.inflated).toBeLessThanOrEqual(UNPACK_LIMITS.ratioFrom + step);
+  }, 60_000);
+
+  it("counts the older filters as pdf.js decodes them (LZW, ASCII85, ASCIIHex, RunLength), and stops their bombs too", () => {
+    const text = new TextEncoder().encode("BT /F1 12 Tf 72 720 Td (A line of a manuscript's text) Tj ET\n".repeat(4000));
+    for (const [filter, pack] of [["/LZWDecode", lzw], ["/ASCII85Decode", ascii85], ["/ASCIIHexDecode", asciiHex], ["/RunLengthDecode", runLength]] as const) {
+      expect(checkPdfStreams(oneStreamPdf(filter, pack(text))).inflated, filter).toBe(text.length);
+    }
+    expect(catchRefusal(() => checkPdfStreams(oneStreamPdf("/LZWDecode", lzw(new Uint8Array(6 * MB))))).message).toContain("200 times");
+    // ASCII85's `z` is four zero bytes: 9 MB of them are 36 MB.
+    const zs = new TextEncoder().encode(`${"z".repeat(9 * MB)}~>`);
+    expect(catchRefusal(() => checkPdfStreams(oneStreamPdf("/ASCII85Decode", zs))).message).toContain("more than 32 MB");
+  }, 60_000);
+
+  it("refuses a PDF whose filters stand where the check cannot read them (an object it cannot see)", () => {
+    const bytes = bytesOf(bombs().pdfTwice);
+    const [from, to] = ["/Filter [/FlateDecode /FlateDecode]", "/Filter 9 0 R                     "].map((t) => new TextEncoder().encode(t));
+    const at = bytes.findIndex((_, i) => from!.every((c, j) => bytes[i + j] === c));
+    expect(at).toBeGreaterThan(0);
+    bytes.set(to!, at);
+    let refused: unknown;
+    try {
+      checkPdfStreams(bytes);
+    } catch (error) {
+      refused = error;
+    }
+    expect((refused as Error)?.message).toContain("The PDF could not be checked before reading");
+  });
+
+  it("lets a figure packed as tightly through when it fits: an image's size counts, not its ratio", () => {
+    const figure = bytesOf(bombs().whiteFigure);
+    expect(checkPdfStreams(figure).inflated).toBeGreaterThan(24 * MB);
+    expect(figure.byteLength).toBeLessThan(32 * 1024);
+  });
+});
+
+function catchRefusal(read: () => unknown): UnpackRefused {
+  try {
+    read();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UnpackRefused);
+    return error as UnpackRefused;
+  }
+  throw new Error("the bomb was read whole");
+}
