@@ -446,20 +446,20 @@ describe("an address a stranger registered before its owner", () => {
     const owner = await newContext(browser, { js: true, viewport: "desktop" });
     try {
       const strangerRun: Run = { page: await stranger.newPage(), context: stranger, js: true, viewport: "desktop" };
-      await quickRegister(strangerRun, email, "stranger-password-1", "Mallory");
+      await quickRegister(strangerRun, email, "stranger-chose-this-1", "Mallory");
       await waitForMail(email, "Activate your account", seen);
       const ownerRun: Run = { page: await owner.newPage(), context: owner, js: true, viewport: "desktop" };
-      await quickRegister(ownerRun, email, "owner-password-1", "Grace");
+      await quickRegister(ownerRun, email, "owner-chose-this-1", "Grace");
       // The owner opens the mail their own registration sent.
       await activate(ownerRun, email, seen);
-      await login(ownerRun, email, "owner-password-1");
+      await login(ownerRun, email, "owner-chose-this-1");
       await expect.poll(() => ownerRun.page.getByRole("navigation", { name: "Main" }).getByText("Grace Hopper").isVisible()).toBe(true);
       // The stranger's password opens nothing.
       const page = strangerRun.page;
       await page.goto("/login", { waitUntil: "domcontentloaded" });
       await settle(strangerRun);
       await page.getByLabel("E-mail").fill(email);
-      await page.getByLabel("Password").fill("stranger-password-1");
+      await page.getByLabel("Password").fill("stranger-chose-this-1");
       await clickAndSettle(strangerRun, "Login");
       await expect.poll(() => page.getByText("Invalid email or password").isVisible()).toBe(true);
       expect(page.url()).toMatch(/\/login/);
