@@ -1,10 +1,10 @@
 import { createExecutionContext, createMessageBatch, env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, inject, it } from "vitest";
-import { extractionJobs, files } from "~/db/schema";
+import { extractionJobs } from "~/db/schema";
 import { checkPdfStreams, UNPACK_LIMITS, unzipParts, UnpackRefused } from "~/extraction/unpack";
 import extractionWorker from "../../workers/extraction/index";
-import { createUser, db, resetDatabase } from "./fixtures";
+import { db, extractionJobFor, resetDatabase } from "./fixtures";
 import { ascii85, asciiHex, lzw, oneStreamPdf, runLength } from "./pdf-filters";
 
 /**
@@ -19,20 +19,7 @@ const MB = 1024 * 1024;
 const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 const bombs = () => inject("bombs");
 
-/** A stored manuscript and its job, as the wizard leaves them. */
-async function jobFor(bytes: Uint8Array, name: string) {
-  const user = await createUser({ email: `author.${crypto.randomUUID().slice(0, 8)}@example.org` });
-  const key = `manuscript/test-${crypto.randomUUID()}`;
-  await env.FILES.put(key, bytes);
-  const file = await db()
-    .insert(files)
-    .values({ kind: "manuscript", filename: `${crypto.randomUUID().replace(/-/g, "")}.bin`, r2Key: key, originalName: name, contentType: "application/octet-stream", size: bytes.byteLength, uploadedBy: user.id })
-    .returning()
-    .get();
-  const id = crypto.randomUUID();
-  await db().insert(extractionJobs).values({ id, userId: user.id, fileId: file.id, status: "extracting" });
-  return id;
-}
+const jobFor = async (bytes: Uint8Array, name: string) => (await extractionJobFor(bytes, name)).id;
 
 /** Runs `work` while the gauge samples workerd's memory; what it grew by and how long it took. */
 async function measured(work: () => Promise<unknown>) {

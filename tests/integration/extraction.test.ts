@@ -7,7 +7,7 @@ import { refineWithAi } from "~/extraction/refine";
 import { runExtractionJob, startExtraction } from "~/models/extraction-jobs.server";
 import { UploadRejected } from "~/models/uploads.server";
 import extractionWorker from "../../workers/extraction/index";
-import { createUser, db, resetDatabase, services } from "./fixtures";
+import { createUser, db, extractionJobFor, resetDatabase, services } from "./fixtures";
 
 /**
  * The extraction engine and its consumer Worker, run in workerd with real D1 and R2, on the
@@ -22,20 +22,7 @@ const docs = () => inject("manuscripts");
 // machine: a cost of setting up, budgeted here, not inside the first test's 5 s.
 beforeAll(() => extractManuscript(bytesOf(docs().pdf)), 60_000);
 
-/** A job for bytes already in R2, as the wizard leaves it: stored file, job "extracting". */
-async function jobFor(bytes: Uint8Array, name = "paper.pdf") {
-  const user = await createUser({ email: `author.${crypto.randomUUID().slice(0, 8)}@example.org` });
-  const key = `manuscript/test-${crypto.randomUUID()}`;
-  await env.FILES.put(key, bytes);
-  const file = await db()
-    .insert(files)
-    .values({ kind: "manuscript", filename: `${crypto.randomUUID().replace(/-/g, "")}.pdf`, r2Key: key, originalName: name, contentType: "application/pdf", size: bytes.byteLength, uploadedBy: user.id })
-    .returning()
-    .get();
-  const id = crypto.randomUUID();
-  await db().insert(extractionJobs).values({ id, userId: user.id, fileId: file.id, status: "extracting" });
-  return { id, user };
-}
+const jobFor = extractionJobFor;
 
 const job = async (id: string) => (await db().select().from(extractionJobs).where(eq(extractionJobs.id, id)).get())!;
 const run = (id: string, extra: { timeLimitMs?: number } = {}) => runExtractionJob({ db: db(), files: env.FILES, ...extra }, id);

@@ -4,7 +4,7 @@
  */
 import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { createDb } from "~/db/client.server";
-import { boardMembers, boardYears, conferences, files, news, paperAuthors, papers, pastPresidents, type PendingRegistration, users } from "~/db/schema";
+import { boardMembers, boardYears, conferences, extractionJobs, files, news, paperAuthors, papers, pastPresidents, type PendingRegistration, users } from "~/db/schema";
 import { hashPassword } from "~/server/auth/password.server";
 import { createSession } from "~/server/auth/session.server";
 import { generateFilename, r2KeyFor } from "~/models/file.server";
@@ -362,4 +362,20 @@ export function registrationOf(user: typeof users.$inferSelect): PendingRegistra
       expertise: user.expertise ?? [],
     },
   };
+}
+
+/** A manuscript already in R2 with its extraction job, as the wizard leaves them: stored file, job "extracting". */
+export async function extractionJobFor(bytes: Uint8Array, name = "paper.pdf") {
+  const user = await createUser({ email: `author.${crypto.randomUUID().slice(0, 8)}@example.org` });
+  const key = `manuscript/test-${crypto.randomUUID()}`;
+  await env.FILES.put(key, bytes);
+  const ext = name.split(".").pop() ?? "bin";
+  const file = await db()
+    .insert(files)
+    .values({ kind: "manuscript", filename: `${crypto.randomUUID().replace(/-/g, "")}.${ext}`, r2Key: key, originalName: name, contentType: "application/octet-stream", size: bytes.byteLength, uploadedBy: user.id })
+    .returning()
+    .get();
+  const id = crypto.randomUUID();
+  await db().insert(extractionJobs).values({ id, userId: user.id, fileId: file.id, status: "extracting" });
+  return { id, user };
 }
