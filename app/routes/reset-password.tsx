@@ -100,7 +100,7 @@ export default function ResetPasswordRoute() {
                 <TextField name="newPassword" label="New password" type="password" required autoComplete="new-password" hint="At least 8 characters." />
                 <TextField name="newPasswordRetype" label="Retype new password" type="password" required autoComplete="new-password" />
                 <Button type="submit" aria-disabled={submitting || undefined}>
-                  {submitting ? "Saving…" : "Reset password"}
+                  {submitting ? "Saving…" : activated ? "Save password" : "Reset password"}
                 </Button>
               </ValidatedForm>
             </>
