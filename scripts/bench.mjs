@@ -119,7 +119,7 @@ const benchSessions = {};
               case when n % 50 = 0 then 'reviewer' else 'user' end, 'active', 'University ' || (n % 300), 1700000000000 + n * 60000, 1700000000000 + n * 60000
        from seq`,
     ).run();
-    // The submission wizard's authors (issue 15): one who submits, and two whose My Submissions
+    // The submission wizard's authors: one who submits, and two whose My Submissions
     // is measured, with 50 papers and with 1 (the same round trips for both: the list is one query).
     const affiliation = { institution: "Pennine University", rank: "Professor", department: "Finance", address: { address1: "1 Road", city: "Leeds", postalCode: "LS1", country: "GB" } };
     const areas = [{ category: "I. Corporate Finance", topic: "Capital Structure" }];
@@ -384,7 +384,7 @@ for (const [mode, vars, target] of runs("site") ? [
     }
     row("Sign-in request (argon2id, 19 MiB, t=2)", `median ${median(signIns).toFixed(0)} ms, p95 ${p95(signIns).toFixed(0)} ms over ${SIGN_INS}`, "median ≤ 150 ms", median(signIns) <= 150);
     // Five registrations of new addresses, then five of addresses with an account (the rate limit
-    // allows ten an hour from one address): issue 13, finding 2 wants their last posts alike.
+    // allows ten an hour from one address): their last posts must do the same work, so a visitor cannot tell them apart.
     const registrations = [];
     const knownRegistrations = [];
     for (let i = 0; i < 10; i++) {
@@ -532,7 +532,7 @@ if (runs("extraction")) {
   row("Extraction models (line labeller, name model, name lexicon)", `${(model / 1024).toFixed(0)} KB source`, "< 300 KB", model < 300 * 1024);
 }
 
-// 9. The submission wizard (issue 15) on the whole local stack (web, extraction and notices
+// 9. The submission wizard on the whole local stack (web, extraction and notices
 // Workers under wrangler dev, a real SMTP server): from the end of the upload to a pre-filled
 // step 3, the final submit, and My Submissions with 50 papers.
 if (runs("submission")) {

@@ -334,7 +334,7 @@ export const papers = sqliteTable(
     abstract: text("abstract").notNull(),
     status: text("status", { enum: PAPER_STATUSES }).notNull().default("under_review"),
     researchAreas: text("research_areas", { mode: "json" }).$type<ExpertiseArea[]>().notNull(),
-    // The wizard draft's one-time key: a resent or double-clicked submit finds it taken (issue 15).
+    // The wizard draft's one-time key: a resent or double-clicked submit finds it taken.
     submissionKey: text("submission_key"),
     submittedAt: integer("submitted_at", { mode: "timestamp_ms" }).notNull().default(now),
     updatedAt: updatedAt(),

@@ -1,5 +1,5 @@
 /**
- * The line labeller (issue 16): what each line of a manuscript's first pages is (title, author,
+ * The line labeller: what each line of a manuscript's first pages is (title, author,
  * e-mail, affiliation, abstract, keywords or other), from its layout (size against the body
  * text, position, gaps, boldness, centring, markers) and its words (capitals, known given and
  * family names, institution words, countries, labels), its neighbours' too. A small model

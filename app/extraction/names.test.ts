@@ -66,7 +66,7 @@ describe("the name model (decision 036)", () => {
     const l = line("Matilda Annerstedt van den Bosch and Michael H. Depledge");
     const both = ["Matilda Annerstedt van den Bosch", "Michael H. Depledge"];
     expect(namesOnLine(l, lowerCaseWords([l])).map((p) => p.name)).toEqual(both);
-    // (The weights of session 19 read "Matilda Annerstedt van den" with no given name, and the rules kept the line; a model that reads nothing leaves it to them too.)
+    // Weights that read "Matilda Annerstedt van den" with no given name leave the line to the rules, as a model that reads nothing does.
     const nothing = readsNothing(l);
     expect(namesOnLine(l, lowerCaseWords([l]), { reader: { models: [nothing] } }).map((p) => p.name)).toEqual(both);
   });

@@ -1,5 +1,5 @@
 /**
- * The name model (issue 16): who the people on a line of names are. Each token of the line (a
+ * The name model: who the people on a line of names are. Each token of the line (a
  * word, an initial, a marker, a comma) is labelled as the given name that begins a person, a
  * given name that goes on, the family name that begins a person (lists printed family name
  * first), a family name that goes on, a footnote marker, a degree or post, or nothing, from its

@@ -13,7 +13,7 @@ describe("extraction rules", () => {
     expect(splitName("María José de la Cruz")).toEqual({ firstName: "María José", lastName: "de la Cruz" });
   });
 
-  it("keeps family names joined by a conjunction or a particle, and capitalised Italian particles (issue 16)", () => {
+  it("keeps family names joined by a conjunction or a particle, and capitalised Italian particles", () => {
     expect(splitName("Núria Vidal i Puig")).toEqual({ firstName: "Núria", lastName: "Vidal i Puig" });
     expect(splitName("Carmen Ortega y Gasset")).toEqual({ firstName: "Carmen", lastName: "Ortega y Gasset" });
     expect(splitName("Javier López de Haro")).toEqual({ firstName: "Javier", lastName: "López de Haro" });
@@ -23,7 +23,7 @@ describe("extraction rules", () => {
     expect(looksLikeName("Núria Vidal i Puig")).toBe(true);
   });
 
-  it("reads a family name printed in capitals wherever it stands, and drops a title before a name (issue 16, real articles)", () => {
+  it("reads a family name printed in capitals wherever it stands, and drops a title before a name", () => {
     expect(splitName("PANCHER Marie")).toEqual({ firstName: "Marie", lastName: "Pancher" });
     expect(splitName("Anne-Laure AMILHAT SZARY")).toEqual({ firstName: "Anne-Laure", lastName: "Amilhat Szary" });
     expect(splitName("Margaret Moy LUM-KWONG")).toEqual({ firstName: "Margaret Moy", lastName: "Lum-Kwong" });
@@ -33,7 +33,7 @@ describe("extraction rules", () => {
     expect(splitName("JP Morgan")).toEqual({ firstName: "JP", lastName: "Morgan" });
   });
 
-  it("reads a medical title page: degrees after names, a bracketed marker, a structured abstract (issue 16, real articles)", () => {
+  it("reads a medical title page: degrees after names, a bracketed marker, a structured abstract", () => {
     const rows: Array<[string, number]> = [
       ["Journal of Neurosurgery 88:1020-1031", 9],
       ["Do Cerebral Aneurysms Originate at the Site of Medial Defects?", 16],
@@ -56,7 +56,7 @@ describe("extraction rules", () => {
     expect(header.abstract.value).toMatch(/^Background The origin .* more likely cause of them\.$/);
   });
 
-  it("reads inverted name lists (family names in capitals too), markers printed on the line, ORCID badges, numbered affiliations run together, glued footnote digits (issue 16, real articles)", () => {
+  it("reads inverted name lists (family names in capitals too), markers printed on the line, ORCID badges, numbered affiliations run together, glued footnote digits", () => {
     const inverted = readHeader(
       documentOf([
         ["Title: An open source toolbox for localizing intracranial electrodes", 16],
@@ -169,7 +169,7 @@ describe("extraction rules", () => {
     ];
     const header = readHeader(documentOf(rows));
     expect(header.authors.map((a) => a.email)).toEqual(["yuki29@keio.ac.jp", "min.park@snu.ac.kr", "chen@vnu.edu.vn"]);
-    // Or of the initials, when they are one author's alone (issue 16, real articles).
+    // Or of the initials, when they are one author's alone.
     const initials = readHeader(documentOf(rows.map(([t, size]) => [t.replace("yuki29@keio.ac.jp", "yw@keio.ac.jp").replace("chen@vnu.edu.vn", "mlc@vnu.edu.vn"), size])));
     expect(initials.authors.map((a) => a.email)).toEqual(["yw@keio.ac.jp", "min.park@snu.ac.kr", "mlc@vnu.edu.vn"]);
   });
@@ -191,7 +191,7 @@ describe("extraction rules", () => {
     ]);
   });
 
-  it("leaves generational suffixes and a first page's capitalised words out of names (issue 16, real articles)", () => {
+  it("leaves generational suffixes and a first page's capitalised words out of names", () => {
     expect(splitName("William S. Yancy Jr.")).toEqual({ firstName: "William S.", lastName: "Yancy" });
     expect(splitName("EMILE R. MOHLER III")).toEqual({ firstName: "Emile R.", lastName: "Mohler" });
     expect(splitName("ELIZABETH J. MAYER-DAVIS")).toEqual({ firstName: "Elizabeth J.", lastName: "Mayer-Davis" });
@@ -201,7 +201,7 @@ describe("extraction rules", () => {
     expect(looksLikeName("Philip Lane")).toBe(true);
   });
 
-  it("reads a list that wraps over rows, degrees on their own rows, 'et', and drops the citation line that repeats the names (issue 16, real articles)", () => {
+  it("reads a list that wraps over rows, degrees on their own rows, 'et', and drops the citation line that repeats the names", () => {
     const rows: Array<[string, number]> = [
       ["Surgical Neurology 49:399-405", 9],
       ["The Significance of Retrograde Thrombosis in Elderly Patients", 16],
@@ -219,7 +219,7 @@ describe("extraction rules", () => {
     expect(header.authors.map((a) => `${a.firstName} / ${a.lastName}`)).toEqual(["Patrick W. / Corrigan", "Donna / Kayton-Weinberg", "Michel / Mpassi", "Gérald / Guillaumet"]);
   });
 
-  it("turns round a list printed family name first, and pairs addresses listed after their owners' names (issue 16, real articles)", () => {
+  it("turns round a list printed family name first, and pairs addresses listed after their owners' names", () => {
     const rows: Array<[string, number]> = [
       ["Coexistence of circulating antigens and antibodies in chronic carriers", 16],
       ["Pancher Marie*, Ngo Yen, Thibault Vincent", 11],
@@ -237,7 +237,7 @@ describe("extraction rules", () => {
     ]);
   });
 
-  it("cuts a paragraph of numbered affiliations at its raised numbers, and finds e-mails printed below the abstract (issue 16, real articles)", () => {
+  it("cuts a paragraph of numbered affiliations at its raised numbers, and finds e-mails printed below the abstract", () => {
     const rows: Array<[string, number]> = [
       ["Genetic analysis of hybridization between wild lemurs", 16],
       ["Jennifer Pastorini^*^1^,^2, Alphonse Zaramody^3 and Nicholas I Mundy^2", 11],
@@ -258,7 +258,7 @@ describe("extraction rules", () => {
     ]);
   });
 
-  it("ends a footnote affiliation before the licence or a line of running text, and reads the labeller's affiliation after a marker at a line's end (issue 16, real articles)", () => {
+  it("ends a footnote affiliation before the licence or a line of running text, and reads the labeller's affiliation after a marker at a line's end", () => {
     const rows: Array<[string, number]> = [
       ["R E S E A R C H A R T I C L E", 10],
       ["Liquidity timing in small-cap mutual funds", 18],
@@ -282,7 +282,7 @@ describe("extraction rules", () => {
     ]);
   });
 
-  it("reads 'From the¹ …; the² …' notes at the text's size, past a stray raised '²' in the abstract and an unlisted degree (issue 16, real articles)", () => {
+  it("reads 'From the¹ …; the² …' notes at the text's size, past a stray raised '²' in the abstract and an unlisted degree", () => {
     const rows: Array<[string, number]> = [
       ["Bank Capital and the Pricing of Deposit Insurance", 18],
       ["MARGARET L. OKONKWO, MS, RD, CD^1", 10],
@@ -307,7 +307,7 @@ describe("extraction rules", () => {
     ]);
   });
 
-  it("reads one author to a line, with degrees, post and a wrapping affiliation after the name (issue 16, real articles)", () => {
+  it("reads one author to a line, with degrees, post and a wrapping affiliation after the name", () => {
     const rows: Array<[string, number]> = [
       ["Title: Short-Term Debt and Bank Runs in Emerging Markets", 16],
       ["Amara N. Okafor, PhD, Associate Professor of Finance, Lagos Business School, Pan-Atlantic", 12],
@@ -325,7 +325,7 @@ describe("extraction rules", () => {
     ]);
   });
 
-  it("gives the block under a line of names to all of them, and reads the speaker of a collaboration (issue 16, real articles)", () => {
+  it("gives the block under a line of names to all of them, and reads the speaker of a collaboration", () => {
     const shared = readHeader(
       documentOf([
         ["A Server of Distributed Disk Pages", 16],
@@ -351,7 +351,7 @@ describe("extraction rules", () => {
     expect(speaker.authors.map((a) => [a.firstName, a.lastName, a.affiliation, a.country])).toEqual([["K.", "Aoki", "Department of Physics, Kyoto University, Kyoto", "Japan"]]);
   });
 
-  it("finds the abstract's label printed at the end of another line, two columns read across (issue 16, real articles)", () => {
+  it("finds the abstract's label printed at the end of another line, two columns read across", () => {
     const header = readHeader(
       documentOf([
         ["A Language Model Approach to Keyphrase Extraction", 16],
@@ -380,7 +380,7 @@ describe("extraction rules", () => {
     expect(prose.abstract.value).toMatch(/^We study how dealers/);
   });
 
-  it("ends an affiliation at its country, and leaves a keywords line out of it (issue 16, real articles)", () => {
+  it("ends an affiliation at its country, and leaves a keywords line out of it", () => {
     const header = readHeader(
       documentOf([
         ["Contamination of Retail Food by Resistant Bacteria", 16],
@@ -398,7 +398,7 @@ describe("extraction rules", () => {
     ]);
   });
 
-  it("keeps a title's first line the labeller doubts, and a line the title plainly goes on to, but not a name an address spells (issue 16, real articles)", () => {
+  it("keeps a title's first line the labeller doubts, and a line the title plainly goes on to, but not a name an address spells", () => {
     const doc = documentOf([
       ["Large common deletions associate with", 18],
       ["mortality at old age", 18],
@@ -423,7 +423,7 @@ describe("extraction rules", () => {
     expect(findTitle(mailed.lines, 3, mailed, lowerCaseWords(mailed.lines), [said(0.9, 0), said(0.6, 0), said(0, 0)])).toEqual([0]);
   });
 
-  it("never takes an imprint, a report number, a street, a spaced banner, a journal's or a section's banner for the title (issue 16, real articles)", () => {
+  it("never takes an imprint, a report number, a street, a spaced banner, a journal's or a section's banner for the title", () => {
     for (const banner of ["SLAC-PUB-12820", "cond-mat/9903395 v2 24 Oct 1999", "3400 N. Charles Street, Baltimore, MD 21218", "© 2014 The Authors. Published by Elsevier B.V.", "2 0 0 6 L A N D E S B I O S C I E N C E", "ORIGINAL RESEARCH published: 13 January 2021", "BMC Cancer", "BIOINFORMATICS REVIEW", "Presented as a RobustML workshop paper at ICLR 2021", "Frontiers in Finance | www.example-journal.org", "Meridian Analytics, Inc. 1717 West Sixth Street, Suite 290"]) {
       const header = readHeader(
         documentOf([
@@ -439,7 +439,7 @@ describe("extraction rules", () => {
     }
   });
 
-  it("reads names after an 'Authors:' label, before an abstract's label, with letter markers, and never runs an address into a name (issue 16, real articles)", () => {
+  it("reads names after an 'Authors:' label, before an abstract's label, with letter markers, and never runs an address into a name", () => {
     const names = (rows: Array<[string, number]>) => readHeader(documentOf(rows)).authors.map((a) => `${a.firstName} ${a.lastName}`);
     const abstract: Array<[string, number]> = [
       ["We define counting classes closed under subtraction and show that they keep every other property the", 10],
@@ -474,7 +474,7 @@ describe("extraction rules", () => {
     expect(similarity("same", "same")).toBe(1);
   });
 
-  it("reads a corresponding author's note whose e-mail runs into the address, and cuts what a note runs into (issue 16, session 20)", () => {
+  it("reads a corresponding author's note whose e-mail runs into the address, and cuts what a note runs into", () => {
     const rows: Array<[string, number]> = [
       ["Mechanisms downstream of reverse transcription in chronic infection", 18],
       ["Simon B. Larsson^*, Sebastian Malmström^1 and Magnus Lindh^1", 11],
@@ -496,7 +496,7 @@ describe("extraction rules", () => {
     ]);
   });
 
-  it("splits a note at an address's country where an institution begins, not where the country is the institution's name (issue 16, session 20)", () => {
+  it("splits a note at an address's country where an institution begins, not where the country is the institution's name", () => {
     const rows: Array<[string, number]> = [
       ["Shell Structure of Exotic Nuclei Far from Stability", 18],
       ["Anna Kowalska^1 and Min-jun Park^2^,^3", 11],
@@ -511,7 +511,7 @@ describe("extraction rules", () => {
     ]);
   });
 
-  it("gives the corresponding author the address printed apart under names on one line, and takes a post and 'Permanent address:' off an affiliation (issue 16, session 20)", () => {
+  it("gives the corresponding author the address printed apart under names on one line, and takes a post and 'Permanent address:' off an affiliation", () => {
     const shared = readHeader(
       documentOf([
         ["Multipeak resonance behaviour tailored by magnetoelastic coupling in layered microwires", 18],
@@ -538,7 +538,7 @@ describe("extraction rules", () => {
     expect(noted.authors.map((a) => a.affiliation)).toEqual(["Manchester Metropolitan University, Manchester", "Institute of Limnology, Uppsala University, Uppsala"]);
   });
 
-  it("starts a labelled title at its label and reads a semicolon list of family names first, particles and all, under a cover page's numbered heading (issue 16, session 20)", () => {
+  it("starts a labelled title at its label and reads a semicolon list of family names first, particles and all, under a cover page's numbered heading", () => {
     const header = readHeader(
       documentOf([
         ["1. GENERAL INFORMATION", 14],
@@ -578,7 +578,7 @@ describe("extraction rules", () => {
     expect(running.title.value).toBe("derfinder: Software for annotation-agnostic RNA-seq differential expression analysis");
   });
 
-  it("keeps every name of a line the name model reads fewer people on and a name set smaller in a column of names, drops a post or an ORCID badge after a name, joins an address cut after a dot but not one that ends a sentence, and takes no laboratory for a person (issue 16, session 20)", () => {
+  it("keeps every name of a line the name model reads fewer people on and a name set smaller in a column of names, drops a post or an ORCID badge after a name, joins an address cut after a dot but not one that ends a sentence, and takes no laboratory for a person", () => {
     const twoOnALine = readHeader(
       documentOf([
         ["CTA telescopes as deep-space lasercom ground receivers", 18],
@@ -633,7 +633,7 @@ describe("extraction rules", () => {
     expect(sentence.authors[0]!.email).toBe("jane.smith@uni.example.edu");
   });
 
-  it("reads a lone name above the title, and never a 'Corresponding Author' label for the title (issue 16, session 20)", () => {
+  it("reads a lone name above the title, and never a 'Corresponding Author' label for the title", () => {
     const above = readHeader(
       documentOf([
         ["Anne-Laure AMILHAT SZARY", 11],
@@ -654,7 +654,7 @@ describe("extraction rules", () => {
     expect(findTitle(cover.lines, 3, cover, lowerCaseWords(cover.lines), [title(1), title(0.7), title(0.5)])).toEqual([0]);
   });
 
-  it("never takes the mailboxes of a grouped address for words the text prints in lower case (issue 16, session 20)", () => {
+  it("never takes the mailboxes of a grouped address for words the text prints in lower case", () => {
     const rows: Array<[string, number]> = [
       ["Continuity-Discrimination Networks for Visual Object Tracking", 14],
       ["Hong Chang^† Shiguang Shan^†", 11],
@@ -669,7 +669,7 @@ describe("extraction rules", () => {
     ]);
   });
 
-  it("reads notes numbered with a hyphen ('1-AP-HP, …'), splits a note where a research body's acronym follows a country, and keeps 'U.S.' whole (issue 16, session 20)", () => {
+  it("reads notes numbered with a hyphen ('1-AP-HP, …'), splits a note where a research body's acronym follows a country, and keeps 'U.S.' whole", () => {
     const rows: Array<[string, number]> = [
       ["Coexistence of circulating antigens and antibodies in chronic carriers", 18],
       ["Marie Pancher^1, Yen Ngo^2", 11],
@@ -689,7 +689,7 @@ describe("extraction rules", () => {
     expect(readHeader(survey).authors[0]!.affiliation).toBe("U.S. Geological Survey, Cascades Volcano Observatory, Vancouver, Washington");
   });
 
-  it("reads a range of raised markers as every marker in it ('Kutalik¹⁰⁻¹²'), and finds names the labeller is sure of where they stand apart from the title (issue 16, session 21)", () => {
+  it("reads a range of raised markers as every marker in it ('Kutalik¹⁰⁻¹²'), and finds names the labeller is sure of where they stand apart from the title", () => {
     const rows: Array<[string, number]> = [
       ["Across-cohort quality control of genome-wide association summary statistics", 16],
       ["Zoltán Kutalik^1^–^3, Ruth Loos^2", 11],
@@ -722,7 +722,7 @@ describe("extraction rules", () => {
     ]);
   });
 
-  it("reads no new author below a corresponding author's note nor in an institution's line between lines of names, and gives names sharing a line the block down to the next names (issue 16, session 21)", () => {
+  it("reads no new author below a corresponding author's note nor in an institution's line between lines of names, and gives names sharing a line the block down to the next names", () => {
     const column = readHeader(
       documentOf([
         ["Parent Reports of Behavioral and Emotional Problems among Children in Kenya and Thailand", 18],
@@ -754,7 +754,7 @@ describe("extraction rules", () => {
     expect(address.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Daniel Liedtke", "Melanie Orth"]);
   });
 
-  it("carries an abstract on through its paragraph where the labeller leans away from a line, and across one line it doubts before one it is sure of, not where it is sure a line is not the abstract's (issue 16, session 21)", () => {
+  it("carries an abstract on through its paragraph where the labeller leans away from a line, and across one line it doubts before one it is sure of, not where it is sure a line is not the abstract's", () => {
     const doc = documentOf([
       ["Methodology/Principal Findings: We performed a cross-sectional analysis of laboratory results", 10],
       ["for employees and their spouses, focusing on three common health conditions: hyperlipidemia,", 10],
@@ -780,7 +780,7 @@ describe("extraction rules", () => {
     expect(goesOn(1, 0.9, 0.9, 0.3, 0.3, 0.3)).toEqual(["for", "diabetes"]);
   });
 
-  it("reads PLOS's abstract: its label at the end of the line above with the first part's heading, the next part's heading at the end of a line of text (issue 16, session 21)", () => {
+  it("reads PLOS's abstract: its label at the end of the line above with the first part's heading, the next part's heading at the end of a line of text", () => {
     const rows: Array<[string, number]> = [
       ["Trends in HIV care cascade engagement among diagnosed people living with HIV in Ontario", 18],
       ["James Wilton^1, Abigail E. Kroch^1^*", 12],
@@ -803,7 +803,7 @@ describe("extraction rules", () => {
     expect(abstractGoesOn(doc.lines, 7, labels, doc.lines.slice(4, 7))).toEqual([]);
   });
 
-  it("takes no publisher's imprint in a footnote for an affiliation, though it names a university (issue 16, session 23)", () => {
+  it("takes no publisher's imprint in a footnote for an affiliation, though it names a university", () => {
     const rows: Array<[string, number]> = [
       ["Predicting renal graft failure using multivariate longitudinal profiles", 18],
       ["Steffen Fieuws^*", 12],

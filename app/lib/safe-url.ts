@@ -1,5 +1,5 @@
 /**
- * Where rich text may link and show images from (decision 030's sanitiser, issue 14's editor):
+ * Where rich text may link and show images from (decision 030's sanitiser and the console's rich-text editor):
  * http(s), mailto and tel addresses, fragments, and paths on this site: one `/` then anything
  * but another `/` or a `\` (browsers read `//host` and `/\host` as another site). Tabs and line
  * breaks, which browsers drop from a URL (so `/<tab>/host` would be `//host`), never reach the

@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     values: { ...profile.values, email: profile.email, role: profile.role, status: profile.status },
     openSessions,
     self: id === admin.id,
-    /** A warning beside the role for an account without a second factor (issue 13, finding 5). */
+    /** A warning beside the role for an account without a second factor. */
     roleHint: profile.totpEnabled ? undefined : ADMIN_WITHOUT_SECOND_FACTOR.hint[context.env.ADMIN_TWO_FACTOR],
     csrf: context.csrf.token(),
   };

@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (tab === "expertise") await saveExpertise(context.db, userId, result.data);
     if (tab === "password") {
       const { currentPassword, newPassword } = result.data as z.infer<typeof changePasswordSchema>;
-      // A wrong current password counts against the account, as at sign-in (issue 13, finding 7).
+      // A wrong current password counts against the account, as at sign-in.
       const outcome: { changed?: Awaited<ReturnType<typeof changePassword>> } = {};
       await limitedCheck(context.db, `reauth:${userId}`, LIMITS.reauthPerAccount, async () => {
         const changed = (outcome.changed = await changePassword(context, userId, session.id, currentPassword, newPassword));

@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const post = checked.data;
   const secret = context.env.SESSION_SECRET;
   const fail = (error: string) => Response.json({ error } satisfies ActionData, { status: 400 });
-  // Wrong passwords and codes count against the account, as at sign-in (issue 13, finding 7).
+  // Wrong passwords and codes count against the account, as at sign-in.
   const limited = (check: () => Promise<boolean>) => limitedCheck(context.db, `reauth:${user.id}`, LIMITS.reauthPerAccount, check);
 
   try {

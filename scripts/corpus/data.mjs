@@ -1,5 +1,5 @@
 /**
- * What the generated manuscripts are made of (issue 16): people from many naming traditions,
+ * What the generated manuscripts are made of: people from many naming traditions,
  * institutions in many countries, and the titles, abstracts and keywords of finance, economics
  * and accounting papers. Written for the corpus; the institutions are real places, the people
  * and the papers are invented.

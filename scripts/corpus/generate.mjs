@@ -1,5 +1,5 @@
 /**
- * `node scripts/corpus/generate.mjs`: writes the generated extraction corpus (issue 16) to
+ * `node scripts/corpus/generate.mjs`: writes the generated extraction corpus to
  * tests/fixtures/corpus/{dev,held-out}/: manuscripts in every layout of latex.mjs and docx.mjs
  * (Word ones also printed to PDF by LibreOffice), 1 to 8 authors from many naming traditions,
  * blind copies, pages before the title page, each with its ground truth (N.json) made from the

@@ -1,6 +1,6 @@
 /**
  * Lines of a manuscript's first pages, as the engine reads them, each labelled from the ground
- * truth: the data a line labeller learns from (issue 16). Labels: title, author, affiliation,
+ * truth: the data a line labeller learns from. Labels: title, author, affiliation,
  * email, abstract, keywords, other. A line that holds several things (a name and its e-mail on
  * one line) gets the first that fits, in the order below.
  *

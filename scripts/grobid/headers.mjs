@@ -1,6 +1,6 @@
 /**
  * GROBID's annotated headers (kermitt2/grobid, Apache-2.0) as documents the engine can read
- * (issue 16): real articles' first pages, typeset by their publishers and authors.
+ *: real articles' first pages, typeset by their publishers and authors.
  *
  * GROBID keeps, for each document, the tokens of its header with layout features
  * (`header/corpus/raw/ID.training.header`: a token per row; columns 10–16 and 28–30 say where

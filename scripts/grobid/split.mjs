@@ -1,6 +1,6 @@
 /**
  * GROBID's annotated headers (kermitt2/grobid, Apache-2.0) as data for the extraction engine
- * (issue 16): where a checkout is, and which half of its documents is held out. The split is
+ *: where a checkout is, and which half of its documents is held out. The split is
  * fixed by each document's name (FNV-1a hash, odd = held out), so it never changes as files are
  * added, and everything learned from GROBID (the name lexicon, the line labeller) uses only the
  * development half.
@@ -32,9 +32,8 @@ export function fnv1a(text) {
  * Which of two folds a document of one half falls in (`salt` names the split), for training on
  * one fold and reading the other. From a high bit of the hash: FNV-1a's lowest bit is the parity
  * of the text's bytes, so `fnv1a(id + salt) % 2` is the same for every document of a half (the
- * half is `fnv1a(id) % 2`); until session 19 the labeller's cross-fitted pair split the real dev
- * half that way, one model trained on all of it and the other on none, and every dev document
- * was read by the one that had seen no real header.
+ * half is `fnv1a(id) % 2`); split that way, the labeller's cross-fitted pair would be one model
+ * trained on all of the real dev half and one on none of it (decision 036).
  */
 export const foldOf = (id, salt) => (fnv1a(`${id}#${salt}`) >>> 16) & 1;
 

@@ -48,7 +48,7 @@ async function clickAndSettle(run: Run, name: string | RegExp) {
 
 const alertText = (page: Page) => page.locator(".alert").first().innerText();
 
-/** A step opens without a message: one shows only after trying to leave it (issue 14, item 1). */
+/** A step opens without a message: one shows only after trying to leave it. */
 async function expectNoMessage(page: Page) {
   await page.waitForTimeout(300);
   expect(await page.locator(".alert").count()).toBe(0);
@@ -133,7 +133,7 @@ async function registerFlow(run: Run, email: string, password: string) {
 
   // Step 3: exactly three areas. With JavaScript a topic shows only after its category and lists
   // that category's topics; a new category clears it. Without, one choice per area among topics
-  // grouped by category, so the pair cannot disagree (issue 14, item 5).
+  // grouped by category, so the pair cannot disagree.
   await expectNoMessage(page);
   const topic1 = page.locator("#primary1");
   if (js) await expect.poll(() => topic1.isVisible()).toBe(false);
@@ -169,7 +169,7 @@ async function registerFlow(run: Run, email: string, password: string) {
   await clickAndSettle(run, "Next");
   await page.waitForURL(/step=4/);
   await expectNoMessage(page);
-  // Back to step 3: the chosen topics stay once the page's script runs (issue 14, item 2).
+  // Back to step 3: the chosen topics stay once the page's script runs.
   await clickAndSettle(run, "Previous");
   await page.waitForURL(/step=3/);
   await expectAreas(run, ["V. Derivatives", "Swaps"], ["II. Financial Accounting", "Auditing"], ["VI. Quantitative Finance", "Copula Models"]);
@@ -248,7 +248,7 @@ async function profileFlow(run: Run, email: string, password: string, newPasswor
   await settle(run);
   await expect.poll(() => page.getByLabel("E-mail", { exact: true }).inputValue()).toBe(email);
   await checkA11y(run);
-  // A refused save says so until the field is put right (with JavaScript, at once; issue 14, item 14).
+  // A refused save says so until the field is put right (with JavaScript, at once).
   await page.getByLabel("First name").fill("");
   await clickAndSettle(run, "Save Changes");
   await expect.poll(() => alertText(page)).toBe(STEP_MESSAGE);
@@ -266,7 +266,7 @@ async function profileFlow(run: Run, email: string, password: string, newPasswor
     await expect.poll(() => page.locator(field).isVisible()).toBe(true);
     await checkA11y(run);
   }
-  // The stored areas survive a reload and hydration, and save again unchanged (issue 14, item 2).
+  // The stored areas survive a reload and hydration, and save again unchanged.
   await page.reload({ waitUntil: "domcontentloaded" });
   await settle(run);
   await expectAreas(run, ["V. Derivatives", "Swaps"], ["II. Financial Accounting", "Auditing"], ["VI. Quantitative Finance", "Copula Models"]);
@@ -290,7 +290,7 @@ async function profileFlow(run: Run, email: string, password: string, newPasswor
   await expect.poll(() => page.getByText("New password must be at least 8 characters long").isVisible()).toBe(true);
   await checkA11y(run);
   await fill(password, newPassword, newPassword);
-  // Said plainly, and the form is empty again (issue 14, item 4).
+  // Said plainly, and the form is empty again.
   await expect
     .poll(() => alertText(page))
     .toBe("Your password has been changed. Every other device where you were signed in has been signed out.");
@@ -371,7 +371,7 @@ describe.each([
       await clickAndSettle(run, "Login");
       await expect.poll(() => page.getByText("Invalid email or password").isVisible()).toBe(true);
       await expect.poll(() => page.getByRole("link", { name: "Send the activation e-mail again" }).isVisible()).toBe(true);
-      // Asking for a new link is its own page, not a broken activation (issue 14, item 3). The
+      // Asking for a new link is its own page, not a broken activation. The
       // registration's own mail stays unread here: its link is the one that activates the
       // password chosen above (a resent link asks for a password instead).
       await waitForMail(email, "Activate your account", new Set());

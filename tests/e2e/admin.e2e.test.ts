@@ -98,7 +98,7 @@ describe.each([true, false])("editing and deleting a user, JavaScript %s", (js) 
         await dialog.locator(`#primary${n}Category`).selectOption(category);
         await dialog.locator(`#primary${n}`).selectOption(topic);
       } else {
-        // Without JavaScript an area is one choice among topics grouped by category (issue 14, item 5).
+        // Without JavaScript an area is one choice among topics grouped by category.
         await dialog.locator(`#primary${n}`).selectOption(`${category} :: ${topic}`);
       }
     }

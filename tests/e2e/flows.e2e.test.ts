@@ -184,7 +184,7 @@ describe("conference pages", () => {
     expect((await page.request.get(copied)).headers()["content-type"]).toBe("image/jpeg");
     const download = dialog.getByRole("link", { name: "Download" });
     expect(await download.getAttribute("href")).toMatch(/\?download$/);
-    // Previous and next (issue 14, item 11): links, the arrow keys, and a swipe on phones. The
+    // Previous and next: links, the arrow keys, and a swipe on phones. The
     // last photo has no Next; going back past a slide's first photo shows the slide before.
     expect(await dialog.getByRole("link", { name: "Next photo ›" }).count()).toBe(0);
     await dialog.getByRole("link", { name: "‹ Previous photo" }).click();
@@ -228,7 +228,7 @@ describe("conference pages", () => {
     const view = page.locator("#photo-view");
     await expect.poll(() => view.locator("h3").textContent()).toBe("Photo 2 of 8");
     await expect.poll(() => view.getByLabel("Photo URL").inputValue()).toMatch(/\/api\/conferences\/photos\/[a-z0-9]+\.jpg$/);
-    // Previous and next are plain links (issue 14, item 11).
+    // Previous and next are plain links.
     await view.getByRole("link", { name: "Next photo ›" }).click();
     await expect.poll(() => view.locator("h3").textContent()).toBe("Photo 3 of 8");
     await view.getByRole("link", { name: "‹ Previous photo" }).click();

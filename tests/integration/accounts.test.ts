@@ -528,7 +528,7 @@ describe("profile", () => {
   });
 });
 
-describe("areas of expertise (issue 14, item 5)", () => {
+describe("areas of expertise", () => {
   const areas = (pairs: string[]) => Object.fromEntries(pairs.map((p, i) => [`primary${i + 1}`, p]));
 
   it("takes the scriptless form's category-and-topic choices, which cannot disagree", async () => {

@@ -59,7 +59,7 @@ describe("Board Management", () => {
     expect(await db().select().from(boardYears).all()).toHaveLength(0);
   });
 
-  it("moves rows up and down by posting without saving, and the public page keeps the saved order (issue 14, item 15)", async () => {
+  it("moves rows up and down by posting without saving, and the public page keeps the saved order", async () => {
     const { jar } = await adminJar();
     const three = { period: "2026-2027", "directors[0][position]": "President", "directors[0][name]": "Prof. A", "directors[1][position]": "Director", "directors[1][name]": "Prof. B", "directors[2][position]": "Secretary", "directors[2][name]": "Dr. C" };
     const order = (html: string) => [...html.matchAll(/name="directors\[(\d)\]\[name\]"[^>]*value="([^"]*)"/g)].map((m) => `${m[1]}:${m[2]}`);

@@ -17,7 +17,7 @@ describe("page cache", () => {
     expect(await first.text()).toContain("Original Title");
     const second = await get(`/conferences/${c.id}`);
     expect(second.headers.get("X-Page-Cache")).toBe("hit");
-    // The same policy, with a nonce of its own (issue 13, finding 9).
+    // The same policy, with a nonce of its own.
     const policy = (r: Response) => r.headers.get("Content-Security-Policy")?.replace(/'nonce-[^']+'/g, "'nonce'");
     expect(policy(second)).toBe(policy(first));
     expect(cspNonce(second)).not.toBe(cspNonce(first));
@@ -45,7 +45,7 @@ describe("page cache", () => {
       expect(hit.headers.get("Cache-Control")).toBe("public, max-age=0, must-revalidate");
       expect(hit.headers.get("Content-Type")).toBe(miss.headers.get("Content-Type"));
       expect(hit.headers.get("Server-Timing")).toMatch(/^d1-render;desc=0, d1-cache-check;desc=\d$/);
-      // Byte for byte but for the nonce, which each answer gets afresh (issue 13, finding 9).
+      // Byte for byte but for the nonce, which each answer gets afresh.
       expect(withoutNonces(await hit.text())).toBe(withoutNonces(rendered));
     }
   });

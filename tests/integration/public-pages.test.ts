@@ -248,7 +248,7 @@ describe("news detail", () => {
   });
 });
 
-describe("news list and dates (issue 14, items 7 and 8)", () => {
+describe("news list and dates", () => {
   it("shows the same published and event dates on home, on /news and on the item", async () => {
     const item = await createNews({ title: "Dated item", newsDate: "2027-06-30", createdAt: new Date("2026-11-01T10:00:00Z"), updatedAt: new Date("2026-11-20T10:00:00Z") });
     for (const path of ["/", "/news", `/news/${item.id}`]) {

@@ -11,7 +11,7 @@ import { issueToken } from "~/server/auth/tokens.server";
 import { authorFields, bytesOf, clearBucket, createConference, createPaper, createUser, db, Jar, registrationOf, postForm, postMultipart, resetDatabase, services, sessionJar, textOf, visit, withTableMissing } from "./fixtures";
 
 /**
- * The submission wizard and My Submissions (issue 15) through the Worker, with real D1, R2 and
+ * The submission wizard and My Submissions through the Worker, with real D1, R2 and
  * the extraction engine: what the author's posts make, and what another user, a hand-made post
  * or a second click cannot.
  */

@@ -69,7 +69,7 @@ export default function TiptapEditor({
       StarterKit.configure({
         heading: { levels: [1, 2, 3] },
         undoRedo: { depth: 100, newGroupDelay: 1000 },
-        // Links follow the sanitiser's rule, here as well as on the server (issue 14, item 13).
+        // Links follow the sanitiser's rule, here as well as on the server.
         link: { openOnClick: false, isAllowedUri: (url) => isSafeLink(url) },
       }),
     ],

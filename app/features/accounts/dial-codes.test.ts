@@ -1,7 +1,7 @@
 import { COUNTRIES, DIAL_CODES } from "virtual:world-countries";
 import { describe, expect, it } from "vitest";
 
-/** The phone-code lists the forms offer, as built from the `world-countries` package (issue 14, item 9). */
+/** The phone-code lists the forms offer, as built from the `world-countries` package. */
 describe("telephone country codes", () => {
   const codes = DIAL_CODES.map(([code]) => code);
 

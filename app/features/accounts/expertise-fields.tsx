@@ -9,7 +9,7 @@ const categories = RESEARCH_CATEGORIES.map((c) => c.name);
 const pairGroups = RESEARCH_CATEGORIES.map((c) => ({ label: c.name, topics: c.topics }));
 
 /**
- * One area of expertise, a category and one of its topics (issue 14).
+ * One area of expertise, a category and one of its topics.
  *
  * Without JavaScript (and as the server renders it) the area is one select of every topic grouped
  * under its category, each option posting the pair: the category and topic cannot disagree.

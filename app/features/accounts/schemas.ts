@@ -167,7 +167,7 @@ export const EXPERTISE_SLOTS = [1, 2, 3] as const;
 
 /**
  * Without JavaScript an area is one choice among topics grouped by category, posted as
- * "category :: topic" in the topic's field, so the pair cannot disagree (issue 14). The schema
+ * "category :: topic" in the topic's field, so the pair cannot disagree. The schema
  * splits it before checking; the two-select form posts the parts as they are.
  */
 export const TOPIC_PAIR_SEPARATOR = " :: ";
@@ -289,7 +289,7 @@ const otpCode = z.string().trim().min(1, "Enter the code from your app.").max(40
 export const secondFactorSchema = z.object({ code: otpCode });
 
 /** The forms of /profile/two-factor, one per intent; the server reads them as one union. */
-/** Every change of the second factor asks for the password again (issue 13, finding 3). */
+/** Every change of the second factor asks for the password again. */
 const reauthPassword = z.string().min(1, "Enter your password.").max(PASSWORD_MAX);
 export const TWO_FACTOR_FORMS = {
   start: z.object({ intent: z.literal("start"), password: reauthPassword }),

@@ -1,7 +1,7 @@
 /**
  * Turning two-factor sign-in on, moving it to a new authenticator app, and off; checking a second
  * factor. A new app is enrolled beside the current one (`totp_pending_secret`): the current factor
- * stays in force until a code from the new app confirms it (issue 13, finding 3).
+ * stays in force until a code from the new app confirms it.
  */
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";

@@ -1,6 +1,6 @@
 /**
  * How the public site shows a news item's dates and summary: the same on the home page, on
- * /news and on the item itself (issue 14, item 7). "Published" is the day it was last put out
+ * /news and on the item itself. "Published" is the day it was last put out
  * (updatedAt, else createdAt, as the spec dates the home list); "Event date" is the day the item
  * announces, when it announces one.
  */

@@ -1,5 +1,5 @@
 /**
- * My Submissions (issue 15): the papers an author submitted or is listed on (by the account
+ * My Submissions: the papers an author submitted or is listed on (by the account
  * their address belonged to when the paper was submitted), with their role on each, read in one
  * D1 query; and the deletion a submitter may make while the paper is under review.
  */

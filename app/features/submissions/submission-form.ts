@@ -1,5 +1,5 @@
 /**
- * The submission wizard (issue 15): its five steps, the fields each owns (named as the spec's
+ * The submission wizard: its five steps, the fields each owns (named as the spec's
  * submission form data and author entity, so the pages and the JSON API speak one language), the
  * zod schemas that check them in the browser as the author types and on the server at every
  * post, and the spec's messages. Safe for the browser: no server module is imported here.

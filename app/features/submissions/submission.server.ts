@@ -1,5 +1,5 @@
 /**
- * The submission wizard's server side (issue 15): the open conferences of step 1, the upload of
+ * The submission wizard's server side: the open conferences of step 1, the upload of
  * step 2 (kept under a draft key in R2 and read by the extraction Worker at once), the extraction's
  * result poured into the draft (title, abstract, authors), and the submission itself, one D1 batch
  * that creates the paper, its authors, its file and its mails and numbers the paper in its

@@ -25,7 +25,7 @@ export class PasswordTooLongError extends Error {
 
 /**
  * Where a request counts its argon2 runs (hashes and verifications): `Server-Timing` reports them,
- * so a test can prove two paths do the same work (issue 13, finding 2).
+ * so a test can prove two paths do the same work.
  */
 export type HashMeter = { passwordHashes: number };
 
