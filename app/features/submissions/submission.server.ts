@@ -18,7 +18,7 @@ import { storeUploads, UploadRejected, type UploadRule } from "~/models/uploads.
 import { cleanFileName } from "~/lib/file-names";
 import { paperDisplayNumber } from "~/lib/status";
 import { AppError } from "~/server/errors.server";
-import { hitRateLimits, type LimitCheck, LIMITS, RateLimitedError } from "~/server/auth/rate-limit.server";
+import { limitAction, type LimitCheck, LIMITS } from "~/server/auth/rate-limit.server";
 import { randomToken } from "~/server/auth/crypto.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { extensionOf } from "~/server/files/sniff.server";
@@ -118,13 +118,14 @@ export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, 
   const ext = extensionOf(name);
   if (!(ext in DRAFT_RULE.types)) throw new UploadRejected(SUBMISSION_MESSAGES.notPdfOrDocx);
   if (file.size > MAX_MANUSCRIPT_BYTES) throw new UploadRejected(fileTooLarge(file.size));
-  await hitRateLimits(ctx.db, [
-    [`upload:acct:${user.id}:burst`, LIMITS.uploadsPerAccountBurst],
-    [`upload:acct:${user.id}`, LIMITS.uploadsPerAccount],
-  ]).catch((error: unknown) => {
-    if (error instanceof RateLimitedError) throw new AppError(429, `${error.message} Each manuscript you upload is stored and read for you; wait a moment before uploading another.`, { retryAfter: error.retryAfterSeconds });
-    throw error;
-  });
+  await limitAction(
+    ctx.db,
+    [
+      [`upload:acct:${user.id}:burst`, LIMITS.uploadsPerAccountBurst],
+      [`upload:acct:${user.id}`, LIMITS.uploadsPerAccount],
+    ],
+    (_, error) => `${error.message} Each manuscript you upload is stored and read for you; wait a moment before uploading another.`,
+  );
   const stored = await storeUploads(ctx.files, [file], DRAFT_RULE, user.id).catch((error: unknown) => {
     // Content that does not match the name gets the spec's message first; any other refusal says its own reason.
     if (error instanceof UploadRejected && error.broke === "content") {
@@ -328,13 +329,14 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
   const others = authors.filter((a) => a.email.toLowerCase() !== user.email.toLowerCase());
   // Every listed address is mailed: submissions and their notices are limited per account and day,
   // counted once everything the submission needs is there (a refusal above costs nothing).
-  await hitRateLimits(ctx.db, [
-    [`submit:acct:${user.id}`, LIMITS.submissionsPerAccount],
-    ...(others.length ? [[`coauthor-mail:acct:${user.id}`, LIMITS.coauthorMailsPerAccount, others.length] satisfies LimitCheck] : []),
-  ]).catch((error: unknown) => {
-    if (error instanceof RateLimitedError) throw new AppError(429, tooManySubmissions(error.retryAfterSeconds), { retryAfter: error.retryAfterSeconds });
-    throw error;
-  });
+  await limitAction(
+    ctx.db,
+    [
+      [`submit:acct:${user.id}`, LIMITS.submissionsPerAccount],
+      ...(others.length ? [[`coauthor-mail:acct:${user.id}`, LIMITS.coauthorMailsPerAccount, others.length] satisfies LimitCheck] : []),
+    ],
+    tooManySubmissions,
+  );
 
   const filename = generateFilename(extensionOf(stored.filename) || "pdf");
   const paperKey = r2KeyFor("manuscript", filename);

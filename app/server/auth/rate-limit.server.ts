@@ -6,6 +6,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
+import { AppError } from "../errors.server";
 import type { HousekeepingTask } from "../housekeeping.server";
 
 export type Limit = { max: number; windowSeconds: number };
@@ -85,6 +86,19 @@ export async function hitRateLimits(db: Database, checks: LimitCheck[], now = Da
   if (checks.length === 0) return;
   const retryAfter = Math.max(...(await countAttempt(db, checks, now)).map((c) => c.retryAfter));
   if (retryAfter > 0) throw new RateLimitedError(retryAfter);
+}
+
+/**
+ * `hitRateLimits` for a domain action: over a limit, an `AppError` 429 carrying Retry-After and
+ * the message `explain` makes from the wait (the limit's own words by default).
+ */
+export async function limitAction(db: Database, checks: LimitCheck[], explain: (retryAfterSeconds: number, error: RateLimitedError) => string = (_, e) => e.message) {
+  try {
+    await hitRateLimits(db, checks);
+  } catch (error) {
+    if (error instanceof RateLimitedError) throw new AppError(429, explain(error.retryAfterSeconds, error), { retryAfter: error.retryAfterSeconds });
+    throw error;
+  }
 }
 
 /** How long an attempt waits once a slowed key is `over` its limit: 200 ms more per attempt, at most 3 s. */
