@@ -33,12 +33,15 @@ const total = { passed: 0, failed: status === 0 ? 0 : 1 };
 
 // The browser never receives the schema (decision 027); the second run proves the detector still
 // recognises a table definition where one must be (the server build).
-for (const [title, args] of [
-  ["Client chunks carry no table definition", ["build/client"]],
-  ["The chunk check still recognises a table definition", ["build/server", "--expect-found"]],
+// Every route answers through the one path and reads input through the one reader (decision 045).
+for (const [title, script, args] of [
+  ["Client chunks carry no table definition", "check-client-chunks.mjs", ["build/client"]],
+  ["The chunk check still recognises a table definition", "check-client-chunks.mjs", ["build/server", "--expect-found"]],
+  ["Routes answer through one path; bodies are read by one reader", "check-answer-path.mjs", []],
+  ["The answer-path check still catches planted faults", "check-answer-path.mjs", ["--self-test"]],
 ]) {
   console.log(`\n› ${title}`);
-  const r = spawnSync(process.execPath, [path.join(ROOT, "scripts", "check-client-chunks.mjs"), ...args], { cwd: ROOT, stdio: "inherit" });
+  const r = spawnSync(process.execPath, [path.join(ROOT, "scripts", script), ...args], { cwd: ROOT, stdio: "inherit" });
   if (r.status === 0) total.passed += 1;
   else total.failed += 1;
 }

@@ -25,25 +25,21 @@ export type UploadRule = {
 /** Which rule an upload broke, for a caller that words one of them its own way. */
 export type UploadCheck = "count" | "type" | "size" | "content";
 
-/** A refused upload (422): its message names the file and the rule it broke. */
+/**
+ * A refused upload (an AppError 422): its message names the file and the rule it broke, and
+ * when the caller knows the form field, the refusal is that field's error too.
+ */
 export class UploadRejected extends AppError {
-  /** The form field whose files were refused, when the caller knows it. */
-  field?: string;
-
   constructor(
     message: string,
     readonly broke?: UploadCheck,
+    field?: string,
   ) {
-    super(422, message);
+    super("unprocessable", message, field ? { fieldErrors: { [field]: message } } : {});
   }
 }
 
 type Stored = Omit<typeof files.$inferInsert, "conferenceId" | "newsId" | "paperId">;
-
-/** The files a form posted under `field`, ignoring the empty entry browsers send when none is chosen. */
-export function postedFiles(form: FormData, field: string): File[] {
-  return form.getAll(field).filter((f): f is File => typeof f === "object" && f !== null && "arrayBuffer" in f && (f as File).size > 0);
-}
 
 const megabytes = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 

@@ -12,6 +12,7 @@ import { conferenceStatusBadge, submissionAction } from "~/lib/status";
 import { upcomingConference } from "~/features/conferences/conference.server";
 import { LATEST_NEWS_COUNT, latestNews, presentNewsSummary } from "~/features/news/news.server";
 import { NewsSummaryList } from "~/features/news/news-summary";
+import { loads, settled } from "~/server/answers.server";
 
 export const JOURNAL_FIGURES = [
   { value: "28", label: "Years of publishing" },
@@ -19,29 +20,29 @@ export const JOURNAL_FIGURES = [
   { value: "4.2", label: "Impact factor" },
 ] as const;
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const { db } = context;
-  try {
-    const [upcoming, latest] = await batchPrepared(db, [upcomingConference({ today: todayIso() }), latestNews({ limit: LATEST_NEWS_COUNT, offset: 0 })]);
-    const conference = upcoming[0];
-    return {
-      failed: false,
-      conference: conference
-        ? {
-            ...conference,
-            description: richTextOrNull(conference.description),
-            dateRange: formatDateRange(conference.startDate, conference.endDate),
-            badge: conferenceStatusBadge(conference.status),
-            action: submissionAction(conference.status),
-          }
-        : null,
-      news: latest.map(presentNewsSummary),
-    };
-  } catch (error) {
-    console.error("home: loading failed", error);
-    return { failed: true, conference: null, news: [] };
-  }
-}
+/** The home page stays up when its two lists cannot be read: each section says so instead. */
+export const loader = loads("The home page could not be loaded. Please try again later.", async (args: LoaderFunctionArgs) => {
+  const { db } = args.context;
+  const loaded = await settled(args, "Home page lists could not be loaded.", () =>
+    batchPrepared(db, [upcomingConference({ today: todayIso() }), latestNews({ limit: LATEST_NEWS_COUNT, offset: 0 })]),
+  );
+  if (!loaded.ok) return { failed: true, conference: null, news: [] };
+  const [upcoming, latest] = loaded.value;
+  const conference = upcoming[0];
+  return {
+    failed: false,
+    conference: conference
+      ? {
+          ...conference,
+          description: richTextOrNull(conference.description),
+          dateRange: formatDateRange(conference.startDate, conference.endDate),
+          badge: conferenceStatusBadge(conference.status),
+          action: submissionAction(conference.status),
+        }
+      : null,
+    news: latest.map(presentNewsSummary),
+  };
+});
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   const root = rootData(matches);

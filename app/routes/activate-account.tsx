@@ -11,9 +11,11 @@ import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { activateAccount, resendActivation } from "~/features/accounts/account.server";
-import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
+import { isRefusal } from "~/lib/refusal";
+import { acts } from "~/server/answers.server";
+import { AppError } from "~/server/errors.server";
 import { isWellFormedToken } from "~/server/auth/tokens.server";
-import { readForm } from "~/server/forms.server";
+import { validateInput } from "~/server/forms.server";
 
 const validator = withZod(activationFormSchema);
 
@@ -40,54 +42,48 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionData = { intent: "activate" | "resend"; ok: boolean; message: string };
 
+/** An answer of the action, done or refused, as the page shows it. */
+function outcomeOf(answer: unknown): ActionData | undefined {
+  if (isRefusal(answer)) return { intent: answer.repopulateFields?.intent === "resend" ? "resend" : "activate", ok: false, message: answer.message };
+  const done = answer as { intent?: ActionData["intent"]; done?: string } | undefined;
+  return done?.intent && done.done ? { intent: done.intent, ok: true, message: done.done } : undefined;
+}
+
+type Posted = ActionFunctionArgs & { posted: { token: string; email: string } };
+
+const activate = acts(TEXT.error, async ({ context, posted }: Posted) => {
+  if (!isWellFormedToken(posted.token)) throw new AppError("invalid", TEXT.missing);
+  const result = await activateAccount(context, posted.token);
+  if (!result.ok) throw new AppError("invalid", result.message);
+  // A resent link proved the address but set no password: the person who opened it chooses one.
+  if (result.choosePassword) return redirect(`/reset-password?${new URLSearchParams({ token: result.choosePassword, activated: "1" })}`);
+  return { intent: "activate" as const, done: TEXT.success };
+});
+
+const resend = acts(TEXT.resendFailed, async ({ request, context, posted }: Posted) => {
+  await resendActivation(context, request, posted.email);
+  return { intent: "resend" as const, done: TEXT.resent };
+});
+
 /**
  * Activation is a POST, never a side effect of opening the link: mail scanners that follow
  * links must not use up the token (decision 016). With JavaScript the page posts by itself.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  // An old link's page may post without an intent: that is an activation.
-  if (!form.has("intent")) form.set("intent", "activate");
-  const intent = form.get("intent") === "resend" ? "resend" : "activate";
-  const reply = (data: ActionData, status = 200) => Response.json(data, { status });
-  const checked = await validator.validate(form);
-  if (checked.error) {
-    const message = Object.values(checked.error.fieldErrors)[0] ?? TEXT.missing;
-    return reply({ intent, ok: false, message: intent === "activate" ? TEXT.missing : message }, 400);
-  }
-  const data = checked.data;
-  if (data.intent === "activate") {
-    if (!isWellFormedToken(data.token)) return reply({ intent, ok: false, message: TEXT.missing }, 400);
-    try {
-      const result = await activateAccount(context, data.token);
-      if (!result.ok) return reply({ intent, ok: false, message: result.message }, 400);
-      // A resent link proved the address but set no password: the person who opened it chooses one.
-      if (result.choosePassword) return redirect(`/reset-password?${new URLSearchParams({ token: result.choosePassword, activated: "1" })}`);
-      return reply({ intent, ok: true, message: TEXT.success });
-    } catch (error) {
-      console.error("activation failed", error);
-      return reply({ intent, ok: false, message: TEXT.error }, 503);
-    }
-  }
-  try {
-    await resendActivation(context, request, data.email);
-    return reply({ intent, ok: true, message: TEXT.resent });
-  } catch (error) {
-    if (error instanceof RateLimitedError) return tooManyRequests(error, { intent, ok: false, message: error.message } satisfies ActionData);
-    console.error("resend failed", error);
-    return reply({ intent, ok: false, message: TEXT.resendFailed }, 503);
-  }
-}
+export const action = acts(TEXT.error, async (args: ActionFunctionArgs) => {
+  const { data } = await validateInput(args.request, validator, { repopulate: ["intent"] });
+  if (data.intent === "resend") return resend({ ...args, posted: { token: "", email: data.email } });
+  return activate({ ...args, posted: { token: data.token, email: "" } });
+});
 
 /**
  * Asking for a new activation link: its own page when opened without a token (the login page's
  * "Send the activation e-mail again"), and a section under a link that failed.
  */
 function ResendActivation({ email, standalone }: { email: string; standalone: boolean }) {
-  const fetcher = useFetcher<ActionData>();
+  const fetcher = useFetcher();
   // With JavaScript the answer comes to the fetcher; without it, to the page as action data.
-  const posted = useActionData<ActionData>();
-  const data = fetcher.data ?? (posted?.intent === "resend" ? posted : undefined);
+  const posted = outcomeOf(useActionData());
+  const data = outcomeOf(fetcher.data) ?? (posted?.intent === "resend" ? posted : undefined);
   const state = fetcher.state !== "idle" ? "sending" : data ? (data.ok ? "sent" : "error") : "idle";
   const Heading = standalone ? "p" : "h2";
   return (
@@ -126,8 +122,8 @@ function ResendActivation({ email, standalone }: { email: string; standalone: bo
 
 export default function ActivateAccountRoute() {
   const { token, hasToken, email } = useLoaderData<typeof loader>();
-  const activation = useFetcher<ActionData>();
-  const posted = useActionData<ActionData>();
+  const activation = useFetcher();
+  const posted = outcomeOf(useActionData());
   const csrf = useCsrfToken();
   const started = useRef(false);
 
@@ -137,7 +133,7 @@ export default function ActivateAccountRoute() {
     activation.submit({ intent: "activate", token, _csrf: csrf }, { method: "post" });
   }, [token, activation, csrf]);
 
-  const answer = activation.data ?? posted;
+  const answer = outcomeOf(activation.data) ?? posted;
   const result = answer?.intent === "activate" ? answer : null;
   const loading = activation.state !== "idle";
 

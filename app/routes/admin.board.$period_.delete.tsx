@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { isBoardPeriod } from "~/features/board/board";
@@ -16,15 +16,12 @@ function period(params: { period?: string }) {
   return params.period!;
 }
 
-export function action(args: ActionFunctionArgs) {
-  return confirmedDeletion(args, {
-    id: period,
-    remove: (admin, p) => deleteBoardYear(args.context, admin.id, p),
-    done: () => "/admin/board?done=deleted",
-    where: "admin board: deleting a year",
-    failure: "Failed to delete",
-  });
-}
+export const action = confirmedDeletion({
+  id: period,
+  remove: (admin, p, context) => deleteBoardYear(context, admin.id, p),
+  done: () => "/admin/board?done=deleted",
+  failure: "Failed to delete",
+});
 
 export default function AdminDeleteBoardYear() {
   const { period } = useLoaderData<typeof loader>();

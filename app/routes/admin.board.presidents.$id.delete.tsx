@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { parseId, requireIds } from "~/lib/params";
@@ -14,15 +14,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { entry: { years: entry.years, name: entry.name }, csrf: context.csrf.token() };
 }
 
-export function action(args: ActionFunctionArgs) {
-  return confirmedDeletion(args, {
-    id: (params) => requireIds(params, ["id"], "Entry not found.").id,
-    remove: (admin, id) => deletePastPresident(args.context, admin.id, id),
-    done: () => "/admin/board?view=presidents&done=removed",
-    where: "admin board: deleting a past president",
-    failure: "Failed to delete past president",
-  });
-}
+export const action = confirmedDeletion({
+  id: (params) => requireIds(params, ["id"], "Entry not found.").id,
+  remove: (admin, id, context) => deletePastPresident(context, admin.id, id),
+  done: () => "/admin/board?view=presidents&done=removed",
+  failure: "Failed to delete past president",
+});
 
 export default function AdminDeletePastPresident() {
   const { entry } = useLoaderData<typeof loader>();

@@ -1,8 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { RowActions } from "~/components/admin/row-actions";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, InvalidFormMessage, TextField } from "~/components/form/fields";
+import { FormMessage, InvalidFormMessage, TextField, useRefusal } from "~/components/form/fields";
+import { ConsoleError } from "~/components/admin/console-error";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -11,7 +12,8 @@ import { BOARD_SECTION_KEYS } from "~/features/board/board";
 import { pastPresidentSchema } from "~/features/board/board-forms";
 import { addPastPresident, listBoardYears } from "~/features/board/board-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { validateForm } from "~/server/forms.server";
+import { acts, loads } from "~/server/answers.server";
+import { validateInput } from "~/server/forms.server";
 
 const DONE: Record<string, string> = {
   saved: "Board year saved.",
@@ -20,40 +22,30 @@ const DONE: Record<string, string> = {
   removed: "Past president deleted.",
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = loads("Failed to load board data", async ({ request, context }: LoaderFunctionArgs) => {
   await requireAdmin(context, request);
   const view = new URL(request.url).searchParams.get("view") === "presidents" ? "presidents" : "years";
-  try {
-    return { view, ...(await listBoardYears(context)), error: null as string | null };
-  } catch (error) {
-    console.error("admin board: loading failed", error);
-    return { view, years: [], presidents: [], error: "Failed to load board data" };
-  }
-}
+  return { view, ...(await listBoardYears(context)) };
+});
 
-type ActionData = { error: string; values: { years: string; name: string; note: string } };
+/** A tab that cannot load says so inside the console. */
+export const ErrorBoundary = ConsoleError;
+
 
 const presidentValidator = withZod(pastPresidentSchema);
 
 /** Adding a past president (the list's own form); years and names are edited nowhere else. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = acts("Failed to add", async ({ request, context }: ActionFunctionArgs) => {
   const admin = await requireAdmin(context, request);
-  const checked = await validateForm(request, presidentValidator, { repopulate: true });
-  if (!checked.ok) return checked.response;
-  const { intent: _, ...values } = checked.data;
-  try {
-    await addPastPresident(context, admin.id, values);
-  } catch (error) {
-    console.error("admin board: adding a past president failed", error);
-    return Response.json({ error: "Failed to add", values } satisfies ActionData, { status: 503 });
-  }
+  const { data } = await validateInput(request, presidentValidator, { repopulate: true, message: "Years and Name required" });
+  const { intent: _, ...values } = data;
+  await addPastPresident(context, admin.id, values);
   return redirect("/admin/board?view=presidents&done=added");
-}
+});
 
 export default function AdminBoardTab() {
-  const { view, years, presidents, error } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as ActionData | { fieldErrors: unknown } | undefined;
-  const data = answer && "error" in answer ? answer : undefined;
+  const { view, years, presidents } = useLoaderData<typeof loader>();
+  const refusal = useRefusal();
   const { search } = useLocation();
   const done = DONE[new URLSearchParams(search).get("done") ?? ""];
   const busy = useNavigation().state !== "idle";
@@ -68,8 +60,7 @@ export default function AdminBoardTab() {
           Past Presidents
         </Link>
       </nav>
-      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-      {done && !answer ? <FormMessage tone="success">{done}</FormMessage> : null}
+      {done && !refusal ? <FormMessage tone="success">{done}</FormMessage> : null}
       <Outlet />
 
       {view === "years" ? (
@@ -128,11 +119,11 @@ export default function AdminBoardTab() {
             action="/admin/board?view=presidents"
             className="card stack-form"
             aria-labelledby="add-president-title"
-            defaultValues={data?.values}
+            defaultValues={refusal?.repopulateFields}
             noValidate
           >
             <h3 id="add-president-title">Add a past president</h3>
-            {data?.error ? <FormMessage tone="error">{data.error}</FormMessage> : null}
+            {refusal && !refusal.fieldErrors ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
             <InvalidFormMessage>Years and Name required</InvalidFormMessage>
             <CsrfField />
             <input type="hidden" name="intent" value="add-president" />

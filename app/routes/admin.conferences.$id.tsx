@@ -10,24 +10,24 @@ import { RouteDialog } from "~/components/ui/route-dialog";
 import { ConferenceMeta } from "~/features/conferences/conference-meta";
 import { ConferenceSections } from "~/features/conferences/conference-sections";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, InvalidFormMessage, usePostedDefaults } from "~/components/form/fields";
+import { FormMessage, InvalidFormMessage, usePostedDefaults, useRefusal } from "~/components/form/fields";
 import { Badge } from "~/components/ui/badge";
-import { CONFERENCE_TABS, conferenceTabOf, EMPTY_CONFERENCE, postedConference, type ConferenceFormValues } from "~/features/conferences/conference-form";
+import { CONFERENCE_TABS, conferenceTabOf, EMPTY_CONFERENCE, postedConferenceSchema, type ConferenceFormValues } from "~/features/conferences/conference-form";
 import { conferenceValidator } from "~/features/conferences/conference-validators";
 import { formatDateRange, isIsoDate } from "~/lib/dates";
-import { attempt } from "~/server/errors.server";
 import { listPath } from "~/lib/list-href";
 import { recordParam } from "~/lib/params";
 import { conferenceStatusBadge } from "~/lib/status";
 import { loadConferenceForEdit, previewConference, saveConference } from "~/features/conferences/conference-admin.server";
-import { postedFiles, UploadRejected } from "~/models/uploads.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { readForm, validateForm } from "~/server/forms.server";
+import { postedFiles, readInput, validateInput } from "~/server/forms.server";
+import { acts } from "~/server/answers.server";
+import { withZod } from "@remix-validated-form/with-zod";
+import { consoleRefusalText } from "~/lib/refusal";
 
 /** Messages after a change made from inside the dialog without JavaScript (with it they come back from the fetcher). */
 const DONE: Record<string, { ok: boolean; message: string }> = {
   header: { ok: true, message: "Header photo set successfully" },
-  "header-failed": { ok: false, message: "Failed to set header photo" },
   "file-deleted": { ok: true, message: "File deleted successfully" },
   "photo-deleted": { ok: true, message: "Photo deleted successfully" },
 };
@@ -52,18 +52,21 @@ type Preview = {
   startDate: string;
   sections: ReturnType<typeof previewConference>;
 };
-/** Answers other than a refused field: a preview, or a save refused for its uploads or by the model. */
-type ActionData = { values: ConferenceFormValues; uploadErrors?: Partial<Record<"files" | "photos", string>>; formError?: string; preview?: Preview };
+/** A preview's answer: the values as posted and what the public page would show. */
+type ActionData = { values: ConferenceFormValues; preview?: Preview };
+type UploadErrors = Partial<Record<"files" | "photos", string>>;
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+const SAVE_FAILED = "Failed to save conference";
+const postedValidator = withZod(postedConferenceSchema);
+
+export const action = acts(SAVE_FAILED, async ({ request, params, context }: ActionFunctionArgs) => {
   const admin = await requireAdmin(context, request);
   const id = routeId(params.id);
-  const form = await readForm(request);
-  const values = postedConference(form);
-  const reply = (data: ActionData, status = 200) => Response.json(data, { status });
-  if (form.get("intent") === "preview") {
+  const posted = await readInput(request);
+  const { intent, ...values } = (await validateInput(posted, postedValidator)).data;
+  if (intent === "preview") {
     const dated = isIsoDate(values.startDate) && isIsoDate(values.endDate) && values.endDate >= values.startDate;
-    return reply({
+    return {
       values,
       preview: {
         title: values.title,
@@ -73,19 +76,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         dateRange: dated ? formatDateRange(values.startDate, values.endDate) : null,
         sections: previewConference(values),
       },
-    });
+    } satisfies ActionData;
   }
-  const checked = await validateForm(form, conferenceValidator, { repopulate: values });
-  if (!checked.ok) return checked.response;
+  // A refused save shows the fields as posted again (`repopulate`), whatever refused it.
+  const { data, form } = await validateInput(posted, conferenceValidator, { repopulate: () => values });
   const uploads = { files: postedFiles(form, "files"), photos: postedFiles(form, "photos") };
-  const refused = await attempt("admin conferences: saving", "Failed to save conference", () => saveConference(context, admin.id, id, checked.data, uploads));
-  if (refused instanceof UploadRejected) {
-    const field = refused.field === "photos" ? "photos" : "files";
-    return reply({ values, formError: "Failed to save conference", uploadErrors: { [field]: refused.message } }, 422);
-  }
-  if (refused) return reply({ values, formError: refused.expected ? `Failed to save conference: ${refused.message}` : refused.message }, refused.status);
+  await saveConference(context, admin.id, id, data, uploads);
   return redirect(listPath("/admin/conferences", new URL(request.url).search, id === null ? "created" : "updated"));
-}
+});
 
 function PreviewPane({ preview, headerPhoto }: { preview: Preview; headerPhoto: { filename: string } | null }) {
   const badge = conferenceStatusBadge(preview.status);
@@ -108,7 +106,7 @@ function PreviewPane({ preview, headerPhoto }: { preview: Preview; headerPhoto: 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** The form's six sub-tabs; a tab with a refused field (in the browser or by the server) says so. */
-function ConferenceTabs({ loaded, uploadErrors }: { loaded: Loaded; uploadErrors: ActionData["uploadErrors"] }) {
+function ConferenceTabs({ loaded, uploadErrors }: { loaded: Loaded; uploadErrors: UploadErrors | undefined }) {
   const { fieldErrors } = useFormContext();
   const invalid = new Set([...Object.keys(fieldErrors).map(conferenceTabOf), ...(uploadErrors?.files || uploadErrors?.photos ? ["files"] : [])]);
   return (
@@ -147,6 +145,10 @@ function ConferenceTabs({ loaded, uploadErrors }: { loaded: Loaded; uploadErrors
 export default function AdminConferenceEditor() {
   const loaded = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as Partial<ActionData> | undefined;
+  const refusal = useRefusal();
+  const uploadErrors: UploadErrors | undefined = refusal?.fieldErrors && { files: refusal.fieldErrors.files, photos: refusal.fieldErrors.photos };
+  // A save refused for its files, or by the office's rules, or a fault: the form's fields show theirs.
+  const formError = uploadErrors?.files || uploadErrors?.photos ? SAVE_FAILED : consoleRefusalText(refusal, SAVE_FAILED);
   const { search } = useLocation();
   const busy = useNavigation().state === "submitting";
   const formRef = useRef<HTMLFormElement>(null);
@@ -168,14 +170,14 @@ export default function AdminConferenceEditor() {
     >
       <CsrfField />
       <InvalidFormMessage>Please correct the fields marked below.</InvalidFormMessage>
-      <ConferenceTabs loaded={loaded} uploadErrors={posted?.uploadErrors} />
+      <ConferenceTabs loaded={loaded} uploadErrors={uploadErrors} />
       <EditorActions busy={busy} createLabel="Create Conference" isNew={loaded.id === null} />
     </ValidatedForm>
   );
 
   return (
     <RouteDialog title={loaded.id === null ? "Add Conference" : `Edit Conference: ${loaded.values.title}`} closeTo={closeTo} wide>
-      {posted?.formError ? <FormMessage tone="error">{posted.formError}</FormMessage> : null}
+      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
       {done ? <FormMessage tone={done.ok ? "success" : "error"}>{done.message}</FormMessage> : null}
       <FormAndPreview<Preview>
         label="Conference editor"

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { FormMessage } from "~/components/form/fields";
@@ -21,16 +21,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export function action(args: ActionFunctionArgs) {
-  return confirmedDeletion(args, {
-    id: (params) => requireIds(params, ["id"], "Conference not found.").id,
-    remove: (admin, id) => deleteConference(args.context, admin.id, id),
-    done: (request) => listPath("/admin/conferences", new URL(request.url).search, "deleted"),
-    where: "admin conferences: deleting",
-    failure: "Failed to delete conference",
-    refusalPrefix: "Failed to delete conference: ",
-  });
-}
+export const action = confirmedDeletion({
+  id: (params) => requireIds(params, ["id"], "Conference not found.").id,
+  remove: (admin, id, context) => deleteConference(context, admin.id, id),
+  done: (request) => listPath("/admin/conferences", new URL(request.url).search, "deleted"),
+  failure: "Failed to delete conference",
+  refusalPrefix: "Failed to delete conference: ",
+});
 
 export default function AdminDeleteConference() {
   const { title, attachments, refusal } = useLoaderData<typeof loader>();

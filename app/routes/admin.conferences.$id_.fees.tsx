@@ -1,19 +1,19 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { FeeFields } from "~/features/conferences/conference-fields";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, InvalidFormMessage, usePostedDefaults } from "~/components/form/fields";
+import { FormMessage, InvalidFormMessage, usePostedDefaults, useRefusal } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
-import { postedConference, type ConferenceFormValues } from "~/features/conferences/conference-form";
 import { feesValidator } from "~/features/conferences/conference-validators";
 import { listPath } from "~/lib/list-href";
 import { parseId } from "~/lib/params";
 import { loadConferenceForEdit, saveConferenceFees } from "~/features/conferences/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { attempt } from "~/server/errors.server";
-import { readForm, validateForm } from "~/server/forms.server";
+import { validateInput } from "~/server/forms.server";
+import { acts } from "~/server/answers.server";
+import { consoleRefusalText } from "~/lib/refusal";
 
 function routeId(param: string | undefined) {
   const id = parseId(param);
@@ -28,32 +28,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { id: c.id, title: c.values.title, values: c.values, csrf: context.csrf.token() };
 }
 
-type ActionData = { values: ConferenceFormValues; formError: string };
+const SAVE_FAILED = "Failed to update fees";
 
 /** The fees and registration settings alone, as the office changes them most often. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = acts(SAVE_FAILED, async ({ request, params, context }: ActionFunctionArgs) => {
   const admin = await requireAdmin(context, request);
   const id = routeId(params.id);
-  const form = await readForm(request);
-  const checked = await validateForm(form, feesValidator, { repopulate: postedConference(form) });
-  if (!checked.ok) return checked.response;
-  const refused = await attempt("admin conferences: saving fees", "Failed to update fees", () => saveConferenceFees(context, admin.id, id, checked.data));
-  if (refused) {
-    const formError = refused.expected ? `Failed to update fees: ${refused.message}` : refused.message;
-    return Response.json({ values: postedConference(form), formError } satisfies ActionData, { status: refused.status });
-  }
+  const { data } = await validateInput(request, feesValidator, { repopulate: true });
+  await saveConferenceFees(context, admin.id, id, data);
   return redirect(listPath("/admin/conferences", new URL(request.url).search, "fees"));
-}
+});
 
 export default function AdminConferenceFees() {
   const loaded = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>() as Partial<ActionData> | undefined;
+  const formError = consoleRefusalText(useRefusal(), SAVE_FAILED);
   const { search } = useLocation();
   const busy = useNavigation().state === "submitting";
   const defaults = usePostedDefaults(loaded.values);
   return (
     <RouteDialog title={`Registration fees: ${loaded.title}`} closeTo={listPath("/admin/conferences", search)}>
-      {posted?.formError ? <FormMessage tone="error">{posted.formError}</FormMessage> : null}
+      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
       <ValidatedForm validator={feesValidator} defaultValues={defaults as never /* the fields as text, not the checked output */} method="post" className="stack-form" noValidate id="conference-fees">
         <CsrfField />
         <InvalidFormMessage>Failed to update fees</InvalidFormMessage>

@@ -5,8 +5,14 @@ import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { requireIds } from "~/lib/params";
 import { deleteConferenceFile, getConferenceFile } from "~/features/conferences/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { attempt } from "~/server/errors.server";
-import { readForm } from "~/server/forms.server";
+import { validateInput } from "~/server/forms.server";
+import { acts, reworded } from "~/server/answers.server";
+import { withZod } from "@remix-validated-form/with-zod";
+import { z } from "zod";
+
+const FAILED = "Failed to delete file";
+/** Who reads the answer: the dialog's background post (JSON), or the page itself (a redirect). */
+const replyValidator = withZod(z.object({ reply: z.enum(["json", "page"]).catch("page") }));
 
 function ids(params: { id?: string; fileId?: string }) {
   const { id: conferenceId, fileId } = requireIds(params, ["id", "fileId"], "File not found.");
@@ -22,24 +28,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /** Deletes a file or photo; answers the dialog's background post with JSON, a plain post with a redirect. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = acts(FAILED, async ({ request, params, context }: ActionFunctionArgs) => {
   const admin = await requireAdmin(context, request);
   const { conferenceId, fileId } = ids(params);
-  const json = (await readForm(request)).get("reply") === "json";
-  let photo = false;
-  const refused = await attempt("admin conferences: deleting a file", "Failed to delete file", async () => {
-    ({ photo } = await deleteConferenceFile(context, admin.id, conferenceId, fileId));
-  });
-  if (!refused) {
-    if (json) return Response.json({ ok: true, message: photo ? "Photo deleted successfully" : "File deleted successfully" } satisfies AttachmentReply);
-    return redirect(`/admin/conferences/${conferenceId}?done=${photo ? "photo-deleted" : "file-deleted"}`);
-  }
-  // Only a fault needs the file's kind again, for its message.
-  const kind = refused.expected ? null : (await getConferenceFile(context, conferenceId, fileId).catch(() => null))?.kind;
-  const failed = kind === "conference_photo" ? "Failed to delete photo" : "Failed to delete file";
-  const message = refused.expected ? `${failed}: ${refused.message}` : failed;
-  return Response.json(json ? ({ ok: false, message } satisfies AttachmentReply) : { error: message }, { status: refused.status });
-}
+  const { reply } = (await validateInput(request, replyValidator)).data;
+  const { photo } = await reworded(deleteConferenceFile(context, admin.id, conferenceId, fileId), { prefix: `${FAILED}: ` });
+  if (reply === "json") return Response.json({ ok: true, done: photo ? "Photo deleted successfully" : "File deleted successfully" } satisfies AttachmentReply);
+  return redirect(`/admin/conferences/${conferenceId}?done=${photo ? "photo-deleted" : "file-deleted"}`);
+});
 
 export default function AdminDeleteConferenceFile() {
   const { conferenceId, name, photo } = useLoaderData<typeof loader>();

@@ -3,34 +3,54 @@ import type { AttachmentReply } from "~/features/conferences/conference-attachme
 import { parseId } from "~/lib/params";
 import { setHeaderPhoto } from "~/features/conferences/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { attempt } from "~/server/errors.server";
-import { validateForm } from "~/server/forms.server";
+import { notFound } from "~/server/errors.server";
+import { validateInput } from "~/server/forms.server";
+import { acts, reworded } from "~/server/answers.server";
+import { Link, useLocation } from "@remix-run/react";
+import { FormMessage, useRefusal } from "~/components/form/fields";
 import { headerPhotoSchema } from "~/features/conferences/conference-form";
 import { withZod } from "@remix-validated-form/with-zod";
 
 const validator = withZod(headerPhotoSchema);
 
-/** Nothing to show here: the header photo is chosen in the conference's Files & Photos tab. */
+/**
+ * The header photo is chosen in the conference's Files & Photos tab: an address opened here goes
+ * there. Only the page after a refused post without JavaScript is shown here.
+ */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const id = parseId(params.id);
   if (id === null) throw new Response("Conference not found.", { status: 404 });
-  return redirect(`/admin/conferences/${id}`);
+  if (request.method === "GET" || request.method === "HEAD") throw redirect(`/admin/conferences/${id}`);
+  return null;
 }
 
-/** Sets (`fileId`) or clears (empty `fileId`) the header photo; JSON for the background post, a redirect otherwise. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
+const FAILED = "Failed to set header photo";
+
+/**
+ * Sets (`fileId`) or clears (empty `fileId`) the header photo; JSON for the background post, a
+ * redirect otherwise. A refusal without JavaScript is this route's page, with the way back.
+ */
+export const action = acts(FAILED, async ({ request, params, context }: ActionFunctionArgs) => {
   const admin = await requireAdmin(context, request);
   const id = parseId(params.id);
-  if (id === null) throw new Response("Conference not found.", { status: 404 });
-  const checked = await validateForm(request, validator);
-  const json = checked.form.get("reply") === "json";
-  const answer = (ok: boolean, status: number, detail?: string) =>
-    json
-      ? Response.json({ ok, message: ok ? "Header photo set successfully" : `Failed to set header photo${detail ? `: ${detail}` : ""}` } satisfies AttachmentReply, { status })
-      : redirect(`/admin/conferences/${id}?done=${ok ? "header" : "header-failed"}`);
-  if (!checked.ok) return answer(false, 400, "choose one of the conference's photos.");
-  const fileId = checked.data.fileId === "" ? null : checked.data.fileId;
-  const refused = await attempt("admin conferences: setting the header photo", "", () => setHeaderPhoto(context, admin.id, id, fileId));
-  return refused ? answer(false, refused.status, refused.expected ? refused.message : undefined) : answer(true, 200);
+  if (id === null) throw notFound("Conference not found.");
+  const { data } = await validateInput(request, validator, { message: `${FAILED}: choose one of the conference's photos.` });
+  await reworded(setHeaderPhoto(context, admin.id, id, data.fileId === "" ? null : data.fileId), { prefix: `${FAILED}: ` });
+  if (data.reply === "json") return Response.json({ ok: true, done: "Header photo set successfully" } satisfies AttachmentReply);
+  return redirect(`/admin/conferences/${id}?done=header`);
+});
+
+/** Without JavaScript, a refused choice: the reason and the way back to the conference. */
+export default function HeaderPhotoRefused() {
+  const refusal = useRefusal();
+  const { pathname } = useLocation();
+  return (
+    <div className="container">
+      <FormMessage tone="error">{refusal?.message ?? FAILED}</FormMessage>
+      <p>
+        <Link to={pathname.replace(/\/header-photo$/, "")}>Back to the conference</Link>
+      </p>
+    </div>
+  );
 }

@@ -13,6 +13,8 @@ import { listHref, listPath } from "~/lib/list-href";
 import { conferenceStatusBadge } from "~/lib/status";
 import { listConferencesForAdmin, parseConferenceQuery } from "~/features/conferences/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { loads } from "~/server/answers.server";
+import { ConsoleError } from "~/components/admin/console-error";
 
 /** The spec's Conferences messages, shown after a change (by `?done=`) or a failed load. */
 export const CONFERENCE_MESSAGES = {
@@ -24,38 +26,35 @@ export const CONFERENCE_MESSAGES = {
 
 const STATUSES = CONFERENCE_STATUS_OPTIONS.map(([v]) => v);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = loads("Failed to load conferences", async ({ request, context }: LoaderFunctionArgs) => {
   await requireAdmin(context, request);
   const query = parseConferenceQuery(new URL(request.url), STATUSES);
-  try {
-    const { rows, previous, next } = await listConferencesForAdmin(context, query);
-    return {
-      query: { q: query.q, status: query.status, start: query.start },
-      error: null as string | null,
-      previous,
-      next,
-      conferences: rows.map((c) => ({
-        id: c.id,
-        title: c.title,
-        location: c.location,
-        dates: formatDateRange(c.startDate, c.endDate),
-        status: c.status,
-        files: Number(c.files),
-        photos: Number(c.photos),
-      })),
-    };
-  } catch (error) {
-    console.error("admin conferences: loading failed", error);
-    const message = error instanceof Error ? error.message : String(error);
-    return { query: { q: query.q, status: query.status, start: 1 }, error: `Failed to load conferences: ${message}`, previous: null, next: null, conferences: [] };
-  }
-}
+  const { rows, previous, next } = await listConferencesForAdmin(context, query);
+  return {
+    query: { q: query.q, status: query.status, start: query.start },
+    previous,
+    next,
+    conferences: rows.map((c) => ({
+      id: c.id,
+      title: c.title,
+      location: c.location,
+      dates: formatDateRange(c.startDate, c.endDate),
+      status: c.status,
+      files: Number(c.files),
+      photos: Number(c.photos),
+    })),
+  };
+});
+
+/** A tab that cannot load says so inside the console. */
+export const ErrorBoundary = ConsoleError;
+
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Conference Management: search title or location, filter by status, page through, open one. */
 export default function AdminConferencesTab() {
-  const { conferences, query, previous, next, error } = useLoaderData<typeof loader>();
+  const { conferences, query, previous, next } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const done = new URLSearchParams(search).get("done") as keyof typeof CONFERENCE_MESSAGES | null;
   const filtered = Boolean(query.q || query.status);
@@ -73,7 +72,6 @@ export default function AdminConferencesTab() {
           </ButtonLink>
         </span>
       </div>
-      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       {done && CONFERENCE_MESSAGES[done] ? <FormMessage tone="success">{CONFERENCE_MESSAGES[done]}</FormMessage> : null}
       {/* An opened conference (add, edit, fees, delete): a dialog over the list, or a section above it without JavaScript. */}
       <Outlet />
@@ -84,7 +82,7 @@ export default function AdminConferencesTab() {
         placeholder="Title or location"
         filter={{ name: "status", label: "Status", value: query.status, choices: [["", "All Statuses"], ...CONFERENCE_STATUS_OPTIONS] }}
       />
-      {conferences.length === 0 && !error ? (
+      {conferences.length === 0 ? (
         <p className="empty-note">{filtered ? "No conferences match your search criteria." : "No conferences found."}</p>
       ) : conferences.length > 0 ? (
         <>

@@ -7,16 +7,18 @@ import { EditorActions, FormAndPreview } from "~/components/admin/form-and-previ
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, InvalidFormMessage, SelectField, TextField, usePostedDefaults } from "~/components/form/fields";
+import { FormMessage, InvalidFormMessage, SelectField, TextField, usePostedDefaults, useRefusal } from "~/components/form/fields";
 import { RichText } from "~/components/rich-text";
 import { formatKb } from "~/lib/format";
 import { NEWS_CATEGORIES, NEWS_STATUS_OPTIONS, newsFormSchema, type NewsFormValues } from "~/features/news/news-form";
 import { recordParam } from "~/lib/params";
 import { loadNewsForEdit, previewNews, saveNews } from "~/features/news/news-admin.server";
-import { postedFiles } from "~/models/uploads.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { attempt } from "~/server/errors.server";
-import { readForm, validateForm } from "~/server/forms.server";
+import { postedFiles, readInput, validateInput } from "~/server/forms.server";
+import { acts } from "~/server/answers.server";
+import { consoleRefusalText } from "~/lib/refusal";
+import { isTicked } from "~/lib/params";
+import { z } from "zod";
 
 const validator = withZod(newsFormSchema);
 
@@ -35,27 +37,33 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 type Preview = ReturnType<typeof previewNews> & { title: string };
-type ActionData = { values: NewsFormValues; formError?: string; preview?: Preview };
+/** A preview's answer: the values as typed and what the public page would show. */
+type ActionData = { values: NewsFormValues; preview?: Preview };
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+/** What a post of the editor holds besides the checked fields: the button, and the featured image's removal. */
+const postedValidator = withZod(
+  z.object({
+    ...(Object.fromEntries(Object.keys(EMPTY).map((k) => [k, z.string().max(200_000).catch("")])) as Record<keyof NewsFormValues, z.ZodCatch<z.ZodString>>),
+    intent: z.enum(["save", "preview"]).catch("save"),
+    removeFeatured: z.preprocess(isTicked, z.boolean()),
+  }),
+);
+
+export const action = acts("please try again.", async ({ request, params, context }: ActionFunctionArgs) => {
   const admin = await requireAdmin(context, request);
   const id = routeId(params.id);
-  const form = await readForm(request);
-  const reply = (data: ActionData, status = 200) => Response.json(data, { status });
-  if (form.get("intent") === "preview") {
+  const posted = await readInput(request);
+  const { intent, removeFeatured, ...typed } = (await validateInput(posted, postedValidator)).data;
+  if (intent === "preview") {
     // A preview shows what was typed, checked or not, sanitised as the public page will.
-    const values = { ...EMPTY, ...Object.fromEntries(Object.keys(EMPTY).map((k) => [k, String(form.get(k) ?? "")])) } as NewsFormValues;
-    return reply({ values, preview: { title: values.title, ...previewNews(values) } });
+    const values = { ...EMPTY, ...typed } as NewsFormValues;
+    return { values, preview: { title: values.title, ...previewNews(values) } } satisfies ActionData;
   }
-  const checked = await validateForm(form, validator, { repopulate: true });
-  if (!checked.ok) return checked.response;
-  const featured = postedFiles(form, "featuredImage")[0] ?? null;
-  const verb = id === null ? "create" : "update";
-  const uploads = { files: postedFiles(form, "files"), featured, removeFeatured: form.get("removeFeatured") === "on" };
-  const refused = await attempt("admin news: saving", "please try again.", () => saveNews(context, admin.id, id, checked.data, uploads));
-  if (refused) return reply({ values: checked.data, formError: `Failed to ${verb} news: ${refused.message}` }, refused.status);
+  const { data, form } = await validateInput(posted, validator, { repopulate: true });
+  const uploads = { files: postedFiles(form, "files"), featured: postedFiles(form, "featuredImage")[0] ?? null, removeFeatured };
+  await saveNews(context, admin.id, id, data, uploads);
   return redirect(`/admin/news?done=${id === null ? "created" : "updated"}`);
-}
+});
 
 function PreviewPane({ preview }: { preview: Preview }) {
   return (
@@ -81,6 +89,7 @@ function PreviewPane({ preview }: { preview: Preview }) {
 export default function AdminNewsEditor() {
   const loaded = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as Partial<ActionData> | undefined;
+  const formError = consoleRefusalText(useRefusal(), `Failed to ${loaded.id === null ? "create" : "update"} news`);
   const busy = useNavigation().state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
   const defaults = usePostedDefaults(loaded.values);
@@ -149,7 +158,7 @@ export default function AdminNewsEditor() {
 
   return (
     <RouteDialog title={loaded.id === null ? "Add News" : `Edit News: ${loaded.values.title}`} closeTo="/admin/news" wide>
-      {posted?.formError ? <FormMessage tone="error">{posted.formError}</FormMessage> : null}
+      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
       <FormAndPreview<Preview>
         label="News editor"
         form={form}

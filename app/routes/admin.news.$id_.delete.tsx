@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { parseId, requireIds } from "~/lib/params";
@@ -14,15 +14,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { title: item.values.title, files: item.files.length + (item.featuredImage ? 1 : 0), csrf: context.csrf.token() };
 }
 
-export function action(args: ActionFunctionArgs) {
-  return confirmedDeletion(args, {
-    id: (params) => requireIds(params, ["id"], "News item not found.").id,
-    remove: (admin, id) => deleteNews(args.context, admin.id, id),
-    done: () => "/admin/news?done=deleted",
-    where: "admin news: deleting",
-    failure: "Failed to delete news",
-  });
-}
+export const action = confirmedDeletion({
+  id: (params) => requireIds(params, ["id"], "News item not found.").id,
+  remove: (admin, id, context) => deleteNews(context, admin.id, id),
+  done: () => "/admin/news?done=deleted",
+  failure: "Failed to delete news",
+});
 
 export default function AdminDeleteNews() {
   const { title, files } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { requireIds } from "~/lib/params";
@@ -19,15 +19,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { newsId, name: file.originalName, csrf: context.csrf.token() };
 }
 
-export function action(args: ActionFunctionArgs) {
-  return confirmedDeletion(args, {
-    id: ids,
-    remove: (admin, { newsId, fileId }) => deleteNewsFile(args.context, admin.id, newsId, fileId),
-    done: (_request, { newsId }) => `/admin/news/${newsId}`,
-    where: "admin news: deleting a file",
-    failure: "Failed to delete the file",
-  });
-}
+export const action = confirmedDeletion({
+  id: ids,
+  remove: (admin, { newsId, fileId }, context) => deleteNewsFile(context, admin.id, newsId, fileId),
+  done: (_request, { newsId }) => `/admin/news/${newsId}`,
+  failure: "Failed to delete the file",
+});
 
 export default function AdminDeleteNewsFile() {
   const { newsId, name } = useLoaderData<typeof loader>();

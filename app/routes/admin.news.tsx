@@ -11,6 +11,8 @@ import { NEWS_STATUS_OPTIONS } from "~/features/news/news-form";
 import type { BadgeTone } from "~/lib/status";
 import { listNews } from "~/features/news/news-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { loads } from "~/server/answers.server";
+import { ConsoleError } from "~/components/admin/console-error";
 
 const TONE: Record<string, BadgeTone> = { draft: "secondary", published: "success", archived: "warning" };
 const DONE: Record<string, string> = {
@@ -19,31 +21,29 @@ const DONE: Record<string, string> = {
   deleted: "News deleted successfully",
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = loads("Failed to load news", async ({ request, context }: LoaderFunctionArgs) => {
   await requireAdmin(context, request);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const statusParam = url.searchParams.get("status") ?? "";
   const status = NEWS_STATUS_OPTIONS.some(([v]) => v === statusParam) ? statusParam : "";
-  try {
-    const { rows, shown, total } = await listNews(context, q, status);
-    return {
-      q,
-      status,
-      shown,
-      total,
-      error: null as string | null,
-      items: rows.map((r) => ({ id: r.id, title: r.title, status: r.status, files: Number(r.files), created: formatDate(r.createdAt) })),
-    };
-  } catch (error) {
-    console.error("admin news: loading failed", error);
-    return { q, status, shown: 0, total: 0, error: "Failed to load news", items: [] };
-  }
-}
+  const { rows, shown, total } = await listNews(context, q, status);
+  return {
+    q,
+    status,
+    shown,
+    total,
+    items: rows.map((r) => ({ id: r.id, title: r.title, status: r.status, files: Number(r.files), created: formatDate(r.createdAt) })),
+  };
+});
+
+/** A tab that cannot load says so inside the console. */
+export const ErrorBoundary = ConsoleError;
+
 
 /** News Management: search title and content, filter by status, open an item to edit it. */
 export default function AdminNewsTab() {
-  const { items, q, status, shown, total, error } = useLoaderData<typeof loader>();
+  const { items, q, status, shown, total } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const done = DONE[new URLSearchParams(search).get("done") ?? ""];
   const label = (s: string) => NEWS_STATUS_OPTIONS.find(([v]) => v === s)?.[1] ?? s;
@@ -55,7 +55,6 @@ export default function AdminNewsTab() {
           Add News
         </ButtonLink>
       </div>
-      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       {done ? <FormMessage tone="success">{done}</FormMessage> : null}
       <Outlet />
       <ListFilters

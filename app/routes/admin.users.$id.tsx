@@ -1,24 +1,27 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
-import { useFormContext, ValidatedForm, validationError } from "remix-validated-form";
+import { useFormContext, ValidatedForm } from "remix-validated-form";
 import { AffiliationFields, SecondaryAffiliation } from "~/features/accounts/affiliation-fields";
 import { ExpertiseFields } from "~/features/accounts/expertise-fields";
 import { PersonalFields } from "~/features/accounts/personal-fields";
 import { FormTabs } from "~/components/admin/form-tabs";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, InvalidFormMessage, SelectField, TextField } from "~/components/form/fields";
+import { FormMessage, InvalidFormMessage, SelectField, TextField, useRefusal } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { adminUserSchema } from "~/features/accounts/schemas";
 import { parseId } from "~/lib/params";
 import { ADMIN_WITHOUT_SECOND_FACTOR, resetUserPasswordSchema, USER_ROLES, USER_STATUSES, usersListHref } from "~/features/users/users";
 import { loadProfile } from "~/features/accounts/account.server";
 import { endUserSessions, resetUserPassword, type RoleOutcome, saveUser } from "~/features/users/user-admin.server";
-import { attempt } from "~/server/errors.server";
+import { notFound } from "~/server/errors.server";
+import { acts } from "~/server/answers.server";
+import type { SessionUser } from "~/server/auth/session.server";
+import { z } from "zod";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { countUserSessions } from "~/server/auth/session.server";
-import { readForm } from "~/server/forms.server";
+import { type Posted, readInput, validateInput } from "~/server/forms.server";
 
 const validator = withZod(adminUserSchema);
 const resetValidator = withZod(resetUserPasswordSchema);
@@ -50,47 +53,52 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { formError?: string; resetMessage?: string; resetOk?: boolean; sessionsMessage?: string; sessionsOk?: boolean };
+/** The dialog's three forms: Save (the whole profile), Reset Password and Sign Out Everywhere. */
+const FORMS = { save: "edit-user", reset: "user-reset-password", sessions: "user-end-sessions" } as const;
+type ActionData = { resetDone?: string; sessionsDone?: string };
+type UserAct = ActionFunctionArgs & { admin: SessionUser; id: number; posted: Posted };
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(context, request);
-  const id = parseId(params.id);
-  if (id === null) throw new Response("User not found.", { status: 404 });
-  const form = await readForm(request);
-  const search = new URL(request.url).search;
+const intentValidator = withZod(z.object({ intent: z.enum(["save", "reset-password", "end-sessions"]).catch("save") }));
 
-  // Three forms: the dialog's Save (the whole profile), its Reset Password and its Sign Out Everywhere.
-  if (form.get("intent") === "end-sessions") {
-    let ended = 0;
-    const refused = await attempt("admin: ending sessions", MESSAGES.sessionsFailed, async () => {
-      ended = await endUserSessions(context, admin.id, id);
-    });
-    if (refused) return Response.json({ sessionsMessage: refused.message, sessionsOk: false } satisfies ActionData, { status: refused.status });
-    return Response.json({ sessionsOk: true, sessionsMessage: MESSAGES.sessionsEnded(ended) } satisfies ActionData);
-  }
-  if (form.get("intent") === "reset-password") {
-    const reset = await resetValidator.validate(form);
-    if (reset.error) return Response.json({ resetMessage: reset.error.fieldErrors.mode ?? "Choose how to reset the password.", resetOk: false } satisfies ActionData, { status: 400 });
-    const { mode } = reset.data;
-    let password: string | null = null;
-    const refused = await attempt("admin: password reset", MESSAGES.resetFailed, async () => {
-      password = await resetUserPassword(context, admin.id, id, mode);
-    });
-    if (refused) return Response.json({ resetMessage: refused.message, resetOk: false } satisfies ActionData, { status: refused.status });
-    return Response.json({ resetOk: true, resetMessage: password ? `${MESSAGES.resetRandom}${password}` : MESSAGES.resetEmail } satisfies ActionData);
-  }
+const endSessions = acts(
+  MESSAGES.sessionsFailed,
+  async ({ context, admin, id }: UserAct) => ({ sessionsDone: MESSAGES.sessionsEnded(await endUserSessions(context, admin.id, id)) }) satisfies ActionData,
+  { formId: FORMS.sessions },
+);
 
-  const result = await validator.validate(form);
-  if (result.error) return validationError(result.error, result.submittedData, { status: 400 });
-  let outcome: RoleOutcome & { mustChoosePassword?: boolean } = { adminWithoutSecondFactor: false };
-  const refused = await attempt("admin: saving a user", MESSAGES.saveFailed, async () => {
-    outcome = await saveUser(context.db, admin.id, id, result.data as never);
+const resetPassword = acts(
+  MESSAGES.resetFailed,
+  async ({ context, admin, id, posted }: UserAct) => {
+    const { mode } = (await validateInput(posted, resetValidator, { message: "Choose how to reset the password." })).data;
+    const password = await resetUserPassword(context, admin.id, id, mode);
+    return { resetDone: password ? `${MESSAGES.resetRandom}${password}` : MESSAGES.resetEmail } satisfies ActionData;
+  },
+  { formId: FORMS.reset },
+);
+
+const save = acts(
+  MESSAGES.saveFailed,
+  async ({ request, context, admin, id, posted }: UserAct) => {
+    const { data } = await validateInput(posted, validator, { repopulate: true });
+    const outcome: RoleOutcome & { mustChoosePassword?: boolean } = await saveUser(context.db, admin.id, id, data as never);
     // Activated without a proven address: its holder chooses a password through a mailed link.
     if (outcome.mustChoosePassword) await resetUserPassword(context, admin.id, id, "email");
-  });
-  if (refused) return Response.json({ formError: refused.message } satisfies ActionData, { status: refused.status });
-  return redirect(usersListHref(search, outcome.adminWithoutSecondFactor ? "saved-needs-2fa" : "saved"));
-}
+    return redirect(usersListHref(new URL(request.url).search, outcome.adminWithoutSecondFactor ? "saved-needs-2fa" : "saved"));
+  },
+  { formId: FORMS.save },
+);
+
+export const action = acts(MESSAGES.saveFailed, async (args: ActionFunctionArgs) => {
+  const admin = await requireAdmin(args.context, args.request);
+  const id = parseId(args.params.id);
+  if (id === null) throw notFound("User not found.");
+  const posted = await readInput(args.request);
+  const { intent } = (await validateInput(posted, intentValidator)).data;
+  const act = { ...args, admin, id, posted };
+  if (intent === "end-sessions") return endSessions(act);
+  if (intent === "reset-password") return resetPassword(act);
+  return save(act);
+});
 
 /** Which tab a refused field belongs to (the expertise slots are `primaryNCategory` / `primaryN`). */
 function tabOf(field: string) {
@@ -102,17 +110,19 @@ function tabOf(field: string) {
 
 export default function AdminEditUser() {
   const { id, email, values, roleHint, openSessions, self } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as (ActionData & { fieldErrors?: Record<string, string> }) | undefined;
+  const data = useActionData<typeof action>() as ActionData | undefined;
+  const refusal = useRefusal();
+  const refusedIn = (form: string) => (refusal?.formId === form && !(form === FORMS.save && refusal.fieldErrors) ? refusal.message : null);
   const { search } = useLocation();
   const busy = useNavigation().state !== "idle";
-  const { fieldErrors } = useFormContext(`edit-user-${id}`);
+  const { fieldErrors } = useFormContext(FORMS.save);
   const invalidTabs = new Set<string>(Object.keys(fieldErrors).map(tabOf));
 
   return (
     <RouteDialog title={`Edit User: ${email}`} closeTo={usersListHref(search)} wide>
-      {data?.formError ? <FormMessage tone="error">{data.formError}</FormMessage> : null}
+      {refusedIn(FORMS.save) ? <FormMessage tone="error">{refusedIn(FORMS.save)}</FormMessage> : null}
       <InvalidFormMessage formId={`edit-user-${id}`}>Please fill in all required fields correctly.</InvalidFormMessage>
-      <ValidatedForm id={`edit-user-${id}`} method="post" validator={validator} defaultValues={values} noValidate className="stack-form">
+      <ValidatedForm id={FORMS.save} method="post" validator={validator} defaultValues={values} noValidate className="stack-form">
         <CsrfField />
         <input type="hidden" name="intent" value="save" />
         <FormTabs
@@ -149,9 +159,10 @@ export default function AdminEditUser() {
         </div>
       </ValidatedForm>
 
-      <ValidatedForm validator={resetValidator} id={`reset-password-${id}`} method="post" className="form-section" aria-labelledby="reset-title">
+      <ValidatedForm validator={resetValidator} id={FORMS.reset} method="post" className="form-section" aria-labelledby="reset-title">
         <h3 id="reset-title">Reset Password</h3>
-        {data?.resetMessage ? <FormMessage tone={data.resetOk ? "success" : "error"}>{data.resetMessage}</FormMessage> : null}
+        {data?.resetDone ? <FormMessage tone="success">{data.resetDone}</FormMessage> : null}
+        {refusedIn(FORMS.reset) ? <FormMessage tone="error">{refusedIn(FORMS.reset)}</FormMessage> : null}
         <CsrfField />
         <input type="hidden" name="intent" value="reset-password" />
         <fieldset className="radio-list">
@@ -174,7 +185,8 @@ export default function AdminEditUser() {
       {self ? null : (
         <Form method="post" className="form-section" aria-labelledby="sessions-title">
           <h3 id="sessions-title">Signed-in Devices</h3>
-          {data?.sessionsMessage ? <FormMessage tone={data.sessionsOk ? "success" : "error"}>{data.sessionsMessage}</FormMessage> : null}
+          {data?.sessionsDone ? <FormMessage tone="success">{data.sessionsDone}</FormMessage> : null}
+          {refusedIn(FORMS.sessions) ? <FormMessage tone="error">{refusedIn(FORMS.sessions)}</FormMessage> : null}
           <CsrfField />
           <input type="hidden" name="intent" value="end-sessions" />
           <p className="field-hint">

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { parseId, requireIds } from "~/lib/params";
@@ -17,15 +17,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { name: name ? `${name} (${profile.email})` : profile.email, csrf: context.csrf.token() };
 }
 
-export function action(args: ActionFunctionArgs) {
-  return confirmedDeletion(args, {
-    id: (params) => requireIds(params, ["id"], "User not found.").id,
-    remove: (admin, id) => deleteUser(args.context.db, admin.id, id),
-    done: (request) => usersListHref(new URL(request.url).search, "deleted"),
-    where: "admin: deleting a user",
-    failure: "Failed to delete user",
-  });
-}
+export const action = confirmedDeletion({
+  id: (params) => requireIds(params, ["id"], "User not found.").id,
+  remove: (admin, id, context) => deleteUser(context.db, admin.id, id),
+  done: (request) => usersListHref(new URL(request.url).search, "deleted"),
+  failure: "Failed to delete user",
+});
 
 /** The irreversible-action confirmation (a dialog with JavaScript, a section without). */
 export default function AdminDeleteUser() {

@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Pager } from "~/components/admin/pager";
 import { ListFilters } from "~/components/admin/list-filters";
 import { RowActions } from "~/components/admin/row-actions";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, Options } from "~/components/form/fields";
+import { FormMessage, Options, useRefusal } from "~/components/form/fields";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/table-wrap";
@@ -15,9 +15,10 @@ import { ADMIN_WITHOUT_SECOND_FACTOR, INLINE_ROLES, ROLE_FILTERS, roleChangeSche
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { changeRole, listUsers, parseUserQuery, type RoleOutcome } from "~/features/users/user-admin.server";
-import { attempt } from "~/server/errors.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { validateForm } from "~/server/forms.server";
+import { acts, loads } from "~/server/answers.server";
+import { ConsoleError } from "~/components/admin/console-error";
+import { validateInput } from "~/server/forms.server";
 
 const ROLE_TONE: Record<string, BadgeTone> = { admin: "danger", reviewer: "warning", user: "primary" };
 const MESSAGES = {
@@ -28,67 +29,56 @@ const MESSAGES = {
   deleted: "User deleted successfully",
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = loads(MESSAGES.loadFailed, async ({ request, context }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(context, request);
   const url = new URL(request.url);
   const query = parseUserQuery(url);
   const editingRole = Number.parseInt(url.searchParams.get("edit-role") ?? "", 10) || null;
-  try {
-    const { rows, total, previous, next } = await listUsers(context.db, query);
-    return {
-      query: { q: query.q, role: query.role, start: query.start },
-      total,
-      previous,
-      next,
-      editingRole,
-      me: admin.id,
-      secondFactor: context.env.ADMIN_TWO_FACTOR,
-      error: null,
-      users: rows.map((u) => ({
-        id: u.id,
-        name: [u.salutation, u.firstName, u.lastName].filter(Boolean).join(" ") || u.username,
-        email: u.email,
-        username: u.username,
-        confirmed: u.emailConfirmedAt !== null,
-        phone: u.workPhone ? `${u.workPhoneCountry} ${u.workPhone}` : null,
-        institution: u.institution,
-        department: u.primaryAffiliation?.department ?? null,
-        role: u.role,
-        status: u.status,
-        registered: formatDate(u.createdAt),
-        lastLogin: u.lastLoginAt ? formatDate(u.lastLoginAt) : null,
-      })),
-    };
-  } catch (error) {
-    console.error("admin users: loading failed", error);
-    return { query: { q: query.q, role: query.role, start: 1 }, total: 0, previous: null, next: null, editingRole, me: admin.id, secondFactor: context.env.ADMIN_TWO_FACTOR, error: MESSAGES.loadFailed, users: [] };
-  }
-}
+  const { rows, total, previous, next } = await listUsers(context.db, query);
+  return {
+    query: { q: query.q, role: query.role, start: query.start },
+    total,
+    previous,
+    next,
+    editingRole,
+    me: admin.id,
+    secondFactor: context.env.ADMIN_TWO_FACTOR,
+    users: rows.map((u) => ({
+      id: u.id,
+      name: [u.salutation, u.firstName, u.lastName].filter(Boolean).join(" ") || u.username,
+      email: u.email,
+      username: u.username,
+      confirmed: u.emailConfirmedAt !== null,
+      phone: u.workPhone ? `${u.workPhoneCountry} ${u.workPhone}` : null,
+      institution: u.institution,
+      department: u.primaryAffiliation?.department ?? null,
+      role: u.role,
+      status: u.status,
+      registered: formatDate(u.createdAt),
+      lastLogin: u.lastLoginAt ? formatDate(u.lastLoginAt) : null,
+    })),
+  };
+});
 
-type ActionData = { error: string };
+/** A tab that cannot load says so inside the console. */
+export const ErrorBoundary = ConsoleError;
 
 const roleValidator = withZod(roleChangeSchema);
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = acts(MESSAGES.roleFailed, async ({ request, context }: ActionFunctionArgs) => {
   const admin = await requireAdmin(context, request);
-  const checked = await validateForm(request, roleValidator);
-  if (!checked.ok) return Response.json({ error: MESSAGES.roleFailed } satisfies ActionData, { status: 400 });
-  const { userId, role } = checked.data;
-  let outcome: RoleOutcome = { adminWithoutSecondFactor: false };
-  const refused = await attempt("admin users: role change", MESSAGES.roleFailed, async () => {
-    outcome = await changeRole(context.db, admin.id, userId, role);
-  });
-  if (refused) return refused.json();
+  const { userId, role } = (await validateInput(request, roleValidator, { message: MESSAGES.roleFailed })).data;
+  const outcome: RoleOutcome = await changeRole(context.db, admin.id, userId, role);
   const back = new URL(request.url);
   back.searchParams.delete("edit-role");
   back.searchParams.set("done", outcome.adminWithoutSecondFactor ? "role-needs-2fa" : "role");
   return redirect(`${back.pathname}${back.search}`);
-}
+});
 
 /** User Management: search, filter by role, page through, change a role in place. */
 export default function AdminUsersTab() {
-  const { users, total, query, previous, next, editingRole, me, secondFactor, error } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const { users, total, query, previous, next, editingRole, me, secondFactor } = useLoaderData<typeof loader>();
+  const refusal = useRefusal();
   const { search } = useLocation();
   const busy = useNavigation().state !== "idle";
   const done = new URLSearchParams(search).get("done");
@@ -106,11 +96,10 @@ export default function AdminUsersTab() {
           Refresh
         </ButtonLink>
       </div>
-      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-      {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
-      {(done === "role" || done === "role-needs-2fa") && !actionData ? <FormMessage tone="success">{MESSAGES.roleSaved}</FormMessage> : null}
+      {refusal ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
+      {(done === "role" || done === "role-needs-2fa") && !refusal ? <FormMessage tone="success">{MESSAGES.roleSaved}</FormMessage> : null}
       {done === "saved" || done === "saved-needs-2fa" ? <FormMessage tone="success">{MESSAGES.saved}</FormMessage> : null}
-      {done?.endsWith("-needs-2fa") && !actionData ? <FormMessage tone="warning">{ADMIN_WITHOUT_SECOND_FACTOR.appointed[secondFactor]}</FormMessage> : null}
+      {done?.endsWith("-needs-2fa") && !refusal ? <FormMessage tone="warning">{ADMIN_WITHOUT_SECOND_FACTOR.appointed[secondFactor]}</FormMessage> : null}
       {done === "deleted" ? <FormMessage tone="success">{MESSAGES.deleted}</FormMessage> : null}
       {/* An opened user (edit, delete): a dialog over the list, or a section above it without JavaScript. */}
       <Outlet />
@@ -123,7 +112,7 @@ export default function AdminUsersTab() {
         filter={{ name: "role", label: "Role", value: query.role, choices: ROLE_FILTERS.map((r) => [r.value, r.label] as const) }}
       />
 
-      {users.length === 0 && !error ? (
+      {users.length === 0 ? (
         <p className="empty-note">{filtered ? "No users match your search criteria." : "No users found."}</p>
       ) : users.length > 0 ? (
         <>

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import {
   isRouteErrorResponse,
@@ -24,18 +24,14 @@ import { rootData, seo } from "~/lib/seo";
 import { conferenceStatusBadge } from "~/lib/status";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { getConferenceDetail } from "~/features/conferences/conference.server";
+import { loads } from "~/server/answers.server";
+import { notFound } from "~/server/errors.server";
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export const loader = loads("Failed to load conference details. Please try again later.", async ({ params, context }: LoaderFunctionArgs) => {
   const id = parseId(params.id);
-  if (id === null) throw data("Conference Not Found", { status: 404 });
-  let conference: Awaited<ReturnType<typeof getConferenceDetail>>;
-  try {
-    conference = await getConferenceDetail(context.db, id);
-  } catch (error) {
-    console.error("conference detail: loading failed", error);
-    throw data("Failed to load conference details. Please try again later.", { status: 503 });
-  }
-  if (!conference) throw data("Conference Not Found", { status: 404 });
+  if (id === null) throw notFound("Conference Not Found");
+  const conference = await getConferenceDetail(context.db, id);
+  if (!conference) throw notFound("Conference Not Found");
   // The description is already among the sections; its plain text is all the page needs besides.
   const { descriptionText, updatedAt: _updatedAt, ...shown } = conference;
   const details = htmlToText(descriptionText, 300);
@@ -48,7 +44,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     canonical,
     origin: context.requestInfo.origin,
   };
-}
+});
 
 /** Moving through the gallery only changes the URL; the conference data stays as it is. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>

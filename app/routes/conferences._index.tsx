@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ConferenceMeta } from "~/features/conferences/conference-meta";
 import { RichText } from "~/components/rich-text";
@@ -8,21 +8,17 @@ import { conferencePhase, formatDateRange, todayIso } from "~/lib/dates";
 import { rootData, seo } from "~/lib/seo";
 import { conferencePhaseBadge } from "~/lib/status";
 import { listConferences } from "~/features/conferences/conference.server";
+import { loads } from "~/server/answers.server";
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  try {
-    const today = todayIso();
-    const conferences = (await listConferences(context.db)).map((c) => ({
-      ...c,
-      dateRange: formatDateRange(c.startDate, c.endDate),
-      badge: conferencePhaseBadge(conferencePhase(c.startDate, c.endDate, today)),
-    }));
-    return { conferences, error: null };
-  } catch (error) {
-    console.error("conferences: loading failed", error);
-    return data({ conferences: [], error: "Failed to load conferences. Please try again later." }, { status: 503 });
-  }
-}
+export const loader = loads("Failed to load conferences. Please try again later.", async ({ context }: LoaderFunctionArgs) => {
+  const today = todayIso();
+  const conferences = (await listConferences(context.db)).map((c) => ({
+    ...c,
+    dateRange: formatDateRange(c.startDate, c.endDate),
+    badge: conferencePhaseBadge(conferencePhase(c.startDate, c.endDate, today)),
+  }));
+  return { conferences };
+});
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(rootData(matches), {
@@ -32,7 +28,7 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export default function ConferencesRoute() {
-  const { conferences, error } = useLoaderData<typeof loader>();
+  const { conferences } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="page-head">
@@ -43,11 +39,7 @@ export default function ConferencesRoute() {
         </div>
       </div>
       <div className="container">
-        {error ? (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        ) : conferences.length === 0 ? (
+        {conferences.length === 0 ? (
           <div className="empty">
             <h2>No Conferences Available</h2>
             <p>Conference announcements will appear here.</p>

@@ -1,20 +1,20 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import type { WizardAnswer } from "~/features/submissions/submission-form";
-import { attemptUpload, oversizeBody } from "~/features/submissions/submission.server";
+import { MANUSCRIPT_FIELD, refuseOversizeBody, uploadManuscript } from "~/features/submissions/submission.server";
+import { acts } from "~/server/answers.server";
 import { requireUser } from "~/server/auth/guards.server";
-import { readForm } from "~/server/forms.server";
+import { postedFiles, readInput } from "~/server/forms.server";
 
 /**
  * The wizard's upload with JavaScript (a request that reports the bytes sent): the same upload
- * as step 2's form post, answered in JSON, `{ ok }` or `{ uploadError }` with its status.
+ * as step 2's form post, answered `{ ok }`, or refused `{ message, fieldErrors }` with its status.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = acts("The file could not be stored. Please try again.", async ({ request, context }: ActionFunctionArgs) => {
   const user = await requireUser(context, request);
-  const tooLarge = oversizeBody(request);
-  if (tooLarge) return Response.json({ uploadError: tooLarge } satisfies WizardAnswer, { status: 413 });
-  const refused = await attemptUpload(context, user, (await readForm(request)).get("manuscript"));
-  if (refused) return Response.json({ uploadError: refused.uploadError } satisfies WizardAnswer, { status: refused.status, headers: refused.headers });
-  return Response.json({ ok: true } satisfies WizardAnswer);
-}
+  refuseOversizeBody(request);
+  const { form } = await readInput(request);
+  const [file] = postedFiles(form, MANUSCRIPT_FIELD);
+  await uploadManuscript(context, user, file ?? null);
+  return Response.json({ ok: true });
+});
 
 export const loader = () => new Response("Not found.", { status: 404 });

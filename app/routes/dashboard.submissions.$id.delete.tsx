@@ -6,7 +6,7 @@ import { DECIDED, deleteSubmission, NOT_YOURS, submissionForDeletion } from "~/f
 import { SUBMISSION_MESSAGES } from "~/features/submissions/submission-form";
 import { requireIds } from "~/lib/params";
 import { requireUser } from "~/server/auth/guards.server";
-import { attempt } from "~/server/errors.server";
+import { acts } from "~/server/answers.server";
 
 const NOT_FOUND = "Submission not found.";
 
@@ -21,13 +21,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /** Only the submitter, only under review: the model enforces both (403, 409), whatever the page showed. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = acts(SUBMISSION_MESSAGES.deleteFailed, async ({ request, params, context }: ActionFunctionArgs) => {
   const user = await requireUser(context, request);
   const { id } = requireIds(params, ["id"], NOT_FOUND);
-  const refused = await attempt("dashboard: deleting a submission", SUBMISSION_MESSAGES.deleteFailed, () => deleteSubmission(context, user.id, id));
-  if (!refused) return redirect("/dashboard?tab=submissions&done=deleted");
-  return Response.json({ error: refused.message }, { status: refused.status });
-}
+  await deleteSubmission(context, user.id, id);
+  return redirect("/dashboard?tab=submissions&done=deleted");
+});
 
 export default function DeleteSubmission() {
   const { title, refusal } = useLoaderData<typeof loader>();

@@ -1,18 +1,17 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage } from "~/components/form/fields";
+import { FormMessage, useRefusal } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/features/accounts/schemas";
 import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
-import { authenticatorFor, InvalidCredentialsError } from "~/server/auth/authenticator.server";
+import { authenticatorFor } from "~/server/auth/authenticator.server";
 import { homeFor, optionalUser, safeRedirectPath } from "~/server/auth/guards.server";
-import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
 import { createSession } from "~/server/auth/session.server";
-import { readForm } from "~/server/forms.server";
+import { acts } from "~/server/answers.server";
 
 export const headers = passActionHeaders("Retry-After");
 
@@ -25,28 +24,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { csrf: context.csrf.token() };
 }
 
-type ActionData = { error: string; email: string; resend: boolean };
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const email = String((await readForm(request.clone())).get("email") ?? "").slice(0, 254);
-  try {
-    const who = await authenticatorFor(context).authenticate("form", request);
-    const cookie = await createSession(context.db, request, who.userId, { secondFactorPending: who.totp });
-    const target = safeRedirectPath(who.redirectTo, "") || homeFor({ role: who.role as "user" });
-    const next = who.totp ? `/login/two-factor?redirectTo=${encodeURIComponent(target)}` : target;
-    return redirect(next, { headers: { "Set-Cookie": cookie } });
-  } catch (error) {
-    if (error instanceof RateLimitedError) {
-      return tooManyRequests(error, { error: error.message, email, resend: false } satisfies ActionData);
-    }
-    if (!(error instanceof InvalidCredentialsError)) console.error("sign-in failed", error);
-    return Response.json({ error: MESSAGES.login, email, resend: true } satisfies ActionData, { status: 401 });
-  }
-}
+export const action = acts(MESSAGES.login, async ({ request, context }: ActionFunctionArgs) => {
+  const who = await authenticatorFor(context).authenticate("form", request);
+  const cookie = await createSession(context.db, request, who.userId, { secondFactorPending: who.totp });
+  const target = safeRedirectPath(who.redirectTo, "") || homeFor({ role: who.role as "user" });
+  const next = who.totp ? `/login/two-factor?redirectTo=${encodeURIComponent(target)}` : target;
+  return redirect(next, { headers: { "Set-Cookie": cookie } });
+});
 
 export default function LoginRoute() {
   useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as ActionData | undefined;
+  const refusal = useRefusal();
+  const email = typeof refusal?.repopulateFields?.email === "string" ? refusal.repopulateFields.email : undefined;
+  // Only a refused password (not a limit) may mean an account that was never activated.
+  const resend = refusal?.message === MESSAGES.login;
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
   const redirectTo = params.get("redirectTo") ?? "";
@@ -58,15 +49,15 @@ export default function LoginRoute() {
       <div className="container container-narrow">
         <div className="card form-card">
           {params.get("reset") === "1" ? <FormMessage tone="success">Password reset successful. You can now log in.</FormMessage> : null}
-          {data ? (
+          {refusal ? (
             <FormMessage tone="error">
-              {data.error}
-              {data.resend ? (
+              {refusal.message}
+              {resend ? (
                 <>
                   <br />
                   <small>
                     Registered but not activated yet?{" "}
-                    <Link to={`/activate-account?email=${encodeURIComponent(data.email)}`}>Send the activation e-mail again</Link>.
+                    <Link to={`/activate-account?email=${encodeURIComponent(email ?? "")}`}>Send the activation e-mail again</Link>.
                   </small>
                 </>
               ) : null}
@@ -79,7 +70,7 @@ export default function LoginRoute() {
               <label htmlFor="email">
                 E-mail<span className="required" aria-hidden="true"> *</span>
               </label>
-              <input id="email" name="email" type="email" autoComplete="username" required defaultValue={data?.email} maxLength={254} />
+              <input id="email" name="email" type="email" autoComplete="username" required defaultValue={email} maxLength={254} />
             </div>
             <div className="field">
               <label htmlFor="password">

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, TextField } from "~/components/form/fields";
+import { FormMessage, TextField, useRefusal } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
 import { secondFactorSchema } from "~/features/accounts/schemas";
@@ -12,9 +12,11 @@ import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { checkSecondFactor } from "~/features/accounts/two-factor.server";
 import { homeFor, safeRedirectPath } from "~/server/auth/guards.server";
-import { limitedCheck, LIMITS, RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
+import { limitedCheck, LIMITS } from "~/server/auth/rate-limit.server";
+import { acts } from "~/server/answers.server";
+import { AppError } from "~/server/errors.server";
 import { completeSecondFactor } from "~/server/auth/session.server";
-import { validateForm } from "~/server/forms.server";
+import { validateInput } from "~/server/forms.server";
 
 export const headers = passActionHeaders("Retry-After");
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Two-factor sign-in");
@@ -32,36 +34,23 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { csrf: context.csrf.token() };
 }
 
-type ActionData = { error: string };
-
 const validator = withZod(secondFactorSchema);
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = acts("The code could not be checked. Please try again.", async ({ request, context }: ActionFunctionArgs) => {
   const session = await pendingSession(context);
-  const checked = await validateForm(request, validator);
-  if (!checked.ok) return checked.response;
-  const { code } = checked.data;
-  let right: boolean;
-  try {
-    // Wrong codes count against the account; the right one does not (decision 030).
-    right = await limitedCheck(context.db, `2fa:acct:${session.user.id}`, LIMITS.secondFactorPerAccount, () =>
-      checkSecondFactor(context.db, session.user.id, code, context.env.SESSION_SECRET),
-    );
-  } catch (error) {
-    if (error instanceof RateLimitedError) return tooManyRequests(error, { error: error.message } satisfies ActionData);
-    throw error;
-  }
-  if (!right) {
-    return Response.json({ error: "That code is not valid. Enter the current code from your app, or a recovery code." } satisfies ActionData, { status: 401 });
-  }
+  const { code } = (await validateInput(request, validator)).data;
+  // Wrong codes count against the account; the right one does not (decision 030).
+  const right = await limitedCheck(context.db, `2fa:acct:${session.user.id}`, LIMITS.secondFactorPerAccount, () =>
+    checkSecondFactor(context.db, session.user.id, code, context.env.SESSION_SECRET),
+  );
+  if (!right) throw new AppError("unauthorised", "That code is not valid. Enter the current code from your app, or a recovery code.");
   const cookie = await completeSecondFactor(context.db, request, session);
   const target = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), homeFor(session.user));
   return redirect(target, { headers: { "Set-Cookie": cookie } });
-}
+});
 
 export default function TwoFactorLoginRoute() {
-  const answer = useActionData<typeof action>() as ActionData | { fieldErrors: unknown } | undefined;
-  const data = answer && "error" in answer ? answer : undefined;
+  const refusal = useRefusal();
   const busy = useNavigation().state === "submitting";
   const [params] = useSearchParams();
   return (
@@ -69,7 +58,7 @@ export default function TwoFactorLoginRoute() {
       <PageHead title="Two-factor sign-in" />
       <div className="container container-narrow">
         <div className="card form-card">
-          {data ? <FormMessage tone="error">{data.error}</FormMessage> : null}
+          {refusal && !refusal.fieldErrors ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
           <ValidatedForm
             validator={validator}
             id="two-factor-sign-in"

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorState } from "~/components/error-state";
@@ -12,20 +12,16 @@ import { formatKb, htmlToText } from "~/lib/format";
 import { parseId } from "~/lib/params";
 import { rootData, seo } from "~/lib/seo";
 import { getPublicNewsItem } from "~/features/news/news.server";
+import { loads } from "~/server/answers.server";
+import { notFound } from "~/server/errors.server";
 
 const newsFileUrl = (filename: string) => `/api/news/files/${filename}`;
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export const loader = loads("Failed to load news details. Please try again later.", async ({ params, context }: LoaderFunctionArgs) => {
   const id = parseId(params.id);
-  if (id === null) throw data("News Not Found", { status: 404 });
-  let item: Awaited<ReturnType<typeof getPublicNewsItem>>;
-  try {
-    item = await getPublicNewsItem(context.db, id);
-  } catch (error) {
-    console.error("news detail: loading failed", error);
-    throw data("Failed to load news details. Please try again later.", { status: 503 });
-  }
-  if (!item) throw data("News Not Found", { status: 404 });
+  if (id === null) throw notFound("News Not Found");
+  const item = await getPublicNewsItem(context.db, id);
+  if (!item) throw notFound("News Not Found");
   return {
     item,
     summary: htmlToText(item.contentHtml ?? "", 200),
@@ -33,7 +29,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     // The Register button shows only while the announced date is still ahead.
     showRegister: !!item.newsDate && item.newsDate > todayIso(),
   };
-}
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = rootData(matches);

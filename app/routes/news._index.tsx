@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorState } from "~/components/error-state";
@@ -7,6 +7,8 @@ import { StepNav } from "~/components/ui/step-nav";
 import { NewsSummaryList } from "~/features/news/news-summary";
 import { publishedNewsPage } from "~/features/news/news.server";
 import { rootData, seo } from "~/lib/seo";
+import { loads } from "~/server/answers.server";
+import { notFound } from "~/server/errors.server";
 
 /** "?page=N": absent is page 1; anything but a page that exists is a 404 with a plain message. */
 function pageParam(raw: string | null) {
@@ -16,19 +18,13 @@ function pageParam(raw: string | null) {
 
 const NO_SUCH_PAGE = "There is no such page of news.";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = loads("Failed to load news. Please try again later.", async ({ request, context }: LoaderFunctionArgs) => {
   const page = pageParam(new URL(request.url).searchParams.get("page"));
-  if (page === null) throw data(NO_SUCH_PAGE, { status: 404 });
-  let result: Awaited<ReturnType<typeof publishedNewsPage>>;
-  try {
-    result = await publishedNewsPage(context.db, page);
-  } catch (error) {
-    console.error("news list: loading failed", error);
-    throw data("Failed to load news. Please try again later.", { status: 503 });
-  }
-  if (page > result.pages) throw data(NO_SUCH_PAGE, { status: 404 });
+  if (page === null) throw notFound(NO_SUCH_PAGE);
+  const result = await publishedNewsPage(context.db, page);
+  if (page > result.pages) throw notFound(NO_SUCH_PAGE);
   return { page, ...result };
-}
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   seo(rootData(matches), {

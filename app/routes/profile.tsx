@@ -1,13 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useNavigation, useLocation, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation, useLocation, useSearchParams } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
-import { ValidatedForm, validationError, type Validator } from "remix-validated-form";
+import { ValidatedForm, type Validator } from "remix-validated-form";
 import { z } from "zod";
 import { AffiliationFields, SecondaryAffiliation } from "~/features/accounts/affiliation-fields";
 import { ExpertiseFields } from "~/features/accounts/expertise-fields";
 import { PersonalFields } from "~/features/accounts/personal-fields";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, InvalidFormMessage, TextField } from "~/components/form/fields";
+import { FormMessage, InvalidFormMessage, TextField, useRefusal } from "~/components/form/fields";
 import { BackLink } from "~/components/back-link";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
@@ -18,8 +18,10 @@ import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { changePassword, loadProfile, saveAffiliations, saveExpertise, savePersonal } from "~/features/accounts/account.server";
 import { requireSession } from "~/server/auth/guards.server";
-import { limitedCheck, LIMITS, RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
-import { readForm } from "~/server/forms.server";
+import { limitedCheck, LIMITS } from "~/server/auth/rate-limit.server";
+import { acts, loads } from "~/server/answers.server";
+import { AppError } from "~/server/errors.server";
+import { readInput, validateInput } from "~/server/forms.server";
 
 export const headers = passActionHeaders("Retry-After");
 
@@ -44,58 +46,47 @@ function parseTab(value: string | null): TabId {
   return TABS.some((t) => t.id === value) ? (value as TabId) : "personal";
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = loads(MESSAGES.profileLoadFailed, async ({ request, context }: LoaderFunctionArgs) => {
   const session = await requireSession(context, request);
-  const csrf = context.csrf.token();
-  try {
-    const profile = await loadProfile(context.db, session.user.id);
-    if (!profile) throw new Error("profile row missing");
-    return { profile, supportEmail: context.env.SUPPORT_EMAIL, csrf, loadError: null };
-  } catch (error) {
-    console.error("profile load failed", error);
-    return { profile: null, supportEmail: context.env.SUPPORT_EMAIL, csrf, loadError: MESSAGES.profileLoadFailed };
-  }
-}
+  const profile = await loadProfile(context.db, session.user.id);
+  if (!profile) throw new AppError("not-found", MESSAGES.profileLoadFailed);
+  return { profile, supportEmail: context.env.SUPPORT_EMAIL, csrf: context.csrf.token() };
+});
 
-type ActionData = { formError: string };
+/** Which section a post saves; each section's fields are then read by that section's validator. */
+const sectionValidator = withZod(z.object({ tab: z.string().max(20).default("personal") }));
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = acts(MESSAGES.profileSaveFailed, async ({ request, context }: ActionFunctionArgs) => {
   const session = await requireSession(context, request);
-  const form = await readForm(request);
-  const tab = parseTab(String(form.get("tab")));
-  const result = await validators[tab].validate(form);
-  if (result.error) return validationError(result.error, tab === "password" ? {} : result.submittedData, { status: 400 });
+  const posted = await readInput(request);
+  const tab = parseTab((await validateInput(posted, sectionValidator)).data.tab);
+  // What was typed comes back if the save is refused, except a password.
+  const { data } = await validateInput(posted, validators[tab] as Validator<Record<string, unknown>>, { repopulate: tab !== "password" });
   const userId = session.user.id;
-  try {
-    if (tab === "personal") await savePersonal(context.db, userId, result.data);
-    if (tab === "affiliations") await saveAffiliations(context.db, userId, result.data);
-    if (tab === "expertise") await saveExpertise(context.db, userId, result.data);
-    if (tab === "password") {
-      const { currentPassword, newPassword } = result.data as z.infer<typeof changePasswordSchema>;
-      // A wrong current password counts against the account, as at sign-in.
-      const outcome: { changed?: Awaited<ReturnType<typeof changePassword>> } = {};
-      await limitedCheck(context.db, `reauth:${userId}`, LIMITS.reauthPerAccount, async () => {
-        const changed = (outcome.changed = await changePassword(context, userId, session.id, currentPassword, newPassword));
-        return changed.ok || changed.field !== "currentPassword";
-      });
-      const changed = outcome.changed!;
-      if (!changed.ok) return validationError({ fieldErrors: { [changed.field]: changed.message }, formId: "profile-password" }, {}, { status: 400 });
-    }
-  } catch (error) {
-    if (error instanceof RateLimitedError) return tooManyRequests(error, { formError: error.message } satisfies ActionData);
-    console.error("profile save failed", error);
-    return Response.json({ formError: MESSAGES.profileSaveFailed } satisfies ActionData, { status: 503 });
+  if (tab === "personal") await savePersonal(context.db, userId, data as never);
+  if (tab === "affiliations") await saveAffiliations(context.db, userId, data as never);
+  if (tab === "expertise") await saveExpertise(context.db, userId, data as never);
+  if (tab === "password") {
+    const { currentPassword, newPassword } = data as z.infer<typeof changePasswordSchema>;
+    // A wrong current password counts against the account, as at sign-in.
+    const outcome: { changed?: Awaited<ReturnType<typeof changePassword>> } = {};
+    await limitedCheck(context.db, `reauth:${userId}`, LIMITS.reauthPerAccount, async () => {
+      const changed = (outcome.changed = await changePassword(context, userId, session.id, currentPassword, newPassword));
+      return changed.ok || changed.field !== "currentPassword";
+    });
+    const changed = outcome.changed!;
+    if (!changed.ok) throw new AppError("invalid", changed.message, { fieldErrors: { [changed.field]: changed.message }, formId: "profile-password" });
   }
   return redirect(`/profile?tab=${tab}&saved=1`);
-}
+});
 
 export default function ProfileRoute() {
-  const { profile, supportEmail, loadError } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | { fieldErrors: Record<string, string> } | undefined;
+  const { profile, supportEmail } = useLoaderData<typeof loader>();
+  const refusal = useRefusal();
   const [params] = useSearchParams();
   const tab = parseTab(params.get("tab"));
   const saving = useNavigation().state === "submitting";
-  const saved = params.get("saved") === "1" && !actionData;
+  const saved = params.get("saved") === "1" && !refusal;
   // Every navigation (a save's redirect included) starts the form again from what is stored: empty, for a password.
   const location = useLocation();
 
@@ -104,13 +95,10 @@ export default function ProfileRoute() {
       <PageHead eyebrow="Your account" title="Profile" />
       <div className="container container-form">
         <BackLink to="/dashboard">Back to Dashboard</BackLink>
-        {loadError || !profile ? (
-          <FormMessage tone="error">{loadError ?? MESSAGES.profileLoadFailed}</FormMessage>
-        ) : (
           <LinkTabs label="Profile sections" tabs={TABS} current={tab} hrefFor={(id) => `/profile?tab=${id}`}>
             <div className="card form-card">
               {saved ? <FormMessage tone="success">{tab === "password" ? MESSAGES.passwordChanged : MESSAGES.profileSaved}</FormMessage> : null}
-              {actionData && "formError" in actionData ? <FormMessage tone="error">{actionData.formError}</FormMessage> : null}
+              {refusal && !refusal.fieldErrors ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
               <InvalidFormMessage formId={`profile-${tab}`}>{MESSAGES.stepInvalid}</InvalidFormMessage>
               <ValidatedForm
                 key={`${tab}:${location.key}`}
@@ -166,7 +154,6 @@ export default function ProfileRoute() {
               </ValidatedForm>
             </div>
           </LinkTabs>
-        )}
       </div>
     </>
   );

@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage } from "~/components/form/fields";
+import { FormMessage, useRefusal } from "~/components/form/fields";
 import { BackLink } from "~/components/back-link";
 import { PageHead } from "~/components/page-head";
 import { Badge } from "~/components/ui/badge";
@@ -14,7 +14,10 @@ import { rootData } from "~/lib/seo";
 import { describeDevice } from "~/lib/user-agent";
 import { requireSession } from "~/server/auth/guards.server";
 import { endOtherSessions, endSessionOf, listUserSessions } from "~/server/auth/session.server";
-import { readForm } from "~/server/forms.server";
+import { validateInput } from "~/server/forms.server";
+import { acts } from "~/server/answers.server";
+import { AppError } from "~/server/errors.server";
+import { withZod } from "@remix-validated-form/with-zod";
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Signed-in devices");
 
@@ -43,29 +46,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { error: string };
+const postValidator = withZod(postSchema);
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = acts("The device could not be signed out. Please try again.", async ({ request, context }: ActionFunctionArgs) => {
   const current = await requireSession(context, request);
-  const parsed = postSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return Response.json({ error: "Choose a device to sign out." } satisfies ActionData, { status: 400 });
-  if (parsed.data.intent === "others") {
+  const post = (await validateInput(request, postValidator, { message: "Choose a device to sign out." })).data;
+  if (post.intent === "others") {
     await endOtherSessions(context.db, current.user.id, current.id).run();
     return redirect("/profile/sessions?done=others");
   }
   // Signing out this device is the logout button's work (it also clears the browser's data).
-  if (parsed.data.session === current.id) return Response.json({ error: "To sign out this device, use Log out in the menu." } satisfies ActionData, { status: 400 });
+  if (post.session === current.id) throw new AppError("invalid", "To sign out this device, use Log out in the menu.");
   // Another account's session, or one already gone: the same answer, so nothing is learnt.
-  if (!(await endSessionOf(context.db, current.user.id, parsed.data.session))) {
-    return Response.json({ error: "That device is no longer signed in." } satisfies ActionData, { status: 404 });
-  }
+  if (!(await endSessionOf(context.db, current.user.id, post.session))) throw new AppError("not-found", "That device is no longer signed in.");
   return redirect("/profile/sessions?done=ended");
-}
+});
 
 /** Where the account is signed in (ASVS 7.5.2): each browser and API token, with a way to end it. */
 export default function SessionsRoute() {
   const { sessions } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as ActionData | undefined;
+  const refusal = useRefusal();
   const [params] = useSearchParams();
   const done = params.get("done");
   const busy = useNavigation().state !== "idle";
@@ -77,8 +77,8 @@ export default function SessionsRoute() {
       </PageHead>
       <div className="container">
         <BackLink to="/profile?tab=password">Back to Profile</BackLink>
-        {data?.error ? <FormMessage tone="error">{data.error}</FormMessage> : null}
-        {!data && (done === "ended" || done === "others") ? <FormMessage tone="success">{DONE[done]}</FormMessage> : null}
+        {refusal ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
+        {!refusal && (done === "ended" || done === "others") ? <FormMessage tone="success">{DONE[done]}</FormMessage> : null}
         <DataTable label="Signed-in devices" columns={["Device", "Address", "Signed in", "Last active", <span key="a" className="visually-hidden">Actions</span>]}>
           {sessions.map((s) => (
             <tr key={s.ref}>

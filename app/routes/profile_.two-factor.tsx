@@ -4,7 +4,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { renderSVG } from "uqr";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, TextField } from "~/components/form/fields";
+import { FormMessage, TextField, useRefusal } from "~/components/form/fields";
 import { BackLink } from "~/components/back-link";
 import { PageHead } from "~/components/page-head";
 import { Badge } from "~/components/ui/badge";
@@ -16,10 +16,12 @@ import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { isCurrentPassword } from "~/features/accounts/account.server";
 import { beginSetup, confirmSetup, disableTwoFactor, pendingSecret, replaceRecoveryCodes, twoFactorStatus } from "~/features/accounts/two-factor.server";
-import { limitedCheck, LIMITS, RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
+import { limitedCheck, LIMITS } from "~/server/auth/rate-limit.server";
+import { acts } from "~/server/answers.server";
+import { AppError } from "~/server/errors.server";
 import { requireSession, secondFactorRequired } from "~/server/auth/guards.server";
 import { otpauthUri } from "~/server/auth/totp.server";
-import { validateForm } from "~/server/forms.server";
+import { validateInput } from "~/server/forms.server";
 
 export const headers = passActionHeaders("Retry-After");
 
@@ -47,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData = { error?: string; codes?: string[]; message?: string };
+type ActionData = { codes?: string[]; done?: string };
 
 /** One validator per form for the browser; the server reads the four as one union on `intent`. */
 const validators = {
@@ -58,45 +60,40 @@ const validators = {
 };
 const actionValidator = withZod(twoFactorFormSchema);
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = acts("Two-factor sign-in could not be changed. Please try again.", async ({ request, context }: ActionFunctionArgs) => {
   const { user } = await requireSession(context, request);
-  const checked = await validateForm(request, actionValidator);
-  if (!checked.ok) return checked.response;
-  const post = checked.data;
+  const post = (await validateInput(request, actionValidator)).data;
   const secret = context.env.SESSION_SECRET;
-  const fail = (error: string) => Response.json({ error } satisfies ActionData, { status: 400 });
+  const fail = (message: string) => {
+    throw new AppError("invalid", message, { formId: `two-factor-${post.intent}` });
+  };
   // Wrong passwords and codes count against the account, as at sign-in.
   const limited = (check: () => Promise<boolean>) => limitedCheck(context.db, `reauth:${user.id}`, LIMITS.reauthPerAccount, check);
 
-  try {
-    switch (post.intent) {
-      case "start":
-        if (!(await limited(() => isCurrentPassword(context.db, user.id, post.password)))) return fail(WRONG_PASSWORD);
-        await beginSetup(context.db, user.id, secret);
-        return redirect("/profile/two-factor");
-      case "confirm": {
-        const outcome: { done?: Awaited<ReturnType<typeof confirmSetup>> } = {};
-        await limited(async () => (outcome.done = await confirmSetup(context, user.id, post.code)) !== null);
-        if (!outcome.done) return fail("That code is not valid. Enter the 6-digit code your app shows now.");
-        const { codes, replaced } = outcome.done;
-        return Response.json({ codes, message: replaced ? "Two-factor sign-in now uses your new app." : "Two-factor sign-in is on." } satisfies ActionData);
-      }
-      case "codes": {
-        if (!(await limited(() => isCurrentPassword(context.db, user.id, post.password)))) return fail(WRONG_PASSWORD);
-        const codes = await replaceRecoveryCodes(context, user.id);
-        return Response.json({ codes, message: "New recovery codes made; the old ones no longer work." } satisfies ActionData);
-      }
-      case "disable":
-        if (secondFactorRequired(user, context.env)) return fail(ADMIN_KEEPS_IT);
-        if (!(await limited(() => isCurrentPassword(context.db, user.id, post.password)))) return fail(WRONG_PASSWORD);
-        await disableTwoFactor(context, user.id);
-        return redirect("/profile/two-factor");
+  switch (post.intent) {
+    case "start":
+      if (!(await limited(() => isCurrentPassword(context.db, user.id, post.password)))) return fail(WRONG_PASSWORD);
+      await beginSetup(context.db, user.id, secret);
+      return redirect("/profile/two-factor");
+    case "confirm": {
+      const outcome: { done?: Awaited<ReturnType<typeof confirmSetup>> } = {};
+      await limited(async () => (outcome.done = await confirmSetup(context, user.id, post.code)) !== null);
+      if (!outcome.done) return fail("That code is not valid. Enter the 6-digit code your app shows now.");
+      const { codes, replaced } = outcome.done;
+      return { codes, done: replaced ? "Two-factor sign-in now uses your new app." : "Two-factor sign-in is on." } satisfies ActionData;
     }
-  } catch (error) {
-    if (error instanceof RateLimitedError) return tooManyRequests(error, { error: error.message } satisfies ActionData);
-    throw error;
+    case "codes": {
+      if (!(await limited(() => isCurrentPassword(context.db, user.id, post.password)))) return fail(WRONG_PASSWORD);
+      const codes = await replaceRecoveryCodes(context, user.id);
+      return { codes, done: "New recovery codes made; the old ones no longer work." } satisfies ActionData;
+    }
+    case "disable":
+      if (secondFactorRequired(user, context.env)) return fail(ADMIN_KEEPS_IT);
+      if (!(await limited(() => isCurrentPassword(context.db, user.id, post.password)))) return fail(WRONG_PASSWORD);
+      await disableTwoFactor(context, user.id);
+      return redirect("/profile/two-factor");
   }
-}
+});
 
 const WRONG_PASSWORD = "The password is not correct.";
 const ADMIN_KEEPS_IT = "Administrators must keep two-factor sign-in on. To use another phone, set up a new app instead.";
@@ -105,6 +102,7 @@ const ADMIN_MUST_ENROL = "Administrators must use two-factor sign-in on this sit
 export default function TwoFactorRoute() {
   const { enabled, codesLeft, setup, admin, required } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as ActionData | undefined;
+  const refusal = useRefusal();
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -115,10 +113,10 @@ export default function TwoFactorRoute() {
         <BackLink to="/profile?tab=password">Back to Profile</BackLink>
         <div className="card form-card">
           {required && !enabled && !data?.codes ? <FormMessage tone="warning">{ADMIN_MUST_ENROL}</FormMessage> : null}
-          {data?.error ? <FormMessage tone="error">{data.error}</FormMessage> : null}
+          {refusal && !refusal.fieldErrors ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
           {data?.codes ? (
             <>
-              <FormMessage tone="success">{data.message}</FormMessage>
+              <FormMessage tone="success">{data.done}</FormMessage>
               <h2>Your recovery codes</h2>
               <p>Keep these somewhere safe. Each works once, if you lose your phone. They are shown only now.</p>
               <ul className="recovery-codes">

@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { ValidatedForm } from "remix-validated-form";
 import { withZod } from "@remix-validated-form/with-zod";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, TextField } from "~/components/form/fields";
+import { FormMessage, TextField, useRefusal } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
 import { resetPasswordSchema } from "~/features/accounts/schemas";
@@ -13,7 +13,9 @@ import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { resetPassword } from "~/features/accounts/account.server";
 import { isWellFormedToken } from "~/server/auth/tokens.server";
-import { readForm } from "~/server/forms.server";
+import { validateInput } from "~/server/forms.server";
+import { acts } from "~/server/answers.server";
+import { AppError } from "~/server/errors.server";
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Reset password");
 
@@ -29,43 +31,33 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return { token: isWellFormedToken(token) ? token : null, activated, csrf: context.csrf.token() };
 }
 
-type ActionData = { ok: boolean; message: string };
-
 export const ACTIVATED = "Your e-mail address is confirmed and your account is active. Choose the password you will sign in with.";
 
 /** Without JavaScript the success page leaves for login by the Refresh header. */
 export const headers = passActionHeaders("Refresh");
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const result = await validator.validate(await readForm(request));
-  if (result.error) return validationError(result.error, {}, { status: 400 });
-  const { token, newPassword } = result.data;
-  if (!isWellFormedToken(token)) return Response.json({ ok: false, message: TEXT.missing } satisfies ActionData, { status: 400 });
-  try {
-    const reset = await resetPassword(context, token, newPassword);
-    if (!reset.ok && reset.field) return validationError({ fieldErrors: { [reset.field]: reset.message } }, {}, { status: 400 });
-    if (!reset.ok) return Response.json({ ok: false, message: reset.message } satisfies ActionData, { status: 400 });
-  } catch (error) {
-    console.error("reset failed", error);
-    return Response.json({ ok: false, message: TEXT.failed } satisfies ActionData, { status: 503 });
-  }
-  return Response.json({ ok: true, message: TEXT.success } satisfies ActionData, {
-    headers: { Refresh: `${REDIRECT_AFTER_MS / 1000}; url=/login?reset=1` },
-  });
-}
+export const action = acts(TEXT.failed, async ({ request, context }: ActionFunctionArgs) => {
+  const { token, newPassword } = (await validateInput(request, validator)).data;
+  if (!isWellFormedToken(token)) throw new AppError("invalid", TEXT.missing);
+  const reset = await resetPassword(context, token, newPassword);
+  if (!reset.ok) throw new AppError("invalid", reset.message, reset.field ? { fieldErrors: { [reset.field]: reset.message } } : {});
+  return data({ done: TEXT.success }, { headers: { Refresh: `${REDIRECT_AFTER_MS / 1000}; url=/login?reset=1` } });
+});
 
 export default function ResetPasswordRoute() {
   const { token, activated } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as ActionData | { fieldErrors: unknown } | undefined;
+  const done = (useActionData<typeof action>() as { done?: string } | undefined)?.done;
+  const refusal = useRefusal();
+  // A refusal of the link itself (spent, expired); a refused field is shown at the field.
+  const linkRefused = refusal && !refusal.fieldErrors ? refusal.message : null;
   const navigate = useNavigate();
   const submitting = useNavigation().state === "submitting";
-  const outcome = data && "ok" in data ? data : null;
 
   useEffect(() => {
-    if (!outcome?.ok) return;
+    if (!done) return;
     const timer = setTimeout(() => navigate("/login?reset=1"), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [outcome, navigate]);
+  }, [done, navigate]);
 
   return (
     <>
@@ -79,19 +71,19 @@ export default function ResetPasswordRoute() {
                 <Link to="/forgot-password">Request a new reset link</Link>
               </p>
             </>
-          ) : outcome?.ok ? (
+          ) : done ? (
             <>
-              <FormMessage tone="success">{outcome.message}</FormMessage>
+              <FormMessage tone="success">{done}</FormMessage>
               <p>
                 You will be taken to the login page in 3 seconds. <Link to="/login?reset=1">Go to Login now</Link>
               </p>
             </>
           ) : (
             <>
-              {activated && !outcome ? <FormMessage tone="success">{ACTIVATED}</FormMessage> : null}
-              {outcome ? (
+              {activated && !refusal ? <FormMessage tone="success">{ACTIVATED}</FormMessage> : null}
+              {linkRefused ? (
                 <FormMessage tone="error">
-                  {outcome.message} <Link to="/forgot-password">Request a new link</Link>
+                  {linkRefused} <Link to="/forgot-password">Request a new link</Link>
                 </FormMessage>
               ) : null}
               <ValidatedForm validator={validator} method="post" id="reset-password" noValidate className="stack-form">

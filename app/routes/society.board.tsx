@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorState } from "~/components/error-state";
 import { CheckIcon, HourglassIcon } from "~/components/icons";
@@ -7,21 +7,18 @@ import { TableWrap } from "~/components/ui/table-wrap";
 import { BOARD_SECTION_COLUMNS, BOARD_SECTION_TITLES, boardPeriods, displayMemberName, isBoardPeriod, type MemberColumn } from "~/features/board/board";
 import { rootData, seo } from "~/lib/seo";
 import { type BoardPage, getBoardPage } from "~/features/board/board.server";
+import { loads } from "~/server/answers.server";
+import { notFound } from "~/server/errors.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = loads("Failed to load board data. Please try again later.", async ({ request, context }: LoaderFunctionArgs) => {
   const requested = new URL(request.url).searchParams.get("period");
   const periods = boardPeriods(new Date().getUTCFullYear());
   if (requested !== null && (!isBoardPeriod(requested) || !periods.includes(requested))) {
-    throw data(`There is no board period "${requested.slice(0, 20)}". Periods run from ${periods.at(-1)} to ${periods[0]}.`, { status: 404 });
+    throw notFound(`There is no board period "${requested.slice(0, 20)}". Periods run from ${periods.at(-1)} to ${periods[0]}.`);
   }
-  try {
-    const board = await getBoardPage(context.db, requested);
-    return { periods, board, selected: requested ?? board.year?.period ?? periods[0]!, error: null };
-  } catch (error) {
-    console.error("board: loading failed", error);
-    return data({ periods, board: null, selected: requested ?? periods[0]!, error: "Failed to load board data. Please try again later." }, { status: 503 });
-  }
-}
+  const board = await getBoardPage(context.db, requested);
+  return { periods, board, selected: requested ?? board.year?.period ?? periods[0]! };
+});
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   seo(rootData(matches), {
@@ -31,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   });
 
 export default function BoardRoute() {
-  const { periods, board, selected, error } = useLoaderData<typeof loader>();
+  const { periods, board, selected } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="page-head">
@@ -42,11 +39,6 @@ export default function BoardRoute() {
         </div>
       </div>
       <div className="container">
-        {error || !board ? (
-          <p className="alert alert-error" role="alert">
-            {error ?? "Failed to load board data. Please try again later."}
-          </p>
-        ) : (
           <div className="board-layout">
             <nav className="period-nav" aria-label="Board periods" id="periods">
               <h2 className="visually-hidden">Periods</h2>
@@ -82,7 +74,6 @@ export default function BoardRoute() {
               <PastPresidents presidents={board.pastPresidents} />
             </div>
           </div>
-        )}
       </div>
     </>
   );

@@ -6,18 +6,12 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { mustEnrolSecondFactor } from "./auth/guards.server";
 import { readApiSession, type SessionUser } from "./auth/session.server";
-import { AppError } from "./errors.server";
 
 /** The API's error body: `{ message, fieldErrors? }`, never cached. */
 export function apiError(status: number, message: string, fieldErrors?: Record<string, string>, headers: HeadersInit = {}) {
   const h = new Headers(headers);
   h.set("Cache-Control", "no-store");
   return Response.json(fieldErrors ? { message, fieldErrors } : { message }, { status, headers: h });
-}
-
-/** An AppError as the API answers it. */
-export function apiRefusal(error: AppError) {
-  return apiError(error.status, error.message, error.fieldErrors);
 }
 
 export const API_UNAUTHORISED = "Sign in again: the access token is missing, expired or revoked.";

@@ -1,71 +1,79 @@
 /**
- * One error for every refusal the domain code makes: an HTTP status and a message a person can
- * act on (decision 025). Models throw it; routes hand it back through `attempt`; the JSON API
- * answers it as `{ message, fieldErrors? }`. Anything else that is thrown is a fault: logged,
- * and answered with the route's own failure text and a 503, never a stack trace.
+ * One error for every refusal the domain code makes (decision 045): a kind, a message a person can
+ * act on, the fields it concerns, and for a limit the seconds to wait. Domain functions throw it;
+ * the route wrappers in `answers.server.ts` turn it into the answer the request's class expects.
+ * Anything else that is thrown is a fault: logged once, answered 503, never shown.
  */
+export type ErrorKind =
+  | "invalid"
+  | "unauthorised"
+  | "forbidden"
+  | "not-found"
+  | "conflict"
+  | "too-large"
+  | "unprocessable"
+  | "rate-limited"
+  | "unavailable";
+
+const STATUS_OF: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorised: 401,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  "too-large": 413,
+  unprocessable: 422,
+  "rate-limited": 429,
+  unavailable: 503,
+};
+
+export type AppErrorOptions = {
+  fieldErrors?: Record<string, string>;
+  /** Seconds until a refused request may be made again (429), sent as Retry-After. */
+  retryAfter?: number;
+  /** What was typed, given back to the form that sent it (never a password, code or token). */
+  values?: Record<string, unknown>;
+  /** The `ValidatedForm` the refusal belongs to, on a page with several. */
+  formId?: string;
+  cause?: unknown;
+};
+
 export class AppError extends Error {
+  readonly kind: ErrorKind;
   readonly status: number;
   readonly fieldErrors?: Record<string, string>;
-  /** Seconds until a refused request may be made again (429), sent as Retry-After. */
   readonly retryAfter?: number;
+  readonly values?: Record<string, unknown>;
+  readonly formId?: string;
 
-  constructor(status: number, message: string, options: { fieldErrors?: Record<string, string>; retryAfter?: number; cause?: unknown } = {}) {
+  constructor(kind: ErrorKind, message: string, options: AppErrorOptions = {}) {
     super(message, { cause: options.cause });
     this.name = "AppError";
-    this.status = status;
+    this.kind = kind;
+    this.status = STATUS_OF[kind];
     this.fieldErrors = options.fieldErrors;
     this.retryAfter = options.retryAfter;
+    this.values = options.values;
+    this.formId = options.formId;
   }
 
-  /** The headers the answer carries: Retry-After for a limit. */
-  get headers(): HeadersInit {
+  /** The headers the answer carries: Retry-After for a limit or an unavailable service. */
+  get headers(): Record<string, string> {
     return this.retryAfter === undefined ? {} : { "Retry-After": String(this.retryAfter) };
   }
-
-  /** True for a refusal the domain made on purpose; false for a fault `attempt` wrapped. */
-  get expected() {
-    return this.status < 500;
-  }
-
-  /** The classic answer of a console action: `{ error }` with the status. */
-  json(extra: Record<string, unknown> = {}) {
-    return Response.json({ error: this.message, ...extra }, { status: this.status, headers: this.headers });
-  }
 }
 
-export const notFound = (message: string) => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
-export const forbidden = (message: string) => new AppError(403, message);
-export const unprocessable = (message: string, fieldErrors?: Record<string, string>) => new AppError(422, message, { fieldErrors });
+export const invalid = (message: string, fieldErrors?: Record<string, string>) => new AppError("invalid", message, { fieldErrors });
+export const notFound = (message: string) => new AppError("not-found", message);
+export const conflict = (message: string) => new AppError("conflict", message);
+export const forbidden = (message: string) => new AppError("forbidden", message);
+export const unprocessable = (message: string, fieldErrors?: Record<string, string>) => new AppError("unprocessable", message, { fieldErrors });
 
-/**
- * Runs one change for a route. Returns null when it went through; the refusal when the domain
- * said no; and for any other error logs it under `where` and returns a 503 carrying `failure`.
- */
-export async function attempt(where: string, failure: string, change: () => Promise<unknown>): Promise<AppError | null> {
-  try {
-    await change();
-    return null;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    if (error instanceof Response) throw error;
-    console.error(`${where} failed`, error);
-    return new AppError(503, failure, { cause: error });
-  }
+/** The words of a limit: how long to wait, in whole minutes. */
+export function waitMessage(retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
 }
 
-/**
- * The same for a loader that reads: the value, or a thrown 503 page with `failure` (the route's
- * error boundary shows it). Responses thrown by guards pass through untouched.
- */
-export async function loadOr503<T>(where: string, failure: string, load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (error instanceof AppError) throw new Response(error.message, { status: error.status });
-    console.error(`${where} failed`, error);
-    throw new Response(failure, { status: 503 });
-  }
-}
+export const rateLimited = (retryAfterSeconds: number, message = waitMessage(retryAfterSeconds)) =>
+  new AppError("rate-limited", message, { retryAfter: retryAfterSeconds });

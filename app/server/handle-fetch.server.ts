@@ -184,7 +184,8 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext, remix: 
     const csrf = csrfState(request);
     const context = getLoadContext({ request, context: { cloudflare: { env, ctx } }, nonce, d1, meter: counter, csrf });
     let response = await remix(request, context);
-    if (cls === "page" && response.status === 500 && (request.method === "GET" || request.method === "HEAD")) response = unavailable(response);
+    // A page that could not load (a fault Remix caught: 500; one `loads` answered: 503) says when to try again.
+    if (cls === "page" && (response.status === 500 || response.status === 503) && (request.method === "GET" || request.method === "HEAD")) response = unavailable(response);
     // A route that answered without reading the body (a 404, a redirect to sign in, a rate limit).
     await discardBody(request);
     // A body cut off at the limit: whatever the route made of it, nothing was saved.

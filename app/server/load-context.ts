@@ -11,7 +11,7 @@ declare module "@remix-run/cloudflare" {
   interface AppLoadContext extends Services {
     cloudflare: Cloudflare;
     /** Per-request values set by the Worker wrapper (CSP nonce, request id). */
-    requestInfo: { nonce: string; origin: string };
+    requestInfo: { nonce: string; origin: string; requestId: string };
     /** The visitor's session (read from D1 on first call, then remembered for the request). */
     session(): Promise<CurrentSession | null>;
     /** The browser's CSRF token for the forms this request renders. */
@@ -44,7 +44,12 @@ export function getLoadContext({
     cloudflare: context.cloudflare,
     // The site's address is the configured one, never the request's Host header: pages are cached
     // by path, and one request with a forged Host must not put another origin into them.
-    requestInfo: { nonce: nonce ?? crypto.randomUUID().replaceAll("-", ""), origin: new URL(services.env.SITE_URL).origin },
+    requestInfo: {
+      nonce: nonce ?? crypto.randomUUID().replaceAll("-", ""),
+      origin: new URL(services.env.SITE_URL).origin,
+      // Cloudflare's ray id where there is one, so a logged fault can be found beside the edge's own log.
+      requestId: (request.headers.get("cf-ray") ?? "").replace(/[^\w-]/g, "").slice(0, 40) || crypto.randomUUID().slice(0, 8),
+    },
     session: () => (session ??= readSession(services.db, request, services.waitUntil)),
     csrf: csrf ?? csrfState(request),
   };

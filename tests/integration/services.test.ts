@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, outbox, sessions, users } from "~/db/schema";
 import { auditEntry } from "~/models/audit.server";
-import { AppError, attempt, conflict } from "~/server/errors.server";
 import { HOUSEKEEPING, runHousekeeping } from "~/server/housekeeping.server";
 import { commitWithMail, outboxEntry } from "~/server/mail/outbox.server";
 import { ExtractionMessageSchema, NoticeMessageSchema, readMessage } from "~/server/queues/messages";
@@ -83,19 +82,5 @@ describe("the housekeeping is a list of tasks, each with its own area", () => {
     const result = await runHousekeeping(services(), Date.now(), [broken, ...HOUSEKEEPING]);
     expect(result).toEqual({ ran: HOUSEKEEPING.length + 1, failed: ["broken: always fails"] });
     expect(await db().select().from(sessions).all()).toEqual([]);
-  });
-});
-
-describe("one error class for refusals", () => {
-  it("hands a refusal back with its status, and turns a fault into a logged 503 with the route's text", async () => {
-    const refused = await attempt("test", "Failed to do it", () => Promise.reject(conflict("Someone else changed it.")));
-    expect(refused).toBeInstanceOf(AppError);
-    expect([refused!.status, refused!.message, refused!.expected]).toEqual([409, "Someone else changed it.", true]);
-    const fault = await attempt("test", "Failed to do it", () => Promise.reject(new Error("D1 is down")));
-    expect([fault!.status, fault!.message, fault!.expected]).toEqual([503, "Failed to do it", false]);
-    expect(await attempt("test", "x", () => Promise.resolve())).toBeNull();
-    const answer = refused!.json();
-    expect(answer.status).toBe(409);
-    expect(await answer.json()).toEqual({ error: "Someone else changed it." });
   });
 });

@@ -7,6 +7,7 @@ import { useActionData } from "@remix-run/react";
 import { useField, useFormContext } from "remix-validated-form";
 import { isTicked } from "~/lib/params";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { isRefusal, type Refusal } from "~/lib/refusal";
 
 /** `id` names the control (and its label, hint and error) when one page has two fields of the same name. */
 type Common = { name: string; id?: string; label: ReactNode; hint?: ReactNode; required?: boolean; className?: string };
@@ -160,6 +161,19 @@ export function FormMessage({ tone, children, id }: { tone: "error" | "success" 
       {children}
     </div>
   );
+}
+
+/** The refusal of this page's last post, if its last post was refused (`acts`). */
+export function useRefusal(): Refusal | undefined {
+  const answer = useActionData();
+  return isRefusal(answer) ? answer : undefined;
+}
+
+/** The refusal's sentence where a form shows its errors, or nothing. */
+export function RefusalMessage({ formId }: { formId?: string }) {
+  const refusal = useRefusal();
+  if (!refusal || (formId && refusal.formId && refusal.formId !== formId)) return null;
+  return <FormMessage tone="error">{refusal.message}</FormMessage>;
 }
 
 /**

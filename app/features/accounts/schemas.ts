@@ -300,7 +300,8 @@ export const TWO_FACTOR_FORMS = {
 export const twoFactorFormSchema = z.discriminatedUnion("intent", [TWO_FACTOR_FORMS.start, TWO_FACTOR_FORMS.confirm, TWO_FACTOR_FORMS.codes, TWO_FACTOR_FORMS.disable]);
 
 /** /activate-account's two posts: the activation itself, and a new link (its messages are the spec's). */
-export const activationFormSchema = z.discriminatedUnion("intent", [
+/** An old link's page may post without an intent: that is an activation. */
+export const activationFormSchema = z.preprocess((posted) => (posted && typeof posted === "object" && !("intent" in posted) ? { ...posted, intent: "activate" } : posted), z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("activate"), token: z.string().max(200).default("") }),
   z.object({
     intent: z.literal("resend"),
@@ -312,4 +313,4 @@ export const activationFormSchema = z.discriminatedUnion("intent", [
       .max(254, "That e-mail address is not valid.")
       .pipe(z.string().email("That e-mail address is not valid.")),
   }),
-]);
+]));

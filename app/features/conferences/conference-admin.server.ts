@@ -144,7 +144,7 @@ async function requireConference(ctx: Pick<Ctx, "db">, id: number) {
 
 /** Names the form field whose uploads were refused, so the form can show the error beside it. */
 const refusedIn = (field: string) => (error: unknown): never => {
-  if (error instanceof UploadRejected) error.field = field;
+  if (error instanceof UploadRejected) throw new UploadRejected(error.message, error.broke, field);
   throw error;
 };
 

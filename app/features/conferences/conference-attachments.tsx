@@ -17,9 +17,11 @@ import { Button } from "~/components/ui/button";
 import ConfirmDialog from "~/components/ui/confirm-dialog";
 import { formatKb } from "~/lib/format";
 import { useHydrated } from "~/components/hooks/use-hydrated";
+import type { Refusal } from "~/lib/refusal";
 
 type Attachment = { id: number; filename: string; originalName: string; size: number; width: number | null; height: number | null };
-export type AttachmentReply = { ok: boolean; message: string };
+/** A background post's answer: done, with its sentence, or refused (`acts`), with its reason. */
+export type AttachmentReply = { ok: true; done: string } | Refusal;
 
 export const HEADER_PHOTO_FORM = "header-photo-form";
 const fileUrl = (origin: string, f: Attachment) => `${origin}/api/conferences/files/${f.filename}`;
@@ -107,7 +109,7 @@ export function ConferenceAttachments({
   return (
     <>
       <div role="status" aria-live="polite">
-        {reply ? <FormMessage tone={reply.ok ? "success" : "error"}>{reply.message}</FormMessage> : null}
+        {reply ? <FormMessage tone={"ok" in reply ? "success" : "error"}>{"ok" in reply ? reply.done : reply.message}</FormMessage> : null}
       </div>
       <fieldset className="form-group">
         <legend>Files</legend>

@@ -147,13 +147,18 @@ export const EMPTY_CONFERENCE: ConferenceFormValues = {
   paymentRequired: false,
 };
 
-/** The values to show again after a refused save: exactly what was posted, unticked boxes off. */
-export function postedConference(form: FormData): ConferenceFormValues {
-  const out = { ...EMPTY_CONFERENCE } as Record<string, string | boolean>;
-  for (const k of CONFERENCE_TEXT_FIELDS) out[k] = String(form.get(k) ?? "");
-  for (const k of ["registrationEnabled", "paymentRequired"]) out[k] = isTicked(form.get(k));
-  return out as ConferenceFormValues;
-}
+const ticked = z.preprocess(isTicked, z.boolean());
+
+/**
+ * What a post of the editor holds, unchecked (a preview, and the values shown again after a
+ * refused save): exactly what was posted, unticked boxes off, nothing else.
+ */
+export const postedConferenceSchema = z.object({
+  ...(Object.fromEntries(CONFERENCE_TEXT_FIELDS.map((k) => [k, z.string().max(200_000).catch("")])) as Record<(typeof CONFERENCE_TEXT_FIELDS)[number], z.ZodCatch<z.ZodString>>),
+  registrationEnabled: ticked,
+  paymentRequired: ticked,
+  intent: z.enum(["save", "preview"]).catch("save"),
+});
 
 
 export const CONFERENCES_PAGE_SIZE = 25;

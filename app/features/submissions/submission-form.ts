@@ -273,5 +273,3 @@ export const SUBMISSION_WIZARD = defineWizard("submission", [
   { title: "Authors", fields: ["authors"], schema: authorsSchema, read: (form) => ({ authors: readAuthorRows(form) }) },
 ]);
 
-/** What the dashboard's action answers when a step does not move on (the upload route's JSON too). */
-export type WizardAnswer = { formError?: string; uploadError?: string; blocked?: boolean; ok?: boolean; fieldErrors?: Record<string, string> };

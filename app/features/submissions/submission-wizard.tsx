@@ -1,8 +1,8 @@
-import { Form, Link, useActionData, useNavigation, useRevalidator, useRouteLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, Link, useNavigation, useRevalidator, useRouteLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { CsrfField, useCsrfToken } from "~/components/csrf-field";
-import { FormMessage, InvalidFormMessage, SelectField, TextAreaField } from "~/components/form/fields";
+import { FormMessage, InvalidFormMessage, SelectField, TextAreaField, useRefusal } from "~/components/form/fields";
 import { useAutosave } from "~/components/hooks/use-autosave";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Button } from "~/components/ui/button";
@@ -24,7 +24,6 @@ import {
   researchAreaLegend,
   SUBMISSION_MESSAGES,
   SUBMISSION_WIZARD,
-  type WizardAnswer,
 } from "./submission-form";
 
 const ConfirmDialog = lazy(() => import("~/components/ui/confirm-dialog"));
@@ -54,7 +53,12 @@ export type WizardView = {
  */
 export function SubmissionWizard({ view }: { view: WizardView }) {
   const { step } = view;
-  const answer = useActionData() as WizardAnswer | undefined;
+  const refusal = useRefusal();
+  // A refusal of the whole post; one that names its fields is shown by the fields. Step 2 shows
+  // every refusal at its one field, the upload.
+  const formError = refusal && !refusal.fieldErrors && step !== 2 ? refusal.message : null;
+  const uploadError = refusal ? (refusal.fieldErrors?.manuscript ?? refusal.fieldErrors?.uploadedFileName ?? refusal.message) : null;
+  const blocked = !!formError?.startsWith(SUBMISSION_MESSAGES.blocked);
   const root = useRouteLoaderData("root") as { config?: { supportEmail?: string } } | undefined;
   const formId = `submission-step-${step}`;
   const last = step === wizard.count;
@@ -64,11 +68,11 @@ export function SubmissionWizard({ view }: { view: WizardView }) {
   return (
     <div className="wizard submission-wizard">
       <WizardProgress step={step} titles={wizard.titles} />
-      {answer?.formError ? (
+      {formError ? (
         <FormMessage tone="error">
-          {answer.blocked ? <strong className="blocked-title">{SUBMISSION_MESSAGES.blocked}</strong> : null}
-          <span>{answer.blocked ? SUBMISSION_MESSAGES.currentUserMissing : answer.formError}</span>
-          {last && !answer.blocked && answer.formError !== SUBMISSION_MESSAGES.cannotRemoveCurrentUser ? (
+          {blocked ? <strong className="blocked-title">{SUBMISSION_MESSAGES.blocked}</strong> : null}
+          <span>{blocked ? SUBMISSION_MESSAGES.currentUserMissing : formError}</span>
+          {last && !blocked && formError !== SUBMISSION_MESSAGES.cannotRemoveCurrentUser ? (
             <span className="support-line">
               {" "}
               Your draft is kept. If this happens again, write to <a href={`mailto:${root?.config?.supportEmail ?? ""}`}>{root?.config?.supportEmail}</a>.
@@ -81,7 +85,7 @@ export function SubmissionWizard({ view }: { view: WizardView }) {
       {exiting ? <ExitPanel /> : null}
       {step === 2 ? (
         // Next without a file: the step's check on the draft answers for the upload field.
-        <UploadStep view={view} uploadError={answer?.uploadError ?? answer?.fieldErrors?.uploadedFileName ?? null} />
+        <UploadStep view={view} uploadError={uploadError} />
       ) : (
         <StepForm view={view} formId={formId} />
       )}
@@ -298,7 +302,7 @@ function UploadStep({ view, uploadError }: { view: WizardView; uploadError: stri
     xhr.upload.onprogress = (e) => setUpload({ phase: "sending", sent: e.loaded, total: e.lengthComputable ? e.total : file.size });
     xhr.onload = () => {
       if (inputRef.current) inputRef.current.value = "";
-      let body: { uploadError?: string } = {};
+      let body: { message?: string } = {};
       try {
         body = JSON.parse(xhr.responseText) as typeof body;
       } catch {
@@ -306,7 +310,7 @@ function UploadStep({ view, uploadError }: { view: WizardView; uploadError: stri
       }
       if (xhr.status >= 200 && xhr.status < 300) setUpload({ phase: "idle" });
       else if (xhr.status === 401 || xhr.status === 403) window.location.assign(`/login?redirectTo=${encodeURIComponent(stepPath(2))}`);
-      else setUpload({ phase: "refused", message: body.uploadError ?? "The file could not be sent. Please try again." });
+      else setUpload({ phase: "refused", message: body.message ?? "The file could not be sent. Please try again." });
       revalidator.revalidate();
     };
     xhr.onerror = () => setUpload({ phase: "refused", message: "The file could not be sent: check your connection and try again." });

@@ -17,8 +17,8 @@ import { generateFilename, r2KeyFor } from "~/models/file.server";
 import { storeUploads, UploadRejected, type UploadRule } from "~/models/uploads.server";
 import { cleanFileName } from "~/lib/file-names";
 import { paperDisplayNumber } from "~/lib/status";
-import { AppError } from "~/server/errors.server";
-import { limitAction, type LimitCheck, LIMITS } from "~/server/auth/rate-limit.server";
+import { AppError, waitMessage } from "~/server/errors.server";
+import { hitRateLimits, type LimitCheck, LIMITS } from "~/server/auth/rate-limit.server";
 import { randomToken } from "~/server/auth/crypto.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { extensionOf } from "~/server/files/sniff.server";
@@ -112,25 +112,26 @@ export async function profileAuthor(db: Database, userId: number): Promise<Autho
  * result. Nothing is left in R2 when anything fails.
  */
 export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, file: File | null) {
-  if (!file || file.size === 0) throw new UploadRejected(SUBMISSION_MESSAGES.noFile);
+  if (!file || file.size === 0) throw new UploadRejected(SUBMISSION_MESSAGES.noFile, undefined, MANUSCRIPT_FIELD);
   // The extension of the name as it will be kept (storeUploads checks the same one).
   const name = cleanFileName(file.name);
   const ext = extensionOf(name);
-  if (!(ext in DRAFT_RULE.types)) throw new UploadRejected(SUBMISSION_MESSAGES.notPdfOrDocx);
-  if (file.size > MAX_MANUSCRIPT_BYTES) throw new UploadRejected(fileTooLarge(file.size));
-  await limitAction(
+  if (!(ext in DRAFT_RULE.types)) throw new UploadRejected(SUBMISSION_MESSAGES.notPdfOrDocx, "type", MANUSCRIPT_FIELD);
+  if (file.size > MAX_MANUSCRIPT_BYTES) throw new UploadRejected(fileTooLarge(file.size), "size", MANUSCRIPT_FIELD);
+  await hitRateLimits(
     ctx.db,
     [
       [`upload:acct:${user.id}:burst`, LIMITS.uploadsPerAccountBurst],
       [`upload:acct:${user.id}`, LIMITS.uploadsPerAccount],
     ],
-    (_, error) => `${error.message} Each manuscript you upload is stored and read for you; wait a moment before uploading another.`,
+    (wait) => `${waitMessage(wait)} Each manuscript you upload is stored and read for you; wait a moment before uploading another.`,
   );
   const stored = await storeUploads(ctx.files, [file], DRAFT_RULE, user.id).catch((error: unknown) => {
     // Content that does not match the name gets the spec's message first; any other refusal says its own reason.
     if (error instanceof UploadRejected && error.broke === "content") {
-      throw new UploadRejected(`${SUBMISSION_MESSAGES.notPdfOrDocx} "${cleanFileName(name, 100)}" is not really a .${ext} file: its content does not match its name.`, "content");
+      throw new UploadRejected(`${SUBMISSION_MESSAGES.notPdfOrDocx} "${cleanFileName(name, 100)}" is not really a .${ext} file: its content does not match its name.`, "content", MANUSCRIPT_FIELD);
     }
+    if (error instanceof UploadRejected) throw new UploadRejected(error.message, error.broke, MANUSCRIPT_FIELD);
     throw error;
   });
   const row = stored.rows[0]!;
@@ -169,23 +170,13 @@ export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, 
   return { fileName: row.originalName, extracting: jobId !== null };
 }
 
-/** A body past the manuscript limit, refused from its Content-Length before it is read: its message, or null. */
-export function oversizeBody(request: Request) {
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  return length > MAX_MANUSCRIPT_BYTES + 1_048_576 ? fileTooLarge(length) : null;
-}
+/** The form field a manuscript is posted under; its refusals are that field's errors. */
+export const MANUSCRIPT_FIELD = "manuscript";
 
-/** The upload for a route (step 2's post, the JSON upload): null when stored, else what to answer. */
-export async function attemptUpload(ctx: Ctx, user: Pick<SessionUser, "id">, file: FormDataEntryValue | null): Promise<{ uploadError: string; status: number; headers?: HeadersInit } | null> {
-  try {
-    await uploadManuscript(ctx, user, typeof file === "object" && file !== null && file.size > 0 ? file : null);
-    return null;
-  } catch (error) {
-    if (error instanceof UploadRejected) return { uploadError: error.message, status: 422 };
-    if (error instanceof AppError && error.expected) return { uploadError: error.message, status: error.status, headers: error.headers };
-    console.error("submission: upload failed", error);
-    return { uploadError: "The file could not be stored. Please try again.", status: 503 };
-  }
+/** A body past the manuscript limit is refused from its Content-Length, before it is read. */
+export function refuseOversizeBody(request: Request) {
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (length > MAX_MANUSCRIPT_BYTES + 1_048_576) throw new AppError("too-large", fileTooLarge(length), { fieldErrors: { [MANUSCRIPT_FIELD]: fileTooLarge(length) } });
 }
 
 /** Step 2's Remove: the file goes, and with it the title, abstract and authors it filled in. */
@@ -320,16 +311,16 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
     .from(conferences)
     .where(eq(conferences.id, conferenceId))
     .get();
-  if (!conference || conference.status !== "open") throw new AppError(409, "This conference is no longer open for submissions. Choose another one in step 1.");
-  if (submitterIndex(authors, user) < 0) throw new AppError(422, `${SUBMISSION_MESSAGES.blocked}: ${SUBMISSION_MESSAGES.currentUserMissing}`);
+  if (!conference || conference.status !== "open") throw new AppError("conflict", "This conference is no longer open for submissions. Choose another one in step 1.");
+  if (submitterIndex(authors, user) < 0) throw new AppError("unprocessable", `${SUBMISSION_MESSAGES.blocked}: ${SUBMISSION_MESSAGES.currentUserMissing}`);
   const key = extras.submissionKey;
   const stored = draft.fileKey ? await ctx.db.select().from(files).where(eq(files.r2Key, draft.fileKey)).get() : null;
   const object = stored ? await ctx.files.get(stored.r2Key) : null;
-  if (!key || !stored || !object) throw new AppError(409, "The manuscript is no longer stored: upload it again in step 2.");
+  if (!key || !stored || !object) throw new AppError("conflict", "The manuscript is no longer stored: upload it again in step 2.");
   const others = authors.filter((a) => a.email.toLowerCase() !== user.email.toLowerCase());
   // Every listed address is mailed: submissions and their notices are limited per account and day,
   // counted once everything the submission needs is there (a refusal above costs nothing).
-  await limitAction(
+  await hitRateLimits(
     ctx.db,
     [
       [`submit:acct:${user.id}`, LIMITS.submissionsPerAccount],

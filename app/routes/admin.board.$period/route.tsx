@@ -1,16 +1,17 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
-import { validationError } from "remix-validated-form";
+import { z } from "zod";
 import { BoardYearEditor } from "./board-year-editor";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { FormMessage } from "~/components/form/fields";
+import { FormMessage, useRefusal } from "~/components/form/fields";
 import { BOARD_SECTION_KEYS, type BoardYearForm, isBoardPeriod } from "~/features/board/board";
 import { boardYearDraft, boardYearSchema } from "~/features/board/board-forms";
 import { loadBoardYear, saveBoardYear } from "~/features/board/board-admin.server";
-import { attempt } from "~/server/errors.server";
+import { AppError, notFound } from "~/server/errors.server";
+import { acts, reworded } from "~/server/answers.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { readForm } from "~/server/forms.server";
+import { readInput, validateInput } from "~/server/forms.server";
 
 const validator = withZod(boardYearSchema);
 
@@ -32,56 +33,56 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { existing: period, year, csrf: context.csrf.token() };
 }
 
-/** Answers that are not a refused field: the form changed by Add or Remove, or a refused save. */
-type ActionData = { year: BoardYearForm; formError?: string; version: number };
+/** The form changed by Add, Remove or Move without JavaScript: shown again, nothing saved. */
+type ActionData = { year: BoardYearForm; version: number };
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+/** The post as rows, checked or not (Add and Remove need only what was typed), and the button. */
+const draftValidator = withZod(z.object({ intent: z.string().max(40).default("save") }).passthrough());
+
+export const action = acts("Failed to save year", async ({ request, params, context }: ActionFunctionArgs) => {
   const admin = await requireAdmin(context, request);
   const existing = params.period === "new" ? null : (params.period ?? "");
-  if (existing !== null && !isBoardPeriod(existing)) throw new Response("Board year not found.", { status: 404 });
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "save");
-  // Checked once: Add and Remove only need the rows as posted, Save needs the verdict too.
-  const checked = await validator.validate(form);
-  const year = boardYearDraft(checked.submittedData);
+  if (existing !== null && !isBoardPeriod(existing)) throw notFound("Board year not found.");
+  const posted = await readInput(request);
+  const { intent, ...rows } = (await validateInput(posted, draftValidator)).data;
+  const year = boardYearDraft(rows);
   if (existing) year.period = existing;
-  const reply = (data: Omit<ActionData, "version">, status = 200) => Response.json({ ...data, version: Date.now() } satisfies ActionData, { status });
+  const refuse = (message: string) => new AppError("invalid", message, { values: year });
 
   // Without JavaScript, Add, Remove and Move come here: the form comes back changed, nothing saved.
   const rowChange = /^(add):(\w+)$|^(remove|up|down):(\w+):(\d{1,3})$/.exec(intent);
   if (rowChange) {
     const verb = rowChange[1] ?? rowChange[3]!;
     const section = (rowChange[2] ?? rowChange[4]) as (typeof BOARD_SECTION_KEYS)[number];
-    if (!BOARD_SECTION_KEYS.includes(section)) return reply({ year, formError: "Unknown request." }, 400);
+    if (!BOARD_SECTION_KEYS.includes(section)) throw refuse("Unknown request.");
     const list = year.members[section];
     const at = Number(rowChange[5]);
     const to = verb === "up" ? at - 1 : at + 1;
     if (verb === "add") list.push({});
-    else if (at >= list.length || ((verb === "up" || verb === "down") && (to < 0 || to >= list.length))) return reply({ year, formError: "That row is not there to change." }, 400);
+    else if (at >= list.length || ((verb === "up" || verb === "down") && (to < 0 || to >= list.length))) throw refuse("That row is not there to change.");
     else if (verb === "remove") list.splice(at, 1);
     else [list[at], list[to]] = [list[to]!, list[at]!];
-    return reply({ year });
+    return { year, version: Date.now() } satisfies ActionData;
   }
-  if (intent !== "save") return reply({ year, formError: "Unknown request." }, 400);
+  if (intent !== "save") throw refuse("Unknown request.");
 
-  if (checked.error) return validationError(checked.error, year, { status: 400 });
-  const saving = existing ? { ...checked.data, period: existing } : checked.data;
-  const refused = await attempt("admin board: saving a year", "Failed to save year", () => saveBoardYear(context, admin.id, existing, saving));
+  const { data } = await validateInput(posted, validator, { repopulate: () => year });
+  const saving = existing ? { ...data, period: existing } : data;
   // A new year whose period is taken: the period field says so.
-  if (refused?.expected && !existing) return validationError({ fieldErrors: { period: refused.message } }, year, { status: refused.status });
-  if (refused) return reply({ year, formError: refused.message }, refused.status);
+  await reworded(saveBoardYear(context, admin.id, existing, saving), existing ? { values: year } : { field: "period", values: year });
   return redirect("/admin/board?done=saved");
-}
+});
 
 export default function AdminBoardYear() {
   const loaded = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>() as Partial<ActionData> & { repopulateFields?: BoardYearForm };
-  const year = posted?.repopulateFields ?? posted?.year ?? loaded.year;
+  const posted = useActionData<typeof action>() as Partial<ActionData> | undefined;
+  const refusal = useRefusal();
+  const year = (refusal?.repopulateFields as BoardYearForm | undefined) ?? posted?.year ?? loaded.year;
   return (
     <RouteDialog title={loaded.existing ? `Edit Board Year ${loaded.existing}` : "Create Board Year"} closeTo="/admin/board" wide>
-      {posted?.formError ? <FormMessage tone="error">{posted.formError}</FormMessage> : null}
+      {refusal && !refusal.fieldErrors ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
       {/* A new answer from the server (a row added without JavaScript) remounts the form with it. */}
-      <BoardYearEditor key={posted?.version ?? "loaded"} year={year} locked={Boolean(loaded.existing)} validator={validator} />
+      <BoardYearEditor key={refusal ? `refused:${refusal.message}` : (posted?.version ?? "loaded")} year={year} locked={Boolean(loaded.existing)} validator={validator} />
     </RouteDialog>
   );
 }

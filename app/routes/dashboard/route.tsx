@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { validationError } from "remix-validated-form";
+import { withZod } from "@remix-validated-form/with-zod";
+import { z } from "zod";
 import { FormMessage } from "~/components/form/fields";
 import { isAutosave } from "~/components/hooks/use-autosave";
 import { PageHead } from "~/components/page-head";
@@ -10,21 +11,22 @@ import { LinkTabs } from "~/components/ui/link-tabs";
 import { MySubmissionsList, SubmittedBanner } from "~/features/submissions/my-submissions";
 import { mySubmissions, type MySubmission } from "~/features/submissions/my-submissions.server";
 import { SubmissionWizard, type WizardView } from "~/features/submissions/submission-wizard";
-import { pinSubmitter, readAuthorRows, submitterIndex, SUBMISSION_MESSAGES, SUBMISSION_WIZARD, toAuthorRow, type AuthorRow, type WizardAnswer } from "~/features/submissions/submission-form";
+import { pinSubmitter, readAuthorRows, submitterIndex, SUBMISSION_MESSAGES, SUBMISSION_WIZARD, toAuthorRow, type AuthorRow } from "~/features/submissions/submission-form";
 import {
   applyExtraction,
-  attemptUpload,
   extractionView,
   extrasOf,
   isOpenConference,
   openConferences,
-  oversizeBody,
+  MANUSCRIPT_FIELD,
   paperOfSubmissionKey,
   profileAuthor,
+  refuseOversizeBody,
   removeManuscript,
   sameFileSubmitted,
   submissionOwner,
   submitPaper,
+  uploadManuscript,
 } from "~/features/submissions/submission.server";
 import { formatDate, todayIso } from "~/lib/dates";
 import { passActionHeaders } from "~/lib/http";
@@ -32,7 +34,8 @@ import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { displayName, requireUser } from "~/server/auth/guards.server";
 import { AppError } from "~/server/errors.server";
-import { readForm } from "~/server/forms.server";
+import { postedFiles, readInput, validateInput } from "~/server/forms.server";
+import { acts, loads, settled } from "~/server/answers.server";
 import { discardDraft, loadDraft, saveDraft } from "~/server/wizard/drafts.server";
 import { wizardStepLoad, wizardStepPost } from "~/server/wizard/steps.server";
 
@@ -58,7 +61,8 @@ function tabOf(url: URL): Tab {
   return TABS.some((t) => t.id === asked) ? (asked as Tab) : "submit";
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = loads("The dashboard could not be loaded. Please try again later.", async (args: LoaderFunctionArgs) => {
+  const { request, context } = args;
   const user = await requireUser(context, request);
   const url = new URL(request.url);
   const tab = tabOf(url);
@@ -72,19 +76,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   const base = { account, tab, submitted: url.searchParams.get("submitted") === "true", deleted: url.searchParams.get("done") === "deleted", csrf: context.csrf.token() };
   if (tab === "submissions") {
-    let papers: MySubmission[] | null = null;
-    try {
-      papers = await mySubmissions(context.db, user.id);
-    } catch (error) {
-      console.error("dashboard: submissions not loaded", error);
-    }
+    // The list alone may fail: the account cards stay, and the list says it could not load.
+    const loaded = await settled(args, "Failed to load your submissions", () => mySubmissions(context.db, user.id));
+    const papers: MySubmission[] | null = loaded.ok ? loaded.value : null;
     return { ...base, papers, wizard: null };
   }
-  return { ...base, papers: null, wizard: await wizardView(context, user, request, url) };
-}
+  return { ...base, papers: null, wizard: await wizardView(args, user, url) };
+});
 
 /** Everything the wizard's current step shows, with the extraction poured in once it ended. */
-async function wizardView(context: LoaderFunctionArgs["context"], user: Awaited<ReturnType<typeof requireUser>>, request: Request, url: URL): Promise<WizardView> {
+async function wizardView(args: LoaderFunctionArgs, user: Awaited<ReturnType<typeof requireUser>>, url: URL): Promise<WizardView> {
+  const { request, context } = args;
   const owner = submissionOwner(user.id);
   const loaded = await wizardStepLoad(context, wizard, owner, request, stepPath);
   let draft = { step: loaded.step, data: loaded.values, fileKey: loaded.fileKey };
@@ -97,12 +99,9 @@ async function wizardView(context: LoaderFunctionArgs["context"], user: Awaited<
   const extras = extrasOf(draft);
   const view: WizardView = { step, values: draft.data, conferences: null, conferencesFailed: false, extraction: null, waiting: false, provenance: extras.provenance ?? null, duplicate: null, me: null, blocked: false, submissionKey: extras.submissionKey ?? "" };
   if (step === 1) {
-    try {
-      view.conferences = await openConferences(context.db);
-    } catch (error) {
-      console.error("dashboard: open conferences not loaded", error);
-      view.conferencesFailed = true;
-    }
+    const loaded = await settled(args, "Open conferences could not be loaded.", () => openConferences(context.db));
+    if (loaded.ok) view.conferences = loaded.value;
+    else view.conferencesFailed = true;
   }
   if (step === 2 || step === 5) view.duplicate = await sameFileSubmitted(context.db, user.id, Number(draft.data.conferenceId), extras.fileSha256);
   if (step === 2) {
@@ -119,15 +118,25 @@ async function wizardView(context: LoaderFunctionArgs["context"], user: Awaited<
   return view;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+/** What every post of the wizard names besides its step's own fields. */
+const wizardPost = withZod(
+  z.object({
+    intent: z.string().max(40).default("next"),
+    step: z.string().max(2).default("1"),
+    conferenceId: z.coerce.number().int().positive().optional().catch(undefined),
+    manuscriptType: z.string().max(100).default(""),
+    submissionKey: z.string().max(100).default(""),
+  }),
+);
+
+export const action = acts(SUBMISSION_MESSAGES.submitFailed, async ({ request, context }: ActionFunctionArgs) => {
   const user = await requireUser(context, request);
-  const tooLarge = oversizeBody(request);
-  if (tooLarge) return Response.json({ uploadError: tooLarge } satisfies WizardAnswer, { status: 413 });
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "next");
-  const step = wizard.parseStep(String(form.get("step") ?? ""));
+  refuseOversizeBody(request);
+  const posted = await readInput(request);
+  const { data: post, form } = await validateInput(posted, wizardPost);
+  const { intent } = post;
+  const step = wizard.parseStep(post.step);
   const owner = submissionOwner(user.id);
-  const reply = (data: WizardAnswer, status: number, headers?: HeadersInit) => Response.json(data, { status, headers });
 
   if (intent === "exit") {
     await discardDraft(context, owner);
@@ -137,11 +146,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Step 2: a file chosen with any button but Remove is uploaded first (without JavaScript, Next
   // with a file chosen means "upload this and go on").
   if (step === 2 && intent !== "remove-file" && intent !== "previous") {
-    const file = form.get("manuscript");
-    const chosen = typeof file === "object" && file !== null && file.size > 0;
-    if (chosen || intent === "upload") {
-      const refused = await attemptUpload(context, user, file);
-      if (refused) return reply({ uploadError: refused.uploadError }, refused.status, refused.headers);
+    const [file] = postedFiles(form, MANUSCRIPT_FIELD);
+    if (file || intent === "upload") {
+      await uploadManuscript(context, user, file ?? null);
       if (intent === "upload") return redirect(stepPath(2));
     }
   }
@@ -155,26 +162,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Leaving step 2 before the manuscript is read waits for it.
     if (running) return redirect(`${stepPath(2)}&continue=1`);
   }
-  if (step === 1 && intent === "next") {
-    const id = Number(form.get("conferenceId"));
-    if (Number.isInteger(id) && id > 0 && !(await isOpenConference(context.db, id))) {
-      return validationError({ fieldErrors: { conferenceId: "This conference is not open for submissions." } }, { manuscriptType: String(form.get("manuscriptType") ?? "") }, { status: 400 });
-    }
+  if (step === 1 && intent === "next" && post.conferenceId && !(await isOpenConference(context.db, post.conferenceId))) {
+    const message = "This conference is not open for submissions.";
+    throw new AppError("invalid", message, { fieldErrors: { conferenceId: message }, values: { manuscriptType: post.manuscriptType } });
   }
 
   // Step 5's card buttons: the rows come back changed and kept, nothing submitted.
   const rowChange = /^author:(add)$|^author:(remove|up|down|corresponding):(\d{1,2})$/.exec(intent);
-  if (step === 5 && rowChange) return changeAuthorRows(context, user, owner, form, rowChange);
+  if (step === 5 && rowChange && form) return changeAuthorRows(context, user, owner, form, rowChange);
 
-  if (step === 5 && intent === "submit") {
+  if (step === 5 && intent === "submit" && form) {
     const draft = await loadDraft(context, owner);
-    const key = String(form.get("submissionKey") ?? "");
+    const key = post.submissionKey;
     // A resent submit whose draft the first one used up: the paper it made.
     if (!extrasOf(draft).submissionKey && key && (await paperOfSubmissionKey(context.db, user.id, key))) return redirect("/dashboard?tab=submissions&submitted=true");
     const authors = readAuthorRows(form);
     if (submitterIndex(authors, user) < 0) {
       await saveDraft(context, owner, wizard.name, { step: 5, data: { ...draft.data, authors, submitTried: true } });
-      return reply({ formError: `${SUBMISSION_MESSAGES.blocked}: ${SUBMISSION_MESSAGES.currentUserMissing}`, blocked: true }, 422);
+      throw new AppError("unprocessable", `${SUBMISSION_MESSAGES.blocked}: ${SUBMISSION_MESSAGES.currentUserMissing}`);
     }
   }
 
@@ -182,21 +187,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     wizard,
     owner,
     request,
-    form,
+    posted,
     path: stepPath,
     async complete(values, last) {
       const draft = await loadDraft(context, owner);
-      try {
-        await submitPaper(context, user, owner, draft, { values, authors: (last as { authors: AuthorRow[] }).authors });
-      } catch (error) {
-        if (error instanceof AppError) return reply({ formError: error.message, blocked: error.message.startsWith(SUBMISSION_MESSAGES.blocked) }, error.status, error.headers);
-        console.error("submission failed", error);
-        return reply({ formError: SUBMISSION_MESSAGES.submitFailed }, 503);
-      }
+      await submitPaper(context, user, owner, draft, { values, authors: (last as { authors: AuthorRow[] }).authors });
       return redirect("/dashboard?tab=submissions&submitted=true");
     },
   });
-}
+});
 
 /** Add, remove, move or make corresponding a card, without JavaScript: kept, and the step shown again at the card. */
 async function changeAuthorRows(
@@ -217,11 +216,11 @@ async function changeAuthorRows(
     focus = rows.length - 1;
   } else if (at < 0 || at >= rows.length) {
     await keep(rows);
-    return Response.json({ formError: "That author is not there to change." } satisfies WizardAnswer, { status: 400 });
+    throw new AppError("invalid", "That author is not there to change.");
   } else if (verb === "remove") {
     if (at === submitterIndex(rows, user)) {
       await keep(rows);
-      return Response.json({ formError: SUBMISSION_MESSAGES.cannotRemoveCurrentUser } satisfies WizardAnswer, { status: 409 });
+      throw new AppError("conflict", SUBMISSION_MESSAGES.cannotRemoveCurrentUser);
     }
     rows.splice(at, 1);
     focus = Math.min(at, rows.length - 1);

@@ -1,12 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { ValidatedForm } from "remix-validated-form";
 import { AffiliationFields, SecondaryAffiliation } from "~/features/accounts/affiliation-fields";
 import { ExpertiseFields } from "~/features/accounts/expertise-fields";
 import { PersonalFields } from "~/features/accounts/personal-fields";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, InvalidFormMessage, TextField } from "~/components/form/fields";
+import { FormMessage, InvalidFormMessage, TextField, useRefusal } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { WizardProgress } from "~/components/wizard";
 import { Button } from "~/components/ui/button";
@@ -18,8 +18,9 @@ import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { registerAccount } from "~/features/accounts/account.server";
 import { homeFor, optionalUser } from "~/server/auth/guards.server";
-import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
-import { readForm } from "~/server/forms.server";
+import { acts } from "~/server/answers.server";
+import { AppError } from "~/server/errors.server";
+import { readInput } from "~/server/forms.server";
 import { anonymousDraftOwner } from "~/server/wizard/drafts.server";
 import { wizardStepLoad, wizardStepPost } from "~/server/wizard/steps.server";
 
@@ -38,42 +39,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { step, values, csrf: context.csrf.token() };
 }
 
-type ActionData = { formError: string } | undefined;
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request);
+export const action = acts(MESSAGES.registrationFailed, async ({ request, context }: ActionFunctionArgs) => {
+  const posted = await readInput(request);
   const owner = await anonymousDraftOwner(request, wizard.name);
   return wizardStepPost(context, {
     wizard,
     owner,
     request,
-    form,
+    posted,
     path: stepPath,
     async complete(values, account) {
       const refusal = passwordRefusal(String(account.password), { email: String(values.primaryEmail), firstName: String(values.firstName ?? ""), middleName: String(values.middleName ?? ""), lastName: String(values.lastName ?? "") });
-      if (refusal) return validationError({ fieldErrors: { password: refusal } }, {}, { status: 400 });
-      try {
-        await registerAccount(context, request, { ...values, primaryEmail: String(values.primaryEmail), password: String(account.password) });
-      } catch (error) {
-        if (error instanceof RateLimitedError) return tooManyRequests(error, { formError: error.message } satisfies ActionData);
-        console.error("registration failed", error);
-        return Response.json({ formError: MESSAGES.registrationFailed } satisfies ActionData, { status: 503 });
-      }
+      if (refusal) throw new AppError("invalid", refusal, { fieldErrors: { password: refusal } });
+      await registerAccount(context, request, { ...values, primaryEmail: String(values.primaryEmail), password: String(account.password) });
       return redirect("/registration-confirmation");
     },
   });
-}
+});
 
 export default function RegisterRoute() {
   const { step, values } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | { fieldErrors?: Record<string, string> };
+  const refusal = useRefusal();
   const formRef = useRef<HTMLFormElement>(null);
   const stepDef = wizard.steps[step - 1]!;
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
 
-  const formError = actionData && "formError" in actionData ? actionData.formError : null;
+  const formError = refusal && !refusal.fieldErrors ? refusal.message : null;
   const last = step === wizard.count;
   const formId = `register-step-${step}`;
 

@@ -1,6 +1,6 @@
 /**
  * remix-auth with its form strategy: the strategy reads the posted form and our verify function
- * checks the credentials (rate limits, argon2id, active account). One authenticator per request,
+ * checks the credentials (rate limits, argon2id, active account), read by the one input reader. One authenticator per request,
  * because the verify function needs the request's database.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -8,25 +8,25 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginSchema } from "~/features/accounts/schemas";
 import { checkCredentials } from "~/features/accounts/account.server";
+import { withZod } from "@remix-validated-form/with-zod";
+import { AppError } from "../errors.server";
+import { validateInput } from "../forms.server";
 
 export type Authenticated = { userId: number; role: string; totp: boolean; redirectTo?: string };
 
-/** Thrown for every failed sign-in: the caller shows one message whatever the cause. */
-export class InvalidCredentialsError extends Error {
-  constructor() {
-    super("Invalid email or password");
-  }
-}
+/** The one answer to every failed sign-in, whatever the cause (no account, wrong password, inactive). */
+export const INVALID_CREDENTIALS = "Invalid email or password";
+
+const loginValidator = withZod(loginSchema);
 
 export function authenticatorFor(context: AppLoadContext) {
   const authenticator = new Authenticator<Authenticated>();
   authenticator.use(
     new FormStrategy(async ({ form, request }) => {
-      const parsed = loginSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) throw new InvalidCredentialsError();
-      const result = await checkCredentials(context, request, parsed.data.email, parsed.data.password);
-      if (!result.ok) throw new InvalidCredentialsError();
-      return { userId: result.userId, role: result.role, totp: result.totp, redirectTo: parsed.data.redirectTo };
+      const { data } = await validateInput({ data: form, form, request }, loginValidator, { repopulate: ["email"], message: INVALID_CREDENTIALS });
+      const result = await checkCredentials(context, request, data.email, data.password);
+      if (!result.ok) throw new AppError("unauthorised", INVALID_CREDENTIALS);
+      return { userId: result.userId, role: result.role, totp: result.totp, redirectTo: data.redirectTo };
     }),
     "form",
   );

@@ -7,6 +7,7 @@
  */
 import { readCookie } from "./session.server";
 import { randomToken, timingSafeEqual } from "./crypto.server";
+import { urlEncodedField } from "../forms.server";
 
 export const CSRF_FIELD = "_csrf";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -93,7 +94,7 @@ export async function checkCsrfToken(request: Request): Promise<CsrfVerdict> {
   let sent: FormDataEntryValue | null = null;
   try {
     if (type.startsWith("multipart/form-data")) sent = await leadingMultipartToken(request, type);
-    else if (type.startsWith("application/x-www-form-urlencoded")) sent = (await request.clone().formData()).get(CSRF_FIELD);
+    else if (type.startsWith("application/x-www-form-urlencoded")) sent = await urlEncodedField(request, CSRF_FIELD);
     else return { ok: false, reason: "not a form post" };
   } catch {
     return { ok: false, reason: "unreadable form" };

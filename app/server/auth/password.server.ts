@@ -8,6 +8,7 @@ import Argon2, { Argon2Type, Argon2Version } from "@phi-ag/argon2";
 // Left as an import by the Vite build (see vite.config.ts) and compiled by wrangler as a Wasm module.
 import wasm from "@phi-ag/argon2/argon2.wasm";
 import { PASSWORD_MAX } from "~/features/accounts/schemas";
+import { AppError } from "../errors.server";
 
 export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -17,11 +18,7 @@ async function instance(): Promise<Argon2> {
   return argon2;
 }
 
-export class PasswordTooLongError extends Error {
-  constructor() {
-    super(`Passwords are at most ${PASSWORD_MAX} characters long.`);
-  }
-}
+const PASSWORD_TOO_LONG = `Passwords are at most ${PASSWORD_MAX} characters long.`;
 
 /**
  * Where a request counts its argon2 runs (hashes and verifications): `Server-Timing` reports them,
@@ -30,7 +27,7 @@ export class PasswordTooLongError extends Error {
 export type HashMeter = { passwordHashes: number };
 
 export async function hashPassword(password: string, meter?: HashMeter): Promise<string> {
-  if (password.length > PASSWORD_MAX) throw new PasswordTooLongError();
+  if (password.length > PASSWORD_MAX) throw new AppError("invalid", PASSWORD_TOO_LONG, { fieldErrors: { password: PASSWORD_TOO_LONG } });
   const a = await instance();
   if (meter) meter.passwordHashes++;
   return a.hash(password, {

@@ -6,7 +6,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
-import { AppError } from "../errors.server";
+import { rateLimited, waitMessage } from "../errors.server";
 import type { HousekeepingTask } from "../housekeeping.server";
 
 export type Limit = { max: number; windowSeconds: number };
@@ -40,13 +40,6 @@ export const LIMITS = {
 /** The start of the fixed window `nowSeconds` falls in. */
 const windowStartOf = (nowSeconds: number, limit: Limit) => nowSeconds - (nowSeconds % limit.windowSeconds);
 
-export class RateLimitedError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
-  }
-}
-
 type Counted = { key: string; count: number; windowStart: number; retryAfter: number };
 
 /** A key, its limit, and how much one request counts against it (1 unless said: a submission's notices count each). */
@@ -78,27 +71,15 @@ async function countAttempt(db: Database, checks: LimitCheck[], now: number): Pr
 }
 
 /**
- * Counts one attempt against every key; throws RateLimitedError if any is over its limit.
- * All keys are counted in one D1 batch. For requests that are limited whatever their outcome
- * (mails asked for, registrations).
+ * Counts one attempt against every key, all in one D1 batch; over any limit, throws an AppError
+ * 429 carrying Retry-After and the message `explain` makes from the wait (the limit's own words
+ * by default). For requests that are limited whatever their outcome (mails asked for,
+ * registrations, uploads).
  */
-export async function hitRateLimits(db: Database, checks: LimitCheck[], now = Date.now()) {
+export async function hitRateLimits(db: Database, checks: LimitCheck[], explain: (retryAfterSeconds: number) => string = waitMessage, now = Date.now()) {
   if (checks.length === 0) return;
   const retryAfter = Math.max(...(await countAttempt(db, checks, now)).map((c) => c.retryAfter));
-  if (retryAfter > 0) throw new RateLimitedError(retryAfter);
-}
-
-/**
- * `hitRateLimits` for a domain action: over a limit, an `AppError` 429 carrying Retry-After and
- * the message `explain` makes from the wait (the limit's own words by default).
- */
-export async function limitAction(db: Database, checks: LimitCheck[], explain: (retryAfterSeconds: number, error: RateLimitedError) => string = (_, e) => e.message) {
-  try {
-    await hitRateLimits(db, checks);
-  } catch (error) {
-    if (error instanceof RateLimitedError) throw new AppError(429, explain(error.retryAfterSeconds, error), { retryAfter: error.retryAfterSeconds });
-    throw error;
-  }
+  if (retryAfter > 0) throw rateLimited(retryAfter, explain(retryAfter));
 }
 
 /** How long an attempt waits once a slowed key is `over` its limit: 200 ms more per attempt, at most 3 s. */
@@ -115,7 +96,7 @@ export type GuessLimits = {
  * An attempt at a secret someone may be guessing (a password at sign-in, a code at the second
  * step). It is counted against every key before the secret is checked, in one batch, so a burst
  * of concurrent guesses cannot slip past a limit; over a `refuse` limit it is refused unchecked
- * (RateLimitedError); over the `slow` limit it is answered late; and a right answer is taken off
+ * (a 429 AppError); over the `slow` limit it is answered late; and a right answer is taken off
  * every count again, so only wrong answers ever count (decision 030: a stranger's wrong guesses
  * cannot lock the owner out, who comes from another address). `attempt` says whether it was right.
  */
@@ -123,7 +104,7 @@ export async function guessAttempt<T extends { ok: boolean }>(db: Database, limi
   const checks = limits.slow ? [...limits.refuse, limits.slow] : limits.refuse;
   const counted = await countAttempt(db, checks, now);
   const refused = Math.max(0, ...counted.slice(0, limits.refuse.length).map((c) => c.retryAfter));
-  if (refused > 0) throw new RateLimitedError(refused);
+  if (refused > 0) throw rateLimited(refused);
   if (limits.slow) {
     const slow = counted[counted.length - 1]!;
     const wait = slowDownMs(slow.count - limits.slow[1].max);
@@ -146,16 +127,11 @@ export async function guessAttempt<T extends { ok: boolean }>(db: Database, limi
 /**
  * A check of a secret inside a signed-in session (the current password before a change, a code
  * from the app), limited like sign-in: refused unchecked once `limit` wrong answers were given in
- * the window; a right answer does not count. Throws RateLimitedError.
+ * the window; a right answer does not count. Throws a 429 AppError.
  */
 export async function limitedCheck(db: Database, key: string, limit: Limit, check: () => Promise<boolean>, now = Date.now()) {
   const { ok } = await guessAttempt(db, { refuse: [[key, limit]] }, async () => ({ ok: await check() }), now);
   return ok;
-}
-
-/** The 429 answer: the body the form shows, and Retry-After for clients that read it. */
-export function tooManyRequests(error: RateLimitedError, body: unknown) {
-  return Response.json(body, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
 }
 
 /** Windows are at most a day long: anything older is over. */

@@ -5,11 +5,15 @@
  * the last step runs only once every earlier step holds. Works the same without JavaScript.
  */
 import { redirect } from "@remix-run/cloudflare";
-import { validationError } from "remix-validated-form";
+import { withZod } from "@remix-validated-form/with-zod";
+import { z } from "zod";
 import type { Wizard, WizardStep } from "~/lib/wizard";
 import type { Services } from "~/server/services.server";
 import { clientAddress } from "../auth/session.server";
-import { hitRateLimits, LIMITS, RateLimitedError, tooManyRequests } from "../auth/rate-limit.server";
+import { hitRateLimits, LIMITS } from "../auth/rate-limit.server";
+import { formRefusal } from "../answers.server";
+import { AppError } from "../errors.server";
+import { fieldValues, INVALID_INPUT, type Posted, validateInput } from "../forms.server";
 import { clearDraftCookie, type DraftOwner, discardDraft, loadDraft, saveDraft } from "./drafts.server";
 
 type Ctx = Pick<Services, "db" | "files">;
@@ -46,13 +50,14 @@ export const DRAFT_TOO_LARGE = "This form holds more text than can be kept (64,0
 /** What a step's post holds for the draft: its own reading of rows, or its flat fields (cut to a sane length). */
 export function keptValues(def: WizardStep, form: FormData): Record<string, unknown> {
   if (def.read) return def.read(form);
-  const kept: Record<string, unknown> = {};
-  for (const name of def.fields) {
-    const value = form.get(name);
-    kept[name] = typeof value === "string" ? value.slice(0, MAX_FIELD_LENGTH) : "";
-  }
-  return kept;
+  return fieldValues(form, def.fields, MAX_FIELD_LENGTH);
 }
+
+/** The wizard's own fields in every post: the step it came from and the button pressed. */
+const controls = withZod(z.object({ step: z.string().max(2).default("1"), intent: z.string().max(40).default("next") }));
+
+/** A step's post refused: its message and field errors, with the draft owner's cookie. */
+const refused = (owner: DraftOwner, error: AppError) => withOwnerCookie(formRefusal(error), owner);
 
 export async function wizardStepPost(
   services: Ctx,
@@ -60,14 +65,15 @@ export async function wizardStepPost(
     wizard,
     owner,
     request,
-    form,
+    posted,
     path,
     complete,
   }: {
     wizard: Wizard;
     owner: DraftOwner;
     request: Request;
-    form: FormData;
+    /** The post as `readInput` read it (a form: the wizard's steps are form posts). */
+    posted: Posted;
     path: (step: number) => string;
     /**
      * Runs once every step holds, with every kept value and the last step's checked data. An
@@ -76,26 +82,22 @@ export async function wizardStepPost(
     complete: (values: Record<string, unknown>, last: Record<string, unknown>) => Promise<Response>;
   },
 ): Promise<Response> {
-  const step = wizard.parseStep(String(form.get("step") ?? ""));
-  const intent = String(form.get("intent") ?? "next");
+  const form = posted.form;
+  if (!form) throw new AppError("invalid", "The wizard's steps are sent as forms.");
+  const control = (await validateInput(posted, controls)).data;
+  const step = wizard.parseStep(control.step);
+  const intent = control.intent;
   const def = wizard.steps[step - 1]!;
   const draft = await loadDraft(services, owner);
   // A new anonymous draft is a row a stranger can make (a made-up cookie makes one as well as none
   // does): limited per client address.
   if (owner.userId === null && !draft.stored) {
-    const refused = await hitRateLimits(services.db, [[`draft:ip:${clientAddress(request)}`, LIMITS.anonymousDraftsPerAddress]]).then(
-      () => null,
-      (error: unknown) => {
-        if (error instanceof RateLimitedError) return tooManyRequests(error, { formError: error.message });
-        throw error;
-      },
-    );
-    if (refused) return refused;
+    await hitRateLimits(services.db, [[`draft:ip:${clientAddress(request)}`, LIMITS.anonymousDraftsPerAddress]]);
   }
   const data = { ...draft.data };
   if (def.keep !== false) Object.assign(data, keptValues(def, form));
   if (JSON.stringify(data).length > MAX_DRAFT_LENGTH) {
-    return withOwnerCookie(Response.json({ formError: DRAFT_TOO_LARGE }, { status: 413 }), owner);
+    return refused(owner, new AppError("too-large", DRAFT_TOO_LARGE));
   }
   const keep = (at: number, values = data) => saveDraft(services, owner, wizard.name, { step: at, data: values });
 
@@ -114,7 +116,7 @@ export async function wizardStepPost(
     const result = await wizard.validators[step - 1]!.validate(def.fromDraft ? data : form);
     if (result.error) {
       await keep(step);
-      return withOwnerCookie(validationError(result.error, result.submittedData, { status: 400 }), owner);
+      return refused(owner, new AppError("invalid", INVALID_INPUT, { fieldErrors: result.error.fieldErrors, values: result.submittedData }));
     }
     await keep(step + 1, { ...data, ...result.data });
     return withOwnerCookie(redirect(path(step + 1)), owner);
@@ -125,10 +127,14 @@ export async function wizardStepPost(
   const last = await wizard.validators[step - 1]!.validate(form);
   // What the last step holds is kept whatever happens next (unless it must never be stored).
   if (def.keep !== false) await keep(step);
-  if (last.error) return withOwnerCookie(validationError(last.error, def.keep === false ? {} : last.submittedData, { status: 400 }), owner);
+  if (last.error) return refused(owner, new AppError("invalid", INVALID_INPUT, { fieldErrors: last.error.fieldErrors, values: def.keep === false ? {} : last.submittedData }));
 
   const values = Object.assign({}, ...wizard.steps.slice(0, wizard.count - 1).map((s) => s.schema.parse(data)));
-  const answer = await complete(values, last.data);
+  // A refusal of the last step keeps the draft, and the owner's cookie that finds it again.
+  const answer = await complete(values, last.data).catch((error: unknown) => {
+    if (error instanceof AppError) return refused(owner, error);
+    throw error;
+  });
   if (answer.status >= 400) return withOwnerCookie(answer, owner);
   await discardDraft(services, owner);
   if (owner.userId === null) answer.headers.append("Set-Cookie", clearDraftCookie(request));
