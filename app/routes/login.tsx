@@ -8,7 +8,7 @@ import { MESSAGES } from "~/features/accounts/schemas";
 import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
-import { authenticatorFor, InvalidCredentialsError } from "~/server/auth/authenticator.server";
+import { authenticatorFor, InvalidCredentialsError } from "~/features/accounts/authenticator.server";
 import { homeFor, optionalUser, safeRedirectPath } from "~/server/auth/guards.server";
 import { RateLimitedError, tooManyRequests } from "~/server/auth/rate-limit.server";
 import { createSession } from "~/server/auth/session.server";

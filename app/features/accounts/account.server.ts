@@ -12,7 +12,7 @@ import { clientAddress, endOtherSessions, revokeUserSessions } from "~/server/au
 import { passwordRefusal } from "~/server/auth/password-policy.server";
 import { consumeToken, endOutstandingTokens, tokenHolder, tokenStatementsFor, usableToken } from "~/server/auth/tokens.server";
 import { guessAttempt, type GuessLimits, hitRateLimits, type Limit, LIMITS } from "~/server/auth/rate-limit.server";
-import { accountMail, commitWithMail } from "~/server/mail/outbox.server";
+import { accountMail, commitWithMail } from "~/mail/outbox.server";
 import { claimAuthorships } from "~/models/authorship.server";
 
 type Ctx = Pick<Services, "db" | "queues" | "waitUntil" | "env" | "meter">;

@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import { recoveryCodes, users } from "~/db/schema";
 import type { BatchItem } from "drizzle-orm/batch";
 import { acceptTotp, newRecoveryCodes, newSecret, openSecretOrNull, sealSecret, useRecoveryCode } from "~/server/auth/totp.server";
-import { accountMail, commitWithMail } from "~/server/mail/outbox.server";
+import { accountMail, commitWithMail } from "~/mail/outbox.server";
 import type { Services } from "~/server/services.server";
 
 type Ctx = Pick<Services, "db" | "queues" | "waitUntil" | "env">;

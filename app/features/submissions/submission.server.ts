@@ -22,7 +22,7 @@ import { limitAction, type LimitCheck, LIMITS } from "~/server/auth/rate-limit.s
 import { randomToken } from "~/server/auth/crypto.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { extensionOf } from "~/server/files/sniff.server";
-import { commitWithMail, selectedMail } from "~/server/mail/outbox.server";
+import { commitWithMail, selectedMail } from "~/mail/outbox.server";
 import type { Services } from "~/server/services.server";
 import { DRAFT_FILE_PREFIX, type DraftOwner, discardDraftStatement, loadDraft, saveDraftStatement, userDraftOwner, type WizardDraft } from "~/server/wizard/drafts.server";
 import {

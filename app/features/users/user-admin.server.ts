@@ -10,7 +10,7 @@ import { anyContains } from "~/db/search";
 import { authTokens, recoveryCodes, USER_ROLES, USER_STATUSES, userCounts, users } from "~/db/schema";
 import { toAffiliation, toExpertise, toPersonalColumns } from "~/features/accounts/mapping";
 import { linkMail } from "~/features/accounts/account.server";
-import { accountMail, commitWithMail } from "~/server/mail/outbox.server";
+import { accountMail, commitWithMail } from "~/mail/outbox.server";
 import { revokeUserSessions } from "~/server/auth/session.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { ROLE_FILTERS, USERS_PAGE_SIZE } from "./users";

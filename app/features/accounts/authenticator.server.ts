@@ -6,8 +6,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { loginSchema } from "~/features/accounts/schemas";
-import { checkCredentials } from "~/features/accounts/account.server";
+import { loginSchema } from "./schemas";
+import { checkCredentials } from "./account.server";
 
 export type Authenticated = { userId: number; role: string; totp: boolean; redirectTo?: string };
 

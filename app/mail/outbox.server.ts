@@ -10,9 +10,9 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { outbox, users } from "~/db/schema";
-import { MAIL_TEMPLATES, type MailPayload, type MailTemplate } from "~/mail/templates";
+import { MAIL_TEMPLATES, type MailPayload, type MailTemplate } from "./templates";
 import type { NoticeMessage } from "~/server/queues/messages";
-import type { HousekeepingTask } from "~/server/housekeeping.server";
+import type { HousekeepingTask } from "~/models/housekeeping.server";
 import type { Services } from "~/server/services.server";
 
 type Mailer = Pick<Services, "db" | "queues" | "waitUntil">;

@@ -6,10 +6,10 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { findPaperFile, findPublicFile, PAPER_FILE_KINDS, type FileReader, type PublicFileKind } from "~/models/file.server";
 import { parseId } from "~/lib/params";
-import { actsAsAdmin, loginUrl } from "../auth/guards.server";
-import { readApiSession } from "../auth/session.server";
-import { fileNotFound, serveStoredFile } from "../file-response.server";
-import { verifyDownloadToken } from "./download-token.server";
+import { actsAsAdmin, loginUrl } from "~/server/auth/guards.server";
+import { readApiSession } from "~/server/auth/session.server";
+import { fileNotFound, serveStoredFile } from "~/server/file-response.server";
+import { verifyDownloadToken } from "~/server/files/download-token.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "files" | "env" | "waitUntil" | "session">;
 
