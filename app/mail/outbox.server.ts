@@ -12,7 +12,7 @@ import type { Database } from "~/db/client.server";
 import { outbox, users } from "~/db/schema";
 import { MAIL_TEMPLATES, type MailPayload, type MailTemplate } from "./templates";
 import type { NoticeMessage } from "~/server/queues/messages";
-import type { HousekeepingTask } from "~/models/housekeeping.server";
+import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 import type { Services } from "~/server/services.server";
 
 type Mailer = Pick<Services, "db" | "queues" | "waitUntil">;

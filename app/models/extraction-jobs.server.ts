@@ -14,7 +14,7 @@ import { countryCode } from "~/extraction/countries";
 import { refineWithAi, type AiBinding } from "~/extraction/refine";
 import { randomToken } from "~/server/auth/crypto.server";
 import type { ExtractionMessage } from "~/server/queues/messages";
-import type { HousekeepingTask } from "~/models/housekeeping.server";
+import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 import type { Services } from "~/server/services.server";
 import { storeUploads, type UploadRule } from "./uploads.server";
 

@@ -8,13 +8,9 @@ import { rateLimitHousekeeping } from "~/server/auth/rate-limit.server";
 import { sessionHousekeeping } from "~/server/auth/session.server";
 import { tokenHousekeeping } from "~/server/auth/tokens.server";
 import { outboxHousekeeping } from "~/mail/outbox.server";
+import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 import type { Services } from "~/server/services.server";
 import { draftHousekeeping, unheldUploadsHousekeeping } from "~/server/wizard/drafts.server";
-
-export type HousekeepingTask = {
-  name: string;
-  run(services: Pick<Services, "db" | "files" | "queues">, now: number): Promise<unknown>;
-};
 
 export const HOUSEKEEPING: readonly HousekeepingTask[] = [
   sessionHousekeeping,
