@@ -12,7 +12,8 @@ import { FormMessage, InvalidFormMessage, SelectField, TextField } from "~/compo
 import { Button } from "~/components/ui/button";
 import { adminUserSchema } from "~/features/accounts/schemas";
 import { parseId } from "~/lib/params";
-import { ADMIN_WITHOUT_SECOND_FACTOR, resetUserPasswordSchema, USER_ROLES, USER_STATUSES, usersListHref } from "~/features/users/users";
+import { USER_ROLES, USER_STATUSES } from "~/db/enums";
+import { ADMIN_WITHOUT_SECOND_FACTOR, resetUserPasswordSchema, usersListHref } from "~/features/users/users";
 import { loadProfile } from "~/features/accounts/account.server";
 import { endUserSessions, resetUserPassword, type RoleOutcome, saveUser } from "~/features/users/user-admin.server";
 import { attempt } from "~/server/errors.server";
