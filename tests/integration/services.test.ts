@@ -19,7 +19,7 @@ describe("a change and its mail commit together", () => {
     const s = services(ctx);
     await commitWithMail(
       s,
-      [s.db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, user.id)), auditEntry(s.db, { actorId: user.id, action: "user.update", entityType: "user", entityId: user.id })],
+      [s.db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, user.id)), auditEntry(s, { actorId: user.id, action: "user.update", entityType: "user", entityId: user.id })],
       [outboxEntry(s.db, "password_changed", user.email, { name: "Renamed Person", supportEmail: "support@example.org" })],
     );
     await waitOnExecutionContext(ctx);

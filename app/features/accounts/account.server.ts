@@ -178,7 +178,7 @@ export async function activateAccount(ctx: Ctx, token: string, now = Date.now())
     db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), provenNow)),
     db.update(authTokens).set({ usedAt: stamp, registration: null }).where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt), ne(authTokens.id, id), provenNow)),
     // Papers that listed this address before the account existed become the author's.
-    claimAuthorships(db, userId),
+    claimAuthorships({ db }, userId),
     ...(choose?.statements ?? []),
     // A used link keeps no password hash.
     db.update(authTokens).set({ usedAt: stamp, registration: null }).where(and(eq(authTokens.id, id), isNull(authTokens.usedAt))).returning({ id: authTokens.id }),

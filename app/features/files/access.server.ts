@@ -25,7 +25,7 @@ export async function fileReader(context: Ctx, request: Request): Promise<FileRe
 
 /** A public page's file by its generated name. */
 export async function servePublicFile(context: Ctx, request: Request, kind: PublicFileKind, filename: string) {
-  const readable = await findPublicFile(context.db, kind, filename, await fileReader(context, request));
+  const readable = await findPublicFile(context, kind, filename, await fileReader(context, request));
   return readable ? serveStoredFile(request, context.files, readable) : fileNotFound();
 }
 
@@ -42,7 +42,7 @@ export async function servePaperFile(context: Ctx, request: Request, params: { i
   const kind = Object.hasOwn(PAPER_FILE_KINDS, param) ? PAPER_FILE_KINDS[param as keyof typeof PAPER_FILE_KINDS] : null;
   if (paperId === null || !kind) return fileNotFound();
   const reader = await fileReader(context, request);
-  const readable = await findPaperFile(context.db, paperId, kind, reader);
+  const readable = await findPaperFile(context, paperId, kind, reader);
   if (readable) return serveStoredFile(request, context.files, readable);
   if (reader.userId !== null) return fileNotFound();
   const noStore = { "Cache-Control": "no-store" };

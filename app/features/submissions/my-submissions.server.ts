@@ -111,7 +111,7 @@ export async function deleteSubmission(ctx: Pick<Services, "db" | "d1" | "files"
   const remove = ctx.db.delete(papers).where(and(eq(papers.id, paperId), eq(papers.submitterId, userId), eq(papers.status, "under_review"))).toSQL();
   const [result] = await ctx.d1.batch([
     ctx.d1.prepare(remove.sql).bind(...remove.params),
-    auditEntryIfChanged(ctx.d1, { actorId: userId, action: "paper.delete", entityType: "paper", entityId: paperId, details: { title: paper.title.slice(0, 200), by: "submitter" } }),
+    auditEntryIfChanged(ctx, { actorId: userId, action: "paper.delete", entityType: "paper", entityId: paperId, details: { title: paper.title.slice(0, 200), by: "submitter" } }),
   ]);
   if (!result?.meta.changes) throw conflict(DECIDED);
   if (keys.length) await ctx.files.delete(keys).catch((e: unknown) => console.error("submission: files not deleted from R2", keys, e));

@@ -126,7 +126,7 @@ export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, 
     ],
     (_, error) => `${error.message} Each manuscript you upload is stored and read for you; wait a moment before uploading another.`,
   );
-  const stored = await storeUploads(ctx.files, [file], DRAFT_RULE, user.id).catch((error: unknown) => {
+  const stored = await storeUploads(ctx, [file], DRAFT_RULE, user.id).catch((error: unknown) => {
     // Content that does not match the name gets the spec's message first; any other refusal says its own reason.
     if (error instanceof UploadRejected && error.broke === "content") {
       throw new UploadRejected(`${SUBMISSION_MESSAGES.notPdfOrDocx} "${cleanFileName(name, 100)}" is not really a .${ext} file: its content does not match its name.`, "content");
@@ -151,9 +151,9 @@ export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, 
   try {
     await ctx.db.batch([
       ctx.db.insert(files).values(row),
-      ...(jobId ? [extractionJobStatement(ctx.db, jobId, user.id, row.r2Key)] : []),
+      ...(jobId ? [extractionJobStatement(ctx, jobId, user.id, row.r2Key)] : []),
       saveDraftStatement(ctx, owner, SUBMISSION_WIZARD.name, { step: 2, data, fileKey: row.r2Key }),
-      ...(draft.fileKey ? [jobsOfFile(ctx.db, draft.fileKey), ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
+      ...(draft.fileKey ? [jobsOfFile(ctx, draft.fileKey), ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
     ]);
   } catch (error) {
     await stored.discard();
@@ -161,9 +161,9 @@ export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, 
   }
   if (draft.fileKey) await ctx.files.delete(draft.fileKey).catch((e: unknown) => console.error("submission: earlier upload not deleted", e));
   if (jobId) {
-    await queueExtraction(ctx.queues, jobId).catch(async (e: unknown) => {
+    await queueExtraction(ctx, jobId).catch(async (e: unknown) => {
       console.error("submission: extraction not queued", e);
-      await failExtractionJob(ctx.db, jobId, "The manuscript could not be handed to the extraction service.");
+      await failExtractionJob(ctx, jobId, "The manuscript could not be handed to the extraction service.");
     });
   }
   return { fileName: row.originalName, extracting: jobId !== null };
@@ -195,7 +195,7 @@ export async function removeManuscript(ctx: Ctx, user: Pick<SessionUser, "id">) 
   const data = { ...draft.data, uploadedFileName: "", uploadedFileSize: 0, fileSha256: "", extractionJobId: null, extractionApplied: false, provenance: null, manuscriptTitle: "", manuscriptAbstract: "", authors: [] };
   await ctx.db.batch([
     saveDraftStatement(ctx, owner, SUBMISSION_WIZARD.name, { step: 2, data, fileKey: null }),
-    ...(draft.fileKey ? [jobsOfFile(ctx.db, draft.fileKey), ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
+    ...(draft.fileKey ? [jobsOfFile(ctx, draft.fileKey), ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
   ]);
   if (draft.fileKey) await ctx.files.delete(draft.fileKey);
 }
@@ -205,7 +205,7 @@ export async function extractionView(db: Database, userId: number, draft: Wizard
   const extras = extrasOf(draft);
   if (!extras.uploadedFileName) return { status: "none" };
   if (!extras.extractionJobId) return { status: "unread" };
-  const job = await getExtractionJob(db, userId, extras.extractionJobId);
+  const job = await getExtractionJob({ db }, userId, extras.extractionJobId);
   if (!job) return { status: "failed", message: SUBMISSION_MESSAGES.extractionFailed };
   if (job.status === "failed") return { status: "failed", message: job.message ? `${job.message} ${SUBMISSION_MESSAGES.manualEntry}` : SUBMISSION_MESSAGES.extractionFailed };
   if (job.status !== "complete") return { status: job.status };
@@ -257,7 +257,7 @@ export function authorsFromExtraction(extracted: ExtractedInfo["authors"], me: A
 export async function applyExtraction(ctx: Ctx, user: Pick<SessionUser, "id">, draft: WizardDraft): Promise<{ draft: WizardDraft; running: boolean }> {
   const extras = extrasOf(draft);
   if (extras.extractionApplied || !extras.uploadedFileName) return { draft, running: false };
-  const job = extras.extractionJobId ? await getExtractionJob(ctx.db, user.id, extras.extractionJobId) : null;
+  const job = extras.extractionJobId ? await getExtractionJob(ctx, user.id, extras.extractionJobId) : null;
   if (job && (job.status === "uploading" || job.status === "extracting")) return { draft, running: true };
   const me = await profileAuthor(ctx.db, user.id);
   const data: DraftExtras & Record<string, unknown> = { ...draft.data, extractionApplied: true };
@@ -393,7 +393,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
           .where(eq(files.id, stored.id)),
         ctx.db.delete(extractionJobs).where(and(eq(extractionJobs.userId, user.id), eq(extractionJobs.fileId, stored.id))),
         discardDraftStatement(ctx, owner),
-        auditEntry(ctx.db, { actorId: user.id, action: "paper.submit", entityType: "paper", entityId: null, details: { conferenceId, submissionKey: key, title: String(values.manuscriptTitle).slice(0, 200) } }),
+        auditEntry(ctx, { actorId: user.id, action: "paper.submit", entityType: "paper", entityId: null, details: { conferenceId, submissionKey: key, title: String(values.manuscriptTitle).slice(0, 200) } }),
       ],
       [
         selectedMail(ctx.db, "submission_receipt", {

@@ -104,7 +104,7 @@ export async function changeRole(db: Database, actorId: number, userId: number, 
   if (!before) throw notFound("That user no longer exists.");
   if (before.role === role) return { adminWithoutSecondFactor: false };
   const changed = await writeWithAudit(
-    db,
+    { db },
     db.update(users).set({ role, updatedAt: new Date() }).where(and(eq(users.id, userId), keepsAnotherAdmin)),
     { actorId, action: "user.role", entityType: "user", entityId: userId, details: { from: before.role, to: role } },
   );
@@ -170,11 +170,11 @@ export async function saveUser(
   const changes = Object.fromEntries(
     (["role", "status", "email"] as const).filter((k) => (k === "email" ? email : v[k]) !== before[0]![k]).map((k) => [k, { from: before[0]![k], to: k === "email" ? email : v[k] }]),
   );
-  const changed = await writeWithAudit(db, update, { actorId, action: "user.update", entityType: "user", entityId: userId, details: changes });
+  const changed = await writeWithAudit({ db }, update, { actorId, action: "user.update", entityType: "user", entityId: userId, details: changes });
   if (!changed) throw conflict(LAST_ADMIN);
   if (v.status !== "active") await revokeUserSessions(db, userId).run();
   // Active now for the first time, or at a new address: papers listed under it become theirs.
-  else if (before[0].status !== "active" || before[0].email !== email) await claimAuthorships(db, userId).run();
+  else if (before[0].status !== "active" || before[0].email !== email) await claimAuthorships({ db }, userId).run();
   return { ...outcomeOf(before[0], v.role), mustChoosePassword: vouched };
 }
 
@@ -199,7 +199,7 @@ export async function resetUserPassword(
 ): Promise<string | null> {
   const user = await ctx.db.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).get();
   if (!user) throw notFound("That user no longer exists.");
-  const audit = auditEntry(ctx.db, { actorId, action: "user.password_reset", entityType: "user", entityId: userId, details: { mode } });
+  const audit = auditEntry(ctx, { actorId, action: "user.password_reset", entityType: "user", entityId: userId, details: { mode } });
   if (mode === "random") {
     const password = randomPassword();
     const passwordHash = await hashPassword(password);
@@ -231,7 +231,7 @@ export async function endUserSessions(ctx: Pick<Services, "db" | "queues" | "wai
   if (!(await ctx.db.select({ id: users.id }).from(users).where(who).get())) throw notFound("That user no longer exists.");
   const [ended] = (await commitWithMail(
     ctx,
-    [revokeUserSessions(ctx.db, userId), auditEntry(ctx.db, { actorId, action: "user.sessions_ended", entityType: "user", entityId: userId, details: {} })],
+    [revokeUserSessions(ctx.db, userId), auditEntry(ctx, { actorId, action: "user.sessions_ended", entityType: "user", entityId: userId, details: {} })],
     [accountMail(ctx.db, "sessions_ended", who, { supportEmail: ctx.env.SUPPORT_EMAIL })],
   )) as [D1Result];
   return ended.meta.changes;
@@ -246,7 +246,7 @@ export async function deleteUser(db: Database, actorId: number, userId: number) 
   if (userId === actorId) throw conflict("You cannot delete your own account here.");
   const placeholder = `deleted-user-${userId}@invalid`;
   const changed = await writeWithAudit(
-    db,
+    { db },
     db
       .update(users)
       .set({
