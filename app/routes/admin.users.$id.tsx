@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = parseId(params.id);
   if (id === null) throw new Response("User not found.", { status: 404 });
-  const [profile, openSessions] = await Promise.all([loadProfile(context.db, id), countUserSessions(context.db, id)]);
+  const [profile, openSessions] = await Promise.all([loadProfile(context, id), countUserSessions(context.db, id)]);
   if (!profile || profile.deleted) throw new Response("User not found.", { status: 404 });
   return {
     id,
@@ -85,7 +85,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (result.error) return validationError(result.error, result.submittedData, { status: 400 });
   let outcome: RoleOutcome & { mustChoosePassword?: boolean } = { adminWithoutSecondFactor: false };
   const refused = await attempt("admin: saving a user", MESSAGES.saveFailed, async () => {
-    outcome = await saveUser(context.db, admin.id, id, result.data as never);
+    outcome = await saveUser(context, admin.id, id, result.data as never);
     // Activated without a proven address: its holder chooses a password through a mailed link.
     if (outcome.mustChoosePassword) await resetUserPassword(context, admin.id, id, "email");
   });

@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseUserQuery(url);
   const editingRole = Number.parseInt(url.searchParams.get("edit-role") ?? "", 10) || null;
   try {
-    const { rows, total, previous, next } = await listUsers(context.db, query);
+    const { rows, total, previous, next } = await listUsers(context, query);
     return {
       query: { q: query.q, role: query.role, start: query.start },
       total,
@@ -76,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { userId, role } = checked.data;
   let outcome: RoleOutcome = { adminWithoutSecondFactor: false };
   const refused = await attempt("admin users: role change", MESSAGES.roleFailed, async () => {
-    outcome = await changeRole(context.db, admin.id, userId, role);
+    outcome = await changeRole(context, admin.id, userId, role);
   });
   if (refused) return refused.json();
   const back = new URL(request.url);

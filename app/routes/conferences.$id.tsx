@@ -30,7 +30,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (id === null) throw data("Conference Not Found", { status: 404 });
   let conference: Awaited<ReturnType<typeof getConferenceDetail>>;
   try {
-    conference = await getConferenceDetail(context.db, id);
+    conference = await getConferenceDetail(context, id);
   } catch (error) {
     console.error("conference detail: loading failed", error);
     throw data("Failed to load conference details. Please try again later.", { status: 503 });

@@ -12,7 +12,7 @@ import { listConferences } from "~/features/conferences/conference.server";
 export async function loader({ context }: LoaderFunctionArgs) {
   try {
     const today = todayIso();
-    const conferences = (await listConferences(context.db)).map((c) => ({
+    const conferences = (await listConferences(context)).map((c) => ({
       ...c,
       dateRange: formatDateRange(c.startDate, c.endDate),
       badge: conferencePhaseBadge(conferencePhase(c.startDate, c.endDate, today)),

@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     // Wrong codes count against the account; the right one does not (decision 030).
     right = await limitedCheck(context.db, `2fa:acct:${session.user.id}`, LIMITS.secondFactorPerAccount, () =>
-      checkSecondFactor(context.db, session.user.id, code, context.env.SESSION_SECRET),
+      checkSecondFactor(context, session.user.id, code, context.env.SESSION_SECRET),
     );
   } catch (error) {
     if (error instanceof RateLimitedError) return tooManyRequests(error, { error: error.message } satisfies ActionData);

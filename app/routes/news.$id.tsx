@@ -20,7 +20,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (id === null) throw data("News Not Found", { status: 404 });
   let item: Awaited<ReturnType<typeof getPublicNewsItem>>;
   try {
-    item = await getPublicNewsItem(context.db, id);
+    item = await getPublicNewsItem(context, id);
   } catch (error) {
     console.error("news detail: loading failed", error);
     throw data("Failed to load news details. Please try again later.", { status: 503 });

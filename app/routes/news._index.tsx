@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (page === null) throw data(NO_SUCH_PAGE, { status: 404 });
   let result: Awaited<ReturnType<typeof publishedNewsPage>>;
   try {
-    result = await publishedNewsPage(context.db, page);
+    result = await publishedNewsPage(context, page);
   } catch (error) {
     console.error("news list: loading failed", error);
     throw data("Failed to load news. Please try again later.", { status: 503 });

@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireSession(context, request);
   const csrf = context.csrf.token();
   try {
-    const profile = await loadProfile(context.db, session.user.id);
+    const profile = await loadProfile(context, session.user.id);
     if (!profile) throw new Error("profile row missing");
     return { profile, supportEmail: context.env.SUPPORT_EMAIL, csrf, loadError: null };
   } catch (error) {
@@ -67,9 +67,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (result.error) return validationError(result.error, tab === "password" ? {} : result.submittedData, { status: 400 });
   const userId = session.user.id;
   try {
-    if (tab === "personal") await savePersonal(context.db, userId, result.data);
-    if (tab === "affiliations") await saveAffiliations(context.db, userId, result.data);
-    if (tab === "expertise") await saveExpertise(context.db, userId, result.data);
+    if (tab === "personal") await savePersonal(context, userId, result.data);
+    if (tab === "affiliations") await saveAffiliations(context, userId, result.data);
+    if (tab === "expertise") await saveExpertise(context, userId, result.data);
     if (tab === "password") {
       const { currentPassword, newPassword } = result.data as z.infer<typeof changePasswordSchema>;
       // A wrong current password counts against the account, as at sign-in.

@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw data(`There is no board period "${requested.slice(0, 20)}". Periods run from ${periods.at(-1)} to ${periods[0]}.`, { status: 404 });
   }
   try {
-    const board = await getBoardPage(context.db, requested);
+    const board = await getBoardPage(context, requested);
     return { periods, board, selected: requested ?? board.year?.period ?? periods[0]!, error: null };
   } catch (error) {
     console.error("board: loading failed", error);

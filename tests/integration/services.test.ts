@@ -20,7 +20,7 @@ describe("a change and its mail commit together", () => {
     await commitWithMail(
       s,
       [s.db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, user.id)), auditEntry(s, { actorId: user.id, action: "user.update", entityType: "user", entityId: user.id })],
-      [outboxEntry(s.db, "password_changed", user.email, { name: "Renamed Person", supportEmail: "support@example.org" })],
+      [outboxEntry(s, "password_changed", user.email, { name: "Renamed Person", supportEmail: "support@example.org" })],
     );
     await waitOnExecutionContext(ctx);
     expect((await db().select().from(users).where(eq(users.id, user.id)).get())!.firstName).toBe("Renamed");
@@ -38,7 +38,7 @@ describe("a change and its mail commit together", () => {
       commitWithMail(
         s,
         [s.db.update(users).set({ firstName: "Changed" }).where(eq(users.id, first.id)), s.db.update(users).set({ email: "two@example.org" }).where(eq(users.id, first.id))],
-        [outboxEntry(s.db, "password_changed", first.email, { name: "x", supportEmail: "support@example.org" })],
+        [outboxEntry(s, "password_changed", first.email, { name: "x", supportEmail: "support@example.org" })],
       ),
     ).rejects.toThrow();
     expect((await db().select().from(users).where(eq(users.id, first.id)).get())!.firstName).toBe("Test");
@@ -47,7 +47,7 @@ describe("a change and its mail commit together", () => {
 
   it("refuses a mail whose data does not fit its template before anything is written", async () => {
     const s = services();
-    expect(() => outboxEntry(s.db, "password_changed", "a@example.org", { name: "x" } as never)).toThrow();
+    expect(() => outboxEntry(s, "password_changed", "a@example.org", { name: "x" } as never)).toThrow();
     expect(await db().select().from(outbox).all()).toEqual([]);
   });
 });

@@ -8,7 +8,6 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { statementsFor } from "~/db/batch.server";
-import type { Database } from "~/db/client.server";
 import { conferences, extractionJobs, files, paperAuthors, papers, users } from "~/db/schema";
 import { auditEntry } from "~/models/audit.server";
 import { activeAccountAt } from "~/models/authorship.server";
@@ -69,7 +68,7 @@ export type DraftExtras = {
 export const extrasOf = (draft: WizardDraft) => draft.data as DraftExtras & Record<string, unknown>;
 
 /** The conferences open for submissions (step 1), soonest first. */
-export function openConferences(db: Database) {
+export function openConferences({ db }: Pick<Services, "db">) {
   return db
     .select({ id: conferences.id, title: conferences.title, startDate: conferences.startDate, location: conferences.location })
     .from(conferences)
@@ -78,13 +77,13 @@ export function openConferences(db: Database) {
     .all();
 }
 
-export async function isOpenConference(db: Database, id: number) {
+export async function isOpenConference({ db }: Pick<Services, "db">, id: number) {
   const row = await db.select({ id: conferences.id }).from(conferences).where(and(eq(conferences.id, id), eq(conferences.status, "open"))).get();
   return Boolean(row);
 }
 
 /** The signed-in author as a card of the authors step: the profile's name, e-mail and primary affiliation. */
-export async function profileAuthor(db: Database, userId: number): Promise<AuthorRow & Person> {
+export async function profileAuthor({ db }: Pick<Services, "db">, userId: number): Promise<AuthorRow & Person> {
   const u = await db
     .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, affiliation: users.primaryAffiliation })
     .from(users)
@@ -201,7 +200,7 @@ export async function removeManuscript(ctx: Ctx, user: Pick<SessionUser, "id">) 
 }
 
 /** The state step 2 shows: no file, a file the engine does not read (.doc), or the job's. */
-export async function extractionView(db: Database, userId: number, draft: WizardDraft): Promise<ExtractionView> {
+export async function extractionView({ db }: Pick<Services, "db">, userId: number, draft: WizardDraft): Promise<ExtractionView> {
   const extras = extrasOf(draft);
   if (!extras.uploadedFileName) return { status: "none" };
   if (!extras.extractionJobId) return { status: "unread" };
@@ -259,7 +258,7 @@ export async function applyExtraction(ctx: Ctx, user: Pick<SessionUser, "id">, d
   if (extras.extractionApplied || !extras.uploadedFileName) return { draft, running: false };
   const job = extras.extractionJobId ? await getExtractionJob(ctx, user.id, extras.extractionJobId) : null;
   if (job && (job.status === "uploading" || job.status === "extracting")) return { draft, running: true };
-  const me = await profileAuthor(ctx.db, user.id);
+  const me = await profileAuthor(ctx, user.id);
   const data: DraftExtras & Record<string, unknown> = { ...draft.data, extractionApplied: true };
   const info = job?.status === "complete" ? (job.result as ExtractedInfo | null) : null;
   if (info) {
@@ -279,7 +278,7 @@ export async function applyExtraction(ctx: Ctx, user: Pick<SessionUser, "id">, d
 }
 
 /** An earlier paper of this author to this conference with the very same file, if any. */
-export async function sameFileSubmitted(db: Database, userId: number, conferenceId: number, sha256: string | undefined) {
+export async function sameFileSubmitted({ db }: Pick<Services, "db">, userId: number, conferenceId: number, sha256: string | undefined) {
   if (!sha256 || !Number.isInteger(conferenceId)) return null;
   const row = await db
     .select({ paperNumber: papers.paperNumber, startDate: conferences.startDate, submittedAt: papers.submittedAt })
@@ -396,7 +395,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
         auditEntry(ctx, { actorId: user.id, action: "paper.submit", entityType: "paper", entityId: null, details: { conferenceId, submissionKey: key, title: String(values.manuscriptTitle).slice(0, 200) } }),
       ],
       [
-        selectedMail(ctx.db, "submission_receipt", {
+        selectedMail(ctx, "submission_receipt", {
           from: papers,
           where: theirPaper,
           to: sql`${user.email}`,
@@ -404,7 +403,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
           computed: { paperNumber: shownNumber },
         }),
         ...others.map((a) =>
-          selectedMail(ctx.db, "submission_listed", {
+          selectedMail(ctx, "submission_listed", {
             from: papers,
             where: theirPaper,
             to: sql`${a.email.toLowerCase()}`,
@@ -426,7 +425,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
 }
 
 /** A submit whose draft is gone: the paper its key made, if this author made one. */
-export async function paperOfSubmissionKey(db: Database, userId: number, key: string) {
+export async function paperOfSubmissionKey({ db }: Pick<Services, "db">, userId: number, key: string) {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(key)) return null;
   return (await db.select({ id: papers.id }).from(papers).where(and(eq(papers.submissionKey, key), eq(papers.submitterId, userId))).get()) ?? null;
 }

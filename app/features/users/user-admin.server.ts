@@ -5,7 +5,6 @@
 import { endOutstandingTokens } from "~/server/auth/tokens.server";
 import type { Services } from "~/server/services.server";
 import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { anyContains } from "~/db/search";
 import { authTokens, recoveryCodes, USER_ROLES, USER_STATUSES, userCounts, users } from "~/db/schema";
 import { toAffiliation, toExpertise, toPersonalColumns } from "~/features/accounts/mapping";
@@ -43,7 +42,7 @@ export function parseUserQuery(url: URL): UserQuery {
  * Without a search the count comes from `user_counts` (kept by triggers), so neither the page
  * nor the badge reads the whole table; a search has to look at every name.
  */
-export async function listUsers(db: Database, query: UserQuery) {
+export async function listUsers({ db }: Pick<Services, "db">, query: UserQuery) {
   const { q, role } = query;
   const conditions: SQL[] = [isNull(users.deletedAt)];
   if (role) conditions.push(eq(users.role, role as Role));
@@ -98,7 +97,7 @@ const LAST_ADMIN = "The last active administrator cannot lose the administrator 
  * the second check is part of the UPDATE itself, so two administrators demoting each other at
  * once cannot both succeed.
  */
-export async function changeRole(db: Database, actorId: number, userId: number, role: Role): Promise<RoleOutcome> {
+export async function changeRole({ db }: Pick<Services, "db">, actorId: number, userId: number, role: Role): Promise<RoleOutcome> {
   if (userId === actorId && role !== "admin") throw conflict("You cannot remove your own administrator role.");
   const before = await db.select({ role: users.role, totpEnabledAt: users.totpEnabledAt }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).get();
   if (!before) throw notFound("That user no longer exists.");
@@ -127,7 +126,7 @@ export type UserStatus = (typeof USER_STATUSES)[number];
  * that another account has.
  */
 export async function saveUser(
-  db: Database,
+  { db }: Pick<Services, "db">,
   actorId: number,
   userId: number,
   v: Record<string, unknown> & { email: string; role: Role; status: UserStatus },
@@ -211,7 +210,7 @@ export async function resetUserPassword(
         endOutstandingTokens(ctx.db, userId),
         audit,
       ],
-      [accountMail(ctx.db, "admin_password_set", eq(users.id, userId), { supportEmail: ctx.env.SUPPORT_EMAIL })],
+      [accountMail(ctx, "admin_password_set", eq(users.id, userId), { supportEmail: ctx.env.SUPPORT_EMAIL })],
     );
     return password;
   }
@@ -232,7 +231,7 @@ export async function endUserSessions(ctx: Pick<Services, "db" | "queues" | "wai
   const [ended] = (await commitWithMail(
     ctx,
     [revokeUserSessions(ctx.db, userId), auditEntry(ctx, { actorId, action: "user.sessions_ended", entityType: "user", entityId: userId, details: {} })],
-    [accountMail(ctx.db, "sessions_ended", who, { supportEmail: ctx.env.SUPPORT_EMAIL })],
+    [accountMail(ctx, "sessions_ended", who, { supportEmail: ctx.env.SUPPORT_EMAIL })],
   )) as [D1Result];
   return ended.meta.changes;
 }
@@ -242,7 +241,7 @@ export async function endUserSessions(ctx: Pick<Services, "db" | "queues" | "wai
  * anonymised (no name, e-mail, phone, address, password or second factor), its sessions,
  * tokens and recovery codes go. Refused for oneself and for the last active administrator.
  */
-export async function deleteUser(db: Database, actorId: number, userId: number) {
+export async function deleteUser({ db }: Pick<Services, "db">, actorId: number, userId: number) {
   if (userId === actorId) throw conflict("You cannot delete your own account here.");
   const placeholder = `deleted-user-${userId}@invalid`;
   const changed = await writeWithAudit(

@@ -74,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (tab === "submissions") {
     let papers: MySubmission[] | null = null;
     try {
-      papers = await mySubmissions(context.db, user.id);
+      papers = await mySubmissions(context, user.id);
     } catch (error) {
       console.error("dashboard: submissions not loaded", error);
     }
@@ -98,19 +98,19 @@ async function wizardView(context: LoaderFunctionArgs["context"], user: Awaited<
   const view: WizardView = { step, values: draft.data, conferences: null, conferencesFailed: false, extraction: null, waiting: false, provenance: extras.provenance ?? null, duplicate: null, me: null, blocked: false, submissionKey: extras.submissionKey ?? "" };
   if (step === 1) {
     try {
-      view.conferences = await openConferences(context.db);
+      view.conferences = await openConferences(context);
     } catch (error) {
       console.error("dashboard: open conferences not loaded", error);
       view.conferencesFailed = true;
     }
   }
-  if (step === 2 || step === 5) view.duplicate = await sameFileSubmitted(context.db, user.id, Number(draft.data.conferenceId), extras.fileSha256);
+  if (step === 2 || step === 5) view.duplicate = await sameFileSubmitted(context, user.id, Number(draft.data.conferenceId), extras.fileSha256);
   if (step === 2) {
-    view.extraction = await extractionView(context.db, user.id, draft);
+    view.extraction = await extractionView(context, user.id, draft);
     view.waiting = url.searchParams.get("continue") === "1" && running;
   }
   if (step === 5) {
-    const me = await profileAuthor(context.db, user.id);
+    const me = await profileAuthor(context, user.id);
     view.me = { firstName: me.firstName, lastName: me.lastName, email: me.email };
     const authors = pinSubmitter(Array.isArray(draft.data.authors) ? (draft.data.authors as unknown[]).map((a) => toAuthorRow(a as Partial<AuthorRow>)) : [], me);
     view.values = { ...draft.data, authors };
@@ -157,7 +157,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (step === 1 && intent === "next") {
     const id = Number(form.get("conferenceId"));
-    if (Number.isInteger(id) && id > 0 && !(await isOpenConference(context.db, id))) {
+    if (Number.isInteger(id) && id > 0 && !(await isOpenConference(context, id))) {
       return validationError({ fieldErrors: { conferenceId: "This conference is not open for submissions." } }, { manuscriptType: String(form.get("manuscriptType") ?? "") }, { status: 400 });
     }
   }
@@ -170,7 +170,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const draft = await loadDraft(context, owner);
     const key = String(form.get("submissionKey") ?? "");
     // A resent submit whose draft the first one used up: the paper it made.
-    if (!extrasOf(draft).submissionKey && key && (await paperOfSubmissionKey(context.db, user.id, key))) return redirect("/dashboard?tab=submissions&submitted=true");
+    if (!extrasOf(draft).submissionKey && key && (await paperOfSubmissionKey(context, user.id, key))) return redirect("/dashboard?tab=submissions&submitted=true");
     const authors = readAuthorRows(form);
     if (submitterIndex(authors, user) < 0) {
       await saveDraft(context, owner, wizard.name, { step: 5, data: { ...draft.data, authors, submitTried: true } });
