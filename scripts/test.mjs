@@ -46,6 +46,18 @@ for (const [title, script, args] of [
   else total.failed += 1;
 }
 
+// Imports point down the layers with no cycles (decision 046); the self-test proves the check
+// still catches a planted upward import, a sideways one, a cycle and the engine reaching into the app.
+for (const [title, args] of [
+  ["Imports point down the layers", []],
+  ["The layer check still catches planted faults", ["--self-test"]],
+]) {
+  console.log(`\n› ${title}`);
+  const r = spawnSync(process.execPath, [path.join(ROOT, "scripts", "check-layers.mjs"), ...args], { cwd: ROOT, stdio: "inherit" });
+  if (r.status === 0) total.passed += 1;
+  else total.failed += 1;
+}
+
 // Issue 16: the extraction engine on the held-out halves (generated manuscripts, real articles'
 // headers), held to the issue's targets or, where it does not reach one yet, to what it has
 // reached: see eval-extraction.mjs.

@@ -4,7 +4,10 @@
  * definitions (and drizzle's sqlite-core) must stay on the server; `npm test` fails a build whose
  * client chunks carry a table definition.
  */
-export { USER_ROLES, USER_STATUSES } from "../features/users/users";
+
+/** An account's role and state (the console's user list offers these). */
+export const USER_ROLES = ["user", "reviewer", "moderator", "admin"] as const;
+export const USER_STATUSES = ["inactive", "active", "suspended"] as const;
 
 export type Address = {
   address1: string;

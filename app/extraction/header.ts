@@ -7,7 +7,8 @@
 import { REGIONS, ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, STRUCTURED_ABSTRACT, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, DEGREES, NOT_LETTER_MARKERS, bodySize, lowerCaseWords } from "./patterns";
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
-import { labelLines, type LabellerWeights, type LineLabels } from "./labeller";
+import { labelLines, type LineLabels } from "./labeller";
+import type { LabellerWeights } from "./mlp";
 import { isFamilyName, isGivenName } from "./lexicon";
 import { lexiconOf, readNames, type NamedPerson, type NameReader } from "./names";
 import { fixLigatures, fold, joinLines, joinSpans, normalizeSpace, vocabularyOf } from "./text";

@@ -11,6 +11,7 @@ import { isFamilyName, isGivenName } from "./lexicon";
 import type { Document, Line } from "./model";
 import { ABSTRACT_LABEL, HEADING_WORD, INSTITUTION, JEL_LABEL, KEYWORDS_LABEL, MONTH_DATE, NOISE, bodySize, lowerCaseWords } from "./patterns";
 import { LABELLERS } from "./labeller.weights";
+import { ensemble, type LabellerWeights } from "./mlp";
 
 export const LABELS = ["title", "author", "email", "affiliation", "abstract", "keywords", "other"] as const;
 export type Label = (typeof LABELS)[number];
@@ -103,19 +104,6 @@ export function lineFeatures(lines: Line[], doc: Pick<Document, "pageWidth" | "p
   });
 }
 
-export type LabellerWeights = { mean: number[]; scale: number[]; hidden: number[][]; hiddenBias: number[]; out: number[][]; outBias: number[] };
-
-/** The model: standardised features, one hidden layer (tanh; none when `hidden` is empty), softmax. */
-export function predict(weights: LabellerWeights, x: number[]): number[] {
-  const z = x.map((v, j) => (v - weights.mean[j]!) / weights.scale[j]!);
-  const h = weights.hidden.length ? weights.hidden.map((row, k) => Math.tanh(row.reduce((s, w, j) => s + w * z[j]!, weights.hiddenBias[k]!))) : z;
-  const logits = weights.out.map((row, c) => row.reduce((s, w, j) => s + w * h[j]!, weights.outBias[c]!));
-  const max = Math.max(...logits);
-  const e = logits.map((v) => Math.exp(v - max));
-  const sum = e.reduce((s, v) => s + v, 0);
-  return e.map((v) => v / sum);
-}
-
 /**
  * Each line's probability of each label: the models' geometric mean (a few trained alike from
  * different seeds; one alone swings with its seed where the rules ask "is it sure?").
@@ -127,12 +115,4 @@ export function labelLines(lines: Line[], doc: Pick<Document, "pageWidth" | "pag
     const p = ensemble(models, x);
     return Object.fromEntries(LABELS.map((l, c) => [l, p[c]!])) as Record<Label, number>;
   });
-}
-
-/** Models trained alike (the line labeller's, the name model's): their geometric mean, renormalised, so a label one model rules out stays unlikely. */
-export function ensemble(models: LabellerWeights[], x: number[]): number[] {
-  const each = models.map((m) => predict(m, x));
-  const g = each[0]!.map((_, c) => Math.exp(each.reduce((sum, p) => sum + Math.log(Math.max(p[c]!, 1e-9)), 0) / each.length));
-  const total = g.reduce((sum, v) => sum + v, 0);
-  return g.map((v) => v / total);
 }

@@ -19,7 +19,7 @@ import { countryNamed } from "./countries";
 import { isFamilyName, isGivenName } from "./lexicon";
 import type { Line } from "./model";
 import { DEGREES, GENERATIONAL, INSTITUTION, NOT_LETTER_MARKERS, NOT_NAME_WORDS, PARTICLES, SYMBOL } from "./patterns";
-import { ensemble, type LabellerWeights } from "./labeller";
+import { ensemble, type LabellerWeights } from "./mlp";
 import { fixLigatures } from "./text";
 import { NAME_MODELS, NAME_TRANSITIONS } from "./names.weights";
 

@@ -8,13 +8,12 @@
  *   queue, whose consumer marks the row `dead` so the office sees it in the outbox.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
-import { createDb } from "../db/client.server";
 import { outbox } from "../db/schema";
 import { NoticeMessageSchema, readMessage } from "../server/queues/messages";
+import type { Services } from "../server/services.server";
 import { sendMail, type OutgoingMail, type SmtpConfig, SmtpConfigSchema } from "./smtp.server";
 import { renderMail } from "./templates";
 
-export type NoticesEnv = { DB: D1Database } & Record<string, unknown>;
 type Send = (config: SmtpConfig, mail: OutgoingMail) => Promise<void>;
 
 /** Delay before retry n (1-based): 30 s, 60 s, 120 s, … capped at 15 minutes. */
@@ -22,8 +21,8 @@ export function backoffSeconds(attempt: number) {
   return Math.min(15 * 60, 30 * 2 ** Math.max(0, attempt - 1));
 }
 
-export async function deliverNotices(batch: MessageBatch<unknown>, env: NoticesEnv, send: Send = sendMail) {
-  const db = createDb(env.DB);
+/** `config` is the notices Worker's raw configuration, checked here against `SmtpConfigSchema`. */
+export async function deliverNotices(batch: MessageBatch<unknown>, { db }: Pick<Services, "db">, config: Record<string, unknown>, send: Send = sendMail) {
   if (batch.queue.endsWith("-dlq")) {
     for (const message of batch.messages) {
       const notice = readMessage(NoticeMessageSchema, message.body, "mail");
@@ -39,7 +38,7 @@ export async function deliverNotices(batch: MessageBatch<unknown>, env: NoticesE
     return;
   }
 
-  const config = SmtpConfigSchema.safeParse(env);
+  const smtp = SmtpConfigSchema.safeParse(config);
   for (const message of batch.messages) {
     const notice = readMessage(NoticeMessageSchema, message.body, "mail");
     if (!notice) {
@@ -54,9 +53,9 @@ export async function deliverNotices(batch: MessageBatch<unknown>, env: NoticesE
     }
     const attempt = row.attempts + 1;
     try {
-      if (!config.success) throw new Error(`Mail is not configured: ${config.error.issues.map((i) => i.path.join(".")).join(", ")}`);
-      const rendered = renderMail(row.template, row.payload, { siteName: config.data.SITE_NAME, siteUrl: config.data.SITE_URL });
-      await send(config.data, { to: row.toAddress, ...rendered });
+      if (!smtp.success) throw new Error(`Mail is not configured: ${smtp.error.issues.map((i) => i.path.join(".")).join(", ")}`);
+      const rendered = renderMail(row.template, row.payload, { siteName: smtp.data.SITE_NAME, siteUrl: smtp.data.SITE_URL });
+      await send(smtp.data, { to: row.toAddress, ...rendered });
       await db
         .update(outbox)
         .set({ status: "sent", attempts: attempt, sentAt: new Date(), lastError: null })

@@ -5,8 +5,8 @@
  * office activating it): from then on My Submissions shows them with their role.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { paperAuthors } from "~/db/schema";
+import type { Services } from "~/server/services.server";
 
 /**
  * The account an author row at `email` links to, as a subquery: an active one only. An account
@@ -17,7 +17,7 @@ export const activeAccountAt = (email: string) =>
   sql`(select id from users where email = ${email.toLowerCase()} and status = 'active' and deleted_at is null)`;
 
 /** Links the account's unlinked author rows of its address; nothing when the account is not active. */
-export function claimAuthorships(db: Database, userId: number) {
+export function claimAuthorships({ db }: Pick<Services, "db">, userId: number) {
   return db
     .update(paperAuthors)
     .set({ userId })

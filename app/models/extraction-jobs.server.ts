@@ -7,14 +7,13 @@
  * ends as failed; only trouble with D1 or R2 themselves is retried by the queue.
  */
 import { and, eq, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { extractionJobs, files, wizardDrafts } from "~/db/schema";
 import { extractManuscript, ExtractionFailed, MAX_MANUSCRIPT_BYTES, type ExtractionResult } from "~/extraction";
 import { countryCode } from "~/extraction/countries";
 import { refineWithAi, type AiBinding } from "~/extraction/refine";
 import { randomToken } from "~/server/auth/crypto.server";
 import type { ExtractionMessage } from "~/server/queues/messages";
-import type { HousekeepingTask } from "~/server/housekeeping.server";
+import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 import type { Services } from "~/server/services.server";
 import { storeUploads, type UploadRule } from "./uploads.server";
 
@@ -30,7 +29,7 @@ export const MANUSCRIPT_RULE: UploadRule = {
 export const STALLED_EXTRACTION_MESSAGE = "The manuscript could not be read in time.";
 
 /** Ends a job as failed unless it already ended (the dead-letter queue's consumer uses it). */
-export async function failExtractionJob(db: Database, jobId: string, message: string) {
+export async function failExtractionJob({ db }: Pick<Services, "db">, jobId: string, message: string) {
   await db
     .update(extractionJobs)
     .set({ status: "failed", message, updatedAt: new Date() })
@@ -70,7 +69,7 @@ export const extractionRetentionHousekeeping: HousekeepingTask = {
 };
 
 /** The statement that deletes the jobs (and what they read) of the manuscript stored under `r2Key`. */
-export function jobsOfFile(db: Database, r2Key: string) {
+export function jobsOfFile({ db }: Pick<Services, "db">, r2Key: string) {
   return db.delete(extractionJobs).where(eq(extractionJobs.fileId, sql`(select id from files where r2_key = ${r2Key})`));
 }
 
@@ -78,31 +77,31 @@ export function jobsOfFile(db: Database, r2Key: string) {
 export const EXTRACTION_TIME_LIMIT_MS = 20_000;
 
 /** The job's row for a manuscript stored under `r2Key` (its file row inserted earlier in the same batch). */
-export function extractionJobStatement(db: Database, id: string, userId: number, r2Key: string) {
+export function extractionJobStatement({ db }: Pick<Services, "db">, id: string, userId: number, r2Key: string) {
   return db.insert(extractionJobs).values({ id, userId, status: "extracting", fileId: sql`(select id from files where r2_key = ${r2Key})` as unknown as number });
 }
 
 /** Hands a recorded job to the extraction Worker. */
-export function queueExtraction(queues: Services["queues"], jobId: string) {
+export function queueExtraction({ queues }: Pick<Services, "queues">, jobId: string) {
   return queues.extraction.send({ type: "extract", jobId } satisfies ExtractionMessage);
 }
 
 /** Stores the manuscript, records the job and queues it; returns the job's id. */
 export async function startExtraction({ db, files: bucket, queues }: Pick<Services, "db" | "files" | "queues">, userId: number, file: File) {
-  const stored = await storeUploads(bucket, [file], MANUSCRIPT_RULE, userId);
+  const stored = await storeUploads({ files: bucket }, [file], MANUSCRIPT_RULE, userId);
   const id = randomToken(18);
   try {
-    await db.batch([db.insert(files).values(stored.rows[0]!), extractionJobStatement(db, id, userId, stored.rows[0]!.r2Key)]);
+    await db.batch([db.insert(files).values(stored.rows[0]!), extractionJobStatement({ db }, id, userId, stored.rows[0]!.r2Key)]);
   } catch (error) {
     await stored.discard();
     throw error;
   }
-  await queueExtraction(queues, id);
+  await queueExtraction({ queues }, id);
   return id;
 }
 
 /** A job as its owner may see it (another user's job is "not found"). */
-export async function getExtractionJob(db: Database, userId: number, id: string) {
+export async function getExtractionJob({ db }: Pick<Services, "db">, userId: number, id: string) {
   return (await db.select().from(extractionJobs).where(and(eq(extractionJobs.id, id), eq(extractionJobs.userId, userId))).get()) ?? null;
 }
 
@@ -124,7 +123,7 @@ async function extractWithin(bytes: Uint8Array, ms: number, ai: AiBinding | unde
  * Runs one job and records its end. A job already complete or failed is left as it is (a queue
  * may deliver a message twice). Throws only for D1 or R2 trouble, so the queue retries.
  */
-export async function runExtractionJob(env: { db: Database; files: R2Bucket; ai?: AiBinding; timeLimitMs?: number }, jobId: string) {
+export async function runExtractionJob(env: Pick<Services, "db" | "files"> & { ai?: AiBinding; timeLimitMs?: number }, jobId: string) {
   const { db } = env;
   const job = await db.select().from(extractionJobs).where(eq(extractionJobs.id, jobId)).get();
   if (!job || job.status === "complete" || job.status === "failed") return job?.status ?? "missing";

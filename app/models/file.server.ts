@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { type FileKind, files, news } from "~/db/schema";
+import type { ReadableFile } from "~/server/file-response.server";
+import type { Services } from "~/server/services.server";
 
 /** Generated public names: random base32 and a known extension. Anything else is not a file of ours. */
 export const GENERATED_FILENAME = /^[a-z0-9]{16,40}\.[a-z0-9]{1,5}$/;
@@ -16,17 +17,11 @@ export const attachmentFields = {
   altText: files.altText,
 };
 
-/** A stored file as the streamer needs it. */
-export type StoredFile = { id: number; r2Key: string; originalName: string; contentType: string; size: number };
-
 /**
  * Who asks for a file: a signed-in user (cookie on pages, bearer on the API) and/or the file a
  * valid download token names. The model, not the route, decides what they may read.
  */
 export type FileReader = { userId: number | null; admin: boolean; tokenFileId: number | null };
-
-/** A file the reader may have, and whether anyone may (which decides how it may be cached). */
-export type ReadableFile = { file: StoredFile; visibility: "public" | "private" };
 
 const storedFileFields = { id: files.id, r2Key: files.r2Key, originalName: files.originalName, contentType: files.contentType, size: files.size };
 
@@ -37,7 +32,7 @@ export type PublicFileKind = "conference_file" | "conference_photo" | "news_file
  * news item's files while the item is published or archived. A draft's files are for
  * administrators only (the console's preview), and privately cached.
  */
-export async function findPublicFile(db: Database, kind: PublicFileKind, filename: string, reader: FileReader): Promise<ReadableFile | null> {
+export async function findPublicFile({ db }: Pick<Services, "db">, kind: PublicFileKind, filename: string, reader: FileReader): Promise<ReadableFile | null> {
   if (!GENERATED_FILENAME.test(filename)) return null;
   const row = await db
     .select({ ...storedFileFields, newsStatus: news.status })
@@ -59,7 +54,7 @@ export type PaperFileParam = keyof typeof PAPER_FILE_KINDS;
  * whose account is linked), administrators, and the holder of a download token for this very
  * file. One query: the file with whether the reader is an author of its paper.
  */
-export async function findPaperFile(db: Database, paperId: number, kind: "manuscript" | "blind_copy", reader: FileReader): Promise<ReadableFile | null> {
+export async function findPaperFile({ db }: Pick<Services, "db">, paperId: number, kind: "manuscript" | "blind_copy", reader: FileReader): Promise<ReadableFile | null> {
   const userId = reader.userId ?? 0;
   const row = await db
     .select({

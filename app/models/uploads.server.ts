@@ -9,6 +9,7 @@ import type { FileKind, files } from "~/db/schema";
 import { contentMatches, extensionOf, imageSize } from "~/server/files/sniff.server";
 import { generateFilename, r2KeyFor } from "./file.server";
 import { AppError } from "~/server/errors.server";
+import type { Services } from "~/server/services.server";
 import { cleanFileName, exactSizeNote, megabytesUp } from "~/lib/file-names";
 
 export type UploadRule = {
@@ -51,7 +52,7 @@ const tooLarge = (name: string, size: number, limit: number) =>
   `"${name}" is larger than ${megabytes(limit)}: it is ${megabytesUp(size)} MB.${exactSizeNote(size, limit)}`;
 
 /** Checks every file, stores them all or none, and returns the rows to insert and the undo. */
-export async function storeUploads(bucket: R2Bucket, list: File[], rule: UploadRule, uploadedBy: number) {
+export async function storeUploads({ files: bucket }: Pick<Services, "files">, list: File[], rule: UploadRule, uploadedBy: number) {
   if (list.length > rule.maxFiles) throw new UploadRejected(`At most ${rule.maxFiles} ${rule.label} at a time.`, "count");
   const checked: Array<{ name: string; bytes: Uint8Array<ArrayBuffer>; ext: string }> = [];
   for (const file of list) {

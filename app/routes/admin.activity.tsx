@@ -33,7 +33,7 @@ const ACTION_LABELS: Record<string, string> = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const page = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));
-  const rows = await listAudit(context.db, page);
+  const rows = await listAudit(context, page);
   return {
     page,
     more: rows.length > AUDIT_PAGE_SIZE,

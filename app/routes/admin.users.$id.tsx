@@ -12,7 +12,8 @@ import { FormMessage, InvalidFormMessage, SelectField, TextField, useRefusal } f
 import { Button } from "~/components/ui/button";
 import { adminUserSchema } from "~/features/accounts/schemas";
 import { parseId } from "~/lib/params";
-import { ADMIN_WITHOUT_SECOND_FACTOR, resetUserPasswordSchema, USER_ROLES, USER_STATUSES, usersListHref } from "~/features/users/users";
+import { USER_ROLES, USER_STATUSES } from "~/db/enums";
+import { ADMIN_WITHOUT_SECOND_FACTOR, resetUserPasswordSchema, usersListHref } from "~/features/users/users";
 import { loadProfile } from "~/features/accounts/account.server";
 import { endUserSessions, resetUserPassword, type RoleOutcome, saveUser } from "~/features/users/user-admin.server";
 import { notFound } from "~/server/errors.server";
@@ -39,7 +40,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = parseId(params.id);
   if (id === null) throw new Response("User not found.", { status: 404 });
-  const [profile, openSessions] = await Promise.all([loadProfile(context.db, id), countUserSessions(context.db, id)]);
+  const [profile, openSessions] = await Promise.all([loadProfile(context, id), countUserSessions(context.db, id)]);
   if (!profile || profile.deleted) throw new Response("User not found.", { status: 404 });
   return {
     id,
@@ -80,7 +81,7 @@ const save = acts(
   MESSAGES.saveFailed,
   async ({ request, context, admin, id, posted }: UserAct) => {
     const { data } = await validateInput(posted, validator, { repopulate: true });
-    const outcome: RoleOutcome & { mustChoosePassword?: boolean } = await saveUser(context.db, admin.id, id, data as never);
+    const outcome: RoleOutcome & { mustChoosePassword?: boolean } = await saveUser(context, admin.id, id, data as never);
     // Activated without a proven address: its holder chooses a password through a mailed link.
     if (outcome.mustChoosePassword) await resetUserPassword(context, admin.id, id, "email");
     return redirect(usersListHref(new URL(request.url).search, outcome.adminWithoutSecondFactor ? "saved-needs-2fa" : "saved"));

@@ -11,7 +11,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const id = parseId(params.id);
-  const profile = id === null ? null : await loadProfile(context.db, id);
+  const profile = id === null ? null : await loadProfile(context, id);
   if (!profile || profile.deleted) throw new Response("User not found.", { status: 404 });
   const name = [profile.values.firstName, profile.values.lastName].filter(Boolean).join(" ");
   return { name: name ? `${name} (${profile.email})` : profile.email, csrf: context.csrf.token() };
@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export const action = confirmedDeletion({
   id: (params) => requireIds(params, ["id"], "User not found.").id,
-  remove: (admin, id, context) => deleteUser(context.db, admin.id, id),
+  remove: (admin, id, context) => deleteUser(context, admin.id, id),
   done: (request) => usersListHref(new URL(request.url).search, "deleted"),
   failure: "Failed to delete user",
 });

@@ -34,7 +34,7 @@ export const loader = loads(MESSAGES.loadFailed, async ({ request, context }: Lo
   const url = new URL(request.url);
   const query = parseUserQuery(url);
   const editingRole = Number.parseInt(url.searchParams.get("edit-role") ?? "", 10) || null;
-  const { rows, total, previous, next } = await listUsers(context.db, query);
+  const { rows, total, previous, next } = await listUsers(context, query);
   return {
     query: { q: query.q, role: query.role, start: query.start },
     total,
@@ -68,7 +68,7 @@ const roleValidator = withZod(roleChangeSchema);
 export const action = acts(MESSAGES.roleFailed, async ({ request, context }: ActionFunctionArgs) => {
   const admin = await requireAdmin(context, request);
   const { userId, role } = (await validateInput(request, roleValidator, { message: MESSAGES.roleFailed })).data;
-  const outcome: RoleOutcome = await changeRole(context.db, admin.id, userId, role);
+  const outcome: RoleOutcome = await changeRole(context, admin.id, userId, role);
   const back = new URL(request.url);
   back.searchParams.delete("edit-role");
   back.searchParams.set("done", outcome.adminWithoutSecondFactor ? "role-needs-2fa" : "role");

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { servePublicFile } from "~/server/files/access.server";
+import { servePublicFile } from "~/features/files/access.server";
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   return servePublicFile(context, request, "conference_file", params.filename ?? "");

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { servePaperFile } from "~/server/files/access.server";
+import { servePaperFile } from "~/features/files/access.server";
 
 /** A paper's manuscript or blind copy: its authors, administrators, or a download token's holder. */
 export function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -6,7 +6,7 @@ import { getConferenceForCalendar } from "~/features/conferences/conference.serv
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = parseId(params.id);
-  const conference = id === null ? null : await getConferenceForCalendar(context.db, id);
+  const conference = id === null ? null : await getConferenceForCalendar(context, id);
   if (!conference) return new Response("Conference not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const site = new URL(context.env.SITE_URL);
   const body = icsCalendar({

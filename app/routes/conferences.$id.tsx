@@ -30,7 +30,7 @@ import { notFound } from "~/server/errors.server";
 export const loader = loads("Failed to load conference details. Please try again later.", async ({ params, context }: LoaderFunctionArgs) => {
   const id = parseId(params.id);
   if (id === null) throw notFound("Conference Not Found");
-  const conference = await getConferenceDetail(context.db, id);
+  const conference = await getConferenceDetail(context, id);
   if (!conference) throw notFound("Conference Not Found");
   // The description is already among the sections; its plain text is all the page needs besides.
   const { descriptionText, updatedAt: _updatedAt, ...shown } = conference;

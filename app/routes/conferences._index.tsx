@@ -12,7 +12,7 @@ import { loads } from "~/server/answers.server";
 
 export const loader = loads("Failed to load conferences. Please try again later.", async ({ context }: LoaderFunctionArgs) => {
   const today = todayIso();
-  const conferences = (await listConferences(context.db)).map((c) => ({
+  const conferences = (await listConferences(context)).map((c) => ({
     ...c,
     dateRange: formatDateRange(c.startDate, c.endDate),
     badge: conferencePhaseBadge(conferencePhase(c.startDate, c.endDate, today)),

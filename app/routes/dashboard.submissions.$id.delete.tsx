@@ -14,7 +14,7 @@ const NOT_FOUND = "Submission not found.";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const { id } = requireIds(params, ["id"], NOT_FOUND);
-  const paper = await submissionForDeletion(context.db, user.id, id);
+  const paper = await submissionForDeletion(context, user.id, id);
   if (!paper) throw new Response(NOT_FOUND, { status: 404 });
   const refusal = !paper.isSubmitter ? NOT_YOURS : paper.status !== "under_review" ? DECIDED : null;
   return { title: paper.title, refusal, csrf: context.csrf.token() };

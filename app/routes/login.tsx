@@ -8,7 +8,7 @@ import { MESSAGES } from "~/features/accounts/schemas";
 import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
-import { authenticatorFor } from "~/server/auth/authenticator.server";
+import { authenticatorFor } from "~/features/accounts/authenticator.server";
 import { homeFor, optionalUser, safeRedirectPath } from "~/server/auth/guards.server";
 import { createSession } from "~/server/auth/session.server";
 import { acts } from "~/server/answers.server";

@@ -41,7 +41,7 @@ export const action = acts("The code could not be checked. Please try again.", a
   const { code } = (await validateInput(request, validator)).data;
   // Wrong codes count against the account; the right one does not (decision 030).
   const right = await limitedCheck(context.db, `2fa:acct:${session.user.id}`, LIMITS.secondFactorPerAccount, () =>
-    checkSecondFactor(context.db, session.user.id, code, context.env.SESSION_SECRET),
+    checkSecondFactor(context, session.user.id, code, context.env.SESSION_SECRET),
   );
   if (!right) throw new AppError("unauthorised", "That code is not valid. Enter the current code from your app, or a recovery code.");
   const cookie = await completeSecondFactor(context.db, request, session);

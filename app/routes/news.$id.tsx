@@ -20,7 +20,7 @@ const newsFileUrl = (filename: string) => `/api/news/files/${filename}`;
 export const loader = loads("Failed to load news details. Please try again later.", async ({ params, context }: LoaderFunctionArgs) => {
   const id = parseId(params.id);
   if (id === null) throw notFound("News Not Found");
-  const item = await getPublicNewsItem(context.db, id);
+  const item = await getPublicNewsItem(context, id);
   if (!item) throw notFound("News Not Found");
   return {
     item,

@@ -21,7 +21,7 @@ const NO_SUCH_PAGE = "There is no such page of news.";
 export const loader = loads("Failed to load news. Please try again later.", async ({ request, context }: LoaderFunctionArgs) => {
   const page = pageParam(new URL(request.url).searchParams.get("page"));
   if (page === null) throw notFound(NO_SUCH_PAGE);
-  const result = await publishedNewsPage(context.db, page);
+  const result = await publishedNewsPage(context, page);
   if (page > result.pages) throw notFound(NO_SUCH_PAGE);
   return { page, ...result };
 });

@@ -48,7 +48,7 @@ function parseTab(value: string | null): TabId {
 
 export const loader = loads(MESSAGES.profileLoadFailed, async ({ request, context }: LoaderFunctionArgs) => {
   const session = await requireSession(context, request);
-  const profile = await loadProfile(context.db, session.user.id);
+  const profile = await loadProfile(context, session.user.id);
   if (!profile) throw new AppError("not-found", MESSAGES.profileLoadFailed);
   return { profile, supportEmail: context.env.SUPPORT_EMAIL, csrf: context.csrf.token() };
 });
@@ -63,9 +63,9 @@ export const action = acts(MESSAGES.profileSaveFailed, async ({ request, context
   // What was typed comes back if the save is refused, except a password.
   const { data } = await validateInput(posted, validators[tab] as Validator<Record<string, unknown>>, { repopulate: tab !== "password" });
   const userId = session.user.id;
-  if (tab === "personal") await savePersonal(context.db, userId, data as never);
-  if (tab === "affiliations") await saveAffiliations(context.db, userId, data as never);
-  if (tab === "expertise") await saveExpertise(context.db, userId, data as never);
+  if (tab === "personal") await savePersonal(context, userId, data as never);
+  if (tab === "affiliations") await saveAffiliations(context, userId, data as never);
+  if (tab === "expertise") await saveExpertise(context, userId, data as never);
   if (tab === "password") {
     const { currentPassword, newPassword } = data as z.infer<typeof changePasswordSchema>;
     // A wrong current password counts against the account, as at sign-in.

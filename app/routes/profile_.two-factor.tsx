@@ -29,10 +29,10 @@ export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireSession(context, request);
-  const status = await twoFactorStatus(context.db, user.id);
+  const status = await twoFactorStatus(context, user.id);
   let setup: { secret: string; qr: string } | null = null;
   if (status.pendingSetup) {
-    const secret = await pendingSecret(context.db, user.id, context.env.SESSION_SECRET);
+    const secret = await pendingSecret(context, user.id, context.env.SESSION_SECRET);
     if (secret) {
       const uri = otpauthUri(secret, user.email, context.env.SITE_NAME);
       setup = { secret: secret.replace(/(.{4})/g, "$1 ").trim(), qr: renderSVG(uri, { border: 2 }) };
@@ -72,8 +72,8 @@ export const action = acts("Two-factor sign-in could not be changed. Please try 
 
   switch (post.intent) {
     case "start":
-      if (!(await limited(() => isCurrentPassword(context.db, user.id, post.password)))) return fail(WRONG_PASSWORD);
-      await beginSetup(context.db, user.id, secret);
+      if (!(await limited(() => isCurrentPassword(context, user.id, post.password)))) return fail(WRONG_PASSWORD);
+      await beginSetup(context, user.id, secret);
       return redirect("/profile/two-factor");
     case "confirm": {
       const outcome: { done?: Awaited<ReturnType<typeof confirmSetup>> } = {};
@@ -83,13 +83,13 @@ export const action = acts("Two-factor sign-in could not be changed. Please try 
       return { codes, done: replaced ? "Two-factor sign-in now uses your new app." : "Two-factor sign-in is on." } satisfies ActionData;
     }
     case "codes": {
-      if (!(await limited(() => isCurrentPassword(context.db, user.id, post.password)))) return fail(WRONG_PASSWORD);
+      if (!(await limited(() => isCurrentPassword(context, user.id, post.password)))) return fail(WRONG_PASSWORD);
       const codes = await replaceRecoveryCodes(context, user.id);
       return { codes, done: "New recovery codes made; the old ones no longer work." } satisfies ActionData;
     }
     case "disable":
       if (secondFactorRequired(user, context.env)) return fail(ADMIN_KEEPS_IT);
-      if (!(await limited(() => isCurrentPassword(context.db, user.id, post.password)))) return fail(WRONG_PASSWORD);
+      if (!(await limited(() => isCurrentPassword(context, user.id, post.password)))) return fail(WRONG_PASSWORD);
       await disableTwoFactor(context, user.id);
       return redirect("/profile/two-factor");
   }

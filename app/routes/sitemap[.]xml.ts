@@ -9,8 +9,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const { db } = context;
   const base = context.env.SITE_URL.replace(/\/$/, "");
   const [confs, newsItems] = await db.batch([
-    conferencesForSitemapQuery(db),
-    publishedNewsForSitemapQuery(db),
+    conferencesForSitemapQuery({ db }),
+    publishedNewsForSitemapQuery({ db }),
   ]);
   const urls = [
     ...STATIC_PATHS.map((p) => ({ loc: `${base}${p}`, lastmod: null as string | null })),

@@ -16,7 +16,7 @@ export const loader = loads("Failed to load board data. Please try again later."
   if (requested !== null && (!isBoardPeriod(requested) || !periods.includes(requested))) {
     throw notFound(`There is no board period "${requested.slice(0, 20)}". Periods run from ${periods.at(-1)} to ${periods[0]}.`);
   }
-  const board = await getBoardPage(context.db, requested);
+  const board = await getBoardPage(context, requested);
   return { periods, board, selected: requested ?? board.year?.period ?? periods[0]! };
 });
 

@@ -1,5 +1,10 @@
 import { cleanFileName } from "~/lib/file-names";
-import type { ReadableFile } from "~/models/file.server";
+
+/** A stored file as the streamer needs it. */
+export type StoredFile = { id: number; r2Key: string; originalName: string; contentType: string; size: number };
+
+/** A file the reader may have, and whether anyone may (which decides how it may be cached). */
+export type ReadableFile = { file: StoredFile; visibility: "public" | "private" };
 
 const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp)|application\/pdf)$/;
 

@@ -11,7 +11,7 @@
  * - webhook: a provider calling us (PayPal). No session, no cookies, no CSRF: the route verifies
  *            the provider's signature. POST only.
  * - file:    a stored file. GET and HEAD only; who may read it is the file's own rule
- *            (`app/server/files/access.server.ts`): public, its paper's authors and
+ *            (`app/features/files/access.server.ts`): public, its paper's authors and
  *            administrators (cookie or bearer), or a signed, expiring download token.
  */
 export type RequestClass = "page" | "api" | "webhook" | "file";

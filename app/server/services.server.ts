@@ -39,9 +39,13 @@ export function createServices(env: WebBindings, ctx: Pick<ExecutionContext, "wa
   };
 }
 
-/** What a queue consumer Worker has: D1, maybe R2, and its own context; no web configuration. */
-export type ConsumerServices = Pick<Services, "db" | "d1" | "waitUntil"> & { files?: R2Bucket };
+type ConsumerBindings = { DB: D1Database; FILES?: R2Bucket };
 
-export function createConsumerServices(env: { DB: D1Database; FILES?: R2Bucket }, ctx: Pick<ExecutionContext, "waitUntil">): ConsumerServices {
-  return { db: createDb(env.DB), d1: env.DB, files: env.FILES, waitUntil: (p) => ctx.waitUntil(p) };
+/** What a queue consumer Worker has: D1, R2 where it is bound, and its own context; no web configuration. */
+export type ConsumerServices<B extends ConsumerBindings = ConsumerBindings> = Pick<Services, "db" | "d1" | "waitUntil"> &
+  (B extends { FILES: R2Bucket } ? Pick<Services, "files"> : Partial<Pick<Services, "files">>);
+
+/** A consumer Worker's services, built per batch from its bindings as `createServices` builds the web Worker's. */
+export function createConsumerServices<B extends ConsumerBindings>(env: B, ctx: Pick<ExecutionContext, "waitUntil">): ConsumerServices<B> {
+  return { db: createDb(env.DB), d1: env.DB, files: env.FILES, waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p) } as ConsumerServices<B>;
 }

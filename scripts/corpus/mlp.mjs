@@ -2,7 +2,7 @@
  * The small models the engine ships (the line labeller, the name model): standardised features,
  * one hidden layer (tanh; none with `hidden: 0`), softmax over `classes`, trained with Adam on
  * mini-batches of 32, rare classes weighed up so the commonest does not swamp them, a little L2.
- * Seeded, so training twice gives the same weights. `predict` in app/extraction/labeller.ts runs them.
+ * Seeded, so training twice gives the same weights. `predict` in app/extraction/mlp.ts runs them.
  */
 import { createHash } from "node:crypto";
 

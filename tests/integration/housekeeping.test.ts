@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../workers/web/index";
 import { authTokens, extractionJobs, files, outbox, rateLimits, sessions, users, wizardDrafts } from "~/db/schema";
-import { requeueStalled } from "~/server/mail/outbox.server";
+import { requeueStalled } from "~/mail/outbox.server";
 import { db, resetDatabase, services } from "./fixtures";
 
 beforeEach(resetDatabase);

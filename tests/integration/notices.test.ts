@@ -2,9 +2,10 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { outbox } from "~/db/schema";
-import { backoffSeconds, deliverNotices } from "~/mail/deliver.server";
+import { backoffSeconds } from "~/mail/deliver.server";
 import { renderMail } from "~/mail/templates";
 import { sendMail, type SmtpConfig } from "~/mail/smtp.server";
+import noticesWorker from "../../workers/notices/index";
 import { db, resetDatabase } from "./fixtures";
 
 /**
@@ -42,7 +43,7 @@ function batchOf(ids: number[], queue = "finance-society-notices", attempts = 1)
 
 async function run(batch: MessageBatch, e: Record<string, unknown>) {
   const ctx = createExecutionContext();
-  await deliverNotices(batch, e as never);
+  await noticesWorker.queue(batch, e as never, ctx);
   return getQueueResult(batch, ctx);
 }
 

@@ -12,7 +12,7 @@ import { createConference, db, isoDaysFromToday, storeFile } from "./fixtures";
 describe("queries built once per isolate (decision 024)", () => {
   it("return exactly what the query builder returns, dates and all", async () => {
     const made = await createConference({ title: "Prepared Equality", venue: "<p>The venue</p>" });
-    const detail = await getConferenceDetail(db(), made.id);
+    const detail = await getConferenceDetail({ db: db() }, made.id);
     const [row] = await db().select().from(conferences).where(eq(conferences.id, made.id));
     expect(detail).toMatchObject({ id: row!.id, title: "Prepared Equality", startDate: row!.startDate, updatedAt: row!.updatedAt });
     expect(detail!.updatedAt).toBeInstanceOf(Date);
@@ -23,9 +23,9 @@ describe("queries built once per isolate (decision 024)", () => {
     const a = await createConference({ title: "Prepared A" });
     const b = await createConference({ title: "Prepared B" });
     await storeFile({ kind: "conference_file", bytes: "%PDF-1.4 a", originalName: "a.pdf", contentType: "application/pdf", conferenceId: a.id });
-    expect((await getConferenceDetail(db(), a.id))!.title).toBe("Prepared A");
-    expect((await getConferenceDetail(db(), b.id))!.title).toBe("Prepared B");
-    const [first, second, none] = await Promise.all([getConferenceDetail(db(), b.id), getConferenceDetail(db(), a.id), getConferenceDetail(db(), 987654)]);
+    expect((await getConferenceDetail({ db: db() }, a.id))!.title).toBe("Prepared A");
+    expect((await getConferenceDetail({ db: db() }, b.id))!.title).toBe("Prepared B");
+    const [first, second, none] = await Promise.all([getConferenceDetail({ db: db() }, b.id), getConferenceDetail({ db: db() }, a.id), getConferenceDetail({ db: db() }, 987654)]);
     expect(first!.title).toBe("Prepared B");
     expect(first!.materials).toEqual([]);
     expect(second!.title).toBe("Prepared A");
@@ -39,12 +39,12 @@ describe("queries built once per isolate (decision 024)", () => {
     const [upcoming] = await batchPrepared(createDb(counted), [upcomingConference({ today: isoDaysFromToday(0) })]);
     expect(upcoming.length).toBe(1);
     expect(counter.roundTrips).toBe(1);
-    await getBoardPage(createDb(counted), null);
+    await getBoardPage({ db: createDb(counted) }, null);
     expect(counter.roundTrips).toBe(2);
   });
 
   it("bind a value as a value, never as SQL", async () => {
-    const board = await getBoardPage(db(), "2024-2025' or 1=1 --");
+    const board = await getBoardPage({ db: db() }, "2024-2025' or 1=1 --");
     expect(board.year).toBeNull();
   });
 });

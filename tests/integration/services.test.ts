@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, outbox, sessions, users } from "~/db/schema";
 import { auditEntry } from "~/models/audit.server";
-import { HOUSEKEEPING, runHousekeeping } from "~/server/housekeeping.server";
-import { commitWithMail, outboxEntry } from "~/server/mail/outbox.server";
+import { HOUSEKEEPING, runHousekeeping } from "~/models/housekeeping.server";
+import { commitWithMail, outboxEntry } from "~/mail/outbox.server";
 import { ExtractionMessageSchema, NoticeMessageSchema, readMessage } from "~/server/queues/messages";
 import extractionWorker from "../../workers/extraction/index";
 import { createUser, db, resetDatabase, services } from "./fixtures";
@@ -18,8 +18,8 @@ describe("a change and its mail commit together", () => {
     const s = services(ctx);
     await commitWithMail(
       s,
-      [s.db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, user.id)), auditEntry(s.db, { actorId: user.id, action: "user.update", entityType: "user", entityId: user.id })],
-      [outboxEntry(s.db, "password_changed", user.email, { name: "Renamed Person", supportEmail: "support@example.org" })],
+      [s.db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, user.id)), auditEntry(s, { actorId: user.id, action: "user.update", entityType: "user", entityId: user.id })],
+      [outboxEntry(s, "password_changed", user.email, { name: "Renamed Person", supportEmail: "support@example.org" })],
     );
     await waitOnExecutionContext(ctx);
     expect((await db().select().from(users).where(eq(users.id, user.id)).get())!.firstName).toBe("Renamed");
@@ -37,7 +37,7 @@ describe("a change and its mail commit together", () => {
       commitWithMail(
         s,
         [s.db.update(users).set({ firstName: "Changed" }).where(eq(users.id, first.id)), s.db.update(users).set({ email: "two@example.org" }).where(eq(users.id, first.id))],
-        [outboxEntry(s.db, "password_changed", first.email, { name: "x", supportEmail: "support@example.org" })],
+        [outboxEntry(s, "password_changed", first.email, { name: "x", supportEmail: "support@example.org" })],
       ),
     ).rejects.toThrow();
     expect((await db().select().from(users).where(eq(users.id, first.id)).get())!.firstName).toBe("Test");
@@ -46,7 +46,7 @@ describe("a change and its mail commit together", () => {
 
   it("refuses a mail whose data does not fit its template before anything is written", async () => {
     const s = services();
-    expect(() => outboxEntry(s.db, "password_changed", "a@example.org", { name: "x" } as never)).toThrow();
+    expect(() => outboxEntry(s, "password_changed", "a@example.org", { name: "x" } as never)).toThrow();
     expect(await db().select().from(outbox).all()).toEqual([]);
   });
 });

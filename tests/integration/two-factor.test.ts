@@ -14,7 +14,7 @@ const codeFor = async (secret: string, offset = 0) => hotp(base32Decode(secret),
 /** An account with two-factor sign-in on; returns its secret and recovery codes. */
 async function withTwoFactor() {
   const user = await createUser({ email: "tf@example.org", role: "admin" });
-  const secret = await beginSetup(db(), user.id, SECRET);
+  const secret = await beginSetup({ db: db() }, user.id, SECRET);
   const codes = (await confirmSetup(services(), user.id, await codeFor(secret, -1)))?.codes;
   expect(codes).toHaveLength(10);
   await db().delete(outbox); // an account that already had it: no mail of its setting up

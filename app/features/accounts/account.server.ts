@@ -4,7 +4,6 @@
  */
 import type { Services } from "~/server/services.server";
 import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { authTokens, type PendingRegistration, recoveryCodes, sessions, users } from "~/db/schema";
 import { fromAffiliation, fromExpertise, toAffiliation, toExpertise, toPersonalColumns } from "./mapping";
 import { hashPassword, needsRehash, verifyPassword } from "~/server/auth/password.server";
@@ -12,7 +11,7 @@ import { clientAddress, endOtherSessions, revokeUserSessions } from "~/server/au
 import { passwordRefusal } from "~/server/auth/password-policy.server";
 import { consumeToken, endOutstandingTokens, tokenHolder, tokenStatementsFor, usableToken } from "~/server/auth/tokens.server";
 import { guessAttempt, type GuessLimits, hitRateLimits, type Limit, LIMITS } from "~/server/auth/rate-limit.server";
-import { accountMail, commitWithMail } from "~/server/mail/outbox.server";
+import { accountMail, commitWithMail } from "~/mail/outbox.server";
 import { claimAuthorships } from "~/models/authorship.server";
 
 type Ctx = Pick<Services, "db" | "queues" | "waitUntil" | "env" | "meter">;
@@ -24,7 +23,7 @@ const link = (ctx: Ctx, path: string, params: Record<string, string>) => {
   return url.toString();
 };
 
-export function findUserByEmail(db: Database, email: string) {
+export function findUserByEmail({ db }: Pick<Services, "db">, email: string) {
   return db
     .select()
     .from(users)
@@ -66,7 +65,7 @@ export async function linkMail(
   options: { registration?: PendingRegistration; keepEarlier?: boolean } = {},
 ) {
   const { token, statements } = await tokenStatementsFor(ctx.db, who, purpose, options);
-  return { statements, mail: accountMail(ctx.db, template, who, { link: link(ctx, LINK_PATHS[purpose], { token, ...params }) }) };
+  return { statements, mail: accountMail(ctx, template, who, { link: link(ctx, LINK_PATHS[purpose], { token, ...params }) }) };
 }
 
 /**
@@ -121,7 +120,7 @@ export async function registerAccount(ctx: Ctx, request: Request, values: Flat &
     ],
     [
       activation.mail,
-      accountMail(ctx.db, "account_exists", accountAt(email, "proven"), {
+      accountMail(ctx, "account_exists", accountAt(email, "proven"), {
         loginLink: link(ctx, "/login", {}),
         resetLink: link(ctx, "/forgot-password", {}),
       }),
@@ -178,7 +177,7 @@ export async function activateAccount(ctx: Ctx, token: string, now = Date.now())
     db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), provenNow)),
     db.update(authTokens).set({ usedAt: stamp, registration: null }).where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt), ne(authTokens.id, id), provenNow)),
     // Papers that listed this address before the account existed become the author's.
-    claimAuthorships(db, userId),
+    claimAuthorships({ db }, userId),
     ...(choose?.statements ?? []),
     // A used link keeps no password hash.
     db.update(authTokens).set({ usedAt: stamp, registration: null }).where(and(eq(authTokens.id, id), isNull(authTokens.usedAt))).returning({ id: authTokens.id }),
@@ -223,7 +222,7 @@ export async function checkCredentials(ctx: Ctx, request: Request, email: string
     slow: [`login:acct:${address}`, LIMITS.loginPerAccount],
   } satisfies GuessLimits;
   return guessAttempt(ctx.db, limits, async (): Promise<SignInResult> => {
-    const user = await findUserByEmail(ctx.db, address);
+    const user = await findUserByEmail(ctx, address);
     const ok = await verifyPassword(user?.passwordHash, password, ctx.meter);
     if (!user || !ok || user.status !== "active") return { ok: false };
     const updates: Partial<typeof users.$inferInsert> = {
@@ -249,7 +248,7 @@ export async function requestPasswordReset(ctx: Ctx, request: Request, email: st
 }
 
 /** The notice of a new password, to commit with the change. */
-const passwordChangedMail = (ctx: Ctx, userId: number) => accountMail(ctx.db, "password_changed", eq(users.id, userId), { supportEmail: ctx.env.SUPPORT_EMAIL });
+const passwordChangedMail = (ctx: Ctx, userId: number) => accountMail(ctx, "password_changed", eq(users.id, userId), { supportEmail: ctx.env.SUPPORT_EMAIL });
 
 export type ResetResult = { ok: true } | { ok: false; message: string; field?: "newPassword" };
 
@@ -285,12 +284,12 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
 }
 
 /** Whether `password` is the account's current password (a re-check before a sensitive change). */
-export async function isCurrentPassword(db: Database, userId: number, password: string) {
+export async function isCurrentPassword({ db }: Pick<Services, "db">, userId: number, password: string) {
   const row = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
   return verifyPassword(row?.hash, password);
 }
 
-export async function loadProfile(db: Database, userId: number) {
+export async function loadProfile({ db }: Pick<Services, "db">, userId: number) {
   const u = await db.select().from(users).where(eq(users.id, userId)).get();
   if (!u) return null;
   const secondary = fromAffiliation("secondary", u.secondaryAffiliation);
@@ -322,7 +321,7 @@ export async function loadProfile(db: Database, userId: number) {
   };
 }
 
-export async function savePersonal(db: Database, userId: number, values: Flat) {
+export async function savePersonal({ db }: Pick<Services, "db">, userId: number, values: Flat) {
   await db
     .update(users)
     .set({ ...toPersonalColumns(values), updatedAt: new Date() })
@@ -330,7 +329,7 @@ export async function savePersonal(db: Database, userId: number, values: Flat) {
     .run();
 }
 
-export async function saveAffiliations(db: Database, userId: number, values: Flat) {
+export async function saveAffiliations({ db }: Pick<Services, "db">, userId: number, values: Flat) {
   const primary = toAffiliation("primary", values);
   await db
     .update(users)
@@ -344,7 +343,7 @@ export async function saveAffiliations(db: Database, userId: number, values: Fla
     .run();
 }
 
-export async function saveExpertise(db: Database, userId: number, values: Flat) {
+export async function saveExpertise({ db }: Pick<Services, "db">, userId: number, values: Flat) {
   await db
     .update(users)
     .set({ expertise: toExpertise(values), updatedAt: new Date() })

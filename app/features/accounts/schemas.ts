@@ -5,12 +5,9 @@
  */
 import { COUNTRIES, DIAL_CODES } from "virtual:world-countries";
 import { z } from "zod";
-import { USER_ROLES, USER_STATUSES } from "~/features/users/users";
+import { USER_ROLES, USER_STATUSES } from "~/db/enums";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-length";
 import { ACADEMIC_RANKS, isCategory, isTopicOf, SALUTATIONS, UNITED_STATES, US_STATES } from "./options";
-
-export const PASSWORD_MIN = 8;
-/** Longer passwords are refused before hashing: argon2 over megabytes is a denial of service. */
-export const PASSWORD_MAX = 1024;
 
 export const MESSAGES = {
   stepInvalid: "Please fill in all required fields correctly.",

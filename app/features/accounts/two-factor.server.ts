@@ -4,16 +4,15 @@
  * stays in force until a code from the new app confirms it.
  */
 import { and, count, eq, isNull } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { recoveryCodes, users } from "~/db/schema";
 import type { BatchItem } from "drizzle-orm/batch";
 import { acceptTotp, newRecoveryCodes, newSecret, openSecretOrNull, sealSecret, useRecoveryCode } from "~/server/auth/totp.server";
-import { accountMail, commitWithMail } from "~/server/mail/outbox.server";
+import { accountMail, commitWithMail } from "~/mail/outbox.server";
 import type { Services } from "~/server/services.server";
 
 type Ctx = Pick<Services, "db" | "queues" | "waitUntil" | "env">;
 
-export async function twoFactorStatus(db: Database, userId: number) {
+export async function twoFactorStatus({ db }: Pick<Services, "db">, userId: number) {
   const [user, left] = await db.batch([
     db.select({ pending: users.totpPendingSecret, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)),
     db.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))),
@@ -23,13 +22,13 @@ export async function twoFactorStatus(db: Database, userId: number) {
 }
 
 /** Starts enrolling an app: a new secret, sealed and kept apart; the current factor (if any) stays. */
-export async function beginSetup(db: Database, userId: number, sessionSecret: string) {
+export async function beginSetup({ db }: Pick<Services, "db">, userId: number, sessionSecret: string) {
   const secret = newSecret();
   await db.update(users).set({ totpPendingSecret: await sealSecret(secret, sessionSecret) }).where(eq(users.id, userId)).run();
   return secret;
 }
 
-export async function pendingSecret(db: Database, userId: number, sessionSecret: string) {
+export async function pendingSecret({ db }: Pick<Services, "db">, userId: number, sessionSecret: string) {
   const row = await db.select({ pending: users.totpPendingSecret }).from(users).where(eq(users.id, userId)).get();
   return row?.pending ? openSecretOrNull(row.pending, sessionSecret) : null;
 }
@@ -41,7 +40,7 @@ type Change = "on" | "moved" | "codes" | "off";
  * batch (decision 025): the change and its notice stand or fall together.
  */
 async function commitChange(ctx: Ctx, userId: number, change: Change, statements: BatchItem<"sqlite">[]) {
-  await commitWithMail(ctx, statements, [accountMail(ctx.db, "two_factor_changed", eq(users.id, userId), { change, supportEmail: ctx.env.SUPPORT_EMAIL })]);
+  await commitWithMail(ctx, statements, [accountMail(ctx, "two_factor_changed", eq(users.id, userId), { change, supportEmail: ctx.env.SUPPORT_EMAIL })]);
 }
 
 /**
@@ -80,7 +79,7 @@ export async function disableTwoFactor(ctx: Ctx, userId: number) {
 }
 
 /** A code from the app, or one of the recovery codes. */
-export async function checkSecondFactor(db: Database, userId: number, input: string, sessionSecret: string) {
+export async function checkSecondFactor({ db }: Pick<Services, "db">, userId: number, input: string, sessionSecret: string) {
   const row = await db.select({ sealed: users.totpSecret, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get();
   if (!row?.sealed || !row.enabledAt) return false;
   const code = input.replace(/\s/g, "");

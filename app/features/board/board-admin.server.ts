@@ -78,14 +78,14 @@ export async function saveBoardYear(ctx: Ctx, actorId: number, existing: string 
     found ? db.update(boardYears).set(fields).where(eq(boardYears.id, found.id)) : db.insert(boardYears).values({ period, ...fields }),
     db.delete(boardMembers).where(eq(boardMembers.boardYearId, yearId as unknown as number)),
     ...(memberRows.length ? [db.insert(boardMembers).values(memberRows)] : []),
-    auditEntry(db, { actorId, action: existing ? "board_year.update" : "board_year.create", entityType: "board_year", entityId: period, details: { members: memberRows.length } }),
+    auditEntry({ db }, { actorId, action: existing ? "board_year.update" : "board_year.create", entityType: "board_year", entityId: period, details: { members: memberRows.length } }),
   ]);
   await bumpContentVersion(ctx);
 }
 
 /** Deletes one record of the board pages with its audit entry; a record already gone is a 404. */
 async function deleteAudited(ctx: Ctx, statement: Parameters<typeof writeWithAudit>[1], audit: Parameters<typeof writeWithAudit>[2], gone: string) {
-  if (!(await writeWithAudit(ctx.db, statement, audit))) throw notFound(gone);
+  if (!(await writeWithAudit(ctx, statement, audit))) throw notFound(gone);
   await bumpContentVersion(ctx);
 }
 
@@ -102,7 +102,7 @@ export async function addPastPresident(ctx: Ctx, actorId: number, p: { years: st
       .insert(pastPresidents)
       .values({ years: p.years, name: p.name, note: p.note || null, sortOrder: sql`(select coalesce(max(sort_order), -1) + 1 from past_presidents)` })
       .returning({ id: pastPresidents.id }),
-    auditEntry(db, { actorId, action: "past_president.create", entityType: "past_president", details: { years: p.years, name: p.name } }),
+    auditEntry({ db }, { actorId, action: "past_president.create", entityType: "past_president", details: { years: p.years, name: p.name } }),
   ]);
   await bumpContentVersion(ctx);
   return added[0]!.id;

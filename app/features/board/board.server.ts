@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { batchPrepared, placeholders, preparedQuery } from "~/db/prepared.server";
 import { type BoardSection, boardMembers, boardYears, pastPresidents } from "~/db/schema";
+import type { Services } from "~/server/services.server";
 
 const boardPeriods = preparedQuery((db) => db.select({ period: boardYears.period, title: boardYears.title }).from(boardYears).orderBy(asc(boardYears.period)));
 
@@ -46,7 +46,7 @@ const allPastPresidents = preparedQuery((db) =>
  * The board page in one D1 round trip: which periods have data, the selected period (the one
  * asked for, else the latest with data) with its members, and the past presidents.
  */
-export async function getBoardPage(db: Database, requestedPeriod: string | null) {
+export async function getBoardPage({ db }: Pick<Services, "db">, requestedPeriod: string | null) {
   const period = { period: requestedPeriod };
   const [years, selectedYear, members, presidents] = await batchPrepared(db, [boardPeriods({}), boardYear(period), boardYearMembers(period), allPastPresidents({})]);
   const bySection = (section: BoardSection) => members.filter((m) => m.section === section);

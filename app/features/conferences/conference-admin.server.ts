@@ -155,10 +155,10 @@ const refusedIn = (field: string) => (error: unknown): never => {
 export async function saveConference(ctx: Ctx, actorId: number, id: number | null, v: ConferenceInput, uploads: { files: File[]; photos: File[] }) {
   const { db } = ctx;
   if (id !== null) await requireConference(ctx, id);
-  const stored = await storeUploads(ctx.files, uploads.files, CONFERENCE_FILE_RULE, actorId).catch(refusedIn("files"));
+  const stored = await storeUploads(ctx, uploads.files, CONFERENCE_FILE_RULE, actorId).catch(refusedIn("files"));
   let photos: Awaited<ReturnType<typeof storeUploads>>;
   try {
-    photos = await storeUploads(ctx.files, uploads.photos, CONFERENCE_PHOTO_RULE, actorId).catch(refusedIn("photos"));
+    photos = await storeUploads(ctx, uploads.photos, CONFERENCE_PHOTO_RULE, actorId).catch(refusedIn("photos"));
   } catch (error) {
     await stored.discard();
     throw error;
@@ -187,7 +187,7 @@ export async function saveConference(ctx: Ctx, actorId: number, id: number | nul
     const [written] = await db.batch([
       write,
       ...rows.map((r) => db.insert(files).values(r)),
-      auditEntry(db, {
+      auditEntry({ db }, {
         actorId,
         action: id === null ? "conference.create" : "conference.update",
         entityType: "conference",
@@ -207,7 +207,7 @@ export async function saveConference(ctx: Ctx, actorId: number, id: number | nul
 
 /** Updates the fees and registration settings only. */
 export async function saveConferenceFees(ctx: Ctx, actorId: number, id: number, f: FeesInput) {
-  const changed = await writeWithAudit(ctx.db, ctx.db.update(conferences).set({ ...feeColumns(f), updatedAt: new Date() }).where(eq(conferences.id, id)), {
+  const changed = await writeWithAudit(ctx, ctx.db.update(conferences).set({ ...feeColumns(f), updatedAt: new Date() }).where(eq(conferences.id, id)), {
     actorId,
     action: "conference.fees",
     entityType: "conference",
@@ -222,7 +222,7 @@ export async function saveConferenceFees(ctx: Ctx, actorId: number, id: number, 
 export async function setHeaderPhoto(ctx: Ctx, actorId: number, id: number, fileId: number | null) {
   const ownPhoto = sql`exists (select 1 from files where files.id = ${fileId} and files.conference_id = ${id} and files.kind = 'conference_photo')`;
   const changed = await writeWithAudit(
-    ctx.db,
+    ctx,
     ctx.db
       .update(conferences)
       .set({ headerPhotoId: fileId, updatedAt: new Date() })
@@ -242,7 +242,7 @@ export async function deleteConference(ctx: Ctx, actorId: number, id: number) {
   const { db } = ctx;
   const keys = (await db.select({ key: files.r2Key }).from(files).where(eq(files.conferenceId, id)).all()).map((f) => f.key);
   const deleted = await writeWithAudit(
-    db,
+    { db },
     db
       .delete(conferences)
       .where(
@@ -289,7 +289,7 @@ export async function deleteConferenceFile(ctx: Ctx, actorId: number, conference
   await ctx.db.batch([
     ctx.db.update(conferences).set({ headerPhotoId: null }).where(and(eq(conferences.id, conferenceId), eq(conferences.headerPhotoId, fileId))),
     ctx.db.delete(files).where(eq(files.id, fileId)),
-    auditEntry(ctx.db, { actorId, action: photo ? "conference.photo_delete" : "conference.file_delete", entityType: "conference", entityId: conferenceId, details: { file: file.originalName } }),
+    auditEntry(ctx, { actorId, action: photo ? "conference.photo_delete" : "conference.file_delete", entityType: "conference", entityId: conferenceId, details: { file: file.originalName } }),
   ]);
   await ctx.files.delete(file.r2Key);
   await bumpContentVersion(ctx);

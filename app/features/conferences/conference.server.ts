@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { batchPrepared, placeholders, preparedQuery } from "~/db/prepared.server";
 import { attachmentFields } from "~/models/file.server";
 import { conferences, files } from "~/db/schema";
 import { CONFERENCE_SECTIONS } from "./conference-form";
 import { richTextOrNull, sanitizeRichText } from "~/server/rich-text.server";
+import type { Services } from "~/server/services.server";
 
 /** What every list and card of conferences shows (the public pages, the console, calendars). */
 export const conferenceSummaryFields = {
@@ -32,7 +32,7 @@ export const upcomingConference = preparedQuery(
 
 const allConferences = preparedQuery((db) => db.select(listFields).from(conferences).orderBy(desc(conferences.startDate), desc(conferences.id)));
 
-export async function listConferences(db: Database) {
+export async function listConferences({ db }: Pick<Services, "db">) {
   const [rows] = await batchPrepared(db, [allConferences({})]);
   return rows.map((c) => ({ ...c, description: richTextOrNull(c.description) }));
 }
@@ -60,7 +60,7 @@ const conferenceAttachments = preparedQuery(
 );
 
 /** One conference with its files and photos, in one D1 round trip. */
-export async function getConferenceDetail(db: Database, id: number) {
+export async function getConferenceDetail({ db }: Pick<Services, "db">, id: number) {
   const [rows, attachments] = await batchPrepared(db, [conferenceById({ id }), conferenceAttachments({ id })]);
   const conference = rows[0];
   if (!conference) return null;
@@ -89,7 +89,7 @@ export async function getConferenceDetail(db: Database, id: number) {
 export type ConferenceDetail = NonNullable<Awaited<ReturnType<typeof getConferenceDetail>>>;
 
 /** What a calendar entry needs, and nothing more. */
-export async function getConferenceForCalendar(db: Database, id: number) {
+export async function getConferenceForCalendar({ db }: Pick<Services, "db">, id: number) {
   return (
     (await db
       .select({ ...listFields, updatedAt: conferences.updatedAt })
@@ -100,6 +100,6 @@ export async function getConferenceForCalendar(db: Database, id: number) {
 }
 
 /** Every conference's address and last change, for the sitemap. */
-export function conferencesForSitemapQuery(db: Database) {
+export function conferencesForSitemapQuery({ db }: Pick<Services, "db">) {
   return db.select({ id: conferences.id, updatedAt: conferences.updatedAt }).from(conferences);
 }

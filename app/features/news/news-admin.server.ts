@@ -81,10 +81,10 @@ export async function saveNews(
 ) {
   const { db } = ctx;
   if (id !== null && !(await db.select({ id: news.id }).from(news).where(eq(news.id, id)).get())) throw conflict("That news item no longer exists.");
-  const stored = await storeUploads(ctx.files, uploads.files, NEWS_FILE_RULE, actorId);
+  const stored = await storeUploads(ctx, uploads.files, NEWS_FILE_RULE, actorId);
   let featured: Awaited<ReturnType<typeof storeUploads>> | null = null;
   try {
-    featured = uploads.featured ? await storeUploads(ctx.files, [uploads.featured], FEATURED_IMAGE_RULE, actorId) : null;
+    featured = uploads.featured ? await storeUploads(ctx, [uploads.featured], FEATURED_IMAGE_RULE, actorId) : null;
   } catch (error) {
     await stored.discard();
     throw error;
@@ -112,7 +112,7 @@ export async function saveNews(
         : uploads.removeFeatured
           ? [db.update(news).set({ featuredImageId: null }).where(eq(news.id, itemId as unknown as number))]
           : []),
-      auditEntry(db, { actorId, action: id === null ? "news.create" : "news.update", entityType: "news", entityId: id ?? null, details: { title: v.title, status: v.status, files: fileRows.length } }),
+      auditEntry({ db }, { actorId, action: id === null ? "news.create" : "news.update", entityType: "news", entityId: id ?? null, details: { title: v.title, status: v.status, files: fileRows.length } }),
     ]);
   } catch (error) {
     await Promise.all([stored.discard(), featured?.discard()]);
@@ -125,7 +125,7 @@ export async function saveNews(
 /** Deletes a news item, its file rows (cascade) and their objects in R2. */
 export async function deleteNews(ctx: Ctx, actorId: number, id: number) {
   const keys = (await ctx.db.select({ key: files.r2Key }).from(files).where(eq(files.newsId, id)).all()).map((f) => f.key);
-  const deleted = await writeWithAudit(ctx.db, ctx.db.delete(news).where(eq(news.id, id)), { actorId, action: "news.delete", entityType: "news", entityId: id });
+  const deleted = await writeWithAudit(ctx, ctx.db.delete(news).where(eq(news.id, id)), { actorId, action: "news.delete", entityType: "news", entityId: id });
   if (!deleted) throw notFound("That news item no longer exists.");
   if (keys.length) await ctx.files.delete(keys);
   await bumpContentVersion(ctx);
@@ -142,7 +142,7 @@ export async function deleteNewsFile(ctx: Ctx, actorId: number, newsId: number, 
   await ctx.db.batch([
     ctx.db.update(news).set({ featuredImageId: null }).where(and(eq(news.id, newsId), eq(news.featuredImageId, fileId))),
     ctx.db.delete(files).where(eq(files.id, fileId)),
-    auditEntry(ctx.db, { actorId, action: "news.file_delete", entityType: "news", entityId: newsId, details: { file: file.originalName } }),
+    auditEntry(ctx, { actorId, action: "news.file_delete", entityType: "news", entityId: newsId, details: { file: file.originalName } }),
   ]);
   await ctx.files.delete(file.r2Key);
   await bumpContentVersion(ctx);

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { batchPrepared, placeholders, preparedQuery } from "~/db/prepared.server";
 import { attachmentFields } from "~/models/file.server";
 import { files, news } from "~/db/schema";
 import { richTextOrNull } from "~/server/rich-text.server";
+import type { Services } from "~/server/services.server";
 
 export const LATEST_NEWS_COUNT = 4;
 
@@ -40,7 +40,7 @@ export function presentNewsSummary(row: SummaryRow) {
 }
 
 /** Page `page` (from 1) of the published news and how many pages there are; one round trip. */
-export async function publishedNewsPage(db: Database, page: number) {
+export async function publishedNewsPage({ db }: Pick<Services, "db">, page: number) {
   const [rows, [total]] = await batchPrepared(db, [latestNews({ limit: NEWS_PAGE_SIZE, offset: (page - 1) * NEWS_PAGE_SIZE }), publishedCount({})]);
   return { items: rows.map(presentNewsSummary), pages: Math.max(1, Math.ceil((total?.n ?? 0) / NEWS_PAGE_SIZE)) };
 }
@@ -66,7 +66,7 @@ const newsAttachments = preparedQuery(
 );
 
 /** A published or archived news item with its files; drafts are never public. One round trip. */
-export async function getPublicNewsItem(db: Database, id: number) {
+export async function getPublicNewsItem({ db }: Pick<Services, "db">, id: number) {
   const [rows, attachments] = await batchPrepared(db, [publicNewsById({ id }), newsAttachments({ id })]);
   const item = rows[0];
   if (!item) return null;
@@ -86,6 +86,6 @@ export async function getPublicNewsItem(db: Database, id: number) {
   };
 }
 
-export function publishedNewsForSitemapQuery(db: Database) {
+export function publishedNewsForSitemapQuery({ db }: Pick<Services, "db">) {
   return db.select({ id: news.id, shownAt }).from(news).where(eq(news.status, "published")).orderBy(desc(shownAt));
 }

@@ -4,7 +4,6 @@
  * D1 query; and the deletion a submitter may make while the paper is under review.
  */
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { conferences, files, paperAuthors, papers } from "~/db/schema";
 import { auditEntryIfChanged } from "~/models/audit.server";
 import { paperDisplayNumber } from "~/lib/status";
@@ -31,7 +30,7 @@ export type MySubmission = {
 };
 
 /** Every paper of the author, newest first: one query (authors and roles gathered in SQL). */
-export async function mySubmissions(db: Database, userId: number): Promise<MySubmission[]> {
+export async function mySubmissions({ db }: Pick<Services, "db">, userId: number): Promise<MySubmission[]> {
   const rows = await db
     .select({
       id: papers.id,
@@ -78,7 +77,7 @@ export async function mySubmissions(db: Database, userId: number): Promise<MySub
 }
 
 /** A paper as its delete confirmation names it, for someone who may see it; null for anyone else. */
-export async function submissionForDeletion(db: Database, userId: number, paperId: number) {
+export async function submissionForDeletion({ db }: Pick<Services, "db">, userId: number, paperId: number) {
   const row = await db
     .select({
       id: papers.id,
@@ -103,7 +102,7 @@ export const DECIDED = "This paper can no longer be deleted: a decision has been
  * the same batch and only if the paper was still deletable then; then its files leave R2.
  */
 export async function deleteSubmission(ctx: Pick<Services, "db" | "d1" | "files">, userId: number, paperId: number) {
-  const paper = await submissionForDeletion(ctx.db, userId, paperId);
+  const paper = await submissionForDeletion(ctx, userId, paperId);
   if (!paper) throw notFound("Submission not found.");
   if (!paper.isSubmitter) throw forbidden(NOT_YOURS);
   if (paper.status !== "under_review") throw conflict(DECIDED);
@@ -111,7 +110,7 @@ export async function deleteSubmission(ctx: Pick<Services, "db" | "d1" | "files"
   const remove = ctx.db.delete(papers).where(and(eq(papers.id, paperId), eq(papers.submitterId, userId), eq(papers.status, "under_review"))).toSQL();
   const [result] = await ctx.d1.batch([
     ctx.d1.prepare(remove.sql).bind(...remove.params),
-    auditEntryIfChanged(ctx.d1, { actorId: userId, action: "paper.delete", entityType: "paper", entityId: paperId, details: { title: paper.title.slice(0, 200), by: "submitter" } }),
+    auditEntryIfChanged(ctx, { actorId: userId, action: "paper.delete", entityType: "paper", entityId: paperId, details: { title: paper.title.slice(0, 200), by: "submitter" } }),
   ]);
   if (!result?.meta.changes) throw conflict(DECIDED);
   if (keys.length) await ctx.files.delete(keys).catch((e: unknown) => console.error("submission: files not deleted from R2", keys, e));

@@ -8,7 +8,6 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { statementsFor } from "~/db/batch.server";
-import type { Database } from "~/db/client.server";
 import { conferences, extractionJobs, files, paperAuthors, papers, users } from "~/db/schema";
 import { auditEntry } from "~/models/audit.server";
 import { activeAccountAt } from "~/models/authorship.server";
@@ -22,7 +21,7 @@ import { hitRateLimits, type LimitCheck, LIMITS } from "~/server/auth/rate-limit
 import { randomToken } from "~/server/auth/crypto.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { extensionOf } from "~/server/files/sniff.server";
-import { commitWithMail, selectedMail } from "~/server/mail/outbox.server";
+import { commitWithMail, selectedMail } from "~/mail/outbox.server";
 import type { Services } from "~/server/services.server";
 import { DRAFT_FILE_PREFIX, type DraftOwner, discardDraftStatement, loadDraft, saveDraftStatement, userDraftOwner, type WizardDraft } from "~/server/wizard/drafts.server";
 import {
@@ -69,7 +68,7 @@ export type DraftExtras = {
 export const extrasOf = (draft: WizardDraft) => draft.data as DraftExtras & Record<string, unknown>;
 
 /** The conferences open for submissions (step 1), soonest first. */
-export function openConferences(db: Database) {
+export function openConferences({ db }: Pick<Services, "db">) {
   return db
     .select({ id: conferences.id, title: conferences.title, startDate: conferences.startDate, location: conferences.location })
     .from(conferences)
@@ -78,13 +77,13 @@ export function openConferences(db: Database) {
     .all();
 }
 
-export async function isOpenConference(db: Database, id: number) {
+export async function isOpenConference({ db }: Pick<Services, "db">, id: number) {
   const row = await db.select({ id: conferences.id }).from(conferences).where(and(eq(conferences.id, id), eq(conferences.status, "open"))).get();
   return Boolean(row);
 }
 
 /** The signed-in author as a card of the authors step: the profile's name, e-mail and primary affiliation. */
-export async function profileAuthor(db: Database, userId: number): Promise<AuthorRow & Person> {
+export async function profileAuthor({ db }: Pick<Services, "db">, userId: number): Promise<AuthorRow & Person> {
   const u = await db
     .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, affiliation: users.primaryAffiliation })
     .from(users)
@@ -126,7 +125,7 @@ export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, 
     ],
     (wait) => `${waitMessage(wait)} Each manuscript you upload is stored and read for you; wait a moment before uploading another.`,
   );
-  const stored = await storeUploads(ctx.files, [file], DRAFT_RULE, user.id).catch((error: unknown) => {
+  const stored = await storeUploads(ctx, [file], DRAFT_RULE, user.id).catch((error: unknown) => {
     // Content that does not match the name gets the spec's message first; any other refusal says its own reason.
     if (error instanceof UploadRejected && error.broke === "content") {
       throw new UploadRejected(`${SUBMISSION_MESSAGES.notPdfOrDocx} "${cleanFileName(name, 100)}" is not really a .${ext} file: its content does not match its name.`, "content", MANUSCRIPT_FIELD);
@@ -152,9 +151,9 @@ export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, 
   try {
     await ctx.db.batch([
       ctx.db.insert(files).values(row),
-      ...(jobId ? [extractionJobStatement(ctx.db, jobId, user.id, row.r2Key)] : []),
+      ...(jobId ? [extractionJobStatement(ctx, jobId, user.id, row.r2Key)] : []),
       saveDraftStatement(ctx, owner, SUBMISSION_WIZARD.name, { step: 2, data, fileKey: row.r2Key }),
-      ...(draft.fileKey ? [jobsOfFile(ctx.db, draft.fileKey), ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
+      ...(draft.fileKey ? [jobsOfFile(ctx, draft.fileKey), ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
     ]);
   } catch (error) {
     await stored.discard();
@@ -162,9 +161,9 @@ export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, 
   }
   if (draft.fileKey) await ctx.files.delete(draft.fileKey).catch((e: unknown) => console.error("submission: earlier upload not deleted", e));
   if (jobId) {
-    await queueExtraction(ctx.queues, jobId).catch(async (e: unknown) => {
+    await queueExtraction(ctx, jobId).catch(async (e: unknown) => {
       console.error("submission: extraction not queued", e);
-      await failExtractionJob(ctx.db, jobId, "The manuscript could not be handed to the extraction service.");
+      await failExtractionJob(ctx, jobId, "The manuscript could not be handed to the extraction service.");
     });
   }
   return { fileName: row.originalName, extracting: jobId !== null };
@@ -186,17 +185,17 @@ export async function removeManuscript(ctx: Ctx, user: Pick<SessionUser, "id">) 
   const data = { ...draft.data, uploadedFileName: "", uploadedFileSize: 0, fileSha256: "", extractionJobId: null, extractionApplied: false, provenance: null, manuscriptTitle: "", manuscriptAbstract: "", authors: [] };
   await ctx.db.batch([
     saveDraftStatement(ctx, owner, SUBMISSION_WIZARD.name, { step: 2, data, fileKey: null }),
-    ...(draft.fileKey ? [jobsOfFile(ctx.db, draft.fileKey), ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
+    ...(draft.fileKey ? [jobsOfFile(ctx, draft.fileKey), ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
   ]);
   if (draft.fileKey) await ctx.files.delete(draft.fileKey);
 }
 
 /** The state step 2 shows: no file, a file the engine does not read (.doc), or the job's. */
-export async function extractionView(db: Database, userId: number, draft: WizardDraft): Promise<ExtractionView> {
+export async function extractionView({ db }: Pick<Services, "db">, userId: number, draft: WizardDraft): Promise<ExtractionView> {
   const extras = extrasOf(draft);
   if (!extras.uploadedFileName) return { status: "none" };
   if (!extras.extractionJobId) return { status: "unread" };
-  const job = await getExtractionJob(db, userId, extras.extractionJobId);
+  const job = await getExtractionJob({ db }, userId, extras.extractionJobId);
   if (!job) return { status: "failed", message: SUBMISSION_MESSAGES.extractionFailed };
   if (job.status === "failed") return { status: "failed", message: job.message ? `${job.message} ${SUBMISSION_MESSAGES.manualEntry}` : SUBMISSION_MESSAGES.extractionFailed };
   if (job.status !== "complete") return { status: job.status };
@@ -248,9 +247,9 @@ export function authorsFromExtraction(extracted: ExtractedInfo["authors"], me: A
 export async function applyExtraction(ctx: Ctx, user: Pick<SessionUser, "id">, draft: WizardDraft): Promise<{ draft: WizardDraft; running: boolean }> {
   const extras = extrasOf(draft);
   if (extras.extractionApplied || !extras.uploadedFileName) return { draft, running: false };
-  const job = extras.extractionJobId ? await getExtractionJob(ctx.db, user.id, extras.extractionJobId) : null;
+  const job = extras.extractionJobId ? await getExtractionJob(ctx, user.id, extras.extractionJobId) : null;
   if (job && (job.status === "uploading" || job.status === "extracting")) return { draft, running: true };
-  const me = await profileAuthor(ctx.db, user.id);
+  const me = await profileAuthor(ctx, user.id);
   const data: DraftExtras & Record<string, unknown> = { ...draft.data, extractionApplied: true };
   const info = job?.status === "complete" ? (job.result as ExtractedInfo | null) : null;
   if (info) {
@@ -270,7 +269,7 @@ export async function applyExtraction(ctx: Ctx, user: Pick<SessionUser, "id">, d
 }
 
 /** An earlier paper of this author to this conference with the very same file, if any. */
-export async function sameFileSubmitted(db: Database, userId: number, conferenceId: number, sha256: string | undefined) {
+export async function sameFileSubmitted({ db }: Pick<Services, "db">, userId: number, conferenceId: number, sha256: string | undefined) {
   if (!sha256 || !Number.isInteger(conferenceId)) return null;
   const row = await db
     .select({ paperNumber: papers.paperNumber, startDate: conferences.startDate, submittedAt: papers.submittedAt })
@@ -384,10 +383,10 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
           .where(eq(files.id, stored.id)),
         ctx.db.delete(extractionJobs).where(and(eq(extractionJobs.userId, user.id), eq(extractionJobs.fileId, stored.id))),
         discardDraftStatement(ctx, owner),
-        auditEntry(ctx.db, { actorId: user.id, action: "paper.submit", entityType: "paper", entityId: null, details: { conferenceId, submissionKey: key, title: String(values.manuscriptTitle).slice(0, 200) } }),
+        auditEntry(ctx, { actorId: user.id, action: "paper.submit", entityType: "paper", entityId: null, details: { conferenceId, submissionKey: key, title: String(values.manuscriptTitle).slice(0, 200) } }),
       ],
       [
-        selectedMail(ctx.db, "submission_receipt", {
+        selectedMail(ctx, "submission_receipt", {
           from: papers,
           where: theirPaper,
           to: sql`${user.email}`,
@@ -395,7 +394,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
           computed: { paperNumber: shownNumber },
         }),
         ...others.map((a) =>
-          selectedMail(ctx.db, "submission_listed", {
+          selectedMail(ctx, "submission_listed", {
             from: papers,
             where: theirPaper,
             to: sql`${a.email.toLowerCase()}`,
@@ -417,7 +416,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
 }
 
 /** A submit whose draft is gone: the paper its key made, if this author made one. */
-export async function paperOfSubmissionKey(db: Database, userId: number, key: string) {
+export async function paperOfSubmissionKey({ db }: Pick<Services, "db">, userId: number, key: string) {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(key)) return null;
   return (await db.select({ id: papers.id }).from(papers).where(and(eq(papers.submissionKey, key), eq(papers.submitterId, userId))).get()) ?? null;
 }

@@ -5,12 +5,11 @@
 import { endOutstandingTokens } from "~/server/auth/tokens.server";
 import type { Services } from "~/server/services.server";
 import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { anyContains } from "~/db/search";
 import { authTokens, recoveryCodes, USER_ROLES, USER_STATUSES, userCounts, users } from "~/db/schema";
 import { toAffiliation, toExpertise, toPersonalColumns } from "~/features/accounts/mapping";
 import { linkMail } from "~/features/accounts/account.server";
-import { accountMail, commitWithMail } from "~/server/mail/outbox.server";
+import { accountMail, commitWithMail } from "~/mail/outbox.server";
 import { revokeUserSessions } from "~/server/auth/session.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { ROLE_FILTERS, USERS_PAGE_SIZE } from "./users";
@@ -43,7 +42,7 @@ export function parseUserQuery(url: URL): UserQuery {
  * Without a search the count comes from `user_counts` (kept by triggers), so neither the page
  * nor the badge reads the whole table; a search has to look at every name.
  */
-export async function listUsers(db: Database, query: UserQuery) {
+export async function listUsers({ db }: Pick<Services, "db">, query: UserQuery) {
   const { q, role } = query;
   const conditions: SQL[] = [isNull(users.deletedAt)];
   if (role) conditions.push(eq(users.role, role as Role));
@@ -98,13 +97,13 @@ const LAST_ADMIN = "The last active administrator cannot lose the administrator 
  * the second check is part of the UPDATE itself, so two administrators demoting each other at
  * once cannot both succeed.
  */
-export async function changeRole(db: Database, actorId: number, userId: number, role: Role): Promise<RoleOutcome> {
+export async function changeRole({ db }: Pick<Services, "db">, actorId: number, userId: number, role: Role): Promise<RoleOutcome> {
   if (userId === actorId && role !== "admin") throw conflict("You cannot remove your own administrator role.");
   const before = await db.select({ role: users.role, totpEnabledAt: users.totpEnabledAt }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).get();
   if (!before) throw notFound("That user no longer exists.");
   if (before.role === role) return { adminWithoutSecondFactor: false };
   const changed = await writeWithAudit(
-    db,
+    { db },
     db.update(users).set({ role, updatedAt: new Date() }).where(and(eq(users.id, userId), keepsAnotherAdmin)),
     { actorId, action: "user.role", entityType: "user", entityId: userId, details: { from: before.role, to: role } },
   );
@@ -127,7 +126,7 @@ export type UserStatus = (typeof USER_STATUSES)[number];
  * that another account has.
  */
 export async function saveUser(
-  db: Database,
+  { db }: Pick<Services, "db">,
   actorId: number,
   userId: number,
   v: Record<string, unknown> & { email: string; role: Role; status: UserStatus },
@@ -170,11 +169,11 @@ export async function saveUser(
   const changes = Object.fromEntries(
     (["role", "status", "email"] as const).filter((k) => (k === "email" ? email : v[k]) !== before[0]![k]).map((k) => [k, { from: before[0]![k], to: k === "email" ? email : v[k] }]),
   );
-  const changed = await writeWithAudit(db, update, { actorId, action: "user.update", entityType: "user", entityId: userId, details: changes });
+  const changed = await writeWithAudit({ db }, update, { actorId, action: "user.update", entityType: "user", entityId: userId, details: changes });
   if (!changed) throw conflict(LAST_ADMIN);
   if (v.status !== "active") await revokeUserSessions(db, userId).run();
   // Active now for the first time, or at a new address: papers listed under it become theirs.
-  else if (before[0].status !== "active" || before[0].email !== email) await claimAuthorships(db, userId).run();
+  else if (before[0].status !== "active" || before[0].email !== email) await claimAuthorships({ db }, userId).run();
   return { ...outcomeOf(before[0], v.role), mustChoosePassword: vouched };
 }
 
@@ -199,7 +198,7 @@ export async function resetUserPassword(
 ): Promise<string | null> {
   const user = await ctx.db.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).get();
   if (!user) throw notFound("That user no longer exists.");
-  const audit = auditEntry(ctx.db, { actorId, action: "user.password_reset", entityType: "user", entityId: userId, details: { mode } });
+  const audit = auditEntry(ctx, { actorId, action: "user.password_reset", entityType: "user", entityId: userId, details: { mode } });
   if (mode === "random") {
     const password = randomPassword();
     const passwordHash = await hashPassword(password);
@@ -211,7 +210,7 @@ export async function resetUserPassword(
         endOutstandingTokens(ctx.db, userId),
         audit,
       ],
-      [accountMail(ctx.db, "admin_password_set", eq(users.id, userId), { supportEmail: ctx.env.SUPPORT_EMAIL })],
+      [accountMail(ctx, "admin_password_set", eq(users.id, userId), { supportEmail: ctx.env.SUPPORT_EMAIL })],
     );
     return password;
   }
@@ -231,8 +230,8 @@ export async function endUserSessions(ctx: Pick<Services, "db" | "queues" | "wai
   if (!(await ctx.db.select({ id: users.id }).from(users).where(who).get())) throw notFound("That user no longer exists.");
   const [ended] = (await commitWithMail(
     ctx,
-    [revokeUserSessions(ctx.db, userId), auditEntry(ctx.db, { actorId, action: "user.sessions_ended", entityType: "user", entityId: userId, details: {} })],
-    [accountMail(ctx.db, "sessions_ended", who, { supportEmail: ctx.env.SUPPORT_EMAIL })],
+    [revokeUserSessions(ctx.db, userId), auditEntry(ctx, { actorId, action: "user.sessions_ended", entityType: "user", entityId: userId, details: {} })],
+    [accountMail(ctx, "sessions_ended", who, { supportEmail: ctx.env.SUPPORT_EMAIL })],
   )) as [D1Result];
   return ended.meta.changes;
 }
@@ -242,11 +241,11 @@ export async function endUserSessions(ctx: Pick<Services, "db" | "queues" | "wai
  * anonymised (no name, e-mail, phone, address, password or second factor), its sessions,
  * tokens and recovery codes go. Refused for oneself and for the last active administrator.
  */
-export async function deleteUser(db: Database, actorId: number, userId: number) {
+export async function deleteUser({ db }: Pick<Services, "db">, actorId: number, userId: number) {
   if (userId === actorId) throw conflict("You cannot delete your own account here.");
   const placeholder = `deleted-user-${userId}@invalid`;
   const changed = await writeWithAudit(
-    db,
+    { db },
     db
       .update(users)
       .set({

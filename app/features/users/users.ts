@@ -2,9 +2,6 @@ import { z } from "zod";
 import { listPath } from "../../lib/list-href";
 
 /** What the console's user list shows and offers, shared by its page and its server code. */
-export const USER_ROLES = ["user", "reviewer", "moderator", "admin"] as const;
-export const USER_STATUSES = ["inactive", "active", "suspended"] as const;
-
 export const USERS_PAGE_SIZE = 25;
 
 export const ROLE_FILTERS = [

@@ -77,7 +77,7 @@ export const loader = loads("The dashboard could not be loaded. Please try again
   const base = { account, tab, submitted: url.searchParams.get("submitted") === "true", deleted: url.searchParams.get("done") === "deleted", csrf: context.csrf.token() };
   if (tab === "submissions") {
     // The list alone may fail: the account cards stay, and the list says it could not load.
-    const loaded = await settled(args, "Failed to load your submissions", () => mySubmissions(context.db, user.id));
+    const loaded = await settled(args, "Failed to load your submissions", () => mySubmissions(context, user.id));
     const papers: MySubmission[] | null = loaded.ok ? loaded.value : null;
     return { ...base, papers, wizard: null };
   }
@@ -99,17 +99,17 @@ async function wizardView(args: LoaderFunctionArgs, user: Awaited<ReturnType<typ
   const extras = extrasOf(draft);
   const view: WizardView = { step, values: draft.data, conferences: null, conferencesFailed: false, extraction: null, waiting: false, provenance: extras.provenance ?? null, duplicate: null, me: null, blocked: false, submissionKey: extras.submissionKey ?? "" };
   if (step === 1) {
-    const loaded = await settled(args, "Open conferences could not be loaded.", () => openConferences(context.db));
+    const loaded = await settled(args, "Open conferences could not be loaded.", () => openConferences(context));
     if (loaded.ok) view.conferences = loaded.value;
     else view.conferencesFailed = true;
   }
-  if (step === 2 || step === 5) view.duplicate = await sameFileSubmitted(context.db, user.id, Number(draft.data.conferenceId), extras.fileSha256);
+  if (step === 2 || step === 5) view.duplicate = await sameFileSubmitted(context, user.id, Number(draft.data.conferenceId), extras.fileSha256);
   if (step === 2) {
-    view.extraction = await extractionView(context.db, user.id, draft);
+    view.extraction = await extractionView(context, user.id, draft);
     view.waiting = url.searchParams.get("continue") === "1" && running;
   }
   if (step === 5) {
-    const me = await profileAuthor(context.db, user.id);
+    const me = await profileAuthor(context, user.id);
     view.me = { firstName: me.firstName, lastName: me.lastName, email: me.email };
     const authors = pinSubmitter(Array.isArray(draft.data.authors) ? (draft.data.authors as unknown[]).map((a) => toAuthorRow(a as Partial<AuthorRow>)) : [], me);
     view.values = { ...draft.data, authors };
@@ -162,7 +162,7 @@ export const action = acts(SUBMISSION_MESSAGES.submitFailed, async ({ request, c
     // Leaving step 2 before the manuscript is read waits for it.
     if (running) return redirect(`${stepPath(2)}&continue=1`);
   }
-  if (step === 1 && intent === "next" && post.conferenceId && !(await isOpenConference(context.db, post.conferenceId))) {
+  if (step === 1 && intent === "next" && post.conferenceId && !(await isOpenConference(context, post.conferenceId))) {
     const message = "This conference is not open for submissions.";
     throw new AppError("invalid", message, { fieldErrors: { conferenceId: message }, values: { manuscriptType: post.manuscriptType } });
   }
@@ -175,7 +175,7 @@ export const action = acts(SUBMISSION_MESSAGES.submitFailed, async ({ request, c
     const draft = await loadDraft(context, owner);
     const key = post.submissionKey;
     // A resent submit whose draft the first one used up: the paper it made.
-    if (!extrasOf(draft).submissionKey && key && (await paperOfSubmissionKey(context.db, user.id, key))) return redirect("/dashboard?tab=submissions&submitted=true");
+    if (!extrasOf(draft).submissionKey && key && (await paperOfSubmissionKey(context, user.id, key))) return redirect("/dashboard?tab=submissions&submitted=true");
     const authors = readAuthorRows(form);
     if (submitterIndex(authors, user) < 0) {
       await saveDraft(context, owner, wizard.name, { step: 5, data: { ...draft.data, authors, submitTried: true } });

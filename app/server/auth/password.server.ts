@@ -7,7 +7,7 @@
 import Argon2, { Argon2Type, Argon2Version } from "@phi-ag/argon2";
 // Left as an import by the Vite build (see vite.config.ts) and compiled by wrangler as a Wasm module.
 import wasm from "@phi-ag/argon2/argon2.wasm";
-import { PASSWORD_MAX } from "~/features/accounts/schemas";
+import { PASSWORD_MAX } from "~/lib/password-length";
 import { AppError } from "../errors.server";
 
 export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

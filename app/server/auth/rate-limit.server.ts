@@ -7,7 +7,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import { rateLimited, waitMessage } from "../errors.server";
-import type { HousekeepingTask } from "../housekeeping.server";
+import type { HousekeepingTask } from "../housekeeping-task.server";
 
 export type Limit = { max: number; windowSeconds: number };
 

@@ -7,7 +7,7 @@
 import { and, count, desc, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { SESSION_KINDS, sessions, users } from "../../db/schema";
-import type { HousekeepingTask } from "../housekeeping.server";
+import type { HousekeepingTask } from "../housekeeping-task.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;

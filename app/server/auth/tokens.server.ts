@@ -6,7 +6,7 @@ import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { BatchItem } from "drizzle-orm/batch";
 import { authTokens, type PendingRegistration, TOKEN_PURPOSES, users } from "~/db/schema";
-import type { HousekeepingTask } from "../housekeeping.server";
+import type { HousekeepingTask } from "../housekeeping-task.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 
 type Purpose = (typeof TOKEN_PURPOSES)[number];

@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNotNull, isNull, like, lt, notInArray, or, sql } from "drizzle-orm";
 import { chunksOf } from "~/db/batch.server";
 import { files as storedFiles, wizardDrafts } from "~/db/schema";
-import type { HousekeepingTask } from "~/server/housekeeping.server";
+import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 import type { Services } from "~/server/services.server";
 import { randomToken, sha256Hex } from "../auth/crypto.server";
 import { readCookie } from "../auth/session.server";

@@ -8,17 +8,16 @@
 import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "~/db/client.server";
 import { outbox, users } from "~/db/schema";
-import { MAIL_TEMPLATES, type MailPayload, type MailTemplate } from "~/mail/templates";
+import { MAIL_TEMPLATES, type MailPayload, type MailTemplate } from "./templates";
 import type { NoticeMessage } from "~/server/queues/messages";
-import type { HousekeepingTask } from "~/server/housekeeping.server";
+import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 import type { Services } from "~/server/services.server";
 
 type Mailer = Pick<Services, "db" | "queues" | "waitUntil">;
 
 /** The outbox row of one mail, as an insert to put in the batch of the change it reports. */
-export function outboxEntry<T extends MailTemplate>(db: Database, template: T, to: string, payload: MailPayload<T>) {
+export function outboxEntry<T extends MailTemplate>({ db }: Pick<Services, "db">, template: T, to: string, payload: MailPayload<T>) {
   const data = MAIL_TEMPLATES[template].parse(payload);
   return db.insert(outbox).values({ template, toAddress: to, payload: data as Record<string, unknown> }).returning({ id: outbox.id });
 }
@@ -39,8 +38,8 @@ export type AccountMailPayload<T extends MailTemplate> = Omit<MailPayload<T>, "n
  * holder's name (`ACCOUNT_NAME`). When it may not be there the database decides, so a request
  * does the same work for an address with an account and one without (decision 030).
  */
-export function accountMail<T extends MailTemplate>(db: Database, template: T, who: SQL | undefined, payload: AccountMailPayload<T>) {
-  return selectedMail(db, template, { from: users, where: who, to: sql`${users.email}`, payload: { ...payload, name: "" } as MailPayload<T>, computed: { name: ACCOUNT_NAME } });
+export function accountMail<T extends MailTemplate>({ db }: Pick<Services, "db">, template: T, who: SQL | undefined, payload: AccountMailPayload<T>) {
+  return selectedMail({ db }, template, { from: users, where: who, to: sql`${users.email}`, payload: { ...payload, name: "" } as MailPayload<T>, computed: { name: ACCOUNT_NAME } });
 }
 
 /**
@@ -50,7 +49,7 @@ export function accountMail<T extends MailTemplate>(db: Database, template: T, w
  * part of the payload is checked by the template's schema here; the notices Worker checks it all.
  */
 export function selectedMail<T extends MailTemplate>(
-  db: Database,
+  { db }: Pick<Services, "db">,
   template: T,
   o: { from: SQLiteTable; where: SQL | undefined; to: SQL; payload: MailPayload<T>; computed?: Record<string, SQL> },
 ) {

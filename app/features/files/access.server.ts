@@ -6,10 +6,10 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { findPaperFile, findPublicFile, PAPER_FILE_KINDS, type FileReader, type PublicFileKind } from "~/models/file.server";
 import { parseId } from "~/lib/params";
-import { actsAsAdmin, loginUrl } from "../auth/guards.server";
-import { readApiSession } from "../auth/session.server";
-import { fileNotFound, serveStoredFile } from "../file-response.server";
-import { verifyDownloadToken } from "./download-token.server";
+import { actsAsAdmin, loginUrl } from "~/server/auth/guards.server";
+import { readApiSession } from "~/server/auth/session.server";
+import { fileNotFound, serveStoredFile } from "~/server/file-response.server";
+import { verifyDownloadToken } from "~/server/files/download-token.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "files" | "env" | "waitUntil" | "session">;
 
@@ -25,7 +25,7 @@ export async function fileReader(context: Ctx, request: Request): Promise<FileRe
 
 /** A public page's file by its generated name. */
 export async function servePublicFile(context: Ctx, request: Request, kind: PublicFileKind, filename: string) {
-  const readable = await findPublicFile(context.db, kind, filename, await fileReader(context, request));
+  const readable = await findPublicFile(context, kind, filename, await fileReader(context, request));
   return readable ? serveStoredFile(request, context.files, readable) : fileNotFound();
 }
 
@@ -42,7 +42,7 @@ export async function servePaperFile(context: Ctx, request: Request, params: { i
   const kind = Object.hasOwn(PAPER_FILE_KINDS, param) ? PAPER_FILE_KINDS[param as keyof typeof PAPER_FILE_KINDS] : null;
   if (paperId === null || !kind) return fileNotFound();
   const reader = await fileReader(context, request);
-  const readable = await findPaperFile(context.db, paperId, kind, reader);
+  const readable = await findPaperFile(context, paperId, kind, reader);
   if (readable) return serveStoredFile(request, context.files, readable);
   if (reader.userId !== null) return fileNotFound();
   const noStore = { "Cache-Control": "no-store" };

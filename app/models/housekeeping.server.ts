@@ -3,18 +3,14 @@
  * is kept with its own area's code and named here once; each runs on its own, so one failing
  * (logged) does not stop the others.
  */
-import { extractionHousekeeping, extractionRetentionHousekeeping } from "~/models/extraction-jobs.server";
+import { extractionHousekeeping, extractionRetentionHousekeeping } from "./extraction-jobs.server";
 import { rateLimitHousekeeping } from "~/server/auth/rate-limit.server";
 import { sessionHousekeeping } from "~/server/auth/session.server";
 import { tokenHousekeeping } from "~/server/auth/tokens.server";
-import { outboxHousekeeping } from "~/server/mail/outbox.server";
+import { outboxHousekeeping } from "~/mail/outbox.server";
+import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 import type { Services } from "~/server/services.server";
 import { draftHousekeeping, unheldUploadsHousekeeping } from "~/server/wizard/drafts.server";
-
-export type HousekeepingTask = {
-  name: string;
-  run(services: Pick<Services, "db" | "files" | "queues">, now: number): Promise<unknown>;
-};
 
 export const HOUSEKEEPING: readonly HousekeepingTask[] = [
   sessionHousekeeping,

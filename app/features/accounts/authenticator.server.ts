@@ -6,11 +6,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { loginSchema } from "~/features/accounts/schemas";
-import { checkCredentials } from "~/features/accounts/account.server";
+import { loginSchema } from "./schemas";
+import { checkCredentials } from "./account.server";
 import { withZod } from "@remix-validated-form/with-zod";
-import { AppError } from "../errors.server";
-import { validateInput } from "../forms.server";
+import { AppError } from "~/server/errors.server";
+import { validateInput } from "~/server/forms.server";
 
 export type Authenticated = { userId: number; role: string; totp: boolean; redirectTo?: string };
 
