@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { MySubmissionsList, SubmittedBanner } from "~/features/submissions/my-submissions";
-import { mySubmissions, type MySubmission } from "~/features/submissions/my-submissions.server";
+import { asAuthor, mySubmissions, type MySubmission } from "~/features/papers/papers.server";
 import { SubmissionWizard, type WizardView } from "~/features/submissions/submission-wizard";
 import { pinSubmitter, readAuthorRows, submitterIndex, SUBMISSION_MESSAGES, SUBMISSION_WIZARD, toAuthorRow, type AuthorRow, type WizardAnswer } from "~/features/submissions/submission-form";
 import {
@@ -74,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (tab === "submissions") {
     let papers: MySubmission[] | null = null;
     try {
-      papers = await mySubmissions(context.db, user.id);
+      papers = await mySubmissions(context.db, asAuthor(user));
     } catch (error) {
       console.error("dashboard: submissions not loaded", error);
     }
