@@ -192,7 +192,13 @@ export async function getPaper(db: Database, asker: PaperAsker, paperId: number)
   const visible = and(eq(papers.id, paperId), visibleTo(asker));
   const [found, authors, stored] = await db.batch([
     db
-      .select({ paper: papers, conference: { id: conferences.id, title: conferences.title, startDate: conferences.startDate, status: conferences.status } })
+      .select({
+        paper: papers,
+        // Named apart from the paper's own columns: a D1 batch returns each row keyed by column name.
+        conferenceTitle: sql<string>`${conferences.title}`.as("conference_title"),
+        conferenceStart: sql<string>`${conferences.startDate}`.as("conference_start"),
+        conferenceStatus: sql<string>`${conferences.status}`.as("conference_status"),
+      })
       .from(papers)
       .innerJoin(conferences, eq(conferences.id, papers.conferenceId))
       .where(visible),
@@ -209,7 +215,8 @@ export async function getPaper(db: Database, asker: PaperAsker, paperId: number)
   ]);
   const row = found[0];
   if (!row) return null;
-  return { ...row.paper, number: paperDisplayNumber(row.conference.startDate, row.paper.paperNumber), conference: row.conference, authors, files: stored };
+  const conference = { id: row.paper.conferenceId, title: row.conferenceTitle, startDate: row.conferenceStart, status: row.conferenceStatus };
+  return { ...row.paper, number: paperDisplayNumber(conference.startDate, row.paper.paperNumber), conference, authors, files: stored };
 }
 
 /* ---------------------------------------------------------------- deletion */
