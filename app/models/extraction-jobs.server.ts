@@ -1,5 +1,6 @@
 /**
- * Manuscript extraction jobs: the wizard stores the manuscript and a job (`startExtraction`), the
+ * Manuscript extraction jobs: the wizard's upload stores the manuscript and a job
+ * (`extractionJobStatement`, in the upload's batch) and queues it (`queueExtraction`), the
  * `extraction` queue's consumer Worker runs the engine on it (`runExtractionJob`) and writes the
  * result, and the wizard reads the job (`getExtractionJob`). Statuses: uploading → extracting →
  * complete, or failed with a message an author can act on. Whatever the file, a job ends: a
@@ -11,11 +12,10 @@ import { extractionJobs, files, wizardDrafts } from "~/db/schema";
 import { extractManuscript, ExtractionFailed, MAX_MANUSCRIPT_BYTES, type ExtractionResult } from "~/extraction";
 import { countryCode } from "~/extraction/countries";
 import { refineWithAi, type AiBinding } from "~/extraction/refine";
-import { randomToken } from "~/server/auth/crypto.server";
 import type { ExtractionMessage } from "~/server/queues/messages";
 import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 import type { Services } from "~/server/services.server";
-import { storeUploads, type UploadRule } from "./uploads.server";
+import type { UploadRule } from "./uploads.server";
 
 export const MANUSCRIPT_RULE: UploadRule = {
   kind: "manuscript",
@@ -84,20 +84,6 @@ export function extractionJobStatement({ db }: Pick<Services, "db">, id: string,
 /** Hands a recorded job to the extraction Worker. */
 export function queueExtraction({ queues }: Pick<Services, "queues">, jobId: string) {
   return queues.extraction.send({ type: "extract", jobId } satisfies ExtractionMessage);
-}
-
-/** Stores the manuscript, records the job and queues it; returns the job's id. */
-export async function startExtraction({ db, files: bucket, queues }: Pick<Services, "db" | "files" | "queues">, userId: number, file: File) {
-  const stored = await storeUploads({ files: bucket }, [file], MANUSCRIPT_RULE, userId);
-  const id = randomToken(18);
-  try {
-    await db.batch([db.insert(files).values(stored.rows[0]!), extractionJobStatement({ db }, id, userId, stored.rows[0]!.r2Key)]);
-  } catch (error) {
-    await stored.discard();
-    throw error;
-  }
-  await queueExtraction({ queues }, id);
-  return id;
 }
 
 /** A job as its owner may see it (another user's job is "not found"). */

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
-import { DECIDED, deleteSubmission, NOT_YOURS, submissionForDeletion } from "~/features/submissions/my-submissions.server";
+import { asAuthor, DECIDED, deletePaper, NOT_YOURS, paperForDeletion } from "~/features/papers/papers.server";
 import { SUBMISSION_MESSAGES } from "~/features/submissions/submission-form";
 import { requireIds } from "~/lib/params";
 import { requireUser } from "~/server/auth/guards.server";
@@ -14,7 +14,7 @@ const NOT_FOUND = "Submission not found.";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const { id } = requireIds(params, ["id"], NOT_FOUND);
-  const paper = await submissionForDeletion(context, user.id, id);
+  const paper = await paperForDeletion(context, asAuthor(user), id);
   if (!paper) throw new Response(NOT_FOUND, { status: 404 });
   const refusal = !paper.isSubmitter ? NOT_YOURS : paper.status !== "under_review" ? DECIDED : null;
   return { title: paper.title, refusal, csrf: context.csrf.token() };
@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const action = acts(SUBMISSION_MESSAGES.deleteFailed, async ({ request, params, context }: ActionFunctionArgs) => {
   const user = await requireUser(context, request);
   const { id } = requireIds(params, ["id"], NOT_FOUND);
-  await deleteSubmission(context, user.id, id);
+  await deletePaper(context, asAuthor(user), id);
   return redirect("/dashboard?tab=submissions&done=deleted");
 });
 

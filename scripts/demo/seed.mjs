@@ -6,6 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { createHash, randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { tsImport } from "tsx/esm/api";
 import { getPlatformProxy } from "wrangler";
 import { DEMO_ACCOUNTS, demoContent, demoMembers, PHOTO_ALT } from "./content.mjs";
 import { DEMO_PAPERS, manuscriptSections } from "./papers.mjs";
@@ -15,6 +17,20 @@ const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
 const filename = (ext) => `${Array.from(randomBytes(26), (b) => ALPHABET[b % 32]).join("")}.${ext}`;
 const photoBytes = (n) => readFileSync(new URL(`./photos/photo-${n}.jpg`, import.meta.url));
 
+// Writes of a row per item go through the application's batch helper and schema (app/db), so they
+// fit D1's limits as the application's own writes do.
+const { statementsFor, runBatches } = await tsImport("../../app/db/batch.server.ts", import.meta.url);
+const { createDb } = await tsImport("../../app/db/client.server.ts", import.meta.url);
+const { boardMembers, paperAuthors, pastPresidents, users } = await tsImport("../../app/db/schema.ts", import.meta.url);
+
+/** Rows as statements D1 accepts, prepared on the raw binding so they join its other statements in one batch. */
+function rowStatements(db, rows, build) {
+  return statementsFor(rows, build).map((statement) => {
+    const q = statement.toSQL();
+    return db.prepare(q.sql).bind(...q.params);
+  });
+}
+
 export async function seedDemo(env, today = new Date().toISOString().slice(0, 10)) {
   const site = await seedSite(env, today);
   const papers = await seedPapers(env);
@@ -23,6 +39,7 @@ export async function seedDemo(env, today = new Date().toISOString().slice(0, 10
 
 async function seedSite(env, today) {
   const { DB: db, FILES: bucket } = env;
+  const orm = createDb(db);
   const seeded = await db.prepare("select value from site_state where key = 'demo_seeded'").first();
   if (seeded) return false;
   const demo = demoContent(today);
@@ -106,28 +123,43 @@ async function seedSite(env, today) {
       ...y.nominating.map((m) => ["nominating", m]),
       ...y.administration.map((m) => ["administration", m]),
     ];
-    await db.batch(
-      members.map(([section, m], i) =>
-        db
-          .prepare("insert into board_members (board_year_id, section, position, term, name, affiliation, sort_order) values (?,?,?,?,?,?,?)")
-          .bind(row.id, section, m.position ?? null, m.term ?? null, m.name, m.affiliation ?? null, i),
+    await runBatches(
+      db,
+      rowStatements(
+        db,
+        members.map(([section, m], i) => ({ boardYearId: row.id, section, position: m.position ?? null, term: m.term ?? null, name: m.name, affiliation: m.affiliation ?? null, sortOrder: i })),
+        (chunk) => orm.insert(boardMembers).values(chunk),
       ),
     );
   }
-  await db.batch(
-    demo.pastPresidents.map((pp, i) =>
-      db.prepare("insert into past_presidents (years, name, note, sort_order) values (?,?,?,?)").bind(pp.years, pp.name, pp.note || null, i),
-    ),
+  await runBatches(
+    db,
+    rowStatements(db, demo.pastPresidents.map((pp, i) => ({ years: pp.years, name: pp.name, note: pp.note || null, sortOrder: i })), (chunk) => orm.insert(pastPresidents).values(chunk)),
   );
-  await db.batch(
-    demoMembers(now).map((m) =>
-      db
-        .prepare(
-          `insert into users (email, username, role, status, email_confirmed_at, salutation, first_name, last_name, work_phone_country, work_phone,
-            cell_phone_country, primary_affiliation, institution, expertise, created_at, updated_at, last_login_at)
-           values (?1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, '+1', ?10, ?11, ?12, ?13, ?13, ?14)`,
-        )
-        .bind(m.email, m.role, m.status, m.emailConfirmedAt, m.salutation, m.firstName, m.lastName, m.workPhoneCountry, m.workPhone, JSON.stringify(m.primaryAffiliation), m.institution, JSON.stringify(m.expertise), m.createdAt, m.lastLoginAt),
+  await runBatches(
+    db,
+    rowStatements(
+      db,
+      demoMembers(now).map((m) => ({
+        email: m.email,
+        username: m.email,
+        role: m.role,
+        status: m.status,
+        emailConfirmedAt: m.emailConfirmedAt === null ? null : new Date(m.emailConfirmedAt),
+        salutation: m.salutation,
+        firstName: m.firstName,
+        lastName: m.lastName,
+        workPhoneCountry: m.workPhoneCountry,
+        workPhone: m.workPhone,
+        cellPhoneCountry: "+1",
+        primaryAffiliation: m.primaryAffiliation,
+        institution: m.institution,
+        expertise: m.expertise,
+        createdAt: new Date(m.createdAt),
+        updatedAt: new Date(m.createdAt),
+        lastLoginAt: m.lastLoginAt === null ? null : new Date(m.lastLoginAt),
+      })),
+      (chunk) => orm.insert(users).values(chunk),
     ),
   );
   await db.batch([
@@ -145,6 +177,7 @@ async function seedSite(env, today) {
  */
 async function seedPapers(env) {
   const { DB: db, FILES: bucket } = env;
+  const orm = createDb(db);
   if (await db.prepare("select value from site_state where key = 'demo_papers_seeded'").first()) return false;
   const open = await db.prepare("select id from conferences where status = 'open' order by start_date limit 1").first();
   const ended = await db.prepare("select id from conferences where status = 'ended' order by start_date desc limit 1").first();
@@ -183,9 +216,8 @@ async function seedPapers(env) {
     await bucket.put(key, pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength), { httpMetadata: { contentType: "application/pdf" } });
     const submittedAt = now - paper.daysAgo * 86_400_000 - (paper.title.length % 9) * 3_600_000;
     const paperId = "(select id from papers where submission_key = ?1)";
-    const userOf = "(select id from users where email = ?2 and deleted_at is null)";
     const submissionKey = `demo-${createHash("sha256").update(paper.title).digest("hex").slice(0, 24)}`;
-    await db.batch([
+    await runBatches(db, [
       db.prepare("update conferences set paper_counter = paper_counter + 1 where id = ?").bind(conferenceId),
       db
         .prepare(
@@ -193,13 +225,22 @@ async function seedPapers(env) {
            values (?1, (select paper_counter - 1 from conferences where id = ?1), (select id from users where email = ?2), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
         )
         .bind(conferenceId, submitter.email, paper.type, paper.title, paper.abstract, paper.status, JSON.stringify(paper.areas.map(([category, topic]) => ({ category, topic }))), submittedAt, submittedAt + (paper.status === "under_review" ? 0 : 20 * 86_400_000), submissionKey),
-      ...authors.map((a, i) =>
-        db
-          .prepare(
-            `insert into paper_authors (paper_id, user_id, author_order, first_name, last_name, email, institution, department, rank, country, is_corresponding)
-             values (${paperId}, ${userOf}, ?3, ?4, ?5, ?2, ?6, ?7, ?8, ?9, ?10)`,
-          )
-          .bind(submissionKey, a.email, i + 1, a.firstName, a.lastName, a.institution, a.department ?? null, a.rank, a.country, i === paper.corresponding ? 1 : 0),
+      ...rowStatements(
+        db,
+        authors.map((a, i) => ({
+          paperId: sql`(select id from papers where submission_key = ${submissionKey})`,
+          userId: sql`(select id from users where email = ${a.email} and deleted_at is null)`,
+          authorOrder: i + 1,
+          firstName: a.firstName,
+          lastName: a.lastName,
+          email: a.email,
+          institution: a.institution,
+          department: a.department ?? null,
+          rank: a.rank,
+          country: a.country,
+          isCorresponding: i === paper.corresponding,
+        })),
+        (chunk) => orm.insert(paperAuthors).values(chunk),
       ),
       db
         .prepare(

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { chunksOf, D1_MAX_BOUND_PARAMETERS, statementsFor } from "~/db/batch.server";
-import { paperAuthors, rateLimits } from "~/db/schema";
-import { createConference, createPaper, createUser, db, resetDatabase } from "./fixtures";
+import { chunksOf, D1_MAX_BATCH_STATEMENTS, D1_MAX_BOUND_PARAMETERS, runBatches, statementsFor } from "~/db/batch.server";
+import { auditLog, paperAuthors, papers, rateLimits } from "~/db/schema";
+import { asAdmin, asAuthor, changePaperStatuses, statusChangeStatements } from "~/features/papers/papers.server";
+import { createConference, createPaper, createUser, db, resetDatabase, services } from "./fixtures";
 
 beforeEach(resetDatabase);
 
@@ -49,8 +50,69 @@ describe("writes that grow with a list", () => {
 
   it("refuses a row that alone binds more than D1 takes, and cuts lists into pieces", () => {
     const wide = { a: 1 };
-    expect(() => statementsFor([wide], () => ({ toSQL: () => ({ params: new Array(101).fill(0) }) }))).toThrow(RangeError);
+    expect(() => statementsFor([wide], () => ({ toSQL: () => ({ sql: "", params: new Array(101).fill(0) }) }))).toThrow(RangeError);
     expect(chunksOf([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
     expect(chunksOf([], 2)).toEqual([]);
   });
+
+  it("fits statements with parameters of their own beside the rows' (an update of many ids) within 100", () => {
+    const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
+    const statements = statementsFor(ids, (chunk) => db().update(papers).set({ status: "accepted", updatedAt: new Date(0) }).where(and(inArray(papers.id, chunk), eq(papers.status, "under_review"))));
+    for (const s of statements) expect(s.toSQL().params.length).toBeLessThanOrEqual(D1_MAX_BOUND_PARAMETERS);
+    // Three parameters of the statement's own, 97 ids each.
+    expect(statements.map((s) => s.toSQL().params.length - 3)).toEqual([...new Array(10).fill(97), 1000 - 970]);
+  });
+
+  it("cuts a statement whose SQL would be too long, whatever its parameters", () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({ key: `k${i}`, windowStart: i, count: 1 }));
+    const long = statementsFor(rows, (chunk) => db().insert(rateLimits).values(chunk), { maxBytes: 300 });
+    for (const s of long) expect(new TextEncoder().encode(s.toSQL().sql).byteLength).toBeLessThanOrEqual(300);
+    expect(long.flatMap((s) => s.toSQL().params).length).toBe(120);
+  });
+
+  it("runs statements as one batch, refuses more than one batch carries, and splits only when told the write need not be atomic", async () => {
+    const statements = Array.from({ length: 7 }, (_, i) => db().insert(rateLimits).values({ key: `split:${i}`, windowStart: i, count: 1 }));
+    await expect(runBatches(db(), statements, { maxStatements: 3 })).rejects.toThrow(RangeError);
+    expect(await db().select().from(rateLimits).all()).toEqual([]);
+    expect(await runBatches(db(), statements, { maxStatements: 3, atomic: false })).toHaveLength(7);
+    expect((await db().select().from(rateLimits).all()).length).toBe(7);
+    expect(D1_MAX_BATCH_STATEMENTS).toBeGreaterThanOrEqual(100);
+  });
+
+  it("changes the status of 5,000 papers in one batch, with an audit entry each, and leaves a paper changed meanwhile as it is", async () => {
+    const conference = await createConference();
+    const office = await createUser({ role: "admin" });
+    const author = await createUser();
+    const rows = Array.from({ length: 5000 }, (_, i) => ({
+      conferenceId: conference.id,
+      paperNumber: i,
+      submitterId: author.id,
+      manuscriptType: "regular" as const,
+      title: `Paper ${i}`,
+      abstract: "An abstract.",
+      researchAreas: [],
+    }));
+    const inserts = statementsFor(rows, (chunk) => db().insert(papers).values(chunk));
+    await runBatches(db(), inserts);
+    const ids = (await db().select({ id: papers.id }).from(papers).all()).map((p) => p.id);
+    expect(ids).toHaveLength(5000);
+    // Someone else decided the first paper meanwhile.
+    await db().update(papers).set({ status: "rejected" }).where(eq(papers.id, ids[0]!)).run();
+
+    const changes = ids.map((paperId) => ({ paperId, from: "under_review" as const, to: "accepted" as const }));
+    const statements = statusChangeStatements(db(), office.id, changes);
+    for (const s of statements) expect(s.toSQL().params.length).toBeLessThanOrEqual(D1_MAX_BOUND_PARAMETERS);
+    expect(statements.length).toBeLessThanOrEqual(D1_MAX_BATCH_STATEMENTS);
+    await expect(changePaperStatuses(services(), asAuthor(office), changes)).rejects.toMatchObject({ status: 403 });
+    expect(() => asAdmin(author)).toThrow();
+
+    const { changed, failed } = await changePaperStatuses(services(), asAdmin(office), changes);
+    expect(failed).toEqual([ids[0]]);
+    expect(changed).toHaveLength(4999);
+    expect((await db().select({ n: count() }).from(papers).where(eq(papers.status, "accepted")).get())!.n).toBe(4999);
+    expect((await db().select().from(papers).where(eq(papers.id, ids[0]!)).get())!.status).toBe("rejected");
+    const audits = await db().select().from(auditLog).where(eq(auditLog.action, "paper.status")).all();
+    expect(audits).toHaveLength(4999);
+    expect(audits[0]).toMatchObject({ actorId: office.id, entityType: "paper", details: { from: "under_review", to: "accepted" } });
+  }, 30_000);
 });

@@ -4,7 +4,8 @@ import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { extractionJobs, files } from "~/db/schema";
 import { extractManuscript } from "~/extraction";
 import { refineWithAi } from "~/extraction/refine";
-import { runExtractionJob, startExtraction } from "~/models/extraction-jobs.server";
+import { uploadManuscript } from "~/features/submissions/submission.server";
+import { runExtractionJob } from "~/models/extraction-jobs.server";
 import { UploadRejected } from "~/models/uploads.server";
 import extractionWorker from "../../workers/extraction/index";
 import { createUser, db, extractionJobFor, resetDatabase, services } from "./fixtures";
@@ -113,13 +114,13 @@ describe("extraction jobs", () => {
 
   it("stores a manuscript checked by content, records the job and queues it; refuses a disguised file", async () => {
     const user = await createUser({ email: "writer@example.org" });
-    const id = await startExtraction(services(), user.id, new File([bytesOf(docs().docx)], "paper.docx"));
-    const started = await job(id);
+    expect(await uploadManuscript(services(), user, new File([bytesOf(docs().docx)], "paper.docx"))).toEqual({ fileName: "paper.docx", extracting: true });
+    const started = (await db().select().from(extractionJobs).where(eq(extractionJobs.userId, user.id)).get())!;
     expect(started).toMatchObject({ userId: user.id, status: "extracting" });
     const stored = (await db().select().from(files).where(eq(files.id, started.fileId!)).get())!;
     expect(stored).toMatchObject({ kind: "manuscript", originalName: "paper.docx" });
     expect(await env.FILES.head(stored.r2Key)).not.toBeNull();
-    await expect(startExtraction(services(), user.id, new File(["<html>"], "paper.pdf"))).rejects.toBeInstanceOf(UploadRejected);
+    await expect(uploadManuscript(services(), user, new File(["<html>"], "paper.pdf"))).rejects.toBeInstanceOf(UploadRejected);
     expect(await db().select().from(extractionJobs).all()).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@ import { fromAffiliation, fromExpertise, toAffiliation, toExpertise, toPersonalC
 import { hashPassword, needsRehash, verifyPassword } from "~/server/auth/password.server";
 import { clientAddress, endOtherSessions, revokeUserSessions } from "~/server/auth/session.server";
 import { passwordRefusal } from "~/server/auth/password-policy.server";
-import { consumeToken, endOutstandingTokens, tokenHolder, tokenStatementsFor, usableToken } from "~/server/auth/tokens.server";
+import { endOutstandingTokens, tokenStatementsFor, tokenUse, usableToken } from "~/server/auth/tokens.server";
 import { guessAttempt, type GuessLimits, hitRateLimits, type Limit, LIMITS } from "~/server/auth/rate-limit.server";
 import { accountMail, commitWithMail } from "~/mail/outbox.server";
 import { claimAuthorships } from "~/models/authorship.server";
@@ -155,7 +155,7 @@ export async function activateAccount(ctx: Ctx, token: string, now = Date.now())
   if (!found.ok) return { ok: false, message: ACTIVATION_REFUSALS[found.reason] };
   const { id, userId, registration } = found;
   const stamp = new Date(now);
-  const usable = sql`exists (select 1 from auth_tokens where id = ${id} and used_at is null)`;
+  const link = tokenUse(db, id, now);
   // True only within this batch, once its first statement has proven the address.
   const provenNow = sql`exists (select 1 from users where id = ${userId} and email_confirmed_at = ${now} and status = 'active')`;
   const choose = registration ? null : await tokenStatementsFor(db, and(eq(users.id, userId), eq(users.emailConfirmedAt, stamp)), "password_reset", { now });
@@ -172,7 +172,7 @@ export async function activateAccount(ctx: Ctx, token: string, now = Date.now())
         totpLastStep: null,
         updatedAt: stamp,
       })
-      .where(and(eq(users.id, userId), eq(users.status, "inactive"), isNull(users.emailConfirmedAt), isNull(users.deletedAt), usable)),
+      .where(and(eq(users.id, userId), eq(users.status, "inactive"), isNull(users.emailConfirmedAt), isNull(users.deletedAt), link.while)),
     db.delete(sessions).where(and(eq(sessions.userId, userId), provenNow)),
     db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), provenNow)),
     db.update(authTokens).set({ usedAt: stamp, registration: null }).where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt), ne(authTokens.id, id), provenNow)),
@@ -180,7 +180,7 @@ export async function activateAccount(ctx: Ctx, token: string, now = Date.now())
     claimAuthorships({ db }, userId),
     ...(choose?.statements ?? []),
     // A used link keeps no password hash.
-    db.update(authTokens).set({ usedAt: stamp, registration: null }).where(and(eq(authTokens.id, id), isNull(authTokens.usedAt))).returning({ id: authTokens.id }),
+    link.use,
   ]);
   const used = results[results.length - 1] as { id: number }[];
   if (used.length !== 1) return { ok: false, message: ACTIVATION_REFUSALS.used };
@@ -247,39 +247,44 @@ export async function requestPasswordReset(ctx: Ctx, request: Request, email: st
   await commitWithMail(ctx, [...reset.statements], [reset.mail]);
 }
 
-/** The notice of a new password, to commit with the change. */
-const passwordChangedMail = (ctx: Ctx, userId: number) => accountMail(ctx, "password_changed", eq(users.id, userId), { supportEmail: ctx.env.SUPPORT_EMAIL });
+/** The notice of a new password, to commit with the change (`when`: a condition it is written under). */
+const passwordChangedMail = (ctx: Ctx, userId: number, when?: SQL) => accountMail(ctx, "password_changed", and(eq(users.id, userId), when), { supportEmail: ctx.env.SUPPORT_EMAIL });
 
 export type ResetResult = { ok: true } | { ok: false; message: string; field?: "newPassword" };
 
+const RESET_REFUSALS = {
+  expired: "This reset link has expired. Please request a new one.",
+  used: "Missing or invalid reset token.",
+  invalid: "Missing or invalid reset token.",
+} as const;
+
 /**
  * Sets the new password from a reset link and ends every session of the account. A password the
- * policy refuses (common, or the person's own e-mail or name) leaves the link usable for another try.
+ * policy refuses (common, or the person's own e-mail or name) leaves the link usable for another
+ * try. One batch sets the password, ends every session and every other link mailed before it,
+ * spends the link and writes the notice, each statement acting only while the link is usable:
+ * if the batch fails, nothing changed and the link still works; two posts cannot both act.
  */
-export async function resetPassword(ctx: Ctx, token: string, newPassword: string): Promise<ResetResult> {
-  const holder = await tokenHolder(ctx.db, token, "password_reset");
-  const person = holder === null ? undefined : await ctx.db.select().from(users).where(eq(users.id, holder)).get();
-  const refusal = person ? passwordRefusal(newPassword, person) : null;
+export async function resetPassword(ctx: Ctx, token: string, newPassword: string, now = Date.now()): Promise<ResetResult> {
+  const found = await usableToken(ctx.db, token, "password_reset", now);
+  if (!found.ok) return { ok: false, message: RESET_REFUSALS[found.reason] };
+  const person = await ctx.db.select().from(users).where(eq(users.id, found.userId)).get();
+  if (!person) return { ok: false, message: RESET_REFUSALS.invalid };
+  const refusal = passwordRefusal(newPassword, person);
   if (refusal) return { ok: false, message: refusal, field: "newPassword" };
   const passwordHash = await hashPassword(newPassword, ctx.meter);
-  const check = await consumeToken(ctx.db, token, "password_reset");
-  if (!check.ok || !person || check.userId !== person.id) {
-    const expired = !check.ok && check.reason === "expired";
-    return {
-      ok: false,
-      message: expired ? "This reset link has expired. Please request a new one." : "Missing or invalid reset token.",
-    };
-  }
-  // The password, every session, every other link mailed before it, and the notice: one batch.
-  await commitWithMail(
+  const link = tokenUse(ctx.db, found.id, now);
+  const results = await commitWithMail(
     ctx,
     [
-      ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, person.id)),
-      revokeUserSessions(ctx.db, person.id),
-      endOutstandingTokens(ctx.db, person.id),
+      ctx.db.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(and(eq(users.id, person.id), link.while)),
+      revokeUserSessions(ctx.db, person.id, link.while),
+      endOutstandingTokens(ctx.db, person.id, now, and(ne(authTokens.id, found.id), link.while)),
+      link.use,
     ],
-    [passwordChangedMail(ctx, person.id)],
+    [passwordChangedMail(ctx, person.id, link.usedNow)],
   );
+  if ((results[3] as unknown[]).length !== 1) return { ok: false, message: RESET_REFUSALS.used };
   return { ok: true };
 }
 

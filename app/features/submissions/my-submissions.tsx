@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import { paperStatusBadge } from "~/lib/status";
-import type { MySubmission, PaperRole } from "./my-submissions.server";
+import type { MySubmission, PaperRole } from "~/features/papers/papers.server";
 import { MANUSCRIPT_TYPE_LABELS, type ManuscriptType, SUBMISSION_MESSAGES } from "./submission-form";
 
 const ROLE_LABELS: Record<PaperRole, string> = { submitter: "Submitter", corresponding_author: "Corresponding author", co_author: "Co-author" };

@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { MySubmissionsList, SubmittedBanner } from "~/features/submissions/my-submissions";
-import { mySubmissions, type MySubmission } from "~/features/submissions/my-submissions.server";
+import { asAuthor, mySubmissions, type MySubmission } from "~/features/papers/papers.server";
 import { SubmissionWizard, type WizardView } from "~/features/submissions/submission-wizard";
 import { pinSubmitter, readAuthorRows, submitterIndex, SUBMISSION_MESSAGES, SUBMISSION_WIZARD, toAuthorRow, type AuthorRow } from "~/features/submissions/submission-form";
 import {
@@ -77,7 +77,7 @@ export const loader = loads("The dashboard could not be loaded. Please try again
   const base = { account, tab, submitted: url.searchParams.get("submitted") === "true", deleted: url.searchParams.get("done") === "deleted", csrf: context.csrf.token() };
   if (tab === "submissions") {
     // The list alone may fail: the account cards stay, and the list says it could not load.
-    const loaded = await settled(args, "Failed to load your submissions", () => mySubmissions(context, user.id));
+    const loaded = await settled(args, "Failed to load your submissions", () => mySubmissions(context, asAuthor(user)));
     const papers: MySubmission[] | null = loaded.ok ? loaded.value : null;
     return { ...base, papers, wizard: null };
   }

@@ -4,7 +4,7 @@
  * logout deletes the row; suspending, deleting or resetting an account deletes all of its rows.
  * The cookie is `__Host-session` (Secure) over HTTPS and `session` on plain-HTTP localhost.
  */
-import { and, count, desc, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, ne, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { SESSION_KINDS, sessions, users } from "../../db/schema";
 import type { HousekeepingTask } from "../housekeeping-task.server";
@@ -221,9 +221,9 @@ export function endOtherSessions(db: Database, userId: number, keepId: string) {
   return db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)));
 }
 
-/** Ends every session of an account (suspension, deletion, password reset). */
-export function revokeUserSessions(db: Database, userId: number) {
-  return db.delete(sessions).where(eq(sessions.userId, userId));
+/** Ends every session of an account (suspension, deletion, password reset); `when`: a condition it acts under. */
+export function revokeUserSessions(db: Database, userId: number, when?: SQL) {
+  return db.delete(sessions).where(and(eq(sessions.userId, userId), when));
 }
 
 export function clientAddress(request: Request): string {

@@ -1,6 +1,7 @@
 /**
  * Single-use e-mail tokens (activation, password reset): 256 random bits, stored only as a
- * SHA-256, consumed by one conditional UPDATE so two clicks cannot both succeed.
+ * SHA-256, used up in the same batch as the change they authorise (`tokenUse`), so two clicks
+ * cannot both succeed and a change that fails leaves the link working.
  */
 import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -70,13 +71,13 @@ export async function tokenStatementsFor(
 /**
  * Ends every outstanding token of an account (reset and activation links already mailed): a
  * statement to put in the same batch as a password change, so a link issued before it cannot
- * set another password after it.
+ * set another password after it. `when`: a condition the statement acts under (a token's use).
  */
-export function endOutstandingTokens(db: Database, userId: number, now = Date.now()) {
+export function endOutstandingTokens(db: Database, userId: number, now = Date.now(), when?: SQL) {
   return db
     .update(authTokens)
     .set({ usedAt: new Date(now), registration: null })
-    .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt), when));
 }
 
 export type TokenCheck = { ok: true; userId: number } | { ok: false; reason: "invalid" | "expired" | "used" };
@@ -105,18 +106,24 @@ export async function tokenHolder(db: Database, token: string, purpose: Purpose,
   return found.ok ? found.userId : null;
 }
 
-/** Consumes a token: at most one caller ever gets `ok`. */
-export async function consumeToken(db: Database, token: string, purpose: Purpose, now = Date.now()): Promise<TokenCheck> {
-  if (!isWellFormedToken(token)) return { ok: false, reason: "invalid" };
-  const tokenHash = await sha256Hex(token);
-  const used = await db
-    .update(authTokens)
-    .set({ usedAt: new Date(now) })
-    .where(usable(tokenHash, purpose, now))
-    .returning({ userId: authTokens.userId })
-    .get();
-  if (used) return { ok: true, userId: used.userId };
-  return { ok: false, reason: await whyNot(db, tokenHash, purpose, now) };
+/**
+ * A token's use inside the batch of the change it authorises, so that a batch that fails leaves
+ * the link usable and nothing changed. Every statement of the change acts only `while` the token
+ * is still usable; `use` (placed after them) spends it and returns its row; statements after
+ * `use` act only if it was spent by this batch (`usedNow`). Batches run one at a time: of two
+ * racing for one token, only the first acts.
+ */
+export function tokenUse(db: Database, tokenId: number, now = Date.now()) {
+  const stamp = new Date(now);
+  return {
+    while: sql`exists (select 1 from auth_tokens t where t.id = ${tokenId} and t.used_at is null and t.expires_at > ${now})`,
+    use: db
+      .update(authTokens)
+      .set({ usedAt: stamp, registration: null })
+      .where(and(eq(authTokens.id, tokenId), isNull(authTokens.usedAt), gt(authTokens.expiresAt, stamp)))
+      .returning({ id: authTokens.id }),
+    usedNow: sql`exists (select 1 from auth_tokens t where t.id = ${tokenId} and t.used_at = ${now})`,
+  };
 }
 
 async function whyNot(db: Database, tokenHash: string, purpose: Purpose, now: number) {

@@ -1,0 +1,321 @@
+/**
+ * Papers, their authors and their files, as whoever asks may see them. Every function takes a
+ * `PaperAsker` and filters by it in the query itself: an author sees the papers they submitted
+ * or are listed on (by the account their address belonged to when the paper was submitted, or
+ * claimed since: see authorship.server.ts); the office sees every paper. A paper the asker may not
+ * see does not exist for them. My Submissions, the console's Papers tab and the JSON API read and
+ * write papers here only.
+ */
+import { and, count, desc, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
+import { chunksOf, runBatches, statementsFor } from "~/db/batch.server";
+import type { Database } from "~/db/client.server";
+import { anyContains } from "~/db/search";
+import { auditLog, conferences, files, PAPER_STATUSES, paperAuthors, papers, type PaperStatus } from "~/db/schema";
+import { auditEntryIfChanged } from "~/models/audit.server";
+import { paperDisplayNumber } from "~/lib/status";
+import type { SessionUser } from "~/server/auth/session.server";
+import { conflict, forbidden, notFound } from "~/server/errors.server";
+import { defineKeyset, type Page } from "~/server/keyset.server";
+import type { Services } from "~/server/services.server";
+
+/* ---------------------------------------------------------------- who asks */
+
+/** An author (their own papers) or an administrator acting as the office (every paper). */
+export type PaperAsker = { userId: number; as: "author" | "admin" };
+
+/** The signed-in user as an author: their own papers, whatever their role. */
+export const asAuthor = (user: Pick<SessionUser, "id">): PaperAsker => ({ userId: user.id, as: "author" });
+
+/** The signed-in user as the office: every paper, for an administrator only (403 for anyone else). */
+export function asAdmin(user: Pick<SessionUser, "id" | "role">): PaperAsker {
+  if (user.role !== "admin") throw forbidden("Only administrators may do this.");
+  return { userId: user.id, as: "admin" };
+}
+
+/** The papers the asker may see, as a condition on `papers` (none for the office). */
+function visibleTo(asker: PaperAsker): SQL | undefined {
+  if (asker.as === "admin") return undefined;
+  return or(eq(papers.submitterId, asker.userId), inArray(papers.id, listedPapers(asker.userId)))!;
+}
+
+/** The ids of the papers that list the account (subquery). */
+const listedPapers = (userId: number) => sql`(select pa.paper_id from paper_authors pa where pa.user_id = ${userId})`;
+
+/* ---------------------------------------------------------------- My Submissions */
+
+export const PAPER_ROLES = ["submitter", "corresponding_author", "co_author"] as const;
+export type PaperRole = (typeof PAPER_ROLES)[number];
+
+type ListedAuthor = { firstName: string; lastName: string; isCorresponding: boolean };
+
+export type MySubmission = {
+  id: number;
+  number: string;
+  title: string;
+  manuscriptType: string;
+  status: string;
+  submittedAt: number;
+  conference: { id: number; title: string };
+  authors: ListedAuthor[];
+  roles: PaperRole[];
+  hasManuscript: boolean;
+  canDelete: boolean;
+};
+
+/** The asker's papers, newest first, with their role on each: one query (authors and roles gathered in SQL). */
+export async function mySubmissions({ db }: Pick<Services, "db">, asker: PaperAsker): Promise<MySubmission[]> {
+  const { userId } = asker;
+  const rows = await db
+    .select({
+      id: papers.id,
+      paperNumber: papers.paperNumber,
+      title: papers.title,
+      manuscriptType: papers.manuscriptType,
+      status: papers.status,
+      submittedAt: papers.submittedAt,
+      submitterId: papers.submitterId,
+      conferenceId: conferences.id,
+      conferenceTitle: conferences.title,
+      startDate: conferences.startDate,
+      // Subqueries name their tables by hand (see file.server.ts: drizzle may leave columns unqualified).
+      authors: sql<string>`(select json_group_array(json_object('firstName', a.first_name, 'lastName', a.last_name, 'isCorresponding', a.is_corresponding))
+        from (select pa.first_name, pa.last_name, pa.is_corresponding from paper_authors pa where pa.paper_id = "papers"."id" order by pa.author_order) a)`,
+      mine: sql<number | null>`(select max(pa.is_corresponding) from paper_authors pa where pa.paper_id = "papers"."id" and pa.user_id = ${userId})`,
+      hasManuscript: sql<number>`exists (select 1 from files f where f.paper_id = "papers"."id" and f.kind = 'manuscript')`,
+    })
+    .from(papers)
+    .innerJoin(conferences, eq(conferences.id, papers.conferenceId))
+    .where(visibleTo(asker))
+    .orderBy(desc(papers.submittedAt), desc(papers.id))
+    .all();
+  return rows.map((r) => {
+    const roles: PaperRole[] = [];
+    if (r.submitterId === userId) roles.push("submitter");
+    if (r.mine === 1) roles.push("corresponding_author");
+    else if (r.mine === 0) roles.push("co_author");
+    const authors = (JSON.parse(r.authors) as Array<ListedAuthor & { isCorresponding: number | boolean }>).map((a) => ({ ...a, isCorresponding: Boolean(a.isCorresponding) }));
+    return {
+      id: r.id,
+      number: paperDisplayNumber(r.startDate, r.paperNumber),
+      title: r.title,
+      manuscriptType: r.manuscriptType,
+      status: r.status,
+      submittedAt: r.submittedAt.getTime(),
+      conference: { id: r.conferenceId, title: r.conferenceTitle },
+      authors,
+      roles,
+      hasManuscript: Boolean(r.hasManuscript),
+      canDelete: r.submitterId === userId && r.status === "under_review",
+    };
+  });
+}
+
+/* ---------------------------------------------------------------- the console's list */
+
+export const PAPERS_PAGE_SIZE = 25;
+
+const paperPages = defineKeyset({
+  sort: papers.paperNumber,
+  id: papers.id,
+  pattern: /\d{1,9}/,
+  decode: Number,
+  encode: (row: { paperNumber: number }) => String(row.paperNumber),
+});
+
+export type PaperQuery = Page<number> & { conferenceId: number; q: string; status: PaperStatus | "" };
+
+/** `?q=` search, `?status=` filter and keyset paging (decision 028) for one conference's papers. */
+export function parsePaperQuery(url: URL, conferenceId: number): PaperQuery {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const status = url.searchParams.get("status") ?? "";
+  return { conferenceId, q, status: (PAPER_STATUSES as readonly string[]).includes(status) ? (status as PaperStatus) : "", ...paperPages.parse(url) };
+}
+
+/**
+ * A conference's papers as the console lists them, highest number first: one D1 batch of the page
+ * (25 rows and one more, to know if another follows) and how many papers match. The search looks
+ * at the title, the status, the manuscript type, the research areas and every author's name and
+ * e-mail. Each row carries its first author, its files' kinds and its confirmed registrations.
+ */
+export async function listPapers({ db }: Pick<Services, "db">, asker: PaperAsker, query: PaperQuery) {
+  const { q } = query;
+  const conditions: Array<SQL | undefined> = [visibleTo(asker), eq(papers.conferenceId, query.conferenceId)];
+  if (query.status) conditions.push(eq(papers.status, query.status));
+  if (q) {
+    conditions.push(
+      or(
+        anyContains(q, [papers.title, papers.status, papers.manuscriptType, papers.researchAreas]),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(paperAuthors)
+            .where(and(sql`${paperAuthors.paperId} = "papers"."id"`, anyContains(q, [paperAuthors.firstName, paperAuthors.lastName, paperAuthors.email, sql`${paperAuthors.firstName} || ' ' || ${paperAuthors.lastName}`]))),
+        ),
+      ),
+    );
+  }
+  const filter = and(...conditions);
+  const [found, total] = await db.batch([
+    db
+      .select({
+        id: papers.id,
+        paperNumber: papers.paperNumber,
+        title: papers.title,
+        abstractStart: sql<string>`substr(${papers.abstract}, 1, 100)`,
+        manuscriptType: papers.manuscriptType,
+        status: papers.status,
+        submittedAt: papers.submittedAt,
+        updatedAt: papers.updatedAt,
+        firstAuthor: sql<string | null>`(select json_object('firstName', pa.first_name, 'lastName', pa.last_name, 'email', pa.email)
+          from paper_authors pa where pa.paper_id = "papers"."id" order by pa.author_order limit 1)`,
+        fileKinds: sql<string>`(select json_group_array(distinct f.kind) from files f where f.paper_id = "papers"."id")`,
+        registrations: sql<number>`(select count(*) from registrations r where r.paper_id = "papers"."id" and r.status = 'confirmed')`,
+      })
+      .from(papers)
+      .where(and(filter, paperPages.where(query)))
+      .orderBy(...paperPages.orderBy(query))
+      .limit(PAPERS_PAGE_SIZE + 1),
+    db.select({ n: count() }).from(papers).where(filter),
+  ]);
+  const rows = found.map(({ firstAuthor, fileKinds, ...r }) => ({
+    ...r,
+    firstAuthor: firstAuthor ? (JSON.parse(firstAuthor) as { firstName: string; lastName: string; email: string }) : null,
+    fileKinds: JSON.parse(fileKinds) as string[],
+  }));
+  return { ...paperPages.slice(rows, query, PAPERS_PAGE_SIZE), total: Number(total[0]?.n ?? 0) };
+}
+
+/* ---------------------------------------------------------------- one paper */
+
+/** One paper with its conference, its authors in order and its files, in one round trip; null when the asker may not see it. */
+export async function getPaper({ db }: Pick<Services, "db">, asker: PaperAsker, paperId: number) {
+  const visible = and(eq(papers.id, paperId), visibleTo(asker));
+  const [found, authors, stored] = await db.batch([
+    db
+      .select({
+        paper: papers,
+        // Named apart from the paper's own columns: a D1 batch returns each row keyed by column name.
+        conferenceTitle: sql<string>`${conferences.title}`.as("conference_title"),
+        conferenceStart: sql<string>`${conferences.startDate}`.as("conference_start"),
+        conferenceStatus: sql<string>`${conferences.status}`.as("conference_status"),
+      })
+      .from(papers)
+      .innerJoin(conferences, eq(conferences.id, papers.conferenceId))
+      .where(visible),
+    db
+      .select()
+      .from(paperAuthors)
+      .where(and(eq(paperAuthors.paperId, paperId), exists(db.select({ one: sql`1` }).from(papers).where(visible))))
+      .orderBy(paperAuthors.authorOrder),
+    db
+      .select({ id: files.id, kind: files.kind, filename: files.filename, originalName: files.originalName, contentType: files.contentType, size: files.size, createdAt: files.createdAt })
+      .from(files)
+      .where(and(eq(files.paperId, paperId), exists(db.select({ one: sql`1` }).from(papers).where(visible))))
+      .orderBy(files.kind, desc(files.id)),
+  ]);
+  const row = found[0];
+  if (!row) return null;
+  const conference = { id: row.paper.conferenceId, title: row.conferenceTitle, startDate: row.conferenceStart, status: row.conferenceStatus };
+  return { ...row.paper, number: paperDisplayNumber(conference.startDate, row.paper.paperNumber), conference, authors, files: stored };
+}
+
+/* ---------------------------------------------------------------- deletion */
+
+/** A paper as its delete confirmation names it, for someone who may see it; null for anyone else. */
+export async function paperForDeletion({ db }: Pick<Services, "db">, asker: PaperAsker, paperId: number) {
+  const row = await db
+    .select({ id: papers.id, title: papers.title, status: papers.status, submitterId: papers.submitterId })
+    .from(papers)
+    .where(and(eq(papers.id, paperId), visibleTo(asker)))
+    .get();
+  if (!row) return null;
+  return { id: row.id, title: row.title, status: row.status, isSubmitter: row.submitterId === asker.userId };
+}
+
+export const NOT_YOURS = "Only the author who submitted a paper can delete it.";
+export const DECIDED = "This paper can no longer be deleted: a decision has been made on it.";
+
+/**
+ * Deletes a paper and then its files in R2. An author: only their own submission (a listed
+ * co-author gets 403, anyone else the 404 of a paper that does not exist), only while it is under
+ * review (409). The office: any paper. The audit entry is in the same batch, written only if the
+ * paper was still deletable then.
+ */
+export async function deletePaper(ctx: Pick<Services, "db" | "d1" | "files">, asker: PaperAsker, paperId: number) {
+  const paper = await paperForDeletion(ctx, asker, paperId);
+  if (!paper) throw notFound("Submission not found.");
+  const admin = asker.as === "admin";
+  if (!admin && !paper.isSubmitter) throw forbidden(NOT_YOURS);
+  if (!admin && paper.status !== "under_review") throw conflict(DECIDED);
+  const keys = (await ctx.db.select({ r2Key: files.r2Key }).from(files).where(eq(files.paperId, paperId)).all()).map((f) => f.r2Key);
+  const still = admin ? eq(papers.id, paperId) : and(eq(papers.id, paperId), eq(papers.submitterId, asker.userId), eq(papers.status, "under_review"));
+  const remove = ctx.db.delete(papers).where(still).toSQL();
+  const [result] = await ctx.d1.batch([
+    ctx.d1.prepare(remove.sql).bind(...remove.params),
+    auditEntryIfChanged(ctx, { actorId: asker.userId, action: "paper.delete", entityType: "paper", entityId: paperId, details: { title: paper.title.slice(0, 200), by: admin ? "admin" : "submitter" } }),
+  ]);
+  if (!result?.meta.changes) throw admin ? notFound("Submission not found.") : conflict(DECIDED);
+  for (const chunk of chunksOf(keys, 1000)) await ctx.files.delete(chunk).catch((e: unknown) => console.error("papers: files not deleted from R2", chunk, e));
+}
+
+/* ---------------------------------------------------------------- status */
+
+/** A decision: the paper, the status the deciding administrator saw, and the new one. */
+export type StatusChange = { paperId: number; from: PaperStatus; to: PaperStatus };
+
+/**
+ * The statements of a set of decisions, for one batch: each paper takes its new status only if
+ * it still has the status the administrator saw (a paper changed meanwhile by someone else is
+ * not overwritten), and each paper changed gets its audit entry. Written a row per paper within
+ * D1's limits (`statementsFor`): 2,000 decisions of one kind make 43 statements.
+ */
+export function statusChangeStatements(db: Database, actorId: number, changes: readonly StatusChange[], now = Date.now()) {
+  const groups = new Map<string, { from: PaperStatus; to: PaperStatus; ids: number[] }>();
+  for (const c of changes) {
+    if (c.from === c.to) continue;
+    const key = `${c.from}>${c.to}`;
+    const group = groups.get(key) ?? { from: c.from, to: c.to, ids: [] };
+    group.ids.push(c.paperId);
+    groups.set(key, group);
+  }
+  const stamp = new Date(now);
+  return [...groups.values()].flatMap(({ from, to, ids }) => [
+    ...statementsFor(ids, (chunk) =>
+      db
+        .update(papers)
+        .set({ status: to, updatedAt: stamp })
+        .where(and(inArray(papers.id, chunk), eq(papers.status, from)))
+        .returning({ id: papers.id }),
+    ),
+    // Papers this batch changed: the new status, stamped with this batch's instant.
+    ...statementsFor(ids, (chunk) =>
+      db.insert(auditLog).select(
+        db
+          .select({
+            id: sql<number>`null`.as("id"),
+            actorId: sql<number>`${actorId}`.as("actor_id"),
+            action: sql<string>`'paper.status'`.as("action"),
+            entityType: sql<string>`'paper'`.as("entity_type"),
+            entityId: sql<string>`cast(${papers.id} as text)`.as("entity_id"),
+            details: sql<Record<string, unknown>>`json_object('from', ${from}, 'to', ${to})`.as("details"),
+            createdAt: sql<Date>`${now}`.as("created_at"),
+          })
+          .from(papers)
+          .where(and(inArray(papers.id, chunk), eq(papers.status, to), eq(papers.updatedAt, stamp))),
+      ),
+    ),
+  ]);
+}
+
+/**
+ * Applies decisions as the office, in one batch (one transaction): returns the papers that took
+ * their new status and those that did not (changed meanwhile, deleted, or not found).
+ */
+export async function changePaperStatuses(ctx: Pick<Services, "db">, asker: PaperAsker, changes: readonly StatusChange[], now = Date.now()) {
+  if (asker.as !== "admin") throw forbidden("Only administrators may change a paper's status.");
+  const statements = statusChangeStatements(ctx.db, asker.userId, changes, now);
+  const results = (await runBatches(ctx.db, statements)) as unknown[];
+  const changed = new Set(results.flatMap((r) => (Array.isArray(r) ? (r as Array<{ id?: number }>).flatMap((x) => (typeof x.id === "number" ? [x.id] : [])) : [])));
+  const asked = changes.filter((c) => c.from !== c.to).map((c) => c.paperId);
+  return { changed: asked.filter((id) => changed.has(id)), failed: asked.filter((id) => !changed.has(id)) };
+}
