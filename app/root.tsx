@@ -90,8 +90,10 @@ export function ErrorBoundary() {
       </ErrorState>
     );
   }
+  // A page that could not load: the route's own words (`loads` answered it), never an error's.
+  const failure = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : "An unexpected error occurred. Please try again later.";
   return (
-    <ErrorState title="Something Went Wrong" message="An unexpected error occurred. Please try again later.">
+    <ErrorState title="Something Went Wrong" message={failure}>
       <ButtonLink to="/">Return to Home</ButtonLink>
     </ErrorState>
   );

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { AttachmentReply } from "~/features/conferences/conference-attachments";
 import { parseId } from "~/lib/params";
 import { setHeaderPhoto } from "~/features/conferences/conference-admin.server";
@@ -12,18 +12,6 @@ import { headerPhotoSchema } from "~/features/conferences/conference-form";
 import { withZod } from "@remix-validated-form/with-zod";
 
 const validator = withZod(headerPhotoSchema);
-
-/**
- * The header photo is chosen in the conference's Files & Photos tab: an address opened here goes
- * there. Only the page after a refused post without JavaScript is shown here.
- */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
-  const id = parseId(params.id);
-  if (id === null) throw new Response("Conference not found.", { status: 404 });
-  if (request.method === "GET" || request.method === "HEAD") throw redirect(`/admin/conferences/${id}`);
-  return null;
-}
 
 const FAILED = "Failed to set header photo";
 
@@ -41,13 +29,16 @@ export const action = acts(FAILED, async ({ request, params, context }: ActionFu
   return redirect(`/admin/conferences/${id}?done=header`);
 });
 
-/** Without JavaScript, a refused choice: the reason and the way back to the conference. */
+/**
+ * The page after a refused choice without JavaScript: the reason and the way back. The header
+ * photo is chosen in the conference's Files & Photos tab; opened directly, this page says so.
+ */
 export default function HeaderPhotoRefused() {
   const refusal = useRefusal();
   const { pathname } = useLocation();
   return (
     <div className="container">
-      <FormMessage tone="error">{refusal?.message ?? FAILED}</FormMessage>
+      {refusal ? <FormMessage tone="error">{refusal.message}</FormMessage> : <p>The header photo is chosen in the conference's Files &amp; Photos tab.</p>}
       <p>
         <Link to={pathname.replace(/\/header-photo$/, "")}>Back to the conference</Link>
       </p>

@@ -352,7 +352,7 @@ describe("limits on the author area", () => {
     const last = await uploadJson(jar, bytesOf(docs().pdf), "again.pdf");
     expect(last.status).toBe(429);
     expect(Number(last.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(((await last.json()) as { uploadError: string }).uploadError).toContain("wait a moment before uploading another");
+    expect(((await last.json()) as { message: string }).message).toContain("wait a moment before uploading another");
     // Each accepted upload replaced the last: one file and one job, whatever the refusals.
     expect(await db().select().from(files).all()).toHaveLength(1);
     expect(await db().select().from(extractionJobs).all()).toHaveLength(1);

@@ -44,7 +44,7 @@ function upload(jar: Jar, bytes: Uint8Array, name: string, { json = false } = {}
   form.set("manuscript", new File([bytes as Uint8Array<ArrayBuffer>], name));
   return postMultipart(jar, json ? "/dashboard/manuscript" : stepPath(2), form);
 }
-const refusal = async (r: Response) => ((await r.json()) as { uploadError: string }).uploadError;
+const refusal = async (r: Response) => ((await r.json()) as { message: string }).message;
 
 /** Steps 1 and 2 with a real manuscript, its extraction run as the Worker would. */
 async function throughUpload(jar: Jar, userId: number, conferenceId: number, bytes = bytesOf(docs().pdf), name = "paper.pdf") {
