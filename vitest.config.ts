@@ -43,7 +43,10 @@ export default defineConfig(async () => {
       name,
       include,
       exclude,
-      setupFiles: ["./tests/integration/apply-migrations.ts"],
+      setupFiles: ["./tests/integration/apply-migrations.ts", "./tests/integration/console-errors.ts"],
+      // A hang catcher, not a budget: vitest's default of 5 s was outrun by tests that post 31
+      // photos or count a limit's 20 attempts while other work shared the machine's two cores.
+      testTimeout: 30_000,
       globalSetup,
     },
   });

@@ -58,9 +58,9 @@ for (const [title, args] of [
   else total.failed += 1;
 }
 
-// Issue 16: the extraction engine on the held-out halves (generated manuscripts, real articles'
-// headers), held to the issue's targets or, where it does not reach one yet, to what it has
-// reached: see eval-extraction.mjs.
+// The extraction engine on the held-out halves (generated manuscripts, real articles' headers),
+// held to its accuracy targets or, where it does not reach one yet, to what it has reached: see
+// eval-extraction.mjs.
 {
   console.log("\n› Extraction accuracy on the held-out halves");
   const r = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "eval-extraction.mjs"), "--gate"], { cwd: ROOT, stdio: "inherit" });

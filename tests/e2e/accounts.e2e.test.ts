@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectAccessible, expectNoHorizontalOverflow, launch, newContext, expectAccessibleAsShown, type ViewportName, waitForHydration, watchErrors } from "./browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, expectAccessible, expectNoHorizontalOverflow, launch, newAccount, newContext, expectAccessibleAsShown, VIEWPORTS, type ViewportName, waitForHydration, watchErrors } from "./browser";
 import { createHmac } from "node:crypto";
 import { linkIn, waitForMail } from "./mail";
 
@@ -350,10 +350,12 @@ async function recover(run: Run, email: string, finalPassword: string, seen: Set
   await waitForMail(email, "Your password was changed", seen);
 }
 
-describe.each([
-  { js: true, viewport: "desktop" as ViewportName },
-  { js: false, viewport: "phone" as ViewportName },
-])("an author's account, JavaScript $js ($viewport)", ({ js, viewport }) => {
+/**
+ * With JavaScript (desktop). Without JavaScript every step is a form post answered by a page:
+ * that walk is in tests/integration/account-life-without-javascript.test.ts, through the Worker,
+ * and the renderings only a browser without JavaScript gets are scanned below.
+ */
+describe.each([{ js: true, viewport: "desktop" as ViewportName }])("an author's account, JavaScript $js ($viewport)", ({ js, viewport }) => {
   it("registers, activates, signs in, edits the profile, changes the password, signs out and recovers it", async () => {
     const context = await newContext(browser, { js, viewport });
     const page = await context.newPage();
@@ -400,9 +402,7 @@ describe.each([
       await context.close();
     }
     // The whole life of an account in one test: five mails, three password hashes and seventeen
-    // pages, each scanned. About 50 s alone with JavaScript and 65 s without (each scan of a
-    // scriptless page reloads it in its twin), two to three times that in CI with a second file
-    // running beside it (decision 027): the timeout catches a hang, it is not a speed budget.
+    // pages, each scanned. The timeout catches a hang, it is not a speed budget.
   }, 240_000);
 });
 
@@ -479,7 +479,7 @@ describe("sign-in and the pages it guards", () => {
 
   it("sends a visitor to login and back to where they were going", async () => {
     const { run, page, context } = await fresh();
-    const { author } = inject("accounts");
+    const author = await newAccount({ label: "returning.author" });
     await page.goto("/profile?tab=password", { waitUntil: "domcontentloaded" });
     await page.waitForURL(/\/login\?redirectTo=%2Fprofile%3Ftab%3Dpassword$/);
     await settle(run);
@@ -501,7 +501,7 @@ describe("sign-in and the pages it guards", () => {
   it("sends an administrator to the console, which asks for two-factor sign-in", async () => {
     for (const js of [true, false]) {
       const { run, page, context } = await fresh(js);
-      const { admin } = inject("accounts");
+      const admin = await newAccount({ role: "admin", label: `admin.${js ? "js" : "nojs"}`, firstName: "Ada", lastName: "Administrator" });
       await page.goto("/login", { waitUntil: "domcontentloaded" });
       await settle(run);
       await page.getByLabel("E-mail").fill(admin.email);
@@ -519,8 +519,7 @@ describe("sign-in and the pages it guards", () => {
   });
 
   it.each([true, false])("shows where the account is signed in and signs another device out (JavaScript %s)", async (js) => {
-    const email = js ? "devices-js@example.org" : "devices-nojs@example.org";
-    const { password } = inject("accounts").author;
+    const { email, password } = await newAccount({ session: false, label: `devices.${js ? "js" : "nojs"}`, firstName: "Dev", lastName: "Ices" });
     const other = await fresh(true);
     await login(other.run, email, password);
     const { run, page, context } = await fresh(js);
@@ -549,8 +548,7 @@ describe("sign-in and the pages it guards", () => {
 
   it.each([true, false])("turns on two-factor sign-in and signs in with it (JavaScript %s)", async (js) => {
     const { run, page, context } = await fresh(js);
-    const email = js ? "tf-js@example.org" : "tf-nojs@example.org";
-    const { password } = inject("accounts").author;
+    const { email, password } = await newAccount({ role: "admin", label: `two.factor.${js ? "js" : "nojs"}`, firstName: "Tess", lastName: "Factor" });
     await login(run, email, password, /\/admin\/dashboard$/);
     await page.getByRole("link", { name: "Turn on two-factor sign-in" }).click();
     await page.waitForURL(/\/profile\/two-factor$/);
@@ -587,4 +585,47 @@ describe("sign-in and the pages it guards", () => {
     await checkA11y(run);
     await context.close();
   });
+});
+
+describe("the account pages a browser without JavaScript gets", () => {
+  it("pass axe and fit a phone: the registration's areas as topics under categories, the profile's areas tab, the logout page and the dashboard", async () => {
+    // The application's scripts blocked: the server's document as a browser without JavaScript
+    // shows it, in a page axe can run in (see openScriptless).
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl() });
+    await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    const submit = async (name: string, url: RegExp) => Promise.all([page.waitForURL(url), page.getByRole("button", { name, exact: true }).click()]);
+    try {
+      await page.goto("/register", { waitUntil: "load" });
+      await page.getByLabel("Salutation").selectOption("Dr.");
+      await page.getByLabel("First name").fill("Grace");
+      await page.getByLabel("Last name").fill("Hopper");
+      await page.getByLabel(/^E-mail/).fill("grace.scriptless@example.org");
+      await page.getByLabel("Confirm e-mail").fill("grace.scriptless@example.org");
+      await submit("Next", /step=2/);
+      await page.locator("#primaryInstitution").fill("University of Testing");
+      await page.locator("#primaryRank").selectOption("Professor");
+      await page.locator("#primaryAddress1").fill("1 Campus Road");
+      await page.locator("#primaryCity").fill("Leeds");
+      await page.locator("#primaryPostalCode").fill("LS1");
+      await page.locator("#primaryCountry").selectOption("GB");
+      await submit("Next", /step=3/);
+      await page.waitForLoadState("load");
+      expect(await page.locator("#primary1Category").count()).toBe(0);
+      expect(await page.locator('#primary1 optgroup[label="V. Derivatives"] option').allInnerTexts()).toContain("Swaps");
+      await expectNoHorizontalOverflow(page);
+      await expectAccessible(page);
+
+      const author = await newAccount({ label: "scriptless", firstName: "Grace", lastName: "Hopper" });
+      await context.addCookies([{ name: "session", value: author.session, url: baseUrl(), httpOnly: true, sameSite: "Lax" }]);
+      for (const [path, shows] of [["/dashboard", "Grace Hopper"], ["/profile?tab=expertise", "Topics are listed under their research category."], ["/logout", "Are you sure you want to logout?"]] as const) {
+        await page.goto(path, { waitUntil: "load" });
+        await expect.poll(() => page.getByText(shows).first().isVisible()).toBe(true);
+        await expectNoHorizontalOverflow(page);
+        await expectAccessible(page);
+      }
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

@@ -1,7 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, expectAccessibleAsShown, signedInContext, waitForHydration, watchErrors } from "./browser";
-import type { CONSOLE_AREAS } from "./global-setup";
+import { launch, expectAccessibleAsShown, newAccount, signedInContext, type ViewportName, waitForHydration, watchErrors } from "./browser";
 
 /** The administrator's console as the office uses it, with and without JavaScript. */
 let browser: Browser;
@@ -11,11 +10,12 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /**
- * An administrator of one console area, signed in by a session made in D1 (sign-in has tests of
+ * A new administrator of the test's own, signed in by a session made in D1 (sign-in has tests of
  * its own). The console's refused forms answer 400 on purpose; Chromium logs those as errors.
  */
-async function signedInAdmin(js: boolean, area: (typeof CONSOLE_AREAS)[number]) {
-  const context = await signedInContext(browser, `${area}.console@example.org`, { js });
+async function signedInAdmin(js: boolean, opts: { viewport?: ViewportName } = {}) {
+  const admin = await newAccount({ role: "admin", label: "console.admin", firstName: "Ada", lastName: "Administrator" });
+  const context = await signedInContext(browser, admin, { js, viewport: opts.viewport });
   const page = await context.newPage();
   const noErrors = js ? watchErrors(page, { expectStatuses: [400] }) : () => {};
   await page.goto("/admin/dashboard", { waitUntil: "domcontentloaded" });
@@ -27,7 +27,9 @@ const a11y = (page: Page, js: boolean) => expectAccessibleAsShown(browser, page,
 
 describe.each([true, false])("User Management, JavaScript %s", (js) => {
   it("searches, filters by role and changes a role in place", async () => {
-    const { context, page, noErrors } = await signedInAdmin(js, "users");
+    const reviewer = await newAccount({ role: "reviewer", label: "reviewer", firstName: "Rita", lastName: "Reviewer" });
+    const member = await newAccount({ label: js ? "member.js" : "member.nojs", firstName: "Mona", lastName: "Member" });
+    const { context, page, noErrors } = await signedInAdmin(js);
     const tabs = page.getByRole("navigation", { name: "Console sections" });
     for (const tab of ["Conferences", "News", "Papers", "Board", "Users"]) {
       await tabs.getByRole("link", { name: tab }).click();
@@ -39,12 +41,12 @@ describe.each([true, false])("User Management, JavaScript %s", (js) => {
     await page.getByLabel("Role", { exact: true }).selectOption("reviewer");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/role=reviewer/);
-    await expect.poll(() => table.getByText("reviewer@example.org").first().isVisible()).toBe(true);
-    await expect.poll(() => table.getByText("author@example.org").count()).toBe(0);
+    await expect.poll(() => table.getByText(reviewer.email).first().isVisible()).toBe(true);
+    await expect.poll(() => table.getByText(member.email).count()).toBe(0);
 
-    const email = js ? "member.js@example.org" : "member.nojs@example.org";
+    const email = member.email;
     await page.getByLabel("Role", { exact: true }).selectOption("");
-    await page.getByLabel("Search", { exact: true }).fill(js ? "member.js" : "member.nojs");
+    await page.getByLabel("Search", { exact: true }).fill(member.email);
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/q=member/);
     await expect.poll(() => page.getByText("Showing 1–1 of 1").isVisible()).toBe(true);
@@ -72,14 +74,16 @@ describe.each([true, false])("User Management, JavaScript %s", (js) => {
 
 describe.each([true, false])("editing and deleting a user, JavaScript %s", (js) => {
   it("edits every section, resets the password and deletes a user, with confirmation", async () => {
-    const { context, page, noErrors } = await signedInAdmin(js, "edit-user");
-    const who = js ? "edit.js" : "edit.nojs";
+    const edited = await newAccount({ label: js ? "edit.js" : "edit.nojs", firstName: "Eddie", lastName: "Edit" });
+    const deleted = await newAccount({ label: js ? "gone.js" : "gone.nojs", firstName: "Eddie", lastName: "Gone" });
+    const { context, page, noErrors } = await signedInAdmin(js);
+    const who = edited.email;
     await page.goto(`/admin/users?q=${who}`, { waitUntil: "domcontentloaded" });
     if (js) await waitForHydration(page);
     await page.getByRole("link", { name: /^Edit / }).click();
-    await page.waitForURL(new RegExp(`/admin/users/\\d+\\?q=${who.replace(".", "\\.")}$`));
+    await page.waitForURL(new RegExp(`/admin/users/${edited.id}\\?q=`));
     const dialog = js ? page.getByRole("dialog") : page.locator("#record");
-    await expect.poll(() => dialog.getByText(`Edit User: ${who}@example.org`).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText(`Edit User: ${who}`).isVisible()).toBe(true);
     await a11y(page, js);
     const open = async (tab: string) => {
       if (js) await dialog.getByRole("tab", { name: tab }).click();
@@ -121,7 +125,7 @@ describe.each([true, false])("editing and deleting a user, JavaScript %s", (js) 
     await expect.poll(() => dialog.getByText(/Password reset successfully\. New password: [a-z0-9-]{23}/).isVisible()).toBe(true);
 
     // Delete another user, with the confirmation.
-    const gone = js ? "gone.js" : "gone.nojs";
+    const gone = deleted.email;
     await page.goto(`/admin/users?q=${gone}`, { waitUntil: "domcontentloaded" });
     if (js) await waitForHydration(page);
     await page.getByRole("link", { name: /^Delete / }).click();
@@ -139,7 +143,7 @@ describe.each([true, false])("editing and deleting a user, JavaScript %s", (js) 
 
 describe.each([true, false])("Board Management, JavaScript %s", (js) => {
   it("creates a year with members, shows it publicly, edits and deletes it; adds and deletes a past president", async () => {
-    const { context, page, noErrors } = await signedInAdmin(js, "board");
+    const { context, page, noErrors } = await signedInAdmin(js);
     const period = js ? "2019-2020" : "2018-2019";
     const settle = async () => {
       await page.waitForLoadState("domcontentloaded");
@@ -159,7 +163,7 @@ describe.each([true, false])("Board Management, JavaScript %s", (js) => {
     await settle();
     await editor.getByLabel("Position, row 1, Board of Directors").fill("President");
     await editor.getByLabel("Name, row 1, Board of Directors").fill(`Prof. ${js ? "Jay" : "Nora"} Script`);
-    // Issue 14, item 15: an added Secretary moves up above the director, typed values with it.
+    // An added Secretary moves up above the director, typed values with it.
     await editor.getByRole("button", { name: "Add a row to Board of Directors" }).click();
     await settle();
     await editor.getByLabel("Position, row 2, Board of Directors").fill("Director");
@@ -231,7 +235,7 @@ describe.each([true, false])("Board Management, JavaScript %s", (js) => {
 
 describe.each([true, false])("News Management, JavaScript %s", (js) => {
   it("writes, previews, publishes with a file, edits and deletes a news item", async () => {
-    const { context, page, noErrors } = await signedInAdmin(js, "news");
+    const { context, page, noErrors } = await signedInAdmin(js);
     const settle = async () => {
       await page.waitForLoadState("domcontentloaded");
       if (js) await waitForHydration(page);
@@ -252,7 +256,7 @@ describe.each([true, false])("News Management, JavaScript %s", (js) => {
       await content.click();
       await page.keyboard.type("The society announces a new prize.");
       await editor.getByRole("button", { name: "Bold" }).first().click();
-      // Issue 14, item 13: a link, refused when the sanitiser would drop it, shown in the preview.
+      // A link, refused when the sanitiser would drop it, shown in the preview.
       await page.keyboard.type(" Rules: ");
       await editor.getByRole("button", { name: "Link", exact: true }).first().click();
       const address = editor.getByLabel("Link address");
@@ -310,7 +314,7 @@ describe.each([true, false])("News Management, JavaScript %s", (js) => {
 
 describe("Console editors check their fields in the browser", () => {
   it("refuses an empty news title and a nameless board row before posting, and lets the admin fix them", async () => {
-    const { context, page, noErrors } = await signedInAdmin(true, "news");
+    const { context, page, noErrors } = await signedInAdmin(true);
     const posts: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST") posts.push(r.url());
@@ -331,7 +335,7 @@ describe("Console editors check their fields in the browser", () => {
     await content.click();
     await page.keyboard.type("Now with content.");
     await expect.poll(() => editor.getByText("Content is required").count()).toBe(0);
-    // Issue 14, item 14: the form's message goes with the last error.
+    // The form's message goes with the last error.
     await expect.poll(() => editor.getByText("Please correct the fields marked below.").count()).toBe(0);
     await expect.poll(() => content.getAttribute("aria-invalid")).toBe(null);
     expect(posts.filter((u) => u.includes("/admin/news/new"))).toEqual([]);
@@ -363,7 +367,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
   it("searches, adds a conference with files, photos and fees, sets the header photo, deletes a photo, previews, edits the fees and deletes it", async () => {
-    const { context, page, noErrors } = await signedInAdmin(js, "conferences");
+    const { context, page, noErrors } = await signedInAdmin(js);
     if (js) await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const settle = async () => {
       await page.waitForLoadState("domcontentloaded");
@@ -502,12 +506,11 @@ describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
   });
 });
 
-// Issue 14, item 12: on a phone every console page fits the screen (tables scroll in their own
-// region or reflow into cards), and the signed-in header keeps each item on one line.
+// On a phone every console page fits the screen (tables scroll in their own region or reflow into
+// cards), and the signed-in header keeps each item on one line.
 describe.each([true, false])("the console on a phone, JavaScript %s", (js) => {
   it("fits every page to the screen, and the header does not wrap", async () => {
-    const context = await signedInContext(browser, "users.console@example.org", { js, viewport: "phone" });
-    const page = await context.newPage();
+    const { context, page } = await signedInAdmin(js, { viewport: "phone" });
     try {
       for (const path of ["/admin/users", "/admin/board", "/admin/board/new", "/admin/news", "/admin/news/new", "/admin/conferences", "/admin/conferences/new", "/admin/activity", "/profile/sessions"]) {
         // Measured once the style sheet has arrived: without scripts the document is ready before

@@ -119,7 +119,7 @@ describe("board periods", () => {
   });
 });
 
-// Issue 14, items 7, 8 and 10: the news list, reached from the header, home and an item's
+// The news list, reached from the header, home and an item's
 // breadcrumb, with the same dates everywhere; the footer reads like a real society's.
 describe.each([true, false])("news, JavaScript %s", (js) => {
   it("goes from home to the list, to an item and back by its breadcrumb, and the menu leads there too", async () => {

@@ -4,110 +4,105 @@ import type { TestProject } from "vitest/node";
 import { freePort, migrate, ROOT, seed, startWorker } from "../../scripts/lib/local-stack.mjs";
 import { startMailServer } from "../../scripts/lib/mail-server.mjs";
 import { createSessionRow, generatePassword, upsertAccount } from "../../scripts/lib/accounts.mjs";
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
 import { OFFLINE_ENV } from "../../scripts/lib/local-stack.mjs";
 
 /**
  * Stacks for the end-to-end tests, one per test worker (vitest.e2e.config.ts runs two test files
- * at a time): each a fresh local D1 and R2 with the demo content and the fixture accounts, the
- * web, notices and extraction Workers under one `wrangler dev`, and a real SMTP server (maildev)
- * whose inbox its tests read. A test file runs on one stack from start to end, so files on
- * different workers never see each other's data or mail. The content is made once and copied.
+ * at a time): each a fresh local D1 and R2 with the demo content, the web, notices and extraction
+ * Workers under one `wrangler dev`. A test file runs on one stack from start to end, so files on
+ * different workers never see each other's data. The content is made once and copied.
+ *
+ * One SMTP server (maildev) takes every stack's mail: maildev keeps its SMTP server, web server and
+ * inbox in module-level singletons, so a second instance in this process shares the first one's
+ * inbox and, on close, closes only the last one's servers (the first then held the run open:
+ * "close timed out … something prevents Vite server from exiting"). Tests tell their mail apart
+ * by recipient: every account a test uses is its own (the account factory below).
+ *
+ * No account is made here. Each stack has an account factory (`POST /accounts` on `factoryUrl`,
+ * `newAccount` in browser.ts): a fresh account with a unique address, a generated password and a session
+ * cookie, written into that stack's D1 while it serves.
  */
 export default async function setup(project: TestProject) {
   const template = path.join(ROOT, ".wrangler", "e2e-state");
-  const dir = template;
-  rmSync(dir, { recursive: true, force: true });
-  migrate(dir, { quiet: true });
-  await seed(dir);
-  const sessions: Record<string, string> = {};
-  const adminPassword = generatePassword();
-  const authorPassword = generatePassword();
-  {
-    const { getPlatformProxy } = await import("wrangler");
-    Object.assign(process.env, OFFLINE_ENV);
-    const proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(dir, "v3") } });
-    try {
-      await upsertAccount(proxy.env.DB, { email: "admin@example.org", password: adminPassword, role: "admin", firstName: "Ada", lastName: "Administrator" });
-      await upsertAccount(proxy.env.DB, { email: "author@example.org", password: authorPassword, role: "user", firstName: "Alex", lastName: "Author" });
-      // One administrator per console area, each signed in by a session made in D1: the console's
-      // tests are not about signing in, and one area's changes never touch another's account.
-      for (const area of CONSOLE_AREAS) {
-        const email = `${area}.console@example.org`;
-        const id = await upsertAccount(proxy.env.DB, { email, password: adminPassword, role: "admin", firstName: "Ada", lastName: "Administrator" });
-        sessions[email] = await createSessionRow(proxy.env.DB, id);
-      }
-      // For the console's User Management tests, whose roles they change.
-      await upsertAccount(proxy.env.DB, { email: "member.js@example.org", password: authorPassword, role: "user", firstName: "Mona", lastName: "Member" });
-      await upsertAccount(proxy.env.DB, { email: "member.nojs@example.org", password: authorPassword, role: "user", firstName: "Nico", lastName: "Member" });
-      for (const who of ["edit.js", "edit.nojs", "gone.js", "gone.nojs"]) {
-        await upsertAccount(proxy.env.DB, { email: `${who}@example.org`, password: authorPassword, role: "user", firstName: "Eddie", lastName: who.replace(".", " ") });
-      }
-      await upsertAccount(proxy.env.DB, { email: "reviewer@example.org", password: authorPassword, role: "reviewer", firstName: "Rita", lastName: "Reviewer" });
-      // The submission wizard's authors, one per run (their drafts and papers are their own).
-      for (const who of ["submit.js", "submit.nojs"]) {
-        const email = `${who}@example.org`;
-        const id = await upsertAccount(proxy.env.DB, { email, password: authorPassword, role: "user", firstName: "Sam", lastName: who === "submit.js" ? "Script" : "Plain" });
-        sessions[email] = await createSessionRow(proxy.env.DB, id);
-      }
-      // The wizard's draft kept across sign-ins: authors who sign in with their password, with a profile.
-      for (const who of ["resume.js", "resume.nojs"]) {
-        await upsertAccount(proxy.env.DB, {
-          email: `${who}@example.org`,
-          password: authorPassword,
-          role: "user",
-          firstName: "Rosa",
-          lastName: who === "resume.js" ? "Script" : "Plain",
-          profile: {
-            primaryAffiliation: { institution: "Pennine University", rank: "Lecturer", department: "Finance", address: { address1: "1 Road", city: "Leeds", postalCode: "LS1", country: "GB" } },
-            expertise: [{ category: "I. Corporate Finance", topic: "Capital Structure" }],
-          },
-        });
-      }
-      // For the signed-in devices test, which signs its other sessions out.
-      for (const email of ["devices-js@example.org", "devices-nojs@example.org"]) {
-        await upsertAccount(proxy.env.DB, { email, password: authorPassword, role: "user", firstName: "Dev", lastName: "Ices" });
-      }
-      for (const email of ["tf-js@example.org", "tf-nojs@example.org"]) {
-        await upsertAccount(proxy.env.DB, { email, password: authorPassword, role: "admin", firstName: "Tess", lastName: "Factor" });
-      }
-    } finally {
-      await proxy.dispose();
-    }
-  }
+  rmSync(template, { recursive: true, force: true });
+  migrate(template, { quiet: true });
+  await seed(template);
+  const mail = await startMailServer({ smtpPort: await freePort(), webPort: await freePort() });
+  Object.assign(process.env, OFFLINE_ENV);
+  const { getPlatformProxy } = await import("wrangler");
   const stacks = await Promise.all(
     Array.from({ length: E2E_WORKERS }, async (_, i) => {
       const stateDir = `${template}-${i + 1}`;
       rmSync(stateDir, { recursive: true, force: true });
       cpSync(template, stateDir, { recursive: true });
-      const mail = await startMailServer({ smtpPort: await freePort(), webPort: await freePort() });
       const worker = await startWorker({ dir: stateDir, smtpPort: mail.smtpPort });
-      return { worker, mail, stateDir };
+      const proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(stateDir, "v3") } });
+      const factory = await startAccountFactory(proxy.env.DB as D1Database);
+      return { worker, stateDir, proxy, factory };
     }),
   );
   project.provide(
     "stacks",
-    stacks.map((s) => ({ baseUrl: s.worker.url, mailApi: s.mail.webUrl, stateDir: s.stateDir })),
+    stacks.map((s) => ({ baseUrl: s.worker.url, mailApi: mail.webUrl, stateDir: s.stateDir, factoryUrl: s.factory.url })),
   );
-  project.provide("sessions", sessions);
-  project.provide("accounts", { admin: { email: "admin@example.org", password: adminPassword }, author: { email: "author@example.org", password: authorPassword } });
   return async () => {
-    await Promise.all(stacks.map(async (s) => {
-      await s.worker.stop();
-      await s.mail.stop();
-    }));
+    await Promise.all(
+      stacks.map(async (s) => {
+        await s.factory.close();
+        await s.proxy.dispose();
+        await s.worker.stop();
+      }),
+    );
+    await mail.stop();
+  };
+}
+
+type AccountRequest = { session?: boolean; role?: string; firstName?: string; lastName?: string; label?: string; email?: string; profile?: Parameters<typeof upsertAccount>[1]["profile"] };
+
+/**
+ * Makes accounts in one stack's D1 on request: `POST /accounts` with an AccountRequest answers
+ * `{ id, email, password, session }` (no session with `session: false`). A new address unless `email` names an existing account of
+ * the demo content (its password is then replaced and its sessions ended).
+ */
+async function startAccountFactory(db: D1Database) {
+  let made = 0;
+  const server = createServer((req, res) => {
+    if (req.method !== "POST" || req.url !== "/accounts") return void res.writeHead(404).end();
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", async () => {
+      try {
+        const input = JSON.parse(body || "{}") as AccountRequest;
+        made += 1;
+        const email = input.email ?? `${(input.label ?? "someone").toLowerCase().replace(/[^a-z0-9]+/g, ".")}.${made}.${randomBytes(3).toString("hex")}@example.org`;
+        const password = generatePassword();
+        const id = await upsertAccount(db, { email, password, role: input.role ?? "user", firstName: input.firstName ?? "Test", lastName: input.lastName ?? "Person", profile: input.profile ?? null });
+        const session = input.session === false ? null : await createSessionRow(db, id);
+        res.setHeader("Content-Type", "application/json");
+        res.end(JSON.stringify({ id, email, password, session }));
+      } catch (error) {
+        res.writeHead(500).end(String(error));
+      }
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
   };
 }
 
 /** Test files run two at a time, each on its own stack (the machine has two cores). */
 export const E2E_WORKERS = 2;
 
-export const CONSOLE_AREAS = ["users", "edit-user", "board", "news", "conferences"] as const;
-
 declare module "vitest" {
   export interface ProvidedContext {
-    stacks: Array<{ baseUrl: string; mailApi: string; stateDir: string }>;
-    /** Cookie values of sessions made in D1, by account e-mail. */
-    sessions: Record<string, string>;
-    accounts: Record<"admin" | "author", { email: string; password: string }>;
+    stacks: Array<{ baseUrl: string; mailApi: string; stateDir: string; factoryUrl: string }>;
   }
 }

@@ -32,7 +32,8 @@ function chunked(totalBytes: number, prefix: string) {
 
 /** A fresh client's CSRF token (the cookie and the form's field carry the same value). */
 async function csrfToken() {
-  const page = await fetch(`${baseUrl()}/login`);
+  // A stalled request fails here, named, instead of as the test's timeout.
+  const page = await fetch(`${baseUrl()}/login`, { signal: AbortSignal.timeout(30_000) });
   await page.arrayBuffer();
   const token = /(?:^|\s|,)csrf=([A-Za-z0-9_-]{32})/.exec(page.headers.get("Set-Cookie") ?? "")?.[1];
   expect(token).toBeTruthy();

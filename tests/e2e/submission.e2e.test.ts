@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectAccessible, launch, passwordSignIn, expectAccessibleAsShown, signedInContext, waitForHydration, watchErrors, type ViewportName } from "./browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, launch, newAccount, passwordSignIn, expectAccessibleAsShown, signedInContext, waitForHydration, watchErrors, type ViewportName } from "./browser";
 import { waitForMail } from "./mail";
 
 /**
@@ -37,8 +37,9 @@ describe.each([
   [false, "phone"],
 ] as const)("the submission wizard, JavaScript %s on %s", (js, viewport) => {
   it("submits a real manuscript with its fields pre-filled, then lists and deletes it", async () => {
-    const email = js ? "submit.js@example.org" : "submit.nojs@example.org";
-    const context = await signedInContext(browser, email, { js, viewport });
+    const author = await newAccount({ label: js ? "submit.js" : "submit.nojs", firstName: "Sam", lastName: js ? "Script" : "Plain" });
+    const email = author.email;
+    const context = await signedInContext(browser, author, { js, viewport });
     const page = await context.newPage();
     const run: Run = { page, context, js, viewport };
     const noErrors = js ? watchErrors(page, { expectStatuses: [400, 422] }) : () => {};
@@ -149,12 +150,24 @@ describe.each([
   [true, "phone"],
   [false, "desktop"],
 ] as const)("a draft, JavaScript %s on %s", (js, viewport) => {
-  const email = js ? "resume.js@example.org" : "resume.nojs@example.org";
+  /** An author who signs in with their password, with a profile (made once for this describe). */
+  let author: Awaited<ReturnType<typeof newAccount>>;
+  beforeAll(async () => {
+    author = await newAccount({
+      label: js ? "resume.js" : "resume.nojs",
+      firstName: "Rosa",
+      lastName: js ? "Script" : "Plain",
+      profile: {
+        primaryAffiliation: { institution: "Pennine University", rank: "Lecturer", department: "Finance", address: { address1: "1 Road", city: "Leeds", postalCode: "LS1", country: "GB" } },
+        expertise: [{ category: "I. Corporate Finance", topic: "Capital Structure" }],
+      },
+    });
+  });
   const TYPED = "Trade Credit Chains in a Scanned Draft";
 
   async function signIn() {
     // The dashboard opens the draft's step when there is one.
-    const { page, context } = await passwordSignIn(browser, email, inject("accounts").author.password, { js, viewport, redirectTo: "/dashboard", lands: /\/dashboard(\?tab=submit&step=\d)?$/ });
+    const { page, context } = await passwordSignIn(browser, author.email, author.password, { js, viewport, redirectTo: "/dashboard", lands: /\/dashboard(\?tab=submit&step=\d)?$/ });
     return { page, context, js, viewport } satisfies Run;
   }
   const upload = async (run: Run, file: string | { name: string; mimeType: string; buffer: Buffer }) => {
@@ -250,7 +263,8 @@ describe.each([
 
 describe("the demo author's papers", () => {
   it("lists the demo content's papers in every status with their roles, and downloads a manuscript", async () => {
-    const { author } = inject("accounts");
+    // The demo content's author, whose papers the demo content holds (a new password for this run).
+    const author = await newAccount({ email: "author@example.org", role: "user", firstName: "Alex", lastName: "Author" });
     const { page, context } = await passwordSignIn(browser, author.email, author.password, { redirectTo: "/dashboard?tab=submissions", lands: /tab=submissions$/ });
     const cards = page.locator(".submission-card");
     await expect.poll(() => cards.count()).toBe(6);

@@ -7,7 +7,7 @@ import { createUser, db, Jar, postForm, resetDatabase, sessionJar, textOf, visit
 
 beforeEach(resetDatabase);
 
-/** Issue 13, findings 8 and 10: what a signed-in page leaves behind, and links that outlive a password. */
+/** What a signed-in page leaves behind, and links that outlive a password. */
 describe("secrets are not stored, and a logout clears the browser", () => {
   it("sends every signed-in page with no-store: two-factor settings, the users list, a new password", async () => {
     const admin = await createUser({ role: "admin", email: "admin@example.org" });

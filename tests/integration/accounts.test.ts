@@ -43,7 +43,6 @@ describe("registration", () => {
     }
   }
 
-  // Issue 13, finding 6.
   it("refuses a common password, one that is easy to guess, and one that is the person's e-mail or name, and creates nothing", async () => {
     for (const [password, message] of [
       ["12345678", PASSWORD_TOO_COMMON],
@@ -123,7 +122,7 @@ describe("registration", () => {
     expect(mails[0]).toMatchObject({ toAddress: "ada@example.org", payload: { name: "Dr. Test Person", loginLink: "https://society.test/login" } });
   });
 
-  // Issue 13, finding 2: the last step hashed a password only for a new address (64 ms vs 16 ms).
+  // The last step hashes a password whether or not the address is new, so its time tells nothing.
   it("does the same work for a new address, an active account's and an inactive one's: one hash, the same D1 round trips", async () => {
     await createUser({ email: "active@example.org" });
     await createUser({ email: "waiting@example.org", status: "inactive" });
@@ -158,7 +157,7 @@ function workOf(response: Response): Work {
   return { roundTrips: figure("d1-render"), hashes: figure("password-hashes") };
 }
 
-// Issue 13, finding 2: forgot-password took 4 D1 round trips for an account and 2 without.
+// Forgot-password makes the same D1 round trips with and without an account, so they tell nothing.
 describe("recovery does the same work whether the address has an account", () => {
   it("forgot-password: the same round trips and hashes for an active account, an inactive one and none", async () => {
     await createUser({ email: "active@example.org" });
@@ -239,7 +238,7 @@ describe("activation tokens", () => {
     for (const path of ["/activate-account?token=", "/activate-account?token=short&email=a%40b.org"]) {
       expect(textOf(await (await visit(new Jar(), path)).text()), path).toContain("Invalid activation link. Token parameter is missing or malformed.");
     }
-    // Issue 14, item 3: opened without a token (the login page's link), nothing failed.
+    // Opened without a token (the login page's link), nothing failed.
     const ask = textOf(await (await visit(new Jar(), "/activate-account?email=new%40example.org")).text());
     expect(ask).toContain("Send the activation e-mail again");
     expect(ask).not.toContain("Invalid activation link");

@@ -9,6 +9,7 @@ import { runExtractionJob } from "~/models/extraction-jobs.server";
 import { UploadRejected } from "~/models/uploads.server";
 import extractionWorker from "../../workers/extraction/index";
 import { createUser, db, extractionJobFor, resetDatabase, services } from "./fixtures";
+import { expectConsoleError } from "./console-errors";
 
 /**
  * The extraction engine and its consumer Worker, run in workerd with real D1 and R2, on the
@@ -152,6 +153,8 @@ describe("the extraction Worker", () => {
 
 describe("optional refinement with a model", () => {
   it("fills only what the rules left empty, and drops whatever the document does not print", async () => {
+    // The model's answer that is not JSON is logged, and the rules' reading kept.
+    expectConsoleError(/extraction: the model's answer was not usable/);
     const base = await extractManuscript(bytesOf(docs().pdf));
     const empty = { ...base, keywords: { value: [], confidence: 0, source: null }, authors: [] };
     // Workers AI cannot run here: its answer is given at the binding's boundary.

@@ -6,6 +6,7 @@ import { zipResponse } from "~/server/files/zip.server";
 import { createSession } from "~/server/auth/session.server";
 import { createApiToken } from "~/server/auth/session.server";
 import { BASE, createConference, createNews, createPaper, createUser, db, get, resetDatabase, sessionJar, storeFile, visit } from "./fixtures";
+import { expectConsoleError } from "./console-errors";
 
 beforeEach(resetDatabase);
 
@@ -150,6 +151,8 @@ describe("a streamed zip of R2 objects", () => {
   });
 
   it("fails the stream rather than leave a file out when an object vanished", async () => {
+    // The cut stream is logged.
+    expectConsoleError(/zip: stream ended early/);
     await env.FILES.put("manuscript/present.pdf", "here");
     const response = zipResponse(
       env.FILES,

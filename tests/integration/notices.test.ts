@@ -7,6 +7,7 @@ import { renderMail } from "~/mail/templates";
 import { sendMail, type SmtpConfig } from "~/mail/smtp.server";
 import noticesWorker from "../../workers/notices/index";
 import { db, resetDatabase } from "./fixtures";
+import { expectConsoleError } from "./console-errors";
 
 /**
  * The notices Worker's consumer, run in workerd against real SMTP servers (tests/integration/
@@ -109,6 +110,8 @@ describe("delivering the outbox", () => {
   });
 
   it("acknowledges a malformed message instead of retrying it forever, and fails clearly without configuration", async () => {
+    // The dropped message is logged.
+    expectConsoleError(/notices: a message that is not a notice was acknowledged/);
     const garbage = createMessageBatch("finance-society-notices", [{ id: "g", timestamp: new Date(), attempts: 1, body: { nonsense: true } }]);
     expect((await run(garbage, noticesEnv(smtp().maildevPort))).explicitAcks).toEqual(["g"]);
     const row = await queued();

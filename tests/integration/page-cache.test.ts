@@ -82,7 +82,7 @@ describe("D1 round trips", () => {
   });
 });
 
-/** Issue 13, finding 9: what one request can leave in the cache for everyone after it. */
+/** What one request can leave in the cache for everyone after it. */
 describe("the cache and the request's own details", () => {
   it("never puts a forged Host into a page that others are served", async () => {
     const c = await createConference({ title: "Hosted" });

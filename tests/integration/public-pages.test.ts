@@ -12,6 +12,7 @@ import {
   textOf,
   withTableMissing,
 } from "./fixtures";
+import { expectConsoleError } from "./console-errors";
 
 beforeEach(resetDatabase);
 
@@ -82,6 +83,8 @@ describe("conference list", () => {
   });
 
   it("shows the spec's text with a 503 when the database fails", async () => {
+    // The failed load is logged.
+    expectConsoleError(/conferences: loading failed/);
     const { response, html } = await withTableMissing("conferences", () => getHtml("/conferences"));
     expect(response.status).toBe(503);
     expect(textOf(html)).toContain("Failed to load conferences. Please try again later.");
@@ -344,6 +347,8 @@ describe("board of directors", () => {
   });
 
   it("answers 503 with the site's error page, never 500, when a loader outside the page's own fails", async () => {
+    // The failed session query is logged.
+    expectConsoleError(/Failed query: select "sessions"/);
     // A visitor with a session cookie: the root loader reads the session, and here the table is gone.
     for (const path of ["/society/board", "/", "/conferences"]) {
       const { response, html } = await withTableMissing("sessions", () => getHtml(path, { headers: { Cookie: `__Host-session=${"a".repeat(43)}` } }));
@@ -355,6 +360,8 @@ describe("board of directors", () => {
   });
 
   it("says 'Failed to load board data' when the database fails", async () => {
+    // The failed load is logged.
+    expectConsoleError(/board: loading failed/);
     const { response, html } = await withTableMissing("board_years", () => getHtml("/society/board"));
     expect(response.status).toBe(503);
     expect(textOf(html)).toContain("Failed to load board data. Please try again later.");

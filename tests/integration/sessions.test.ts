@@ -13,7 +13,7 @@ const CHROME_ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537
 const sessionRefs = async (userId: number) => (await db().select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).all()).map((r) => r.id);
 const refsIn = (html: string) => [...html.matchAll(/name="session" value="([0-9a-f]{64})"/g)].map((m) => m[1]!);
 
-/** Issue 13, finding 11 (ASVS 7.5.2): a person sees where they are signed in and can end it. */
+/** ASVS 7.5.2: a person sees where they are signed in and can end it. */
 describe("the profile's signed-in devices", () => {
   it("lists each device with its address and marks this one; another account's sessions are not there", async () => {
     const user = await createUser({ email: "member@example.org" });

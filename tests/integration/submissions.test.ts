@@ -9,6 +9,7 @@ import { SUBMISSION_MESSAGES, toAuthorRow } from "~/features/submissions/submiss
 import { loadDraft, saveDraft } from "~/server/wizard/drafts.server";
 import { issueToken } from "~/server/auth/tokens.server";
 import { authorFields, bytesOf, clearBucket, createConference, createPaper, createUser, db, Jar, registrationOf, postForm, postMultipart, resetDatabase, services, sessionJar, textOf, visit, withTableMissing } from "./fixtures";
+import { expectConsoleError } from "./console-errors";
 
 /**
  * The submission wizard and My Submissions through the Worker, with real D1, R2 and
@@ -371,6 +372,11 @@ describe("active content in a manuscript", () => {
 
 describe("when the database fails", () => {
   it("says so on the step, keeps the draft and leaves nothing half-saved", async () => {
+    // Each failed load and write is logged.
+    expectConsoleError(/dashboard: open conferences not loaded/);
+    expectConsoleError(/submission failed/);
+    expectConsoleError(/dashboard: submissions not loaded/);
+    expectConsoleError(/dashboard: deleting a submission failed/);
     const conference = await createConference({ status: "open" });
     const { user, jar } = await author();
     const stepOne = await withTableMissing("conferences", () => visit(jar, stepPath(1)));

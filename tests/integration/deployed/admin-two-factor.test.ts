@@ -10,7 +10,7 @@ beforeEach(resetDatabase);
 const ENROL = "/profile/two-factor?for=console";
 
 /**
- * Issue 13, finding 5 (ASVS 6.3.3): as deployed (ADMIN_TWO_FACTOR=required), an administrator
+ * ASVS 6.3.3: as deployed (ADMIN_TWO_FACTOR=required), an administrator
  * without a second factor is sent to set one up before the console opens, cannot turn it off,
  * and the office is warned when it makes such an account an administrator.
  */

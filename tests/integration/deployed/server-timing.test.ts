@@ -4,7 +4,7 @@ import { createConference, createUser, Jar, postForm, resetDatabase, sessionJar,
 beforeEach(resetDatabase);
 
 /**
- * Issue 13, finding 1: `Server-Timing` counted the D1 round trips and rows of each request, and
+ * `Server-Timing` counts the D1 round trips and rows of each request, and
  * those differ between an address with an account and one without, so a visitor could tell them
  * apart from one answer. As deployed, only administrators get it.
  */
