@@ -19,6 +19,7 @@ import { useNonce } from "~/components/hooks/nonce";
 import { getPublicConfig } from "~/server/env.server";
 import { displayName, optionalUser } from "~/server/auth/guards.server";
 import styles from "~/styles/app.css?url";
+import { loads } from "~/server/answers.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -30,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: `${error ? "Error | " : ""}${data?.config.siteName ?? "Multinational Finance Society"}` },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ context }: LoaderFunctionArgs) => {
   const user = await optionalUser(context);
   return {
     config: getPublicConfig(context.env),
@@ -39,7 +40,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     account: user ? { label: displayName(user), isAdmin: user.role === "admin" } : null,
     csrf: user ? context.csrf.token() : undefined,
   };
-}
+});
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

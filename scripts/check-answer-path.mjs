@@ -1,8 +1,9 @@
 /**
  * The one answer path and the one input reader (decision 045), held by a check in `npm test`:
  *
- * - no route file answers a fault itself: no `503`, no `console.error`, no `catch` (routes throw;
- *   `loads`, `acts` and `settled` in app/server/answers.server.ts answer);
+ * - every route's loader and action that reads its request is `loads(…)` / `acts(…)`, and no route
+ *   file answers a fault itself: no `503`, no `console.error`, no `catch` (routes throw; `loads`,
+ *   `acts` and `settled` in app/server/answers.server.ts answer);
  * - nothing in app/ reads a posted body but the reader (app/server/forms.server.ts): no
  *   `.formData()`, `.json()` on a request, or `form.get(`.
  *
@@ -16,6 +17,7 @@ const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const READER = "app/server/forms.server.ts";
 
 const ROUTE_RULES = [
+  { pattern: /^export (async )?function (loader|action)\(\s*[{\w]/, why: "a loader or action that reads the request outside loads/acts" },
   { pattern: /\b503\b/, why: "answers a fault with its own 503" },
   { pattern: /console\.error\(/, why: "logs a fault itself" },
   // A try's catch, or a promise's (zod's `.catch(value)` defaults are not catches).
@@ -30,7 +32,7 @@ const BODY_RULES = [
 /** The faults of one file, as `path: why` lines. */
 export function faultsOf(file, text) {
   const faults = [];
-  const rules = [...(file.startsWith("app/routes/") ? ROUTE_RULES : []), ...(file === READER ? [] : BODY_RULES)];
+  const rules = [...(file.startsWith("app/routes/") || file === "app/root.tsx" ? ROUTE_RULES : []), ...(file === READER ? [] : BODY_RULES)];
   text.split("\n").forEach((line, i) => {
     if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
     for (const rule of rules) if (rule.pattern.test(line)) faults.push(`${file}:${i + 1}: ${rule.why}`);
@@ -49,6 +51,7 @@ function sourceFiles(dir) {
 if (process.argv.includes("--self-test")) {
   const planted = [
     ["app/routes/x.tsx", 'throw data("x", { status: 503 });'],
+    ["app/routes/x.tsx", "export async function loader({ context }: LoaderFunctionArgs) {"],
     ["app/routes/x.tsx", 'console.error("failed", error);'],
     ["app/routes/x.tsx", "} catch (error) {"],
     ["app/routes/x.tsx", "await save().catch((error: unknown) => null);"],
@@ -66,7 +69,7 @@ if (process.argv.includes("--self-test")) {
   process.exit(0);
 }
 
-const faults = sourceFiles("app").flatMap((file) => faultsOf(file, readFileSync(path.join(ROOT, file), "utf8")));
+const faults = [...sourceFiles("app"), "app/root.tsx"].filter((f, i, all) => all.indexOf(f) === i).flatMap((file) => faultsOf(file, readFileSync(path.join(ROOT, file), "utf8")));
 if (faults.length) {
   console.error(`${faults.length} place(s) leave the one answer path or the one input reader:\n${faults.join("\n")}`);
   process.exit(1);

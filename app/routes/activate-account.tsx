@@ -12,7 +12,7 @@ import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { activateAccount, resendActivation } from "~/features/accounts/account.server";
 import { isRefusal } from "~/lib/refusal";
-import { acts } from "~/server/answers.server";
+import { acts, loads } from "~/server/answers.server";
 import { AppError } from "~/server/errors.server";
 import { isWellFormedToken } from "~/server/auth/tokens.server";
 import { validateInput } from "~/server/forms.server";
@@ -33,12 +33,12 @@ const TEXT = {
   resendFailed: "Failed to resend activation email.",
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, context }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   const email = url.searchParams.get("email")?.slice(0, 254) ?? "";
   return { token: isWellFormedToken(token) ? token : null, hasToken: token !== null, email, csrf: context.csrf.token() };
-}
+});
 
 type ActionData = { intent: "activate" | "resend"; ok: boolean; message: string };
 

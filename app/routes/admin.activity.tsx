@@ -4,6 +4,7 @@ import { DataTable } from "~/components/ui/table-wrap";
 import { formatDateTime } from "~/lib/dates";
 import { AUDIT_PAGE_SIZE, listAudit } from "~/models/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { loads } from "~/server/answers.server";
 
 /** What each recorded action means, in the office's words (an unknown code shows as it is). */
 const ACTION_LABELS: Record<string, string> = {
@@ -30,7 +31,7 @@ const ACTION_LABELS: Record<string, string> = {
   "user.delete": "User deleted",
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, context }: LoaderFunctionArgs) => {
   await requireAdmin(context, request);
   const page = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));
   const rows = await listAudit(context, page);
@@ -51,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         : "",
     })),
   };
-}
+});
 
 /** Every change made in the console, newest first. */
 export default function AdminActivity() {

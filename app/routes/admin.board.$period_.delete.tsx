@@ -5,11 +5,12 @@ import { isBoardPeriod } from "~/features/board/board";
 import { deleteBoardYear } from "~/features/board/board-admin.server";
 import { confirmedDeletion } from "~/server/admin-delete.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { loads } from "~/server/answers.server";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, params, context }: LoaderFunctionArgs) => {
   await requireAdmin(context, request);
   return { period: period(params), csrf: context.csrf.token() };
-}
+});
 
 function period(params: { period?: string }) {
   if (!isBoardPeriod(params.period ?? "")) throw new Response("Board year not found.", { status: 404 });

@@ -5,14 +5,15 @@ import { parseId, requireIds } from "~/lib/params";
 import { confirmedDeletion } from "~/server/admin-delete.server";
 import { deletePastPresident, getPastPresident } from "~/features/board/board-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { loads } from "~/server/answers.server";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, params, context }: LoaderFunctionArgs) => {
   await requireAdmin(context, request);
   const id = parseId(params.id);
   const entry = id === null ? null : await getPastPresident(context, id);
   if (!entry) throw new Response("Entry not found.", { status: 404 });
   return { entry: { years: entry.years, name: entry.name }, csrf: context.csrf.token() };
-}
+});
 
 export const action = confirmedDeletion({
   id: (params) => requireIds(params, ["id"], "Entry not found.").id,

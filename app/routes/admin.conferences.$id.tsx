@@ -21,7 +21,7 @@ import { conferenceStatusBadge } from "~/lib/status";
 import { loadConferenceForEdit, previewConference, saveConference } from "~/features/conferences/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { postedFiles, readInput, validateInput } from "~/server/forms.server";
-import { acts } from "~/server/answers.server";
+import { acts, loads } from "~/server/answers.server";
 import { withZod } from "@remix-validated-form/with-zod";
 import { consoleRefusalText } from "~/lib/refusal";
 
@@ -34,7 +34,7 @@ const DONE: Record<string, { ok: boolean; message: string }> = {
 
 const routeId = (param: string | undefined) => recordParam(param, "Conference not found.");
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, params, context }: LoaderFunctionArgs) => {
   await requireAdmin(context, request);
   const id = routeId(params.id);
   const base = { origin: context.requestInfo.origin, csrf: context.csrf.token() };
@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const c = await loadConferenceForEdit(context, id);
   if (!c) throw new Response("Conference not found.", { status: 404 });
   return { ...base, id, values: c.values, files: c.files, photos: c.photos, headerPhotoId: c.headerPhotoId };
-}
+});
 
 type Preview = {
   title: string;

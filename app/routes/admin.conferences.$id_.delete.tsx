@@ -7,8 +7,9 @@ import { parseId, requireIds } from "~/lib/params";
 import { confirmedDeletion } from "~/server/admin-delete.server";
 import { deleteConference, dependantsMessage, loadConferenceForEdit } from "~/features/conferences/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { loads } from "~/server/answers.server";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, params, context }: LoaderFunctionArgs) => {
   await requireAdmin(context, request);
   const id = parseId(params.id);
   const c = id === null ? null : await loadConferenceForEdit(context, id);
@@ -19,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     refusal: dependantsMessage(c.papers, c.registrations) || null,
     csrf: context.csrf.token(),
   };
-}
+});
 
 export const action = confirmedDeletion({
   id: (params) => requireIds(params, ["id"], "Conference not found.").id,

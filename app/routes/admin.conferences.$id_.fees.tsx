@@ -12,7 +12,7 @@ import { parseId } from "~/lib/params";
 import { loadConferenceForEdit, saveConferenceFees } from "~/features/conferences/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { validateInput } from "~/server/forms.server";
-import { acts } from "~/server/answers.server";
+import { acts, loads } from "~/server/answers.server";
 import { consoleRefusalText } from "~/lib/refusal";
 
 function routeId(param: string | undefined) {
@@ -21,12 +21,12 @@ function routeId(param: string | undefined) {
   return id;
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, params, context }: LoaderFunctionArgs) => {
   await requireAdmin(context, request);
   const c = await loadConferenceForEdit(context, routeId(params.id));
   if (!c) throw new Response("Conference not found.", { status: 404 });
   return { id: c.id, title: c.values.title, values: c.values, csrf: context.csrf.token() };
-}
+});
 
 const SAVE_FAILED = "Failed to update fees";
 

@@ -6,7 +6,7 @@ import { requireIds } from "~/lib/params";
 import { deleteConferenceFile, getConferenceFile } from "~/features/conferences/conference-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { validateInput } from "~/server/forms.server";
-import { acts, reworded } from "~/server/answers.server";
+import { acts, loads, reworded } from "~/server/answers.server";
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 
@@ -19,13 +19,13 @@ function ids(params: { id?: string; fileId?: string }) {
   return { conferenceId, fileId };
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, params, context }: LoaderFunctionArgs) => {
   await requireAdmin(context, request);
   const { conferenceId, fileId } = ids(params);
   const file = await getConferenceFile(context, conferenceId, fileId);
   if (!file) throw new Response("File not found.", { status: 404 });
   return { conferenceId, name: file.originalName, photo: file.kind === "conference_photo", csrf: context.csrf.token() };
-}
+});
 
 /** Deletes a file or photo; answers the dialog's background post with JSON, a plain post with a redirect. */
 export const action = acts(FAILED, async ({ request, params, context }: ActionFunctionArgs) => {

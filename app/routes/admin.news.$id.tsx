@@ -15,7 +15,7 @@ import { recordParam } from "~/lib/params";
 import { loadNewsForEdit, previewNews, saveNews } from "~/features/news/news-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { postedFiles, readInput, validateInput } from "~/server/forms.server";
-import { acts } from "~/server/answers.server";
+import { acts, loads } from "~/server/answers.server";
 import { consoleRefusalText } from "~/lib/refusal";
 import { isTicked } from "~/lib/params";
 import { z } from "zod";
@@ -26,7 +26,7 @@ const EMPTY: NewsFormValues = { title: "", category: "", status: "draft", newsDa
 
 const routeId = (param: string | undefined) => recordParam(param, "News item not found.");
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, params, context }: LoaderFunctionArgs) => {
   await requireAdmin(context, request);
   const id = routeId(params.id);
   if (id === null) return { id, values: EMPTY, featuredImage: null, files: [], csrf: context.csrf.token() };
@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!item) throw new Response("News item not found.", { status: 404 });
   const file = (f: { id: number; filename: string; originalName: string; size: number }) => ({ id: f.id, filename: f.filename, originalName: f.originalName, size: f.size });
   return { id, values: item.values, featuredImage: item.featuredImage ? file(item.featuredImage) : null, files: item.files.map(file), csrf: context.csrf.token() };
-}
+});
 
 type Preview = ReturnType<typeof previewNews> & { title: string };
 /** A preview's answer: the values as typed and what the public page would show. */

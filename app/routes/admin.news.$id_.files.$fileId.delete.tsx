@@ -5,19 +5,20 @@ import { requireIds } from "~/lib/params";
 import { confirmedDeletion } from "~/server/admin-delete.server";
 import { deleteNewsFile, getNewsFile } from "~/features/news/news-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { loads } from "~/server/answers.server";
 
 function ids(params: { id?: string; fileId?: string }) {
   const { id: newsId, fileId } = requireIds(params, ["id", "fileId"], "File not found.");
   return { newsId, fileId };
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, params, context }: LoaderFunctionArgs) => {
   await requireAdmin(context, request);
   const { newsId, fileId } = ids(params);
   const file = await getNewsFile(context, newsId, fileId);
   if (!file) throw new Response("File not found.", { status: 404 });
   return { newsId, name: file.originalName, csrf: context.csrf.token() };
-}
+});
 
 export const action = confirmedDeletion({
   id: ids,

@@ -6,6 +6,7 @@ import { LinkTabs } from "~/components/ui/link-tabs";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { loads } from "~/server/answers.server";
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Admin Dashboard");
 
@@ -22,10 +23,10 @@ export const ADMIN_TABS = [
  * The console's frame. Only administrators enter; every tab's own loader and action checks the
  * role again, because Remix runs a page's loaders in parallel.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, context }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(context, request);
   return { totpEnabled: admin.totpEnabled, csrf: context.csrf.token() };
-}
+});
 
 export default function AdminLayout() {
   const { totpEnabled } = useLoaderData<typeof loader>();

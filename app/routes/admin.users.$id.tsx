@@ -17,7 +17,7 @@ import { ADMIN_WITHOUT_SECOND_FACTOR, resetUserPasswordSchema, usersListHref } f
 import { loadProfile } from "~/features/accounts/account.server";
 import { endUserSessions, resetUserPassword, type RoleOutcome, saveUser } from "~/features/users/user-admin.server";
 import { notFound } from "~/server/errors.server";
-import { acts } from "~/server/answers.server";
+import { acts, loads } from "~/server/answers.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { z } from "zod";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -36,7 +36,7 @@ const MESSAGES = {
   sessionsFailed: "Error signing the user out",
 };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, params, context }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(context, request);
   const id = parseId(params.id);
   if (id === null) throw new Response("User not found.", { status: 404 });
@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     roleHint: profile.totpEnabled ? undefined : ADMIN_WITHOUT_SECOND_FACTOR.hint[context.env.ADMIN_TWO_FACTOR],
     csrf: context.csrf.token(),
   };
-}
+});
 
 /** The dialog's three forms: Save (the whole profile), Reset Password and Sign Out Everywhere. */
 const FORMS = { save: "edit-user", reset: "user-reset-password", sessions: "user-end-sessions" } as const;

@@ -7,15 +7,16 @@ import { loadProfile } from "~/features/accounts/account.server";
 import { deleteUser } from "~/features/users/user-admin.server";
 import { confirmedDeletion } from "~/server/admin-delete.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { loads } from "~/server/answers.server";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, params, context }: LoaderFunctionArgs) => {
   await requireAdmin(context, request);
   const id = parseId(params.id);
   const profile = id === null ? null : await loadProfile(context, id);
   if (!profile || profile.deleted) throw new Response("User not found.", { status: 404 });
   const name = [profile.values.firstName, profile.values.lastName].filter(Boolean).join(" ");
   return { name: name ? `${name} (${profile.email})` : profile.email, csrf: context.csrf.token() };
-}
+});
 
 export const action = confirmedDeletion({
   id: (params) => requireIds(params, ["id"], "User not found.").id,

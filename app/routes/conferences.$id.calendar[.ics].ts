@@ -3,8 +3,9 @@ import { icsCalendar } from "~/features/conferences/calendar";
 import { htmlToText } from "~/lib/format";
 import { parseId } from "~/lib/params";
 import { getConferenceForCalendar } from "~/features/conferences/conference.server";
+import { loads } from "~/server/answers.server";
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ params, context }: LoaderFunctionArgs) => {
   const id = parseId(params.id);
   const conference = id === null ? null : await getConferenceForCalendar(context, id);
   if (!conference) return new Response("Conference not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -23,4 +24,4 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       "Cache-Control": "public, max-age=300",
     },
   });
-}
+});

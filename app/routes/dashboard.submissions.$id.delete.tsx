@@ -6,19 +6,19 @@ import { asAuthor, DECIDED, deletePaper, NOT_YOURS, paperForDeletion } from "~/f
 import { SUBMISSION_MESSAGES } from "~/features/submissions/submission-form";
 import { requireIds } from "~/lib/params";
 import { requireUser } from "~/server/auth/guards.server";
-import { acts } from "~/server/answers.server";
+import { acts, loads } from "~/server/answers.server";
 
 const NOT_FOUND = "Submission not found.";
 
 /** The confirmation (a dialog over My Submissions; a section of the page without JavaScript). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, params, context }: LoaderFunctionArgs) => {
   const user = await requireUser(context, request);
   const { id } = requireIds(params, ["id"], NOT_FOUND);
   const paper = await paperForDeletion(context, asAuthor(user), id);
   if (!paper) throw new Response(NOT_FOUND, { status: 404 });
   const refusal = !paper.isSubmitter ? NOT_YOURS : paper.status !== "under_review" ? DECIDED : null;
   return { title: paper.title, refusal, csrf: context.csrf.token() };
-}
+});
 
 /** Only the submitter, only under review: the model enforces both (403, 409), whatever the page showed. */
 export const action = acts(SUBMISSION_MESSAGES.deleteFailed, async ({ request, params, context }: ActionFunctionArgs) => {

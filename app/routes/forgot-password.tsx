@@ -11,7 +11,7 @@ import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { requestPasswordReset } from "~/features/accounts/account.server";
-import { acts } from "~/server/answers.server";
+import { acts, loads } from "~/server/answers.server";
 import { validateInput } from "~/server/forms.server";
 
 export const headers = passActionHeaders("Retry-After");
@@ -23,9 +23,9 @@ export const FORGOT_TEXT = {
   error: "An error occurred. Please try again later.",
 };
 
-export function loader({ context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ context }: LoaderFunctionArgs) => {
   return { csrf: context.csrf.token() };
-}
+});
 
 const validator = withZod(emailOnlySchema);
 

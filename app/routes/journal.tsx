@@ -6,6 +6,7 @@ import { LinkTabs } from "~/components/ui/link-tabs";
 import { TableWrap } from "~/components/ui/table-wrap";
 import { rootData, seo } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
+import { loads } from "~/server/answers.server";
 
 export const JOURNAL_TABS = [
   { id: "aims", title: "Aims & Scope" },
@@ -17,11 +18,11 @@ export const JOURNAL_TABS = [
 ] as const;
 type TabId = (typeof JOURNAL_TABS)[number]["id"];
 
-export function loader({ request }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request }: LoaderFunctionArgs) => {
   const asked = new URL(request.url).searchParams.get("tab");
   const tab = JOURNAL_TABS.find((t) => t.id === asked)?.id ?? "aims";
   return { tab };
-}
+});
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
   const tab = JOURNAL_TABS.find((t) => t.id === data?.tab) ?? JOURNAL_TABS[0];

@@ -11,18 +11,18 @@ import { rootData } from "~/lib/seo";
 import { authenticatorFor } from "~/features/accounts/authenticator.server";
 import { homeFor, optionalUser, safeRedirectPath } from "~/server/auth/guards.server";
 import { createSession } from "~/server/auth/session.server";
-import { acts } from "~/server/answers.server";
+import { acts, loads } from "~/server/answers.server";
 
 export const headers = passActionHeaders("Retry-After");
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Login");
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, context }: LoaderFunctionArgs) => {
   const user = await optionalUser(context);
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
   if (user) throw redirect(redirectTo || homeFor(user));
   return { csrf: context.csrf.token() };
-}
+});
 
 export const action = acts(MESSAGES.login, async ({ request, context }: ActionFunctionArgs) => {
   const who = await authenticatorFor(context).authenticate("form", request);

@@ -13,7 +13,7 @@ import { rootData } from "~/lib/seo";
 import { checkSecondFactor } from "~/features/accounts/two-factor.server";
 import { homeFor, safeRedirectPath } from "~/server/auth/guards.server";
 import { limitedCheck, LIMITS } from "~/server/auth/rate-limit.server";
-import { acts } from "~/server/answers.server";
+import { acts, loads } from "~/server/answers.server";
 import { AppError } from "~/server/errors.server";
 import { completeSecondFactor } from "~/server/auth/session.server";
 import { validateInput } from "~/server/forms.server";
@@ -29,10 +29,10 @@ async function pendingSession(context: LoaderFunctionArgs["context"]) {
   return session;
 }
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ context }: LoaderFunctionArgs) => {
   await pendingSession(context);
   return { csrf: context.csrf.token() };
-}
+});
 
 const validator = withZod(secondFactorSchema);
 

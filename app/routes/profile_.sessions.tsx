@@ -15,7 +15,7 @@ import { describeDevice } from "~/lib/user-agent";
 import { requireSession } from "~/server/auth/guards.server";
 import { endOtherSessions, endSessionOf, listUserSessions } from "~/server/auth/session.server";
 import { validateInput } from "~/server/forms.server";
-import { acts } from "~/server/answers.server";
+import { acts, loads } from "~/server/answers.server";
 import { AppError } from "~/server/errors.server";
 import { withZod } from "@remix-validated-form/with-zod";
 
@@ -30,7 +30,7 @@ const DONE = {
   others: "Every other device was signed out.",
 } as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, context }: LoaderFunctionArgs) => {
   const current = await requireSession(context, request);
   const rows = await listUserSessions(context.db, current.user.id);
   return {
@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     })),
     csrf: context.csrf.token(),
   };
-}
+});
 
 const postValidator = withZod(postSchema);
 

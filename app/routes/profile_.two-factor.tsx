@@ -17,7 +17,7 @@ import { rootData } from "~/lib/seo";
 import { isCurrentPassword } from "~/features/accounts/account.server";
 import { beginSetup, confirmSetup, disableTwoFactor, pendingSecret, replaceRecoveryCodes, twoFactorStatus } from "~/features/accounts/two-factor.server";
 import { limitedCheck, LIMITS } from "~/server/auth/rate-limit.server";
-import { acts } from "~/server/answers.server";
+import { acts, loads } from "~/server/answers.server";
 import { AppError } from "~/server/errors.server";
 import { requireSession, secondFactorRequired } from "~/server/auth/guards.server";
 import { otpauthUri } from "~/server/auth/totp.server";
@@ -27,7 +27,7 @@ export const headers = passActionHeaders("Retry-After");
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Two-factor sign-in");
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, context }: LoaderFunctionArgs) => {
   const { user } = await requireSession(context, request);
   const status = await twoFactorStatus(context, user.id);
   let setup: { secret: string; qr: string } | null = null;
@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     required: secondFactorRequired(user, context.env),
     csrf: context.csrf.token(),
   };
-}
+});
 
 type ActionData = { codes?: string[]; done?: string };
 

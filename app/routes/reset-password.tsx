@@ -14,7 +14,7 @@ import { rootData } from "~/lib/seo";
 import { resetPassword } from "~/features/accounts/account.server";
 import { isWellFormedToken } from "~/server/auth/tokens.server";
 import { validateInput } from "~/server/forms.server";
-import { acts } from "~/server/answers.server";
+import { acts, loads } from "~/server/answers.server";
 import { AppError } from "~/server/errors.server";
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Reset password");
@@ -23,13 +23,13 @@ const validator = withZod(resetPasswordSchema);
 export const REDIRECT_AFTER_MS = 3000;
 const TEXT = { missing: "Missing or invalid reset token.", failed: "Failed to reset password.", success: "Password reset successful." };
 
-export function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, context }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   // Sent here by a resent activation link: the address is proven, the password is still to choose.
   const activated = url.searchParams.get("activated") === "1";
   return { token: isWellFormedToken(token) ? token : null, activated, csrf: context.csrf.token() };
-}
+});
 
 export const ACTIVATED = "Your e-mail address is confirmed and your account is active. Choose the password you will sign in with.";
 

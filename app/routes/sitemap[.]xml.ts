@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { conferencesForSitemapQuery } from "~/features/conferences/conference.server";
 import { publishedNewsForSitemapQuery } from "~/features/news/news.server";
+import { loads } from "~/server/answers.server";
 
 const STATIC_PATHS = ["/", "/society", "/society/board", "/membership", "/journal", "/conferences", "/news", "/login", "/register"];
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ context }: LoaderFunctionArgs) => {
   const { db } = context;
   const base = context.env.SITE_URL.replace(/\/$/, "");
   const [confs, newsItems] = await db.batch([
@@ -23,4 +24,4 @@ ${urls.map((u) => `  <url><loc>${xmlEscape(u.loc)}</loc>${u.lastmod ? `<lastmod>
 </urlset>
 `;
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
-}
+});

@@ -308,7 +308,10 @@ describe("sign-in", () => {
   it("refuses a password over 1,024 characters without hashing it", async () => {
     const user = await createUser({ email: "long@example.org" });
     const r = await postForm(new Jar(), "/login", { email: user.email, password: "x".repeat(5000) });
-    expect(r.status).toBe(401);
+    // Refused by the form's own limit, with the one sign-in message, before any hash is computed.
+    expect(r.status).toBe(400);
+    expect(r.headers.get("Server-Timing")).toContain("password-hashes;desc=0");
+    expect(textOf(await r.text())).toContain("Invalid email or password");
   });
 });
 

@@ -74,13 +74,10 @@ describe("forms read through one validator", () => {
     expect((await db().select().from(users).where(eq(users.id, member.id)).get())!.passwordHash).toBe(member.passwordHash);
   });
 
-  it("the header-photo buttons refuse an id that is not one, in JSON or on a page with the way back", async () => {
+  it("the header-photo buttons refuse an id that is not one, on a page with the way back", async () => {
     const admin = await createUser({ role: "admin", email: "admin@example.org" });
     const conference = await createConference();
     const jar = await sessionJar(admin);
-    const json = await postForm(jar, `/admin/conferences/${conference.id}/header-photo`, { reply: "json", fileId: "x1" });
-    expect(json.status).toBe(400);
-    expect(await json.json()).toMatchObject({ message: "Failed to set header photo: choose one of the conference's photos." });
     const page = await postForm(jar, `/admin/conferences/${conference.id}/header-photo`, { fileId: "-3" });
     expect(page.status).toBe(400);
     const html = await page.text();

@@ -373,10 +373,9 @@ describe("active content in a manuscript", () => {
 describe("when the database fails", () => {
   it("says so on the step, keeps the draft and leaves nothing half-saved", async () => {
     // Each failed load and write is logged.
-    expectConsoleError(/dashboard: open conferences not loaded/);
-    expectConsoleError(/submission failed/);
-    expectConsoleError(/dashboard: submissions not loaded/);
-    expectConsoleError(/dashboard: deleting a submission failed/);
+    expectConsoleError(/^\[request [\w-]+\] GET \/dashboard failed:/);
+    expectConsoleError(/^\[request [\w-]+\] POST \/dashboard failed:/);
+    expectConsoleError(/^\[request [\w-]+\] POST \/dashboard\/submissions\/\d+\/delete failed:/);
     const conference = await createConference({ status: "open" });
     const { user, jar } = await author();
     const stepOne = await withTableMissing("conferences", () => visit(jar, stepPath(1)));

@@ -9,7 +9,7 @@ import { BOARD_SECTION_KEYS, type BoardYearForm, isBoardPeriod } from "~/feature
 import { boardYearDraft, boardYearSchema } from "~/features/board/board-forms";
 import { loadBoardYear, saveBoardYear } from "~/features/board/board-admin.server";
 import { AppError, notFound } from "~/server/errors.server";
-import { acts, reworded } from "~/server/answers.server";
+import { acts, loads, reworded } from "~/server/answers.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readInput, validateInput } from "~/server/forms.server";
 
@@ -23,7 +23,7 @@ const emptyYear = (): BoardYearForm => ({
 });
 
 /** `/admin/board/new` creates a year; `/admin/board/2024-2025` edits one. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, params, context }: LoaderFunctionArgs) => {
   await requireAdmin(context, request);
   const period = params.period ?? "";
   if (period === "new") return { existing: null, year: emptyYear(), csrf: context.csrf.token() };
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const year = await loadBoardYear(context, period);
   if (!year) throw new Response("Board year not found.", { status: 404 });
   return { existing: period, year, csrf: context.csrf.token() };
-}
+});
 
 /** The form changed by Add, Remove or Move without JavaScript: shown again, nothing saved. */
 type ActionData = { year: BoardYearForm; version: number };

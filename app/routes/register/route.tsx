@@ -18,7 +18,7 @@ import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { registerAccount } from "~/features/accounts/account.server";
 import { homeFor, optionalUser } from "~/server/auth/guards.server";
-import { acts } from "~/server/answers.server";
+import { acts, loads } from "~/server/answers.server";
 import { AppError } from "~/server/errors.server";
 import { readInput } from "~/server/forms.server";
 import { anonymousDraftOwner } from "~/server/wizard/drafts.server";
@@ -31,13 +31,13 @@ export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches)
 const wizard = REGISTER_WIZARD;
 const stepPath = (step: number) => `/register?step=${step}`;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, context }: LoaderFunctionArgs) => {
   const user = await optionalUser(context);
   if (user) throw redirect(homeFor(user));
   const owner = await anonymousDraftOwner(request, wizard.name);
   const { step, values } = await wizardStepLoad(context, wizard, owner, request, stepPath);
   return { step, values, csrf: context.csrf.token() };
-}
+});
 
 export const action = acts(MESSAGES.registrationFailed, async ({ request, context }: ActionFunctionArgs) => {
   const posted = await readInput(request);
