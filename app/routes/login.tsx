@@ -25,7 +25,7 @@ export const loader = loads("This page could not be loaded. Please try again lat
 });
 
 export const action = acts(MESSAGES.login, async ({ request, context }: ActionFunctionArgs) => {
-  const who = await authenticatorFor(context).authenticate("form", request);
+  const who = await authenticatorFor(context, request).authenticate("form", request);
   const cookie = await createSession(context.db, request, who.userId, { secondFactorPending: who.totp });
   const target = safeRedirectPath(who.redirectTo, "") || homeFor({ role: who.role as "user" });
   const next = who.totp ? `/login/two-factor?redirectTo=${encodeURIComponent(target)}` : target;

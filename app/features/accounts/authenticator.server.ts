@@ -19,11 +19,16 @@ export const INVALID_CREDENTIALS = "Invalid email or password";
 
 const loginValidator = withZod(loginSchema);
 
-export function authenticatorFor(context: AppLoadContext) {
+/**
+ * The authenticator for one sign-in `request`. remix-auth hands its strategy a copy of the
+ * request; what was typed is kept beside the original, where `acts` looks for it when the
+ * sign-in is refused.
+ */
+export function authenticatorFor(context: AppLoadContext, original: Request) {
   const authenticator = new Authenticator<Authenticated>();
   authenticator.use(
     new FormStrategy(async ({ form, request }) => {
-      const { data } = await validateInput({ data: form, form, request }, loginValidator, { repopulate: ["email"], message: INVALID_CREDENTIALS });
+      const { data } = await validateInput({ data: form, form, request: original }, loginValidator, { repopulate: ["email"], message: INVALID_CREDENTIALS });
       const result = await checkCredentials(context, request, data.email, data.password);
       if (!result.ok) throw new AppError("unauthorised", INVALID_CREDENTIALS);
       return { userId: result.userId, role: result.role, totp: result.totp, redirectTo: data.redirectTo };
