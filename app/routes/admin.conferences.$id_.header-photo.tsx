@@ -37,11 +37,11 @@ export default function HeaderPhotoRefused() {
   const refusal = useRefusal();
   const { pathname } = useLocation();
   return (
-    <div className="container">
+    <section aria-label="Header photo">
       {refusal ? <FormMessage tone="error">{refusal.message}</FormMessage> : <p>The header photo is chosen in the conference's Files &amp; Photos tab.</p>}
       <p>
         <Link to={pathname.replace(/\/header-photo$/, "")}>Back to the conference</Link>
       </p>
-    </div>
+    </section>
   );
 }
