@@ -47,6 +47,13 @@ function apiAnswer(error: AppError) {
 
 const webhookAnswer = (error: AppError) => new Response(null, { status: error.status, headers: { "Cache-Control": "no-store", ...error.headers } });
 
+/** A refusal answered to a program (a webhook: the bare status; the API and files: JSON), or null for a page. */
+function programAnswer(refusal: AppError, request: Request): Response | null {
+  const cls = classify(new URL(request.url).pathname);
+  if (cls === "page") return null;
+  return cls === "webhook" ? webhookAnswer(refusal) : apiAnswer(refusal);
+}
+
 /** A loader: its value, or the refusal thrown as the answer for the request's class. */
 export function loads<A extends RouteArgs, T>(failure: string, load: (args: A) => Promise<T>): (args: A) => Promise<T> {
   return async (args) => {
@@ -55,10 +62,7 @@ export function loads<A extends RouteArgs, T>(failure: string, load: (args: A) =
     } catch (error) {
       const refusal = refusalOf(error, args, failure);
       if (!refusal) throw error;
-      const cls = classify(new URL(args.request.url).pathname);
-      if (cls === "page") throw data(refusal.message, { status: refusal.status, headers: refusal.headers });
-      if (cls === "webhook") throw webhookAnswer(refusal);
-      throw apiAnswer(refusal);
+      throw programAnswer(refusal, args.request) ?? data(refusal.message, { status: refusal.status, headers: refusal.headers });
     }
   };
 }
@@ -75,10 +79,7 @@ export function acts<A extends RouteArgs, T>(failure: string, act: (args: A) => 
     } catch (error) {
       const refusal = refusalOf(error, args, failure);
       if (!refusal) throw error;
-      const cls = classify(new URL(args.request.url).pathname);
-      if (cls === "webhook") return webhookAnswer(refusal) as never;
-      if (cls !== "page") return apiAnswer(refusal) as never;
-      return formRefusal(refusal, typedValuesFor(args.request), options.formId) as never;
+      return (programAnswer(refusal, args.request) ?? formRefusal(refusal, typedValuesFor(args.request), options.formId)) as never;
     }
   };
 }

@@ -6,7 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { loginSchema } from "./schemas";
+import { loginSchema, MESSAGES } from "./schemas";
 import { checkCredentials } from "./account.server";
 import { withZod } from "@remix-validated-form/with-zod";
 import { AppError } from "~/server/errors.server";
@@ -14,8 +14,6 @@ import { validateInput } from "~/server/forms.server";
 
 export type Authenticated = { userId: number; role: string; totp: boolean; redirectTo?: string };
 
-/** The one answer to every failed sign-in, whatever the cause (no account, wrong password, inactive). */
-export const INVALID_CREDENTIALS = "Invalid email or password";
 
 const loginValidator = withZod(loginSchema);
 
@@ -28,9 +26,9 @@ export function authenticatorFor(context: AppLoadContext, original: Request) {
   const authenticator = new Authenticator<Authenticated>();
   authenticator.use(
     new FormStrategy(async ({ form, request }) => {
-      const { data } = await validateInput({ data: form, form, request: original }, loginValidator, { repopulate: ["email"], message: INVALID_CREDENTIALS });
+      const { data } = await validateInput({ data: form, form, request: original }, loginValidator, { repopulate: ["email"], message: MESSAGES.login });
       const result = await checkCredentials(context, request, data.email, data.password);
-      if (!result.ok) throw new AppError("unauthorised", INVALID_CREDENTIALS);
+      if (!result.ok) throw new AppError("unauthorised", MESSAGES.login);
       return { userId: result.userId, role: result.role, totp: result.totp, redirectTo: data.redirectTo };
     }),
     "form",
