@@ -4,6 +4,7 @@
  * Worker renders and sends it, so templates can change without touching queued messages.
  */
 import { z } from "zod";
+import { PAPER_STATUSES } from "~/db/enums";
 
 const person = { name: z.string().max(300) };
 const link = z
@@ -32,6 +33,21 @@ export const MAIL_TEMPLATES = {
   account_exists: z.object({ ...person, loginLink: link, resetLink: link }),
   submission_receipt: z.object({ ...person, ...paper, link, supportEmail: z.string().email() }),
   submission_listed: z.object({ ...person, ...paper, submitter: z.string().max(300), link, supportEmail: z.string().email().optional() }),
+  /**
+   * The office's decision on a paper, to each of its authors: `name` is the author written to,
+   * `corresponding` the corresponding author's name; `registration` (fees as printed lines, the
+   * deadline as YYYY-MM-DD, the link to register) only for an accepted paper of a conference that
+   * takes registrations.
+   */
+  paper_decision: z.object({
+    ...person,
+    ...paper,
+    status: z.enum(PAPER_STATUSES),
+    corresponding: z.string().max(300),
+    link,
+    supportEmail: z.string().email(),
+    registration: z.object({ fees: z.array(z.string().max(200)).max(6), deadline: z.string().max(40).nullable(), link }).nullable(),
+  }),
 } as const;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -167,6 +183,11 @@ const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => Rendered
       {
         small: `If you do not know of this paper, you can ignore this e-mail: no account is made for you, and the society asks nothing of you. ${p.supportEmail ? `To tell the society's office, write to ${p.supportEmail}.` : "To tell the society's office, answer through the contact details on its website."}`,
       },
+    ]),
+  paper_decision: (site, p) =>
+    compose(site, `Decision on paper ${p.paperNumber}: ${p.conference}`, greet(p.name), [
+      { p: `The status of your paper ${p.paperNumber}, “${withoutLinks(p.title)}”, is now ${p.status}.` },
+      { button: { label: "My Submissions", href: p.link } },
     ]),
 };
 
