@@ -376,6 +376,44 @@ export const paperAuthors = sqliteTable(
   ],
 );
 
+/**
+ * A decision the office has chosen on the Papers tab but not yet saved (and mailed): kept on the
+ * server, so a reload, another tab or a second administrator sees it and nothing is lost. `from`
+ * is the status the administrator saw; Save applies the change only if the paper still has it.
+ */
+export const paperStatusDrafts = sqliteTable(
+  "paper_status_drafts",
+  {
+    paperId: integer("paper_id")
+      .primaryKey()
+      .references(() => papers.id, { onDelete: "cascade" }),
+    conferenceId: integer("conference_id")
+      .notNull()
+      .references(() => conferences.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: PAPER_STATUSES }).notNull(),
+    toStatus: text("to_status", { enum: PAPER_STATUSES }).notNull(),
+    stagedBy: integer("staged_by").references(() => users.id, { onDelete: "set null" }),
+    stagedAt: integer("staged_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("paper_status_drafts_conference_idx").on(t.conferenceId, t.paperId)],
+);
+
+/**
+ * How many papers each conference has in each status, kept by triggers on `papers` (migration
+ * 0009): the Papers tab's "of Y papers" reads five rows instead of counting 2,000.
+ */
+export const paperCounts = sqliteTable(
+  "paper_counts",
+  {
+    conferenceId: integer("conference_id")
+      .notNull()
+      .references(() => conferences.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.conferenceId, t.status] })],
+);
+
 /* ---------------------------------------------------------------- registrations and payments */
 
 

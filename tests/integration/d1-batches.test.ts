@@ -1,8 +1,9 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { chunksOf, D1_MAX_BATCH_STATEMENTS, D1_MAX_BOUND_PARAMETERS, runBatches, statementsFor } from "~/db/batch.server";
-import { auditLog, paperAuthors, papers, rateLimits } from "~/db/schema";
-import { asAdmin, asAuthor, changePaperStatuses, statusChangeStatements } from "~/features/papers/papers.server";
+import { auditLog, outbox, paperAuthors, papers, rateLimits } from "~/db/schema";
+import { decidePapers, decisionStatements, prepareDecisions } from "~/features/papers/decisions.server";
+import { asAdmin, asAuthor } from "~/features/papers/papers.server";
 import { createConference, createPaper, createUser, db, resetDatabase, services } from "./fixtures";
 
 beforeEach(resetDatabase);
@@ -79,7 +80,7 @@ describe("writes that grow with a list", () => {
     expect(D1_MAX_BATCH_STATEMENTS).toBeGreaterThanOrEqual(100);
   });
 
-  it("changes the status of 5,000 papers in one batch, with an audit entry each, and leaves a paper changed meanwhile as it is", async () => {
+  it("decides 5,000 papers in one batch, with an audit entry and a letter each, and leaves a paper changed meanwhile as it is, unlettered", async () => {
     const conference = await createConference();
     const office = await createUser({ role: "admin" });
     const author = await createUser();
@@ -96,23 +97,29 @@ describe("writes that grow with a list", () => {
     await runBatches(db(), inserts);
     const ids = (await db().select({ id: papers.id }).from(papers).all()).map((p) => p.id);
     expect(ids).toHaveLength(5000);
+    const listed = ids.map((paperId, i) => ({ paperId, authorOrder: 1, firstName: "Ada", lastName: `Author ${i}`, email: `author${i}@example.org`, institution: "Example University", isCorresponding: true }));
+    await runBatches(db(), statementsFor(listed, (chunk) => db().insert(paperAuthors).values(chunk)));
     // Someone else decided the first paper meanwhile.
     await db().update(papers).set({ status: "rejected" }).where(eq(papers.id, ids[0]!)).run();
 
     const changes = ids.map((paperId) => ({ paperId, from: "under_review" as const, to: "accepted" as const }));
-    const statements = statusChangeStatements(db(), office.id, changes);
-    for (const s of statements) expect(s.toSQL().params.length).toBeLessThanOrEqual(D1_MAX_BOUND_PARAMETERS);
+    const { statements } = decisionStatements(db(), office.id, await prepareDecisions(services(), changes));
+    for (const s of statements) expect((s as unknown as { toSQL(): { params: unknown[] } }).toSQL().params.length).toBeLessThanOrEqual(D1_MAX_BOUND_PARAMETERS);
     expect(statements.length).toBeLessThanOrEqual(D1_MAX_BATCH_STATEMENTS);
-    await expect(changePaperStatuses(services(), asAuthor(office), changes)).rejects.toMatchObject({ status: 403 });
+    await expect(decidePapers(services(), asAuthor(office), changes)).rejects.toMatchObject({ status: 403 });
     expect(() => asAdmin(author)).toThrow();
 
-    const { changed, failed } = await changePaperStatuses(services(), asAdmin(office), changes);
+    const { changed, failed } = await decidePapers(services(), asAdmin(office), changes);
     expect(failed).toEqual([ids[0]]);
     expect(changed).toHaveLength(4999);
     expect((await db().select({ n: count() }).from(papers).where(eq(papers.status, "accepted")).get())!.n).toBe(4999);
     expect((await db().select().from(papers).where(eq(papers.id, ids[0]!)).get())!.status).toBe("rejected");
     const audits = await db().select().from(auditLog).where(eq(auditLog.action, "paper.status")).all();
     expect(audits).toHaveLength(4999);
+    const letters = await db().select({ to: outbox.toAddress, template: outbox.template }).from(outbox).all();
+    expect(letters).toHaveLength(4999);
+    expect(letters.every((l) => l.template === "paper_decision")).toBe(true);
+    expect(letters.some((l) => l.to === "author0@example.org")).toBe(false);
     expect(audits[0]).toMatchObject({ actorId: office.id, entityType: "paper", details: { from: "under_review", to: "accepted" } });
   }, 30_000);
 });

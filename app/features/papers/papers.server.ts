@@ -7,10 +7,8 @@
  * write papers here only.
  */
 import { and, count, desc, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
-import { chunksOf, runBatches, statementsFor } from "~/db/batch.server";
-import type { Database } from "~/db/client.server";
-import { anyContains } from "~/db/search";
-import { auditLog, conferences, files, PAPER_STATUSES, paperAuthors, papers, type PaperStatus } from "~/db/schema";
+import { chunksOf } from "~/db/batch.server";
+import { conferences, files, PAPER_STATUSES, paperAuthors, paperCounts, papers, type PaperStatus } from "~/db/schema";
 import { auditEntryIfChanged } from "~/models/audit.server";
 import { paperDisplayNumber } from "~/lib/status";
 import type { SessionUser } from "~/server/auth/session.server";
@@ -132,30 +130,34 @@ export function parsePaperQuery(url: URL, conferenceId: number): PaperQuery {
 }
 
 /**
+ * The papers whose searchable text (title, status, manuscript type, research areas, every
+ * author's name and e-mail) contains `q`, case aside: the trigram index of `papers_search`
+ * (migration 0009) answers from three characters on, reading only the papers that match; a
+ * shorter text is looked for in every row of that index.
+ */
+function matching(q: string): SQL {
+  if ([...q].length >= 3) return sql`${papers.id} in (select rowid from papers_search where papers_search match ${`"${q.replace(/"/g, '""')}"`})`;
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`${papers.id} in (select rowid from papers_search where body like ${pattern} escape '\\')`;
+}
+
+/**
  * A conference's papers as the console lists them, highest number first: one D1 batch of the page
- * (25 rows and one more, to know if another follows) and how many papers match. The search looks
- * at the title, the status, the manuscript type, the research areas and every author's name and
- * e-mail. Each row carries its first author, its files' kinds and its confirmed registrations.
+ * (25 rows and one more, to know if another follows), how many papers match, and how many the
+ * conference has. The counts come from `paper_counts` (kept by triggers) unless a search narrows
+ * them, so the list reads about as many rows as it shows. Each row carries its first author, its
+ * files' kinds, its confirmed registrations and the decision staged on it, if any.
  */
 export async function listPapers({ db }: Pick<Services, "db">, asker: PaperAsker, query: PaperQuery) {
   const { q } = query;
   const conditions: Array<SQL | undefined> = [visibleTo(asker), eq(papers.conferenceId, query.conferenceId)];
   if (query.status) conditions.push(eq(papers.status, query.status));
-  if (q) {
-    conditions.push(
-      or(
-        anyContains(q, [papers.title, papers.status, papers.manuscriptType, papers.researchAreas]),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(paperAuthors)
-            .where(and(sql`${paperAuthors.paperId} = "papers"."id"`, anyContains(q, [paperAuthors.firstName, paperAuthors.lastName, paperAuthors.email, sql`${paperAuthors.firstName} || ' ' || ${paperAuthors.lastName}`]))),
-        ),
-      ),
-    );
-  }
+  if (q) conditions.push(matching(q));
   const filter = and(...conditions);
-  const [found, total] = await db.batch([
+  // An author sees some of the conference's papers, a search some of them: those are counted.
+  const narrowed = Boolean(q) || asker.as !== "admin";
+  const counted = and(eq(paperCounts.conferenceId, query.conferenceId), query.status ? eq(paperCounts.status, query.status) : undefined);
+  const [found, all, matched] = await db.batch([
     db
       .select({
         id: papers.id,
@@ -170,19 +172,24 @@ export async function listPapers({ db }: Pick<Services, "db">, asker: PaperAsker
           from paper_authors pa where pa.paper_id = "papers"."id" order by pa.author_order limit 1)`,
         fileKinds: sql<string>`(select json_group_array(distinct f.kind) from files f where f.paper_id = "papers"."id")`,
         registrations: sql<number>`(select count(*) from registrations r where r.paper_id = "papers"."id" and r.status = 'confirmed')`,
+        staged: sql<string | null>`(select d.to_status from paper_status_drafts d where d.paper_id = "papers"."id")`,
       })
       .from(papers)
       .where(and(filter, paperPages.where(query)))
       .orderBy(...paperPages.orderBy(query))
       .limit(PAPERS_PAGE_SIZE + 1),
-    db.select({ n: count() }).from(papers).where(filter),
+    db.select({ n: sql<number>`coalesce(sum(${paperCounts.n}), 0)` }).from(paperCounts).where(counted),
+    // Otherwise every paper of the conference (and status) matches: counted above.
+    narrowed ? db.select({ n: count() }).from(papers).where(filter) : db.select({ n: sql<number>`null` }).from(paperCounts).where(sql`0`),
   ]);
-  const rows = found.map(({ firstAuthor, fileKinds, ...r }) => ({
+  const rows = found.map(({ firstAuthor, fileKinds, staged, ...r }) => ({
     ...r,
     firstAuthor: firstAuthor ? (JSON.parse(firstAuthor) as { firstName: string; lastName: string; email: string }) : null,
     fileKinds: JSON.parse(fileKinds) as string[],
+    staged: (staged as PaperStatus | null) ?? null,
   }));
-  return { ...paperPages.slice(rows, query, PAPERS_PAGE_SIZE), total: Number(total[0]?.n ?? 0) };
+  const total = Number(all[0]?.n ?? 0);
+  return { ...paperPages.slice(rows, query, PAPERS_PAGE_SIZE), total: narrowed ? Number(matched[0]?.n ?? 0) : total, conferenceTotal: total };
 }
 
 /* ---------------------------------------------------------------- one paper */
@@ -258,64 +265,5 @@ export async function deletePaper(ctx: Pick<Services, "db" | "d1" | "files">, as
   for (const chunk of chunksOf(keys, 1000)) await ctx.files.delete(chunk).catch((e: unknown) => console.error("papers: files not deleted from R2", chunk, e));
 }
 
-/* ---------------------------------------------------------------- status */
-
 /** A decision: the paper, the status the deciding administrator saw, and the new one. */
 export type StatusChange = { paperId: number; from: PaperStatus; to: PaperStatus };
-
-/**
- * The statements of a set of decisions, for one batch: each paper takes its new status only if
- * it still has the status the administrator saw (a paper changed meanwhile by someone else is
- * not overwritten), and each paper changed gets its audit entry. Written a row per paper within
- * D1's limits (`statementsFor`): 2,000 decisions of one kind make 43 statements.
- */
-export function statusChangeStatements(db: Database, actorId: number, changes: readonly StatusChange[], now = Date.now()) {
-  const groups = new Map<string, { from: PaperStatus; to: PaperStatus; ids: number[] }>();
-  for (const c of changes) {
-    if (c.from === c.to) continue;
-    const key = `${c.from}>${c.to}`;
-    const group = groups.get(key) ?? { from: c.from, to: c.to, ids: [] };
-    group.ids.push(c.paperId);
-    groups.set(key, group);
-  }
-  const stamp = new Date(now);
-  return [...groups.values()].flatMap(({ from, to, ids }) => [
-    ...statementsFor(ids, (chunk) =>
-      db
-        .update(papers)
-        .set({ status: to, updatedAt: stamp })
-        .where(and(inArray(papers.id, chunk), eq(papers.status, from)))
-        .returning({ id: papers.id }),
-    ),
-    // Papers this batch changed: the new status, stamped with this batch's instant.
-    ...statementsFor(ids, (chunk) =>
-      db.insert(auditLog).select(
-        db
-          .select({
-            id: sql<number>`null`.as("id"),
-            actorId: sql<number>`${actorId}`.as("actor_id"),
-            action: sql<string>`'paper.status'`.as("action"),
-            entityType: sql<string>`'paper'`.as("entity_type"),
-            entityId: sql<string>`cast(${papers.id} as text)`.as("entity_id"),
-            details: sql<Record<string, unknown>>`json_object('from', ${from}, 'to', ${to})`.as("details"),
-            createdAt: sql<Date>`${now}`.as("created_at"),
-          })
-          .from(papers)
-          .where(and(inArray(papers.id, chunk), eq(papers.status, to), eq(papers.updatedAt, stamp))),
-      ),
-    ),
-  ]);
-}
-
-/**
- * Applies decisions as the office, in one batch (one transaction): returns the papers that took
- * their new status and those that did not (changed meanwhile, deleted, or not found).
- */
-export async function changePaperStatuses(ctx: Pick<Services, "db">, asker: PaperAsker, changes: readonly StatusChange[], now = Date.now()) {
-  if (asker.as !== "admin") throw forbidden("Only administrators may change a paper's status.");
-  const statements = statusChangeStatements(ctx.db, asker.userId, changes, now);
-  const results = (await runBatches(ctx.db, statements)) as unknown[];
-  const changed = new Set(results.flatMap((r) => (Array.isArray(r) ? (r as Array<{ id?: number }>).flatMap((x) => (typeof x.id === "number" ? [x.id] : [])) : [])));
-  const asked = changes.filter((c) => c.from !== c.to).map((c) => c.paperId);
-  return { changed: asked.filter((id) => changed.has(id)), failed: asked.filter((id) => !changed.has(id)) };
-}
