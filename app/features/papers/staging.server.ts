@@ -1,0 +1,116 @@
+/**
+ * The Papers tab's staged decisions (spec 4, "Staged status changes"): a status chosen in the
+ * list is kept in `paper_status_drafts` until the office saves (and mails) or discards it, so a
+ * reload, another tab or a second administrator sees it. A choice equal to the paper's status
+ * unstages it. Statuses are editable only while the conference is active (status open or active).
+ */
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { conferences, PAPER_STATUSES, papers, paperStatusDrafts, type PaperStatus } from "~/db/schema";
+import { paperDisplayNumber } from "~/lib/status";
+import { conflict, forbidden, notFound } from "~/server/errors.server";
+import type { Services } from "~/server/services.server";
+import { decidePapers, prepareDecisions } from "./decisions.server";
+import type { PaperAsker, StatusChange } from "./papers.server";
+
+/** 'Active' for paper decisions: the conference's status is open or active (spec-decisions). */
+export const decisionsOpen = (status: string) => /open|active/i.test(status);
+export const READ_ONLY = "Conference is inactive - paper status is read-only";
+
+/** Every conference as the Papers tab's selector lists it, the latest start first. */
+export async function conferenceChoices({ db }: Pick<Services, "db">) {
+  return db
+    .select({ id: conferences.id, title: conferences.title, location: conferences.location, startDate: conferences.startDate, endDate: conferences.endDate, status: conferences.status })
+    .from(conferences)
+    .orderBy(desc(conferences.startDate), desc(conferences.id))
+    .all();
+}
+
+async function editableConference({ db }: Pick<Services, "db">, conferenceId: number) {
+  const conference = await db.select({ id: conferences.id, status: conferences.status }).from(conferences).where(eq(conferences.id, conferenceId)).get();
+  if (!conference) throw notFound("Conference not found.");
+  if (!decisionsOpen(conference.status)) throw conflict(READ_ONLY);
+  return conference;
+}
+
+/** A status chosen in the list: the paper, the status shown when it was chosen, and the choice. */
+export type StatusChoice = { paperId: number; seen: PaperStatus; chosen: PaperStatus };
+
+/**
+ * Stages or unstages the choices, in one batch: a choice different from the status shown is
+ * staged (from the status shown), one equal to it is unstaged. A paper of another conference, or
+ * whose status changed since it was shown, is not staged; the count of those is returned.
+ */
+export async function stageChoices(ctx: Pick<Services, "db">, asker: PaperAsker, conferenceId: number, choices: readonly StatusChoice[], now = Date.now()) {
+  if (asker.as !== "admin") throw forbidden("Only administrators may stage decisions.");
+  await editableConference(ctx, conferenceId);
+  const staged = choices.filter((c) => c.chosen !== c.seen);
+  const unstaged = choices.filter((c) => c.chosen === c.seen).map((c) => c.paperId);
+  const json = JSON.stringify(staged);
+  const [added] = await ctx.db.batch([
+    ctx.db.all<{ paperId: number }>(sql`
+      insert into paper_status_drafts (paper_id, conference_id, from_status, to_status, staged_by, staged_at)
+      select p.id, p.conference_id, p.status, json_extract(c.value, '$.chosen'), ${asker.userId}, ${now}
+      from json_each(${json}) as c cross join papers p
+      where p.id = json_extract(c.value, '$.paperId') and p.conference_id = ${conferenceId} and p.status = json_extract(c.value, '$.seen')
+      on conflict (paper_id) do update set from_status = excluded.from_status, to_status = excluded.to_status, staged_by = excluded.staged_by, staged_at = excluded.staged_at
+      returning paper_id as paperId`),
+    ctx.db.delete(paperStatusDrafts).where(and(eq(paperStatusDrafts.conferenceId, conferenceId), sql`${paperStatusDrafts.paperId} in (select value from json_each(${JSON.stringify(unstaged)}))`)),
+  ]);
+  return { staged: added.length, stale: staged.length - added.length };
+}
+
+/** The conference's staged decisions, by paper number, with what the confirmation shows of each paper. */
+export async function stagedDecisions({ db }: Pick<Services, "db">, conferenceId: number) {
+  const rows = await db
+    .select({ paperId: paperStatusDrafts.paperId, from: paperStatusDrafts.fromStatus, to: paperStatusDrafts.toStatus, title: papers.title, paperNumber: papers.paperNumber, status: papers.status, startDate: conferences.startDate })
+    .from(paperStatusDrafts)
+    .innerJoin(papers, eq(papers.id, paperStatusDrafts.paperId))
+    .innerJoin(conferences, eq(conferences.id, papers.conferenceId))
+    .where(eq(paperStatusDrafts.conferenceId, conferenceId))
+    .orderBy(asc(papers.paperNumber))
+    .all();
+  return rows.map((r) => ({ paperId: r.paperId, from: r.from, to: r.to, title: r.title, number: paperDisplayNumber(r.startDate, r.paperNumber), stale: r.status !== r.from }));
+}
+
+/** How many decisions the conference has staged (the banner's count). */
+export async function stagedCount({ db }: Pick<Services, "db">, conferenceId: number) {
+  const row = await db.select({ n: sql<number>`count(*)` }).from(paperStatusDrafts).where(eq(paperStatusDrafts.conferenceId, conferenceId)).get();
+  return Number(row?.n ?? 0);
+}
+
+/** The staged decisions with the letters each sends, as the confirmation lists and previews them. */
+export async function stagedWithLetters(ctx: Pick<Services, "db" | "env">, conferenceId: number) {
+  const staged = await stagedDecisions(ctx, conferenceId);
+  const decisions = await prepareDecisions(ctx, staged);
+  const byPaper = new Map(decisions.map((d) => [d.paperId, d]));
+  return staged.map((s) => ({ ...s, letters: byPaper.get(s.paperId)?.letters ?? [] }));
+}
+
+/** The most decisions one save may carry: a conference's whole review season. */
+export const MAX_DECISIONS_PER_SAVE = 5000;
+
+/**
+ * Saves the decisions the administrator confirmed (each as it was listed: paper, old and new
+ * status), as `decidePapers` does, each only while still staged so. Staged decisions of the
+ * conference that were not confirmed stay staged.
+ */
+export async function saveConfirmed(ctx: Pick<Services, "db" | "env" | "queues" | "waitUntil">, asker: PaperAsker, conferenceId: number, confirmed: readonly StatusChange[]) {
+  await editableConference(ctx, conferenceId);
+  const theirs = await ctx.db
+    .select({ id: papers.id })
+    .from(papers)
+    .where(and(eq(papers.conferenceId, conferenceId), sql`${papers.id} in (select value from json_each(${JSON.stringify(confirmed.map((c) => c.paperId))}))`))
+    .all();
+  const ofConference = new Set(theirs.map((p) => p.id));
+  const outcome = await decidePapers(ctx, asker, confirmed.filter((c) => ofConference.has(c.paperId)), { staged: true });
+  const elsewhere = confirmed.filter((c) => !ofConference.has(c.paperId)).map((c) => c.paperId);
+  return { ...outcome, failed: [...outcome.failed, ...elsewhere] };
+}
+
+/** Discards every staged decision of the conference. */
+export async function discardStaged({ db }: Pick<Services, "db">, conferenceId: number) {
+  const result = await db.delete(paperStatusDrafts).where(eq(paperStatusDrafts.conferenceId, conferenceId)).run();
+  return result.meta.changes ?? 0;
+}
+
+export const isPaperStatus = (v: string): v is PaperStatus => (PAPER_STATUSES as readonly string[]).includes(v);
