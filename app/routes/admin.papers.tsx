@@ -10,10 +10,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/table-wrap";
 import { PAPER_STATUSES } from "~/db/enums";
-import { paperIntentSchema, saveSchema, stageSchema } from "~/features/papers/papers-forms";
-import { asAdmin, listPapers, PAPERS_PAGE_SIZE, parsePaperQuery } from "~/features/papers/papers.server";
+import { PAPERS_PAGE_SIZE, paperIntentSchema, saveSchema, stageSchema } from "~/features/papers/papers-forms";
+import { asAdmin, listPapers, parsePaperQuery } from "~/features/papers/papers.server";
 import { conferenceChoices, decisionsOpen, discardStaged, saveConfirmed, stageChoices, stagedCount } from "~/features/papers/staging.server";
-import { formatDate } from "~/lib/dates";
 import { listPath } from "~/lib/list-href";
 import { paperDisplayNumber, paperStatusBadge } from "~/lib/status";
 import { acts, loads } from "~/server/answers.server";
@@ -62,7 +61,7 @@ export const loader = loads(MESSAGES.loadFailed, async ({ request, context }: Lo
         title: p.title,
         abstractStart: p.abstractStart,
         firstAuthor: p.firstAuthor,
-        submitted: formatDate(p.submittedAt),
+        submitted: new Date(p.submittedAt).toISOString().slice(0, 10),
         registrations: p.registrations,
         status: p.status,
         staged: p.staged,
@@ -349,7 +348,7 @@ function PaperRow({ paper: p, index, editable, search }: { paper: Row; index: nu
           "—"
         )}
       </td>
-      <td>{p.submitted}</td>
+      <td className="nowrap">{p.submitted}</td>
       <td>
         {p.registrations > 0 ? (
           <span title="Confirmed registrations for this paper">

@@ -125,13 +125,15 @@ export function textOf(html: string) {
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 }
 
 const TABLES_CHILD_FIRST = [
-  "audit_log", "extraction_jobs", "outbox", "payments", "registrations", "paper_authors", "files", "papers",
-  "board_members", "board_years", "past_presidents", "news", "conferences", "recovery_codes", "auth_tokens",
+  "audit_log", "extraction_jobs", "outbox", "payments", "registrations", "paper_status_drafts", "paper_authors", "files", "papers",
+  "board_members", "board_years", "past_presidents", "news", "paper_counts", "conferences", "recovery_codes", "auth_tokens",
   "sessions", "rate_limits", "wizard_drafts", "users", "site_state",
 ];
 
@@ -225,7 +227,7 @@ export async function visit(jar: Jar, path: string, init: RequestInit = {}) {
 
 /** Posts a form as a same-origin browser would: with the CSRF token the site gave this jar. */
 /** A same-origin form post; `address` is the client address Cloudflare would report (CF-Connecting-IP). */
-export async function postForm(jar: Jar, path: string, fields: Record<string, string>, opts: { csrf?: string | null; origin?: string; address?: string } = {}) {
+export async function postForm(jar: Jar, path: string, fields: Record<string, string> | Array<[string, string]>, opts: { csrf?: string | null; origin?: string; address?: string } = {}) {
   if (opts.csrf === undefined && !jar.get("__Host-csrf")) await visit(jar, "/login");
   const body = new URLSearchParams(fields);
   const token = opts.csrf === undefined ? jar.get("__Host-csrf") : opts.csrf;

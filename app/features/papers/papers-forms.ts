@@ -6,6 +6,9 @@ import { z } from "zod";
 import { PAPER_STATUSES, type PaperStatus } from "~/db/enums";
 import type { StatusChange } from "./papers.server";
 
+/** Papers a page of the console's list shows. */
+export const PAPERS_PAGE_SIZE = 25;
+
 const status = z.enum(PAPER_STATUSES);
 const paperId = z.coerce.number().int().positive().max(2_147_483_647);
 

@@ -11,6 +11,7 @@ import { chunksOf } from "~/db/batch.server";
 import { conferences, files, PAPER_STATUSES, paperAuthors, paperCounts, papers, type PaperStatus } from "~/db/schema";
 import { auditEntryIfChanged } from "~/models/audit.server";
 import { paperDisplayNumber } from "~/lib/status";
+import { PAPERS_PAGE_SIZE } from "./papers-forms";
 import type { SessionUser } from "~/server/auth/session.server";
 import { conflict, forbidden, notFound } from "~/server/errors.server";
 import { defineKeyset, type Page } from "~/server/keyset.server";
@@ -110,7 +111,6 @@ export async function mySubmissions({ db }: Pick<Services, "db">, asker: PaperAs
 
 /* ---------------------------------------------------------------- the console's list */
 
-export const PAPERS_PAGE_SIZE = 25;
 
 const paperPages = defineKeyset({
   sort: papers.paperNumber,

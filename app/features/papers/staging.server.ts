@@ -47,13 +47,27 @@ export async function stageChoices(ctx: Pick<Services, "db">, asker: PaperAsker,
   const unstaged = choices.filter((c) => c.chosen === c.seen).map((c) => c.paperId);
   const json = JSON.stringify(staged);
   const [added] = await ctx.db.batch([
-    ctx.db.all<{ paperId: number }>(sql`
-      insert into paper_status_drafts (paper_id, conference_id, from_status, to_status, staged_by, staged_at)
-      select p.id, p.conference_id, p.status, json_extract(c.value, '$.chosen'), ${asker.userId}, ${now}
-      from json_each(${json}) as c cross join papers p
-      where p.id = json_extract(c.value, '$.paperId') and p.conference_id = ${conferenceId} and p.status = json_extract(c.value, '$.seen')
-      on conflict (paper_id) do update set from_status = excluded.from_status, to_status = excluded.to_status, staged_by = excluded.staged_by, staged_at = excluded.staged_at
-      returning paper_id as paperId`),
+    ctx.db
+      .insert(paperStatusDrafts)
+      .select(
+        ctx.db
+          .select({
+            paperId: sql<number>`p.id`.as("paper_id"),
+            conferenceId: sql<number>`p.conference_id`.as("conference_id"),
+            fromStatus: sql<PaperStatus>`p.status`.as("from_status"),
+            toStatus: sql<PaperStatus>`json_extract(c.value, '$.chosen')`.as("to_status"),
+            stagedBy: sql<number>`${asker.userId}`.as("staged_by"),
+            stagedAt: sql<Date>`${now}`.as("staged_at"),
+          })
+          // Each choice finds its paper by key; only a paper of this conference still showing what was seen.
+          .from(sql`json_each(${json}) as c cross join papers p`)
+          .where(sql`p.id = json_extract(c.value, '$.paperId') and p.conference_id = ${conferenceId} and p.status = json_extract(c.value, '$.seen')`),
+      )
+      .onConflictDoUpdate({
+        target: paperStatusDrafts.paperId,
+        set: { fromStatus: sql`excluded.from_status`, toStatus: sql`excluded.to_status`, stagedBy: sql`excluded.staged_by`, stagedAt: sql`excluded.staged_at` },
+      })
+      .returning({ paperId: paperStatusDrafts.paperId }),
     ctx.db.delete(paperStatusDrafts).where(and(eq(paperStatusDrafts.conferenceId, conferenceId), sql`${paperStatusDrafts.paperId} in (select value from json_each(${JSON.stringify(unstaged)}))`)),
   ]);
   return { staged: added.length, stale: staged.length - added.length };
