@@ -29,6 +29,18 @@ export async function newAccount(input: { session?: boolean; role?: "user" | "ad
   return (await response.json()) as Account;
 }
 
+/** A conference of this test's own with papers and authors, made in the stack's D1 (global-setup.ts). */
+export async function newConference(input: {
+  title: string;
+  status?: string;
+  startDate?: string;
+  papers: Array<{ title: string; status?: string; authors: Array<{ firstName: string; lastName: string; email: string; corresponding?: boolean }> }>;
+}): Promise<{ id: number; papers: Array<{ id: number; number: string; title: string }> }> {
+  const response = await fetch(`${stack().factoryUrl}/conferences`, { method: "POST", body: JSON.stringify(input) });
+  if (!response.ok) throw new Error(`the conference factory failed: ${await response.text()}`);
+  return (await response.json()) as { id: number; papers: Array<{ id: number; number: string; title: string }> };
+}
+
 /**
  * A browser context already signed in as `account`, through its session made in D1: for tests
  * that are not about signing in (the sign-in tests go through the form).

@@ -69,10 +69,19 @@ type AccountRequest = { session?: boolean; role?: string; firstName?: string; la
 async function startAccountFactory(db: D1Database) {
   let made = 0;
   const server = createServer((req, res) => {
-    if (req.method !== "POST" || req.url !== "/accounts") return void res.writeHead(404).end();
+    if (req.method !== "POST" || (req.url !== "/accounts" && req.url !== "/conferences")) return void res.writeHead(404).end();
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", async () => {
+      if (req.url === "/conferences") {
+        try {
+          res.setHeader("Content-Type", "application/json");
+          res.end(JSON.stringify(await makeConference(db, JSON.parse(body || "{}") as ConferenceRequest)));
+        } catch (error) {
+          res.writeHead(500).end(String(error));
+        }
+        return;
+      }
       try {
         const input = JSON.parse(body || "{}") as AccountRequest;
         made += 1;
@@ -96,6 +105,42 @@ async function startAccountFactory(db: D1Database) {
       server.close(() => resolve());
     }),
   };
+}
+
+type ConferenceRequest = {
+  title: string;
+  status?: string;
+  startDate?: string;
+  papers: Array<{ title: string; status?: string; authors: Array<{ firstName: string; lastName: string; email: string; corresponding?: boolean }> }>;
+};
+
+/**
+ * A conference of a test's own with its papers and their authors (`POST /conferences` on the
+ * factory, `newConference` in browser.ts): the console's papers tests need papers nobody else touches.
+ */
+async function makeConference(db: D1Database, input: ConferenceRequest) {
+  const start = input.startDate ?? "2027-06-01";
+  const conference = await db
+    .prepare("insert into conferences (title, location, start_date, end_date, status, description, created_at, updated_at) values (?, 'Lisbon, Portugal', ?, ?, ?, '<p>A test conference.</p>', ?, ?) returning id")
+    .bind(input.title, start, start, input.status ?? "open", Date.now(), Date.now())
+    .first<{ id: number }>();
+  const papers = [];
+  for (const [n, paper] of input.papers.entries()) {
+    const row = await db
+      .prepare("insert into papers (conference_id, paper_number, manuscript_type, title, abstract, status, research_areas, submitted_at, updated_at) values (?, ?, 'regular', ?, ?, ?, ?, ?, ?) returning id")
+      .bind(conference!.id, n, paper.title, `An abstract of ${paper.title}.`, paper.status ?? "under_review", JSON.stringify([{ category: "Corporate Finance", topic: "Capital structure" }]), Date.now() - n * 60_000, Date.now())
+      .first<{ id: number }>();
+    await db.batch(
+      paper.authors.map((a, i) =>
+        db
+          .prepare("insert into paper_authors (paper_id, author_order, first_name, last_name, email, institution, country, rank, is_corresponding) values (?, ?, ?, ?, ?, 'Test University', 'PT', 'Professor', ?)")
+          .bind(row!.id, i + 1, a.firstName, a.lastName, a.email, (a.corresponding ?? i === 0) ? 1 : 0),
+      ),
+    );
+    papers.push({ id: row!.id, number: `MS${start.slice(2, 4)}~${n + 101}`, title: paper.title });
+  }
+  await db.prepare("update conferences set paper_counter = ? where id = ?").bind(input.papers.length, conference!.id).run();
+  return { id: conference!.id, papers };
 }
 
 /** Test files run two at a time, each on its own stack (the machine has two cores). */
