@@ -65,14 +65,30 @@ type AccountRequest = { session?: boolean; role?: string; firstName?: string; la
  * Makes accounts in one stack's D1 on request: `POST /accounts` with an AccountRequest answers
  * `{ id, email, password, session }` (no session with `session: false`). A new address unless `email` names an existing account of
  * the demo content (its password is then replaced and its sessions ended).
+ * `POST /outbox` with `{ to, template, payload, status, attempts, lastError }` writes an outbox row
+ * as the notices Worker leaves one it gave up on (the Outbox tab's Resend), answering `{ id }`.
  */
 async function startAccountFactory(db: D1Database) {
   let made = 0;
   const server = createServer((req, res) => {
-    if (req.method !== "POST" || req.url !== "/accounts") return void res.writeHead(404).end();
+    if (req.method !== "POST" || (req.url !== "/accounts" && req.url !== "/outbox")) return void res.writeHead(404).end();
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", async () => {
+      if (req.url === "/outbox") {
+        try {
+          const m = JSON.parse(body) as { to: string; template: string; payload: unknown; status: string; attempts: number; lastError: string | null };
+          const row = await db
+            .prepare("insert into outbox (template, to_address, payload, status, attempts, last_error) values (?, ?, ?, ?, ?, ?) returning id")
+            .bind(m.template, m.to, JSON.stringify(m.payload), m.status, m.attempts, m.lastError)
+            .first<{ id: number }>();
+          res.setHeader("Content-Type", "application/json");
+          res.end(JSON.stringify({ id: row!.id }));
+        } catch (error) {
+          res.writeHead(500).end(String(error));
+        }
+        return;
+      }
       try {
         const input = JSON.parse(body || "{}") as AccountRequest;
         made += 1;
