@@ -132,7 +132,7 @@ function letterDate(date: string) {
 function decisionBlocks(p: Decision): Block[] {
   const paper = `${p.paperNumber}, “${withoutLinks(p.title)}”`;
   const quote = `Please quote ${p.paperNumber} in any correspondence about this paper.`;
-  const record: Block[] = [{ p: "The paper as filed, with its authors:" }, { list: p.authors.map(withoutLinks) }, { p: `Corresponding author: ${withoutLinks(p.corresponding)}.` }];
+  const record: Block[] = [{ p: "The authors of the paper, as filed:" }, { list: p.authors.map(withoutLinks) }, { p: `Corresponding author: ${withoutLinks(p.corresponding)}.` }];
   const answer: Block = { small: `This letter goes to every author of the paper. ${quote} To write to the conference office, reply to this e-mail or write to ${p.supportEmail}.` };
   const submissions: Block = { button: { label: "My Submissions", href: p.link } };
   switch (p.status) {
@@ -140,7 +140,7 @@ function decisionBlocks(p: Decision): Block[] {
       const registration: Block[] = p.registration
         ? [
             {
-              p: `To be included in the programme, at least one author of the paper must register for the conference${p.registration.deadline ? ` by ${letterDate(p.registration.deadline)}` : ""}. Papers without a registered author are withdrawn from the programme.`,
+              p: `To be included in the programme, at least one author of the paper must register for the conference${p.registration.deadline ? ` by ${letterDate(p.registration.deadline)}` : ""}.`,
             },
             ...(p.registration.fees.length ? ([{ p: "Registration fees:" }, { list: p.registration.fees }] as Block[]) : []),
             { button: { label: "Register for the conference", href: p.registration.link } },
@@ -150,7 +150,6 @@ function decisionBlocks(p: Decision): Block[] {
         { p: `On behalf of the programme committee, we are pleased to inform you that your paper ${paper}, has been accepted for presentation at ${p.conference}. Congratulations.` },
         ...registration,
         ...record,
-        { p: "The paper's status is shown in My Submissions." },
         submissions,
         answer,
       ];
