@@ -69,7 +69,7 @@ export default function AdminOutboxTab() {
           Refresh
         </ButtonLink>
       </div>
-      <p className="field-hint">Every e-mail the site has sent or is sending, newest first. An e-mail that failed is retried for about an hour; one given up on is marked Dead and can be sent again here.</p>
+      <p className="field-hint">Every e-mail the site has sent or is sending, newest first. An e-mail that failed is retried for about half an hour; one given up on is marked Dead and can be sent again here.</p>
       {refusal ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
       {done === "resent" && !refusal ? <FormMessage tone="success">{MESSAGES.resent}</FormMessage> : null}
 
@@ -96,12 +96,12 @@ export default function AdminOutboxTab() {
                     <br />
                     <small>#{m.id}</small>
                   </td>
-                  <td className="break-anywhere">{m.to}</td>
+                  <td>{m.to}</td>
                   <td>
                     <Badge tone={badge.tone}>{badge.label}</Badge>
                   </td>
                   <td>{m.attempts}</td>
-                  <td>{m.lastError ? <small className="break-anywhere">{m.lastError}</small> : "—"}</td>
+                  <td>{m.lastError ? <small className="cell-note">{m.lastError}</small> : "—"}</td>
                   <td>{m.created}</td>
                   <td>{m.sent ?? "—"}</td>
                   <td>
