@@ -85,6 +85,8 @@ export const REGISTRATION_STATUSES = ["pending", "confirmed", "cancelled"] as co
 
 export const PAYMENT_STATUSES = ["created", "approved", "completed", "failed", "cancelled", "refunded"] as const;
 
-export const OUTBOX_STATUSES = ["pending", "sent", "failed", "dead"] as const;
+/** `sending`: claimed by one delivery, which alone sends it (decision 051). */
+export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "dead"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const EXTRACTION_STATUSES = ["uploading", "extracting", "complete", "failed"] as const;

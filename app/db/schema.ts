@@ -484,8 +484,10 @@ export const outbox = sqliteTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    /** When a delivery claimed the row (status `sending`): only the claimer sends; a stale claim is released by the housekeeping. */
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("outbox_status_idx").on(t.status, t.createdAt)],
+  (t) => [index("outbox_status_idx").on(t.status, t.createdAt), index("outbox_created_idx").on(t.createdAt)],
 );
 
 

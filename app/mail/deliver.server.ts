@@ -1,13 +1,18 @@
 /**
- * The notices consumer: delivers outbox rows named by queue messages (decision 015).
+ * The notices consumer: delivers outbox rows named by queue messages (decisions 015 and 051).
  *
- * - At most once per row: a row already `sent` is acknowledged without sending again, so a
- *   redelivered message does not repeat a mail.
+ * - Exactly one delivery sends a row: a delivery first claims it (a conditional UPDATE from
+ *   `pending` or `failed` to `sending`, stamped with the claim's instant, RETURNING the row); a
+ *   delivery that claims nothing (the row is sent, dead, or being sent by another delivery that
+ *   runs at the same time) acknowledges its message without sending. The claim counts the attempt.
+ * - Success and failure are written only over the delivery's own claim. A claim whose delivery
+ *   never finished (the Worker was stopped mid-send) is released by the housekeeping after
+ *   `CLAIM_TIMEOUT_MS` (`releaseStaleClaims` in outbox.server.ts) and the row queued again.
  * - A failure is recorded on the row (attempts, last error) and retried with exponential backoff
  *   through the queue; after the last retry the queue moves the message to the dead-letter
  *   queue, whose consumer marks the row `dead` so the office sees it in the outbox.
  */
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { outbox } from "../db/schema";
 import { NoticeMessageSchema, readMessage } from "../server/queues/messages";
 import type { Services } from "../server/services.server";
@@ -21,6 +26,9 @@ export function backoffSeconds(attempt: number) {
   return Math.min(15 * 60, 30 * 2 ** Math.max(0, attempt - 1));
 }
 
+/** Rows a delivery may claim: never sent, or failed and waiting for their retry. */
+const CLAIMABLE = ["pending", "failed"] as const;
+
 /** `config` is the notices Worker's raw configuration, checked here against `SmtpConfigSchema`. */
 export async function deliverNotices(batch: MessageBatch<unknown>, { db }: Pick<Services, "db">, config: Record<string, unknown>, send: Send = sendMail) {
   if (batch.queue.endsWith("-dlq")) {
@@ -29,8 +37,8 @@ export async function deliverNotices(batch: MessageBatch<unknown>, { db }: Pick<
       if (notice) {
         await db
           .update(outbox)
-          .set({ status: "dead" })
-          .where(and(eq(outbox.id, notice.outboxId), ne(outbox.status, "sent")))
+          .set({ status: "dead", claimedAt: null })
+          .where(and(eq(outbox.id, notice.outboxId), inArray(outbox.status, CLAIMABLE)))
           .run();
       }
       message.ack();
@@ -46,30 +54,32 @@ export async function deliverNotices(batch: MessageBatch<unknown>, { db }: Pick<
       message.ack(); // nothing to deliver; never retry garbage
       continue;
     }
-    const row = await db.select().from(outbox).where(eq(outbox.id, notice.outboxId)).get();
-    if (!row || row.status === "sent" || row.status === "dead") {
+    const claimedAt = new Date();
+    const row = await db
+      .update(outbox)
+      .set({ status: "sending", claimedAt, attempts: sql`${outbox.attempts} + 1` })
+      .where(and(eq(outbox.id, notice.outboxId), inArray(outbox.status, CLAIMABLE)))
+      .returning()
+      .get();
+    if (!row) {
       message.ack();
       continue;
     }
-    const attempt = row.attempts + 1;
+    const ours = and(eq(outbox.id, row.id), eq(outbox.status, "sending"), eq(outbox.claimedAt, claimedAt));
     try {
       if (!smtp.success) throw new Error(`Mail is not configured: ${smtp.error.issues.map((i) => i.path.join(".")).join(", ")}`);
       const rendered = renderMail(row.template, row.payload, { siteName: smtp.data.SITE_NAME, siteUrl: smtp.data.SITE_URL });
       await send(smtp.data, { to: row.toAddress, ...rendered });
-      await db
-        .update(outbox)
-        .set({ status: "sent", attempts: attempt, sentAt: new Date(), lastError: null })
-        .where(eq(outbox.id, row.id))
-        .run();
+      await db.update(outbox).set({ status: "sent", sentAt: new Date(), lastError: null, claimedAt: null }).where(ours).run();
       message.ack();
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       await db
         .update(outbox)
-        .set({ status: "failed", attempts: sql`${outbox.attempts} + 1`, lastError: text.slice(0, 1000) })
-        .where(eq(outbox.id, row.id))
+        .set({ status: "failed", lastError: text.slice(0, 1000), claimedAt: null })
+        .where(ours)
         .run();
-      message.retry({ delaySeconds: backoffSeconds(attempt) });
+      message.retry({ delaySeconds: backoffSeconds(row.attempts) });
     }
   }
 }

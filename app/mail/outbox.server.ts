@@ -107,4 +107,29 @@ export async function requeueStalled(services: Pick<Services, "db" | "queues">, 
   return stalled.length;
 }
 
-export const outboxHousekeeping: HousekeepingTask = { name: "outbox: queue stalled mail again", run: (services, now) => requeueStalled(services, now) };
+/**
+ * How long a delivery may hold its claim on a row (status `sending`). A send gives up within
+ * about 20 s (smtp.server.ts), so a claim this old belongs to a delivery that was stopped.
+ */
+export const CLAIM_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Claims older than `CLAIM_TIMEOUT_MS`: the row goes back to `failed` (the attempt counted, the
+ * interruption recorded) and is queued again. The interrupted delivery may have handed the mail
+ * to the SMTP server before it stopped, so this is the one case where a mail can go out twice.
+ */
+export async function releaseStaleClaims(services: Pick<Services, "db" | "queues">, now = Date.now()) {
+  const released = await services.db
+    .update(outbox)
+    .set({ status: "failed", claimedAt: null, lastError: "The delivery was interrupted before it finished; queued again." })
+    .where(and(eq(outbox.status, "sending"), lt(outbox.claimedAt, new Date(now - CLAIM_TIMEOUT_MS))))
+    .returning({ id: outbox.id })
+    .all();
+  if (released.length) await services.queues.notices.sendBatch(released.map((r) => ({ body: { type: "mail", outboxId: r.id } satisfies NoticeMessage })));
+  return released.length;
+}
+
+export const outboxHousekeeping: HousekeepingTask = {
+  name: "outbox: queue stalled mail again, release stale claims",
+  run: async (services, now) => (await requeueStalled(services, now)) + (await releaseStaleClaims(services, now)),
+};

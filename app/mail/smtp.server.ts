@@ -24,7 +24,8 @@ export const SmtpConfigSchema = z.object({
 });
 export type SmtpConfig = z.infer<typeof SmtpConfigSchema>;
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+/** `replyTo`: where the reader's answer goes when it is not the sender (a decision letter's answers go to the office). */
+export type OutgoingMail = { to: string; subject: string; text: string; html: string; replyTo?: string };
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 export const SMTP_TIMEOUT_MS = 10_000;
@@ -128,6 +129,7 @@ export async function sendMail(config: SmtpConfig, mail: OutgoingMail): Promise<
     const sent = (mailer as unknown as WorkerMailer).send({
       from: { name: config.SITE_NAME, email: config.MAIL_FROM },
       to: mail.to,
+      reply: mail.replyTo,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,

@@ -52,7 +52,8 @@ export const MAIL_TEMPLATES = {
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
 export type MailPayload<T extends MailTemplate> = z.infer<(typeof MAIL_TEMPLATES)[T]>;
-export type RenderedMail = { subject: string; text: string; html: string };
+/** `replyTo`: where answers go when not to the sender (the office, for a decision letter). */
+export type RenderedMail = { subject: string; text: string; html: string; replyTo?: string };
 type Site = { siteName: string; siteUrl: string };
 
 function escapeHtml(s: string) {
@@ -109,6 +110,84 @@ const TWO_FACTOR_TEXTS = {
   codes: "New recovery codes were made for your account. The earlier recovery codes no longer work.",
   off: "Two-factor sign-in was turned off for your account: signing in now asks for the password only.",
 } as const;
+
+type Decision = MailPayload<"paper_decision">;
+
+const DECISION_SUBJECTS: Record<Decision["status"], (paper: string, conference: string) => string> = {
+  accepted: (n, c) => `Paper ${n} accepted for ${c}`,
+  rejected: (n, c) => `Decision on paper ${n} for ${c}`,
+  revision_required: (n, c) => `Revision requested for paper ${n}, ${c}`,
+  incomplete: (n, c) => `Paper ${n} for ${c} is incomplete`,
+  under_review: (n, c) => `Paper ${n} for ${c} is under review again`,
+};
+
+/** A calendar date (YYYY-MM-DD) as a letter writes it: 15 March 2027. */
+function letterDate(date: string) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return date;
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+/** The body of a decision letter: the decision, what to do next, the paper as filed, and how to answer. */
+function decisionBlocks(p: Decision): Block[] {
+  const paper = `${p.paperNumber}, “${withoutLinks(p.title)}”`;
+  const quote = `Please quote ${p.paperNumber} in any correspondence about this paper.`;
+  const record: Block[] = [{ p: "The authors of the paper, as filed:" }, { list: p.authors.map(withoutLinks) }, { p: `Corresponding author: ${withoutLinks(p.corresponding)}.` }];
+  const answer: Block = { small: `This letter goes to every author of the paper. ${quote} To write to the conference office, reply to this e-mail or write to ${p.supportEmail}.` };
+  const submissions: Block = { button: { label: "My Submissions", href: p.link } };
+  switch (p.status) {
+    case "accepted": {
+      const registration: Block[] = p.registration
+        ? [
+            {
+              p: `To be included in the programme, at least one author of the paper must register for the conference${p.registration.deadline ? ` by ${letterDate(p.registration.deadline)}` : ""}.`,
+            },
+            ...(p.registration.fees.length ? ([{ p: "Registration fees:" }, { list: p.registration.fees }] as Block[]) : []),
+            { button: { label: "Register for the conference", href: p.registration.link } },
+          ]
+        : [{ p: "The conference office will write to the corresponding author about registration and the programme." }];
+      return [
+        { p: `On behalf of the programme committee, we are pleased to inform you that your paper ${paper}, has been accepted for presentation at ${p.conference}. Congratulations.` },
+        ...registration,
+        ...record,
+        submissions,
+        answer,
+      ];
+    }
+    case "rejected":
+      return [
+        { p: `Thank you for submitting your paper ${paper}, to ${p.conference}. We regret to inform you that, after careful consideration, the programme committee is unable to accept it for presentation at the conference.` },
+        { p: "We are grateful for the work that went into the paper and for your interest in the society's conference, and we hope you will consider submitting to its future meetings." },
+        ...record,
+        submissions,
+        answer,
+      ];
+    case "revision_required":
+      return [
+        { p: `The programme committee has reviewed your paper ${paper}, submitted to ${p.conference}, and asks for a revision before it makes its final decision.` },
+        { p: `What to do next: please revise the paper and resubmit it by replying to this e-mail with the revised manuscript attached (PDF or Word), quoting ${p.paperNumber}. The office replaces the file and the paper returns to review; you will receive a letter with the decision.` },
+        ...record,
+        submissions,
+        answer,
+      ];
+    case "incomplete":
+      return [
+        { p: `Your paper ${paper}, submitted to ${p.conference}, cannot be reviewed yet because the submission is incomplete.` },
+        { p: `What to do next: please supply what is missing (for example the full manuscript, or an author's details) by writing to the conference office, quoting ${p.paperNumber}. Once the submission is complete the paper returns to review and you will receive a letter with the decision.` },
+        ...record,
+        submissions,
+        answer,
+      ];
+    case "under_review":
+      return [
+        { p: `Your paper ${paper}, submitted to ${p.conference}, is under review again: the programme committee is considering it, and any earlier decision on it no longer stands.` },
+        { p: "You need not do anything. You will receive a letter when the committee reaches its decision." },
+        ...record,
+        submissions,
+        answer,
+      ];
+  }
+}
 
 const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => RenderedMail } = {
   activation: (site, p) =>
@@ -184,11 +263,9 @@ const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => Rendered
         small: `If you do not know of this paper, you can ignore this e-mail: no account is made for you, and the society asks nothing of you. ${p.supportEmail ? `To tell the society's office, write to ${p.supportEmail}.` : "To tell the society's office, answer through the contact details on its website."}`,
       },
     ]),
-  paper_decision: (site, p) =>
-    compose(site, `Decision on paper ${p.paperNumber}: ${p.conference}`, greet(p.name), [
-      { p: `The status of your paper ${p.paperNumber}, “${withoutLinks(p.title)}”, is now ${p.status}.` },
-      { button: { label: "My Submissions", href: p.link } },
-    ]),
+  // To every author of the paper; answers go to the office (Reply-To). Names and the title are
+  // what authors typed: quoted with links and addresses taken out.
+  paper_decision: (site, p) => ({ ...compose(site, DECISION_SUBJECTS[p.status](p.paperNumber, p.conference), greet(withoutLinks(p.name)), decisionBlocks(p)), replyTo: p.supportEmail }),
 };
 
 /** Renders an outbox row; throws if its template or data are not what the template expects. */

@@ -29,6 +29,7 @@ const ACTION_LABELS: Record<string, string> = {
   "user.password_reset": "User password reset",
   "user.sessions_ended": "User signed out everywhere",
   "user.delete": "User deleted",
+  "outbox.resend": "E-mail sent again",
 };
 
 export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, context }: LoaderFunctionArgs) => {

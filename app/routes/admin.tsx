@@ -17,6 +17,7 @@ export const ADMIN_TABS = [
   { id: "papers", title: "Papers" },
   { id: "users", title: "Users" },
   { id: "board", title: "Board" },
+  { id: "outbox", title: "Outbox" },
 ] as const;
 
 /**

@@ -41,6 +41,13 @@ export async function newConference(input: {
   return (await response.json()) as { id: number; papers: Array<{ id: number; number: string; title: string }> };
 }
 
+/** An outbox row written in this stack's D1 as the notices Worker leaves one it gave up on (status dead). */
+export async function deadMail(input: { to: string; template: string; payload: unknown; attempts?: number; lastError?: string }): Promise<{ id: number }> {
+  const response = await fetch(`${stack().factoryUrl}/outbox`, { method: "POST", body: JSON.stringify({ status: "dead", attempts: 7, lastError: "The SMTP server closed the connection.", ...input }) });
+  if (!response.ok) throw new Error(`the outbox factory failed: ${await response.text()}`);
+  return (await response.json()) as { id: number };
+}
+
 /**
  * A browser context already signed in as `account`, through its session made in D1: for tests
  * that are not about signing in (the sign-in tests go through the form).

@@ -65,32 +65,42 @@ type AccountRequest = { session?: boolean; role?: string; firstName?: string; la
  * Makes accounts in one stack's D1 on request: `POST /accounts` with an AccountRequest answers
  * `{ id, email, password, session }` (no session with `session: false`). A new address unless `email` names an existing account of
  * the demo content (its password is then replaced and its sessions ended).
+ * `POST /outbox` with `{ to, template, payload, status, attempts, lastError }` writes an outbox row
+ * as the notices Worker leaves one it gave up on (the Outbox tab's Resend), answering `{ id }`.
+ * `POST /conferences` makes a conference with papers and authors (`makeConference`).
  */
 async function startAccountFactory(db: D1Database) {
   let made = 0;
+  const makeAccount = async (input: AccountRequest) => {
+    made += 1;
+    const email = input.email ?? `${(input.label ?? "someone").toLowerCase().replace(/[^a-z0-9]+/g, ".")}.${made}.${randomBytes(3).toString("hex")}@example.org`;
+    const password = generatePassword();
+    const id = await upsertAccount(db, { email, password, role: input.role ?? "user", firstName: input.firstName ?? "Test", lastName: input.lastName ?? "Person", profile: input.profile ?? null });
+    const session = input.session === false ? null : await createSessionRow(db, id);
+    return { id, email, password, session };
+  };
+  const makeOutboxRow = async (m: { to: string; template: string; payload: unknown; status: string; attempts: number; lastError: string | null }) => {
+    const row = await db
+      .prepare("insert into outbox (template, to_address, payload, status, attempts, last_error) values (?, ?, ?, ?, ?, ?) returning id")
+      .bind(m.template, m.to, JSON.stringify(m.payload), m.status, m.attempts, m.lastError)
+      .first<{ id: number }>();
+    return { id: row!.id };
+  };
+  const makers: Record<string, (input: never) => Promise<unknown>> = {
+    "/accounts": makeAccount,
+    "/conferences": (input: ConferenceRequest) => makeConference(db, input),
+    "/outbox": makeOutboxRow,
+  };
   const server = createServer((req, res) => {
-    if (req.method !== "POST" || (req.url !== "/accounts" && req.url !== "/conferences")) return void res.writeHead(404).end();
+    const make = req.method === "POST" ? makers[req.url ?? ""] : undefined;
+    if (!make) return void res.writeHead(404).end();
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", async () => {
-      if (req.url === "/conferences") {
-        try {
-          res.setHeader("Content-Type", "application/json");
-          res.end(JSON.stringify(await makeConference(db, JSON.parse(body || "{}") as ConferenceRequest)));
-        } catch (error) {
-          res.writeHead(500).end(String(error));
-        }
-        return;
-      }
       try {
-        const input = JSON.parse(body || "{}") as AccountRequest;
-        made += 1;
-        const email = input.email ?? `${(input.label ?? "someone").toLowerCase().replace(/[^a-z0-9]+/g, ".")}.${made}.${randomBytes(3).toString("hex")}@example.org`;
-        const password = generatePassword();
-        const id = await upsertAccount(db, { email, password, role: input.role ?? "user", firstName: input.firstName ?? "Test", lastName: input.lastName ?? "Person", profile: input.profile ?? null });
-        const session = input.session === false ? null : await createSessionRow(db, id);
+        const made = await make(JSON.parse(body || "{}") as never);
         res.setHeader("Content-Type", "application/json");
-        res.end(JSON.stringify({ id, email, password, session }));
+        res.end(JSON.stringify(made));
       } catch (error) {
         res.writeHead(500).end(String(error));
       }

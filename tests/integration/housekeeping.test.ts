@@ -1,8 +1,9 @@
+import { eq } from "drizzle-orm";
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../workers/web/index";
 import { authTokens, extractionJobs, files, outbox, rateLimits, sessions, users, wizardDrafts } from "~/db/schema";
-import { requeueStalled } from "~/mail/outbox.server";
+import { CLAIM_TIMEOUT_MS, releaseStaleClaims, requeueStalled } from "~/mail/outbox.server";
 import { db, resetDatabase, services } from "./fixtures";
 
 beforeEach(resetDatabase);
@@ -62,5 +63,19 @@ describe("the housekeeping (scheduled every ten minutes)", () => {
       { template: "activation", toAddress: "c@example.org", payload: {}, status: "sent", createdAt: new Date(now - 3600_000) },
     ]);
     expect(await requeueStalled(services(), now)).toBe(1);
+  });
+
+  it("releases a delivery's claim older than the timeout (the delivery was stopped) and queues the row again; a fresh claim stays", async () => {
+    const now = Date.now();
+    const [stale, fresh] = await db()
+      .insert(outbox)
+      .values([
+        { template: "activation", toAddress: "a@example.org", payload: {}, status: "sending", attempts: 1, claimedAt: new Date(now - CLAIM_TIMEOUT_MS - 1000) },
+        { template: "activation", toAddress: "b@example.org", payload: {}, status: "sending", attempts: 1, claimedAt: new Date(now - 10_000) },
+      ])
+      .returning();
+    expect(await releaseStaleClaims(services(), now)).toBe(1);
+    expect(await db().select().from(outbox).where(eq(outbox.id, stale!.id)).get()).toMatchObject({ status: "failed", attempts: 1, claimedAt: null, lastError: "The delivery was interrupted before it finished; queued again." });
+    expect(await db().select().from(outbox).where(eq(outbox.id, fresh!.id)).get()).toMatchObject({ status: "sending" });
   });
 });

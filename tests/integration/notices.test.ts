@@ -78,6 +78,27 @@ describe("delivering the outbox", () => {
     expect(await inbox(row.toAddress)).toHaveLength(1);
   });
 
+  it("sends once when two deliveries of the same message run at the same time: only the claimer sends", async () => {
+    const row = await queued();
+    const [first, second] = await Promise.all([run(batchOf([row.id]), noticesEnv(smtp().maildevPort)), run(batchOf([row.id], "finance-society-notices", 2), noticesEnv(smtp().maildevPort))]);
+    expect([...first.explicitAcks, ...second.explicitAcks]).toHaveLength(2);
+    expect([...first.retryMessages, ...second.retryMessages]).toEqual([]);
+    expect(await inbox(row.toAddress)).toHaveLength(1);
+    expect(await db().select().from(outbox).where(eq(outbox.id, row.id)).get()).toMatchObject({ status: "sent", attempts: 1, claimedAt: null });
+  });
+
+  it("does not send a row another delivery has claimed, nor one marked dead", async () => {
+    const claimed = await queued();
+    await db().update(outbox).set({ status: "sending", claimedAt: new Date(), attempts: 1 }).where(eq(outbox.id, claimed.id)).run();
+    const dead = await queued();
+    await db().update(outbox).set({ status: "dead", attempts: 7 }).where(eq(outbox.id, dead.id)).run();
+    const result = await run(batchOf([claimed.id, dead.id]), noticesEnv(smtp().maildevPort));
+    expect(result.explicitAcks).toHaveLength(2);
+    expect(await inbox(claimed.toAddress)).toEqual([]);
+    expect(await inbox(dead.toAddress)).toEqual([]);
+    expect(await db().select().from(outbox).where(eq(outbox.id, claimed.id)).get()).toMatchObject({ status: "sending", attempts: 1 });
+  });
+
   it("fails within seconds when the server drops the connection, records the error and retries with backoff", async () => {
     const row = await queued();
     const started = Date.now();
@@ -99,12 +120,15 @@ describe("delivering the outbox", () => {
     expect(await db().select().from(outbox).where(eq(outbox.id, row.id)).get()).toMatchObject({ status: "sent", attempts: 2, lastError: null });
   });
 
-  it("marks the row dead when its message reaches the dead-letter queue, and leaves sent rows alone", async () => {
+  it("marks the row dead when its message reaches the dead-letter queue, and leaves sent rows and claimed rows alone", async () => {
     const lost = await queued();
     const sent = await queued();
+    const sending = await queued();
     await db().update(outbox).set({ status: "sent" }).where(eq(outbox.id, sent.id)).run();
-    const result = await run(batchOf([lost.id, sent.id], "finance-society-notices-dlq"), noticesEnv(smtp().maildevPort));
-    expect(result.explicitAcks).toHaveLength(2);
+    await db().update(outbox).set({ status: "sending", claimedAt: new Date() }).where(eq(outbox.id, sending.id)).run();
+    const result = await run(batchOf([lost.id, sent.id, sending.id], "finance-society-notices-dlq"), noticesEnv(smtp().maildevPort));
+    expect(result.explicitAcks).toHaveLength(3);
+    expect((await db().select().from(outbox).where(eq(outbox.id, sending.id)).get())!.status).toBe("sending");
     expect((await db().select().from(outbox).where(eq(outbox.id, lost.id)).get())!.status).toBe("dead");
     expect((await db().select().from(outbox).where(eq(outbox.id, sent.id)).get())!.status).toBe("sent");
   });
