@@ -21,6 +21,11 @@ export const EDITOR_MESSAGES = {
   notFound: "Paper not found.",
 } as const;
 
+/** The Papers tab of a conference, where the editor opens over the list and returns to. */
+export const papersListPath = (conferenceId: number | string) => `/admin/papers?conference=${conferenceId}`;
+/** The list after a save, with its notice (EDITOR_MESSAGES.saved). */
+export const editorDonePath = (conferenceId: number | string) => `${papersListPath(conferenceId)}&done=paper-updated`;
+
 export const EDITOR_STEP_TITLES = ["Brief Description", "Authors", "Files"] as const;
 export const EDITOR_STEPS = 3;
 /** The hint under the abstract: shown with a count, not enforced. */

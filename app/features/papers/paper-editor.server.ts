@@ -33,6 +33,7 @@ import {
   type EditorAuthor,
   type EditorAuthorRow,
   type EditorFileField,
+  editorDonePath,
   editorFormId,
   readEditorAuthorRows,
   STEP1_FIELDS,
@@ -45,10 +46,6 @@ const WIZARD = "paper-editor";
 const validators = EDITOR_STEP_SCHEMAS.map((s) => withZod(s as never) as Validator<Record<string, unknown>>);
 
 export const editorPath = (paperId: number, step: number) => `/admin/papers/${paperId}/edit?step=${step}`;
-/** The Papers tab of a conference, where the editor opens over the list and returns to. */
-export const papersListPath = (conferenceId: number | string) => `/admin/papers?conference=${conferenceId}`;
-/** The list after a save, with its notice (EDITOR_MESSAGES.saved). */
-export const editorDonePath = (conferenceId: number | string) => `${papersListPath(conferenceId)}&done=paper-updated`;
 
 /** One administrator's edit of one paper. */
 const ownerOf = (asker: PaperAsker, paperId: number) => userDraftOwner(asker.userId, `${WIZARD}:${paperId}`);
