@@ -194,3 +194,10 @@ export async function expectAccessibleAsShown(browser: Browser, page: Page, { js
   await twin.page.goto(url, { waitUntil: "load" }); // with its style sheet, for the contrast rules
   await expectAccessible(twin.page);
 }
+
+/** A conference of this test's own with one paper under review, two authors and a stored manuscript (global-setup.ts `makePaper`). */
+export async function newPaper(input: { label?: string } = {}): Promise<{ conferenceId: number; paperId: number; title: string }> {
+  const response = await fetch(`${stack().factoryUrl}/papers`, { method: "POST", body: JSON.stringify(input) });
+  if (!response.ok) throw new Error(`the paper factory failed: ${await response.text()}`);
+  return (await response.json()) as { conferenceId: number; paperId: number; title: string };
+}

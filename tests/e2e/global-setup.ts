@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
       cpSync(template, stateDir, { recursive: true });
       const worker = await startWorker({ dir: stateDir, smtpPort: mail.smtpPort });
       const proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(stateDir, "v3") } });
-      const factory = await startAccountFactory(proxy.env.DB as D1Database);
+      const factory = await startAccountFactory(proxy.env.DB as D1Database, proxy.env.FILES as R2Bucket);
       return { worker, stateDir, proxy, factory };
     }),
   );
@@ -64,11 +64,13 @@ type AccountRequest = { session?: boolean; role?: string; firstName?: string; la
 /**
  * Makes accounts in one stack's D1 on request: `POST /accounts` with an AccountRequest answers
  * `{ id, email, password, session }` (no session with `session: false`). A new address unless `email` names an existing account of
- * the demo content (its password is then replaced and its sessions ended).
+ * the demo content (its password is then replaced and its sessions ended). `POST /papers` makes a
+ * conference of the test's own with one paper, its authors and a stored manuscript (`makePaper`).
  */
-async function startAccountFactory(db: D1Database) {
+async function startAccountFactory(db: D1Database, files: R2Bucket) {
   let made = 0;
   const server = createServer((req, res) => {
+    if (req.method === "POST" && req.url === "/papers") return void answerWith(req, res, async (input) => makePaper(db, files, input as PaperRequest, ++made));
     if (req.method !== "POST" || req.url !== "/accounts") return void res.writeHead(404).end();
     let body = "";
     req.on("data", (c) => (body += c));
@@ -96,6 +98,74 @@ async function startAccountFactory(db: D1Database) {
       server.close(() => resolve());
     }),
   };
+}
+
+function answerWith(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, make: (input: unknown) => Promise<unknown>) {
+  let body = "";
+  req.on("data", (c) => (body += c));
+  req.on("end", async () => {
+    try {
+      const made = await make(JSON.parse(body || "{}"));
+      res.setHeader("Content-Type", "application/json");
+      res.end(JSON.stringify(made));
+    } catch (error) {
+      res.writeHead(500).end(String(error));
+    }
+  });
+}
+
+type PaperRequest = { label?: string; authors?: Array<{ firstName: string; lastName: string; email: string; country?: string; rank?: string }> };
+
+/**
+ * A conference of its own (status open, a year ahead) with one paper under review: its authors
+ * (the first corresponding), research areas from the categories' lists and a one-page PDF manuscript.
+ */
+async function makePaper(db: D1Database, files: R2Bucket, input: PaperRequest, n: number) {
+  const tag = `${(input.label ?? "paper").replace(/[^A-Za-z0-9 ]+/g, "")} ${n}.${randomBytes(2).toString("hex")}`;
+  const year = new Date().getUTCFullYear() + 1;
+  const areas = [
+    { category: "I. Corporate Finance", topic: "Capital Structure" },
+    { category: "I. Corporate Finance", topic: "Agency Theory" },
+    { category: "II. Financial Accounting", topic: "Accounting Conservatism" },
+  ];
+  const authors = input.authors ?? [
+    { firstName: "Ada", lastName: "Lovelace", email: `ada.${n}@example.org`, country: "GB", rank: "Professor" },
+    { firstName: "Bo", lastName: "Chen", email: `bo.${n}@example.org`, country: "CN", rank: "Lecturer" },
+  ];
+  const filename = `${randomBytes(13).toString("hex")}.pdf`;
+  const pdf = "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+  await files.put(`manuscript/${filename}`, pdf, { httpMetadata: { contentType: "application/pdf" } });
+  const title = `Paper ${tag}`;
+  const paperId = "(select id from papers where title = ?)";
+  // One batch (all or nothing), retried while the serving Worker holds the database.
+  const write = () =>
+    db.batch([
+      db
+        .prepare("insert into conferences (title, location, start_date, end_date, status, description, paper_counter) values (?, 'Testville', ?, ?, 'open', '<p>A test conference.</p>', 1)")
+        .bind(`Conference ${tag}`, `${year}-06-01`, `${year}-06-03`),
+      db
+        .prepare("insert into papers (conference_id, paper_number, manuscript_type, title, abstract, research_areas) values ((select id from conferences where title = ?), 0, 'regular', ?, ?, ?)")
+        .bind(`Conference ${tag}`, title, "We study how firms choose their capital structure across borders.", JSON.stringify(areas)),
+      ...authors.map((a, i) =>
+        db
+          .prepare(`insert into paper_authors (paper_id, author_order, first_name, last_name, email, institution, rank, country, is_corresponding) values (${paperId}, ?, ?, ?, ?, 'Test University', ?, ?, ?)`)
+          .bind(title, i + 1, a.firstName, a.lastName, a.email, a.rank ?? null, a.country ?? null, i === 0 ? 1 : 0),
+      ),
+      db
+        .prepare(`insert into files (kind, filename, r2_key, original_name, content_type, size, paper_id) values ('manuscript', ?, ?, 'original.pdf', 'application/pdf', ?, ${paperId})`)
+        .bind(filename, `manuscript/${filename}`, pdf.length, title),
+    ]);
+  for (let attempt = 1; ; attempt++) {
+    const failed = await write().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    if (!failed) break;
+    if (attempt >= 10 || !/SQLITE_BUSY/.test(String(failed))) throw failed;
+    await new Promise((r) => setTimeout(r, 100 * attempt));
+  }
+  const ids = await db.prepare(`select conference_id as conferenceId, id as paperId from papers where title = ?`).bind(title).first<{ conferenceId: number; paperId: number }>();
+  return { ...ids!, title };
 }
 
 /** Test files run two at a time, each on its own stack (the machine has two cores). */
