@@ -180,7 +180,7 @@ describe("saving", () => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ step: "3", intent: "save", editId, seen })) form.set(k, v);
     form.set("manuscript", new File(["%PDF-1.7\nnew manuscript"], "Revised Paper.pdf", { type: "application/pdf" }));
-    form.set("blind_copy", new File([], ""));
+    form.set("blind_copy", new File(["%PDF-1.7\nanonymised"], "Blind.pdf", { type: "application/pdf" }));
     const saved = await postMultipart(jar, editPath(paper.id, 3), form);
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe(`/admin/papers?conference=${other.id}&done=paper-updated`);
@@ -196,14 +196,26 @@ describe("saving", () => {
     expect(after.authors[1]).toMatchObject({ salutation: "Dr.", middleName: "K.", department: "Economics", address: null });
     // Ada's row links to her account again; Bo has none.
     expect(after.authors.map((a) => a.userId)).toEqual([null, paper.submitterId]);
-    expect(after.files.map((f) => [f.kind, f.originalName])).toEqual([["manuscript", "Revised Paper.pdf"]]);
+    expect(after.files.map((f) => [f.kind, f.originalName])).toEqual([
+      ["blind_copy", "Blind.pdf"],
+      ["manuscript", "Revised Paper.pdf"],
+    ]);
     const keys = (await env.FILES.list()).objects.map((o) => o.key);
     expect(keys).not.toContain(manuscript.r2Key);
-    expect(keys).toHaveLength(1);
+    expect(keys.sort()).toEqual(after.files.map((f) => `${f.kind.replace("_", "/")}/${f.filename}`).sort());
     const audit = await db().select().from(auditLog).all();
     expect(audit.map((a) => a.action).sort()).toEqual(["paper.edit", "paper.status"]);
     expect(audit.find((a) => a.action === "paper.status")!.details).toEqual({ from: "under_review", to: "accepted" });
     expect(await db().select().from(wizardDrafts).all()).toEqual([]);
+
+    // A later save with both inputs empty keeps both files.
+    const again = await opening(jar, paper.id);
+    const keep = new FormData();
+    for (const [k, v] of Object.entries({ ...step1({ editId: again.editId, seen: again.seen, conferenceId: String(other.id), manuscriptTitle: "Liquidity, Revisited Again" }), intent: "save" })) keep.set(k, v);
+    keep.set("manuscript", new File([], ""));
+    expect((await postMultipart(jar, editPath(paper.id, 1), keep)).status).toBe(302);
+    expect((await getPaper({ db: db() }, asAdmin(office), paper.id))!.files.map((f) => f.originalName).sort()).toEqual(["Blind.pdf", "Revised Paper.pdf"]);
+    expect((await env.FILES.list()).objects).toHaveLength(2);
   });
 
   it("checks a replacement by its content: a .pdf that is not a PDF is refused and the stored manuscript kept", async () => {
