@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditLog, conferences, files, paperAuthors, papers, wizardDrafts } from "~/db/schema";
+import { auditLog, conferences, files, outbox, paperAuthors, papers, wizardDrafts } from "~/db/schema";
 import { asAdmin, getPaper } from "~/features/papers/papers.server";
 import { savePaper } from "~/features/papers/paper-editor.server";
 import { authorFields, clearBucket, createConference, createPaper, createUser, db, Jar, postForm, postMultipart, resetDatabase, services, sessionJar, storeFile, textOf, visit } from "./fixtures";
@@ -206,6 +206,14 @@ describe("saving", () => {
     const audit = await db().select().from(auditLog).all();
     expect(audit.map((a) => a.action).sort()).toEqual(["paper.edit", "paper.status"]);
     expect(audit.find((a) => a.action === "paper.status")!.details).toEqual({ from: "under_review", to: "accepted" });
+    // The decision's letters: to the authors as saved, about the paper as saved.
+    const letters = await db().select().from(outbox).all();
+    expect(letters.map((l) => [l.template, l.toAddress])).toEqual([
+      ["paper_decision", "bo@example.org"],
+      ["paper_decision", "ada@example.org"],
+    ]);
+    expect(letters[0]!.payload).toMatchObject({ title: "Liquidity, Revisited", conference: "Porto 2028", paperNumber: "MS28~102", status: "accepted", corresponding: "Bo Chen" });
+    expect(letters[1]!.payload).toMatchObject({ name: "Dr. Ada K. Byron".replace(" K.", "") });
     expect(await db().select().from(wizardDrafts).all()).toEqual([]);
 
     // A later save with both inputs empty keeps both files.

@@ -23,7 +23,8 @@ import type { Services } from "~/server/services.server";
 import { extensionOf } from "~/server/files/sniff.server";
 import { discardDraft, loadDraft, saveDraft, userDraftOwner } from "~/server/wizard/drafts.server";
 import { fileTooLarge, MAX_MANUSCRIPT_BYTES, SUBMISSION_MESSAGES, toAuthorRow } from "~/features/submissions/submission-form";
-import { decisionStatements } from "./decisions.server";
+import { decisionOf, decisionStatements } from "./decisions.server";
+import { queueOutboxRows } from "~/mail/outbox.server";
 import { getPaper, type PaperAsker } from "./papers.server";
 import {
   EDITOR_FILE_FIELDS,
@@ -40,7 +41,7 @@ import {
   toEditorAuthorRow,
 } from "./paper-editor-form";
 
-type Ctx = Pick<Services, "db" | "files" | "queues" | "waitUntil">;
+type Ctx = Pick<Services, "db" | "files" | "queues" | "waitUntil" | "env">;
 
 const WIZARD = "paper-editor";
 const validators = EDITOR_STEP_SCHEMAS.map((s) => withZod(s as never) as Validator<Record<string, unknown>>);
@@ -279,7 +280,23 @@ export async function savePaper(ctx: Ctx, asker: PaperAsker, paper: Paper, save:
   if (paper.updatedAt.getTime() !== save.seen) throw conflict(EDITOR_MESSAGES.changedMeanwhile);
   const { description: d } = save;
   const conferenceId = Number(d.conferenceId);
-  const target = await ctx.db.select({ id: conferences.id }).from(conferences).where(eq(conferences.id, conferenceId)).get();
+  const target = await ctx.db
+    .select({
+      id: conferences.id,
+      conferenceTitle: conferences.title,
+      startDate: conferences.startDate,
+      registrationEnabled: conferences.registrationEnabled,
+      feeStandard: conferences.feeStandard,
+      feeStudent: conferences.feeStudent,
+      feeAccompaniedPerson: conferences.feeAccompaniedPerson,
+      currency: conferences.currency,
+      deadline: conferences.registrationDeadline,
+      counter: conferences.paperCounter,
+      next: sql<number>`(select coalesce(max(p.paper_number), -1) + 1 from papers p where p.conference_id = ${conferenceId})`,
+    })
+    .from(conferences)
+    .where(eq(conferences.id, conferenceId))
+    .get();
   if (!target) throw new AppError("invalid", EDITOR_MESSAGES.sectionIncomplete(1), { fieldErrors: { conferenceId: "Choose a conference." }, values: d, formId: editorFormId(1) });
 
   const stored: Array<NonNullable<Awaited<ReturnType<typeof storeReplacement>>>> = [];
@@ -306,29 +323,34 @@ export async function savePaper(ctx: Ctx, asker: PaperAsker, paper: Paper, save:
 
   const stamp = new Date(Math.max(now, save.seen + 1));
   const moves = conferenceId !== paper.conferenceId;
+  // Moved, the paper takes the next number there: after every paper the conference has and every number its counter gave.
+  const paperNumber = moves ? Math.max(target.counter, target.next) : paper.paperNumber;
   const status = d.status as PaperStatus;
+  // A status change is a decision: its letters go to the authors this save leaves, about the paper as saved.
+  const decision =
+    status === paper.status
+      ? null
+      : decisionOf(
+          ctx.env,
+          { paperId: paper.id, from: paper.status, to: status },
+          { ...target, id: paper.id, title: d.manuscriptTitle!, paperNumber },
+          save.authors.map((a) => ({ salutation: a.salutation || null, firstName: a.firstName, lastName: a.lastName, email: a.email, institution: a.institution, isCorresponding: a.isCorresponding })),
+        );
   const areas = [1, 2, 3, 4, 5].map((n) => ({ category: d[`researchArea${n}Category`] ?? "", topic: d[`researchArea${n}`] ?? "" })).filter((a) => a.category && a.topic);
   const { db } = ctx;
+  const decided = decisionStatements(db, asker.userId, decision ? [decision] : [], { now: stamp.getTime() });
   const statements = [
     // Refuses the batch (a NOT NULL title) when the paper is no longer as the editor saw it.
     db
       .update(papers)
       .set({ title: sql`null` as unknown as string })
       .where(and(eq(papers.id, paper.id), ne(papers.updatedAt, new Date(save.seen)))),
-    ...(moves
-      ? [
-          // Numbered after every paper already in the conference, and after every number its counter gave.
-          db
-            .update(conferences)
-            .set({ paperCounter: sql`max(${conferences.paperCounter}, (select coalesce(max(p.paper_number), -1) + 1 from papers p where p.conference_id = ${conferenceId})) + 1` })
-            .where(eq(conferences.id, conferenceId)),
-        ]
-      : []),
+    ...(moves ? [db.update(conferences).set({ paperCounter: sql`max(${conferences.paperCounter}, ${paperNumber + 1})` }).where(eq(conferences.id, conferenceId))] : []),
     db
       .update(papers)
       .set({
         conferenceId,
-        ...(moves ? { paperNumber: sql`(select paper_counter - 1 from conferences where id = ${conferenceId})` as unknown as number } : {}),
+        ...(moves ? { paperNumber } : {}),
         manuscriptType: d.manuscriptType as Paper["manuscriptType"],
         title: d.manuscriptTitle!,
         abstract: d.manuscriptAbstract!,
@@ -362,7 +384,7 @@ export async function savePaper(ctx: Ctx, asker: PaperAsker, paper: Paper, save:
     ),
     ...replaced.flatMap((r) => (r.ids.length ? [db.delete(files).where(and(eq(files.paperId, paper.id), inArray(files.id, r.ids)))] : [])),
     ...stored.flatMap((s) => s.rows.map((row) => db.insert(files).values({ ...row, paperId: paper.id }))),
-    ...decisionStatements(db, asker.userId, [{ paperId: paper.id, from: paper.status, to: status }], stamp.getTime()),
+    ...decided.statements,
     auditEntry(ctx, {
       actorId: asker.userId,
       action: "paper.edit",
@@ -376,13 +398,15 @@ export async function savePaper(ctx: Ctx, asker: PaperAsker, paper: Paper, save:
       },
     }),
   ];
-  await runBatches(db, statements as never[]).catch(async (error: unknown) => {
+  const results = await runBatches(db, statements as never[]).catch(async (error: unknown) => {
     await discardAll();
     const now = await db.select({ updatedAt: papers.updatedAt }).from(papers).where(eq(papers.id, paper.id)).get();
     if (!now) throw notFound(EDITOR_MESSAGES.notFound);
     if (now.updatedAt.getTime() !== save.seen) throw conflict(EDITOR_MESSAGES.changedMeanwhile);
     throw error;
   });
+  const first = statements.indexOf(decided.statements[0] as never);
+  if (first >= 0) queueOutboxRows(ctx, decided.read(results.slice(first, first + decided.statements.length)).outboxIds);
   const gone = oldKeys.map((f) => f.r2Key);
   if (gone.length) await ctx.files.delete(gone).catch((e: unknown) => console.error("paper editor: replaced files not deleted from R2", gone, e));
 }
