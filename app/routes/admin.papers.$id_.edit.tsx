@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { useRefusal } from "~/components/form/fields";
@@ -40,7 +40,7 @@ export const action = acts(EDITOR_MESSAGES.saveFailed, async ({ request, params,
   const posted = await readInput(request);
   const { data, form } = await validateInput(posted, controls);
   if (!form) throw invalid("The editor's steps are sent as forms.");
-  return postEditor(context, asker, id, form, data);
+  return postEditor(context, asker, id, form, data, new URL(request.url).search);
 });
 
 export default function AdminPaperEditRoute() {
@@ -48,9 +48,10 @@ export default function AdminPaperEditRoute() {
   const refusal = useRefusal();
   // A refused Save opens the step it names (the first incomplete one).
   const step = stepOfFormId(refusal?.formId) ?? view.step;
+  const { search } = useLocation();
   return (
-    <RouteDialog title={`Edit Paper ${view.paper.number}`} description={view.paper.title} closeTo={papersListPath(view.paper.conferenceId)} wide>
-      <PaperEditor view={view} refusal={refusal} step={step} />
+    <RouteDialog title={`Edit Paper ${view.paper.number}`} description={view.paper.title} closeTo={papersListPath(view.paper.conferenceId, search)} wide>
+      <PaperEditor view={view} refusal={refusal} step={step} search={search} />
     </RouteDialog>
   );
 }

@@ -78,8 +78,9 @@ describe.each([true, false])("the paper editor, JavaScript %s", (js) => {
     // Step 3: a new manuscript replaces the stored one; the blind copy is left empty.
     await editor.getByLabel("Replace the full manuscript").setInputFiles({ name: "revised.pdf", mimeType: "application/pdf", buffer: PDF });
     await editor.getByRole("button", { name: "Save" }).click();
-    await page.waitForURL(new RegExp(`/admin/papers\\?conference=${conferenceId}&done=paper-updated`));
+    await page.waitForURL(new RegExp(`/admin/papers\\?conference=${conferenceId}&done=updated`));
     await settle();
+    await expect.poll(() => page.getByText("Paper updated successfully!").isVisible()).toBe(true);
 
     // Opened again: everything saved.
     await page.goto(`/admin/papers/${paperId}/edit`, { waitUntil: "domcontentloaded" });

@@ -183,7 +183,7 @@ describe("saving", () => {
     form.set("blind_copy", new File(["%PDF-1.7\nanonymised"], "Blind.pdf", { type: "application/pdf" }));
     const saved = await postMultipart(jar, editPath(paper.id, 3), form);
     expect(saved.status).toBe(302);
-    expect(saved.headers.get("Location")).toBe(`/admin/papers?conference=${other.id}&done=paper-updated`);
+    expect(saved.headers.get("Location")).toBe(`/admin/papers?conference=${other.id}&done=updated`);
 
     const after = (await getPaper({ db: db() }, asAdmin(office), paper.id))!;
     expect(after).toMatchObject({ title: "Liquidity, Revisited", manuscriptType: "invited", status: "accepted", conferenceId: other.id, paperNumber: 1, number: "MS28~102" });

@@ -9,6 +9,7 @@ import { MANUSCRIPT_TYPES, PAPER_STATUSES, type PaperStatus } from "~/db/enums";
 import { ACADEMIC_RANKS, SALUTATIONS, UNITED_STATES, US_STATES } from "~/features/accounts/options";
 import { topicPairsSchema } from "~/features/accounts/schemas";
 import { MAX_AUTHORS, researchAreaSlots, TITLE_MAX_CHARS, type AuthorRow, toAuthorRow } from "~/features/submissions/submission-form";
+import { listHref, listPath } from "~/lib/list-href";
 import { isTicked } from "~/lib/params";
 
 export const EDITOR_MESSAGES = {
@@ -21,10 +22,23 @@ export const EDITOR_MESSAGES = {
   notFound: "Paper not found.",
 } as const;
 
-/** The Papers tab of a conference, where the editor opens over the list and returns to. */
-export const papersListPath = (conferenceId: number | string) => `/admin/papers?conference=${conferenceId}`;
-/** The list after a save, with its notice (EDITOR_MESSAGES.saved). */
-export const editorDonePath = (conferenceId: number | string) => `${papersListPath(conferenceId)}&done=paper-updated`;
+/** The editor's own parameters; the rest of its address is the list's (conference, search, page), kept through every step. */
+const OWN = { step: null, added: null } as const;
+
+/** A step's address, keeping the list's parameters the editor was opened with. */
+export const editorPath = (paperId: number, step: number, search = "") => `/admin/papers/${paperId}/edit${listHref(search, { ...OWN, step: String(step) })}`;
+
+/** The list the editor opened over (its conference, search and page), for Close. */
+export function papersListPath(conferenceId: number, search = "") {
+  const conference = new URLSearchParams(search).get("conference") ?? String(conferenceId);
+  return listPath("/admin/papers", search, undefined, { ...OWN, conference });
+}
+
+/** The list after a save, with its notice (EDITOR_MESSAGES.saved): the paper's conference as saved (from its first page when it moved). */
+export function editorDonePath(conferenceId: number, search = "") {
+  const moved = new URLSearchParams(search).get("conference") !== String(conferenceId);
+  return listPath("/admin/papers", search, "updated", { ...OWN, conference: String(conferenceId), ...(moved ? { start: null } : {}) });
+}
 
 export const EDITOR_STEP_TITLES = ["Brief Description", "Authors", "Files"] as const;
 export const EDITOR_STEPS = 3;

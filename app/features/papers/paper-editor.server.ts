@@ -36,6 +36,7 @@ import {
   type EditorFileField,
   editorDonePath,
   editorFormId,
+  editorPath,
   readEditorAuthorRows,
   STEP1_FIELDS,
   toEditorAuthorRow,
@@ -46,7 +47,6 @@ type Ctx = Pick<Services, "db" | "files" | "queues" | "waitUntil" | "env">;
 const WIZARD = "paper-editor";
 const validators = EDITOR_STEP_SCHEMAS.map((s) => withZod(s as never) as Validator<Record<string, unknown>>);
 
-export const editorPath = (paperId: number, step: number) => `/admin/papers/${paperId}/edit?step=${step}`;
 
 /** One administrator's edit of one paper. */
 const ownerOf = (asker: PaperAsker, paperId: number) => userDraftOwner(asker.userId, `${WIZARD}:${paperId}`);
@@ -170,7 +170,8 @@ const refusal = (message: string, step: number, fieldErrors: Record<string, stri
  * the next step shown) and Save (every step checked; the first incomplete one is shown with the
  * spec's message; otherwise the paper is saved and the draft forgotten).
  */
-export async function postEditor(ctx: Ctx, asker: PaperAsker, paperId: number, form: FormData, controls: EditorControls) {
+export async function postEditor(ctx: Ctx, asker: PaperAsker, paperId: number, form: FormData, controls: EditorControls, search: string) {
+  const pathOf = (step: number) => editorPath(paperId, step, search);
   const paper = await requirePaper(ctx, asker, paperId);
   const owner = ownerOf(asker, paperId);
   const step = parseStep(controls.step);
@@ -187,10 +188,10 @@ export async function postEditor(ctx: Ctx, asker: PaperAsker, paperId: number, f
 
   if (intent === "previous") {
     await keep(Math.max(1, step - 1));
-    return redirect(editorPath(paperId, Math.max(1, step - 1)));
+    return redirect(pathOf(Math.max(1, step - 1)));
   }
   const rowChange = /^author:(add)$|^author:(remove|up|down|corresponding):(\d{1,2})$/.exec(intent);
-  if (step === 2 && rowChange) return changeAuthorRows(paperId, data, rowChange, keep);
+  if (step === 2 && rowChange) return changeAuthorRows(pathOf(2), data, rowChange, keep);
 
   if (intent !== "save") {
     const checked = await validators[step - 1]!.validate(form);
@@ -198,7 +199,7 @@ export async function postEditor(ctx: Ctx, asker: PaperAsker, paperId: number, f
     if (checked.error) throw refusal(EDITOR_MESSAGES.stepInvalid, step, checked.error.fieldErrors, checked.submittedData);
     const next = Math.min(EDITOR_STEPS, step + 1);
     await keep(next);
-    return redirect(editorPath(paperId, next));
+    return redirect(pathOf(next));
   }
 
   await keep(step);
@@ -214,11 +215,11 @@ export async function postEditor(ctx: Ctx, asker: PaperAsker, paperId: number, f
   ) as Record<EditorFileField, File | null>;
   await savePaper(ctx, asker, paper, { description, authors, uploads, seen: data.seen });
   await discardDraft(ctx, owner);
-  return redirect(editorDonePath(description.conferenceId!));
+  return redirect(editorDonePath(Number(description.conferenceId), search));
 }
 
 /** Add, remove, move or make corresponding an author card without JavaScript: kept, and the step shown again at the card. */
-async function changeAuthorRows(paperId: number, data: EditorValues, m: RegExpExecArray, keep: (at: number, values: EditorValues) => Promise<unknown>) {
+async function changeAuthorRows(stepPath: string, data: EditorValues, m: RegExpExecArray, keep: (at: number, values: EditorValues) => Promise<unknown>) {
   const rows = [...data.authors];
   const verb = m[1] ?? m[2]!;
   const at = Number(m[3] ?? -1);
@@ -240,7 +241,7 @@ async function changeAuthorRows(paperId: number, data: EditorValues, m: RegExpEx
     focus = Math.max(0, Math.min(to, rows.length - 1));
   }
   await keep(2, { ...data, authors: rows });
-  return redirect(`${editorPath(paperId, 2)}${verb === "add" ? "&added=1" : ""}#author-${focus + 1}`);
+  return redirect(`${stepPath}${verb === "add" ? "&added=1" : ""}#author-${focus + 1}`);
 }
 
 /* ---------------------------------------------------------------- saving */

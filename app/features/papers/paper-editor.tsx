@@ -27,6 +27,7 @@ import {
   type EditorAuthorRow,
   type EditorFileField,
   editorFormId,
+  editorPath,
   PAPER_STATUS_LABELS,
 } from "./paper-editor-form";
 
@@ -40,14 +41,14 @@ export type EditorView = {
   files: Record<EditorFileField, { originalName: string; size: number } | null>;
 };
 
-const pathOf = (paperId: number, step: number) => `/admin/papers/${paperId}/edit?step=${step}`;
 
 /**
  * The Admin Paper Edit dialog's form: one step at a time, each a real post that the server checks
  * and keeps (decision 050). Next is checked in the browser first; Previous and Save always go to
  * the server (Save checks every step and opens the first incomplete one).
  */
-export function PaperEditor({ view, refusal, step }: { view: EditorView; refusal: Refusal | undefined; step: number }) {
+export function PaperEditor({ view, refusal, step, search }: { view: EditorView; refusal: Refusal | undefined; step: number; search: string }) {
+  const action = editorPath(view.paper.id, step, search);
   const formRef = useRef<HTMLFormElement>(null);
   const formId = editorFormId(step);
   const values = refusal?.repopulateFields ? { ...view.values, ...refusal.repopulateFields } : view.values;
@@ -59,7 +60,7 @@ export function PaperEditor({ view, refusal, step }: { view: EditorView; refusal
         key={`${step}:${view.values.editId}`}
         id={formId}
         method="post"
-        action={pathOf(view.paper.id, step)}
+        action={action}
         encType={step === 3 ? "multipart/form-data" : undefined}
         validator={validators[step - 1]!}
         defaultValues={values}
@@ -75,14 +76,14 @@ export function PaperEditor({ view, refusal, step }: { view: EditorView; refusal
         {step === 1 ? <DescriptionStep conferences={view.conferences} /> : null}
         {step === 2 ? <AuthorCards initial={values.authors as EditorAuthorRow[]} me={null} blocked={false} formId={formId} extraFields={extraAuthorFields} /> : null}
         {step === 3 ? <FilesStep files={view.files} refusal={refusal} /> : null}
-        <EditorActions paperId={view.paper.id} step={step} formRef={formRef} />
+        <EditorActions action={action} step={step} formRef={formRef} />
       </ValidatedForm>
     </div>
   );
 }
 
 /** Next first (Enter means it), then Previous and Save, which post what is typed without the browser's check. */
-function EditorActions({ paperId, step, formRef }: { paperId: number; step: number; formRef: React.RefObject<HTMLFormElement> }) {
+function EditorActions({ action, step, formRef }: { action: string; step: number; formRef: React.RefObject<HTMLFormElement> }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const busy = useNavigation().state !== "idle";
@@ -91,7 +92,7 @@ function EditorActions({ paperId, step, formRef }: { paperId: number; step: numb
     event.preventDefault();
     const data = new FormData(formRef.current);
     data.set("intent", intent);
-    submit(data, { method: "post", action: pathOf(paperId, step), encType: step === 3 ? "multipart/form-data" : "application/x-www-form-urlencoded" });
+    submit(data, { method: "post", action, encType: step === 3 ? "multipart/form-data" : "application/x-www-form-urlencoded" });
   };
   return (
     <div className="wizard-actions">
