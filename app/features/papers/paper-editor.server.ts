@@ -195,10 +195,10 @@ export async function postEditor(ctx: Ctx, asker: PaperAsker, paperId: number, f
 
   if (intent !== "save") {
     const checked = await validators[step - 1]!.validate(form);
-    await keep(step);
-    if (checked.error) throw refusal(EDITOR_MESSAGES.stepInvalid, step, checked.error.fieldErrors, checked.submittedData);
-    const next = Math.min(EDITOR_STEPS, step + 1);
+    const next = checked.error ? step : Math.min(EDITOR_STEPS, step + 1);
+    // What was typed is kept either way; the draft resumes at the step shown next.
     await keep(next);
+    if (checked.error) throw refusal(EDITOR_MESSAGES.stepInvalid, step, checked.error.fieldErrors, checked.submittedData);
     return redirect(pathOf(next));
   }
 
