@@ -34,7 +34,7 @@ export async function newConference(input: {
   title: string;
   status?: string;
   startDate?: string;
-  papers: Array<{ title: string; status?: string; authors: Array<{ firstName: string; lastName: string; email: string; corresponding?: boolean }> }>;
+  papers: Array<{ title: string; status?: string; manuscript?: boolean; authors: Array<{ firstName: string; lastName: string; email: string; corresponding?: boolean; country?: string; rank?: string }> }>;
 }): Promise<{ id: number; papers: Array<{ id: number; number: string; title: string }> }> {
   const response = await fetch(`${stack().factoryUrl}/conferences`, { method: "POST", body: JSON.stringify(input) });
   if (!response.ok) throw new Error(`the conference factory failed: ${await response.text()}`);
@@ -212,4 +212,25 @@ export async function expectAccessibleAsShown(browser: Browser, page: Page, { js
   twin.documents.set(url, await page.content());
   await twin.page.goto(url, { waitUntil: "load" }); // with its style sheet, for the contrast rules
   await expectAccessible(twin.page);
+}
+
+/** A conference of this test's own with one paper under review, two authors and a stored manuscript (`newConference`). */
+export async function newPaper(input: { label?: string } = {}): Promise<{ conferenceId: number; paperId: number; title: string }> {
+  const tag = `${(input.label ?? "paper").replace(/[^A-Za-z0-9 ]+/g, "")} ${crypto.randomUUID().slice(0, 6)}`;
+  const year = new Date().getUTCFullYear() + 1;
+  const conference = await newConference({
+    title: `Conference ${tag}`,
+    startDate: `${year}-06-01`,
+    papers: [
+      {
+        title: `Paper ${tag}`,
+        manuscript: true,
+        authors: [
+          { firstName: "Ada", lastName: "Lovelace", email: `ada.${tag.replace(/ /g, ".")}@example.org`.toLowerCase(), country: "GB", rank: "Professor" },
+          { firstName: "Bo", lastName: "Chen", email: `bo.${tag.replace(/ /g, ".")}@example.org`.toLowerCase(), country: "CN", rank: "Lecturer" },
+        ],
+      },
+    ],
+  });
+  return { conferenceId: conference.id, paperId: conference.papers[0]!.id, title: conference.papers[0]!.title };
 }

@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
       cpSync(template, stateDir, { recursive: true });
       const worker = await startWorker({ dir: stateDir, smtpPort: mail.smtpPort });
       const proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(stateDir, "v3") } });
-      const factory = await startAccountFactory(proxy.env.DB as D1Database);
+      const factory = await startAccountFactory(proxy.env.DB as D1Database, proxy.env.FILES as R2Bucket);
       return { worker, stateDir, proxy, factory };
     }),
   );
@@ -69,7 +69,7 @@ type AccountRequest = { session?: boolean; role?: string; firstName?: string; la
  * as the notices Worker leaves one it gave up on (the Outbox tab's Resend), answering `{ id }`.
  * `POST /conferences` makes a conference with papers and authors (`makeConference`).
  */
-async function startAccountFactory(db: D1Database) {
+async function startAccountFactory(db: D1Database, files: R2Bucket) {
   let made = 0;
   const makeAccount = async (input: AccountRequest) => {
     made += 1;
@@ -88,7 +88,7 @@ async function startAccountFactory(db: D1Database) {
   };
   const makers: Record<string, (input: never) => Promise<unknown>> = {
     "/accounts": makeAccount,
-    "/conferences": (input: ConferenceRequest) => makeConference(db, input),
+    "/conferences": (input: ConferenceRequest) => makeConference(db, files, input),
     "/outbox": makeOutboxRow,
   };
   const server = createServer((req, res) => {
@@ -121,36 +121,77 @@ type ConferenceRequest = {
   title: string;
   status?: string;
   startDate?: string;
-  papers: Array<{ title: string; status?: string; authors: Array<{ firstName: string; lastName: string; email: string; corresponding?: boolean }> }>;
+  papers: Array<{
+    title: string;
+    status?: string;
+    /** Store a one-page PDF as the paper's full manuscript. */
+    manuscript?: boolean;
+    authors: Array<{ firstName: string; lastName: string; email: string; corresponding?: boolean; country?: string; rank?: string }>;
+  }>;
 };
 
+/** A one-page PDF, as a stored manuscript. */
+const TEST_PDF = "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+
 /**
- * A conference of a test's own with its papers and their authors (`POST /conferences` on the
- * factory, `newConference` in browser.ts): the console's papers tests need papers nobody else touches.
+ * A conference of a test's own with its papers, their authors (the first corresponding unless
+ * told), research areas from the categories' lists and, when asked, a stored PDF manuscript:
+ * `POST /conferences` on the factory (`newConference`, `newPaper` in browser.ts). The console's
+ * papers tests need papers nobody else touches. One batch, all or nothing, retried while the
+ * serving Worker holds the database.
  */
-async function makeConference(db: D1Database, input: ConferenceRequest) {
+async function makeConference(db: D1Database, files: R2Bucket, input: ConferenceRequest) {
   const start = input.startDate ?? "2027-06-01";
-  const conference = await db
-    .prepare("insert into conferences (title, location, start_date, end_date, status, description, created_at, updated_at) values (?, 'Lisbon, Portugal', ?, ?, ?, '<p>A test conference.</p>', ?, ?) returning id")
-    .bind(input.title, start, start, input.status ?? "open", Date.now(), Date.now())
-    .first<{ id: number }>();
-  const papers = [];
-  for (const [n, paper] of input.papers.entries()) {
-    const row = await db
-      .prepare("insert into papers (conference_id, paper_number, manuscript_type, title, abstract, status, research_areas, submitted_at, updated_at) values (?, ?, 'regular', ?, ?, ?, ?, ?, ?) returning id")
-      .bind(conference!.id, n, paper.title, `An abstract of ${paper.title}.`, paper.status ?? "under_review", JSON.stringify([{ category: "Corporate Finance", topic: "Capital structure" }]), Date.now() - n * 60_000, Date.now())
-      .first<{ id: number }>();
-    await db.batch(
-      paper.authors.map((a, i) =>
+  const areas = [
+    { category: "I. Corporate Finance", topic: "Capital Structure" },
+    { category: "I. Corporate Finance", topic: "Agency Theory" },
+    { category: "II. Financial Accounting", topic: "Accounting Conservatism" },
+  ];
+  const conferenceId = "(select id from conferences where title = ?)";
+  const paperId = `(select id from papers where conference_id = ${conferenceId} and paper_number = ?)`;
+  const stored = await Promise.all(
+    input.papers.map(async (paper) => {
+      if (!paper.manuscript) return null;
+      const filename = `${randomBytes(13).toString("hex")}.pdf`;
+      await files.put(`manuscript/${filename}`, TEST_PDF, { httpMetadata: { contentType: "application/pdf" } });
+      return filename;
+    }),
+  );
+  const now = Date.now();
+  const statements = [
+    db
+      .prepare("insert into conferences (title, location, start_date, end_date, status, description, paper_counter, created_at, updated_at) values (?, 'Lisbon, Portugal', ?, ?, ?, '<p>A test conference.</p>', ?, ?, ?)")
+      .bind(input.title, start, start, input.status ?? "open", input.papers.length, now, now),
+    ...input.papers.flatMap((paper, n) => [
+      db
+        .prepare(`insert into papers (conference_id, paper_number, manuscript_type, title, abstract, status, research_areas, submitted_at, updated_at) values (${conferenceId}, ?, 'regular', ?, ?, ?, ?, ?, ?)`)
+        .bind(input.title, n, paper.title, `We study ${paper.title.toLowerCase()} across borders.`, paper.status ?? "under_review", JSON.stringify(areas), now - n * 60_000, now),
+      ...paper.authors.map((a, i) =>
         db
-          .prepare("insert into paper_authors (paper_id, author_order, first_name, last_name, email, institution, country, rank, is_corresponding) values (?, ?, ?, ?, ?, 'Test University', 'PT', 'Professor', ?)")
-          .bind(row!.id, i + 1, a.firstName, a.lastName, a.email, (a.corresponding ?? i === 0) ? 1 : 0),
+          .prepare(`insert into paper_authors (paper_id, author_order, first_name, last_name, email, institution, country, rank, is_corresponding) values (${paperId}, ?, ?, ?, ?, 'Test University', ?, ?, ?)`)
+          .bind(input.title, n, i + 1, a.firstName, a.lastName, a.email, a.country ?? "PT", a.rank ?? "Professor", (a.corresponding ?? i === 0) ? 1 : 0),
       ),
+      ...(stored[n]
+        ? [
+            db
+              .prepare(`insert into files (kind, filename, r2_key, original_name, content_type, size, paper_id) values ('manuscript', ?, ?, 'original.pdf', 'application/pdf', ?, ${paperId})`)
+              .bind(stored[n], `manuscript/${stored[n]}`, TEST_PDF.length, input.title, n),
+          ]
+        : []),
+    ]),
+  ];
+  for (let attempt = 1; ; attempt++) {
+    const failed = await db.batch(statements).then(
+      () => null,
+      (error: unknown) => error,
     );
-    papers.push({ id: row!.id, number: `MS${start.slice(2, 4)}~${n + 101}`, title: paper.title });
+    if (!failed) break;
+    if (attempt >= 10 || !/SQLITE_BUSY/.test(String(failed))) throw failed;
+    await new Promise((r) => setTimeout(r, 100 * attempt));
   }
-  await db.prepare("update conferences set paper_counter = ? where id = ?").bind(input.papers.length, conference!.id).run();
-  return { id: conference!.id, papers };
+  const made = await db.prepare(`select id, paper_number as n from papers where conference_id = ${conferenceId} order by paper_number`).bind(input.title).all<{ id: number; n: number }>();
+  const id = (await db.prepare(`select id from conferences where title = ?`).bind(input.title).first<{ id: number }>())!.id;
+  return { id, papers: made.results.map((p) => ({ id: p.id, number: `MS${start.slice(2, 4)}~${p.n + 101}`, title: input.papers[p.n]!.title })) };
 }
 
 /** Test files run two at a time, each on its own stack (the machine has two cores). */

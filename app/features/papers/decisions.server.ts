@@ -80,42 +80,66 @@ export async function prepareDecisions(ctx: Pick<Services, "db" | "env">, change
   const byPaper = new Map<number, typeof authors>();
   for (const a of authors) byPaper.set(a.paperId, [...(byPaper.get(a.paperId) ?? []), a]);
   const papersById = new Map(found.map((p) => [p.id, p]));
-  const link = new URL("/dashboard?tab=submissions", ctx.env.SITE_URL).href;
   return wanted.flatMap((change) => {
     const paper = papersById.get(change.paperId);
-    if (!paper) return [];
-    const listed = byPaper.get(paper.id) ?? [];
-    const fullName = (a: (typeof listed)[number]) => `${a.firstName} ${a.lastName}`.trim();
-    const corresponding = listed.find((a) => a.isCorresponding) ?? listed[0];
-    const fees = (
-      [
-        ["Standard", paper.feeStandard],
-        ["Student", paper.feeStudent],
-        ["Accompanying person", paper.feeAccompaniedPerson],
-      ] as const
-    ).flatMap(([label, fee]) => (fee === null ? [] : [`${label}: ${money(fee, paper.currency)}`]));
-    const number = paperDisplayNumber(paper.startDate, paper.paperNumber);
-    const shared = {
-      title: paper.title.slice(0, 600),
-      conference: paper.conferenceTitle.slice(0, 300),
-      paperNumber: number,
-      authors: listed.slice(0, 40).map((a) => `${fullName(a)}, ${a.institution}`.slice(0, 600)),
-      status: change.to,
-      corresponding: corresponding ? fullName(corresponding).slice(0, 300) : "",
-      link,
-      supportEmail: ctx.env.SUPPORT_EMAIL,
-      registration: change.to === "accepted" && paper.registrationEnabled ? { fees, deadline: paper.deadline, link } : null,
-    };
-    const seen = new Set<string>();
-    const letters = listed.flatMap((a) => {
-      const to = a.email.toLowerCase();
-      if (seen.has(to)) return [];
-      seen.add(to);
-      const name = [a.salutation, fullName(a)].filter(Boolean).join(" ").slice(0, 300);
-      return [{ paperId: paper.id, to, payload: MAIL_TEMPLATES.paper_decision.parse({ ...shared, name }) }];
-    });
-    return [{ ...change, title: paper.title, number, letters }];
+    return paper ? [decisionOf(ctx.env, change, paper, byPaper.get(paper.id) ?? [])] : [];
   });
+}
+
+/** What a decision's letters say of its paper and conference. */
+export type PaperForLetters = {
+  id: number;
+  title: string;
+  paperNumber: number;
+  conferenceTitle: string;
+  startDate: string;
+  registrationEnabled: boolean;
+  feeStandard: number | null;
+  feeStudent: number | null;
+  feeAccompaniedPerson: number | null;
+  currency: string;
+  deadline: string | null;
+};
+export type AuthorForLetters = { salutation: string | null; firstName: string; lastName: string; email: string; institution: string; isCorresponding: boolean };
+
+/**
+ * One decision with its letters, from the paper and its authors as they will stand: one letter to
+ * each author (one per address), naming the corresponding author (the first when none is flagged).
+ * The paper editor gives the paper as edited, so a save that changes the authors and the status
+ * writes to the authors it saves.
+ */
+export function decisionOf(env: Pick<Services["env"], "SITE_URL" | "SUPPORT_EMAIL">, change: StatusChange, paper: PaperForLetters, listed: readonly AuthorForLetters[]): Decision {
+  const link = new URL("/dashboard?tab=submissions", env.SITE_URL).href;
+  const fullName = (a: AuthorForLetters) => `${a.firstName} ${a.lastName}`.trim();
+  const corresponding = listed.find((a) => a.isCorresponding) ?? listed[0];
+  const fees = (
+    [
+      ["Standard", paper.feeStandard],
+      ["Student", paper.feeStudent],
+      ["Accompanying person", paper.feeAccompaniedPerson],
+    ] as const
+  ).flatMap(([label, fee]) => (fee === null ? [] : [`${label}: ${money(fee, paper.currency)}`]));
+  const number = paperDisplayNumber(paper.startDate, paper.paperNumber);
+  const shared = {
+    title: paper.title.slice(0, 600),
+    conference: paper.conferenceTitle.slice(0, 300),
+    paperNumber: number,
+    authors: listed.slice(0, 40).map((a) => `${fullName(a)}, ${a.institution}`.slice(0, 600)),
+    status: change.to,
+    corresponding: corresponding ? fullName(corresponding).slice(0, 300) : "",
+    link,
+    supportEmail: env.SUPPORT_EMAIL,
+    registration: change.to === "accepted" && paper.registrationEnabled ? { fees, deadline: paper.deadline, link } : null,
+  };
+  const seen = new Set<string>();
+  const letters = listed.flatMap((a) => {
+    const to = a.email.toLowerCase();
+    if (seen.has(to)) return [];
+    seen.add(to);
+    const name = [a.salutation, fullName(a)].filter(Boolean).join(" ").slice(0, 300);
+    return [{ paperId: paper.id, to, payload: MAIL_TEMPLATES.paper_decision.parse({ ...shared, name }) }];
+  });
+  return { ...change, title: paper.title, number, letters };
 }
 
 /** A letter as its reader will see it (the confirmation's preview). */

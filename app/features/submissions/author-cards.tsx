@@ -82,7 +82,10 @@ function AuthorField({ i, field, row, pinned, children }: { i: number; field: Te
  * corresponding" are submit buttons: without JavaScript they post the whole step (kept, nothing
  * typed lost) and the server sends it back changed; with it they change the cards in place.
  */
-export function AuthorCards({ initial, me, blocked, formId }: { initial: AuthorRow[]; me: Person | null; blocked: boolean; formId: string }) {
+/** Fields a form adds to each card (the office's editor: salutation, middle name, state, address), by where they stand. */
+export type ExtraAuthorFields = (card: { i: number; row: AuthorRow & Record<string, unknown>; key: number }) => { beforeName?: ReactNode; afterFirstName?: ReactNode; afterCountry?: ReactNode; end?: ReactNode };
+
+export function AuthorCards({ initial, me, blocked, formId, extraFields }: { initial: AuthorRow[]; me: Person | null; blocked: boolean; formId: string; extraFields?: ExtraAuthorFields }) {
   const hydrated = useHydrated();
   const form = useFormContext(formId);
   const [rows, setRows] = useState<Keyed[]>(() => initial.map(keyed));
@@ -213,6 +216,7 @@ export function AuthorCards({ initial, me, blocked, formId }: { initial: AuthorR
           const name = `${row.firstName} ${row.lastName}`.trim() || "New author";
           const isOpen = open.has(row.key);
           const where = `author ${i + 1}, ${name}`;
+          const extra = extraFields?.({ i, row, key: row.key }) ?? {};
           return (
             <li
               key={row.key}
@@ -262,7 +266,9 @@ export function AuthorCards({ initial, me, blocked, formId }: { initial: AuthorR
                 </summary>
                 <div className="author-fields">
                   <input type="hidden" name={`authors[${i}][source]`} value={row.source} />
+                  {extra.beforeName}
                   <AuthorField i={i} field="firstName" row={row} />
+                  {extra.afterFirstName}
                   <AuthorField i={i} field="lastName" row={row} />
                   <AuthorField i={i} field="email" row={row} pinned={isMe ? me?.email : undefined} />
                   <AuthorField i={i} field="institution" row={row} />
@@ -275,6 +281,7 @@ export function AuthorCards({ initial, me, blocked, formId }: { initial: AuthorR
                       </select>
                     )}
                   </AuthorField>
+                  {extra.afterCountry}
                   <AuthorField i={i} field="rankTitle" row={row}>
                     {(props) => (
                       <select {...props} onChange={(e) => update(row.key, { rankTitle: e.target.value, ...(e.target.value === "Other" ? {} : { rankOther: "" }) })}>
@@ -285,6 +292,7 @@ export function AuthorCards({ initial, me, blocked, formId }: { initial: AuthorR
                   </AuthorField>
                   {/* Without JavaScript the free text is always there (used only when rank is Other). */}
                   {!hydrated || row.rankTitle === "Other" ? <AuthorField key={row.rankTitle === "Other" ? "other" : "none"} i={i} field="rankOther" row={row} /> : null}
+                  {extra.end}
                   <div className="field-check author-corresponding">
                     <label className="inline-check">
                       <input
