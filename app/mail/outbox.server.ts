@@ -8,6 +8,7 @@
 import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "~/db/client.server";
 import { outbox, users } from "~/db/schema";
 import { MAIL_TEMPLATES, type MailPayload, type MailTemplate } from "./templates";
 import type { NoticeMessage } from "~/server/queues/messages";
@@ -55,22 +56,32 @@ export function selectedMail<T extends MailTemplate>(
 ) {
   const data = MAIL_TEMPLATES[template].parse(o.payload) as Record<string, unknown>;
   const fields = Object.entries(data).flatMap(([key, value]) => [sql`${key}`, o.computed?.[key] ?? (typeof value === "object" && value !== null ? sql`json(${JSON.stringify(value)})` : sql`${value}`)]);
+  return outboxRowsSelected(db, { template, from: o.from, where: o.where, to: o.to, payload: sql`json_object(${sql.join(fields, sql`, `)})` });
+}
+
+/**
+ * The insert of pending outbox rows, one per row that `from` and `where` select, each to `to`
+ * with `payload` (SQL read from that row): every column of the outbox, in its order, as an
+ * INSERT … SELECT must name them. The one way mails whose rows the database selects are written.
+ */
+export function outboxRowsSelected(db: Database, o: { template: MailTemplate; from: SQLiteTable | SQL; where: SQL | undefined; to: SQL; payload: SQL; now?: number }) {
   return db
     .insert(outbox)
     .select(
       db
         .select({
           id: sql<number>`null`.as("id"),
-          template: sql<string>`${template}`.as("template"),
+          template: sql<string>`${o.template}`.as("template"),
           toAddress: sql<string>`${o.to}`.as("to_address"),
-          payload: sql<Record<string, unknown>>`json_object(${sql.join(fields, sql`, `)})`.as("payload"),
+          payload: sql<Record<string, unknown>>`${o.payload}`.as("payload"),
           status: sql<"pending">`'pending'`.as("status"),
           attempts: sql<number>`0`.as("attempts"),
           lastError: sql<string | null>`null`.as("last_error"),
-          createdAt: sql<Date>`${Date.now()}`.as("created_at"),
+          createdAt: sql<Date>`${o.now ?? Date.now()}`.as("created_at"),
           sentAt: sql<Date | null>`null`.as("sent_at"),
+          claimedAt: sql<Date | null>`null`.as("claimed_at"),
         })
-        .from(o.from)
+        .from(o.from as SQLiteTable)
         .where(o.where),
     )
     .returning({ id: outbox.id });

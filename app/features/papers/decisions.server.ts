@@ -18,13 +18,14 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { runBatches } from "~/db/batch.server";
 import type { Database } from "~/db/client.server";
-import { auditLog, conferences, outbox, paperAuthors, papers, paperStatusDrafts, type PaperStatus } from "~/db/schema";
+import { auditLog, conferences, paperAuthors, papers, paperStatusDrafts, type PaperStatus } from "~/db/schema";
 import { paperDisplayNumber } from "~/lib/status";
-import { queueOutboxRows } from "~/mail/outbox.server";
+import { outboxRowsSelected, queueOutboxRows } from "~/mail/outbox.server";
 import { MAIL_TEMPLATES, renderMail, type MailPayload, type RenderedMail } from "~/mail/templates";
 import { forbidden } from "~/server/errors.server";
 import type { Services } from "~/server/services.server";
-import type { PaperAsker, StatusChange } from "./papers.server";
+import type { StatusChange } from "./papers-forms";
+import type { PaperAsker } from "./papers.server";
 
 export type DecisionLetter = { paperId: number; to: string; payload: MailPayload<"paper_decision"> };
 /** A decision with the letters it sends, as the confirmation shows them and the batch writes them. */
@@ -221,26 +222,15 @@ export function decisionStatements(db: Database, actorId: number, decisions: rea
       mails.push(statements.length);
       const json = `[${chunk.join(",")}]`;
       statements.push(
-        db
-          .insert(outbox)
-          .select(
-            db
-              .select({
-                id: sql<number>`null`.as("id"),
-                template: sql<string>`'paper_decision'`.as("template"),
-                toAddress: sql<string>`json_extract(letter.value, '$.to')`.as("to_address"),
-                payload: sql<Record<string, unknown>>`json_extract(letter.value, '$.payload')`.as("payload"),
-                status: sql<"pending">`'pending'`.as("status"),
-                attempts: sql<number>`0`.as("attempts"),
-                lastError: sql<string | null>`null`.as("last_error"),
-                createdAt: sql<Date>`${now}`.as("created_at"),
-                sentAt: sql<Date | null>`null`.as("sent_at"),
-              })
-              // Each letter finds its paper by key (CROSS JOIN keeps this order in SQLite's planner).
-              .from(sql`json_each(${json}) as letter cross join "papers"`)
-              .where(sql`"papers"."id" = json_extract(letter.value, '$.paperId') and "papers"."status" = ${to} and "papers"."updated_at" = ${now}`),
-          )
-          .returning({ id: outbox.id }),
+        outboxRowsSelected(db, {
+          template: "paper_decision",
+          // Each letter finds its paper by key (CROSS JOIN keeps this order in SQLite's planner).
+          from: sql`json_each(${json}) as letter cross join "papers"`,
+          where: sql`"papers"."id" = json_extract(letter.value, '$.paperId') and "papers"."status" = ${to} and "papers"."updated_at" = ${now}`,
+          to: sql`json_extract(letter.value, '$.to')`,
+          payload: sql`json_extract(letter.value, '$.payload')`,
+          now,
+        }),
       );
     }
   }

@@ -4,10 +4,12 @@
  */
 import { z } from "zod";
 import { PAPER_STATUSES, type PaperStatus } from "~/db/enums";
-import type { StatusChange } from "./papers.server";
 
 /** Papers a page of the console's list shows. */
 export const PAPERS_PAGE_SIZE = 25;
+
+/** A decision: the paper, the status the deciding administrator saw, and the new one. */
+export type StatusChange = { paperId: number; from: PaperStatus; to: PaperStatus };
 
 const status = z.enum(PAPER_STATUSES);
 const paperId = z.coerce.number().int().positive().max(2_147_483_647);

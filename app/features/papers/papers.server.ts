@@ -265,5 +265,3 @@ export async function deletePaper(ctx: Pick<Services, "db" | "d1" | "files">, as
   for (const chunk of chunksOf(keys, 1000)) await ctx.files.delete(chunk).catch((e: unknown) => console.error("papers: files not deleted from R2", chunk, e));
 }
 
-/** A decision: the paper, the status the deciding administrator saw, and the new one. */
-export type StatusChange = { paperId: number; from: PaperStatus; to: PaperStatus };

@@ -10,7 +10,8 @@ import { paperDisplayNumber } from "~/lib/status";
 import { conflict, forbidden, notFound } from "~/server/errors.server";
 import type { Services } from "~/server/services.server";
 import { decidePapers, prepareDecisions } from "./decisions.server";
-import type { PaperAsker, StatusChange } from "./papers.server";
+import type { StatusChange } from "./papers-forms";
+import type { PaperAsker } from "./papers.server";
 
 /** 'Active' for paper decisions: the conference's status is open or active (spec-decisions). */
 export const decisionsOpen = (status: string) => /open|active/i.test(status);
