@@ -12,10 +12,8 @@ import { papers, type PaperStatus } from "~/db/schema";
 import { conflict, invalid } from "~/server/errors.server";
 import type { Services } from "~/server/services.server";
 import { decidePapers } from "./decisions.server";
+import { BULK_STATUSES, type BulkPlan, type BulkResults, type BulkStatus, type PlannedRow } from "./bulk-update";
 import type { PaperAsker } from "./papers.server";
-
-export const BULK_STATUSES = ["under_review", "accepted", "rejected", "incomplete"] as const;
-type BulkStatus = (typeof BULK_STATUSES)[number];
 
 export const NO_FILE = "Please select an Excel file first";
 export const MISSING = "Missing paper ID or status";
@@ -26,26 +24,6 @@ const ID_HEADERS = new Set(["id", "ID", "Id", "Paper ID"]);
 const STATUS_HEADERS = new Set(["Status", "status"]);
 const PLAN_LIFETIME_MS = 30 * 60 * 1000;
 const PLAN_PREFIX = "bulk-updates/";
-
-export type PlannedRow = {
-  /** The row's number in the spreadsheet (the header is row 1). */
-  row: number;
-  paperId: string;
-  status: string;
-  outcome: "change" | "unchanged" | "skipped" | "failed";
-  reason?: string;
-  from?: PaperStatus;
-  title?: string;
-};
-
-export type BulkPlan = { id: string; fileName: string; rows: PlannedRow[]; counts: Record<PlannedRow["outcome"], number> };
-
-export type BulkResults = {
-  successful: Array<{ paperId: number; title: string; status: string }>;
-  failed: Array<{ paperId: string; reason: string }>;
-  skipped: number;
-  total: number;
-};
 
 const isBulkStatus = (value: string): value is BulkStatus => (BULK_STATUSES as readonly string[]).includes(value);
 
