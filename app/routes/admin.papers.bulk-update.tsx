@@ -77,10 +77,7 @@ function DryRun({ plan }: { plan: BulkPlan }) {
               <td>{r.row}</td>
               <td>{r.paperId || "—"}</td>
               <td>{r.status || "—"}</td>
-              <td>
-                {OUTCOME_TEXT[r.outcome]}
-                {r.outcome === "change" ? ` from ${r.from} to ${r.status}` : r.reason ? `: ${r.reason}` : ""}
-              </td>
+              <td>{`${OUTCOME_TEXT[r.outcome]}${r.outcome === "change" ? ` from ${r.from} to ${r.status}` : r.reason ? `: ${r.reason}` : ""}`}</td>
             </tr>
           ))}
         </DataTable>
