@@ -80,7 +80,7 @@ describe("a bulk update", () => {
       const results = textOf(await applied.text());
       expect(results).toContain("Bulk Update Results");
       expect(results).toMatch(/Successful\s*1\s*Failed\s*5\s*Skipped\s*2\s*Total Rows\s*8/);
-      expect(results).toContain("A paper with a title that is longer than fifty char");
+      expect(results).toContain(a.title.slice(0, 50));
       expect(results).not.toContain("longer than fifty characters");
       expect(await statusOf(a.id)).toBe("accepted");
       expect(await statusOf(foreign.id)).toBe("under_review");
