@@ -171,9 +171,11 @@ export default function BulkUpdateDialog() {
             <StatusBadge key={s} status={s} />
           ))}
         </p>
-        <label htmlFor="bulk-file">Spreadsheet file</label>
-        <input id="bulk-file" name="file" type="file" accept=".xlsx,.xls,.csv" aria-describedby="bulk-file-hint" onChange={(e) => setChosen(e.currentTarget.files?.[0]?.name ?? null)} />
-        {chosen ? <p role="status">File selected: {chosen}</p> : null}
+        <div className="field">
+          <label htmlFor="bulk-file">Spreadsheet file</label>
+          <input id="bulk-file" name="file" type="file" accept=".xlsx,.xls,.csv" aria-describedby="bulk-file-hint" onChange={(e) => setChosen(e.currentTarget.files?.[0]?.name ?? null)} />
+        </div>
+        <p role="status">{chosen ? `File selected: ${chosen}` : null}</p>
         <RefusalMessage />
         <p className="form-actions">
           <Link className="btn btn-outline" to={closeTo}>
