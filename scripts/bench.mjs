@@ -19,7 +19,7 @@ const rows = [];
 const row = (figure, value, target, ok) => rows.push({ figure, value, target, verdict: ok === undefined ? "" : ok ? "ok" : "MISSED" });
 
 const ROUNDS = 5;
-/** `BENCH_ONLY=site`, `BENCH_ONLY=extraction` or `BENCH_ONLY=submission npm run bench` measures that part alone. */
+/** `BENCH_ONLY=site`, `extraction`, `submission` or `papers-files` (`BENCH_ONLY=site npm run bench`) measures that part alone. */
 const ONLY = process.env.BENCH_ONLY ?? "";
 const runs = (part) => !ONLY || ONLY === part;
 
@@ -543,6 +543,86 @@ if (runs("submission")) {
   } finally {
     await site.stop();
     await mail.stop();
+  }
+}
+
+// 10. The Papers tab's files (issue 36): the Excel export of 1,000 papers and a bulk update of
+// 1,000 rows (its dry run and its apply), as the administrator, against a conference seeded in D1.
+if (runs("papers-files")) {
+  const PAPERS = 1000;
+  const { getPlatformProxy } = await import("wrangler");
+  const proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(dir, "v3") } });
+  let conferenceId;
+  let session;
+  try {
+    const DB = proxy.env.DB;
+    const admin = await DB.prepare("select id from users where email = 'bench-admin@example.org'").first();
+    session = await createSessionRow(DB, admin.id);
+    const areas = JSON.stringify([{ category: "I. Corporate Finance", topic: "Capital Structure" }, { category: "V. Derivatives", topic: "Swaps" }, { category: "VI. Quantitative Finance", topic: "Copula Models" }]);
+    conferenceId = (await DB.prepare("insert into conferences (title, location, start_date, end_date, status, description) values ('Bench Large Conference', 'Leeds', '2027-06-01', '2027-06-03', 'open', '<p>Bench.</p>') returning id").first()).id;
+    const abstract = "We study how listed firms adjust their leverage after unexpected changes in policy rates. ".repeat(8);
+    await DB.prepare(
+      `with recursive seq(n) as (select 0 union all select n + 1 from seq where n < ${PAPERS - 1})
+       insert into papers (conference_id, paper_number, submitter_id, manuscript_type, title, abstract, research_areas, submission_key)
+       select ?1, n, null, 'regular', 'Bench export paper ' || n, ?2, ?3, 'bench-export-' || n from seq`,
+    ).bind(conferenceId, abstract, areas).run();
+    await DB.prepare(
+      `with recursive k(a) as (select 1 union all select a + 1 from k where a < 6)
+       insert into paper_authors (paper_id, author_order, first_name, last_name, email, institution, rank, country, is_corresponding)
+       select p.id, k.a, 'Author', 'Number ' || k.a, 'author' || k.a || '.' || p.id || '@example.org', 'Pennine University', 'Professor', 'GB', k.a = 1
+       from papers p, k where p.conference_id = ?1`,
+    ).bind(conferenceId).run();
+    await DB.prepare(
+      `insert into files (kind, filename, r2_key, original_name, content_type, size, paper_id)
+       select 'manuscript', 'benchexport' || p.id || '.pdf', 'manuscript/benchexport' || p.id || '.pdf', 'paper ' || p.id || '.pdf', 'application/pdf', 1000, p.id
+       from papers p where p.conference_id = ?1`,
+    ).bind(conferenceId).run();
+  } finally {
+    await proxy.dispose();
+  }
+  const site = await startWorker({ dir, vars: { PAGE_CACHE: "off" }, devtools: false });
+  try {
+    const form = await formSession(site.url);
+    const cookie = `${form.cookie}; session=${session}`;
+    const times = [];
+    let size = 0;
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      const r = await fetch(`${site.url}/admin/papers/export?conference=${conferenceId}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      const body = await r.arrayBuffer();
+      if (r.status !== 200) throw new Error(`the export answered ${r.status}`);
+      times.push(performance.now() - started);
+      size = body.byteLength;
+    }
+    const exportMs = median(times);
+    row(`Export to Excel, ${PAPERS} papers × 6 authors (wall time, local; CPU is below it)`, `${exportMs.toFixed(0)} ms, ${(size / 1024).toFixed(0)} KB`, "< 1 s CPU", exportMs < 1000);
+
+    const ids = await (async () => {
+      const r = await fetch(`${site.url}/admin/papers/export?conference=${conferenceId}`, { headers: { Cookie: cookie } });
+      const XLSX = await import("@e965/xlsx");
+      const book = XLSX.read(new Uint8Array(await r.arrayBuffer()), { type: "array" });
+      const rows = XLSX.utils.sheet_to_json(book.Sheets.Papers, { header: 1, raw: true });
+      const at = rows[0].indexOf("Paper ID");
+      return rows.slice(1).map((r) => r[at]);
+    })();
+    const csv = ["id,Status", ...ids.map((id, i) => `${id},${i % 2 ? "accepted" : "rejected"}`)].join("\n");
+    const token = cookie.match(/csrf=([^;]+)/)[1];
+    const started = performance.now();
+    const body = new FormData();
+    body.set("_csrf", token);
+    body.set("intent", "check");
+    body.set("file", new Blob([csv], { type: "text/csv" }), "statuses.csv");
+    const checked = await fetch(`${site.url}/admin/papers/bulk-update?conference=${conferenceId}`, { method: "POST", body, headers: { Cookie: cookie, Origin: site.url }, redirect: "manual" });
+    const html = await checked.text();
+    const checkMs = performance.now() - started;
+    const plan = /name="plan" value="([0-9a-f-]{36})"/.exec(html)?.[1];
+    if (!plan) throw new Error(`the bulk update's dry run answered ${checked.status} without a plan`);
+    const applied = await form.post(`/admin/papers/bulk-update?conference=${conferenceId}`, { intent: "apply", plan }, `session=${session}`);
+    if (applied.response.status !== 200) throw new Error(`the bulk update's apply answered ${applied.response.status}`);
+    const totalMs = performance.now() - started;
+    row(`Bulk update, ${ids.length} rows (.csv): dry run + apply with letters`, `${checkMs.toFixed(0)} ms + ${applied.ms.toFixed(0)} ms = ${totalMs.toFixed(0)} ms`, "< 2 s", totalMs < 2000);
+  } finally {
+    await site.stop();
   }
 }
 
