@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { beforeEach, describe, expect, it } from "vitest";
 import { papers } from "~/db/schema";
+import { readSheetRows } from "~/features/papers/spreadsheet-reader.server";
 import { clearBucket, createConference, createPaper, createUser, db, Jar, postForm, postMultipart, resetDatabase, sessionJar, textOf, visit } from "./fixtures";
 
 /** The bulk status update: a dry run, then the changes applied; hostile files refused quickly. */
@@ -142,6 +143,9 @@ describe("a hostile spreadsheet", () => {
     expect(status).toBe(200);
     expect(textOf(html)).toContain("Will change from under_review to accepted");
     expect(({} as Record<string, unknown>).c).toBeUndefined();
+    // The reader itself, in this isolate: the rows come out and Object.prototype stays clean.
+    expect(await readSheetRows(new File([zipSync(parts) as BlobPart], "proto.xlsx"))).toEqual([["id", "Status"], [String(a.id), "accepted"]]);
+    expect(Object.prototype.hasOwnProperty.call(Object.prototype, "c")).toBe(false);
   });
 
   it("CVE-2024-22363: an XML spreadsheet made to backtrack is refused or read within a second", async () => {

@@ -5,7 +5,7 @@
  * browser shows itself (the zip has an exact length, and gigabytes are not for a page's memory).
  * A refusal of either comes back as the tab's `file-refused` dialog, over the list.
  */
-import { useNavigate } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 
 export const FILE_REFUSALS = {
@@ -72,9 +72,9 @@ export function PapersFileLinks({ conferenceId }: { conferenceId: number }) {
       <a className="btn btn-outline btn-small" href={downloadAllUrl(conferenceId)}>
         Download All Manuscripts
       </a>
-      <a className="btn btn-outline btn-small" href={bulkUpdateUrl(conferenceId)}>
+      <Link className="btn btn-outline btn-small" to={bulkUpdateUrl(conferenceId)} preventScrollReset>
         Bulk Update Status
-      </a>
+      </Link>
       <a className="btn btn-outline btn-small" href={exportUrl(conferenceId)} onClick={exportInBackground} aria-busy={exporting || undefined}>
         {exporting ? "Preparing Excel file…" : "Export to Excel"}
       </a>

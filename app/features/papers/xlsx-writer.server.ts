@@ -13,19 +13,19 @@ export type SheetCell = string | number | { text: string; link: string };
  * that are text, numbers or hyperlinks. Strings stay strings (never formulas).
  */
 export function writeSheet(sheetName: string, header: readonly string[], rows: readonly SheetCell[][], widths: readonly number[]): Uint8Array<ArrayBuffer> {
-  const plain = rows.map((row) => row.map((cell) => (typeof cell === "object" ? cell.text : cell)));
-  const sheet = XLSX.utils.aoa_to_sheet([header as string[], ...plain], { cellDates: false });
-  header.forEach((_, c) => {
-    const cell = sheet[XLSX.utils.encode_cell({ r: 0, c })];
-    if (cell) cell.s = { font: { bold: true } };
-  });
-  rows.forEach((row, r) =>
+  // The cells are written straight into the sheet: sheetjs-style's aoa_to_sheet spent about a
+  // quarter of the export's CPU on 95,000 cells working out what this already knows.
+  const columns = header.map((_, c) => XLSX.utils.encode_col(c));
+  const sheet: XLSX.WorkSheet = {};
+  header.forEach((name, c) => (sheet[`${columns[c]}1`] = { t: "s", v: name, s: { font: { bold: true } } }));
+  rows.forEach((row, r) => {
+    const n = String(r + 2);
     row.forEach((cell, c) => {
-      if (typeof cell !== "object") return;
-      const target = sheet[XLSX.utils.encode_cell({ r: r + 1, c })];
-      if (target) target.l = { Target: cell.link, Tooltip: cell.text };
-    }),
-  );
+      sheet[columns[c] + n] =
+        typeof cell === "number" ? { t: "n", v: cell } : typeof cell === "string" ? { t: "s", v: cell } : { t: "s", v: cell.text, l: { Target: cell.link, Tooltip: cell.text } };
+    });
+  });
+  sheet["!ref"] = `A1:${columns[header.length - 1]}${rows.length + 1}`;
   sheet["!cols"] = widths.map((wch) => ({ wch }));
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, sheetName);
