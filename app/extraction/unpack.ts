@@ -689,3 +689,9 @@ function unpackStream(data: Uint8Array, chain: string[], meter: Meter): boolean 
   }
   return complete;
 }
+
+/** The names of a ZIP archive's parts as its central directory lists them, or null when it has none. */
+export function zipPartNames(bytes: Uint8Array): string[] | null {
+  const entries = centralDirectory(bytes);
+  return entries ? [...entries.keys()] : null;
+}
