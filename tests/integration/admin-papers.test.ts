@@ -89,7 +89,7 @@ describe("the Papers tab without JavaScript", () => {
     const shown = textOf(await confirmation.text());
     expect(shown).toContain("Liquidity in Bond Markets");
     expect(shown).toContain(`Grace Hopper <grace.${tag}@example.org>`);
-    expect(shown).toContain("Decision on paper MS27~101");
+    expect(shown).toContain("Paper MS27~101 accepted for Annual Conference 2027");
     expect(shown).toContain("Email letter(s) the author(s) of 2 paper and Save Changes");
 
     const save = () =>
