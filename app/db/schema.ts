@@ -338,6 +338,9 @@ export const papers = sqliteTable(
     submissionKey: text("submission_key"),
     submittedAt: integer("submitted_at", { mode: "timestamp_ms" }).notNull().default(now),
     updatedAt: updatedAt(),
+    // The batch that last decided the paper's status (a random id): its audit entry and letters
+    // select the papers of that batch alone, even when two batches share a millisecond.
+    decidedIn: text("decided_in"),
   },
   (t) => [
     uniqueIndex("papers_conference_number_unique").on(t.conferenceId, t.paperNumber),

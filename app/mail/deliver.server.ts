@@ -12,7 +12,7 @@
  *   through the queue; after the last retry the queue moves the message to the dead-letter
  *   queue, whose consumer marks the row `dead` so the office sees it in the outbox.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { outbox } from "../db/schema";
 import { NoticeMessageSchema, readMessage } from "../server/queues/messages";
 import type { Services } from "../server/services.server";
@@ -66,12 +66,12 @@ export async function deliverNotices(batch: MessageBatch<unknown>, { db }: Pick<
       continue;
     }
     const ours = and(eq(outbox.id, row.id), eq(outbox.status, "sending"), eq(outbox.claimedAt, claimedAt));
+    let sent = false;
     try {
       if (!smtp.success) throw new Error(`Mail is not configured: ${smtp.error.issues.map((i) => i.path.join(".")).join(", ")}`);
       const rendered = renderMail(row.template, row.payload, { siteName: smtp.data.SITE_NAME, siteUrl: smtp.data.SITE_URL });
       await send(smtp.data, { to: row.toAddress, ...rendered });
-      await db.update(outbox).set({ status: "sent", sentAt: new Date(), lastError: null, claimedAt: null }).where(ours).run();
-      message.ack();
+      sent = true;
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       await db
@@ -80,6 +80,23 @@ export async function deliverNotices(batch: MessageBatch<unknown>, { db }: Pick<
         .where(ours)
         .run();
       message.retry({ delaySeconds: backoffSeconds(row.attempts) });
+    }
+    if (!sent) continue;
+    // Handed to the SMTP server: the message is not retried. Only if D1 refuses the mark three
+    // times does the claim go stale and the housekeeping queue the mail again (decision 051).
+    await markSent(db, ours).catch((error: unknown) => console.error(`notices: outbox ${row.id} was sent but could not be marked sent`, error));
+    message.ack();
+  }
+}
+
+/** Marks a delivered row sent, trying three times: a mail handed to the SMTP server is never retried. */
+async function markSent(db: Pick<Services, "db">["db"], ours: SQL | undefined) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.update(outbox).set({ status: "sent", sentAt: new Date(), lastError: null, claimedAt: null }).where(ours).run();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
     }
   }
 }

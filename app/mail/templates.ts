@@ -80,7 +80,8 @@ function compose(site: Site, subject: string, greeting: string, blocks: Block[])
     })
     .join("");
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="margin:0;background:#f4f5f7;font-family:Georgia,serif;color:#1d1d1f"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="background:#fff;border-radius:8px;padding:32px"><p style="margin:0 0 24px;font-weight:bold;color:#1b2a4a">${escapeHtml(site.siteName)}</p><p style="margin:0 0 16px">${escapeHtml(greeting)}</p>${body}<p style="margin:24px 0 0;font-size:13px;color:#555">${escapeHtml(site.siteName)} · <a href="${escapeHtml(site.siteUrl)}" style="color:#1b2a4a">${escapeHtml(site.siteUrl.replace(/^https?:\/\//, ""))}</a></p></div></div></body></html>`;
-  return { subject: `${site.siteName}: ${subject}`, text, html };
+  // A subject is one line: a title typed with a line break must not start a header of its own.
+  return { subject: `${site.siteName}: ${subject}`.replace(/[\r\n]+/g, " "), text, html };
 }
 
 const greet = (name: string) => (name ? `Dear ${name},` : "Hello,");

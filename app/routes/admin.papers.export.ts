@@ -18,7 +18,7 @@ export const loader = loads(FAILED, async (args: LoaderFunctionArgs) => {
   await requireAdmin(context, request);
   const url = new URL(request.url);
   const conferenceId = parseId(url.searchParams.get("conference") ?? undefined);
-  const made = await settled(args, FAILED, () => exportPapers(context, conferenceId, url.origin, todayIso()));
+  const made = await settled(args, FAILED, () => exportPapers(context, conferenceId, new URL(context.env.SITE_URL).origin, todayIso()));
   if (!made.ok) throw redirect(filesRefusedUrl(conferenceId, "export-failed"));
   if ("refused" in made.value) throw redirect(filesRefusedUrl(conferenceId, made.value.refused));
   return new Response(made.value.bytes, {

@@ -84,7 +84,9 @@ export default function ConfirmSave() {
                 {d.preview ? (
                   <details>
                     <summary>Preview the letter: {d.preview.subject}</summary>
-                    <pre className="letter-preview">{d.preview.text}</pre>
+                    <pre className="letter-preview" tabIndex={0} role="region" aria-label={`The letter about ${d.number}`}>
+                      {d.preview.text}
+                    </pre>
                   </details>
                 ) : null}
               </>

@@ -1,18 +1,5 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/cloudflare";
-import {
-  Form,
-  Link,
-  Outlet,
-  useFetcher,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useSubmit,
-} from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, Outlet, useFetcher, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ConsoleError } from "~/components/admin/console-error";
 import { Pager } from "~/components/admin/pager";
@@ -24,25 +11,9 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/table-wrap";
 import { PAPER_STATUSES } from "~/db/enums";
 import { PapersFileLinks } from "~/features/papers/paper-file-links";
-import {
-  PAPERS_PAGE_SIZE,
-  paperIntentSchema,
-  saveSchema,
-  stageSchema,
-} from "~/features/papers/papers-forms";
-import {
-  asAdmin,
-  listPapers,
-  parsePaperQuery,
-} from "~/features/papers/papers.server";
-import {
-  conferenceChoices,
-  decisionsOpen,
-  discardStaged,
-  saveConfirmed,
-  stageChoices,
-  stagedCount,
-} from "~/features/papers/staging.server";
+import { PAPERS_PAGE_SIZE, paperIntentSchema, saveSchema, stageSchema } from "~/features/papers/papers-forms";
+import { asAdmin, listPapers, parsePaperQuery } from "~/features/papers/papers.server";
+import { conferenceChoices, decisionsOpen, discardStaged, saveConfirmed, stageChoices, stagedCount } from "~/features/papers/staging.server";
 import { listPath } from "~/lib/list-href";
 import { paperDisplayNumber, paperStatusBadge } from "~/lib/status";
 import { acts, loads } from "~/server/answers.server";
@@ -52,23 +23,17 @@ import { readInput, validateInput } from "~/server/forms.server";
 const MESSAGES = {
   loadFailed: "Failed to load papers for this conference",
   saveFailed: "Failed to save status changes. Please try again.",
-  failedSome: (n: number) =>
-    `Failed to update ${n} paper(s). Please try again.`,
-  saved: (n: number) =>
-    `Status changes saved for ${n} paper(s). Their authors are being e-mailed.`,
-  already: (n: number) =>
-    `${n} paper(s) already had the new status (saved meanwhile): no letter was sent again.`,
+  failedSome: (n: number) => `Failed to update ${n} paper(s). Please try again.`,
+  saved: (n: number) => `Status changes saved for ${n} paper(s). Their authors are being e-mailed.`,
+  already: (n: number) => `${n} paper(s) already had the new status (saved meanwhile): no letter was sent again.`,
   staged: "Status change staged. Nothing is sent until you save.",
-  stale: (n: number) =>
-    `${n} paper(s) changed meanwhile and were not staged: the list shows their status now.`,
+  stale: (n: number) => `${n} paper(s) changed meanwhile and were not staged: the list shows their status now.`,
   discarded: "Pending status changes discarded.",
   deleted: "Paper deleted successfully!",
   updated: "Paper updated successfully!",
 };
 
-const STATUS_LABELS: Record<string, string> = Object.fromEntries(
-  PAPER_STATUSES.map((s) => [s, paperStatusBadge(s).label])
-);
+const STATUS_LABELS: Record<string, string> = Object.fromEntries(PAPER_STATUSES.map((s) => [s, paperStatusBadge(s).label]));
 
 /** The address of the tab for one conference, keeping nothing else. */
 const tabFor = (conferenceId: number, extra: Record<string, string> = {}) =>
@@ -77,65 +42,58 @@ const tabFor = (conferenceId: number, extra: Record<string, string> = {}) =>
     ...extra,
   })}`;
 
-export const loader = loads(
-  MESSAGES.loadFailed,
-  async ({ request, context }: LoaderFunctionArgs) => {
-    const admin = await requireAdmin(context, request);
-    const url = new URL(request.url);
-    const conferences = await conferenceChoices(context);
-    const asked = Number.parseInt(url.searchParams.get("conference") ?? "", 10);
-    const conference =
-      conferences.find((c) => c.id === asked) ?? conferences[0] ?? null;
-    if (!conference)
-      return {
-        conferences: [],
-        conference: null,
-        page: null,
-        pending: 0,
-        csrf: context.csrf.token(),
-      };
-    const query = parsePaperQuery(url, conference.id);
-    const [page, pending] = await Promise.all([
-      listPapers(context, asAdmin(admin), query),
-      stagedCount(context, conference.id),
-    ]);
+export const loader = loads(MESSAGES.loadFailed, async ({ request, context }: LoaderFunctionArgs) => {
+  const admin = await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const conferences = await conferenceChoices(context);
+  const asked = Number.parseInt(url.searchParams.get("conference") ?? "", 10);
+  const conference = conferences.find((c) => c.id === asked) ?? conferences[0] ?? null;
+  if (!conference)
     return {
-      conferences: conferences.map((c) => ({
-        id: c.id,
-        label: `(${c.status}) ${c.title}, ${c.location}, ${c.startDate} - ${c.endDate}`,
-      })),
-      conference: {
-        id: conference.id,
-        title: conference.title,
-        editable: decisionsOpen(conference.status),
-      },
-      query: { q: query.q, start: query.start },
-      page: {
-        total: page.total,
-        conferenceTotal: page.conferenceTotal,
-        previous: page.previous,
-        next: page.next,
-        rows: page.rows.map((p) => ({
-          id: p.id,
-          number: paperDisplayNumber(conference.startDate, p.paperNumber),
-          title: p.title,
-          abstractStart: p.abstractStart,
-          firstAuthor: p.firstAuthor,
-          submitted: new Date(p.submittedAt).toISOString().slice(0, 10),
-          registrations: p.registrations,
-          status: p.status,
-          staged: p.staged,
-          files: {
-            full: p.fileKinds.includes("manuscript"),
-            blind: p.fileKinds.includes("blind_copy"),
-          },
-        })),
-      },
-      pending,
+      conferences: [],
+      conference: null,
+      page: null,
+      pending: 0,
       csrf: context.csrf.token(),
     };
-  }
-);
+  const query = parsePaperQuery(url, conference.id);
+  const [page, pending] = await Promise.all([listPapers(context, asAdmin(admin), query), stagedCount(context, conference.id)]);
+  return {
+    conferences: conferences.map((c) => ({
+      id: c.id,
+      label: `(${c.status}) ${c.title}, ${c.location}, ${c.startDate} - ${c.endDate}`,
+    })),
+    conference: {
+      id: conference.id,
+      title: conference.title,
+      editable: decisionsOpen(conference.status),
+    },
+    query: { q: query.q, start: query.start },
+    page: {
+      total: page.total,
+      conferenceTotal: page.conferenceTotal,
+      previous: page.previous,
+      next: page.next,
+      rows: page.rows.map((p) => ({
+        id: p.id,
+        number: paperDisplayNumber(conference.startDate, p.paperNumber),
+        title: p.title,
+        abstractStart: p.abstractStart,
+        firstAuthor: p.firstAuthor,
+        submitted: new Date(p.submittedAt).toISOString().slice(0, 10),
+        registrations: p.registrations,
+        status: p.status,
+        staged: p.staged,
+        files: {
+          full: p.fileKinds.includes("manuscript"),
+          blind: p.fileKinds.includes("blind_copy"),
+        },
+      })),
+    },
+    pending,
+    csrf: context.csrf.token(),
+  };
+});
 
 export const ErrorBoundary = ConsoleError;
 
@@ -147,62 +105,54 @@ const saveValidator = withZod(saveSchema);
  * Stage (the list's selects), save (the confirmed decisions: written and mailed) or discard. The
  * conference comes from the address; each answer goes back to the list as it was.
  */
-export const action = acts(
-  MESSAGES.saveFailed,
-  async ({ request, context }: ActionFunctionArgs) => {
-    const admin = asAdmin(await requireAdmin(context, request));
-    const url = new URL(request.url);
-    const conferenceId = Number.parseInt(
-      url.searchParams.get("conference") ?? "",
-      10
+export const action = acts(MESSAGES.saveFailed, async ({ request, context }: ActionFunctionArgs) => {
+  const admin = asAdmin(await requireAdmin(context, request));
+  const url = new URL(request.url);
+  const conferenceId = Number.parseInt(url.searchParams.get("conference") ?? "", 10);
+  if (!Number.isSafeInteger(conferenceId) || conferenceId < 1) throw new Response("Please select a conference first", { status: 400 });
+  const posted = await readInput(request);
+  const { intent } = (await validateInput(posted, intentValidator)).data;
+  const back = (done: Record<string, string>) => {
+    const to = new URL(url);
+    for (const k of ["done", "changed", "failed", "already", "stale"]) to.searchParams.delete(k);
+    for (const [k, v] of Object.entries(done)) to.searchParams.set(k, v);
+    return redirect(`${to.pathname}${to.search}`);
+  };
+  if (intent === "stage") {
+    const { choices, js } = (await validateInput(posted, stageValidator)).data;
+    const outcome = await stageChoices(
+      context,
+      admin,
+      conferenceId,
+      choices.map((c) => ({
+        paperId: c.paperId,
+        seen: c.seen,
+        shown: c.shown,
+        chosen: c.status,
+      }))
     );
-    if (!Number.isSafeInteger(conferenceId) || conferenceId < 1)
-      throw new Response("Please select a conference first", { status: 400 });
-    const posted = await readInput(request);
-    const { intent } = (await validateInput(posted, intentValidator)).data;
-    const back = (done: Record<string, string>) => {
-      const to = new URL(url);
-      for (const k of ["done", "changed", "failed", "already", "stale"])
-        to.searchParams.delete(k);
-      for (const [k, v] of Object.entries(done)) to.searchParams.set(k, v);
-      return redirect(`${to.pathname}${to.search}`);
-    };
-    if (intent === "stage") {
-      const { choices, js } = (await validateInput(posted, stageValidator))
-        .data;
-      const outcome = await stageChoices(
-        context,
-        admin,
-        conferenceId,
-        choices.map((c) => ({
-          paperId: c.paperId,
-          seen: c.seen,
-          chosen: c.status,
-        }))
-      );
-      if (js) return { done: "staged" as const, ...outcome };
-      return back({ done: "staged", stale: String(outcome.stale) });
-    }
-    if (intent === "discard") {
-      await discardStaged(context, conferenceId);
-      return back({ done: "discarded" });
-    }
-    const { change } = (
-      await validateInput(posted, saveValidator, {
-        message: MESSAGES.saveFailed,
-      })
-    ).data;
-    const outcome = await saveConfirmed(context, admin, conferenceId, change);
-    return redirect(
-      tabFor(conferenceId, {
-        done: "saved",
-        changed: String(outcome.changed.length),
-        already: String(outcome.already.length),
-        failed: String(outcome.failed.length),
-      })
-    );
+    if (js) return { done: "staged" as const, ...outcome };
+    return back({ done: "staged", stale: String(outcome.stale) });
   }
-);
+  if (intent === "discard") {
+    await discardStaged(context, conferenceId);
+    return back({ done: "discarded" });
+  }
+  const { change } = (
+    await validateInput(posted, saveValidator, {
+      message: MESSAGES.saveFailed,
+    })
+  ).data;
+  const outcome = await saveConfirmed(context, admin, conferenceId, change);
+  return redirect(
+    tabFor(conferenceId, {
+      done: "saved",
+      changed: String(outcome.changed.length),
+      already: String(outcome.already.length),
+      failed: String(outcome.failed.length),
+    })
+  );
+});
 
 /** The notice a post left in the address (`?done=`), if any. */
 function useDoneNotice() {
@@ -211,12 +161,8 @@ function useDoneNotice() {
   switch (params.get("done")) {
     case "saved":
       return [
-        count("changed")
-          ? { tone: "success" as const, text: MESSAGES.saved(count("changed")) }
-          : null,
-        count("already")
-          ? { tone: "info" as const, text: MESSAGES.already(count("already")) }
-          : null,
+        count("changed") ? { tone: "success" as const, text: MESSAGES.saved(count("changed")) } : null,
+        count("already") ? { tone: "info" as const, text: MESSAGES.already(count("already")) } : null,
         count("failed")
           ? {
               tone: "error" as const,
@@ -225,9 +171,7 @@ function useDoneNotice() {
           : null,
       ].filter((n) => n !== null);
     case "staged":
-      return count("stale")
-        ? [{ tone: "warning" as const, text: MESSAGES.stale(count("stale")) }]
-        : [{ tone: "info" as const, text: MESSAGES.staged }];
+      return count("stale") ? [{ tone: "warning" as const, text: MESSAGES.stale(count("stale")) }] : [{ tone: "info" as const, text: MESSAGES.staged }];
     case "discarded":
       return [{ tone: "info" as const, text: MESSAGES.discarded }];
     case "deleted":
@@ -248,9 +192,7 @@ export default function AdminPapersTab() {
     return (
       <section aria-labelledby="papers-title">
         <h2 id="papers-title">Papers</h2>
-        <p className="empty-note">
-          There are no conferences yet. Papers are submitted to a conference.
-        </p>
+        <p className="empty-note">There are no conferences yet. Papers are submitted to a conference.</p>
       </section>
     );
   }
@@ -262,18 +204,11 @@ export default function AdminPapersTab() {
           Papers <Badge tone="secondary">{page.conferenceTotal}</Badge>
         </h2>
       </div>
-      <ConferencePicker
-        conferences={data.conferences}
-        current={conference.id}
-      />
+      <ConferencePicker conferences={data.conferences} current={conference.id} />
       <p className={conference.editable ? "info-line" : "info-line muted"}>
-        {conference.editable
-          ? "Conference is active - paper status can be edited"
-          : "Conference is inactive - paper status is read-only"}
+        {conference.editable ? "Conference is active - paper status can be edited" : "Conference is inactive - paper status is read-only"}
       </p>
-      {refusal ? (
-        <FormMessage tone="error">{refusal.message}</FormMessage>
-      ) : null}
+      {refusal ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
       {notices.map((n) => (
         <FormMessage key={n.text} tone={n.tone}>
           {n.text}
@@ -281,55 +216,26 @@ export default function AdminPapersTab() {
       ))}
       {pending > 0 ? (
         <div className="alert alert-warning" role="status">
-          <strong>
-            {pending === 1
-              ? "1 unsaved status change."
-              : `${pending} unsaved status changes.`}
-          </strong>{" "}
-          Saving them e-mails a letter to every author of each paper.
+          <strong>{pending === 1 ? "1 unsaved status change." : `${pending} unsaved status changes.`}</strong> Saving them e-mails a letter to every author of each paper.
         </div>
       ) : null}
-      <Toolbar
-        conferenceId={conference.id}
-        pending={pending}
-        hasPapers={page.conferenceTotal > 0}
-      />
+      <Toolbar conferenceId={conference.id} pending={pending} hasPapers={page.conferenceTotal > 0} editable={conference.editable} />
       {/* A paper opened over the list (details, edit, delete), the save confirmation, the bulk update. */}
       <Outlet />
       <PaperSearch conferenceId={conference.id} q={query.q} />
-      <PaperTable
-        conferenceId={conference.id}
-        editable={conference.editable}
-        page={page}
-        q={query.q}
-        first={query.start}
-      />
+      <PaperTable conferenceId={conference.id} editable={conference.editable} page={page} q={query.q} first={query.start} />
     </section>
   );
 }
 
-function ConferencePicker({
-  conferences,
-  current,
-}: {
-  conferences: Array<{ id: number; label: string }>;
-  current: number;
-}) {
+function ConferencePicker({ conferences, current }: { conferences: Array<{ id: number; label: string }>; current: number }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   return (
-    <Form
-      method="get"
-      className="filters conference-picker"
-      onChange={(e) => submit(e.currentTarget)}
-    >
+    <Form method="get" className="filters conference-picker" onChange={(e) => submit(e.currentTarget)}>
       <div className="field conference-field">
         <label htmlFor="papers-conference">Conference</label>
-        <select
-          id="papers-conference"
-          name="conference"
-          defaultValue={String(current)}
-        >
+        <select id="papers-conference" name="conference" defaultValue={String(current)}>
           {conferences.map((c) => (
             <option key={c.id} value={c.id}>
               {c.label}
@@ -346,52 +252,29 @@ function ConferencePicker({
   );
 }
 
-function Toolbar({
-  conferenceId,
-  pending,
-  hasPapers,
-}: {
-  conferenceId: number;
-  pending: number;
-  hasPapers: boolean;
-}) {
+function Toolbar({ conferenceId, pending, hasPapers, editable }: { conferenceId: number; pending: number; hasPapers: boolean; editable: boolean }) {
   const { search } = useLocation();
-  const to = (path: string) =>
-    listPath(path, search, undefined, { conference: String(conferenceId) });
+  const to = (path: string) => listPath(path, search, undefined, { conference: String(conferenceId) });
   return (
     <div className="toolbar" role="group" aria-label="Papers tools">
       {pending > 0 ? (
         <>
-          <ButtonLink
-            to={to("/admin/papers/save")}
-            size="small"
-            preventScrollReset
-          >
+          <ButtonLink to={to("/admin/papers/save")} size="small" preventScrollReset>
             {`Email letter(s) the author(s) of ${pending} paper and Save Changes`}
           </ButtonLink>
-          <ButtonLink
-            to={to("/admin/papers/discard")}
-            variant="outline"
-            size="small"
-            preventScrollReset
-          >
+          <ButtonLink to={to("/admin/papers/discard")} variant="outline" size="small" preventScrollReset>
             Discard Changes
           </ButtonLink>
         </>
       ) : null}
-      {hasPapers ? <PapersFileLinks conferenceId={conferenceId} /> : null}
+      {hasPapers ? <PapersFileLinks conferenceId={conferenceId} decisionsOpen={editable} /> : null}
     </div>
   );
 }
 
 function PaperSearch({ conferenceId, q }: { conferenceId: number; q: string }) {
   return (
-    <Form
-      method="get"
-      className="filters"
-      role="search"
-      aria-label="Search papers"
-    >
+    <Form method="get" className="filters" role="search" aria-label="Search papers">
       <input type="hidden" name="conference" value={conferenceId} />
       <div className="field search-field">
         <label htmlFor="paper-q">Search</label>
@@ -416,24 +299,10 @@ function PaperSearch({ conferenceId, q }: { conferenceId: number; q: string }) {
   );
 }
 
-type Page = NonNullable<
-  ReturnType<typeof useLoaderData<typeof loader>>["page"]
->;
+type Page = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["page"]>;
 type Row = Page["rows"][number];
 
-function PaperTable({
-  conferenceId,
-  editable,
-  page,
-  q,
-  first,
-}: {
-  conferenceId: number;
-  editable: boolean;
-  page: Page;
-  q: string;
-  first: number;
-}) {
+function PaperTable({ conferenceId, editable, page, q, first }: { conferenceId: number; editable: boolean; page: Page; q: string; first: number }) {
   const { search } = useLocation();
   const busy = useNavigation().state !== "idle";
   if (page.rows.length === 0) {
@@ -452,43 +321,17 @@ function PaperTable({
     );
   }
   const table = (
-    <DataTable
-      label="Papers of this conference"
-      columns={[
-        "Paper #",
-        "Title",
-        "First Author",
-        "Submission Date",
-        "Registrations",
-        "Status",
-        "Files",
-        "Actions",
-      ]}
-    >
+    <DataTable label="Papers of this conference" columns={["Paper #", "Title", "First Author", "Submission Date", "Registrations", "Status", "Files", "Actions"]}>
       {page.rows.map((p, i) => (
-        <PaperRow
-          key={p.id}
-          paper={p}
-          index={i}
-          editable={editable}
-          search={search}
-        />
+        <PaperRow key={p.id} paper={p} index={i} editable={editable} search={search} />
       ))}
     </DataTable>
   );
   return (
     <>
-      <p
-        className="table-note"
-        aria-live="polite"
-      >{`Showing ${page.total} of ${page.conferenceTotal} papers`}</p>
+      <p className="table-note" aria-live="polite">{`Showing ${page.total} of ${page.conferenceTotal} papers`}</p>
       {editable ? (
-        <Form
-          method="post"
-          id="stage-form"
-          action={`/admin/papers${search}`}
-          preventScrollReset
-        >
+        <Form method="post" id="stage-form" action={`/admin/papers${search}`} preventScrollReset>
           <CsrfField />
           <input type="hidden" name="intent" value="stage" />
           {table}
@@ -497,14 +340,7 @@ function PaperTable({
       ) : (
         table
       )}
-      <Pager
-        label="Paper pages"
-        previous={page.previous}
-        next={page.next}
-        first={first}
-        pageSize={PAPERS_PAGE_SIZE}
-        total={page.total}
-      />
+      <Pager label="Paper pages" previous={page.previous} next={page.next} first={first} pageSize={PAPERS_PAGE_SIZE} total={page.total} />
     </>
   );
 }
@@ -522,17 +358,7 @@ function StageButton({ busy }: { busy: boolean }) {
   );
 }
 
-function PaperRow({
-  paper: p,
-  index,
-  editable,
-  search,
-}: {
-  paper: Row;
-  index: number;
-  editable: boolean;
-  search: string;
-}) {
+function PaperRow({ paper: p, index, editable, search }: { paper: Row; index: number; editable: boolean; search: string }) {
   const fetcher = useFetcher<{ done?: string }>({ key: `stage-${p.id}` });
   const csrf = useCsrfToken();
   // While a choice is on its way, show it; afterwards the list's data says what is staged.
@@ -549,13 +375,7 @@ function PaperRow({
       </td>
       <td className="paper-title-cell">
         <strong>{p.title}</strong>
-        {p.abstractStart ? (
-          <small className="abstract-start">
-            {p.abstractStart.length >= 100
-              ? `${p.abstractStart}…`
-              : p.abstractStart}
-          </small>
-        ) : null}
+        {p.abstractStart ? <small className="abstract-start">{p.abstractStart.length >= 100 ? `${p.abstractStart}…` : p.abstractStart}</small> : null}
       </td>
       <td>
         {author ? (
@@ -573,34 +393,21 @@ function PaperRow({
         {p.registrations > 0 ? (
           <span title="Confirmed registrations for this paper">
             <Badge tone="success">{p.registrations}</Badge>
-            <span className="visually-hidden">
-              {" "}
-              confirmed registrations for this paper
-            </span>
+            <span className="visually-hidden"> confirmed registrations for this paper</span>
           </span>
         ) : (
           <span title="No confirmed registrations yet">
             <Badge tone="danger">0</Badge>
-            <span className="visually-hidden">
-              {" "}
-              no confirmed registrations yet
-            </span>
+            <span className="visually-hidden"> no confirmed registrations yet</span>
           </span>
         )}
       </td>
       <td>
         {editable ? (
           <>
-            <input
-              type="hidden"
-              name={`choices[${index}].paperId`}
-              value={p.id}
-            />
-            <input
-              type="hidden"
-              name={`choices[${index}].seen`}
-              value={p.status}
-            />
+            <input type="hidden" name={`choices[${index}].paperId`} value={p.id} />
+            <input type="hidden" name={`choices[${index}].seen`} value={p.status} />
+            <input type="hidden" name={`choices[${index}].shown`} value={p.staged ?? p.status} />
             <label className="visually-hidden" htmlFor={`status-${p.id}`}>
               Status of {p.number}
             </label>
@@ -616,6 +423,7 @@ function PaperRow({
                     js: "1",
                     "choices[0].paperId": String(p.id),
                     "choices[0].seen": p.status,
+                    "choices[0].shown": shown,
                     "choices[0].status": e.currentTarget.value,
                   },
                   { method: "post", action: `/admin/papers${search}` }
@@ -628,33 +436,21 @@ function PaperRow({
                 </option>
               ))}
             </select>
-            {staged ? (
-              <small className="staged-note">
-                Email for status change to be sent
-              </small>
-            ) : null}
+            {staged ? <small className="staged-note">Email for status change to be sent</small> : null}
           </>
         ) : (
-          <Badge tone={paperStatusBadge(p.status).tone}>
-            {paperStatusBadge(p.status).label}
-          </Badge>
+          <Badge tone={paperStatusBadge(p.status).tone}>{paperStatusBadge(p.status).label}</Badge>
         )}
       </td>
       <td>
         <span className="file-links">
           {p.files.full ? (
-            <a
-              href={`/api/papers/${p.id}/download/fullManuscript`}
-              aria-label={`Full Manuscript of ${p.number}`}
-            >
+            <a href={`/api/papers/${p.id}/download/fullManuscript`} aria-label={`Full Manuscript of ${p.number}`}>
               Full Manuscript
             </a>
           ) : null}
           {p.files.blind ? (
-            <a
-              href={`/api/papers/${p.id}/download/blindCopyManuscript`}
-              aria-label={`Blind Copy of ${p.number}`}
-            >
+            <a href={`/api/papers/${p.id}/download/blindCopyManuscript`} aria-label={`Blind Copy of ${p.number}`}>
               Blind Copy
             </a>
           ) : null}
@@ -663,35 +459,18 @@ function PaperRow({
       </td>
       <td>
         <span className="row-actions">
-          <Link
-            to={open(`/admin/papers/${p.id}`)}
-            preventScrollReset
-            aria-label={`View details of ${name}`}
-          >
+          <Link to={open(`/admin/papers/${p.id}`)} preventScrollReset aria-label={`View details of ${name}`}>
             View
           </Link>
-          <Link
-            to={open(`/admin/papers/${p.id}/edit`)}
-            preventScrollReset
-            aria-label={`Edit ${name}`}
-          >
+          <Link to={open(`/admin/papers/${p.id}/edit`)} preventScrollReset aria-label={`Edit ${name}`}>
             Edit
           </Link>
           {author ? (
-            <a
-              href={`mailto:${author.email}?subject=${encodeURIComponent(
-                `Regarding your paper: ${p.title}`
-              )}`}
-              aria-label={`Contact the author of ${name}`}
-            >
+            <a href={`mailto:${author.email}?subject=${encodeURIComponent(`Regarding your paper: ${p.title}`)}`} aria-label={`Contact the author of ${name}`}>
               Contact
             </a>
           ) : null}
-          <Link
-            to={open(`/admin/papers/${p.id}/delete`)}
-            preventScrollReset
-            aria-label={`Delete ${name}`}
-          >
+          <Link to={open(`/admin/papers/${p.id}/delete`)} preventScrollReset aria-label={`Delete ${name}`}>
             Delete
           </Link>
         </span>

@@ -20,7 +20,7 @@ export const loader = loads("The download link could not be made. Please try aga
   if (paperId === null || !isPaperFileParam(kind)) throw notFound(NOT_FOUND);
   const reader = { ...(await fileReader(context, request)), tokenFileId: null };
   if (reader.userId === null) throw apiError(401, API_UNAUTHORISED, undefined, { "WWW-Authenticate": 'Bearer realm="api"' });
-  const downloadUrl = await downloadLinkFor(context, reader, new URL(request.url).origin, paperId, kind);
+  const downloadUrl = await downloadLinkFor(context, reader, new URL(context.env.SITE_URL).origin, paperId, kind);
   if (!downloadUrl) throw notFound(NOT_FOUND);
   return Response.json({ downloadUrl }, { headers: { "Cache-Control": "no-store" } });
 });

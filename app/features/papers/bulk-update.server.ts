@@ -11,6 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { papers, type PaperStatus } from "~/db/schema";
 import { conflict, invalid } from "~/server/errors.server";
 import type { Services } from "~/server/services.server";
+import { editableConference } from "./staging.server";
 import { decidePapers } from "./decisions.server";
 import { BULK_STATUSES, type BulkPlan, type BulkResults, type BulkStatus, type PlannedRow } from "./bulk-update";
 import type { PaperAsker } from "./papers.server";
@@ -39,6 +40,7 @@ function countOutcomes(rows: readonly PlannedRow[]) {
  * rows: the conference's papers, and which of the other ids exist at all (one JSON parameter).
  */
 export async function planBulkUpdate({ db }: Pick<Services, "db">, conferenceId: number, sheet: string[][], fileName: string): Promise<Omit<BulkPlan, "id">> {
+  await editableConference({ db }, conferenceId);
   const [header = [], ...data] = sheet;
   const idColumn = header.findIndex((h) => ID_HEADERS.has(h.trim()));
   const statusColumn = header.findIndex((h) => STATUS_HEADERS.has(h.trim()));
@@ -94,6 +96,7 @@ export async function keepPlan({ files }: Pick<Services, "files">, adminId: numb
  */
 export async function applyPlan(ctx: Pick<Services, "db" | "env" | "files" | "queues" | "waitUntil">, asker: PaperAsker, conferenceId: number, planId: string, now = Date.now()): Promise<BulkResults> {
   if (!/^[0-9a-f-]{36}$/.test(planId)) throw invalid(PLAN_GONE);
+  await editableConference(ctx, conferenceId);
   const key = `${PLAN_PREFIX}${planId}`;
   const stored = await ctx.files.get(key);
   const meta = stored?.customMetadata ?? {};

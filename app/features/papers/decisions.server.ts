@@ -175,9 +175,13 @@ function chunkByBytes<T>(items: readonly T[], size: (item: T) => number, max: nu
  */
 export function decisionStatements(db: Database, actorId: number, decisions: readonly Decision[], { now = Date.now(), staged = false } = {}) {
   const stamp = new Date(now);
+  const batch = crypto.randomUUID();
   const groups = new Map<string, { from: PaperStatus; to: PaperStatus; decisions: Decision[] }>();
+  const once = new Set<number>();
   for (const d of decisions) {
-    if (d.from === d.to) continue;
+    // A paper is decided once per batch: a change posted twice is one change.
+    if (d.from === d.to || once.has(d.paperId)) continue;
+    once.add(d.paperId);
     const key = `${d.from}>${d.to}`;
     const group = groups.get(key) ?? { from: d.from, to: d.to, decisions: [] };
     group.decisions.push(d);
@@ -195,12 +199,12 @@ export function decisionStatements(db: Database, actorId: number, decisions: rea
     statements.push(
       db
         .update(papers)
-        .set({ status: to, updatedAt: stamp })
+        .set({ status: to, updatedAt: stamp, decidedIn: batch })
         .where(and(sql`${papers.id} in ${inList(list)}`, eq(papers.status, from), stillStaged))
         .returning({ id: papers.id }),
     );
-    // The papers this batch changed: the new status, stamped with this batch's instant.
-    const changedHere = and(sql`${papers.id} in ${inList(list)}`, eq(papers.status, to), eq(papers.updatedAt, stamp));
+    // The papers this batch changed: marked with this batch's id.
+    const changedHere = and(sql`${papers.id} in ${inList(list)}`, eq(papers.decidedIn, batch));
     statements.push(
       db.insert(auditLog).select(
         db
@@ -226,16 +230,25 @@ export function decisionStatements(db: Database, actorId: number, decisions: rea
           template: "paper_decision",
           // Each letter finds its paper by key (CROSS JOIN keeps this order in SQLite's planner).
           from: sql`json_each(${json}) as letter cross join "papers"`,
-          where: sql`"papers"."id" = json_extract(letter.value, '$.paperId') and "papers"."status" = ${to} and "papers"."updated_at" = ${now}`,
+          where: sql`"papers"."id" = json_extract(letter.value, '$.paperId') and "papers"."decided_in" = ${batch}`,
           to: sql`json_extract(letter.value, '$.to')`,
           payload: sql`json_extract(letter.value, '$.payload')`,
           now,
         }),
       );
     }
+    // A saved staged decision is done, and one that failed reverts: only the decision confirmed,
+    // never one a colleague staged meanwhile. Otherwise, a paper decided here drops what was staged on it.
+    statements.push(
+      db
+        .delete(paperStatusDrafts)
+        .where(
+          staged
+            ? and(sql`${paperStatusDrafts.paperId} in ${inList(list)}`, eq(paperStatusDrafts.fromStatus, from), eq(paperStatusDrafts.toStatus, to))
+            : sql`${paperStatusDrafts.paperId} in (select p.id from papers p where p.id in ${inList(list)} and p.decided_in = ${batch})`,
+        ),
+    );
   }
-  const all = ids(decisions.map((d) => d.paperId));
-  if (decisions.length) statements.push(db.delete(paperStatusDrafts).where(sql`${paperStatusDrafts.paperId} in ${inList(all)}`));
   return {
     statements,
     read(results: readonly unknown[]) {

@@ -3,12 +3,11 @@
  * zod schemas that check them in the browser and on the server, and the spec's messages. Safe for
  * the browser: no server module is imported here.
  */
-import { COUNTRIES } from "virtual:world-countries";
 import { z } from "zod";
 import { MANUSCRIPT_TYPES, PAPER_STATUSES, type PaperStatus } from "~/db/enums";
-import { ACADEMIC_RANKS, SALUTATIONS, UNITED_STATES, US_STATES } from "~/features/accounts/options";
+import { SALUTATIONS, UNITED_STATES, US_STATES } from "~/features/accounts/options";
 import { topicPairsSchema } from "~/features/accounts/schemas";
-import { MAX_AUTHORS, researchAreaSlots, TITLE_MAX_CHARS, type AuthorRow, toAuthorRow } from "~/features/submissions/submission-form";
+import { AUTHOR_FIELDS, authorFieldSchemas, authorListSchema, readRowsOf, required, text, researchAreaSlots, TITLE_MAX_CHARS, type AuthorRow, toAuthorRow } from "~/features/submissions/submission-form";
 import { listHref, listPath } from "~/lib/list-href";
 import { isTicked } from "~/lib/params";
 
@@ -60,9 +59,6 @@ export const stepOfFormId = (formId: string | undefined) => {
   return m ? Number(m[1]) : null;
 };
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).default("");
-const required = (label: string, max: number) => text(max).refine((v) => v.length > 0, `${label} is required.`);
-const countryCodes = new Set(COUNTRIES.map(([code]) => code));
 const stateCodes = new Set(US_STATES.map(([code]) => code));
 
 /* ------------------------------------------------------------ step 1: Brief Description */
@@ -97,19 +93,7 @@ export type EditorAuthorRow = AuthorRow & {
 };
 
 export const EXTRA_AUTHOR_FIELDS = ["salutation", "middleName", "address1", "address2", "city", "postalCode", "state"] as const;
-const ALL_AUTHOR_FIELDS = new Set<string>([
-  "firstName",
-  "lastName",
-  "email",
-  "institution",
-  "department",
-  "rankTitle",
-  "rankOther",
-  "country",
-  "isCorresponding",
-  "source",
-  ...EXTRA_AUTHOR_FIELDS,
-]);
+const ALL_AUTHOR_FIELDS: readonly string[] = [...AUTHOR_FIELDS, ...EXTRA_AUTHOR_FIELDS];
 
 export function toEditorAuthorRow(r: Partial<Record<keyof EditorAuthorRow, unknown>>): EditorAuthorRow {
   const s = (v: unknown) => (typeof v === "string" ? v : "");
@@ -126,49 +110,16 @@ export function toEditorAuthorRow(r: Partial<Record<keyof EditorAuthorRow, unkno
 }
 
 /** The author rows of a post (`authors[2][lastName]`), in their order. */
-export function readEditorAuthorRows(form: FormData): EditorAuthorRow[] {
-  const rows = new Map<number, Record<string, string>>();
-  for (const [key, value] of form.entries()) {
-    const m = /^authors\[(\d{1,2})\]\[(\w+)\]$/.exec(key);
-    if (!m || typeof value !== "string" || !ALL_AUTHOR_FIELDS.has(m[2]!)) continue;
-    const row = rows.get(Number(m[1])) ?? {};
-    row[m[2]!] = value.slice(0, 300);
-    rows.set(Number(m[1]), row);
-  }
-  return [...rows.entries()]
-    .sort(([a], [b]) => a - b)
-    .slice(0, MAX_AUTHORS + 1)
-    .map(([, r]) => toEditorAuthorRow(r));
-}
+export const readEditorAuthorRows = (form: FormData): EditorAuthorRow[] => readRowsOf(form, ALL_AUTHOR_FIELDS, toEditorAuthorRow);
 
 const authorSchema = z
   .object({
+    ...authorFieldSchemas,
     salutation: z
       .string()
       .default("")
       .refine((v) => v === "" || (SALUTATIONS as readonly string[]).includes(v), "Choose a salutation from the list."),
-    firstName: required("First name", 100),
     middleName: text(100),
-    lastName: required("Last name", 100),
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(254, "At most 254 characters.")
-      .default("")
-      .refine((v) => v.length > 0, "E-mail is required.")
-      .pipe(z.string().email("Enter a valid e-mail address.")),
-    institution: required("Affiliation", 200),
-    department: text(200),
-    rankTitle: z
-      .string()
-      .default("")
-      .refine((v) => (ACADEMIC_RANKS as readonly string[]).includes(v), "Academic rank is required."),
-    rankOther: text(100),
-    country: z
-      .string()
-      .default("")
-      .refine((v) => countryCodes.has(v), "Country is required."),
     state: z.string().default(""),
     address1: text(200),
     address2: text(200),
@@ -183,20 +134,7 @@ const authorSchema = z
   })
   .transform(({ source: _source, ...v }) => ({ ...v, rankOther: v.rankTitle === "Other" ? v.rankOther : "", state: v.country === UNITED_STATES ? v.state : "" }));
 
-const step2Schema = z
-  .object({
-    authors: z.array(authorSchema, { message: "Add at least one author." }).min(1, "Add at least one author.").max(MAX_AUTHORS, `At most ${MAX_AUTHORS} authors.`),
-  })
-  .superRefine(({ authors }, ctx) => {
-    const corresponding = authors.filter((a) => a.isCorresponding).length;
-    if (corresponding === 0) ctx.addIssue({ code: "custom", path: ["authors"], message: "Choose the corresponding author." });
-    if (corresponding > 1) ctx.addIssue({ code: "custom", path: ["authors"], message: "Only one author can be the corresponding author: untick the others." });
-    const seen = new Set<string>();
-    authors.forEach((a, i) => {
-      if (a.email && seen.has(a.email)) ctx.addIssue({ code: "custom", path: ["authors", i, "email"], message: "Another author has this e-mail address." });
-      seen.add(a.email);
-    });
-  });
+const step2Schema = authorListSchema(authorSchema);
 
 export type EditorAuthor = z.infer<typeof authorSchema>;
 

@@ -9,7 +9,7 @@ import { redirect } from "@remix-run/cloudflare";
 import type { Validator } from "remix-validated-form";
 import { withZod } from "@remix-validated-form/with-zod";
 import { runBatches, statementsFor } from "~/db/batch.server";
-import { conferences, files, paperAuthors, papers, type PaperStatus } from "~/db/schema";
+import { conferences, files, paperAuthors, papers, type PaperStatus, paperStatusDrafts } from "~/db/schema";
 import type { FileKind } from "~/db/enums";
 import { auditEntry } from "~/models/audit.server";
 import { activeAccountAt } from "~/models/authorship.server";
@@ -347,6 +347,8 @@ export async function savePaper(ctx: Ctx, asker: PaperAsker, paper: Paper, save:
       .set({ title: sql`null` as unknown as string })
       .where(and(eq(papers.id, paper.id), ne(papers.updatedAt, new Date(save.seen)))),
     ...(moves ? [db.update(conferences).set({ paperCounter: sql`max(${conferences.paperCounter}, ${paperNumber + 1})` }).where(eq(conferences.id, conferenceId))] : []),
+    // A decision staged in the conference the paper leaves is no longer the office's to save there.
+    ...(moves ? [db.delete(paperStatusDrafts).where(eq(paperStatusDrafts.paperId, paper.id))] : []),
     db
       .update(papers)
       .set({

@@ -37,8 +37,8 @@ function attachmentName(response: Response, fallback: string) {
   return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
 }
 
-/** The toolbar's Download All and Export links (and the Bulk Update link, opening its dialog). */
-export function PapersFileLinks({ conferenceId }: { conferenceId: number }) {
+/** The toolbar's Download All and Export links, and the Bulk Update link (opening its dialog) while statuses may be decided. */
+export function PapersFileLinks({ conferenceId, decisionsOpen }: { conferenceId: number; decisionsOpen: boolean }) {
   const navigate = useNavigate();
   const [exporting, setExporting] = useState(false);
 
@@ -72,9 +72,11 @@ export function PapersFileLinks({ conferenceId }: { conferenceId: number }) {
       <a className="btn btn-outline btn-small" href={downloadAllUrl(conferenceId)}>
         Download All Manuscripts
       </a>
-      <Link className="btn btn-outline btn-small" to={bulkUpdateUrl(conferenceId)} preventScrollReset>
-        Bulk Update Status
-      </Link>
+      {decisionsOpen ? (
+        <Link className="btn btn-outline btn-small" to={bulkUpdateUrl(conferenceId)} preventScrollReset>
+          Bulk Update Status
+        </Link>
+      ) : null}
       <a className="btn btn-outline btn-small" href={exportUrl(conferenceId)} onClick={exportInBackground} aria-busy={exporting || undefined}>
         {exporting ? "Preparing Excel file…" : "Export to Excel"}
       </a>

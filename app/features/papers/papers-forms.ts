@@ -17,9 +17,12 @@ const paperId = z.coerce.number().int().positive().max(2_147_483_647);
 export const PAPER_INTENTS = ["stage", "save", "discard"] as const;
 export const paperIntentSchema = z.object({ intent: z.enum(PAPER_INTENTS) });
 
-/** The list's selects: each row's paper, the status it showed, and the one chosen (a page holds 25). */
+/**
+ * The list's selects: each row's paper, its status when shown (`seen`), what its select showed
+ * (`shown`: the staged status, or the status), and the one chosen (a page holds 25).
+ */
 export const stageSchema = z.object({
-  choices: z.array(z.object({ paperId, seen: status, status })).min(1).max(100),
+  choices: z.array(z.object({ paperId, seen: status, shown: status, status })).min(1).max(100),
   /** Set by the page's script: answer with data instead of a redirect. */
   js: z.literal("1").optional(),
 });

@@ -124,7 +124,8 @@ export type PaperQuery = Page<number> & { conferenceId: number; q: string; statu
 
 /** `?q=` search, `?status=` filter and keyset paging (decision 028) for one conference's papers. */
 export function parsePaperQuery(url: URL, conferenceId: number): PaperQuery {
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  // Control characters (a NUL ends an FTS5 phrase early) are no part of a search.
+  const q = (url.searchParams.get("q") ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, 100);
   const status = url.searchParams.get("status") ?? "";
   return { conferenceId, q, status: (PAPER_STATUSES as readonly string[]).includes(status) ? (status as PaperStatus) : "", ...paperPages.parse(url) };
 }

@@ -26,28 +26,31 @@ export async function conferenceChoices({ db }: Pick<Services, "db">) {
     .all();
 }
 
-async function editableConference({ db }: Pick<Services, "db">, conferenceId: number) {
+/** The conference, if its papers' statuses may be decided now: 404 for none, 409 with the spec's sentence for an inactive one. */
+export async function editableConference({ db }: Pick<Services, "db">, conferenceId: number) {
   const conference = await db.select({ id: conferences.id, status: conferences.status }).from(conferences).where(eq(conferences.id, conferenceId)).get();
   if (!conference) throw notFound("Conference not found.");
   if (!decisionsOpen(conference.status)) throw conflict(READ_ONLY);
   return conference;
 }
 
-/** A status chosen in the list: the paper, the status shown when it was chosen, and the choice. */
-export type StatusChoice = { paperId: number; seen: PaperStatus; chosen: PaperStatus };
+/** A status chosen in the list: the paper, its status and what its select showed when the list was drawn, and the choice. */
+export type StatusChoice = { paperId: number; seen: PaperStatus; shown: PaperStatus; chosen: PaperStatus };
 
 /**
- * Stages or unstages the choices, in one batch: a choice different from the status shown is
- * staged (from the status shown), one equal to it is unstaged. A paper of another conference, or
- * whose status changed since it was shown, is not staged; the count of those is returned.
+ * Stages or unstages the choices the administrator made, in one batch. A row left as it was shown
+ * is not touched, so a colleague's staging since the list was drawn stays. A choice different from
+ * the paper's status is staged (from that status), one equal to it unstaged, each only while the
+ * paper and its staged decision are still as shown; the count of the others is returned.
  */
 export async function stageChoices(ctx: Pick<Services, "db">, asker: PaperAsker, conferenceId: number, choices: readonly StatusChoice[], now = Date.now()) {
   if (asker.as !== "admin") throw forbidden("Only administrators may stage decisions.");
   await editableConference(ctx, conferenceId);
-  const staged = choices.filter((c) => c.chosen !== c.seen);
-  const unstaged = choices.filter((c) => c.chosen === c.seen).map((c) => c.paperId);
+  const touched = choices.filter((c) => c.chosen !== c.shown);
+  const staged = touched.filter((c) => c.chosen !== c.seen);
+  const unstaged = touched.filter((c) => c.chosen === c.seen);
   const json = JSON.stringify(staged);
-  const [added] = await ctx.db.batch([
+  const [added, removed] = await ctx.db.batch([
     ctx.db
       .insert(paperStatusDrafts)
       .select(
@@ -62,16 +65,27 @@ export async function stageChoices(ctx: Pick<Services, "db">, asker: PaperAsker,
           })
           // Each choice finds its paper by key; only a paper of this conference still showing what was seen.
           .from(sql`json_each(${json}) as c cross join papers p`)
-          .where(sql`p.id = json_extract(c.value, '$.paperId') and p.conference_id = ${conferenceId} and p.status = json_extract(c.value, '$.seen')`),
+          .where(
+            sql`p.id = json_extract(c.value, '$.paperId') and p.conference_id = ${conferenceId} and p.status = json_extract(c.value, '$.seen')
+              and coalesce((select d.to_status from paper_status_drafts d where d.paper_id = p.id), p.status) = json_extract(c.value, '$.shown')`,
+          ),
       )
       .onConflictDoUpdate({
         target: paperStatusDrafts.paperId,
         set: { fromStatus: sql`excluded.from_status`, toStatus: sql`excluded.to_status`, stagedBy: sql`excluded.staged_by`, stagedAt: sql`excluded.staged_at` },
       })
       .returning({ paperId: paperStatusDrafts.paperId }),
-    ctx.db.delete(paperStatusDrafts).where(and(eq(paperStatusDrafts.conferenceId, conferenceId), sql`${paperStatusDrafts.paperId} in (select value from json_each(${JSON.stringify(unstaged)}))`)),
+    ctx.db
+      .delete(paperStatusDrafts)
+      .where(
+        and(
+          eq(paperStatusDrafts.conferenceId, conferenceId),
+          sql`exists (select 1 from json_each(${JSON.stringify(unstaged)}) c where json_extract(c.value, '$.paperId') = ${paperStatusDrafts.paperId} and json_extract(c.value, '$.shown') = ${paperStatusDrafts.toStatus})`,
+        ),
+      )
+      .returning({ paperId: paperStatusDrafts.paperId }),
   ]);
-  return { staged: added.length, stale: staged.length - added.length };
+  return { staged: added.length, stale: staged.length - added.length + (unstaged.length - removed.length) };
 }
 
 /** The conference's staged decisions, by paper number, with what the confirmation shows of each paper. */

@@ -74,8 +74,10 @@ export function countWords(text: string) {
   return t ? t.split(/\s+/u).length : 0;
 }
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).default("");
-const required = (label: string, max: number) => text(max).refine((v) => v.length > 0, `${label} is required.`);
+/** A text field, trimmed, at most `max` characters. */
+export const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).default("");
+/** A text field that must not be blank: "{label} is required." */
+export const required = (label: string, max: number) => text(max).refine((v) => v.length > 0, `${label} is required.`);
 const countryCodes = new Set(COUNTRIES.map(([code]) => code));
 
 /* ------------------------------------------------------------ steps 1 to 4 */
@@ -147,8 +149,8 @@ export const emptyAuthor = (source: AuthorSource = "added"): AuthorRow => ({
   source,
 });
 
-const authorSchema = z
-  .object({
+/** An author's fields as the wizard and the office's paper editor both check them. */
+export const authorFieldSchemas = {
     firstName: required("First name", 100),
     lastName: required("Last name", 100),
     email: z
@@ -170,6 +172,11 @@ const authorSchema = z
       .string()
       .default("")
       .refine((v) => countryCodes.has(v), "Country is required."),
+};
+
+const authorSchema = z
+  .object({
+    ...authorFieldSchemas,
     isCorresponding: z.unknown().transform(isTicked),
     source: z.enum(AUTHOR_SOURCES).catch("added"),
   })
@@ -178,27 +185,35 @@ const authorSchema = z
   })
   .transform((v) => ({ ...v, rankOther: v.rankTitle === "Other" ? v.rankOther : "" }));
 
-export const authorsSchema = z
-  .object({
-    authors: z.array(authorSchema, { message: "Add at least one author." }).min(1, "Add at least one author.").max(MAX_AUTHORS, `At most ${MAX_AUTHORS} authors.`),
-  })
-  .superRefine(({ authors }, ctx) => {
-    const corresponding = authors.filter((a) => a.isCorresponding).length;
-    if (corresponding === 0) ctx.addIssue({ code: "custom", path: ["authors"], message: "Choose the corresponding author." });
-    if (corresponding > 1) ctx.addIssue({ code: "custom", path: ["authors"], message: "Only one author can be the corresponding author: untick the others." });
-    const seen = new Set<string>();
-    authors.forEach((a, i) => {
-      if (a.email && seen.has(a.email)) ctx.addIssue({ code: "custom", path: ["authors", i, "email"], message: "Another author has this e-mail address." });
-      seen.add(a.email);
+/** A paper's authors, each checked by `author`: one to MAX_AUTHORS, exactly one corresponding, no address twice. */
+export function authorListSchema<A extends z.ZodType<{ isCorresponding: boolean; email: string }, z.ZodTypeDef, unknown>>(author: A) {
+  return z
+    .object({
+      authors: z.array(author, { message: "Add at least one author." }).min(1, "Add at least one author.").max(MAX_AUTHORS, `At most ${MAX_AUTHORS} authors.`),
+    })
+    .superRefine(({ authors }, ctx) => {
+      const corresponding = authors.filter((a) => a.isCorresponding).length;
+      if (corresponding === 0) ctx.addIssue({ code: "custom", path: ["authors"], message: "Choose the corresponding author." });
+      if (corresponding > 1) ctx.addIssue({ code: "custom", path: ["authors"], message: "Only one author can be the corresponding author: untick the others." });
+      const seen = new Set<string>();
+      authors.forEach((a, i) => {
+        if (a.email && seen.has(a.email)) ctx.addIssue({ code: "custom", path: ["authors", i, "email"], message: "Another author has this e-mail address." });
+        seen.add(a.email);
+      });
     });
-  });
+}
+
+export const authorsSchema = authorListSchema(authorSchema);
 
 /** The author rows of a post (`authors[2][lastName]`), in their order, as typed (text cut to a sane length). */
-export function readAuthorRows(form: FormData): AuthorRow[] {
+export const readAuthorRows = (form: FormData): AuthorRow[] => readRowsOf(form, AUTHOR_FIELDS, toAuthorRow);
+
+/** Rows of a post named `authors[i][field]`, only the `fields` given, in their order, each made whole by `toRow`. */
+export function readRowsOf<R>(form: FormData, fields: readonly string[], toRow: (r: Record<string, string>) => R): R[] {
   const rows = new Map<number, Record<string, string>>();
   for (const [key, value] of form.entries()) {
     const m = /^authors\[(\d{1,2})\]\[(\w+)\]$/.exec(key);
-    if (!m || typeof value !== "string" || !(AUTHOR_FIELDS as readonly string[]).includes(m[2]!)) continue;
+    if (!m || typeof value !== "string" || !fields.includes(m[2]!)) continue;
     const row = rows.get(Number(m[1])) ?? {};
     row[m[2]!] = value.slice(0, 300);
     rows.set(Number(m[1]), row);
@@ -206,7 +221,7 @@ export function readAuthorRows(form: FormData): AuthorRow[] {
   return [...rows.entries()]
     .sort(([a], [b]) => a - b)
     .slice(0, MAX_AUTHORS + 1)
-    .map(([, r]) => toAuthorRow(r));
+    .map(([, r]) => toRow(r));
 }
 
 /** A kept or posted row with every field present (a draft's rows may come from an older form). */
