@@ -276,7 +276,8 @@ export async function decidePapers(
   { now = Date.now(), staged = false } = {},
 ): Promise<DecisionOutcome> {
   if (asker.as !== "admin") throw forbidden("Only administrators may change a paper's status.");
-  const asked = changes.filter((c) => c.from !== c.to);
+  // A paper is decided once: a change posted twice is one change.
+  const asked = [...new Map(changes.filter((c) => c.from !== c.to).map((c) => [c.paperId, c] as const)).values()];
   const decisions = await prepareDecisions(ctx, asked);
   const { statements, read } = decisionStatements(ctx.db, asker.userId, decisions, { now, staged });
   const { changed, outboxIds } = read(await runBatches(ctx.db, statements));
