@@ -4,7 +4,7 @@
  * than absolute numbers). Budgets live here, not in timed tests.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -12,6 +12,7 @@ import { createSessionRow, upsertAccount } from "./lib/accounts.mjs";
 import { build, CHROMIUM_ARGS, CHROMIUM_PATH, freePort, migrate, OFFLINE_ENV, refuseWhileServing, ROOT, seed, startWorker } from "./lib/local-stack.mjs";
 import { seedLargeConference } from "./lib/large-conference.mjs";
 import { startMailServer } from "./lib/mail-server.mjs";
+import { residentBytes, workerdUnder } from "./lib/processes.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 10;
@@ -714,42 +715,6 @@ async function benchPapers() {
   }
 }
 
-/** The workerd processes under `root` (the site's server and its runtime). */
-function workerdUnder(root) {
-  const children = new Map();
-  const names = new Map();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const close = stat.lastIndexOf(")");
-      const ppid = Number(stat.slice(close + 2).split(" ")[1]);
-      names.set(Number(entry), stat.slice(stat.indexOf("(") + 1, close));
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while being read.
-    }
-  }
-  const found = [];
-  const visit = (pid) => {
-    for (const child of children.get(pid) ?? []) {
-      if (names.get(child) === "workerd") found.push(child);
-      visit(child);
-    }
-  };
-  visit(root);
-  return found;
-}
-
-function residentBytes(pids) {
-  return pids.reduce((total, pid) => {
-    try {
-      return total + Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
-    } catch {
-      return total; // Gone.
-    }
-  }, 0);
-}
 
 await bare?.stop();
 await bareSite?.stop();

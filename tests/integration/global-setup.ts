@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { residentBytes, workerdUnder } from "../../scripts/lib/processes.mjs";
+import { readFileSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
 import { createServer, type Socket } from "node:net";
 import type { TestProject } from "vitest/node";
@@ -85,39 +86,8 @@ export default async function setup(project: TestProject) {
 
   // GET /start begins sampling the resident memory of every workerd under this process (every
   // 5 ms); GET /stop ends it and answers { baseline, peak, ms } in bytes and milliseconds.
-  const workerdPids = () => {
-    const children = new Map<number, number[]>();
-    const names = new Map<number, string>();
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        const close = stat.lastIndexOf(")");
-        const ppid = Number(stat.slice(close + 2).split(" ")[1]);
-        names.set(Number(entry), stat.slice(stat.indexOf("(") + 1, close));
-        children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-      } catch {
-        // The process ended while being read.
-      }
-    }
-    const found: number[] = [];
-    const visit = (pid: number) => {
-      for (const child of children.get(pid) ?? []) {
-        if (names.get(child) === "workerd") found.push(child);
-        visit(child);
-      }
-    };
-    visit(process.pid);
-    return found;
-  };
-  const rss = (pids: number[]) =>
-    pids.reduce((total, pid) => {
-      try {
-        return total + Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
-      } catch {
-        return total; // Gone.
-      }
-    }, 0);
+  const workerdPids = () => workerdUnder(process.pid);
+  const rss = residentBytes;
   let sampling: { timer: ReturnType<typeof setInterval>; pids: number[]; baseline: number; peak: number; started: number } | null = null;
   const gauge = createHttpServer((req, res) => {
     res.setHeader("Content-Type", "application/json");
