@@ -37,6 +37,18 @@ const inList = (json: string) => sql`(select value from json_each(${json}))`;
 
 const money = (minor: number, currency: string) => `${currency} ${(minor / 100).toFixed(2)}`;
 
+/** What a decision letter says of the paper's conference: its name, year, fees and deadline (columns to select). */
+export const CONFERENCE_FOR_LETTERS = {
+  conferenceTitle: sql<string>`${conferences.title}`.as("conference_title"),
+  startDate: conferences.startDate,
+  registrationEnabled: conferences.registrationEnabled,
+  feeStandard: conferences.feeStandard,
+  feeStudent: conferences.feeStudent,
+  feeAccompaniedPerson: conferences.feeAccompaniedPerson,
+  currency: conferences.currency,
+  deadline: conferences.registrationDeadline,
+};
+
 /**
  * The decisions with their letters: one letter to each author of each paper (one per address),
  * naming the corresponding author (the first author when none is flagged). Papers that no longer
@@ -52,14 +64,7 @@ export async function prepareDecisions(ctx: Pick<Services, "db" | "env">, change
         id: papers.id,
         title: papers.title,
         paperNumber: papers.paperNumber,
-        conferenceTitle: sql<string>`${conferences.title}`.as("conference_title"),
-        startDate: conferences.startDate,
-        registrationEnabled: conferences.registrationEnabled,
-        feeStandard: conferences.feeStandard,
-        feeStudent: conferences.feeStudent,
-        feeAccompaniedPerson: conferences.feeAccompaniedPerson,
-        currency: conferences.currency,
-        deadline: conferences.registrationDeadline,
+        ...CONFERENCE_FOR_LETTERS,
       })
       .from(papers)
       .innerJoin(conferences, eq(conferences.id, papers.conferenceId))

@@ -22,8 +22,8 @@ import { fieldValues, postedFiles } from "~/server/forms.server";
 import type { Services } from "~/server/services.server";
 import { extensionOf } from "~/server/files/sniff.server";
 import { discardDraft, loadDraft, saveDraft, userDraftOwner } from "~/server/wizard/drafts.server";
-import { fileTooLarge, MAX_MANUSCRIPT_BYTES, SUBMISSION_MESSAGES, toAuthorRow } from "~/features/submissions/submission-form";
-import { decisionOf, decisionStatements } from "./decisions.server";
+import { fileTooLarge, MAX_MANUSCRIPT_BYTES, rearrangeAuthors, SUBMISSION_MESSAGES, toAuthorRow } from "~/features/submissions/submission-form";
+import { CONFERENCE_FOR_LETTERS, decisionOf, decisionStatements } from "./decisions.server";
 import { queueOutboxRows } from "~/mail/outbox.server";
 import { getPaper, type PaperAsker } from "./papers.server";
 import {
@@ -223,22 +223,10 @@ async function changeAuthorRows(stepPath: string, data: EditorValues, m: RegExpE
   const rows = [...data.authors];
   const verb = m[1] ?? m[2]!;
   const at = Number(m[3] ?? -1);
-  let focus = at;
-  if (verb === "add") {
-    rows.push(toEditorAuthorRow({ source: "added" }));
-    focus = rows.length - 1;
-  } else if (at < 0 || at >= rows.length) {
+  const focus = rearrangeAuthors(rows, verb, at, () => toEditorAuthorRow({ source: "added" }));
+  if (focus === null) {
     await keep(2, { ...data, authors: rows });
     throw new AppError("invalid", "That author is not there to change.", { formId: editorFormId(2) });
-  } else if (verb === "remove") {
-    rows.splice(at, 1);
-    focus = Math.max(0, Math.min(at, rows.length - 1));
-  } else if (verb === "corresponding") {
-    rows.forEach((r, i) => (r.isCorresponding = i === at));
-  } else {
-    const to = verb === "up" ? at - 1 : at + 1;
-    if (to >= 0 && to < rows.length) [rows[at], rows[to]] = [rows[to]!, rows[at]!];
-    focus = Math.max(0, Math.min(to, rows.length - 1));
   }
   await keep(2, { ...data, authors: rows });
   return redirect(`${stepPath}${verb === "add" ? "&added=1" : ""}#author-${focus + 1}`);
@@ -284,14 +272,7 @@ export async function savePaper(ctx: Ctx, asker: PaperAsker, paper: Paper, save:
   const target = await ctx.db
     .select({
       id: conferences.id,
-      conferenceTitle: conferences.title,
-      startDate: conferences.startDate,
-      registrationEnabled: conferences.registrationEnabled,
-      feeStandard: conferences.feeStandard,
-      feeStudent: conferences.feeStudent,
-      feeAccompaniedPerson: conferences.feeAccompaniedPerson,
-      currency: conferences.currency,
-      deadline: conferences.registrationDeadline,
+      ...CONFERENCE_FOR_LETTERS,
       counter: conferences.paperCounter,
       next: sql<number>`(select coalesce(max(p.paper_number), -1) + 1 from papers p where p.conference_id = ${conferenceId})`,
     })

@@ -205,6 +205,30 @@ export function authorListSchema<A extends z.ZodType<{ isCorresponding: boolean;
 
 export const authorsSchema = authorListSchema(authorSchema);
 
+/**
+ * An author card's button without JavaScript (add, remove, up, down, corresponding), applied to
+ * the rows in place: the wizard's and the paper editor's. Returns the card to show afterwards,
+ * or null when the button names no card.
+ */
+export function rearrangeAuthors<R extends { isCorresponding: boolean }>(rows: R[], verb: string, at: number, blank: () => R): number | null {
+  if (verb === "add") {
+    rows.push(blank());
+    return rows.length - 1;
+  }
+  if (at < 0 || at >= rows.length) return null;
+  if (verb === "remove") {
+    rows.splice(at, 1);
+    return Math.max(0, Math.min(at, rows.length - 1));
+  }
+  if (verb === "corresponding") {
+    rows.forEach((r, i) => (r.isCorresponding = i === at));
+    return at;
+  }
+  const to = verb === "up" ? at - 1 : at + 1;
+  if (to >= 0 && to < rows.length) [rows[at], rows[to]] = [rows[to]!, rows[at]!];
+  return Math.max(0, Math.min(to, rows.length - 1));
+}
+
 /** The author rows of a post (`authors[2][lastName]`), in their order, as typed (text cut to a sane length). */
 export const readAuthorRows = (form: FormData): AuthorRow[] => readRowsOf(form, AUTHOR_FIELDS, toAuthorRow);
 

@@ -11,7 +11,7 @@ import { LinkTabs } from "~/components/ui/link-tabs";
 import { MySubmissionsList, SubmittedBanner } from "~/features/submissions/my-submissions";
 import { asAuthor, mySubmissions, type MySubmission } from "~/features/papers/papers.server";
 import { SubmissionWizard, type WizardView } from "~/features/submissions/submission-wizard";
-import { pinSubmitter, readAuthorRows, submitterIndex, SUBMISSION_MESSAGES, SUBMISSION_WIZARD, toAuthorRow, type AuthorRow } from "~/features/submissions/submission-form";
+import { pinSubmitter, readAuthorRows, rearrangeAuthors, submitterIndex, SUBMISSION_MESSAGES, SUBMISSION_WIZARD, toAuthorRow, type AuthorRow } from "~/features/submissions/submission-form";
 import {
   applyExtraction,
   extractionView,
@@ -210,26 +210,14 @@ async function changeAuthorRows(
   const verb = m[1] ?? m[2]!;
   const at = Number(m[3] ?? -1);
   const keep = (list: AuthorRow[]) => saveDraft(context, owner, wizard.name, { step: 5, data: { ...draft.data, authors: list } });
-  let focus = at;
-  if (verb === "add") {
-    rows.push(toAuthorRow({ source: "added" }));
-    focus = rows.length - 1;
-  } else if (at < 0 || at >= rows.length) {
+  if (verb === "remove" && at >= 0 && at === submitterIndex(rows, user)) {
+    await keep(rows);
+    throw new AppError("conflict", SUBMISSION_MESSAGES.cannotRemoveCurrentUser);
+  }
+  const focus = rearrangeAuthors(rows, verb, at, () => toAuthorRow({ source: "added" }));
+  if (focus === null) {
     await keep(rows);
     throw new AppError("invalid", "That author is not there to change.");
-  } else if (verb === "remove") {
-    if (at === submitterIndex(rows, user)) {
-      await keep(rows);
-      throw new AppError("conflict", SUBMISSION_MESSAGES.cannotRemoveCurrentUser);
-    }
-    rows.splice(at, 1);
-    focus = Math.min(at, rows.length - 1);
-  } else if (verb === "corresponding") {
-    rows.forEach((r, i) => (r.isCorresponding = i === at));
-  } else {
-    const to = verb === "up" ? at - 1 : at + 1;
-    if (to >= 0 && to < rows.length) [rows[at], rows[to]] = [rows[to]!, rows[at]!];
-    focus = Math.max(0, Math.min(to, rows.length - 1));
   }
   await keep(rows);
   return redirect(`${stepPath(5)}${verb === "add" ? "&added=1" : ""}#author-${focus + 1}`);
