@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -95,9 +95,11 @@ process.on("exit", () => {
 /**
  * The notices Worker's config for one local run: its production [vars] replaced by this run's
  * SMTP server (plain SMTP on localhost, no credentials) and site address (`--var` reaches only
- * the first Worker of a multi-Worker `wrangler dev`).
+ * the first Worker of a multi-Worker `wrangler dev`). The file is the run's own (named by its
+ * site's port): wrangler watches a config and reloads its Workers when the file changes, and
+ * stacks started together share the process and the SMTP server.
  */
-function noticesConfig({ smtpPort, siteUrl }) {
+function noticesConfig({ smtpPort, siteUrl, port }) {
   const source = path.join(ROOT, "workers", "notices", "wrangler.toml");
   const text = readFileSync(source, "utf8")
     .replace(/^main = .*$/m, `main = ${JSON.stringify(path.join(ROOT, "workers", "notices", "index.ts"))}`)
@@ -109,20 +111,20 @@ function noticesConfig({ smtpPort, siteUrl }) {
     .replace(/^SITE_URL = .*$/m, `SITE_URL = "${siteUrl}"`);
   const dir = path.join(ROOT, ".wrangler", "tmp");
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `notices.${smtpPort}.${process.pid}.toml`);
+  const file = path.join(dir, `notices.${port}.${process.pid}.toml`);
   writeFileSync(file, text);
   return file;
 }
 
-/** The extraction Worker's config with absolute paths, for running beside the web Worker. */
-function extractionConfig() {
+/** The extraction Worker's config with absolute paths, for running beside the web Worker: the run's own file, as the notices Worker's. */
+function extractionConfig({ port }) {
   const source = path.join(ROOT, "workers", "extraction", "wrangler.toml");
   const text = readFileSync(source, "utf8")
     .replace(/^main = .*$/m, `main = ${JSON.stringify(path.join(ROOT, "workers", "extraction", "index.ts"))}`)
     .replace(/^migrations_dir = .*$/m, `migrations_dir = ${JSON.stringify(path.join(ROOT, "migrations"))}`);
   const dir = path.join(ROOT, ".wrangler", "tmp");
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `extraction.${process.pid}.toml`);
+  const file = path.join(dir, `extraction.${port}.${process.pid}.toml`);
   writeFileSync(file, text);
   return file;
 }
@@ -135,9 +137,10 @@ function extractionConfig() {
  * pages use this run's own address, and a fresh SESSION_SECRET is made unless one is given.
  * `devtools: false` serves one Worker the same way without wrangler's devtools inspector
  * (scripts/lib/serve-worker.mjs), as the benchmark measures it.
- * @param {{ dir: string, port?: number, vars?: Record<string, string>, log?: "pipe" | "inherit", config?: string, extraArgs?: string[], smtpPort?: number, devtools?: boolean }} options
+ * `logFile` also keeps what the server prints in a file, for a test that must say why its stack misbehaved.
+ * @param {{ dir: string, port?: number, vars?: Record<string, string>, log?: "pipe" | "inherit", logFile?: string, config?: string, extraArgs?: string[], smtpPort?: number, devtools?: boolean }} options
  */
-export async function startWorker({ dir, port, vars = {}, log = "pipe", config, extraArgs = [], smtpPort, devtools = true }) {
+export async function startWorker({ dir, port, vars = {}, log = "pipe", logFile, config, extraArgs = [], smtpPort, devtools = true }) {
   port ??= await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
   // A local stack shows every request's D1 round trips (Server-Timing): the benchmark and the
@@ -148,19 +151,19 @@ export async function startWorker({ dir, port, vars = {}, log = "pipe", config, 
     // One Worker alone: the notices and extraction Workers and wrangler CLI flags need `wrangler dev`.
     if (smtpPort || extraArgs.length) throw new Error("startWorker: smtpPort and extraArgs need devtools (wrangler dev)");
     const options = { config: config ?? path.join(ROOT, "wrangler.toml"), port, persist: dir, vars: allVars };
-    return startChild(process.execPath, [path.join(ROOT, "scripts", "lib", "serve-worker.mjs"), JSON.stringify(options)], { url: siteUrl, log });
+    return startChild(process.execPath, [path.join(ROOT, "scripts", "lib", "serve-worker.mjs"), JSON.stringify(options)], { url: siteUrl, log, logFile });
   }
   // Each its own inspector port (wrangler's default, 9229, would let only one stack run at a time).
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(await freePort()), "--persist-to", dir, "--show-interactive-dev-session=false"];
   args.push("--config", config ?? path.join(ROOT, "wrangler.toml"));
-  if (smtpPort) args.push("--config", noticesConfig({ smtpPort, siteUrl }), "--config", extractionConfig());
+  if (smtpPort) args.push("--config", noticesConfig({ smtpPort, siteUrl, port }), "--config", extractionConfig({ port }));
   args.push(...extraArgs);
   for (const [k, v] of Object.entries(allVars)) args.push("--var", `${k}:${v}`);
-  return startChild(path.join(BIN, "wrangler"), args, { url: siteUrl, log });
+  return startChild(path.join(BIN, "wrangler"), args, { url: siteUrl, log, logFile });
 }
 
 /** Runs a server process and resolves once `url` answers. */
-async function startChild(command, args, { url, log }) {
+async function startChild(command, args, { url, log, logFile }) {
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...OFFLINE_ENV },
@@ -177,8 +180,12 @@ async function startChild(command, args, { url, log }) {
     children.delete(child);
     if (started && !stopping) console.error(`\n${command} ${args.join(" ")} serving ${url} exited (code ${code}, signal ${signal}); its last output:\n${output.slice(-3000)}\n`);
   });
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
+  const keep = (d) => {
+    output += d;
+    if (logFile) appendFileSync(logFile, d);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);

@@ -16,6 +16,18 @@ export function stack() {
 
 export const baseUrl = () => stack().baseUrl;
 
+/**
+ * The last lines wrangler printed for this file's stack: put in an assertion's message where an
+ * answer may be wrangler's own (its proxy's 503 while the Worker reloads), so a failure says why.
+ */
+export function stackLog(lines = 40) {
+  try {
+    return readFileSync(`${stack().stateDir}/wrangler.log`, "utf8").split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no wrangler log)";
+  }
+}
+
 /** An account made for one test by its stack's account factory (global-setup.ts), with a session. */
 export type Account = { id: number; email: string; password: string; session: string };
 

@@ -37,7 +37,9 @@ export default async function setup(project: TestProject) {
       const stateDir = `${template}-${i + 1}`;
       rmSync(stateDir, { recursive: true, force: true });
       cpSync(template, stateDir, { recursive: true });
-      const worker = await startWorker({ dir: stateDir, smtpPort: mail.smtpPort });
+      // What wrangler prints stays in the state folder: a test that meets wrangler's own 503
+      // ("worker restarted mid-request") names the reload that caused it (stackLog in browser.ts).
+      const worker = await startWorker({ dir: stateDir, smtpPort: mail.smtpPort, logFile: path.join(stateDir, "wrangler.log") });
       const proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(stateDir, "v3") } });
       const factory = await startAccountFactory(proxy.env.DB as D1Database, proxy.env.FILES as R2Bucket);
       return { worker, stateDir, proxy, factory };
@@ -48,6 +50,13 @@ export default async function setup(project: TestProject) {
     stacks.map((s) => ({ baseUrl: s.worker.url, mailApi: mail.webUrl, stateDir: s.stateDir, factoryUrl: s.factory.url })),
   );
   return async () => {
+    // A stack's Worker reloaded mid-run answers posts with wrangler's 503 and stalls pages: said
+    // here, once, with what wrangler printed around it.
+    for (const s of stacks) {
+      const log = s.worker.output();
+      const at = log.indexOf("Reloading local server");
+      if (at >= 0) console.error(`\nThe stack at ${s.worker.url} reloaded its Workers during the run:\n${log.slice(Math.max(0, at - 2000), at + 1000)}\n`);
+    }
     await Promise.all(
       stacks.map(async (s) => {
         await s.factory.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl } from "./browser";
+import { baseUrl, stackLog } from "./browser";
 
 /**
  * Posts refused before their body is read, against the local stack as `npm start` runs it
@@ -86,13 +86,13 @@ describe("a post refused before its body is read", () => {
         new Promise((resolve) => setTimeout(resolve, 30)).then(ordinaryPost),
       ]);
       for (const refused of [wrong, missing]) {
-        expect(refused.status, `round ${round}`).toBe(403);
+        expect(refused.status, `round ${round}: ${refused.text.slice(0, 200)}\n${refused.status === 503 ? stackLog() : ""}`).toBe(403);
         expect(refused.text).toContain("This form has expired");
         expect(refused.ms).toBeLessThan(15_000);
       }
-      expect(other.status, other.text.slice(0, 200)).toBe(usual.status);
+      expect(other.status, `${other.text.slice(0, 200)}\n${stackLog()}`).toBe(usual.status);
       const after = await ordinaryPost();
-      expect(after.status, after.text.slice(0, 200)).toBe(usual.status);
+      expect(after.status, `${after.text.slice(0, 200)}\n${stackLog()}`).toBe(usual.status);
     }
   });
 
