@@ -341,6 +341,13 @@ export const papers = sqliteTable(
     // The batch that last decided the paper's status (a random id): its audit entry and letters
     // select the papers of that batch alone, even when two batches share a millisecond.
     decidedIn: text("decided_in"),
+    // What the console's list shows of a paper's other records, kept by triggers (migration
+    // 0012) so a page of the list reads its 25 papers and nothing else: the first author, the
+    // kinds of its files, its confirmed registrations, and the decision staged on it.
+    firstAuthor: text("first_author", { mode: "json" }).$type<{ firstName: string; lastName: string; email: string }>(),
+    fileKinds: text("file_kinds", { mode: "json" }).$type<string[]>().notNull().default([]),
+    confirmedRegistrations: integer("confirmed_registrations").notNull().default(0),
+    stagedStatus: text("staged_status", { enum: PAPER_STATUSES }),
   },
   (t) => [
     uniqueIndex("papers_conference_number_unique").on(t.conferenceId, t.paperNumber),
@@ -400,6 +407,17 @@ export const paperStatusDrafts = sqliteTable(
   },
   (t) => [index("paper_status_drafts_conference_idx").on(t.conferenceId, t.paperId)],
 );
+
+/**
+ * How many decisions each conference has staged, kept by triggers on `paper_status_drafts`
+ * (migration 0012): the Papers tab's banner reads one row however many are staged.
+ */
+export const stagedCounts = sqliteTable("staged_counts", {
+  conferenceId: integer("conference_id")
+    .primaryKey()
+    .references(() => conferences.id, { onDelete: "cascade" }),
+  n: integer("n").notNull(),
+});
 
 /**
  * How many papers each conference has in each status, kept by triggers on `papers` (migration

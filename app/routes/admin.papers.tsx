@@ -13,7 +13,7 @@ import { PAPER_STATUSES } from "~/db/enums";
 import { PapersFileLinks } from "~/features/papers/paper-file-links";
 import { PAPERS_PAGE_SIZE, paperIntentSchema, saveSchema, stageSchema } from "~/features/papers/papers-forms";
 import { asAdmin, listPapers, parsePaperQuery } from "~/features/papers/papers.server";
-import { conferenceChoices, decisionsOpen, discardStaged, saveConfirmed, stageChoices, stagedCount } from "~/features/papers/staging.server";
+import { conferenceChoicesQuery, decisionsOpen, discardStaged, saveConfirmed, stageChoices, stagedCountQuery } from "~/features/papers/staging.server";
 import { listPath } from "~/lib/list-href";
 import { paperDisplayNumber, paperStatusBadge } from "~/lib/status";
 import { acts, loads } from "~/server/answers.server";
@@ -45,8 +45,12 @@ const tabFor = (conferenceId: number, extra: Record<string, string> = {}) =>
 export const loader = loads(MESSAGES.loadFailed, async ({ request, context }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(context, request);
   const url = new URL(request.url);
-  const conferences = await conferenceChoices(context);
-  const asked = Number.parseInt(url.searchParams.get("conference") ?? "", 10);
+  const asked = Number.parseInt(url.searchParams.get("conference") ?? "", 10) || 0;
+  // The selector's conferences and the banner's count ride in the list's batch; a conference not
+  // asked for, or not found, is the latest one, read in a second batch.
+  const list = (conferenceId: number) => listPapers(context, asAdmin(admin), parsePaperQuery(url, conferenceId), [conferenceChoicesQuery(context), stagedCountQuery(context, conferenceId)] as const);
+  let page = await list(asked);
+  const [conferences] = page.alongside;
   const conference = conferences.find((c) => c.id === asked) ?? conferences[0] ?? null;
   if (!conference)
     return {
@@ -56,8 +60,9 @@ export const loader = loads(MESSAGES.loadFailed, async ({ request, context }: Lo
       pending: 0,
       csrf: context.csrf.token(),
     };
+  if (conference.id !== asked) page = await list(conference.id);
   const query = parsePaperQuery(url, conference.id);
-  const [page, pending] = await Promise.all([listPapers(context, asAdmin(admin), query), stagedCount(context, conference.id)]);
+  const pending = Number(page.alongside[1][0]?.n ?? 0);
   return {
     conferences: conferences.map((c) => ({
       id: c.id,
@@ -71,6 +76,7 @@ export const loader = loads(MESSAGES.loadFailed, async ({ request, context }: Lo
     query: { q: query.q, start: query.start },
     page: {
       total: page.total,
+      totalCapped: page.totalCapped,
       conferenceTotal: page.conferenceTotal,
       previous: page.previous,
       next: page.next,
@@ -329,7 +335,7 @@ function PaperTable({ conferenceId, editable, page, q, first }: { conferenceId: 
   );
   return (
     <>
-      <p className="table-note" aria-live="polite">{`Showing ${page.total} of ${page.conferenceTotal} papers`}</p>
+      <p className="table-note" aria-live="polite">{`Showing ${page.total}${page.totalCapped ? "+" : ""} of ${page.conferenceTotal} papers`}</p>
       {editable ? (
         <Form method="post" id="stage-form" action={`/admin/papers${search}`} preventScrollReset>
           <CsrfField />
@@ -340,7 +346,7 @@ function PaperTable({ conferenceId, editable, page, q, first }: { conferenceId: 
       ) : (
         table
       )}
-      <Pager label="Paper pages" previous={page.previous} next={page.next} first={first} pageSize={PAPERS_PAGE_SIZE} total={page.total} />
+      <Pager label="Paper pages" previous={page.previous} next={page.next} first={first} pageSize={PAPERS_PAGE_SIZE} total={page.totalCapped ? undefined : page.total} />
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { files, papers } from "~/db/schema";
+import { files, paperAuthors, papers, paperStatusDrafts, registrations } from "~/db/schema";
 import { asAdmin, asAuthor, deletePaper, getPaper, listPapers, mySubmissions, parsePaperQuery } from "~/features/papers/papers.server";
+import { stagedCount } from "~/features/papers/staging.server";
 import { createConference, createPaper, createUser, db, resetDatabase, services, sessionJar, textOf, visit } from "./fixtures";
 
 /** The papers model: whoever asks sees only what they may, in as many round trips however many papers. */
@@ -70,6 +71,86 @@ describe("who sees which paper", () => {
     expect((await listPapers({ db: db() }, asAdmin(office), query("q=ada%40example"))).total).toBe(2);
     // An author asking gets their own papers only, whatever the filter.
     expect((await listPapers({ db: db() }, asAuthor(ada), query(""))).total).toBe(2);
+  });
+});
+
+describe("the console's list reads what it shows from the paper itself", () => {
+  const query = (conferenceId: number, search = "") => parsePaperQuery(new URL(`https://society.test/admin/papers?${search}`), conferenceId);
+
+  it("keeps each row's first author, file kinds, confirmed registrations and staged decision in step with those records", async () => {
+    const { conference, office, adas } = await twoAuthors();
+    const row = async () => (await listPapers({ db: db() }, asAdmin(office), query(conference.id))).rows.find((r) => r.id === adas.id)!;
+    expect(await row()).toMatchObject({ firstAuthor: { email: "ada@example.org", lastName: "Byron" }, fileKinds: [], registrations: 0, staged: null });
+
+    // A new first author (the editor rewrites the order), then renamed.
+    await db().update(paperAuthors).set({ authorOrder: 2 }).where(eq(paperAuthors.paperId, adas.id)).run();
+    await db().insert(paperAuthors).values({ paperId: adas.id, authorOrder: 1, firstName: "Cleo", lastName: "Dunn", email: "cleo@example.org", institution: "Test University" }).run();
+    expect((await row()).firstAuthor).toEqual({ firstName: "Cleo", lastName: "Dunn", email: "cleo@example.org" });
+    await db().update(paperAuthors).set({ lastName: "Dunn-Ross" }).where(eq(paperAuthors.email, "cleo@example.org")).run();
+    expect((await row()).firstAuthor?.lastName).toBe("Dunn-Ross");
+    await db().delete(paperAuthors).where(eq(paperAuthors.email, "cleo@example.org")).run();
+    expect((await row()).firstAuthor?.email).toBe("ada@example.org");
+
+    // Files: a manuscript and a blind copy, then the blind copy removed.
+    const file = (kind: "manuscript" | "blind_copy") => ({ kind, filename: `${kind}-${adas.id}.pdf`, r2Key: `${kind}/${adas.id}.pdf`, originalName: "p.pdf", contentType: "application/pdf", size: 8, paperId: adas.id });
+    await db().insert(files).values([file("manuscript"), file("blind_copy")]).run();
+    expect((await row()).fileKinds.sort()).toEqual(["blind_copy", "manuscript"]);
+    await db().delete(files).where(eq(files.kind, "blind_copy")).run();
+    expect((await row()).fileKinds).toEqual(["manuscript"]);
+
+    // Registrations count once confirmed, and no longer once cancelled.
+    const registration = { conferenceId: conference.id, paperId: adas.id, participantEmail: "ada@example.org", feeType: "standard" as const, amount: 45000, currency: "EUR" as const };
+    const [pending] = await db().insert(registrations).values({ ...registration, status: "pending" }).returning();
+    expect((await row()).registrations).toBe(0);
+    await db().update(registrations).set({ status: "confirmed" }).where(eq(registrations.id, pending!.id)).run();
+    await db().insert(registrations).values({ ...registration, status: "confirmed", participantEmail: "bo@example.org" }).run();
+    expect((await row()).registrations).toBe(2);
+    await db().update(registrations).set({ status: "cancelled" }).where(eq(registrations.id, pending!.id)).run();
+    expect((await row()).registrations).toBe(1);
+
+    // A staged decision, changed, then unstaged; the banner's count follows.
+    await db().insert(paperStatusDrafts).values({ paperId: adas.id, conferenceId: conference.id, fromStatus: "under_review", toStatus: "accepted", stagedAt: new Date() }).run();
+    expect((await row()).staged).toBe("accepted");
+    expect(await stagedCount({ db: db() }, conference.id)).toBe(1);
+    await db().update(paperStatusDrafts).set({ toStatus: "rejected" }).where(eq(paperStatusDrafts.paperId, adas.id)).run();
+    expect((await row()).staged).toBe("rejected");
+    await db().delete(paperStatusDrafts).where(eq(paperStatusDrafts.paperId, adas.id)).run();
+    expect(await row()).toMatchObject({ staged: null });
+    expect(await stagedCount({ db: db() }, conference.id)).toBe(0);
+  });
+
+  it("counts a search's matches up to 50, shows more as 50+, and pages through them highest number first", async () => {
+    const conference = await createConference({ status: "open" });
+    const other = await createConference({ status: "open" });
+    const office = await createUser({ email: "office@example.org", role: "admin" });
+    for (let i = 0; i < 60; i++) await createPaper({ conferenceId: conference.id, submitterId: null, authors: [{}], paper: { title: i % 10 === 9 ? `Pricing ${i}` : `Liquidity ${i}` } });
+    await createPaper({ conferenceId: other.id, submitterId: null, authors: [{}], paper: { title: "Liquidity elsewhere" } });
+    const first = await listPapers({ db: db() }, asAdmin(office), query(conference.id, "q=liquidity"));
+    // 54 match: the count stops past 50.
+    expect(first).toMatchObject({ total: 50, totalCapped: true, conferenceTotal: 60 });
+    expect(first.rows.map((r) => r.paperNumber)).toEqual([58, 57, 56, 55, 54, 53, 52, 51, 50, 48, 47, 46, 45, 44, 43, 42, 41, 40, 38, 37, 36, 35, 34, 33, 32]);
+    const second = await listPapers({ db: db() }, asAdmin(office), query(conference.id, `q=liquidity&after=${first.next}&start=26`));
+    expect(second.rows.map((r) => r.paperNumber)).toEqual([31, 30, 28, 27, 26, 25, 24, 23, 22, 21, 20, 18, 17, 16, 15, 14, 13, 12, 11, 10, 8, 7, 6, 5, 4]);
+    // From page 26 on, 29 match: counted exactly.
+    expect(second).toMatchObject({ total: 54, totalCapped: false });
+    const third = await listPapers({ db: db() }, asAdmin(office), query(conference.id, `q=liquidity&after=${second.next}&start=51`));
+    expect(third.rows.map((r) => r.paperNumber)).toEqual([3, 2, 1, 0]);
+    expect(third.next).toBeNull();
+    const back = await listPapers({ db: db() }, asAdmin(office), query(conference.id, `q=liquidity&before=${third.previous}&start=26`));
+    expect(back.rows.map((r) => r.paperNumber)).toEqual(second.rows.map((r) => r.paperNumber));
+    // Two letters are looked for without the trigram index, in this conference alone.
+    expect((await listPapers({ db: db() }, asAdmin(office), query(other.id, "q=el"))).rows.map((r) => r.title)).toEqual(["Liquidity elsewhere"]);
+  });
+
+  it("finds a paper moved to another conference under its new number there, and no longer in the first", async () => {
+    const { conference, office, bos } = await twoAuthors();
+    const other = await createConference({ status: "open" });
+    await db().update(papers).set({ conferenceId: other.id, paperNumber: 7 }).where(eq(papers.id, bos.id)).run();
+    expect((await listPapers({ db: db() }, asAdmin(office), query(conference.id, "q=private"))).rows).toEqual([]);
+    expect((await listPapers({ db: db() }, asAdmin(office), query(other.id, "q=private"))).rows.map((r) => [r.id, r.paperNumber])).toEqual([[bos.id, 7]]);
+    await db().update(papers).set({ title: "Venture Capital Returns" }).where(eq(papers.id, bos.id)).run();
+    expect((await listPapers({ db: db() }, asAdmin(office), query(other.id, "q=venture"))).total).toBe(1);
+    expect((await listPapers({ db: db() }, asAdmin(office), query(other.id, "q=private"))).total).toBe(0);
   });
 });
 

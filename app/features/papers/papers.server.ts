@@ -7,6 +7,7 @@
  * write papers here only.
  */
 import { and, count, desc, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { chunksOf } from "~/db/batch.server";
 import { conferences, files, PAPER_STATUSES, paperAuthors, paperCounts, papers, type PaperStatus } from "~/db/schema";
 import { auditEntryIfChanged } from "~/models/audit.server";
@@ -130,67 +131,97 @@ export function parsePaperQuery(url: URL, conferenceId: number): PaperQuery {
   return { conferenceId, q, status: (PAPER_STATUSES as readonly string[]).includes(status) ? (status as PaperStatus) : "", ...paperPages.parse(url) };
 }
 
-/**
- * The papers whose searchable text (title, status, manuscript type, research areas, every
- * author's name and e-mail) contains `q`, case aside: the trigram index of `papers_search`
- * (migration 0009) answers from three characters on, reading only the papers that match; a
- * shorter text is looked for in every row of that index.
- */
-function matching(q: string): SQL {
-  if ([...q].length >= 3) return sql`${papers.id} in (select rowid from papers_search where papers_search match ${`"${q.replace(/"/g, '""')}"`})`;
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`${papers.id} in (select rowid from papers_search where body like ${pattern} escape '\\')`;
-}
+/** `papers_search`'s rowid: the conference's id × 2^20 plus the paper's number (migration 0012). */
+const SEARCH_KEY = 1_048_576;
+
+/** A search counts its matches up to this many and shows more as "50+": counting every match of a common word would read every match. */
+export const SEARCH_COUNT_CAP = 50;
 
 /**
- * A conference's papers as the console lists them, highest number first: one D1 batch of the page
- * (25 rows and one more, to know if another follows), how many papers match, and how many the
- * conference has. The counts come from `paper_counts` (kept by triggers) unless a search narrows
- * them, so the list reads about as many rows as it shows. Each row carries its first author, its
- * files' kinds, its confirmed registrations and the decision staged on it, if any.
+ * The search index's rows of the conference whose searchable text (title, status, manuscript
+ * type, research areas, every author's name and e-mail) contains `q`, case aside, in the list's
+ * order from the page's cursor: the trigram index answers from three characters on; a shorter text
+ * is looked for in the conference's rows alone. Rowids are read highest first, so a search reads
+ * the matches it shows and no others.
  */
-export async function listPapers({ db }: Pick<Services, "db">, asker: PaperAsker, query: PaperQuery) {
+function searchHits(query: PaperQuery, limit: number): SQL {
+  const { q, conferenceId, after, before } = query;
+  const low = conferenceId * SEARCH_KEY;
+  const found =
+    [...q].length >= 3
+      ? sql`papers_search match ${`"${q.replace(/"/g, '""')}"`}`
+      : sql`body like ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+  const from = after ? sql`rowid < ${low + after.key}` : before ? sql`rowid > ${low + before.key}` : sql`rowid >= ${low}`;
+  const to = sql`rowid < ${low + SEARCH_KEY}`;
+  return sql`select rowid - ${low} as n from papers_search where ${found} and ${from} and ${to} order by rowid ${before ? sql`asc` : sql`desc`} limit ${limit}`;
+}
+
+const listColumns = {
+  id: papers.id,
+  paperNumber: papers.paperNumber,
+  title: papers.title,
+  abstractStart: sql<string>`substr(${papers.abstract}, 1, 100)`,
+  manuscriptType: papers.manuscriptType,
+  status: papers.status,
+  submittedAt: papers.submittedAt,
+  updatedAt: papers.updatedAt,
+  firstAuthor: papers.firstAuthor,
+  fileKinds: papers.fileKinds,
+  registrations: papers.confirmedRegistrations,
+  staged: papers.stagedStatus,
+};
+
+/**
+ * A conference's papers as the console lists them, highest number first, 25 to a page, with
+ * `alongside` (more queries of the caller's) in the same D1 batch. Each row carries what the list
+ * shows of the paper's other records, kept on the paper itself (its first author, its files' kinds,
+ * its confirmed registrations, the decision staged on it), so a page reads its own 25 papers.
+ *
+ * - No search: the page, and the counts from `paper_counts` (kept by triggers): one batch.
+ * - A search, as the office asks it: the search index's matching rows of the conference up to
+ *   `SEARCH_COUNT_CAP` + 1 in that batch, then the page's papers by number. `total` is the count,
+ *   `totalCapped` says there are more.
+ * - A search or a status filter an author's visibility narrows: the matching papers counted exactly.
+ */
+export async function listPapers<T extends readonly BatchItem<"sqlite">[]>({ db }: Pick<Services, "db">, asker: PaperAsker, query: PaperQuery, alongside: T = [] as unknown as T) {
   const { q } = query;
   const conditions: Array<SQL | undefined> = [visibleTo(asker), eq(papers.conferenceId, query.conferenceId)];
   if (query.status) conditions.push(eq(papers.status, query.status));
-  if (q) conditions.push(matching(q));
   const filter = and(...conditions);
-  // An author sees some of the conference's papers, a search some of them: those are counted.
-  const narrowed = Boolean(q) || asker.as !== "admin";
   const counted = and(eq(paperCounts.conferenceId, query.conferenceId), query.status ? eq(paperCounts.status, query.status) : undefined);
-  const [found, all, matched] = await db.batch([
-    db
-      .select({
-        id: papers.id,
-        paperNumber: papers.paperNumber,
-        title: papers.title,
-        abstractStart: sql<string>`substr(${papers.abstract}, 1, 100)`,
-        manuscriptType: papers.manuscriptType,
-        status: papers.status,
-        submittedAt: papers.submittedAt,
-        updatedAt: papers.updatedAt,
-        firstAuthor: sql<string | null>`(select json_object('firstName', pa.first_name, 'lastName', pa.last_name, 'email', pa.email)
-          from paper_authors pa where pa.paper_id = "papers"."id" order by pa.author_order limit 1)`,
-        fileKinds: sql<string>`(select json_group_array(distinct f.kind) from files f where f.paper_id = "papers"."id")`,
-        registrations: sql<number>`(select count(*) from registrations r where r.paper_id = "papers"."id" and r.status = 'confirmed')`,
-        staged: sql<string | null>`(select d.to_status from paper_status_drafts d where d.paper_id = "papers"."id")`,
-      })
-      .from(papers)
-      .where(and(filter, paperPages.where(query)))
-      .orderBy(...paperPages.orderBy(query))
-      .limit(PAPERS_PAGE_SIZE + 1),
-    db.select({ n: sql<number>`coalesce(sum(${paperCounts.n}), 0)` }).from(paperCounts).where(counted),
-    // Otherwise every paper of the conference (and status) matches: counted above.
-    narrowed ? db.select({ n: count() }).from(papers).where(filter) : db.select({ n: sql<number>`null` }).from(paperCounts).where(sql`0`),
-  ]);
-  const rows = found.map(({ firstAuthor, fileKinds, staged, ...r }) => ({
-    ...r,
-    firstAuthor: firstAuthor ? (JSON.parse(firstAuthor) as { firstName: string; lastName: string; email: string }) : null,
-    fileKinds: JSON.parse(fileKinds) as string[],
-    staged: (staged as PaperStatus | null) ?? null,
-  }));
-  const total = Number(all[0]?.n ?? 0);
-  return { ...paperPages.slice(rows, query, PAPERS_PAGE_SIZE), total: narrowed ? Number(matched[0]?.n ?? 0) : total, conferenceTotal: total };
+  const conferenceCount = db.select({ n: sql<number>`coalesce(sum(${paperCounts.n}), 0)` }).from(paperCounts).where(counted);
+  const pageOf = (where: SQL | undefined) => db.select(listColumns).from(papers).where(where).orderBy(...paperPages.orderBy(query)).limit(PAPERS_PAGE_SIZE + 1);
+  // The office's search: the index's hits first, the papers after, by number.
+  const officeSearch = Boolean(q) && asker.as === "admin" && !query.status;
+  const narrowed = Boolean(q) && !officeSearch ? and(filter, sql`${papers.paperNumber} in (select n from (${searchHits({ ...query, after: null, before: null }, 10_000_000)}))`) : undefined;
+
+  let found: Array<Awaited<ReturnType<ReturnType<typeof pageOf>["all"]>>[number]>;
+  let total: number;
+  let totalCapped = false;
+  let conferenceTotal: number;
+  let others: unknown;
+  if (officeSearch) {
+    const [all, hits, ...rest] = await db.batch([conferenceCount, db.select({ n: sql<number>`n` }).from(sql`(${searchHits(query, SEARCH_COUNT_CAP + 1)})`), ...alongside] as const);
+    conferenceTotal = Number(all[0]?.n ?? 0);
+    const numbers = hits.map((h) => Number(h.n)).slice(0, PAPERS_PAGE_SIZE + 1);
+    found = numbers.length ? await pageOf(and(filter, inArray(papers.paperNumber, numbers))).all() : [];
+    // The count from where the page starts (the rows before it are `start` - 1): exact up to the
+    // cap. Read backwards from a later page, the count is what that page and the ones before hold,
+    // and more follow.
+    if (query.before) (total = query.start - 1 + Math.min(hits.length, PAPERS_PAGE_SIZE)), (totalCapped = true);
+    else (total = query.start - 1 + Math.min(hits.length, SEARCH_COUNT_CAP)), (totalCapped = hits.length > SEARCH_COUNT_CAP);
+    others = rest;
+  } else {
+    const where = narrowed ?? filter;
+    const matched = q || asker.as !== "admin" ? db.select({ n: count() }).from(papers).where(where) : db.select({ n: sql<number>`null` }).from(paperCounts).where(sql`0`);
+    const [page, all, exact, ...rest] = await db.batch([pageOf(and(where, paperPages.where(query))), conferenceCount, matched, ...alongside] as const);
+    found = page;
+    conferenceTotal = Number(all[0]?.n ?? 0);
+    total = q || asker.as !== "admin" ? Number(exact[0]?.n ?? 0) : conferenceTotal;
+    others = rest;
+  }
+  const rows = found.map(({ staged, ...r }) => ({ ...r, staged: (staged as PaperStatus | null) ?? null }));
+  return { ...paperPages.slice(rows, query, PAPERS_PAGE_SIZE), total, totalCapped, conferenceTotal, alongside: others as BatchResponse<T> };
 }
 
 /* ---------------------------------------------------------------- one paper */

@@ -5,7 +5,7 @@
  * unstages it. Statuses are editable only while the conference is active (status open or active).
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { conferences, PAPER_STATUSES, papers, paperStatusDrafts, type PaperStatus } from "~/db/schema";
+import { conferences, PAPER_STATUSES, papers, paperStatusDrafts, stagedCounts, type PaperStatus } from "~/db/schema";
 import { paperDisplayNumber } from "~/lib/status";
 import { conflict, forbidden, notFound } from "~/server/errors.server";
 import type { Services } from "~/server/services.server";
@@ -17,13 +17,12 @@ import type { PaperAsker } from "./papers.server";
 export const decisionsOpen = (status: string) => /open|active/i.test(status);
 export const READ_ONLY = "Conference is inactive - paper status is read-only";
 
-/** Every conference as the Papers tab's selector lists it, the latest start first. */
-export async function conferenceChoices({ db }: Pick<Services, "db">) {
+/** Every conference as the Papers tab's selector lists it, the latest start first (a query, for the list's batch). */
+export function conferenceChoicesQuery({ db }: Pick<Services, "db">) {
   return db
     .select({ id: conferences.id, title: conferences.title, location: conferences.location, startDate: conferences.startDate, endDate: conferences.endDate, status: conferences.status })
     .from(conferences)
-    .orderBy(desc(conferences.startDate), desc(conferences.id))
-    .all();
+    .orderBy(desc(conferences.startDate), desc(conferences.id));
 }
 
 /** The conference, if its papers' statuses may be decided now: 404 for none, 409 with the spec's sentence for an inactive one. */
@@ -101,9 +100,14 @@ export async function stagedDecisions({ db }: Pick<Services, "db">, conferenceId
   return rows.map((r) => ({ paperId: r.paperId, from: r.from, to: r.to, title: r.title, number: paperDisplayNumber(r.startDate, r.paperNumber), stale: r.status !== r.from }));
 }
 
-/** How many decisions the conference has staged (the banner's count). */
-export async function stagedCount({ db }: Pick<Services, "db">, conferenceId: number) {
-  const row = await db.select({ n: sql<number>`count(*)` }).from(paperStatusDrafts).where(eq(paperStatusDrafts.conferenceId, conferenceId)).get();
+/** How many decisions the conference has staged (the banner's count), from `staged_counts` (a query, for the list's batch). */
+export function stagedCountQuery({ db }: Pick<Services, "db">, conferenceId: number) {
+  return db.select({ n: stagedCounts.n }).from(stagedCounts).where(eq(stagedCounts.conferenceId, conferenceId));
+}
+
+/** How many decisions the conference has staged. */
+export async function stagedCount(ctx: Pick<Services, "db">, conferenceId: number) {
+  const [row] = await stagedCountQuery(ctx, conferenceId).all();
   return Number(row?.n ?? 0);
 }
 
