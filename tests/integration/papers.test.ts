@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { files, paperAuthors, papers, paperStatusDrafts, registrations } from "~/db/schema";
-import { asAdmin, asAuthor, deletePaper, getPaper, listPapers, mySubmissions, parsePaperQuery } from "~/features/papers/papers.server";
+import { asAdmin, asAuthor, deletePaper, getPaper, listPapers, mySubmissions, parsePaperQuery, SEARCH_COUNT_CAP } from "~/features/papers/papers.server";
 import { stagedCount } from "~/features/papers/staging.server";
 import { createConference, createPaper, createUser, db, resetDatabase, services, sessionJar, textOf, visit } from "./fixtures";
 
@@ -119,19 +119,19 @@ describe("the console's list reads what it shows from the paper itself", () => {
     expect(await stagedCount({ db: db() }, conference.id)).toBe(0);
   });
 
-  it("counts a search's matches up to 50, shows more as 50+, and pages through them highest number first", async () => {
+  it("counts a search's matches up to 30, shows more as 30+, and pages through them highest number first", async () => {
     const conference = await createConference({ status: "open" });
     const other = await createConference({ status: "open" });
     const office = await createUser({ email: "office@example.org", role: "admin" });
     for (let i = 0; i < 60; i++) await createPaper({ conferenceId: conference.id, submitterId: null, authors: [{}], paper: { title: i % 10 === 9 ? `Pricing ${i}` : `Liquidity ${i}` } });
     await createPaper({ conferenceId: other.id, submitterId: null, authors: [{}], paper: { title: "Liquidity elsewhere" } });
     const first = await listPapers({ db: db() }, asAdmin(office), query(conference.id, "q=liquidity"));
-    // 54 match: the count stops past 50.
-    expect(first).toMatchObject({ total: 50, totalCapped: true, conferenceTotal: 60 });
+    // 54 match: the count stops past 30.
+    expect(first).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, conferenceTotal: 60 });
     expect(first.rows.map((r) => r.paperNumber)).toEqual([58, 57, 56, 55, 54, 53, 52, 51, 50, 48, 47, 46, 45, 44, 43, 42, 41, 40, 38, 37, 36, 35, 34, 33, 32]);
     const second = await listPapers({ db: db() }, asAdmin(office), query(conference.id, `q=liquidity&after=${first.next}&start=26`));
     expect(second.rows.map((r) => r.paperNumber)).toEqual([31, 30, 28, 27, 26, 25, 24, 23, 22, 21, 20, 18, 17, 16, 15, 14, 13, 12, 11, 10, 8, 7, 6, 5, 4]);
-    // From page 26 on, 29 match: counted exactly.
+    // From the 26th on, 29 match: counted exactly.
     expect(second).toMatchObject({ total: 54, totalCapped: false });
     const third = await listPapers({ db: db() }, asAdmin(office), query(conference.id, `q=liquidity&after=${second.next}&start=51`));
     expect(third.rows.map((r) => r.paperNumber)).toEqual([3, 2, 1, 0]);
