@@ -1,5 +1,6 @@
 /**
- * Where a page's CPU goes: `node scripts/bench/profile.mjs PATH [--cache]`.
+ * Where a page's CPU goes: `node scripts/bench/profile.mjs PATH [--cache] [--admin]`
+ * (`--admin`: as the bench's administrator, for console pages).
  *
  * Serves the built site with the bench's demo data (run `npm run bench` once first: it seeds),
  * puts the page under load, samples the Worker's isolate through wrangler's inspector and prints:
@@ -18,12 +19,22 @@ import WebSocket from "ws";
 import { freePort, ROOT, startWorker } from "../lib/local-stack.mjs";
 
 const target = process.argv[2] ?? "/";
+// A console page is profiled as the bench's administrator, with a session made in its D1 first.
+let headers = {};
+if (process.argv.includes("--admin")) {
+  const { getPlatformProxy } = await import("wrangler");
+  const { createSessionRow } = await import("../lib/accounts.mjs");
+  const proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(ROOT, ".wrangler", "bench-state", "v3") } });
+  const admin = await proxy.env.DB.prepare("select id from users where email = 'bench-admin@example.org'").first();
+  headers = { Cookie: `session=${await createSessionRow(proxy.env.DB, admin.id)}` };
+  await proxy.dispose();
+}
 const TOP = 30;
 const inspector = await freePort();
 const site = await startWorker({
   dir: path.join(ROOT, ".wrangler", "bench-state"),
   vars: { PAGE_CACHE: process.argv.includes("--cache") ? "on" : "off" },
-  extraArgs: ["--inspector-port", String(inspector)],
+  inspectorPort: inspector,
 });
 const [worker] = await (await fetch(`http://127.0.0.1:${inspector}/json`)).json();
 const ws = new WebSocket(worker.webSocketDebuggerUrl);
@@ -39,9 +50,9 @@ const send = (method, params = {}) => new Promise((resolve) => (pending.set(++id
 
 await send("Profiler.enable");
 await send("Profiler.setSamplingInterval", { interval: 100 });
-await autocannon({ url: site.url + target, connections: 10, duration: 2 });
+await autocannon({ url: site.url + target, headers, connections: 10, duration: 2 });
 await send("Profiler.start");
-const load = await autocannon({ url: site.url + target, connections: 10, duration: 4 });
+const load = await autocannon({ url: site.url + target, headers, connections: 10, duration: 4 });
 const { profile } = await send("Profiler.stop");
 
 // wrangler's bundle of this run (its source map leads to build/server/index.js), then Vite's map.

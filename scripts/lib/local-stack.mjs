@@ -137,10 +137,11 @@ function extractionConfig({ port }) {
  * pages use this run's own address, and a fresh SESSION_SECRET is made unless one is given.
  * `devtools: false` serves one Worker the same way without wrangler's devtools inspector
  * (scripts/lib/serve-worker.mjs), as the benchmark measures it.
- * `logFile` also keeps what the server prints in a file, for a test that must say why its stack misbehaved.
- * @param {{ dir: string, port?: number, vars?: Record<string, string>, log?: "pipe" | "inherit", logFile?: string, config?: string, extraArgs?: string[], smtpPort?: number, devtools?: boolean }} options
+ * `logFile` also keeps what the server prints in a file, for a test that must say why its stack
+ * misbehaved; `inspectorPort` names the devtools port, for a profiler to attach to.
+ * @param {{ dir: string, port?: number, vars?: Record<string, string>, log?: "pipe" | "inherit", logFile?: string, config?: string, extraArgs?: string[], smtpPort?: number, devtools?: boolean, inspectorPort?: number }} options
  */
-export async function startWorker({ dir, port, vars = {}, log = "pipe", logFile, config, extraArgs = [], smtpPort, devtools = true }) {
+export async function startWorker({ dir, port, vars = {}, log = "pipe", logFile, config, extraArgs = [], smtpPort, devtools = true, inspectorPort }) {
   port ??= await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
   // A local stack shows every request's D1 round trips (Server-Timing): the benchmark and the
@@ -154,7 +155,7 @@ export async function startWorker({ dir, port, vars = {}, log = "pipe", logFile,
     return startChild(process.execPath, [path.join(ROOT, "scripts", "lib", "serve-worker.mjs"), JSON.stringify(options)], { url: siteUrl, log, logFile });
   }
   // Each its own inspector port (wrangler's default, 9229, would let only one stack run at a time).
-  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(await freePort()), "--persist-to", dir, "--show-interactive-dev-session=false"];
+  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(inspectorPort ?? (await freePort())), "--persist-to", dir, "--show-interactive-dev-session=false"];
   args.push("--config", config ?? path.join(ROOT, "wrangler.toml"));
   if (smtpPort) args.push("--config", noticesConfig({ smtpPort, siteUrl, port }), "--config", extractionConfig({ port }));
   args.push(...extraArgs);
