@@ -5,11 +5,12 @@
  * manuscript's `files` row for every paper. Written with a handful of set-based statements
  * (recursive CTEs), so seeding 2,000 papers and 12,000 authors takes seconds, not minutes.
  *
- * With `storeManuscripts: { count, bytes }` the first `count` papers' manuscripts are stored in R2
- * (500 of 5 MB by default, a valid PDF padded with an unused stream) through the binding given,
- * and only those papers get a `files` row, so a zip of the conference reads exactly them.
+ * With `manuscripts: { count, bytes }` only the first `count` papers get a `files` row (500 of
+ * 5 MB by default), each its own R2 key, so a zip of the conference reads exactly them; the keys
+ * come back for `storeManuscripts` to put the objects (a valid PDF padded with an unused stream).
  *
- *   const { conferenceId, stored } = await seedLargeConference(env, { papers: 2000, storeManuscripts: { count: 500 } });
+ *   const { conferenceId, manuscripts } = await seedLargeConference(env, { papers: 2000, manuscripts: { count: 500 } });
+ *   const stored = await storeManuscripts(bucket, manuscripts);
  */
 const TOPICS = [
   ["I. Corporate Finance", "Capital Structure"],
@@ -20,15 +21,18 @@ const TOPICS = [
 ];
 const STATUSES = ["under_review", "accepted", "rejected", "incomplete"];
 
-/** A small valid PDF padded to `bytes` with an unused stream object. */
+/** A small valid PDF of exactly `bytes` (from about 600 up), padded with an unused stream object. */
 export function paddedPdf(bytes, label = "Bench manuscript") {
   const head = `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>\nendobj\n`;
   const text = `BT /F1 18 Tf 72 760 Td (${label.replace(/[()\\]/g, "")}) Tj ET`;
   const objects = `4 0 obj\n<< /Length ${text.length} >>\nstream\n${text}\nendstream\nendobj\n5 0 obj\n<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>\nendobj\n`;
   const tailFor = (padding) => `6 0 obj\n<< /Length ${padding} >>\nstream\n`;
   const end = "\nendstream\nendobj\ntrailer\n<< /Size 7 /Root 1 0 R >>\n%%EOF\n";
-  const fixed = head.length + objects.length + tailFor(0).length + end.length + 16;
-  const padding = Math.max(0, bytes - fixed);
+  // The padding's length is written in the padding's header: take off a byte at a time until the
+  // whole is `bytes` (a size the zip's stated length relies on).
+  const fixed = head.length + objects.length + end.length;
+  let padding = Math.max(0, bytes - fixed - tailFor(0).length);
+  while (padding > 0 && fixed + tailFor(padding).length + padding > bytes) padding--;
   const out = new Uint8Array(head.length + objects.length + tailFor(padding).length + padding + end.length);
   const enc = new TextEncoder();
   let at = 0;
@@ -47,11 +51,13 @@ export function paddedPdf(bytes, label = "Bench manuscript") {
 }
 
 /**
- * `env`: `{ DB, FILES }` bindings (wrangler's getPlatformProxy, or a Worker's env). Returns the
- * conference's id, the papers' ids in paper-number order, and how long storing the manuscripts took.
+ * `env`: a `{ DB }` binding (wrangler's getPlatformProxy, or a Worker's env). Returns the
+ * conference's id, the papers' ids in paper-number order, and with `manuscripts` the R2 keys its
+ * `files` rows name and the size they state.
  */
-export async function seedLargeConference(env, { papers = 2000, authorsPerPaper = 6, registeredEvery = 4, title = "Large Conference on Finance", startDate = "2027-06-14", storeManuscripts = null, now = Date.now() } = {}) {
+export async function seedLargeConference(env, { papers = 2000, authorsPerPaper = 6, registeredEvery = 4, title = "Large Conference on Finance", startDate = "2027-06-14", manuscripts = null, now = Date.now() } = {}) {
   const db = env.DB;
+  const stored = manuscripts ? { count: Math.min(manuscripts.count ?? 500, papers), bytes: manuscripts.bytes ?? 5 * 1024 * 1024 } : null;
   const conference = await db
     .prepare(
       `insert into conferences (title, location, start_date, end_date, status, description, fee_standard, fee_student, currency, registration_deadline, paper_counter, created_at, updated_at)
@@ -98,25 +104,31 @@ export async function seedLargeConference(env, { papers = 2000, authorsPerPaper 
                 'Manuscript ' || p.paper_number || '.pdf', 'application/pdf', ?2, p.id, ?3
          from papers p where p.conference_id = ?1 and p.paper_number < ?4`,
       )
-      .bind(conferenceId, storeManuscripts ? (storeManuscripts.bytes ?? 5 * 1024 * 1024) : 180_000, now, storeManuscripts ? Math.min(storeManuscripts.count ?? 500, papers) : papers),
+      .bind(conferenceId, stored ? stored.bytes : 180_000, now, stored ? stored.count : papers),
   ]);
   const ids = (await db.prepare("select id from papers where conference_id = ? order by paper_number").bind(conferenceId).all()).results.map((r) => r.id);
 
-  let stored = null;
-  if (storeManuscripts) {
-    const count = Math.min(storeManuscripts.count ?? 500, papers);
-    const bytes = storeManuscripts.bytes ?? 5 * 1024 * 1024;
-    const started = performance.now();
-    const body = paddedPdf(bytes);
-    // A few at a time: the local R2 writes each object to disk.
-    for (let i = 0; i < count; i += 8) {
-      await Promise.all(
-        Array.from({ length: Math.min(8, count - i) }, (_, k) =>
-          env.FILES.put(`manuscript/large-${conferenceId}-${i + k}.pdf`, body.buffer.slice(0), { httpMetadata: { contentType: "application/pdf" } }),
-        ),
-      );
-    }
-    stored = { count, bytes, ms: performance.now() - started };
-  }
-  return { conferenceId, paperIds: ids, stored };
+  // The keys as D1 wrote them: a number bound through the platform proxy arrives as a real, so
+  // the id reads "6.0" inside the statement's strings, not "6".
+  const keys = stored
+    ? (await db.prepare("select f.r2_key from files f join papers p on p.id = f.paper_id where p.conference_id = ? order by p.paper_number").bind(conferenceId).all()).results.map((r) => r.r2_key)
+    : null;
+  return { conferenceId, paperIds: ids, manuscripts: stored && { keys, bytes: stored.bytes } };
+}
+
+/**
+ * Puts one padded PDF of `bytes` under each of `keys` (distinct objects: the zip reads each) into
+ * `bucket` (an R2 binding, or scripts/lib/local-r2.mjs's writer), `concurrency` at a time: a new
+ * put starts as one ends, so at most that many bodies are in flight. Returns how long it took.
+ */
+export async function storeManuscripts(bucket, { keys, bytes }, { concurrency = 8 } = {}) {
+  const started = performance.now();
+  const body = paddedPdf(bytes);
+  if (body.byteLength !== bytes) throw new Error(`storeManuscripts: a padded PDF of ${bytes} bytes came out ${body.byteLength}`);
+  let next = 0;
+  const lane = async () => {
+    while (next < keys.length) await bucket.put(keys[next++], body, { httpMetadata: { contentType: "application/pdf" } });
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, keys.length) }, lane));
+  return { count: keys.length, bytes, ms: performance.now() - started };
 }
