@@ -1,10 +1,12 @@
+import { env } from "cloudflare:test";
 import * as XLSX from "@e965/xlsx";
 import { eq } from "drizzle-orm";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { beforeEach, describe, expect, it } from "vitest";
 import { papers } from "~/db/schema";
 import { readSheetRows } from "~/features/papers/spreadsheet-reader.server";
-import { clearBucket, createConference, createPaper, createUser, db, Jar, postForm, postMultipart, resetDatabase, sessionJar, textOf, visit } from "./fixtures";
+import { bulkPlanHousekeeping, PLAN_GONE } from "~/features/papers/bulk-update.server";
+import { clearBucket, createConference, createPaper, createUser, db, Jar, postForm, postMultipart, resetDatabase, services, sessionJar, textOf, visit } from "./fixtures";
 
 /** The bulk status update: a dry run, then the changes applied; hostile files refused quickly. */
 beforeEach(async () => {
@@ -114,6 +116,21 @@ describe("a bulk update", () => {
     expect((await postForm(other, path(conference.id), { intent: "apply", plan })).status).toBe(409);
     const elsewhere = await createConference({ title: "Elsewhere" });
     expect((await postForm(jar, path(elsewhere.id), { intent: "apply", plan })).status).toBe(409);
+    expect(await statusOf(a.id)).toBe("under_review");
+  });
+
+  it("keeps a checked plan for 30 minutes: the housekeeping deletes it after, and an apply then asks for the file again", async () => {
+    const { conference, jar, a } = await setting();
+    const plan = planOf((await check(jar, conference.id, `id,Status\n${a.id},accepted`, "s.csv")).html)!;
+    const kept = async () => (await env.FILES.list({ prefix: "bulk-updates/" })).objects.map((o) => o.key);
+    expect(await kept()).toContain(`bulk-updates/${plan}`);
+    await bulkPlanHousekeeping.run(services(), Date.now() + 29 * 60_000);
+    expect(await kept()).toContain(`bulk-updates/${plan}`);
+    await bulkPlanHousekeeping.run(services(), Date.now() + 31 * 60_000);
+    expect(await kept()).toEqual([]);
+    const late = await postForm(jar, path(conference.id), { intent: "apply", plan });
+    expect(late.status).toBe(409);
+    expect(textOf(await late.text())).toContain(PLAN_GONE);
     expect(await statusOf(a.id)).toBe("under_review");
   });
 

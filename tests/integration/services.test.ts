@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { auditLog, outbox, sessions, users } from "~/db/schema";
 import { auditEntry } from "~/models/audit.server";
-import { HOUSEKEEPING, runHousekeeping } from "~/models/housekeeping.server";
+import { HOUSEKEEPING, runHousekeeping } from "~/features/housekeeping.server";
 import { commitWithMail, outboxEntry } from "~/mail/outbox.server";
 import { ExtractionMessageSchema, type NoticeMessage, NoticeMessageSchema, readMessage } from "~/server/queues/messages";
 import { deliverNotices } from "~/mail/deliver.server";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { users, wizardDrafts } from "~/db/schema";
 import { sha256Hex } from "~/server/auth/crypto.server";
-import { runHousekeeping } from "~/models/housekeeping.server";
+import { runHousekeeping } from "~/features/housekeeping.server";
 import { ANONYMOUS_DRAFT_MS, draftHousekeeping, loadDraft, saveDraft, userDraftOwner } from "~/server/wizard/drafts.server";
 import { createUser, db, Jar, postForm, resetDatabase, services, textOf, visit } from "./fixtures";
 

@@ -7,7 +7,7 @@ import type { createRequestHandler, ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore: absent until the first build
 import * as build from "../../build/server";
 import { handleFetch } from "../../app/server/handle-fetch.server";
-import { runHousekeeping } from "../../app/models/housekeeping.server";
+import { runHousekeeping } from "../../app/features/housekeeping.server";
 import { createServices } from "../../app/server/services.server";
 
 const serverBuild = build as unknown as ServerBuild;

@@ -15,6 +15,7 @@ import { editableConference } from "./staging.server";
 import { decidePapers } from "./decisions.server";
 import { BULK_STATUSES, type BulkPlan, type BulkResults, type BulkStatus, type PlannedRow } from "./bulk-update";
 import type { PaperAsker } from "./papers.server";
+import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 
 export const NO_FILE = "Please select an Excel file first";
 export const MISSING = "Missing paper ID or status";
@@ -118,3 +119,23 @@ export async function applyPlan(ctx: Pick<Services, "db" | "env" | "files" | "qu
   const skipped = plan.rows.filter((r) => r.outcome === "skipped" || r.outcome === "unchanged").length;
   return { successful, failed, skipped, total: plan.rows.length };
 }
+
+/**
+ * Deletes the kept plans whose 30 minutes are over (an administrator who checked a file and never
+ * applied it): a page of the prefix at a time, by the upload time, since a plan's own expiry is
+ * the upload time plus the same lifetime.
+ */
+export const bulkPlanHousekeeping: HousekeepingTask = {
+  name: "bulk updates: drop expired plans",
+  async run({ files }, now) {
+    const expired: string[] = [];
+    for (let cursor: string | undefined, page = 0; page < 20; page++) {
+      const listed = await files.list({ prefix: PLAN_PREFIX, limit: 500, cursor });
+      expired.push(...listed.objects.filter((o) => o.uploaded.getTime() + PLAN_LIFETIME_MS <= now).map((o) => o.key));
+      if (!listed.truncated) break;
+      cursor = listed.cursor;
+    }
+    for (let at = 0; at < expired.length; at += 1000) await files.delete(expired.slice(at, at + 1000));
+    return { deleted: expired.length };
+  },
+};

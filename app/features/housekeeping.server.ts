@@ -3,11 +3,12 @@
  * is kept with its own area's code and named here once; each runs on its own, so one failing
  * (logged) does not stop the others.
  */
-import { extractionHousekeeping, extractionRetentionHousekeeping } from "./extraction-jobs.server";
+import { extractionHousekeeping, extractionRetentionHousekeeping } from "~/models/extraction-jobs.server";
 import { rateLimitHousekeeping } from "~/server/auth/rate-limit.server";
 import { sessionHousekeeping } from "~/server/auth/session.server";
 import { tokenHousekeeping } from "~/server/auth/tokens.server";
 import { outboxHousekeeping } from "~/mail/outbox.server";
+import { bulkPlanHousekeeping } from "~/features/papers/bulk-update.server";
 import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 import type { Services } from "~/server/services.server";
 import { draftHousekeeping, unheldUploadsHousekeeping } from "~/server/wizard/drafts.server";
@@ -21,6 +22,7 @@ export const HOUSEKEEPING: readonly HousekeepingTask[] = [
   outboxHousekeeping,
   draftHousekeeping,
   unheldUploadsHousekeeping,
+  bulkPlanHousekeeping,
 ];
 
 export async function runHousekeeping(services: Pick<Services, "db" | "files" | "queues">, now = Date.now(), tasks = HOUSEKEEPING) {
