@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import worker from "../../workers/web/index";
 import { conferences, outbox, papers, paymentEvents, payments, registrations, users } from "~/db/schema";
+import { renderMail } from "~/mail/templates";
 import { BASE, createConference, createPaper, createUser, db, isoDaysFromToday, type Jar, resetDatabase, sessionJar, visit } from "./fixtures";
 
 /**
@@ -129,6 +130,13 @@ describe("registration payment through PayPal", () => {
     expect(s.mails[0]!.payload).toMatchObject({ amount: "EUR 600.00", receiptNumber: s.regs[0]!.receiptNumber, memberUntil: inAYear(), accompaniedPersons: 1 });
     const member = await db().select({ until: users.memberUntil }).from(users).where(eq(users.id, a.user.id)).get();
     expect(member?.until).toBe(inAYear());
+    // The receipt as the notices Worker renders it from the row written in the confirming batch.
+    const mail = renderMail("registration_receipt", s.mails[0]!.payload, { siteName: "Multinational Finance Society", siteUrl: BASE });
+    expect(mail.subject).toBe(`Multinational Finance Society: Registration for Test Conference confirmed (receipt ${s.regs[0]!.receiptNumber})`);
+    expect(mail.text).toContain("Amount paid: EUR 600.00");
+    expect(mail.text).toContain("Fee: Standard with 1 accompanied person");
+    expect(mail.text).toContain(`you are a member until ${inAYear()}`);
+    expect(mail.text).toContain(`${BASE}/dashboard/registrations/${o.registrationId}/receipt`);
     // PayPal's own event for the capture arrives after: applied, and it changes nothing more.
     expect(await deliverAll(o.orderId)).toEqual([{ status: 200, done: "applied" }]);
     await expectOne(o.orderId, "confirmed", "completed");
