@@ -1,0 +1,146 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { ConferencePicker } from "~/components/admin/conference-picker";
+import { ConsoleError } from "~/components/admin/console-error";
+import { Pager } from "~/components/admin/pager";
+import { Options } from "~/components/form/fields";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/table-wrap";
+import { listRegistrations, parseRegistrationQuery } from "~/features/payments/registrations-admin.server";
+import { FEE_TYPE_LABELS, formatMoney, REGISTRATION_MESSAGES, REGISTRATION_STATUS_BADGES, REGISTRATION_STATUS_FILTERS, REGISTRATIONS_PAGE_SIZE } from "~/features/payments/registrations";
+import { conferenceChoices } from "~/features/papers/staging.server";
+import { formatDateTime } from "~/lib/dates";
+import { listHref } from "~/lib/list-href";
+import { loads } from "~/server/answers.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+
+export const loader = loads(REGISTRATION_MESSAGES.loadFailed, async ({ request, context }: LoaderFunctionArgs) => {
+  const admin = await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const conferences = await conferenceChoices(context);
+  const asked = Number.parseInt(url.searchParams.get("conference") ?? "", 10);
+  const conference = conferences.find((c) => c.id === asked) ?? conferences[0] ?? null;
+  if (!conference) return { conferences: [], conference: null, query: null, page: null };
+  const query = parseRegistrationQuery(url, conference.id);
+  const page = await listRegistrations(context, admin, query);
+  return {
+    conferences: conferences.map((c) => ({ id: c.id, label: `(${c.status}) ${c.title}, ${c.location}, ${c.startDate} - ${c.endDate}` })),
+    conference: { id: conference.id, title: conference.title },
+    query: { status: query.status, start: query.start },
+    page: {
+      previous: page.previous,
+      next: page.next,
+      counts: page.counts,
+      rows: page.rows.map((r) => ({
+        id: r.id,
+        participant: r.participant,
+        email: r.email,
+        paperNumber: r.paperNumber,
+        feeType: FEE_TYPE_LABELS[r.feeType],
+        accompaniedPersons: r.accompaniedPersons,
+        amount: formatMoney(r.amount, r.currency),
+        status: r.status,
+        orderId: r.orderId,
+        captureId: r.captureId,
+        date: formatDateTime(r.confirmedAt ?? r.createdAt),
+      })),
+    },
+  };
+});
+
+/** A tab that cannot load says so inside the console. */
+export const ErrorBoundary = ConsoleError;
+
+/** Registrations: one conference's registrations and payments, newest first, and the accountant's CSV. */
+export default function AdminRegistrationsTab() {
+  const data = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  if (!data.conference || !data.page || !data.query) {
+    return (
+      <section aria-labelledby="registrations-title">
+        <h2 id="registrations-title">Registrations</h2>
+        <p className="empty-note">There are no conferences yet. Authors register for a conference once their paper is accepted.</p>
+      </section>
+    );
+  }
+  const { conference, page, query } = data;
+  const total = page.counts.pending + page.counts.confirmed + page.counts.cancelled;
+  const csv = `/admin/registrations/export.csv?${new URLSearchParams({ conference: String(conference.id), ...(query.status ? { status: query.status } : {}) })}`;
+  return (
+    <section aria-labelledby="registrations-title">
+      <div className="card-title">
+        <h2 id="registrations-title">
+          Registrations <Badge tone="secondary">{total}</Badge>
+        </h2>
+        <ButtonLink to={listHref(search)} variant="outline" size="small">
+          Refresh
+        </ButtonLink>
+      </div>
+      <ConferencePicker id="registrations-conference" conferences={data.conferences} current={conference.id} button="Show registrations" />
+      <p className="info-line">
+        {`${page.counts.confirmed} confirmed, ${page.counts.pending} pending, ${page.counts.cancelled} cancelled.`} A pending registration waits for its payment; a cancelled one was refunded, reversed or denied.
+      </p>
+      <div className="toolbar" role="group" aria-label="Registrations tools">
+        <Form method="get" className="filters" aria-label="Filter registrations">
+          <input type="hidden" name="conference" value={conference.id} />
+          <div className="field">
+            <label htmlFor="registrations-status">Status</label>
+            <select id="registrations-status" name="status" defaultValue={query.status}>
+              <Options options={REGISTRATION_STATUS_FILTERS.map((s) => [s.value, s.label] as const)} />
+            </select>
+          </div>
+          <Button type="submit" variant="outline">
+            Filter
+          </Button>
+        </Form>
+        <a className="btn btn-outline btn-small" href={csv} download>
+          Download CSV<span className="visually-hidden"> of {query.status ? `${REGISTRATION_STATUS_BADGES[query.status].label.toLowerCase()} ` : ""}registrations</span>
+        </a>
+      </div>
+
+      {page.rows.length === 0 ? (
+        <p className="empty-note">{query.status ? "No registrations match this status." : "No registrations for this conference yet."}</p>
+      ) : (
+        <>
+          <p className="table-note" aria-live="polite">{`Showing ${query.start}–${query.start + page.rows.length - 1}`}</p>
+          <DataTable
+            label={`Registrations for ${conference.title}`}
+            columns={["Participant", "Paper #", "Fee Type", "Accompanied Persons", "Amount", "Status", "PayPal Order / Capture", "Date"]}
+          >
+            {page.rows.map((r) => {
+              const badge = REGISTRATION_STATUS_BADGES[r.status];
+              return (
+                <tr key={r.id}>
+                  <td>
+                    {r.participant}
+                    <br />
+                    <small>{r.email}</small>
+                  </td>
+                  <td>{r.paperNumber ?? "—"}</td>
+                  <td>{r.feeType}</td>
+                  <td>{r.accompaniedPersons}</td>
+                  <td>{r.amount}</td>
+                  <td>
+                    <Badge tone={badge.tone}>{badge.label}</Badge>
+                  </td>
+                  <td>
+                    <small className="cell-note">
+                      <span className="visually-hidden">Order </span>
+                      {r.orderId ?? "—"}
+                      <br />
+                      <span className="visually-hidden">Capture </span>
+                      {r.captureId ?? "—"}
+                    </small>
+                  </td>
+                  <td>{r.date}</td>
+                </tr>
+              );
+            })}
+          </DataTable>
+          <Pager label="Registration pages" previous={page.previous} next={page.next} first={query.start} pageSize={REGISTRATIONS_PAGE_SIZE} />
+        </>
+      )}
+    </section>
+  );
+}
