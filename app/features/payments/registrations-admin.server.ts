@@ -98,11 +98,8 @@ function shaped(r: RawRow, startDate: string) {
 
 export type RegistrationRow = ReturnType<typeof shaped>;
 
-async function conferenceOf({ db }: Pick<Services, "db">, conferenceId: number) {
-  const conference = await db.select({ id: conferences.id, title: conferences.title, startDate: conferences.startDate }).from(conferences).where(eq(conferences.id, conferenceId)).get();
-  if (!conference) throw notFound("Conference not found.");
-  return conference;
-}
+const conferenceOf = ({ db }: Pick<Services, "db">, conferenceId: number) =>
+  db.select({ id: conferences.id, title: conferences.title, startDate: conferences.startDate }).from(conferences).where(eq(conferences.id, conferenceId)).get();
 
 /**
  * A page of a conference's registrations (50 and one more, to know whether another follows),
@@ -113,6 +110,7 @@ export async function listRegistrations(ctx: Pick<Services, "db">, admin: Pick<S
   requireOffice(admin);
   const { db } = ctx;
   const conference = await conferenceOf(ctx, query.conferenceId);
+  if (!conference) throw notFound("Conference not found.");
   const conditions: Array<SQL | undefined> = [eq(registrations.conferenceId, query.conferenceId), registrationPages.where(query)];
   if (query.status) conditions.push(eq(registrations.status, query.status));
   // One batch: D1's answer then carries the rows it read (Server-Timing), as the other console lists.
@@ -178,12 +176,13 @@ export function registrationsFileName(conferenceTitle: string, today: string) {
 /**
  * Every registration of the conference (of one status when asked), oldest first, as CSV with a
  * byte-order mark (spreadsheets then read the names' accents as UTF-8) and CRLF line ends. Amounts
- * are decimal (180.00), instants ISO 8601 in UTC.
+ * are decimal (180.00), instants ISO 8601 in UTC. Null for a conference that does not exist.
  */
 export async function registrationsCsv(ctx: Pick<Services, "db">, admin: Pick<SessionUser, "role">, conferenceId: number, status: RegistrationStatus | "", today: string) {
   requireOffice(admin);
   const { db } = ctx;
   const conference = await conferenceOf(ctx, conferenceId);
+  if (!conference) return null;
   const found = await db
     .select(registrationColumns())
     .from(registrations)
