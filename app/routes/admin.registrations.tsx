@@ -31,7 +31,6 @@ export const loader = loads(REGISTRATION_MESSAGES.loadFailed, async ({ request, 
     page: {
       previous: page.previous,
       next: page.next,
-      counts: page.counts,
       rows: page.rows.map((r) => ({
         id: r.id,
         participant: r.participant,
@@ -65,22 +64,17 @@ export default function AdminRegistrationsTab() {
     );
   }
   const { conference, page, query } = data;
-  const total = page.counts.pending + page.counts.confirmed + page.counts.cancelled;
   const csv = `/admin/registrations/export.csv?${new URLSearchParams({ conference: String(conference.id), ...(query.status ? { status: query.status } : {}) })}`;
   return (
     <section aria-labelledby="registrations-title">
       <div className="card-title">
-        <h2 id="registrations-title">
-          Registrations <Badge tone="secondary">{total}</Badge>
-        </h2>
+        <h2 id="registrations-title">Registrations</h2>
         <ButtonLink to={listHref(search)} variant="outline" size="small">
           Refresh
         </ButtonLink>
       </div>
       <ConferencePicker id="registrations-conference" conferences={data.conferences} current={conference.id} button="Show registrations" />
-      <p className="info-line">
-        {`${page.counts.confirmed} confirmed, ${page.counts.pending} pending, ${page.counts.cancelled} cancelled.`} A pending registration waits for its payment; a cancelled one was refunded, reversed or denied.
-      </p>
+      <p className="field-hint">A pending registration waits for its payment; a cancelled one was refunded, reversed or denied.</p>
       <div className="toolbar" role="group" aria-label="Registrations tools">
         <Form method="get" className="filters" aria-label="Filter registrations">
           <input type="hidden" name="conference" value={conference.id} />
