@@ -80,10 +80,18 @@ export type PaperStatus = (typeof PAPER_STATUSES)[number];
 export const MANUSCRIPT_TYPES = ["regular", "invited", "doctoral"] as const;
 
 export const FEE_TYPES = ["standard", "student"] as const;
+export type FeeType = (typeof FEE_TYPES)[number];
 
 export const REGISTRATION_STATUSES = ["pending", "confirmed", "cancelled"] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ["created", "approved", "completed", "failed", "cancelled", "refunded"] as const;
+/**
+ * A payment is one PayPal order: `created` (waiting for the payer), `approved` (the payer approved,
+ * not yet captured), `pending` (captured, PayPal holds the money for review), `completed`,
+ * `failed` (declined or denied), `cancelled` (replaced or abandoned), `refunded` or `reversed`.
+ */
+export const PAYMENT_STATUSES = ["created", "approved", "pending", "completed", "failed", "cancelled", "refunded", "reversed"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** `sending`: claimed by one delivery, which alone sends it (decision 051). */
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "dead"] as const;
