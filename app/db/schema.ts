@@ -436,6 +436,10 @@ export const registrations = sqliteTable(
     currency: text("currency", { enum: CURRENCIES }).notNull(),
     status: text("status", { enum: REGISTRATION_STATUSES }).notNull().default("pending"),
     confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    /** Set in the batch that confirms the registration: R-{year}-{id}, on the receipt and its mail. */
+    receiptNumber: text("receipt_number"),
+    /** Why a confirmed registration was cancelled (a refund, a reversal), shown to the author and the office. */
+    cancelReason: text("cancel_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -443,6 +447,10 @@ export const registrations = sqliteTable(
     index("registrations_conference_idx").on(t.conferenceId, t.status),
     index("registrations_paper_idx").on(t.paperId, t.status),
     index("registrations_user_idx").on(t.userId),
+    // One live registration per author and paper: a double click or two tabs find the same one.
+    uniqueIndex("registrations_live_unique").on(t.userId, t.paperId).where(sql`status <> 'cancelled'`),
+    uniqueIndex("registrations_receipt_unique").on(t.receiptNumber),
+    index("registrations_conference_list_idx").on(t.conferenceId, t.id),
   ],
 );
 
@@ -462,14 +470,32 @@ export const payments = sqliteTable(
     currency: text("currency", { enum: CURRENCIES }).notNull(),
     intentTokenHash: text("intent_token_hash"),
     failureReason: text("failure_reason"),
+    /** The order's invoice_id at PayPal: unique for the account, so PayPal refuses a second order for it. */
+    invoiceId: text("invoice_id"),
+    /** How many captures were declined: the capture's PayPal-Request-Id, so a capture after a new approval is a new request. */
+    captureAttempt: integer("capture_attempt").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("payments_order_unique").on(t.provider, t.providerOrderId),
     index("payments_registration_idx").on(t.registrationId),
+    uniqueIndex("payments_invoice_unique").on(t.invoiceId),
+    // The housekeeping's reconciliation reads orders left approved or pending.
+    index("payments_status_idx").on(t.status, t.updatedAt),
   ],
 );
+
+/**
+ * Every PayPal webhook event the site acted on, by PayPal's event id: a delivery seen twice
+ * changes nothing the second time (decision 053).
+ */
+export const paymentEvents = sqliteTable("payment_events", {
+  eventId: text("event_id").primaryKey(),
+  eventType: text("event_type").notNull(),
+  paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+  receivedAt: createdAt(),
+});
 
 /* ---------------------------------------------------------------- background work */
 

@@ -48,6 +48,22 @@ export const MAIL_TEMPLATES = {
     supportEmail: z.string().email(),
     registration: z.object({ fees: z.array(z.string().max(200)).max(6), deadline: z.string().max(40).nullable(), link }).nullable(),
   }),
+  /**
+   * A paid conference registration (decision 053): its receipt number, the amount as printed
+   * ("EUR 600.00"), the conference and the fee chosen, the day it was paid, the membership's new
+   * end (YYYY-MM-DD) and the printable receipt's address.
+   */
+  registration_receipt: z.object({
+    ...person,
+    receiptNumber: z.string().regex(/^R-\d{4}-\d{6,}$/),
+    conference: z.string().max(300),
+    feeType: z.string().max(40),
+    accompaniedPersons: z.number().int().min(0).max(1),
+    amount: z.string().max(40),
+    paidOn: z.string().max(10),
+    memberUntil: z.string().max(10),
+    link,
+  }),
 } as const;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -191,6 +207,22 @@ function decisionBlocks(p: Decision): Block[] {
 }
 
 const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => RenderedMail } = {
+  registration_receipt: (site, p) =>
+    compose(site, `Receipt ${p.receiptNumber}: your registration for ${p.conference}`, greet(p.name), [
+      { p: `Thank you: your payment was received and your registration for ${p.conference} is confirmed.` },
+      {
+        list: [
+          `Receipt number: ${p.receiptNumber}`,
+          `Conference: ${p.conference}`,
+          `Fee: ${p.feeType}${p.accompaniedPersons ? ` with ${p.accompaniedPersons} accompanied person` : ""}`,
+          `Amount paid: ${p.amount}`,
+          `Paid on: ${p.paidOn}`,
+        ],
+      },
+      { p: `Your registration includes a year of membership of the society: you are a member until ${p.memberUntil}.` },
+      { button: { label: "View and print your receipt", href: p.link } },
+      { small: "Keep this e-mail as your receipt. The payment was made through PayPal." },
+    ]),
   activation: (site, p) =>
     compose(site, "Activate your account", greet(p.name), [
       { p: `Thank you for registering with the ${site.siteName}. Please confirm your e-mail address to activate your account.` },

@@ -4,6 +4,7 @@
  * (logged) does not stop the others.
  */
 import { extractionHousekeeping, extractionRetentionHousekeeping } from "./extraction-jobs.server";
+import { paymentReconciliation } from "./registrations.server";
 import { rateLimitHousekeeping } from "~/server/auth/rate-limit.server";
 import { sessionHousekeeping } from "~/server/auth/session.server";
 import { tokenHousekeeping } from "~/server/auth/tokens.server";
@@ -21,9 +22,10 @@ export const HOUSEKEEPING: readonly HousekeepingTask[] = [
   outboxHousekeeping,
   draftHousekeeping,
   unheldUploadsHousekeeping,
+  paymentReconciliation,
 ];
 
-export async function runHousekeeping(services: Pick<Services, "db" | "files" | "queues">, now = Date.now(), tasks = HOUSEKEEPING) {
+export async function runHousekeeping(services: Pick<Services, "db" | "files" | "queues" | "waitUntil" | "env">, now = Date.now(), tasks = HOUSEKEEPING) {
   const results = await Promise.allSettled(tasks.map((task) => task.run(services, now)));
   const failed = results.flatMap((r, i) => (r.status === "rejected" ? [tasks[i]!.name] : []));
   results.forEach((r, i) => r.status === "rejected" && console.error(`housekeeping: ${tasks[i]!.name} failed`, r.reason));

@@ -39,7 +39,48 @@ const EnvSchema = z.object({
     .default("")
     .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
     .pipe(z.array(z.string().url())),
+  /**
+   * PayPal (decision 053): the REST app's client id and secret (a secret: `wrangler secret put`),
+   * the id of the webhook registered for /api/paypal/webhook, and the API's address
+   * (https://api-m.sandbox.paypal.com or https://api-m.paypal.com; a local stand-in on a local
+   * stack). All four or none: without them the site takes no payments and says so.
+   */
+  PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().regex(/^[A-Za-z0-9]+$/, "PAYPAL_WEBHOOK_ID is PayPal's webhook id (letters and digits)").optional(),
+  PAYPAL_API_BASE: z
+    .string()
+    .url()
+    .refine((v) => isPayPalApi(v) || isLocal(v), "PAYPAL_API_BASE must be https://api-m.paypal.com, https://api-m.sandbox.paypal.com or a local stand-in")
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+  /** Where the browser loads PayPal's JS SDK from: PayPal's own unless a local stand-in is named (local stacks only). */
+  PAYPAL_SDK_URL: z
+    .string()
+    .url()
+    .refine(isLocal, "PAYPAL_SDK_URL may only name a local stand-in; PayPal's own SDK address is the default")
+    .optional(),
+}).superRefine((env, issues) => {
+  const named = PAYPAL_SETTINGS.filter((k) => env[k] !== undefined);
+  if (named.length > 0 && named.length < PAYPAL_SETTINGS.length) {
+    for (const k of PAYPAL_SETTINGS.filter((k) => env[k] === undefined)) issues.addIssue({ code: "custom", path: [k], message: `${k} is missing: PayPal needs all of ${PAYPAL_SETTINGS.join(", ")}` });
+  }
 });
+
+const PAYPAL_SETTINGS = ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID", "PAYPAL_API_BASE"] as const;
+
+/** PayPal's two REST hosts. */
+export const PAYPAL_API_HOSTS = ["https://api-m.paypal.com", "https://api-m.sandbox.paypal.com"] as const;
+
+function isPayPalApi(v: string) {
+  return (PAYPAL_API_HOSTS as readonly string[]).includes(new URL(v).origin);
+}
+
+/** A stand-in on this machine (npm start, the tests, the benchmark): plain http on the loopback. */
+export function isLocal(v: string) {
+  const u = new URL(v);
+  return u.protocol === "http:" && (u.hostname === "127.0.0.1" || u.hostname === "localhost");
+}
 
 export type AppEnv = z.infer<typeof EnvSchema>;
 

@@ -14,7 +14,7 @@ import {
   memoryPut,
   toCacheable,
 } from "./page-cache.server";
-import { applySecurityHeaders, contentSecurityPolicy } from "./security-headers";
+import { applySecurityHeaders, contentSecurityPolicy, paymentOrigins, showsPaymentButtons } from "./security-headers";
 import { checkCsrfToken, checkRequestOrigin, csrfState } from "./auth/csrf.server";
 import { actsAsAdmin } from "./auth/guards.server";
 import { apiError } from "./api.server";
@@ -199,7 +199,7 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext, remix: 
     if (settings.SERVER_TIMING === "all" || viewer.admin) out.headers.append("Server-Timing", timing);
     applySecurityHeaders(out.headers, { https: url.protocol === "https:" });
     if ((out.headers.get("Content-Type") ?? "").startsWith("text/html") && !out.headers.has("Content-Security-Policy")) {
-      out.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+      out.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { payments: showsPaymentButtons(url.pathname) ? paymentOrigins(settings.PAYPAL_SDK_URL) : [] }));
     }
     // A signed-in page may show secrets (a two-factor secret, recovery codes, a new password, the
     // users list): never stored. Anything else a route did not mark is revalidated every time.

@@ -10,6 +10,10 @@
  *            origins in API_CORS_ORIGINS (none by default).
  * - webhook: a provider calling us (PayPal). No session, no cookies, no CSRF: the route verifies
  *            the provider's signature. POST only.
+ *
+ * The payment dialog's calls under /api (the PayPal configuration, the order, the capture) are
+ * the signed-in browser's own, so they are pages: cookie session, and their JSON posts carry the
+ * CSRF token in the X-CSRF-Token header (decision 053).
  * - file:    a stored file. GET and HEAD only; who may read it is the file's own rule
  *            (`app/features/files/access.server.ts`): public, its paper's authors and
  *            administrators (cookie or bearer), or a signed, expiring download token.
@@ -18,6 +22,8 @@ export type RequestClass = "page" | "api" | "webhook" | "file";
 
 export const REQUEST_POLICY: ReadonlyArray<{ pattern: RegExp; class: RequestClass }> = [
   { pattern: /^\/api\/webhooks\//, class: "webhook" },
+  { pattern: /^\/api\/paypal\/webhook$/, class: "webhook" },
+  { pattern: /^\/api\/(payment\/config\/paypal|registration\/(order|capture))$/, class: "page" },
   { pattern: /^\/api\/(conferences|news)\/(files|photos)\/[^/]+$/, class: "file" },
   { pattern: /^\/api\/papers\/[^/]+\/download\/[^/]+$/, class: "file" },
   { pattern: /^\/api(\/|$)/, class: "api" },

@@ -10,6 +10,8 @@ import { randomToken, timingSafeEqual } from "./crypto.server";
 import { urlEncodedField } from "../forms.server";
 
 export const CSRF_FIELD = "_csrf";
+/** The header a page's script sends the same token in, for a JSON post. */
+export const CSRF_HEADER = "X-CSRF-Token";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function cookieName(secure: boolean) {
@@ -91,6 +93,9 @@ export async function checkCsrfToken(request: Request): Promise<CsrfVerdict> {
   const cookie = readCookie(request, cookieName(secure));
   if (!cookie) return { ok: false, reason: "no token cookie" };
   const type = request.headers.get("Content-Type") ?? "";
+  // A page's own script posting JSON (the payment dialog) sends the token as a header instead.
+  const header = request.headers.get(CSRF_HEADER);
+  if (header !== null) return timingSafeEqual(header, cookie) ? { ok: true } : { ok: false, reason: "token mismatch" };
   let sent: FormDataEntryValue | null = null;
   try {
     if (type.startsWith("multipart/form-data")) sent = await leadingMultipartToken(request, type);

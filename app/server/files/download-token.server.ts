@@ -4,37 +4,13 @@
  * (HKDF, so the secret's other uses never share a key). The link names one file for one
  * purpose until one instant; nothing is stored, and changing SESSION_SECRET ends every link.
  */
-import { base64url, timingSafeEqual } from "../auth/crypto.server";
+import { derivedMac, timingSafeEqual } from "../auth/crypto.server";
 
 export const DOWNLOAD_PURPOSES = ["download", "export"] as const;
 export type DownloadPurpose = (typeof DOWNLOAD_PURPOSES)[number];
 
-const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function signingKey(secret: string) {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle
-      .importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"])
-      .then((base) =>
-        crypto.subtle.deriveKey(
-          { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode("finance-society download-token v1") },
-          base,
-          { name: "HMAC", hash: "SHA-256", length: 256 },
-          false,
-          ["sign"],
-        ),
-      );
-    if (keys.size > 4) keys.clear();
-    keys.set(secret, key);
-  }
-  return key;
-}
-
-async function mac(secret: string, message: string) {
-  const signature = await crypto.subtle.sign("HMAC", await signingKey(secret), encoder.encode(message));
-  return base64url(new Uint8Array(signature));
+function mac(secret: string, message: string) {
+  return derivedMac(secret, "finance-society download-token v1", message);
 }
 
 export async function signDownloadToken(secret: string, t: { fileId: number; purpose: DownloadPurpose; expiresAt: number }) {
