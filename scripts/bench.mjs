@@ -752,7 +752,7 @@ async function benchRegistrations() {
     let html = first.html;
     let deep = list;
     for (let i = 0; i < 10; i++) {
-      const next = /href="([^"]*after=[^"]*)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
+      const next = /<a (?=[^>]*rel="next")[^>]*href="([^"]*)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
       if (!next) throw new Error("the Registrations tab has no Next link");
       deep = next;
       html = await (await fetch(`${site.url}${next}`, { headers: { Cookie: adminCookie } })).text();

@@ -2,40 +2,44 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { ConferencePicker } from "~/components/admin/conference-picker";
 import { ConsoleError } from "~/components/admin/console-error";
-import { Pager } from "~/components/admin/pager";
 import { Options } from "~/components/form/fields";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { StepNav } from "~/components/ui/step-nav";
 import { DataTable } from "~/components/ui/table-wrap";
-import { listRegistrations, parseRegistrationQuery } from "~/features/payments/registrations-admin.server";
-import { FEE_TYPE_LABELS, formatMoney, REGISTRATION_MESSAGES, REGISTRATION_STATUS_BADGES, REGISTRATION_STATUS_FILTERS, REGISTRATIONS_PAGE_SIZE } from "~/features/payments/registrations";
+import { FEE_TYPE_LABELS, formatMoney } from "~/features/payments/fees";
+import { listRegistrations, REGISTRATIONS_PAGE_SIZE } from "~/features/payments/registration.server";
+import { isRegistrationStatus, OFFICE_MESSAGES, REGISTRATION_STATUS_BADGES, REGISTRATION_STATUS_FILTERS } from "~/features/payments/registrations";
 import { conferenceChoices } from "~/features/papers/staging.server";
 import { formatDateTime } from "~/lib/dates";
 import { listHref } from "~/lib/list-href";
+import { parseId } from "~/lib/params";
 import { loads } from "~/server/answers.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
-export const loader = loads(REGISTRATION_MESSAGES.loadFailed, async ({ request, context }: LoaderFunctionArgs) => {
+export const loader = loads(OFFICE_MESSAGES.loadFailed, async ({ request, context }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(context, request);
   const url = new URL(request.url);
   const conferences = await conferenceChoices(context);
   const asked = Number.parseInt(url.searchParams.get("conference") ?? "", 10);
   const conference = conferences.find((c) => c.id === asked) ?? conferences[0] ?? null;
   if (!conference) return { conferences: [], conference: null, query: null, page: null };
-  const query = parseRegistrationQuery(url, conference.id);
-  const page = await listRegistrations(context, admin, query);
+  const statusParam = url.searchParams.get("status") ?? "";
+  const status = isRegistrationStatus(statusParam) ? statusParam : "";
+  // Keyset paging (decision 028): `after` names the last row of the page before; `start` is only the number shown.
+  const after = parseId(url.searchParams.get("after") ?? undefined) ?? undefined;
+  const start = after ? Math.max(1, Number.parseInt(url.searchParams.get("start") ?? "1", 10) || 1) : 1;
+  const page = await listRegistrations(context, admin, { conferenceId: conference.id, status: status || undefined, after });
   return {
     conferences: conferences.map((c) => ({ id: c.id, label: `(${c.status}) ${c.title}, ${c.location}, ${c.startDate} - ${c.endDate}` })),
     conference: { id: conference.id, title: conference.title },
-    query: { status: query.status, start: query.start },
+    query: { status, start, paged: Boolean(after), pageSize: REGISTRATIONS_PAGE_SIZE },
     page: {
-      previous: page.previous,
       next: page.next,
       rows: page.rows.map((r) => ({
         id: r.id,
         participant: r.participant,
-        email: r.email,
-        paperNumber: r.paperNumber,
+        paperNumber: r.paper?.number ?? null,
         feeType: FEE_TYPE_LABELS[r.feeType],
         accompaniedPersons: r.accompaniedPersons,
         amount: formatMoney(r.amount, r.currency),
@@ -89,7 +93,7 @@ export default function AdminRegistrationsTab() {
           </Button>
         </Form>
         <a className="btn btn-outline btn-small" href={csv} download>
-          Download CSV<span className="visually-hidden"> of {query.status ? `${REGISTRATION_STATUS_BADGES[query.status].label.toLowerCase()} ` : ""}registrations</span>
+          Download CSV<span className="visually-hidden"> of {isRegistrationStatus(query.status) ? `${REGISTRATION_STATUS_BADGES[query.status].label.toLowerCase()} ` : ""}registrations</span>
         </a>
       </div>
 
@@ -107,9 +111,9 @@ export default function AdminRegistrationsTab() {
               return (
                 <tr key={r.id}>
                   <td>
-                    {r.participant}
+                    {r.participant.name}
                     <br />
-                    <small>{r.email}</small>
+                    <small>{r.participant.email}</small>
                   </td>
                   <td>{r.paperNumber ?? "—"}</td>
                   <td>{r.feeType}</td>
@@ -132,7 +136,13 @@ export default function AdminRegistrationsTab() {
               );
             })}
           </DataTable>
-          <Pager label="Registration pages" previous={page.previous} next={page.next} first={query.start} pageSize={REGISTRATIONS_PAGE_SIZE} />
+          <StepNav
+            label="Registration pages"
+            previous={query.paged ? { to: listHref(search, { after: null, start: null }), label: "‹ First page" } : null}
+            next={page.next ? { to: listHref(search, { after: String(page.next), start: String(query.start + query.pageSize) }), label: "Next ›" } : null}
+          >
+            <span>{`Page ${Math.floor((query.start - 1) / query.pageSize) + 1}`}</span>
+          </StepNav>
         </>
       )}
     </section>

@@ -39,8 +39,9 @@ async function registered() {
     status: "confirmed",
     createdAt: new Date("2027-03-01T10:00:00Z"),
     confirmedAt: new Date("2027-03-01T10:01:30Z"),
+    receiptNumber: "R-2027-000001",
   });
-  // A declined card then a second try: two payments, the second one counts.
+  // A declined card then a second try: two payments, the captured one counts.
   await db().insert(payments).values([
     { registrationId: confirmed.id, providerOrderId: "ORDER-DECLINED", status: "failed", amount: 60000, currency: "EUR" },
     { registrationId: confirmed.id, providerOrderId: "ORDER-PAID", providerCaptureId: "CAPTURE-1", status: "completed", amount: 60000, currency: "EUR" },
@@ -78,7 +79,7 @@ describe("the Registrations tab", () => {
     expect(await refusedCsv.text()).not.toContain("ORDER-PAID");
   });
 
-  it("lists one conference's registrations newest first, with participant, paper, fee, amount, status and the latest payment's ids", async () => {
+  it("lists one conference's registrations newest first, with participant, paper, fee, amount, status and the ids of the payment that decided it", async () => {
     const { conference, admin, paper } = await registered();
     const jar = await sessionJar(admin);
     const r = await visit(jar, `/admin/registrations?conference=${conference.id}`);
@@ -110,7 +111,7 @@ describe("the Registrations tab", () => {
     expect(csv).not.toContain("ORDER-PAID");
   });
 
-  it("pages by keyset: a page reads its own rows, Next and Previous come back to the same rows", async () => {
+  it("pages by keyset: a page reads its own rows, Next goes on and First page comes back to the same rows", async () => {
     const { conference, admin } = await registered();
     const more = Array.from({ length: 55 }, (_, i) => ({
       conferenceId: conference.id,
@@ -132,8 +133,8 @@ describe("the Registrations tab", () => {
     expect(second).toContain("Showing 51–57");
     expect(second).toContain("ada@example.org");
     expect(second).not.toContain("p54@example.org");
-    const previous = /href="([^"]*before=[^"]*)"/.exec(secondHtml)![1]!.replace(/&amp;/g, "&");
-    expect(textOf(await (await visit(jar, previous)).text())).toBe(textOf(first));
+    const back = /<a (?=[^>]*rel="prev")[^>]*href="([^"]*)"/.exec(secondHtml)![1]!.replace(/&amp;/g, "&");
+    expect(textOf(await (await visit(jar, back)).text())).toBe(textOf(first));
   });
 
   it("writes the accountant's CSV: a header, one quoted row a registration oldest first, amounts in decimals, formulas kept as text", async () => {
@@ -151,10 +152,10 @@ describe("the Registrations tab", () => {
     expect(lines[0]).toBe(CSV_HEADER.join(","));
     const number = `MS27~${paper.paperNumber + 101}`;
     expect(lines[1]).toBe(
-      `${confirmed.id},Ada Byron,ada@example.org,${number},"Liquidity, and more",Standard,1,600.00,EUR,Confirmed,ORDER-PAID,CAPTURE-1,2027-03-01T10:00:00Z,2027-03-01T10:01:30Z`,
+      `${confirmed.id},R-2027-000001,Ada Byron,ada@example.org,${number},"Liquidity, and more",Standard,1,600.00,EUR,Confirmed,completed,ORDER-PAID,CAPTURE-1,2027-03-01T10:00:00Z,2027-03-01T10:01:30Z`,
     );
     expect(lines[2]).toBe(
-      `${pending.id},"'=HYPERLINK(""x"") Chen",bo@example.org,${number},"Liquidity, and more",Student,0,250.00,EUR,Pending,ORDER-WAITING,,2027-03-02T10:00:00Z,`,
+      `${pending.id},,"'=HYPERLINK(""x"") Chen",bo@example.org,${number},"Liquidity, and more",Student,0,250.00,EUR,Pending,created,ORDER-WAITING,,2027-03-02T10:00:00Z,`,
     );
     expect(lines).toHaveLength(3);
     // A spreadsheet reads it back as the same table.

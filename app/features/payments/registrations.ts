@@ -1,13 +1,6 @@
-/** What the office's Registrations tab, its CSV and the author's pages show of a registration; safe for the browser. */
-import { FEE_TYPES, REGISTRATION_STATUSES } from "~/db/enums";
+/** What the office's Registrations tab and its CSV show of a registration's status; safe for the browser. */
+import { REGISTRATION_STATUSES, type RegistrationStatus } from "~/db/enums";
 import type { BadgeTone } from "~/lib/status";
-
-export type FeeType = (typeof FEE_TYPES)[number];
-export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
-
-export const REGISTRATIONS_PAGE_SIZE = 50;
-
-export const FEE_TYPE_LABELS: Record<FeeType, string> = { standard: "Standard", student: "Student" };
 
 export const REGISTRATION_STATUS_FILTERS = [
   { value: "", label: "All Statuses" },
@@ -24,10 +17,8 @@ export const REGISTRATION_STATUS_BADGES: Record<RegistrationStatus, { label: str
 
 export const isRegistrationStatus = (value: string): value is RegistrationStatus => (REGISTRATION_STATUSES as readonly string[]).includes(value);
 
-/** An amount in minor units as the office and the receipt read it: "EUR 180.00". */
-export const formatMoney = (minor: number, currency: string) => `${currency} ${(minor / 100).toFixed(2)}`;
-
-export const REGISTRATION_MESSAGES = {
+export const OFFICE_MESSAGES = {
   loadFailed: "Failed to load registrations for this conference",
   exportFailed: "Failed to generate the registrations file. Please try again.",
+  notFound: "Conference not found.",
 } as const;
