@@ -3,6 +3,8 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 import { passwordData } from "./scripts/vite/password-data";
+import { freePort } from "./scripts/lib/local-stack.mjs";
+import { FAKE_CREDENTIALS } from "./scripts/lib/paypal-fake.mjs";
 import { worldCountries } from "./scripts/vite/world-countries";
 
 /**
@@ -19,6 +21,16 @@ const DEPLOYED_TESTS = "tests/integration/deployed/**/*.test.ts";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(__dirname, "migrations"));
+  // The local PayPal the integration tests pay against: its port is chosen here, where the
+  // Worker's bindings are written, and tests/integration/global-setup.ts starts it there.
+  process.env.PAYPAL_FAKE_PORT ??= String(await freePort());
+  const paypal = {
+    PAYPAL_API_BASE: `http://127.0.0.1:${process.env.PAYPAL_FAKE_PORT}`,
+    PAYPAL_CLIENT_ID: FAKE_CREDENTIALS.clientId,
+    PAYPAL_CLIENT_SECRET: FAKE_CREDENTIALS.clientSecret,
+    PAYPAL_WEBHOOK_ID: FAKE_CREDENTIALS.webhookId,
+    PAYPAL_SDK_URL: `http://127.0.0.1:${process.env.PAYPAL_FAKE_PORT}/sdk/js`,
+  };
   const project = (name: string, include: string[], exclude: string[], settings: Record<string, string>, globalSetup: string[]) => ({
     plugins: [
       tsconfigPaths(),
@@ -53,7 +65,7 @@ export default defineConfig(async () => {
   return {
     test: {
       projects: [
-        project("integration", ["app/**/*.test.ts", "tests/integration/**/*.test.ts"], [DEPLOYED_TESTS], { SERVER_TIMING: "all", ADMIN_TWO_FACTOR: "optional" }, ["./tests/integration/global-setup.ts"]),
+        project("integration", ["app/**/*.test.ts", "tests/integration/**/*.test.ts"], [DEPLOYED_TESTS], { SERVER_TIMING: "all", ADMIN_TWO_FACTOR: "optional", ...paypal }, ["./tests/integration/global-setup.ts"]),
         project("deployed", [DEPLOYED_TESTS], [], {}, []),
       ],
     },

@@ -12,6 +12,7 @@ import { createSessionRow, upsertAccount } from "./lib/accounts.mjs";
 import { build, CHROMIUM_ARGS, CHROMIUM_PATH, freePort, migrate, OFFLINE_ENV, refuseWhileServing, ROOT, seed, startWorker } from "./lib/local-stack.mjs";
 import { seedLargeConference } from "./lib/large-conference.mjs";
 import { startMailServer } from "./lib/mail-server.mjs";
+import { paypalVars, startPayPalFake } from "./lib/paypal-fake.mjs";
 import { residentBytes, workerdUnder } from "./lib/processes.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
@@ -21,7 +22,7 @@ const rows = [];
 const row = (figure, value, target, ok) => rows.push({ figure, value, target, verdict: ok === undefined ? "" : ok ? "ok" : "MISSED" });
 
 const ROUNDS = 5;
-/** `BENCH_ONLY=site`, `extraction`, `submission`, `papers` or `registrations` (e.g. `BENCH_ONLY=papers npm run bench`) measures that part alone. */
+/** `BENCH_ONLY=site`, `extraction`, `submission`, `papers`, `registrations` or `payments` (e.g. `BENCH_ONLY=papers npm run bench`) measures that part alone. */
 const ONLY = process.env.BENCH_ONLY ?? "";
 const runs = (part) => !ONLY || ONLY === part;
 
@@ -715,6 +716,94 @@ async function benchPapers() {
   }
 }
 
+// 12. Registration payment against the local PayPal (scripts/lib/paypal-fake.mjs): the dialog's
+// order and capture posts, one registration per accepted paper, each timed from the browser's side
+// (the local PayPal answers in about a millisecond, so the figures are the site's own work: the
+// session, the eligibility, the D1 writes and the PayPal calls).
+if (runs("payments")) await benchPayments();
+
+async function benchPayments() {
+  const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 60);
+  const { getPlatformProxy } = await import("wrangler");
+  const proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(dir, "v3") } });
+  let authorCookie, paperIds, conferenceId;
+  try {
+    const db = proxy.env.DB;
+    const authorId = await upsertAccount(db, { email: "bench-payer@example.org", password: BENCH_PASSWORD, role: "user", firstName: "Bench", lastName: "Payer" });
+    authorCookie = `session=${await createSessionRow(db, authorId)}`;
+    const conference = async (title, start) =>
+      (
+        await db
+          .prepare(
+            `insert into conferences (title, location, start_date, end_date, status, description, fee_standard, fee_student, fee_accompanied_person, currency, registration_enabled, registration_deadline)
+             values (?1, 'Bench City', ?2, ?2, 'close', '<p>Bench.</p>', 50000, 25000, 10000, 'EUR', 1, '2096-01-01') returning id`,
+          )
+          .bind(title, start)
+          .first()
+      ).id;
+    conferenceId = await conference("Bench Conference of Payments", "2097-06-14");
+    // Accepted papers, one per registration measured, the payer their submitter and first author.
+    await db
+      .prepare(
+        `with recursive seq(n) as (select 0 union all select n + 1 from seq where n < ${PAYMENTS - 1})
+         insert into papers (conference_id, paper_number, submitter_id, manuscript_type, title, abstract, research_areas, status)
+         select ?1, n, ?2, 'regular', 'Paid paper ' || n, 'An abstract.', '[]', 'accepted' from seq`,
+      )
+      .bind(conferenceId, authorId)
+      .run();
+    paperIds = (await db.prepare("select id from papers where conference_id = ?1 order by id").bind(conferenceId).all()).results.map((r) => r.id);
+  } finally {
+    await proxy.dispose();
+  }
+
+  const paypal = await startPayPalFake();
+  const site = await startWorker({ dir, vars: { PAGE_CACHE: "off", ...paypalVars(paypal) }, devtools: false });
+  try {
+    const first = await fetch(`${site.url}/login`);
+    const csrfCookie = first.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const token = csrfCookie.match(/csrf=([^;]+)/)[1];
+    await first.text();
+    const post = async (pathname, body) => {
+      const started = performance.now();
+      const r = await fetch(`${site.url}${pathname}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/json", Origin: site.url, Cookie: `${csrfCookie}; ${authorCookie}`, "X-CSRF-Token": token },
+        body: JSON.stringify(body),
+      });
+      const json = await r.json();
+      const ms = performance.now() - started;
+      if (r.status !== 200) throw new Error(`${pathname} answered ${r.status}: ${JSON.stringify(json)}`);
+      const trips = Number(/d1-render;desc=(\d+)/.exec(r.headers.get("Server-Timing") ?? "")?.[1] ?? NaN);
+      return { json, ms, trips };
+    };
+    const orders = [];
+    const captures = [];
+    for (const paperId of paperIds) {
+      const o = await post("/api/registration/order", { paperId, conferenceId, feeType: "standard", accompaniedPersonsCount: 1 });
+      orders.push(o);
+      const approved = await fetch(`${paypal.url}/__fake/orders/${o.json.orderId}/approve`, { method: "POST", body: "{}" });
+      await approved.arrayBuffer();
+      const c = await post("/api/registration/capture", { orderId: o.json.orderId, registrationId: o.json.registrationId, intentToken: o.json.intentToken });
+      if (c.json.outcome !== "confirmed") throw new Error(`capture ${o.json.orderId}: ${JSON.stringify(c.json)}`);
+      captures.push(c);
+    }
+    const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+    for (const [figure, samples] of [
+      ["POST /api/registration/order (local PayPal)", orders],
+      ["POST /api/registration/capture (local PayPal)", captures],
+    ]) {
+      const ms = samples.map((x) => x.ms);
+      row(`${figure}, ${samples.length} registrations`, `median ${median(ms).toFixed(0)} ms, p95 ${p95(ms).toFixed(0)} ms, ${median(samples.map((x) => x.trips))} D1 round trips`, "reported");
+    }
+    const stats = paypal.stats();
+    row("Payments bench: calls to PayPal", `${stats.tokens} token, ${stats.creates} create, ${stats.captures} capture, ${stats.gets} get for ${paperIds.length} registrations; ${stats.charges} charges`, "one charge per registration", stats.charges === paperIds.length);
+
+  } finally {
+    await site.stop();
+    await paypal.stop();
+  }
+}
 
 // 11. The console's Registrations tab at the size the issue names: a conference of 2,000 papers,
 // each with a confirmed registration and its captured PayPal payment (a fifth of them pending),

@@ -1,19 +1,21 @@
 /**
  * `npm start`: the whole site locally on embedded defaults. Builds, applies migrations to the
- * local D1, loads the demo content once, starts a local SMTP server with a web inbox, and serves
- * the site under `wrangler dev`. Ctrl-C stops everything.
+ * local D1, loads the demo content once, starts a local SMTP server with a web inbox and a local
+ * PayPal (scripts/lib/paypal-fake.mjs), and serves the site under `wrangler dev`. Ctrl-C stops everything.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generatePassword, upsertAccount } from "./lib/accounts.mjs";
 import { startMailServer } from "./lib/mail-server.mjs";
+import { paypalVars, startPayPalFake } from "./lib/paypal-fake.mjs";
 import { DEMO_ACCOUNTS } from "./demo/content.mjs";
 import { build, markServing, migrate, requirePortFree, ROOT, seed, startWorker } from "./lib/local-stack.mjs";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const SMTP_PORT = Number(process.env.SMTP_PORT ?? 1025);
 const INBOX_PORT = Number(process.env.INBOX_PORT ?? 1080);
+const PAYPAL_PORT = Number(process.env.PAYPAL_PORT ?? 8790);
 const STATE = path.join(ROOT, ".wrangler", "state");
 
 /**
@@ -37,6 +39,7 @@ function localSessionSecret() {
 await requirePortFree(PORT, "the site", "PORT");
 await requirePortFree(SMTP_PORT, "SMTP", "SMTP_PORT");
 await requirePortFree(INBOX_PORT, "the mail inbox", "INBOX_PORT");
+await requirePortFree(PAYPAL_PORT, "the local PayPal", "PAYPAL_PORT");
 
 markServing();
 console.log("› Building the site …");
@@ -59,13 +62,18 @@ const accounts = DEMO_ACCOUNTS.map((a) => ({ ...a, password: generatePassword() 
 
 const mail = await startMailServer({ smtpPort: SMTP_PORT, webPort: INBOX_PORT });
 
-const worker = await startWorker({ dir: STATE, port: PORT, log: "inherit", smtpPort: SMTP_PORT, vars: { SESSION_SECRET: localSessionSecret() } });
+// PayPal's servers cannot be reached from here: a local one answers in their place and posts its
+// webhook events to the site (README: how to use a PayPal sandbox account instead).
+const paypal = await startPayPalFake({ port: PAYPAL_PORT, webhookTarget: `http://127.0.0.1:${PORT}/api/paypal/webhook` });
+
+const worker = await startWorker({ dir: STATE, port: PORT, log: "inherit", smtpPort: SMTP_PORT, vars: { SESSION_SECRET: localSessionSecret(), ...paypalVars(paypal) } });
 
 console.log(`
   The society's site is running.
 
     Site           ${worker.url}
     Mail inbox     http://127.0.0.1:${INBOX_PORT}   (SMTP on 127.0.0.1:${SMTP_PORT})
+    PayPal         ${paypal.url}   (a local stand-in: payments are approved on its own page, no money moves)
     Local data     .wrangler/state   (delete it to start again from the demo content)
 
     Administrator  ${accounts[0].email}   password ${accounts[0].password}
@@ -81,7 +89,7 @@ console.log(`
 `);
 
 async function shutdown() {
-  await Promise.all([worker.stop(), mail.stop()]);
+  await Promise.all([worker.stop(), mail.stop(), paypal.stop()]);
   process.exit(0);
 }
 process.on("SIGINT", shutdown);

@@ -208,7 +208,7 @@ function decisionBlocks(p: Decision): Block[] {
 
 const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => RenderedMail } = {
   registration_receipt: (site, p) =>
-    compose(site, `Receipt ${p.receiptNumber}: your registration for ${p.conference}`, greet(p.name), [
+    compose(site, `Registration for ${p.conference} confirmed (receipt ${p.receiptNumber})`, greet(p.name), [
       { p: `Thank you: your payment was received and your registration for ${p.conference} is confirmed.` },
       {
         list: [

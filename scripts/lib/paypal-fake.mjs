@@ -27,7 +27,13 @@
  * Test controls (JSON, also callable from inside workerd), all under /__fake/:
  *   POST faults            { orderId?, decline?, captureTimeout?, alreadyCaptured?, pending?,
  *                            duplicateEvent?, noEvent?, tokenFailure? } — each a count of how many
- *                            times it strikes (true = once), for one order or (no orderId) the next ones
+ *                            times it strikes (true = once), for one order or (no orderId) the next ones:
+ *                            decline: the capture answers INSTRUMENT_DECLINED and the order needs a new approval;
+ *                            captureTimeout: the capture happens, its answer never arrives (connection dropped);
+ *                            alreadyCaptured: the capture happens as if by an earlier request, the answer is
+ *                            ORDER_ALREADY_CAPTURED; pending: the capture is PENDING (PENDING_REVIEW);
+ *                            duplicateEvent: the next event is delivered twice; noEvent: never delivered;
+ *                            tokenFailure: the OAuth token call answers 500
  *   POST reset             forget faults (orders stay: ids never repeat)
  *   POST orders/{id}/approve   what the payer does on PayPal: { payerId? } → { orderID, payerID }
  *   POST orders/{id}/settle    a PENDING capture completes (PAYMENT.CAPTURE.COMPLETED)
@@ -35,6 +41,7 @@
  *   POST orders/{id}/refund    the merchant refunds it (PAYMENT.CAPTURE.REFUNDED)
  *   POST orders/{id}/reverse   the payer's bank takes it back (PAYMENT.CAPTURE.REVERSED)
  *   GET  orders/{id}           the fake's record: order, charges (captures made), requests seen
+ *   GET  orders?customId=      the ids of the orders made for one custom_id
  *   GET  deliveries?orderId=   the signed webhook deliveries { id, eventType, headers, body, status }
  *   POST deliver           { deliveryId } sends a kept delivery again (to webhookTarget)
  *   GET  stats             counts of orders, captures and calls by kind
@@ -333,8 +340,12 @@ export async function startPayPalFake(options = {}) {
     const record = orders.get(orderId);
     if (!record) return { reply: notFound() };
     record.requests.push("capture");
-    if (record.order.status === "COMPLETED" || strike("alreadyCaptured", orderId)) {
-      return { reply: unprocessable("ORDER_ALREADY_CAPTURED", "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.") };
+    const alreadyCaptured = unprocessable("ORDER_ALREADY_CAPTURED", "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.");
+    if (record.order.status === "COMPLETED") return { reply: alreadyCaptured };
+    if (record.order.status === "APPROVED" && strike("alreadyCaptured", orderId)) {
+      // An earlier capture of this order (another request id) went through and its answer was lost.
+      captureOrder(orderId);
+      return { reply: alreadyCaptured };
     }
     if (record.order.status !== "APPROVED") return { reply: unprocessable("ORDER_NOT_APPROVED", "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.") };
     if (strike("decline", orderId)) {
@@ -579,7 +590,8 @@ export async function startPayPalFake(options = {}) {
         }
         if (req.method === "POST" && (m = /^\/v2\/checkout\/orders\/([A-Z0-9]+)\/capture$/.exec(path))) {
           const result = idempotent("capture", req, () => captureOrder(m[1]));
-          if (result.hangUp) {
+          // A repeated request's answer can be lost as well as the first one's.
+          if (result.hangUp || (result.replayed && strike("captureTimeout", m[1]))) {
             // The capture happened at PayPal; its answer never reaches the site.
             req.socket.destroy();
             return;
@@ -642,6 +654,11 @@ export async function startPayPalFake(options = {}) {
           return send({ status: 200, body: delivery });
         }
         if (req.method === "GET" && path === "/__fake/stats") return send({ status: 200, body: { ...stats, orders: orders.size } });
+        if (req.method === "GET" && path === "/__fake/orders") {
+          const customId = u.searchParams.get("customId");
+          const ids = [...orders.values()].filter((r) => !customId || r.order.purchase_units[0].custom_id === customId).map((r) => r.order.id);
+          return send({ status: 200, body: ids });
+        }
       }
       return send(notFound("path"));
     } catch (e) {

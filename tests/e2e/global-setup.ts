@@ -3,6 +3,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort, migrate, ROOT, seed, startWorker } from "../../scripts/lib/local-stack.mjs";
 import { startMailServer } from "../../scripts/lib/mail-server.mjs";
+import { paypalVars, startPayPalFake } from "../../scripts/lib/paypal-fake.mjs";
 import { createSessionRow, generatePassword, upsertAccount } from "../../scripts/lib/accounts.mjs";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
@@ -37,15 +38,18 @@ export default async function setup(project: TestProject) {
       const stateDir = `${template}-${i + 1}`;
       rmSync(stateDir, { recursive: true, force: true });
       cpSync(template, stateDir, { recursive: true });
-      const worker = await startWorker({ dir: stateDir, smtpPort: mail.smtpPort });
+      // Each stack its own local PayPal, whose webhook events go to that stack's site.
+      const paypal = await startPayPalFake();
+      const worker = await startWorker({ dir: stateDir, smtpPort: mail.smtpPort, vars: paypalVars(paypal) });
+      paypal.setWebhookTarget(`${worker.url}/api/paypal/webhook`);
       const proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(stateDir, "v3") } });
       const factory = await startAccountFactory(proxy.env.DB as D1Database, proxy.env.FILES as R2Bucket);
-      return { worker, stateDir, proxy, factory };
+      return { worker, stateDir, proxy, factory, paypal };
     }),
   );
   project.provide(
     "stacks",
-    stacks.map((s) => ({ baseUrl: s.worker.url, mailApi: mail.webUrl, stateDir: s.stateDir, factoryUrl: s.factory.url })),
+    stacks.map((s) => ({ baseUrl: s.worker.url, mailApi: mail.webUrl, stateDir: s.stateDir, factoryUrl: s.factory.url, paypalUrl: s.paypal.url })),
   );
   return async () => {
     await Promise.all(
@@ -53,6 +57,7 @@ export default async function setup(project: TestProject) {
         await s.factory.close();
         await s.proxy.dispose();
         await s.worker.stop();
+        await s.paypal.stop();
       }),
     );
     await mail.stop();
@@ -199,6 +204,6 @@ export const E2E_WORKERS = 2;
 
 declare module "vitest" {
   export interface ProvidedContext {
-    stacks: Array<{ baseUrl: string; mailApi: string; stateDir: string; factoryUrl: string }>;
+    stacks: Array<{ baseUrl: string; mailApi: string; stateDir: string; factoryUrl: string; /** The stack's local PayPal (faults: POST {paypalUrl}/__fake/faults). */ paypalUrl: string }>;
   }
 }

@@ -5,6 +5,7 @@ import { createServer, type Socket } from "node:net";
 import type { TestProject } from "vitest/node";
 import { freePort } from "../../scripts/lib/local-stack.mjs";
 import { startMailServer } from "../../scripts/lib/mail-server.mjs";
+import { startPayPalFake } from "../../scripts/lib/paypal-fake.mjs";
 import { docxBomb, pdfBomb } from "./bombs";
 
 /**
@@ -16,9 +17,14 @@ import { docxBomb, pdfBomb } from "./bombs";
  * And, for the extraction tests, the project's own manuscripts, decompression bombs (built here:
  * node:zlib) and a gauge of the runtime's memory: workerd's resident memory, sampled from outside
  * while a test runs, since a Worker cannot measure its own.
+ * And the local PayPal (scripts/lib/paypal-fake.mjs) on the port vitest.config.ts gave the Worker.
+ * It posts no webhooks (nothing in the Workers pool listens on a port): the payment tests read its
+ * signed deliveries and hand them to the Worker themselves.
  */
 export default async function setup(project: TestProject) {
   const mail = await startMailServer({ smtpPort: await freePort(), webPort: await freePort() });
+  const paypal = await startPayPalFake({ port: Number(process.env.PAYPAL_FAKE_PORT) });
+  project.provide("paypal", paypal.url);
 
   const sockets = new Set<Socket>();
   const dropper = createServer((socket) => {
@@ -112,7 +118,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     for (const s of sockets) s.destroy();
     if (sampling) clearInterval(sampling.timer);
-    await Promise.all([mail.stop(), new Promise((r) => dropper.close(r)), new Promise((r) => plaintext.close(r)), new Promise((r) => log.close(r)), new Promise((r) => gauge.close(r))]);
+    await Promise.all([paypal.stop(), mail.stop(), new Promise((r) => dropper.close(r)), new Promise((r) => plaintext.close(r)), new Promise((r) => log.close(r)), new Promise((r) => gauge.close(r))]);
   };
 }
 
@@ -124,5 +130,7 @@ declare module "vitest" {
     bombs: { docx: string; docxUnderstated: string; pdf: string; pdfImage: string; pdfTwice: string; pdfHiddenEnd: string; pdfAfterKeyword: string; pdfInsideAnother: string; whiteFigure: string };
     /** The URL of the gauge of workerd's memory (GET /start, GET /stop). */
     memoryGauge: string;
+    /** The local PayPal's address (its test controls under /__fake/). */
+    paypal: string;
   }
 }

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
-import { FEE_TYPES, type FeeType } from "~/db/enums";
+import { FEE_TYPES, type FeeType, type PaperStatus, type RegistrationStatus } from "~/db/enums";
 
 export type ConferenceFees = {
   /** Minor units; null when the conference does not offer that fee. */
@@ -62,3 +62,22 @@ export const registrationCaptureValidator = withZod(RegistrationCaptureSchema);
 
 /** Minor units as the dialog, the receipt and the mail show them: "EUR 600.00". */
 export const formatMoney = (minor: number, currency: string) => `${currency} ${(minor / 100).toFixed(2)}`;
+
+export type Eligibility = "eligible" | "closed" | "registered" | "none";
+
+/**
+ * Whether an author may register for one paper (spec section 4), from what one list query reads:
+ * `none` unless the paper is accepted (the caller has checked the author holds one of its roles);
+ * `registered` with a confirmed registration; `closed` when the conference takes no
+ * registrations, its deadline (YYYY-MM-DD, the last day) has passed or it offers no fee; else
+ * `eligible`. `today` is YYYY-MM-DD (UTC). The one rule for My Submissions and the server's order.
+ */
+export function eligibilityOf(
+  p: { paperStatus: PaperStatus | string; registrationEnabled: boolean; deadline: string | null; fees: ConferenceFees; registrationStatus: RegistrationStatus | null | undefined },
+  today: string,
+): Eligibility {
+  if (p.paperStatus !== "accepted") return "none";
+  if (p.registrationStatus === "confirmed") return "registered";
+  if (!p.registrationEnabled || (p.deadline && p.deadline < today) || offeredFeeTypes(p.fees).length === 0) return "closed";
+  return "eligible";
+}

@@ -15,12 +15,12 @@ import type { SessionUser } from "~/server/auth/session.server";
 import { AppError, conflict, forbidden, invalid, notFound, unprocessable } from "~/server/errors.server";
 import { approvalLink, createOrder, getOrder, paypalConfig, type PayPalConfig, PayPalRefusal, PayPalUnreachable } from "~/server/paypal.server";
 import type { Services } from "~/server/services.server";
-import { eligibilityOf, type Eligibility } from "./eligibility";
-import { type ConferenceFees, quoteFee, type RegistrationOrderInput, ZERO_TOTAL } from "./fees";
+import { type ConferenceFees, type Eligibility, eligibilityOf, quoteFee, type RegistrationOrderInput, ZERO_TOTAL } from "./fees";
 
 type Ctx = Pick<Services, "db" | "queues" | "waitUntil" | "env">;
 type Asker = Pick<SessionUser, "id" | "email" | "role">;
 
+export type { Eligibility };
 
 export type RegistrationView = {
   id: number;
@@ -107,7 +107,7 @@ export async function registrationChoices({ db }: Pick<Services, "db">, user: Pi
   if (!row) throw notFound(REGISTRATION_MESSAGES.notYours);
   const fees: ConferenceFees = { standard: row.feeStandard, student: row.feeStudent, accompaniedPerson: row.feeAccompaniedPerson };
   const registration = mine[0] ? toView(mine[0]) : undefined;
-  const eligibility = eligibilityOf({ status: row.status, registrationEnabled: row.registrationEnabled, deadline: row.deadline, fees, registrationStatus: registration?.status ?? null }, today(now));
+  const eligibility = eligibilityOf({ paperStatus: row.status, registrationEnabled: row.registrationEnabled, deadline: row.deadline, fees, registrationStatus: registration?.status }, today(now));
   return {
     paper: { id: row.id, title: row.title, conferenceId: row.conferenceId },
     conference: { title: row.conferenceTitle, currency: row.currency, fees, deadline: row.deadline },

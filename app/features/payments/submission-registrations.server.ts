@@ -9,7 +9,7 @@ import type { Currency, RegistrationStatus } from "~/db/enums";
 import { conferences, papers, registrations } from "~/db/schema";
 import { todayIso } from "~/lib/dates";
 import type { Services } from "~/server/services.server";
-import { eligibilityOf, type Eligibility } from "./eligibility";
+import { eligibilityOf, type Eligibility } from "./fees";
 import { registrationStatsFor, type RegistrationStats } from "./registration.server";
 
 export type SubmissionRegistration = {
@@ -60,7 +60,7 @@ export async function submissionRegistrations({ db }: Pick<Services, "db">, user
     const own = mine.find((r) => r.paperId === p.id) ?? null;
     const fees = { standard: p.feeStandard, student: p.feeStudent, accompaniedPerson: p.feeAccompaniedPerson };
     out[p.id] = {
-      eligibility: eligibilityOf({ status: p.status, registrationEnabled: p.registrationEnabled, deadline: p.deadline, fees, registrationStatus: own && own.status !== "cancelled" ? own.status : null }, today),
+      eligibility: eligibilityOf({ paperStatus: p.status, registrationEnabled: p.registrationEnabled, deadline: p.deadline, fees, registrationStatus: own && own.status !== "cancelled" ? own.status : null }, today),
       registration: own ? { id: own.id, status: own.status, amount: own.amount, currency: own.currency, receiptNumber: own.receiptNumber, cancelReason: own.cancelReason } : null,
       stats: stats[p.id]!,
     };
