@@ -135,6 +135,8 @@ function PayPalCheckout({ choices, current, closeTo }: { choices: DialogChoices;
   const [notice, setNotice] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const order = useRef<{ registrationId?: number; intentToken?: string }>({});
+  // After a declined card PayPal asks the payer again: the reason stays shown meanwhile.
+  const keepNotice = useRef(false);
 
   const fail = useCallback((message: string) => {
     setError(message);
@@ -165,7 +167,8 @@ function PayPalCheckout({ choices, current, closeTo }: { choices: DialogChoices;
         style: { layout: "vertical", label: "pay" },
         createOrder: async () => {
           setError(null);
-          setNotice(null);
+          if (!keepNotice.current) setNotice(null);
+          keepNotice.current = false;
           const { feeType, accompanied, total } = current.current;
           if (total === null || total <= 0) throw new Error(ZERO_TOTAL);
           setStage("creating");
@@ -197,6 +200,7 @@ function PayPalCheckout({ choices, current, closeTo }: { choices: DialogChoices;
             // INSTRUMENT_DECLINED: the payer chooses again in PayPal's window.
             setStage("buttons");
             setNotice(typeof answer.reason === "string" && answer.reason ? answer.reason : PAYMENT_MESSAGES.declined);
+            keepNotice.current = true;
             await actions.restart();
             return;
           }
