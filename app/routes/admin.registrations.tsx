@@ -79,7 +79,7 @@ export default function AdminRegistrationsTab() {
       </div>
       <ConferencePicker id="registrations-conference" conferences={data.conferences} current={conference.id} button="Show registrations" />
       <p className="field-hint">A pending registration waits for its payment; a cancelled one was refunded, reversed or denied.</p>
-      <div className="toolbar" role="group" aria-label="Registrations tools">
+      <div className="toolbar registrations-tools" role="group" aria-label="Registrations tools">
         <Form method="get" className="filters" aria-label="Filter registrations">
           <input type="hidden" name="conference" value={conference.id} />
           <div className="field">
@@ -136,13 +136,15 @@ export default function AdminRegistrationsTab() {
               );
             })}
           </DataTable>
-          <StepNav
-            label="Registration pages"
-            previous={query.paged ? { to: listHref(search, { after: null, start: null }), label: "‹ First page" } : null}
-            next={page.next ? { to: listHref(search, { after: String(page.next), start: String(query.start + query.pageSize) }), label: "Next ›" } : null}
-          >
-            <span>{`Page ${Math.floor((query.start - 1) / query.pageSize) + 1}`}</span>
-          </StepNav>
+          {query.paged || page.next ? (
+            <StepNav
+              label="Registration pages"
+              previous={query.paged ? { to: listHref(search, { after: null, start: null }), label: "‹ First page" } : null}
+              next={page.next ? { to: listHref(search, { after: String(page.next), start: String(query.start + query.pageSize) }), label: "Next ›" } : null}
+            >
+              <span>{`Page ${Math.floor((query.start - 1) / query.pageSize) + 1}`}</span>
+            </StepNav>
+          ) : null}
         </>
       )}
     </section>

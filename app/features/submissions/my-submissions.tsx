@@ -140,7 +140,10 @@ function RegistrationAction({ paper: p, registration: r }: { paper: MySubmission
       return own?.status === "pending" ? null : (
         <span className="registration-closed">
           <button type="button" className="btn btn-outline btn-small" disabled>
-            <span aria-hidden="true">🔒 </span>Register<span className="visually-hidden">: {p.title} (registration closed)</span>
+            <svg className="lock-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+              <path fill="currentColor" d="M4 7V5a4 4 0 1 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v6a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 2 14.5v-6A1.5 1.5 0 0 1 3.5 7H4Zm2 0h4V5a2 2 0 1 0-4 0v2Z" />
+            </svg>{" "}
+            Register<span className="visually-hidden">: {p.title} (registration closed)</span>
           </button>{" "}
           <Badge tone="secondary">Closed</Badge>
         </span>
