@@ -5,7 +5,7 @@
  * registration pending confirms it, in one D1 batch with the membership year and the receipt
  * mail; whoever comes second changes nothing. A refund or a reversal cancels the registration.
  */
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { conferences, paymentEvents, payments, registrations, users } from "~/db/schema";
 import type { FeeType, PaymentStatus } from "~/db/enums";
@@ -291,6 +291,8 @@ export const RECONCILE_AFTER_MS = 5 * 60_000;
 /** PayPal forgets an order nobody approved after three days (orders expire); so does the site. */
 export const ORDER_LIFETIME_MS = 3 * 24 * 60 * 60_000;
 const RECONCILE_BATCH = 25;
+/** An order still unapproved after an hour is most likely abandoned: asked about once an hour, not every ten minutes. */
+const ABANDONED_AFTER_MS = 60 * 60_000;
 
 /**
  * Orders the browser never finished: approved but not captured (the payer closed the window
@@ -302,11 +304,17 @@ const RECONCILE_BATCH = 25;
 export async function reconcilePayments(ctx: Ctx, now = Date.now()) {
   const config = paypalConfig(ctx.env);
   if (!config) return { checked: 0 };
+  // Approved and pending payments first; an order nobody approved within the hour is asked about hourly.
   const stale = await ctx.db
     .select()
     .from(payments)
-    .where(and(inArray(payments.status, ["created", "approved", "pending"]), lt(payments.updatedAt, new Date(now - RECONCILE_AFTER_MS))))
-    .orderBy(payments.updatedAt)
+    .where(
+      or(
+        and(inArray(payments.status, ["approved", "pending"]), lt(payments.updatedAt, new Date(now - RECONCILE_AFTER_MS))),
+        and(eq(payments.status, "created"), sql`${payments.updatedAt} < ${now} - (case when ${payments.createdAt} > ${now - ABANDONED_AFTER_MS} then ${RECONCILE_AFTER_MS} else ${ABANDONED_AFTER_MS} end)`),
+      ),
+    )
+    .orderBy(sql`${payments.status} = 'created'`, payments.updatedAt)
     .limit(RECONCILE_BATCH)
     .all();
   let settled = 0;

@@ -622,6 +622,8 @@ export async function startPayPalFake(options = {}) {
         return sendText(303, "text/plain; charset=utf-8", "", { Location: withQuery(record.returnUrl, { token, PayerID: record.order.payer.payer_id }) });
       }
       if (req.method === "GET" && path === "/sdk/js") return sendText(200, "application/javascript; charset=utf-8", sdkScript(u.searchParams));
+      // The approval page's browser asks for an icon; a 404 would show in a browser test's console.
+      if (req.method === "GET" && path === "/favicon.ico") return sendText(204, "image/x-icon", "");
       if (path.startsWith("/__fake/")) {
         const input = parseJson(raw) ?? {};
         if (req.method === "POST" && path === "/__fake/faults") {

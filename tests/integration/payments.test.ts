@@ -236,6 +236,18 @@ describe("registration payment through PayPal", () => {
     await expectOne(o.orderId, "confirmed", "completed");
   });
 
+  it("closes an order nobody approved once PayPal would have forgotten it, and the author may pay again", async () => {
+    const a = await author();
+    const o = await order(a);
+    await housekeeping(2 * 24 * 3600_000);
+    await expectOne(o.orderId, "pending", "created");
+    await housekeeping(4 * 24 * 3600_000);
+    await expectOne(o.orderId, "pending", "cancelled");
+    const again = await order(a);
+    expect(again.orderId).not.toBe(o.orderId);
+    expect(await charges(o.orderId)).toBe(0);
+  });
+
   it("waits for PayPal on a PENDING capture, and confirms on its COMPLETED event or, with the event lost, through the housekeeping", async () => {
     const a = await author();
     const o = await order(a);
