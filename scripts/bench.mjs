@@ -23,7 +23,7 @@ const rows = [];
 const row = (figure, value, target, ok) => rows.push({ figure, value, target, verdict: ok === undefined ? "" : ok ? "ok" : "MISSED" });
 
 const ROUNDS = 5;
-/** `BENCH_ONLY=site`, `extraction`, `submission`, `papers` or `payments` (e.g. `BENCH_ONLY=papers npm run bench`) measures that part alone. */
+/** `BENCH_ONLY=site`, `extraction`, `submission`, `papers`, `registrations` or `payments` (e.g. `BENCH_ONLY=papers npm run bench`) measures that part alone. */
 const ONLY = process.env.BENCH_ONLY ?? "";
 const runs = (part) => !ONLY || ONLY === part;
 
@@ -819,6 +819,71 @@ async function benchPayments() {
   } finally {
     await site.stop();
     await paypal.stop();
+  }
+}
+
+// 11. The console's Registrations tab at the size the issue names: a conference of 2,000 papers,
+// each with a confirmed registration and its captured PayPal payment (a fifth of them pending),
+// its first page, a page ten Next links on, a status filter and the accountant's CSV of all 2,000.
+if (runs("registrations")) await benchRegistrations();
+
+async function benchRegistrations() {
+  const { getPlatformProxy } = await import("wrangler");
+  const proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(dir, "v3") } });
+  let conferenceId, adminCookie;
+  try {
+    ({ conferenceId } = await seedLargeConference(proxy.env, { papers: 2000, authorsPerPaper: 2, registeredEvery: 1, title: "Bench Conference of 2,000 Registrations", startDate: "2097-06-14" }));
+    const now = Date.now();
+    await proxy.env.DB.batch([
+      // One a minute apart, so the list's order is the order they came in.
+      proxy.env.DB.prepare("update registrations set created_at = ?2 - id * 60000, status = case when id % 5 = 0 then 'pending' else 'confirmed' end where conference_id = ?1").bind(conferenceId, now),
+      proxy.env.DB.prepare(
+        `insert into payments (registration_id, provider, provider_order_id, provider_capture_id, status, amount, currency, created_at, updated_at)
+         select id, 'paypal', 'BENCHORDER' || id, case when status = 'confirmed' then 'BENCHCAPTURE' || id end, case when status = 'confirmed' then 'completed' else 'created' end, amount, currency, created_at, created_at
+         from registrations where conference_id = ?1`,
+      ).bind(conferenceId),
+    ]);
+    const adminId = (await proxy.env.DB.prepare("select id from users where email = 'bench-admin@example.org'").first()).id;
+    adminCookie = `session=${await createSessionRow(proxy.env.DB, adminId)}`;
+  } finally {
+    await proxy.dispose();
+  }
+  const site = await startWorker({ dir, vars: { PAGE_CACHE: "off" }, devtools: false });
+  try {
+    const list = `/admin/registrations?conference=${conferenceId}`;
+    // Each listed row reads its registration, conference, paper, author and deciding payment (about 7 rows): a page, never the conference.
+    const budget = "≤ 450 D1 rows (a page of 50 with its joins, whatever the conference's size)";
+    const first = await timedAdminGet(site.url, adminCookie, list);
+    if (!/Showing 1–50/.test(first.html)) throw new Error("the Registrations tab did not list its first page");
+    row("Registrations tab (2,000 registrations), first page of 50", `${first.ms.toFixed(0)} ms, ${first.rowsRead} D1 rows read`, budget, first.rowsRead > 0 && first.rowsRead <= 450);
+    let html = first.html;
+    let deep = list;
+    for (let i = 0; i < 10; i++) {
+      const next = /<a (?=[^>]*rel="next")[^>]*href="([^"]*)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
+      if (!next) throw new Error("the Registrations tab has no Next link");
+      deep = next;
+      html = await (await fetch(`${site.url}${next}`, { headers: { Cookie: adminCookie } })).text();
+    }
+    const paged = await timedAdminGet(site.url, adminCookie, deep);
+    if (!/Showing 501–550/.test(paged.html)) throw new Error("the Registrations tab's 11th page is not rows 501 to 550");
+    row("Registrations tab, page 11 (keyset paging)", `${paged.ms.toFixed(0)} ms, ${paged.rowsRead} D1 rows read`, budget, paged.rowsRead > 0 && paged.rowsRead <= 450);
+    const pending = await timedAdminGet(site.url, adminCookie, `${list}&status=pending`);
+    row("Registrations tab, pending only (400 of 2,000)", `${pending.ms.toFixed(0)} ms, ${pending.rowsRead} D1 rows read`, budget, pending.rowsRead > 0 && pending.rowsRead <= 450);
+    const times = [];
+    let size = 0;
+    let rowsRead = NaN;
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      const r = await fetch(`${site.url}/admin/registrations/export.csv?conference=${conferenceId}`, { headers: { Cookie: adminCookie } });
+      const text = await r.text();
+      times.push(performance.now() - started);
+      if (r.status !== 200 || text.trim().split("\r\n").length !== 2001) throw new Error(`the registrations CSV answered ${r.status} with ${text.trim().split("\r\n").length - 1} rows`);
+      size = text.length;
+      rowsRead = Number(/d1-rows-read;desc=(\d+)/.exec(r.headers.get("Server-Timing") ?? "")?.[1] ?? NaN);
+    }
+    row("Registrations CSV, 2,000 registrations", `${median(times).toFixed(0)} ms (median of 5), ${(size / 1024).toFixed(0)} KB, ${rowsRead} D1 rows read`, "< 1 s", median(times) < 1000);
+  } finally {
+    await site.stop();
   }
 }
 

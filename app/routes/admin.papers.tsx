@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, Outlet, useFetcher, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, Outlet, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
+import { ConferencePicker } from "~/components/admin/conference-picker";
 import { ConsoleError } from "~/components/admin/console-error";
 import { Pager } from "~/components/admin/pager";
 import { CsrfField, useCsrfToken } from "~/components/csrf-field";
@@ -210,7 +211,7 @@ export default function AdminPapersTab() {
           Papers <Badge tone="secondary">{page.conferenceTotal}</Badge>
         </h2>
       </div>
-      <ConferencePicker conferences={data.conferences} current={conference.id} />
+      <ConferencePicker id="papers-conference" conferences={data.conferences} current={conference.id} button="Show papers" />
       <p className={conference.editable ? "info-line" : "info-line muted"}>
         {conference.editable ? "Conference is active - paper status can be edited" : "Conference is inactive - paper status is read-only"}
       </p>
@@ -231,30 +232,6 @@ export default function AdminPapersTab() {
       <PaperSearch conferenceId={conference.id} q={query.q} />
       <PaperTable conferenceId={conference.id} editable={conference.editable} page={page} q={query.q} first={query.start} />
     </section>
-  );
-}
-
-function ConferencePicker({ conferences, current }: { conferences: Array<{ id: number; label: string }>; current: number }) {
-  const submit = useSubmit();
-  const hydrated = useHydrated();
-  return (
-    <Form method="get" className="filters conference-picker" onChange={(e) => submit(e.currentTarget)}>
-      <div className="field conference-field">
-        <label htmlFor="papers-conference">Conference</label>
-        <select id="papers-conference" name="conference" defaultValue={String(current)}>
-          {conferences.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {hydrated ? null : (
-        <Button type="submit" variant="outline">
-          Show papers
-        </Button>
-      )}
-    </Form>
   );
 }
 

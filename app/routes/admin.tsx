@@ -15,6 +15,7 @@ export const ADMIN_TABS = [
   { id: "conferences", title: "Conferences" },
   { id: "news", title: "News" },
   { id: "papers", title: "Papers" },
+  { id: "registrations", title: "Registrations" },
   { id: "users", title: "Users" },
   { id: "board", title: "Board" },
   { id: "outbox", title: "Outbox" },

@@ -46,7 +46,14 @@ export async function newConference(input: {
   title: string;
   status?: string;
   startDate?: string;
-  papers: Array<{ title: string; status?: string; manuscript?: boolean; authors: Array<{ firstName: string; lastName: string; email: string; corresponding?: boolean; country?: string; rank?: string }> }>;
+  registration?: { standard: number | null; student: number | null; accompaniedPerson: number | null; currency?: string; enabled?: boolean; deadline?: string | null };
+  papers: Array<{
+    title: string;
+    status?: string;
+    manuscript?: boolean;
+    submitterId?: number;
+    authors: Array<{ firstName: string; lastName: string; email: string; corresponding?: boolean; country?: string; rank?: string; userId?: number }>;
+  }>;
 }): Promise<{ id: number; papers: Array<{ id: number; number: string; title: string }> }> {
   const response = await fetch(`${stack().factoryUrl}/conferences`, { method: "POST", body: JSON.stringify(input) });
   if (!response.ok) throw new Error(`the conference factory failed: ${await response.text()}`);

@@ -135,12 +135,16 @@ type ConferenceRequest = {
   title: string;
   status?: string;
   startDate?: string;
+  /** Registration: fees in minor units (null: not offered), enabled unless told, the deadline's day. */
+  registration?: { standard: number | null; student: number | null; accompaniedPerson: number | null; currency?: string; enabled?: boolean; deadline?: string | null };
   papers: Array<{
     title: string;
     status?: string;
+    /** The account that submitted it (its authors' own accounts are named by `userId`). */
+    submitterId?: number;
     /** Store a one-page PDF as the paper's full manuscript. */
     manuscript?: boolean;
-    authors: Array<{ firstName: string; lastName: string; email: string; corresponding?: boolean; country?: string; rank?: string }>;
+    authors: Array<{ firstName: string; lastName: string; email: string; corresponding?: boolean; country?: string; rank?: string; userId?: number }>;
   }>;
 };
 
@@ -172,18 +176,21 @@ async function makeConference(db: D1Database, files: R2Bucket, input: Conference
     }),
   );
   const now = Date.now();
+  const fees = input.registration;
   const statements = [
     db
-      .prepare("insert into conferences (title, location, start_date, end_date, status, description, paper_counter, created_at, updated_at) values (?, 'Lisbon, Portugal', ?, ?, ?, '<p>A test conference.</p>', ?, ?, ?)")
-      .bind(input.title, start, start, input.status ?? "open", input.papers.length, now, now),
+      .prepare(
+        "insert into conferences (title, location, start_date, end_date, status, description, paper_counter, fee_standard, fee_student, fee_accompanied_person, currency, registration_enabled, registration_deadline, created_at, updated_at) values (?, 'Lisbon, Portugal', ?, ?, ?, '<p>A test conference.</p>', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      )
+      .bind(input.title, start, start, input.status ?? "open", input.papers.length, fees?.standard ?? null, fees?.student ?? null, fees?.accompaniedPerson ?? null, fees?.currency ?? "EUR", fees?.enabled === false ? 0 : 1, fees?.deadline ?? null, now, now),
     ...input.papers.flatMap((paper, n) => [
       db
-        .prepare(`insert into papers (conference_id, paper_number, manuscript_type, title, abstract, status, research_areas, submitted_at, updated_at) values (${conferenceId}, ?, 'regular', ?, ?, ?, ?, ?, ?)`)
-        .bind(input.title, n, paper.title, `We study ${paper.title.toLowerCase()} across borders.`, paper.status ?? "under_review", JSON.stringify(areas), now - n * 60_000, now),
+        .prepare(`insert into papers (conference_id, paper_number, manuscript_type, title, abstract, status, research_areas, submitter_id, submitted_at, updated_at) values (${conferenceId}, ?, 'regular', ?, ?, ?, ?, ?, ?, ?)`)
+        .bind(input.title, n, paper.title, `We study ${paper.title.toLowerCase()} across borders.`, paper.status ?? "under_review", JSON.stringify(areas), paper.submitterId ?? null, now - n * 60_000, now),
       ...paper.authors.map((a, i) =>
         db
-          .prepare(`insert into paper_authors (paper_id, author_order, first_name, last_name, email, institution, country, rank, is_corresponding) values (${paperId}, ?, ?, ?, ?, 'Test University', ?, ?, ?)`)
-          .bind(input.title, n, i + 1, a.firstName, a.lastName, a.email, a.country ?? "PT", a.rank ?? "Professor", (a.corresponding ?? i === 0) ? 1 : 0),
+          .prepare(`insert into paper_authors (paper_id, author_order, first_name, last_name, email, institution, country, rank, is_corresponding, user_id) values (${paperId}, ?, ?, ?, ?, 'Test University', ?, ?, ?, ?)`)
+          .bind(input.title, n, i + 1, a.firstName, a.lastName, a.email, a.country ?? "PT", a.rank ?? "Professor", (a.corresponding ?? i === 0) ? 1 : 0, a.userId ?? null),
       ),
       ...(stored[n]
         ? [

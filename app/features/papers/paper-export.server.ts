@@ -66,7 +66,7 @@ export async function exportPapers(ctx: Pick<Services, "db" | "env">, conference
       .where(and(inConference, eq(files.kind, "manuscript")))
       .orderBy(asc(files.id)),
     db
-      .select({ paperId: registrations.paperId, email: registrations.participantEmail, amount: registrations.amount, currency: registrations.currency })
+      .select({ paperId: registrations.paperId, userId: registrations.userId, email: registrations.participantEmail, amount: registrations.amount, currency: registrations.currency })
       .from(registrations)
       .where(and(eq(registrations.conferenceId, conferenceId), eq(registrations.status, "confirmed"), isNotNull(registrations.paperId))),
   ]);
@@ -77,14 +77,20 @@ export async function exportPapers(ctx: Pick<Services, "db" | "env">, conference
   for (const { a } of authorRows) (authorsOf.get(a.paperId) ?? authorsOf.set(a.paperId, []).get(a.paperId)!).push(a);
   const manuscriptOf = new Map<number, number>();
   for (const m of manuscriptRows) if (m.paperId !== null) manuscriptOf.set(m.paperId, m.id); // the newest wins (ordered by id)
-  // A confirmed registration belongs to an author of its paper by the participant's e-mail.
+  // A confirmed registration belongs to an author of its paper by the account that paid (an
+  // author listed under another address they have claimed) or by the participant's e-mail.
   const registrationOf = new Map<string, (typeof registrationRows)[number]>();
-  for (const r of registrationRows) registrationOf.set(`${r.paperId}:${r.email.trim().toLowerCase()}`, r);
+  for (const r of registrationRows) {
+    registrationOf.set(`${r.paperId}:${r.email.trim().toLowerCase()}`, r);
+    if (r.userId !== null) registrationOf.set(`${r.paperId}#${r.userId}`, r);
+  }
+  const registrationFor = (paperId: number, a: { userId: number | null; email: string }) =>
+    (a.userId !== null ? registrationOf.get(`${paperId}#${a.userId}`) : undefined) ?? registrationOf.get(`${paperId}:${a.email.trim().toLowerCase()}`);
 
   const rows: SheetCell[][] = [];
   for (const paper of paperRows) {
     const authors = authorsOf.get(paper.id) ?? [];
-    const registered = authors.map((a) => registrationOf.get(`${paper.id}:${a.email.trim().toLowerCase()}`));
+    const registered = authors.map((a) => registrationFor(paper.id, a));
     const corresponding = authors.findIndex((a) => a.isCorresponding);
     const areas = paper.researchAreas.slice(0, 3);
     const fileId = manuscriptOf.get(paper.id);

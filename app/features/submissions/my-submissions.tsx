@@ -6,7 +6,15 @@ import { ButtonLink } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import { paperStatusBadge } from "~/lib/status";
 import type { MySubmission, PaperRole } from "~/features/papers/papers.server";
+import { formatMoney } from "~/features/payments/fees";
+import type { SubmissionRegistration } from "~/features/payments/submission-registrations.server";
 import { MANUSCRIPT_TYPE_LABELS, type ManuscriptType, SUBMISSION_MESSAGES } from "./submission-form";
+
+/** A paper of My Submissions with what it shows of registration (null for a paper not accepted). */
+export type MySubmissionWithRegistration = MySubmission & { registration: SubmissionRegistration | null };
+
+export const REGISTERED_TEXT = "Payment completed successfully! Your registration is confirmed and its receipt is on its way to your inbox.";
+export const PENDING_TEXT = "Your payment is being processed. Your registration will be confirmed as soon as PayPal completes it.";
 
 const ROLE_LABELS: Record<PaperRole, string> = { submitter: "Submitter", corresponding_author: "Corresponding author", co_author: "Co-author" };
 
@@ -27,7 +35,7 @@ export function SubmittedBanner() {
   return shown ? <FormMessage tone="success">{SUBMISSION_MESSAGES.submitted}</FormMessage> : null;
 }
 
-export function MySubmissionsList({ papers }: { papers: MySubmission[] | null }) {
+export function MySubmissionsList({ papers }: { papers: MySubmissionWithRegistration[] | null }) {
   if (papers === null) return <FormMessage tone="error">{SUBMISSION_MESSAGES.listFailed}</FormMessage>;
   if (papers.length === 0) {
     return (
@@ -50,7 +58,7 @@ export function MySubmissionsList({ papers }: { papers: MySubmission[] | null })
   );
 }
 
-function SubmissionCard({ paper: p }: { paper: MySubmission }) {
+function SubmissionCard({ paper: p }: { paper: MySubmissionWithRegistration }) {
   const badge = paperStatusBadge(p.status);
   return (
     <li className="card submission-card" aria-labelledby={`paper-${p.id}-title`}>
@@ -107,9 +115,69 @@ function SubmissionCard({ paper: p }: { paper: MySubmission }) {
             Delete<span className="visually-hidden">: {p.title}</span>
           </Link>
         ) : null}
-        {/* Where Register will sit once conference registration opens (the payments issue). */}
-        {p.status === "accepted" ? <span className="registration-slot" data-paper={p.id} /> : null}
+        {p.registration ? <RegistrationAction paper={p} registration={p.registration} /> : null}
       </div>
+      {p.registration ? <RegistrationNotes registration={p.registration} /> : null}
     </li>
+  );
+}
+
+/**
+ * Register on an accepted paper (spec section 4): the button while the author may register; a
+ * locked button and a Closed badge while registration is closed and the author has none; the
+ * paid registration with its receipt; otherwise nothing.
+ */
+function RegistrationAction({ paper: p, registration: r }: { paper: MySubmissionWithRegistration; registration: SubmissionRegistration }) {
+  const own = r.registration;
+  switch (r.eligibility) {
+    case "eligible":
+      return (
+        <Link className="btn btn-primary btn-small" to={`/dashboard/submissions/${p.id}/register`} preventScrollReset>
+          Register<span className="visually-hidden">: {p.title}</span>
+        </Link>
+      );
+    case "closed":
+      return own?.status === "pending" ? null : (
+        <span className="registration-closed">
+          <button type="button" className="btn btn-outline btn-small" disabled>
+            <svg className="lock-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+              <path fill="currentColor" d="M4 7V5a4 4 0 1 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v6a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 2 14.5v-6A1.5 1.5 0 0 1 3.5 7H4Zm2 0h4V5a2 2 0 1 0-4 0v2Z" />
+            </svg>{" "}
+            Register<span className="visually-hidden">: {p.title} (registration closed)</span>
+          </button>{" "}
+          <Badge tone="secondary">Closed</Badge>
+        </span>
+      );
+    case "registered":
+      return own ? (
+        <span className="registration-paid">
+          <Badge tone="success">Registered</Badge> <span>Paid {formatMoney(own.amount, own.currency)}</span>{" "}
+          {own.receiptNumber ? (
+            <Link className="btn btn-outline btn-small" to={`/dashboard/registrations/${own.id}/receipt`}>
+              Receipt {own.receiptNumber}
+              <span className="visually-hidden">: {p.title}</span>
+            </Link>
+          ) : null}
+        </span>
+      ) : null;
+    default:
+      return null;
+  }
+}
+
+/** What else the author should know: a payment PayPal still holds, a refund, a co-author who registered. */
+function RegistrationNotes({ registration: r }: { registration: SubmissionRegistration }) {
+  const own = r.registration;
+  const notes: string[] = [];
+  if (own?.status === "pending" && r.eligibility !== "registered") notes.push("Registration started: if you paid, it is confirmed as soon as PayPal completes the payment.");
+  if (own?.status === "cancelled") notes.push(`Your registration was cancelled${own.cancelReason ? `: ${own.cancelReason}` : "."}`);
+  if (r.stats.otherAuthorsHaveRegistration) notes.push(`${r.stats.totalPaid - r.stats.userRegistrationCount === 1 ? "A co-author has" : `${r.stats.totalPaid - r.stats.userRegistrationCount} co-authors have`} registered for this paper.`);
+  if (notes.length === 0) return null;
+  return (
+    <ul className="registration-notes">
+      {notes.map((n) => (
+        <li key={n}>{n}</li>
+      ))}
+    </ul>
   );
 }

@@ -8,8 +8,9 @@ import { PageHead } from "~/components/page-head";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { LinkTabs } from "~/components/ui/link-tabs";
-import { MySubmissionsList, SubmittedBanner } from "~/features/submissions/my-submissions";
-import { asAuthor, mySubmissions, type MySubmission } from "~/features/papers/papers.server";
+import { MySubmissionsList, PENDING_TEXT, REGISTERED_TEXT, SubmittedBanner, type MySubmissionWithRegistration } from "~/features/submissions/my-submissions";
+import { asAuthor, mySubmissions } from "~/features/papers/papers.server";
+import { submissionRegistrations } from "~/features/payments/submission-registrations.server";
 import { SubmissionWizard, type WizardView } from "~/features/submissions/submission-wizard";
 import { pinSubmitter, readAuthorRows, rearrangeAuthors, submitterIndex, SUBMISSION_MESSAGES, SUBMISSION_WIZARD, toAuthorRow, type AuthorRow } from "~/features/submissions/submission-form";
 import {
@@ -74,11 +75,16 @@ export const loader = loads("The dashboard could not be loaded. Please try again
     membership: user.memberUntil ? { active: member, until: formatDate(user.memberUntil) } : null,
     totpEnabled: user.totpEnabled,
   };
-  const base = { account, tab, submitted: url.searchParams.get("submitted") === "true", deleted: url.searchParams.get("done") === "deleted", csrf: context.csrf.token() };
+  const done = url.searchParams.get("done");
+  const base = { account, tab, submitted: url.searchParams.get("submitted") === "true", done: done === "deleted" || done === "registered" || done === "registration-pending" ? done : null, csrf: context.csrf.token() };
   if (tab === "submissions") {
     // The list alone may fail: the account cards stay, and the list says it could not load.
-    const loaded = await settled(args, "Failed to load your submissions", () => mySubmissions(context, asAuthor(user)));
-    const papers: MySubmission[] | null = loaded.ok ? loaded.value : null;
+    const loaded = await settled(args, "Failed to load your submissions", async () => {
+      const mine = await mySubmissions(context, asAuthor(user));
+      const registration = await submissionRegistrations(context, user.id, mine.filter((p) => p.status === "accepted").map((p) => p.id));
+      return mine.map((p): MySubmissionWithRegistration => ({ ...p, registration: registration[p.id] ?? null }));
+    });
+    const papers: MySubmissionWithRegistration[] | null = loaded.ok ? loaded.value : null;
     return { ...base, papers, wizard: null };
   }
   return { ...base, papers: null, wizard: await wizardView(args, user, url) };
@@ -274,7 +280,9 @@ export default function DashboardRoute() {
           {d.tab === "submissions" ? (
             <>
               {d.submitted ? <SubmittedBanner /> : null}
-              {d.deleted ? <FormMessage tone="success">The submission was deleted.</FormMessage> : null}
+              {d.done === "deleted" ? <FormMessage tone="success">The submission was deleted.</FormMessage> : null}
+              {d.done === "registered" ? <FormMessage tone="success">{REGISTERED_TEXT}</FormMessage> : null}
+              {d.done === "registration-pending" ? <FormMessage tone="info">{PENDING_TEXT}</FormMessage> : null}
               <MySubmissionsList papers={d.papers} />
             </>
           ) : d.wizard ? (
