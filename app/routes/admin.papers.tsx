@@ -14,7 +14,7 @@ import { PAPER_STATUSES } from "~/db/enums";
 import { PapersFileLinks } from "~/features/papers/paper-file-links";
 import { PAPERS_PAGE_SIZE, paperIntentSchema, saveSchema, stageSchema } from "~/features/papers/papers-forms";
 import { asAdmin, listPapers, parsePaperQuery } from "~/features/papers/papers.server";
-import { conferenceChoicesQuery, decisionsOpen, discardStaged, saveConfirmed, stageChoices, stagedCountQuery } from "~/features/papers/staging.server";
+import { conferenceChoiceLabel, conferenceChoicesQuery, decisionsOpen, discardStaged, saveConfirmed, stageChoices, stagedCountQuery } from "~/features/papers/staging.server";
 import { listPath } from "~/lib/list-href";
 import { paperDisplayNumber, paperStatusBadge } from "~/lib/status";
 import { acts, loads } from "~/server/answers.server";
@@ -67,7 +67,7 @@ export const loader = loads(MESSAGES.loadFailed, async ({ request, context }: Lo
   return {
     conferences: conferences.map((c) => ({
       id: c.id,
-      label: `(${c.status}) ${c.title}, ${c.location}, ${c.startDate} - ${c.endDate}`,
+      label: conferenceChoiceLabel(c),
     })),
     conference: {
       id: conference.id,

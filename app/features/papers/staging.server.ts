@@ -25,6 +25,9 @@ export function conferenceChoicesQuery({ db }: Pick<Services, "db">) {
     .orderBy(desc(conferences.startDate), desc(conferences.id));
 }
 
+/** A conference as the console's conference pickers name it: "(status) title, location, start - end". */
+export const conferenceChoiceLabel = (c: { status: string; title: string; location: string; startDate: string; endDate: string }) => `(${c.status}) ${c.title}, ${c.location}, ${c.startDate} - ${c.endDate}`;
+
 /** The conference, if its papers' statuses may be decided now: 404 for none, 409 with the spec's sentence for an inactive one. */
 export async function editableConference({ db }: Pick<Services, "db">, conferenceId: number) {
   const conference = await db.select({ id: conferences.id, status: conferences.status }).from(conferences).where(eq(conferences.id, conferenceId)).get();
