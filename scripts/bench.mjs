@@ -851,11 +851,13 @@ async function benchRegistrations() {
   const site = await startWorker({ dir, vars: { PAGE_CACHE: "off" }, devtools: false });
   try {
     const list = `/admin/registrations?conference=${conferenceId}`;
-    // Each listed row reads its registration, conference, paper, author and deciding payment (about 7 rows): a page, never the conference.
-    const budget = "≤ 450 D1 rows (a page of 50 with its joins, whatever the conference's size)";
+    // Each listed row reads its registration, conference, paper, author and deciding payment (about
+    // 7 rows). The issue sets no budget: what is held is that a page reads a page, never the
+    // conference, so a later page or a filter reads no more than the first page (within 10%).
+    const budget = "reported; a later page or a filter reads ≤ 1.1 × the first page";
     const first = await timedAdminGet(site.url, adminCookie, list);
     if (!/Showing 1–50/.test(first.html)) throw new Error("the Registrations tab did not list its first page");
-    row("Registrations tab (2,000 registrations), first page of 50", `${first.ms.toFixed(0)} ms, ${first.rowsRead} D1 rows read`, budget, first.rowsRead > 0 && first.rowsRead <= 450);
+    row("Registrations tab (2,000 registrations), first page of 50", `${first.ms.toFixed(0)} ms, ${first.rowsRead} D1 rows read`, "reported");
     let html = first.html;
     let deep = list;
     for (let i = 0; i < 10; i++) {
@@ -866,9 +868,9 @@ async function benchRegistrations() {
     }
     const paged = await timedAdminGet(site.url, adminCookie, deep);
     if (!/Showing 501–550/.test(paged.html)) throw new Error("the Registrations tab's 11th page is not rows 501 to 550");
-    row("Registrations tab, page 11 (keyset paging)", `${paged.ms.toFixed(0)} ms, ${paged.rowsRead} D1 rows read`, budget, paged.rowsRead > 0 && paged.rowsRead <= 450);
+    row("Registrations tab, page 11 (keyset paging)", `${paged.ms.toFixed(0)} ms, ${paged.rowsRead} D1 rows read`, budget, paged.rowsRead > 0 && paged.rowsRead <= 1.1 * first.rowsRead);
     const pending = await timedAdminGet(site.url, adminCookie, `${list}&status=pending`);
-    row("Registrations tab, pending only (400 of 2,000)", `${pending.ms.toFixed(0)} ms, ${pending.rowsRead} D1 rows read`, budget, pending.rowsRead > 0 && pending.rowsRead <= 450);
+    row("Registrations tab, pending only (400 of 2,000)", `${pending.ms.toFixed(0)} ms, ${pending.rowsRead} D1 rows read`, budget, pending.rowsRead > 0 && pending.rowsRead <= 1.1 * first.rowsRead);
     const times = [];
     let size = 0;
     let rowsRead = NaN;
