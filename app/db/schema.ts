@@ -486,6 +486,9 @@ export const payments = sqliteTable(
     status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("created"),
     amount: integer("amount").notNull(),
     currency: text("currency", { enum: CURRENCIES }).notNull(),
+    // The fee choice this order was made for: the registration records it once this payment pays it.
+    feeType: text("fee_type", { enum: FEE_TYPES }),
+    accompaniedPersons: integer("accompanied_persons"),
     intentTokenHash: text("intent_token_hash"),
     failureReason: text("failure_reason"),
     /** The order's invoice_id at PayPal: unique for the account, so PayPal refuses a second order for it. */

@@ -42,6 +42,8 @@ export const PAYMENT_MESSAGES = {
   closed: "This payment can no longer be completed. Please start the registration again.",
   refunded: "The payment was refunded.",
   reversed: "The payment was reversed by the payer's bank.",
+  partlyRefunded: "Part of the payment was refunded; the registration stands.",
+  paidTwice: "Captured after the registration was already paid: refund this capture at PayPal.",
 } as const;
 
 /** A receipt's number: the confirming year and the registration id, unique because the id is. */
@@ -91,8 +93,8 @@ export async function confirmPayment(ctx: Ctx, payment: PaymentRow, capture: { i
       name: "",
       receiptNumber,
       conference: reg.conferenceTitle,
-      feeType: FEE_LABELS[reg.reg.feeType],
-      accompaniedPersons: reg.reg.accompaniedPersons,
+      feeType: FEE_LABELS[payment.feeType ?? reg.reg.feeType],
+      accompaniedPersons: payment.accompaniedPersons ?? reg.reg.accompaniedPersons,
       amount: money(payment.amount, payment.currency),
       paidOn: payDay,
       memberUntil: "",
@@ -113,17 +115,39 @@ export async function confirmPayment(ctx: Ctx, payment: PaymentRow, capture: { i
       .set({ status: "completed", providerCaptureId: capture.id, payerId: capture.payerId ?? payment.payerId, failureReason: null, updatedAt: new Date(now) })
       .where(and(eq(payments.id, payment.id), stillPending)),
     // The one write that decides: whoever finds the registration pending confirms it.
+    // The registration records the choice this payment paid for: a later order's choice (another
+    // tab) may have been written on it meanwhile.
     db
       .update(registrations)
-      .set({ status: "confirmed", confirmedAt: new Date(now), receiptNumber, updatedAt: new Date(now) })
+      .set({ status: "confirmed", confirmedAt: new Date(now), receiptNumber, ...paidChoice(payment), updatedAt: new Date(now) })
       .where(and(eq(registrations.id, regId), eq(registrations.status, "pending")))
       .returning({ id: registrations.id }),
   ];
   // The mail reads the registration (and the membership) before the batch changes them: it goes first.
   const [mailed, , , confirmed] = (await db.batch([mail, ...changes] as [typeof mail, ...BatchItem<"sqlite">[]])) as unknown as [{ id: number }[], unknown, unknown, { id: number }[]];
-  if (confirmed.length === 0) return false;
+  if (confirmed.length === 0) {
+    // Money arrived for a registration another payment confirmed: recorded, so the office can
+    // refund it and the housekeeping stops asking PayPal about it.
+    const [recorded] = await db
+      .update(payments)
+      .set({ status: "completed", providerCaptureId: capture.id, failureReason: PAYMENT_MESSAGES.paidTwice, updatedAt: new Date(now) })
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, ["created", "approved", "pending", "failed"])))
+      .returning({ id: payments.id });
+    if (recorded) console.error(`payment ${payment.id}: PayPal capture ${capture.id} arrived after registration ${regId} was paid; it needs a refund`);
+    return false;
+  }
   queueOutboxRows(ctx, mailed.map((r) => r.id));
   return true;
+}
+
+/** The fee choice a payment was made for, as the registration records it once paid (nothing for a payment made before payments kept it). */
+function paidChoice(payment: PaymentRow) {
+  return {
+    amount: payment.amount,
+    currency: payment.currency,
+    ...(payment.feeType ? { feeType: payment.feeType } : {}),
+    ...(payment.accompaniedPersons !== null ? { accompaniedPersons: payment.accompaniedPersons } : {}),
+  };
 }
 
 /** Moves a payment that is not settled yet to `status` (pending at PayPal, approved, failed). */
@@ -153,6 +177,11 @@ export async function cancelForRefund({ db }: Pick<Services, "db">, payment: Pay
   return cancelled.length > 0;
 }
 
+/** Notes on a payment what the office should know of it, whatever its status. */
+async function notePayment({ db }: Pick<Services, "db">, payment: PaymentRow, note: string, now: number) {
+  await db.update(payments).set({ failureReason: note, updatedAt: new Date(now) }).where(eq(payments.id, payment.id));
+}
+
 /** Whether a capture is this payment's: the amount, the currency and the registration it names. */
 function matches(payment: PaymentRow, capture: PayPalCapture, order?: PayPalOrder) {
   const customId = capture.custom_id ?? order?.purchase_units?.[0]?.custom_id;
@@ -179,8 +208,11 @@ export async function settleCapture(ctx: Ctx, payment: PaymentRow, capture: PayP
     case "PENDING":
       await markPayment(ctx, payment, "pending", { providerCaptureId: capture.id, payerId, failureReason: capture.status_details?.reason ?? null }, now);
       return { outcome: "pending", message: PAYMENT_MESSAGES.pending };
-    case "REFUNDED":
     case "PARTIALLY_REFUNDED":
+      // Part of the fee given back (an accompanied person who did not come): the registration stands.
+      await notePayment(ctx, payment, PAYMENT_MESSAGES.partlyRefunded, now);
+      return { outcome: "confirmed", message: PAYMENT_MESSAGES.partlyRefunded };
+    case "REFUNDED":
     case "REVERSED":
       await cancelForRefund(ctx, payment, capture.status === "REVERSED" ? "reversed" : "refunded", now);
       return { outcome: "failed", message: PAYMENT_MESSAGES[capture.status === "REVERSED" ? "reversed" : "refunded"] };
@@ -210,6 +242,20 @@ export async function captureAndSettle(ctx: Ctx, config: PayPalConfig, payment: 
   if (payment.status === "completed") return { outcome: "confirmed" };
   if (payment.status === "pending") return { outcome: "pending", message: PAYMENT_MESSAGES.pending };
   if (payment.status === "cancelled" || payment.status === "refunded" || payment.status === "reversed") return { outcome: "failed", message: PAYMENT_MESSAGES.closed };
+  // Another payment of the registration paid it, or is being settled at PayPal: this order is
+  // not captured (the payer approved two; only one is charged).
+  const [others, open] = await ctx.db.batch([
+    ctx.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.registrationId, payment.registrationId), sql`${payments.id} <> ${payment.id}`, inArray(payments.status, ["pending", "completed"])))
+      .limit(1),
+    ctx.db.select({ id: registrations.id }).from(registrations).where(and(eq(registrations.id, payment.registrationId), eq(registrations.status, "pending"))),
+  ]);
+  if (others.length || !open.length) {
+    await markPayment(ctx, payment, "cancelled", { failureReason: "REPLACED" }, now);
+    return { outcome: "failed", message: PAYMENT_MESSAGES.closed };
+  }
   const requestId = `capture-${payment.id}-${payment.captureAttempt}`;
   let order: PayPalOrder;
   try {

@@ -199,7 +199,10 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext, remix: 
     if (settings.SERVER_TIMING === "all" || viewer.admin) out.headers.append("Server-Timing", timing);
     applySecurityHeaders(out.headers, { https: url.protocol === "https:" });
     if ((out.headers.get("Content-Type") ?? "").startsWith("text/html") && !out.headers.has("Content-Security-Policy")) {
-      out.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { payments: showsPaymentButtons(url.pathname) ? paymentOrigins(settings.PAYPAL_SDK_URL) : [] }));
+      const payments = showsPaymentButtons(url.pathname);
+      out.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { payments: payments ? paymentOrigins(settings.PAYPAL_SDK_URL) : [] }));
+      // PayPal's checkout opens a popup that reports back to its opener: these pages keep it.
+      if (payments) out.headers.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
     }
     // A signed-in page may show secrets (a two-factor secret, recovery codes, a new password, the
     // users list): never stored. Anything else a route did not mark is revalidated every time.

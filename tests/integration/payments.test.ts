@@ -4,7 +4,10 @@ import { beforeEach, describe, expect, inject, it } from "vitest";
 import worker from "../../workers/web/index";
 import { conferences, outbox, papers, paymentEvents, payments, registrations, users } from "~/db/schema";
 import { renderMail } from "~/mail/templates";
-import { BASE, createConference, createPaper, createUser, db, isoDaysFromToday, type Jar, resetDatabase, sessionJar, visit } from "./fixtures";
+import { captureAndSettle, confirmPayment, PAYMENT_MESSAGES, paymentOfOrder } from "~/models/registrations.server";
+import { paypalConfig } from "~/server/paypal.server";
+import { expectConsoleError } from "./console-errors";
+import { BASE, createConference, createPaper, createUser, db, isoDaysFromToday, type Jar, resetDatabase, services, sessionJar, visit } from "./fixtures";
 
 /**
  * Registration payment against the local PayPal (scripts/lib/paypal-fake.mjs) with its faults.
@@ -305,6 +308,53 @@ describe("registration payment through PayPal", () => {
     await approve(first.orderId);
     expect((await capture(a.jar, first)).status).toBe(422);
     expect(await charges(first.orderId)).toBe(0);
+  });
+
+  it("waits with a changed choice while an order the payer approved is not settled, and offers that order again for the same choice", async () => {
+    const a = await author();
+    const first = await order(a, { feeType: "student", accompaniedPersonsCount: 0 });
+    await approve(first.orderId);
+    // The capture's answer never came: the payment is left approved for the housekeeping.
+    await db().update(payments).set({ status: "approved" }).where(eq(payments.providerOrderId, first.orderId)).run();
+    const changed = await postJson(a.jar, "/api/registration/order", { paperId: a.paper.id, conferenceId: a.conference.id, feeType: "standard", accompaniedPersonsCount: 1 });
+    expect(changed.status).toBe(409);
+    expect(((await changed.json()) as { message: string }).message).toContain("being processed");
+    expect((await order(a, { feeType: "student", accompaniedPersonsCount: 0 })).orderId).toBe(first.orderId);
+    expect((await state()).pays).toHaveLength(1);
+  });
+
+  it("records on the registration the choice the confirming payment paid for, whatever a later order wrote on it meanwhile", async () => {
+    const a = await author();
+    const first = await order(a, { feeType: "student", accompaniedPersonsCount: 0 });
+    await approve(first.orderId);
+    // The capture of the first order is under way (its row read) when another tab orders the standard fee.
+    const inFlight = (await paymentOfOrder(services(), first.orderId))!.payment;
+    await order(a);
+    expect((await state()).regs[0]).toMatchObject({ feeType: "standard", amount: 60000 });
+    expect((await captureAndSettle(services(), paypalConfig(services().env)!, inFlight)).outcome).toBe("confirmed");
+    const s = await state();
+    expect(s.regs[0]).toMatchObject({ status: "confirmed", feeType: "student", accompaniedPersons: 0, amount: 25000 });
+    expect(s.mails).toHaveLength(1);
+    expect(s.mails[0]!.payload).toMatchObject({ feeType: "Student", amount: "EUR 250.00" });
+    expect(await charges(first.orderId)).toBe(1);
+  });
+
+  it("does not capture an order the payer also approved once another order has paid the registration, and records a capture that still arrives for a refund", async () => {
+    const a = await author();
+    const first = await order(a, { feeType: "student", accompaniedPersonsCount: 0 });
+    await approve(first.orderId);
+    const stale = (await paymentOfOrder(services(), first.orderId))!.payment;
+    const second = await order(a);
+    await approve(second.orderId);
+    expect((await capture(a.jar, second)).body.outcome).toBe("confirmed");
+    expect((await captureAndSettle(services(), paypalConfig(services().env)!, stale)).outcome).toBe("failed");
+    expect(await charges(first.orderId)).toBe(0);
+    // Had its capture raced the other's to PayPal, the money is recorded against the payment, for the office to refund.
+    expectConsoleError(/arrived after registration \d+ was paid/);
+    expect(await confirmPayment(services(), { ...stale, status: "approved" }, { id: "CAPTURE-LATE" })).toBe(false);
+    const late = (await state()).pays.find((p) => p.providerOrderId === first.orderId)!;
+    expect(late).toMatchObject({ status: "completed", providerCaptureId: "CAPTURE-LATE", failureReason: PAYMENT_MESSAGES.paidTwice });
+    expect((await state()).mails).toHaveLength(1);
   });
 
   it("refuses a capture of someone else's order", async () => {

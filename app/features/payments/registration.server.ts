@@ -11,6 +11,7 @@ import type { Currency, FeeType, PaymentStatus, RegistrationStatus } from "~/db/
 import { paperDisplayNumber } from "~/lib/status";
 import { captureAndSettle, type Outcome, PAYMENT_MESSAGES, paymentOfOrder } from "~/models/registrations.server";
 import { derivedMac, sha256Hex, timingSafeEqual } from "~/server/auth/crypto.server";
+import { actsAsAdmin } from "~/server/auth/guards.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { AppError, conflict, forbidden, invalid, notFound, unprocessable } from "~/server/errors.server";
 import { approvalLink, createOrder, getOrder, paypalConfig, type PayPalConfig, PayPalRefusal, PayPalUnreachable } from "~/server/paypal.server";
@@ -181,6 +182,9 @@ export async function createRegistrationOrder(ctx: Ctx, user: Asker, input: Regi
 
   const sameChoice = registration.feeType === input.feeType && registration.accompaniedPersons === input.accompaniedPersonsCount && registration.amount === amount && registration.currency === currency;
   const reusable = sameChoice ? existing.find((p) => (p.status === "created" || p.status === "approved") && p.amount === amount && p.currency === currency) : undefined;
+  // The payer approved an order of another choice, not yet captured: that order settles first
+  // (its capture, Retry or the housekeeping), so the registration is never paid twice.
+  if (!reusable && existing.some((p) => p.status === "approved")) throw conflict(REGISTRATION_MESSAGES.processing);
   const site = env.SITE_URL.replace(/\/$/, "");
   const successUrl = (paymentRef: string) => `${site}/registration/payment/success?registrationId=${registration.id}&paymentId=${paymentRef}`;
   if (reusable) {
@@ -220,7 +224,7 @@ export async function createRegistrationOrder(ctx: Ctx, user: Asker, input: Regi
   await db.batch([
     db
       .insert(payments)
-      .values({ registrationId: registration.id, providerOrderId: order.id, status: "created", amount, currency, invoiceId, intentTokenHash: await sha256Hex(intentToken) })
+      .values({ registrationId: registration.id, providerOrderId: order.id, status: "created", amount, currency, feeType: input.feeType, accompaniedPersons: input.accompaniedPersonsCount, invoiceId, intentTokenHash: await sha256Hex(intentToken) })
       .onConflictDoNothing(),
     db
       .update(registrations)
@@ -321,7 +325,8 @@ export type Receipt = {
 };
 
 /** What the printable receipt shows: the registration's author or an administrator only, once paid. */
-export async function receiptFor({ db }: Pick<Services, "db">, user: Pick<SessionUser, "id" | "role">, registrationId: number): Promise<Receipt> {
+export async function receiptFor(ctx: Pick<Services, "db" | "env">, user: Pick<SessionUser, "id" | "role" | "totpEnabled">, registrationId: number): Promise<Receipt> {
+  const { db } = ctx;
   const row = await db
     .select({
       reg: registrations,
@@ -342,7 +347,8 @@ export async function receiptFor({ db }: Pick<Services, "db">, user: Pick<Sessio
     .leftJoin(users, eq(users.id, registrations.userId))
     .where(eq(registrations.id, registrationId))
     .get();
-  const allowed = row && (user.role === "admin" || row.reg.userId === user.id);
+  // The office as `requireAdmin` admits it (with its second factor where one is required).
+  const allowed = row && (actsAsAdmin(user, ctx.env) || row.reg.userId === user.id);
   if (!row || !allowed || !row.reg.receiptNumber || !row.reg.confirmedAt) throw notFound(REGISTRATION_MESSAGES.noReceipt);
   const r = row.reg;
   return {
