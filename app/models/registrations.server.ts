@@ -131,7 +131,8 @@ export async function confirmPayment(ctx: Ctx, payment: PaymentRow, capture: { i
     const [recorded] = await db
       .update(payments)
       .set({ status: "completed", providerCaptureId: capture.id, failureReason: PAYMENT_MESSAGES.paidTwice, updatedAt: new Date(now) })
-      .where(and(eq(payments.id, payment.id), inArray(payments.status, ["created", "approved", "pending", "failed"])))
+      // Whatever the site thought of the order (replaced, cancelled): PayPal took the money.
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, ["created", "approved", "pending", "failed", "cancelled"])))
       .returning({ id: payments.id });
     if (recorded) console.error(`payment ${payment.id}: PayPal capture ${capture.id} arrived after registration ${regId} was paid; it needs a refund`);
     return false;
