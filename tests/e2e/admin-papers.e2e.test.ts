@@ -55,6 +55,8 @@ describe.each([true, false])("decisions on the Papers tab, JavaScript %s", (js) 
       [first.id, "accepted"],
       [second.id, "rejected"],
     ]);
+    // The banner counts what the server holds: once it says two, no staging post is still on its way for the reload to cut off.
+    await expect.poll(() => page.getByText("2 unsaved status changes.").isVisible()).toBe(true);
     await page.reload({ waitUntil: "domcontentloaded" });
     if (js) await waitForHydration(page);
     await expect.poll(() => page.getByText("2 unsaved status changes.").isVisible()).toBe(true);
