@@ -1,3 +1,5 @@
+import type { FeeType } from "~/db/enums";
+
 /** File size in KB to one decimal, as the spec shows it. */
 export function formatKb(bytes: number) {
   return `${(bytes / 1024).toFixed(1)} KB`;
@@ -20,3 +22,9 @@ export function htmlToText(html: string, maxLength = 0) {
   const cut = text.slice(0, maxLength - 1);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), maxLength * 0.6))}…`;
 }
+
+/** An amount in minor units as receipts, letters and the console show it: "EUR 550.00". */
+export const formatMoney = (minor: number, currency: string) => `${currency} ${(minor / 100).toFixed(2)}`;
+
+/** A registration fee type as the dialog, the receipt and the office name it. */
+export const FEE_TYPE_LABELS: Record<FeeType, string> = { standard: "Standard", student: "Student" };

@@ -6,9 +6,10 @@
  * mail; whoever comes second changes nothing. A refund or a reversal cancels the registration.
  */
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { FEE_TYPE_LABELS, formatMoney } from "~/lib/format";
 import type { BatchItem } from "drizzle-orm/batch";
 import { conferences, paymentEvents, payments, registrations, users } from "~/db/schema";
-import type { FeeType, PaymentStatus } from "~/db/enums";
+import type { PaymentStatus } from "~/db/enums";
 import { queueOutboxRows, selectedMail } from "~/mail/outbox.server";
 import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 import {
@@ -60,8 +61,6 @@ export async function paymentOfOrder({ db }: Pick<Services, "db">, orderId: stri
   return row ?? null;
 }
 
-const FEE_LABELS: Record<FeeType, string> = { standard: "Standard", student: "Student" };
-const money = (minor: number, currency: string) => `${currency} ${(minor / 100).toFixed(2)}`;
 const day = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /**
@@ -93,9 +92,9 @@ export async function confirmPayment(ctx: Ctx, payment: PaymentRow, capture: { i
       name: "",
       receiptNumber,
       conference: reg.conferenceTitle,
-      feeType: FEE_LABELS[payment.feeType ?? reg.reg.feeType],
+      feeType: FEE_TYPE_LABELS[payment.feeType ?? reg.reg.feeType],
       accompaniedPersons: payment.accompaniedPersons ?? reg.reg.accompaniedPersons,
-      amount: money(payment.amount, payment.currency),
+      amount: formatMoney(payment.amount, payment.currency),
       paidOn: payDay,
       memberUntil: "",
       link: `${ctx.env.SITE_URL.replace(/\/$/, "")}/dashboard/registrations/${regId}/receipt`,

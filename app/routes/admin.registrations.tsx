@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { StepNav } from "~/components/ui/step-nav";
 import { DataTable } from "~/components/ui/table-wrap";
-import { FEE_TYPE_LABELS, formatMoney } from "~/features/payments/fees";
+import { FEE_TYPE_LABELS, formatMoney } from "~/lib/format";
 import { listRegistrations, REGISTRATIONS_PAGE_SIZE } from "~/features/payments/registration.server";
 import { isRegistrationStatus, OFFICE_MESSAGES, REGISTRATION_STATUS_BADGES, REGISTRATION_STATUS_FILTERS } from "~/features/payments/registrations";
 import { conferenceChoiceLabel, conferenceChoicesQuery } from "~/features/papers/staging.server";

@@ -36,7 +36,7 @@ export const action = acts(REGISTRATION_MESSAGES.orderFailed, async ({ request, 
   const user = await requireUser(context, request);
   const { id } = requireIds(params, ["id"], REGISTRATION_MESSAGES.notYours);
   const { data } = await validateInput(request, registrationOrderValidator);
-  const order = await createRegistrationOrder(context, user, { ...data, paperId: id }, { returnTo: "redirect" });
+  const order = await createRegistrationOrder(context, user, { ...data, paperId: id });
   return redirect(order.approveUrl);
 });
 

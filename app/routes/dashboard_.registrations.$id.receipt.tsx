@@ -3,7 +3,7 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { FEE_TYPE_LABELS, formatMoney } from "~/features/payments/fees";
+import { FEE_TYPE_LABELS, formatMoney } from "~/lib/format";
 import { REGISTRATION_STATUS_BADGES } from "~/features/payments/registrations";
 import { receiptFor, REGISTRATION_MESSAGES } from "~/features/payments/registration.server";
 import { formatDate, formatDateRange } from "~/lib/dates";

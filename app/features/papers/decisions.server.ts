@@ -14,6 +14,7 @@
  * - Lists travel as one JSON parameter (`json_each`), so 2,000 decisions are a few statements,
  *   not one per hundred parameters; letters are cut in chunks that stay under D1's 2 MB value.
  */
+import { formatMoney } from "~/lib/format";
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { runBatches } from "~/db/batch.server";
@@ -35,7 +36,6 @@ const ids = (list: readonly number[]) => JSON.stringify(list);
 /** The ids of a JSON list parameter, as a subquery. */
 const inList = (json: string) => sql`(select value from json_each(${json}))`;
 
-const money = (minor: number, currency: string) => `${currency} ${(minor / 100).toFixed(2)}`;
 
 /** What a decision letter says of the paper's conference: its name, year, fees and deadline (columns to select). */
 export const CONFERENCE_FOR_LETTERS = {
@@ -124,7 +124,7 @@ export function decisionOf(env: Pick<Services["env"], "SITE_URL" | "SUPPORT_EMAI
       ["Student", paper.feeStudent],
       ["Accompanying person", paper.feeAccompaniedPerson],
     ] as const
-  ).flatMap(([label, fee]) => (fee === null ? [] : [`${label}: ${money(fee, paper.currency)}`]));
+  ).flatMap(([label, fee]) => (fee === null ? [] : [`${label}: ${formatMoney(fee, paper.currency)}`]));
   const number = paperDisplayNumber(paper.startDate, paper.paperNumber);
   const shared = {
     title: paper.title.slice(0, 600),

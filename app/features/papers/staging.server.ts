@@ -69,7 +69,7 @@ export async function stageChoices(ctx: Pick<Services, "db">, asker: PaperAsker,
           .from(sql`json_each(${json}) as c cross join papers p`)
           .where(
             sql`p.id = json_extract(c.value, '$.paperId') and p.conference_id = ${conferenceId} and p.status = json_extract(c.value, '$.seen')
-              and coalesce((select d.to_status from paper_status_drafts d where d.paper_id = p.id), p.status) = json_extract(c.value, '$.shown')`,
+              and coalesce(p.staged_status, p.status) = json_extract(c.value, '$.shown')`,
           ),
       )
       .onConflictDoUpdate({

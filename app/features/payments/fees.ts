@@ -36,8 +36,6 @@ export const offeredFeeTypes = (fees: ConferenceFees): FeeType[] => FEE_TYPES.fi
 /** The spec's words for a total that is not a positive amount. */
 export const ZERO_TOTAL = "Calculated total is zero or invalid; please review selected fee.";
 
-export const FEE_TYPE_LABELS: Record<FeeType, string> = { standard: "Standard", student: "Student" };
-
 /**
  * What the dialog (JSON) and its no-JavaScript form post to create an order. No amount and no
  * currency: those come from the database. The count of accompanied persons is 0 or 1.
@@ -60,8 +58,6 @@ export const RegistrationCaptureSchema = z.object({
 export type RegistrationCaptureInput = z.infer<typeof RegistrationCaptureSchema>;
 export const registrationCaptureValidator = withZod(RegistrationCaptureSchema);
 
-/** Minor units as the dialog, the receipt and the mail show them: "EUR 600.00". */
-export const formatMoney = (minor: number, currency: string) => `${currency} ${(minor / 100).toFixed(2)}`;
 
 export type Eligibility = "eligible" | "closed" | "registered" | "none";
 

@@ -14,7 +14,8 @@ import { FormMessage, useRefusal } from "~/components/form/fields";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Button } from "~/components/ui/button";
 import type { Currency, FeeType } from "~/db/enums";
-import { FEE_TYPE_LABELS, formatMoney, MAX_ACCOMPANIED_PERSONS, offeredFeeTypes, quoteFee, ZERO_TOTAL, type ConferenceFees } from "./fees";
+import { MAX_ACCOMPANIED_PERSONS, offeredFeeTypes, quoteFee, ZERO_TOTAL, type ConferenceFees } from "./fees";
+import { FEE_TYPE_LABELS, formatMoney } from "~/lib/format";
 
 export const PAYMENT_MESSAGES = {
   noClientId: "PayPal client ID not returned from server",

@@ -147,10 +147,10 @@ export type CreatedOrder = { registrationId: number; intentToken: string; orderI
  * A live order for the same choice is given again; a new one carries the registration id as
  * `custom_id`, a unique `invoice_id` and a PayPal-Request-Id made from both, so two clicks that
  * race each other get one order from PayPal and record one payment.
- * `returnTo: "redirect"` is the no-JavaScript form: the answer's `approveUrl` is where it sends the
- * browser (the dialog's buttons use the order id instead).
+ * The answer's `approveUrl` is where the no-JavaScript form sends the browser; the dialog's
+ * buttons use the order id instead.
  */
-export async function createRegistrationOrder(ctx: Ctx, user: Asker, input: RegistrationOrderInput, _options: { returnTo?: "redirect" } = {}, now = Date.now()): Promise<CreatedOrder> {
+export async function createRegistrationOrder(ctx: Ctx, user: Asker, input: RegistrationOrderInput, now = Date.now()): Promise<CreatedOrder> {
   const { db, env } = ctx;
   const choices = await registrationChoices(ctx, user, input.paperId, now);
   if (choices.paper.conferenceId !== input.conferenceId) throw invalid(REGISTRATION_MESSAGES.wrongConference);

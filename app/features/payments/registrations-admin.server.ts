@@ -7,7 +7,7 @@ import type { RegistrationStatus } from "~/db/enums";
 import { conferences } from "~/db/schema";
 import type { SessionUser } from "~/server/auth/session.server";
 import type { Services } from "~/server/services.server";
-import { FEE_TYPE_LABELS } from "./fees";
+import { FEE_TYPE_LABELS } from "~/lib/format";
 import { listRegistrations, type RegistrationListRow } from "./registration.server";
 import { REGISTRATION_STATUS_BADGES } from "./registrations";
 

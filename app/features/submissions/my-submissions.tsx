@@ -6,7 +6,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import { paperStatusBadge } from "~/lib/status";
 import type { MySubmission, PaperRole } from "~/features/papers/papers.server";
-import { formatMoney } from "~/features/payments/fees";
+import { formatMoney } from "~/lib/format";
 import type { SubmissionRegistration } from "~/features/payments/submission-registrations.server";
 import { MANUSCRIPT_TYPE_LABELS, type ManuscriptType, SUBMISSION_MESSAGES } from "./submission-form";
 
