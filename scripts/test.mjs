@@ -27,6 +27,10 @@ function counts(file) {
 
 refuseWhileServing("npm test");
 
+// The installed packages carry this project's patches (decision 056): without them the local
+// stack parks requests, and the browser tests would fail as hangs, far from the cause.
+if (spawnSync(process.execPath, [path.join(ROOT, "scripts", "patch-dependencies.mjs"), "--check"], { cwd: ROOT, stdio: "inherit" }).status !== 0) process.exit(1);
+
 /**
  * The checks that need no build (the type check, the source checks, the extraction gate) run
  * beside the build, one process each, their output printed in order once each ends: two cores

@@ -127,8 +127,8 @@ export const DISCARD_MAX_MS = 30_000;
  * out: a refusal made from the headers (405, 413, a CSRF or origin 403) or a route that answered
  * without reading the form (a 404, a redirect to sign in, a rate limit). Measured under
  * `wrangler dev` (decision 043): an answer sent while the client is still sending reaches it as a
- * connection reset, not the answer, and the local proxy in front of the Worker then answered other
- * clients' posts with 503 "worker restarted mid-request"; cancelling the body does the same, and
+ * connection reset, not the answer (the local proxy's hop to the Worker fails; decision 056);
+ * cancelling the body does the same, and
  * draining it after answering (in waitUntil) is too late, since the body is cut off with the
  * answer. Read to its end, the connection stays healthy and the client gets the refusal. A body
  * declared larger than `maxBytes` is not worth reading and is cancelled at once; reading stops at

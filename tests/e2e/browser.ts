@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type Browser, type BrowserContext, chromium, errors, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/lib/local-stack.mjs";
 
@@ -100,35 +100,8 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
-/**
- * A navigation that gets no answer within its timeout is tried once more, and said on the
- * console with what wrangler printed. On a loaded two-core machine the local stack now and then
- * leaves one GET unanswered for 30 s without a reload or an error of its own (about one page in
- * two thousand over a full run); a second try is answered at once. A page that never answers
- * still fails its test.
- */
-function retryStalledNavigation(page: Page) {
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    try {
-      return await goto(url, options);
-    } catch (error) {
-      if (!(error instanceof errors.TimeoutError)) throw error;
-      console.warn(`navigation to ${url} got no answer in time; trying once more. The stack's log:\n${stackLog(15)}`);
-      return goto(url, options);
-    }
-  };
-}
-
 export async function launch(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const newContextOf = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await newContextOf(options);
-    context.on("page", retryStalledNavigation);
-    return context;
-  };
-  return browser;
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 export async function newContext(browser: Browser, { js = true, viewport = "desktop" as ViewportName } = {}): Promise<BrowserContext> {

@@ -1,0 +1,102 @@
+/**
+ * Patches installed packages where a defect of theirs reaches this project and no fixed release
+ * fits the toolchain (decision 056). Runs after every `npm install` / `npm ci` (postinstall), and
+ * `npm test` runs it with `--check` first, so a run on an install without the patches stops at
+ * once with the reason instead of failing later as a hang.
+ *
+ * Each patch names the exact text it replaces. If a package's file has neither that text nor the
+ * patched one (an upgrade changed it), the install fails and says which decision to re-read:
+ * a patch is never applied to text it was not written for.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+const PATCHES = [
+  {
+    /**
+     * wrangler ≤ 4.113's dev proxy Worker decides whether a failed hop to the user Worker came from
+     * a reload by comparing the request's whole URL with the user Worker's bare origin, so for any
+     * path but `/` it believes a reload is under way: a GET is parked until some later request
+     * arrives (a lone navigation hangs), and a POST gets "Your worker restarted mid-request".
+     * Fixed upstream in 4.114 (compare origins), which needs Node 22.
+     *
+     * The hop fails ("Network connection lost") when the proxy reuses a pooled connection that
+     * the user Worker's side has just closed as idle, about 5 s after its last answer: the request
+     * never reached the Worker. So a request whose hop fails is sent once more at once, as a
+     * browser resends on a reused connection that closed; a body is kept for that by a clone
+     * (a tee) made before the first send. A second failure is reported and answered as an error.
+     */
+    name: "wrangler dev proxy: a failed hop is not a reload",
+    decision: "056",
+    file: "node_modules/wrangler/wrangler-dist/ProxyWorker.js",
+    replacements: [
+      {
+        find: 'var LIVE_RELOAD_PATHNAME = "/cdn-cgi/live-reload";\n',
+        replace:
+          'var LIVE_RELOAD_PATHNAME = "/cdn-cgi/live-reload";\n' +
+          "// patched (decision 056): requests already sent once more after a failed hop\n" +
+          "var sentAgainAfterFailedHop = new WeakSet();\n",
+      },
+      {
+        find: "      void fetch(userWorkerUrl, new Request(request, { headers })).then(async (res) => {\n",
+        replace:
+          "      // patched (decision 056): what to send once more if this hop fails; a body needs its own copy\n" +
+          "      const spareForFailedHop = sentAgainAfterFailedHop.has(request) ? void 0 : request.body === null ? request : request.clone();\n" +
+          "      void fetch(userWorkerUrl, new Request(request, { headers })).then(async (res) => {\n",
+      },
+      {
+        find:
+          "        const newUserWorkerUrl = this.proxyData && urlFromParts(this.proxyData.userWorkerUrl);\n" +
+          "        if (userWorkerUrl.href === newUserWorkerUrl?.href) {\n",
+        replace:
+          "        const newUserWorkerUrl = this.proxyData && urlFromParts(this.proxyData.userWorkerUrl);\n" +
+          "        // patched (decision 056): the same user Worker is the same origin, whatever the path\n" +
+          "        const sameUserWorker = userWorkerUrl.origin === newUserWorkerUrl?.origin;\n" +
+          "        if (sameUserWorker && spareForFailedHop !== void 0) {\n" +
+          "          sentAgainAfterFailedHop.add(spareForFailedHop);\n" +
+          "          this.requestRetryQueue.set(spareForFailedHop, deferredResponse);\n" +
+          "          this.processQueue();\n" +
+          "        } else if (sameUserWorker) {\n",
+      },
+    ],
+  },
+];
+
+const check = process.argv.includes("--check");
+const problems = [];
+for (const patch of PATCHES) {
+  const file = path.join(ROOT, patch.file);
+  let text;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    problems.push(`${patch.name}: ${patch.file} is missing`);
+    continue;
+  }
+  let changed = false;
+  for (const { find, replace } of patch.replacements) {
+    if (text.includes(replace)) continue;
+    if (!text.includes(find) || text.indexOf(find) !== text.lastIndexOf(find)) {
+      problems.push(`${patch.name}: ${patch.file} no longer has the text this patch replaces (an upgrade?): re-read decision ${patch.decision}`);
+      break;
+    }
+    if (check) {
+      problems.push(`${patch.name}: not applied to ${patch.file}; run \`npm install\` (its postinstall applies it)`);
+      break;
+    }
+    text = text.replace(find, replace);
+    changed = true;
+  }
+  if (changed && !problems.length) {
+    writeFileSync(file, text);
+    console.log(`patched: ${patch.name} (decision ${patch.decision})`);
+  }
+}
+if (problems.length) {
+  console.error(problems.map((p) => `✗ ${p}`).join("\n"));
+  process.exit(1);
+}
+if (check) console.log(`${PATCHES.length} dependency patch(es) applied`);
