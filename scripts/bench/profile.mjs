@@ -15,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import autocannon from "autocannon";
-import WebSocket from "ws";
+import { inspectWorker } from "../lib/inspector.mjs";
 import { freePort, ROOT, startWorker } from "../lib/local-stack.mjs";
 
 const target = process.argv[2] ?? "/";
@@ -36,17 +36,8 @@ const site = await startWorker({
   vars: { PAGE_CACHE: process.argv.includes("--cache") ? "on" : "off" },
   inspectorPort: inspector,
 });
-const [worker] = await (await fetch(`http://127.0.0.1:${inspector}/json`)).json();
-const ws = new WebSocket(worker.webSocketDebuggerUrl);
-await new Promise((resolve) => ws.on("open", resolve));
-let id = 0;
-const pending = new Map();
-ws.on("message", (m) => {
-  const d = JSON.parse(m);
-  pending.get(d.id)?.(d.result);
-  pending.delete(d.id);
-});
-const send = (method, params = {}) => new Promise((resolve) => (pending.set(++id, resolve), ws.send(JSON.stringify({ id, method, params }))));
+const inspectorSession = await inspectWorker(inspector);
+const { send } = inspectorSession;
 
 await send("Profiler.enable");
 await send("Profiler.setSamplingInterval", { interval: 100 });
@@ -65,7 +56,7 @@ const newest = fs
 const bundleMap = newest ? new TraceMap(fs.readFileSync(path.join(newest, "index.js.map"), "utf8")) : null;
 const buildMapFile = path.join(ROOT, "build", "server", "index.js.map");
 const buildMap = fs.existsSync(buildMapFile) ? new TraceMap(fs.readFileSync(buildMapFile, "utf8")) : null;
-ws.close();
+inspectorSession.close();
 await site.stop();
 
 const shortFile = (source) => source.replace(/.*node_modules\//, "").replace(`${ROOT}/`, "").replace(/^.*?\/(app|workers)\//, "$1/");

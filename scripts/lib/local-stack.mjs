@@ -208,7 +208,15 @@ async function startChild(command, args, { url, log, logFile }) {
 export function stopProcess(child) {
   if (!child || child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    child.once("exit", resolve);
+    // What the server started stays in its process group, and a workerd that is draining its
+    // connections can outlive a SIGTERM: once the server itself has exited, nothing of the group
+    // may stay behind (a workerd left without its parent was seen spinning at half a core).
+    child.once("exit", () => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {}
+      resolve();
+    });
     try {
       process.kill(-child.pid, "SIGTERM");
     } catch {
