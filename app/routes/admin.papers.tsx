@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, Outlet, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, Outlet, useFetchers, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit, type NavigateFunction } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ConferencePicker } from "~/components/admin/conference-picker";
 import { ConsoleError } from "~/components/admin/console-error";
@@ -8,6 +8,7 @@ import { CsrfField, useCsrfToken } from "~/components/csrf-field";
 import { FormMessage, useRefusal } from "~/components/form/fields";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Badge } from "~/components/ui/badge";
+import { RowLink } from "~/components/ui/row-link";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/table-wrap";
 import { PAPER_STATUSES } from "~/db/enums";
@@ -287,7 +288,30 @@ type Row = Page["rows"][number];
 
 function PaperTable({ conferenceId, editable, page, q, first }: { conferenceId: number; editable: boolean; page: Page; q: string; first: number }) {
   const { search } = useLocation();
+  const navigate = useNavigate();
   const busy = useNavigation().state !== "idle";
+  // One submit, token and read of the fetchers for the whole table, not one of each per row: each
+  // choice stages itself through a fetcher keyed by its paper, and shows itself while on its way.
+  const submit = useSubmit();
+  const csrf = useCsrfToken();
+  const onTheirWay = new Map<string, string>();
+  for (const f of useFetchers()) {
+    const chosen = f.formData?.get("choices[0].status");
+    if (f.key.startsWith("stage-") && typeof chosen === "string") onTheirWay.set(f.key, chosen);
+  }
+  const stage = (p: Row, shown: string, chosen: string) =>
+    submit(
+      {
+        _csrf: csrf,
+        intent: "stage",
+        js: "1",
+        "choices[0].paperId": String(p.id),
+        "choices[0].seen": p.status,
+        "choices[0].shown": shown,
+        "choices[0].status": chosen,
+      },
+      { method: "post", action: `/admin/papers${search}`, navigate: false, fetcherKey: `stage-${p.id}`, preventScrollReset: true }
+    );
   if (page.rows.length === 0) {
     return q ? (
       <div className="empty-state">
@@ -306,7 +330,7 @@ function PaperTable({ conferenceId, editable, page, q, first }: { conferenceId: 
   const table = (
     <DataTable label="Papers of this conference" columns={["Paper #", "Title", "First Author", "Submission Date", "Registrations", "Status", "Files", "Actions"]}>
       {page.rows.map((p, i) => (
-        <PaperRow key={p.id} paper={p} index={i} editable={editable} search={search} />
+        <PaperRow key={p.id} paper={p} index={i} editable={editable} search={search} navigate={navigate} posted={onTheirWay.get(`stage-${p.id}`)} stage={stage} />
       ))}
     </DataTable>
   );
@@ -341,12 +365,26 @@ function StageButton({ busy }: { busy: boolean }) {
   );
 }
 
-function PaperRow({ paper: p, index, editable, search }: { paper: Row; index: number; editable: boolean; search: string }) {
-  const fetcher = useFetcher<{ done?: string }>({ key: `stage-${p.id}` });
-  const csrf = useCsrfToken();
+function PaperRow({
+  paper: p,
+  index,
+  editable,
+  search,
+  navigate,
+  posted,
+  stage,
+}: {
+  paper: Row;
+  index: number;
+  editable: boolean;
+  search: string;
+  navigate: NavigateFunction;
+  /** The choice on its way to the server, if any. */
+  posted: string | undefined;
+  stage: (p: Row, shown: string, chosen: string) => void;
+}) {
   // While a choice is on its way, show it; afterwards the list's data says what is staged.
-  const posted = fetcher.formData?.get(`choices[0].status`);
-  const shown = typeof posted === "string" ? posted : p.staged ?? p.status;
+  const shown = posted ?? p.staged ?? p.status;
   const staged = shown !== p.status;
   const name = p.title.length > 60 ? `${p.title.slice(0, 60)}…` : p.title;
   const open = (path: string) => listPath(path, search);
@@ -398,20 +436,7 @@ function PaperRow({ paper: p, index, editable, search }: { paper: Row; index: nu
               id={`status-${p.id}`}
               name={`choices[${index}].status`}
               value={shown}
-              onChange={(e) =>
-                fetcher.submit(
-                  {
-                    _csrf: csrf,
-                    intent: "stage",
-                    js: "1",
-                    "choices[0].paperId": String(p.id),
-                    "choices[0].seen": p.status,
-                    "choices[0].shown": shown,
-                    "choices[0].status": e.currentTarget.value,
-                  },
-                  { method: "post", action: `/admin/papers${search}` }
-                )
-              }
+              onChange={(e) => stage(p, shown, e.currentTarget.value)}
             >
               {PAPER_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -442,20 +467,20 @@ function PaperRow({ paper: p, index, editable, search }: { paper: Row; index: nu
       </td>
       <td>
         <span className="row-actions">
-          <Link to={open(`/admin/papers/${p.id}`)} preventScrollReset aria-label={`View details of ${name}`}>
+          <RowLink to={open(`/admin/papers/${p.id}`)} navigate={navigate} aria-label={`View details of ${name}`}>
             View
-          </Link>
-          <Link to={open(`/admin/papers/${p.id}/edit`)} preventScrollReset aria-label={`Edit ${name}`}>
+          </RowLink>
+          <RowLink to={open(`/admin/papers/${p.id}/edit`)} navigate={navigate} aria-label={`Edit ${name}`}>
             Edit
-          </Link>
+          </RowLink>
           {author ? (
             <a href={`mailto:${author.email}?subject=${encodeURIComponent(`Regarding your paper: ${p.title}`)}`} aria-label={`Contact the author of ${name}`}>
               Contact
             </a>
           ) : null}
-          <Link to={open(`/admin/papers/${p.id}/delete`)} preventScrollReset aria-label={`Delete ${name}`}>
+          <RowLink to={open(`/admin/papers/${p.id}/delete`)} navigate={navigate} aria-label={`Delete ${name}`}>
             Delete
-          </Link>
+          </RowLink>
         </span>
       </td>
     </tr>
