@@ -1,10 +1,8 @@
 /**
  * A bare Worker on the site's R2 bucket for scripts/bench/zip-memory-probe.mjs (decision 055):
- * `?n=500&mode=read` reads the first n manuscripts to their end and drops the bytes, then holds
- * the request 1.5 s (idle, for the inspector to sample); `mode=zip-direct` answers client-zip's
- * stream of them; `mode=zip-fixed` pipes it through a FixedLengthStream, as the site does.
+ * `?n=500` reads the first n manuscripts to their end and drops the bytes, then holds the request
+ * 1.5 s (idle, for the inspector to sample what the reads left behind).
  */
-import { downloadZip, predictLength } from "client-zip";
 
 async function manuscripts(env, n) {
   const listed = [];
@@ -21,26 +19,12 @@ export default {
   async fetch(request, env) {
     const url = new URL(request.url);
     const entries = await manuscripts(env, Number(url.searchParams.get("n") ?? 0));
-    const mode = url.searchParams.get("mode") ?? "read";
-    if (mode === "read") {
-      let bytes = 0;
-      for (const { key } of entries) {
-        const reader = (await env.FILES.get(key)).body.getReader();
-        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
-      }
-      await new Promise((r) => setTimeout(r, 1500));
-      return new Response(`${entries.length} objects, ${bytes} bytes\n`);
+    let bytes = 0;
+    for (const { key } of entries) {
+      const reader = (await env.FILES.get(key)).body.getReader();
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
     }
-    async function* files() {
-      for (const [i, e] of entries.entries()) {
-        const object = await env.FILES.get(e.key);
-        yield { name: `${i}.pdf`, lastModified: object.uploaded, size: e.size, input: object.body };
-      }
-    }
-    if (mode === "zip-direct") return new Response(downloadZip(files()).body);
-    const length = predictLength(entries.map((e, i) => ({ name: `${i}.pdf`, size: e.size })));
-    const { readable, writable } = new FixedLengthStream(Number(length));
-    downloadZip(files()).body.pipeTo(writable).catch((error) => console.error(error));
-    return new Response(readable);
+    await new Promise((r) => setTimeout(r, 1500));
+    return new Response(`${entries.length} objects, ${bytes} bytes\n`);
   },
 };
