@@ -256,7 +256,8 @@ describe("conference pages", () => {
 describe("home page", () => {
   it("leads from the upcoming conference to its page and from news to the item", async () => {
     const { page, done } = await open("/");
-    await page.getByRole("link", { name: /Learn More about .*Annual Conference/ }).click();
+    // Whichever conference is next: other test files on this stack add conferences of their own.
+    await page.getByRole("link", { name: /^Learn More about / }).first().click();
     await page.waitForURL(/\/conferences\/\d+$/);
     await page.goBack();
     await page.getByRole("link", { name: /Read More\W+Call for papers/ }).click();
