@@ -8,7 +8,7 @@
  * patched one (an upgrade changed it), the install fails and says which decision to re-read:
  * a patch is never applied to text it was not written for.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -31,6 +31,7 @@ const PATCHES = [
      */
     name: "wrangler dev proxy: a failed hop is not a reload",
     decision: "056",
+    package: "wrangler",
     file: "node_modules/wrangler/wrangler-dist/ProxyWorker.js",
     replacements: [
       {
@@ -45,7 +46,11 @@ const PATCHES = [
         replace:
           "      // patched (decision 056): what to send once more if this hop fails; a body needs its own copy\n" +
           "      const spareForFailedHop = sentAgainAfterFailedHop.has(request) ? void 0 : request.body === null ? request : request.clone();\n" +
-          "      void fetch(userWorkerUrl, new Request(request, { headers })).then(async (res) => {\n",
+          "      void fetch(userWorkerUrl, new Request(request, { headers })).then(async (res) => {\n" +
+          "        // patched (decision 056): the hop succeeded, so the spare copy of a body is let go at once\n" +
+          "        // (an unread tee branch is held in memory for good: 12 MB per refused upload, until the\n" +
+          "        // proxy's workerd ran out of memory mid-run)\n" +
+          "        spareForFailedHop?.body?.cancel().catch(() => {});\n",
       },
       {
         find:
@@ -69,31 +74,36 @@ const check = process.argv.includes("--check");
 const problems = [];
 for (const patch of PATCHES) {
   const file = path.join(ROOT, patch.file);
-  let text;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
+  // The package's own text, kept beside it the first time it is patched: a changed patch is then
+  // applied to that text, not on top of its earlier version (reinstalling the package removes both).
+  const pristine = `${file}.orig`;
+  if (!existsSync(file)) {
     problems.push(`${patch.name}: ${patch.file} is missing`);
     continue;
   }
-  let changed = false;
-  for (const { find, replace } of patch.replacements) {
-    if (text.includes(replace)) continue;
-    if (!text.includes(find) || text.indexOf(find) !== text.lastIndexOf(find)) {
+  const current = readFileSync(file, "utf8");
+  if (!existsSync(pristine) && current.includes("patched (decision")) {
+    problems.push(`${patch.name}: ${patch.file} carries an earlier version of the patch and not its original text; reinstall it (rm -rf node_modules/${patch.package} && npm install)`);
+    continue;
+  }
+  const original = existsSync(pristine) ? readFileSync(pristine, "utf8") : current;
+  let patched = original;
+  for (const { find } of patch.replacements) {
+    if (!original.includes(find) || original.indexOf(find) !== original.lastIndexOf(find)) {
       problems.push(`${patch.name}: ${patch.file} no longer has the text this patch replaces (an upgrade?): re-read decision ${patch.decision}`);
       break;
     }
-    if (check) {
-      problems.push(`${patch.name}: not applied to ${patch.file}; run \`npm install\` (its postinstall applies it)`);
-      break;
-    }
-    text = text.replace(find, replace);
-    changed = true;
   }
-  if (changed && !problems.length) {
-    writeFileSync(file, text);
-    console.log(`patched: ${patch.name} (decision ${patch.decision})`);
+  if (problems.length) continue;
+  for (const { find, replace } of patch.replacements) patched = patched.replace(find, () => replace);
+  if (patched === current) continue;
+  if (check) {
+    problems.push(`${patch.name}: not applied to ${patch.file}; run \`npm install\` (its postinstall applies it)`);
+    continue;
   }
+  if (!existsSync(pristine)) writeFileSync(pristine, original);
+  writeFileSync(file, patched);
+  console.log(`patched: ${patch.name} (decision ${patch.decision})`);
 }
 if (problems.length) {
   console.error(problems.map((p) => `✗ ${p}`).join("\n"));

@@ -112,5 +112,8 @@ if (only !== "integration") {
   }
 }
 
+// Said again last, where a shortened log still shows it: a local stack that died mid-run.
+const stackExits = path.join(reports, "stack-exits.txt");
+if (existsSync(stackExits)) console.error(`\n${readFileSync(stackExits, "utf8")}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed`);
 process.exit(total.failed === 0 && total.passed > 0 ? 0 : 1);

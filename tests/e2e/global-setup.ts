@@ -1,4 +1,4 @@
-import { cpSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort, migrate, ROOT, seed, startWorker } from "../../scripts/lib/local-stack.mjs";
@@ -54,6 +54,15 @@ export default async function setup(project: TestProject) {
     stacks.map((s) => ({ baseUrl: s.worker.url, mailApi: mail.webUrl, stateDir: s.stateDir, factoryUrl: s.factory.url, paypalUrl: s.paypal.url })),
   );
   return async () => {
+    // A stack whose server died mid-run fails every later test on it with refused connections,
+    // hundreds of lines away from why: the reason goes where `npm test` prints it last.
+    for (const s of stacks) {
+      if (s.worker.child.exitCode === null && s.worker.child.signalCode === null) continue;
+      const why = `The stack at ${s.worker.url} exited during the run (code ${s.worker.child.exitCode}, signal ${s.worker.child.signalCode}); wrangler's last output:\n${s.worker.output().slice(-3000)}\n`;
+      console.error(`\n${why}`);
+      mkdirSync(path.join(ROOT, ".cache", "test-reports"), { recursive: true });
+      appendFileSync(path.join(ROOT, ".cache", "test-reports", "stack-exits.txt"), why);
+    }
     // A stack's Worker reloaded mid-run answers posts with wrangler's 503 and stalls pages: said
     // here, once, with what wrangler printed around it.
     for (const s of stacks) {
