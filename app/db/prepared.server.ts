@@ -42,15 +42,16 @@ export function preparedQuery<T extends Preparable, Values extends Record<string
   };
 }
 
-type Results<Calls extends readonly PreparedCall<unknown>[]> = { [K in keyof Calls]: Calls[K] extends PreparedCall<infer Row> ? Row : never };
+/** What `batchPrepared` answers for `Calls`: each call's rows. */
+export type PreparedResults<Calls extends readonly PreparedCall<unknown>[]> = { [K in keyof Calls]: Calls[K] extends PreparedCall<infer Row> ? Row : never };
 
 /** Runs prepared queries in one D1 round trip, in order; each result as drizzle would map it. */
-export async function batchPrepared<const Calls extends readonly PreparedCall<unknown>[]>(db: Database, calls: Calls): Promise<Results<Calls>> {
+export async function batchPrepared<const Calls extends readonly PreparedCall<unknown>[]>(db: Database, calls: Calls): Promise<PreparedResults<Calls>> {
   const d1 = db.$client;
   const statements = calls.map(({ query, values }) => {
     const { sql, params } = query.getQuery();
     return d1.prepare(sql).bind(...fillPlaceholders(params, values));
   });
   const results = await d1.batch(statements);
-  return results.map((result, i) => calls[i]!.query.mapResult(result, true)) as Results<Calls>;
+  return results.map((result, i) => calls[i]!.query.mapResult(result, true)) as PreparedResults<Calls>;
 }

@@ -15,7 +15,7 @@ import { PAPER_STATUSES } from "~/db/enums";
 import { PapersFileLinks } from "~/features/papers/paper-file-links";
 import { PAPERS_PAGE_SIZE, paperIntentSchema, saveSchema, stageSchema } from "~/features/papers/papers-forms";
 import { asAdmin, listPapers, parsePaperQuery } from "~/features/papers/papers.server";
-import { conferenceChoiceLabel, conferenceChoicesQuery, decisionsOpen, discardStaged, saveConfirmed, stageChoices, stagedCountQuery } from "~/features/papers/staging.server";
+import { conferenceChoiceLabel, conferenceChoices, decisionsOpen, discardStaged, saveConfirmed, stageChoices, stagedCountOf } from "~/features/papers/staging.server";
 import { listPath } from "~/lib/list-href";
 import { paperDisplayNumber, paperStatusBadge } from "~/lib/status";
 import { acts, loads } from "~/server/answers.server";
@@ -50,7 +50,7 @@ export const loader = loads(MESSAGES.loadFailed, async ({ request, context }: Lo
   const asked = Number.parseInt(url.searchParams.get("conference") ?? "", 10) || 0;
   // The selector's conferences and the banner's count ride in the list's batch; a conference not
   // asked for, or not found, is the latest one, read in a second batch.
-  const list = (conferenceId: number) => listPapers(context, asAdmin(admin), parsePaperQuery(url, conferenceId), [conferenceChoicesQuery(context), stagedCountQuery(context, conferenceId)] as const);
+  const list = (conferenceId: number) => listPapers(context, asAdmin(admin), parsePaperQuery(url, conferenceId), [conferenceChoices({}), stagedCountOf({ conferenceId })]);
   let page = await list(asked);
   const [conferences] = page.alongside;
   const conference = conferences.find((c) => c.id === asked) ?? conferences[0] ?? null;
@@ -327,10 +327,11 @@ function PaperTable({ conferenceId, editable, page, q, first }: { conferenceId: 
       </div>
     );
   }
+  const listQuery = listPath("", search);
   const table = (
     <DataTable label="Papers of this conference" columns={["Paper #", "Title", "First Author", "Submission Date", "Registrations", "Status", "Files", "Actions"]}>
       {page.rows.map((p, i) => (
-        <PaperRow key={p.id} paper={p} index={i} editable={editable} search={search} navigate={navigate} posted={onTheirWay.get(`stage-${p.id}`)} stage={stage} />
+        <PaperRow key={p.id} paper={p} index={i} editable={editable} listQuery={listQuery} navigate={navigate} posted={onTheirWay.get(`stage-${p.id}`)} stage={stage} />
       ))}
     </DataTable>
   );
@@ -369,7 +370,7 @@ function PaperRow({
   paper: p,
   index,
   editable,
-  search,
+  listQuery,
   navigate,
   posted,
   stage,
@@ -377,7 +378,8 @@ function PaperRow({
   paper: Row;
   index: number;
   editable: boolean;
-  search: string;
+  /** The list's own query (search, page), kept by the links that open a paper over the list: "" or "?…". */
+  listQuery: string;
   navigate: NavigateFunction;
   /** The choice on its way to the server, if any. */
   posted: string | undefined;
@@ -387,7 +389,7 @@ function PaperRow({
   const shown = posted ?? p.staged ?? p.status;
   const staged = shown !== p.status;
   const name = p.title.length > 60 ? `${p.title.slice(0, 60)}…` : p.title;
-  const open = (path: string) => listPath(path, search);
+  const open = (path: string) => `${path}${listQuery}`;
   const author = p.firstAuthor;
   return (
     <tr className={staged ? "row-staged" : undefined}>

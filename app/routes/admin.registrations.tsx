@@ -10,7 +10,7 @@ import { DataTable } from "~/components/ui/table-wrap";
 import { FEE_TYPE_LABELS, formatMoney } from "~/lib/format";
 import { listRegistrations, REGISTRATIONS_PAGE_SIZE } from "~/features/payments/registration.server";
 import { isRegistrationStatus, OFFICE_MESSAGES, REGISTRATION_STATUS_BADGES, REGISTRATION_STATUS_FILTERS } from "~/features/payments/registrations";
-import { conferenceChoiceLabel, conferenceChoicesQuery } from "~/features/papers/staging.server";
+import { conferenceChoiceLabel, listConferenceChoices } from "~/features/papers/staging.server";
 import { formatDateTime } from "~/lib/dates";
 import { listHref } from "~/lib/list-href";
 import { parseId } from "~/lib/params";
@@ -20,7 +20,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 export const loader = loads(OFFICE_MESSAGES.loadFailed, async ({ request, context }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(context, request);
   const url = new URL(request.url);
-  const conferences = await conferenceChoicesQuery(context).all();
+  const conferences = await listConferenceChoices(context);
   const asked = Number.parseInt(url.searchParams.get("conference") ?? "", 10);
   const conference = conferences.find((c) => c.id === asked) ?? conferences[0] ?? null;
   if (!conference) return { conferences: [], conference: null, query: null, page: null };

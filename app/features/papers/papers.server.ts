@@ -6,9 +6,9 @@
  * see does not exist for them. My Submissions, the console's Papers tab and the JSON API read and
  * write papers here only.
  */
-import { and, count, desc, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import { and, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
 import { chunksOf } from "~/db/batch.server";
+import { batchPrepared, placeholders, preparedQuery, type PreparedCall, type PreparedResults } from "~/db/prepared.server";
 import { conferences, files, PAPER_STATUSES, paperAuthors, paperCounts, papers, type PaperStatus } from "~/db/schema";
 import { auditEntryIfChanged } from "~/models/audit.server";
 import { paperDisplayNumber } from "~/lib/status";
@@ -141,27 +141,6 @@ const SEARCH_KEY = 1_048_576;
  */
 export const SEARCH_COUNT_CAP = 30;
 
-/**
- * The search index's rows of the conference whose searchable text (title, status, manuscript
- * type, research areas, every author's name and e-mail) contains `q`, case aside, in the list's
- * order from the page's cursor: the trigram index answers from three characters on; a shorter text
- * is looked for in the conference's rows alone. Rowids are read highest first, so a search reads
- * the matches it shows and no others.
- */
-function searchHits(query: PaperQuery, limit: number): SQL {
-  const { q, conferenceId, after, before } = query;
-  const low = conferenceId * SEARCH_KEY;
-  const found =
-    [...q].length >= 3
-      ? sql`papers_search match ${`"${q.replace(/"/g, '""')}"`}`
-      : sql`body like ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
-  // A bound number reaches D1 as a real: cast, the index seeks to it; uncast, it reads about five times the rows.
-  const key = (n: number) => sql`cast(${n} as integer)`;
-  const from = after ? sql`rowid < ${key(low + after.key)}` : before ? sql`rowid > ${key(low + before.key)}` : sql`rowid >= ${key(low)}`;
-  const to = sql`rowid < ${key(low + SEARCH_KEY)}`;
-  return sql`select rowid - ${key(low)} as n from papers_search where ${found} and ${from} and ${to} order by rowid ${before ? sql`asc` : sql`desc`} limit ${limit}`;
-}
-
 const listColumns = {
   id: papers.id,
   paperNumber: papers.paperNumber,
@@ -178,62 +157,141 @@ const listColumns = {
 };
 
 /**
- * A conference's papers as the console lists them, highest number first, 25 to a page, with
- * `alongside` (more queries of the caller's) in the same D1 batch. Each row carries what the list
- * shows of the paper's other records, kept on the paper itself (its first author, its files' kinds,
- * its confirmed registrations, the decision staged on it), so a page reads its own 25 papers.
+ * The shapes of the office's list queries. Each shape's SQL is built once per isolate and its
+ * values filled per request (decision 024): building them was a fifth of the tab's CPU.
+ * - `seek`: the page's cursor: none (the first page), after a paper, or before one;
+ * - `find`: no search, the search index's trigram match (three characters or more), or a shorter
+ *   text looked for in the conference's index rows;
+ * - `status`: whether a status filter applies.
+ */
+type Seek = "first" | "after" | "before";
+type Find = "none" | "match" | "like";
+type ListValues = { conferenceId: number; status?: string; key?: number; id?: number; text?: string; low?: number; high?: number; from?: number };
+
+const ph = (name: keyof ListValues) => sql.placeholder(name);
+// A bound number reaches D1 as a real: cast, the index seeks to it; uncast, it reads about five times the rows.
+const int = (name: keyof ListValues) => sql`cast(${sql.placeholder(name)} as integer)`;
+
+/** The search index's hits of the conference, in the list's order from the cursor (`low` + the cursor's number in `from`), as `n`. */
+function searchHits(find: Exclude<Find, "none">, seek: Seek, limit: number): SQL {
+  const found = find === "match" ? sql`papers_search match ${ph("text")}` : sql`body like ${ph("text")} escape '\\'`;
+  const from = seek === "after" ? sql`rowid < ${int("from")}` : seek === "before" ? sql`rowid > ${int("from")}` : sql`rowid >= ${int("low")}`;
+  return sql`select rowid - ${int("low")} as n from papers_search where ${found} and ${from} and rowid < ${int("high")} order by rowid ${seek === "before" ? sql`asc` : sql`desc`} limit ${sql.raw(String(limit))}`;
+}
+
+const seekWhere = (seek: Seek) =>
+  seek === "after" ? sql`(${papers.paperNumber}, ${papers.id}) < (${ph("key")}, ${ph("id")})` : seek === "before" ? sql`(${papers.paperNumber}, ${papers.id}) > (${ph("key")}, ${ph("id")})` : undefined;
+const seekOrder = (seek: Seek) => (seek === "before" ? [asc(papers.paperNumber), asc(papers.id)] : [desc(papers.paperNumber), desc(papers.id)]);
+const ofConference = (status: boolean) => and(eq(papers.conferenceId, ph("conferenceId")), status ? eq(papers.status, ph("status")) : undefined);
+
+/** Each shape's query, declared on first use. */
+function shaped<Q>(make: (shape: string) => Q): (shape: string) => Q {
+  const made = new Map<string, Q>();
+  return (shape) => {
+    let query = made.get(shape);
+    if (!query) made.set(shape, (query = make(shape)));
+    return query;
+  };
+}
+
+/** The conference's paper count, or its count of one status, from the counts the triggers keep. */
+const conferenceCount = shaped((status) =>
+  preparedQuery((db) =>
+    db
+      .select({ n: sql<number>`coalesce(sum(${paperCounts.n}), 0)` })
+      .from(paperCounts)
+      .where(and(eq(paperCounts.conferenceId, ph("conferenceId")), status === "status" ? eq(paperCounts.status, ph("status")) : undefined)),
+    placeholders<ListValues>(),
+  ),
+);
+
+/** A page of the conference's papers, 25 and one more, from the cursor; narrowed to a search's hits when one is asked with a status. */
+const listPage = shaped((shape) => {
+  const [seek, status, narrowed] = shape.split(":") as [Seek, string, Find];
+  return preparedQuery((db) => {
+    const hits = narrowed !== "none" ? sql`${papers.paperNumber} in (select n from (${searchHits(narrowed, "first", 10_000_000)}))` : undefined;
+    return db.select(listColumns).from(papers).where(and(ofConference(status === "status"), hits, seekWhere(seek))).orderBy(...seekOrder(seek)).limit(PAPERS_PAGE_SIZE + 1);
+  }, placeholders<ListValues>());
+});
+
+/** The papers matching a search and a status, counted exactly. */
+const narrowedCount = shaped((find) =>
+  preparedQuery((db) => db.select({ n: count() }).from(papers).where(and(ofConference(true), sql`${papers.paperNumber} in (select n from (${searchHits(find as Find & ("match" | "like"), "first", 10_000_000)}))`)), placeholders<ListValues>()),
+);
+
+/**
+ * The office's search: the index's hits from the cursor, up to the count's cap and one more, each
+ * joined to its paper by number (one seek each). The page is the first 26 of them and the count is
+ * how many there are: the index is searched once for both.
+ */
+const searchPage = shaped((shape) => {
+  const [find, seek] = shape.split(":") as [Exclude<Find, "none">, Seek];
+  return preparedQuery((db) => {
+    const hits = db.select({ n: sql<number>`n`.as("n") }).from(sql`(${searchHits(find, seek, SEARCH_COUNT_CAP + 1)})`).as("hits");
+    // CROSS JOIN keeps the hits the outer loop in SQLite. The rows are put in order by the
+    // caller: an ORDER BY would sort them through a temporary table D1 counts as rows read again.
+    return db.select(listColumns).from(hits).crossJoin(papers).where(and(eq(papers.conferenceId, ph("conferenceId")), eq(papers.paperNumber, hits.n)));
+  }, placeholders<ListValues>());
+});
+
+type ListRow = PreparedResults<[ReturnType<ReturnType<typeof listPage>>]>[0][number];
+
+/**
+ * A conference's papers as the office lists them, highest number first, 25 to a page, with
+ * `alongside` (more prepared queries of the caller's) in the same D1 batch. Each row carries what
+ * the list shows of the paper's other records, kept on the paper itself (its first author, its
+ * files' kinds, its confirmed registrations, the decision staged on it), so a page reads its own
+ * 25 papers.
  *
  * - No search: the page, and the counts from `paper_counts` (kept by triggers): one batch.
- * - A search, as the office asks it: the page (the search index's hits joined to their papers)
- *   and the hits counted up to `SEARCH_COUNT_CAP` + 1, in that batch. `total` is the count,
- *   `totalCapped` says there are more.
- * - A search or a status filter an author's visibility narrows: the matching papers counted exactly.
+ * - A search: the search index's hits from the cursor, up to `SEARCH_COUNT_CAP` + 1, joined to
+ *   their papers: the page is the first of them, the count is how many. `total` is the count, `totalCapped` says there are
+ *   more. The search index (migration 0012) holds each paper's title, status, manuscript type,
+ *   research areas and every author's name and e-mail; the trigram index answers from three
+ *   characters on, a shorter text is looked for in the conference's rows alone.
+ * - A search with a status filter: the matching papers counted exactly.
  */
-export async function listPapers<T extends readonly BatchItem<"sqlite">[]>({ db }: Pick<Services, "db">, asker: PaperAsker, query: PaperQuery, alongside: T = [] as unknown as T) {
-  const { q } = query;
-  const conditions: Array<SQL | undefined> = [visibleTo(asker), eq(papers.conferenceId, query.conferenceId)];
-  if (query.status) conditions.push(eq(papers.status, query.status));
-  const filter = and(...conditions);
-  const counted = and(eq(paperCounts.conferenceId, query.conferenceId), query.status ? eq(paperCounts.status, query.status) : undefined);
-  const conferenceCount = db.select({ n: sql<number>`coalesce(sum(${paperCounts.n}), 0)` }).from(paperCounts).where(counted);
-  const pageOf = (where: SQL | undefined) => db.select(listColumns).from(papers).where(where).orderBy(...paperPages.orderBy(query)).limit(PAPERS_PAGE_SIZE + 1);
-  // The office's search: the index's hits first, the papers after, by number.
-  const officeSearch = Boolean(q) && asker.as === "admin" && !query.status;
-  const narrowed = Boolean(q) && !officeSearch ? and(filter, sql`${papers.paperNumber} in (select n from (${searchHits({ ...query, after: null, before: null }, 10_000_000)}))`) : undefined;
-
-  let found: Array<Awaited<ReturnType<ReturnType<typeof pageOf>["all"]>>[number]>;
+export async function listPapers<const Alongside extends readonly PreparedCall<unknown>[]>({ db }: Pick<Services, "db">, asker: PaperAsker, query: PaperQuery, alongside: Alongside = [] as unknown as Alongside) {
+  if (asker.as !== "admin") throw forbidden("Only administrators may do this.");
+  const { q, after, before } = query;
+  const seek: Seek = after ? "after" : before ? "before" : "first";
+  const status = query.status ? "status" : "all";
+  const find: Find = !q ? "none" : [...q].length >= 3 ? "match" : "like";
+  const low = query.conferenceId * SEARCH_KEY;
+  const cursor = after ?? before;
+  const values: ListValues = {
+    conferenceId: query.conferenceId,
+    ...(query.status ? { status: query.status } : {}),
+    ...(cursor ? { key: cursor.key, id: cursor.id, from: low + cursor.key } : {}),
+    ...(find !== "none" ? { text: find === "match" ? `"${q.replace(/"/g, '""')}"` : `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, low, high: low + SEARCH_KEY } : {}),
+  };
+  const counts = conferenceCount(status)(values);
+  let found: ListRow[];
   let total: number;
   let totalCapped = false;
   let conferenceTotal: number;
-  let others: unknown;
-  if (officeSearch) {
-    // The page: the index's hits in order, each joined to its paper by number (one seek each).
-    // CROSS JOIN keeps the hits the outer loop in SQLite. The rows are put in order here: an
-    // ORDER BY would sort them through a temporary table D1 counts as rows read again.
-    const hits = db.select({ n: sql<number>`n`.as("n") }).from(sql`(${searchHits(query, PAPERS_PAGE_SIZE + 1)})`).as("hits");
-    const page = db.select(listColumns).from(hits).crossJoin(papers).where(and(filter, eq(papers.paperNumber, hits.n)));
-    const hitCount = db.select({ n: sql<number>`count(*)` }).from(sql`(${searchHits(query, SEARCH_COUNT_CAP + 1)})`);
-    const [all, rows, counted, ...rest] = await db.batch([conferenceCount, page, hitCount, ...alongside] as const);
+  let others: unknown[];
+  if (find !== "none" && !query.status) {
+    const [hits, all, ...rest] = await batchPrepared(db, [searchPage(`${find}:${seek}`)(values), counts, ...alongside]);
     conferenceTotal = Number(all[0]?.n ?? 0);
-    found = rows.sort((a, b) => (query.before ? a.paperNumber - b.paperNumber : b.paperNumber - a.paperNumber));
-    const matches = Number(counted[0]?.n ?? 0);
+    const matches = hits.length;
+    found = hits.sort((a, b) => (before ? a.paperNumber - b.paperNumber : b.paperNumber - a.paperNumber)).slice(0, PAPERS_PAGE_SIZE + 1);
     // The count from where the page starts (the rows before it are `start` - 1): exact up to the
     // cap. Read backwards from a later page, the count is what that page and the ones before hold,
     // and more follow.
-    if (query.before) (total = query.start - 1 + Math.min(matches, PAPERS_PAGE_SIZE)), (totalCapped = true);
+    if (before) (total = query.start - 1 + Math.min(matches, PAPERS_PAGE_SIZE)), (totalCapped = true);
     else (total = query.start - 1 + Math.min(matches, SEARCH_COUNT_CAP)), (totalCapped = matches > SEARCH_COUNT_CAP);
     others = rest;
   } else {
-    const where = narrowed ?? filter;
-    const matched = q || asker.as !== "admin" ? db.select({ n: count() }).from(papers).where(where) : db.select({ n: sql<number>`null` }).from(paperCounts).where(sql`0`);
-    const [page, all, exact, ...rest] = await db.batch([pageOf(and(where, paperPages.where(query))), conferenceCount, matched, ...alongside] as const);
+    const exact = find !== "none" ? [narrowedCount(find)(values)] : [];
+    const [page, all, ...rest] = await batchPrepared(db, [listPage(`${seek}:${status}:${find}`)(values), counts, ...exact, ...alongside]);
     found = page;
     conferenceTotal = Number(all[0]?.n ?? 0);
-    total = q || asker.as !== "admin" ? Number(exact[0]?.n ?? 0) : conferenceTotal;
+    total = find !== "none" ? Number((rest.shift() as Array<{ n: number }>)[0]?.n ?? 0) : conferenceTotal;
     others = rest;
   }
   const rows = found.map(({ staged, ...r }) => ({ ...r, staged: (staged as PaperStatus | null) ?? null }));
-  return { ...paperPages.slice(rows, query, PAPERS_PAGE_SIZE), total, totalCapped, conferenceTotal, alongside: others as BatchResponse<T> };
+  return { ...paperPages.slice(rows, query, PAPERS_PAGE_SIZE), total, totalCapped, conferenceTotal, alongside: others as unknown as PreparedResults<Alongside> };
 }
 
 /* ---------------------------------------------------------------- one paper */

@@ -5,6 +5,7 @@
  * unstages it. Statuses are editable only while the conference is active (status open or active).
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { batchPrepared, placeholders, preparedQuery } from "~/db/prepared.server";
 import { conferences, PAPER_STATUSES, papers, paperStatusDrafts, stagedCounts, type PaperStatus } from "~/db/schema";
 import { paperDisplayNumber } from "~/lib/status";
 import { conflict, forbidden, notFound } from "~/server/errors.server";
@@ -17,12 +18,18 @@ import type { PaperAsker } from "./papers.server";
 export const decisionsOpen = (status: string) => /open|active/i.test(status);
 export const READ_ONLY = "Conference is inactive - paper status is read-only";
 
-/** Every conference as the Papers tab's selector lists it, the latest start first (a query, for the list's batch). */
-export function conferenceChoicesQuery({ db }: Pick<Services, "db">) {
-  return db
+/** Every conference as the console's conference pickers list them, the latest start first (a prepared query, for a page's batch). */
+export const conferenceChoices = preparedQuery((db) =>
+  db
     .select({ id: conferences.id, title: conferences.title, location: conferences.location, startDate: conferences.startDate, endDate: conferences.endDate, status: conferences.status })
     .from(conferences)
-    .orderBy(desc(conferences.startDate), desc(conferences.id));
+    .orderBy(desc(conferences.startDate), desc(conferences.id)),
+);
+
+/** Every conference as the console's conference pickers list them, the latest start first. */
+export async function listConferenceChoices({ db }: Pick<Services, "db">) {
+  const [choices] = await batchPrepared(db, [conferenceChoices({})]);
+  return choices;
 }
 
 /** A conference as the console's conference pickers name it: "(status) title, location, start - end". */
@@ -104,13 +111,12 @@ export async function stagedDecisions({ db }: Pick<Services, "db">, conferenceId
 }
 
 /** How many decisions the conference has staged (the banner's count), from `staged_counts` (a query, for the list's batch). */
-export function stagedCountQuery({ db }: Pick<Services, "db">, conferenceId: number) {
-  return db.select({ n: stagedCounts.n }).from(stagedCounts).where(eq(stagedCounts.conferenceId, conferenceId));
-}
+/** How many decisions a conference has staged (a prepared query, for a page's batch). */
+export const stagedCountOf = preparedQuery((db) => db.select({ n: stagedCounts.n }).from(stagedCounts).where(eq(stagedCounts.conferenceId, sql.placeholder("conferenceId"))), placeholders<{ conferenceId: number }>());
 
 /** How many decisions the conference has staged. */
-export async function stagedCount(ctx: Pick<Services, "db">, conferenceId: number) {
-  const [row] = await stagedCountQuery(ctx, conferenceId).all();
+export async function stagedCount({ db }: Pick<Services, "db">, conferenceId: number) {
+  const [[row]] = await batchPrepared(db, [stagedCountOf({ conferenceId })]);
   return Number(row?.n ?? 0);
 }
 

@@ -4,7 +4,8 @@
  * logout deletes the row; suspending, deleting or resetting an account deletes all of its rows.
  * The cookie is `__Host-session` (Secure) over HTTPS and `session` on plain-HTTP localhost.
  */
-import { and, count, desc, eq, gt, isNull, lt, ne, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { batchPrepared, placeholders, preparedQuery } from "../../db/prepared.server";
 import type { Database } from "../../db/client.server";
 import { SESSION_KINDS, sessions, users } from "../../db/schema";
 import type { HousekeepingTask } from "../housekeeping-task.server";
@@ -130,16 +131,13 @@ export async function createApiToken(db: Database, request: Request, userId: num
   return { token: value, expiresAt: new Date(now + API_TOKEN_MS) };
 }
 
-async function findSession(
-  db: Database,
-  value: string | null,
-  kind: (typeof SESSION_KINDS)[number],
-  waitUntil: (p: Promise<unknown>) => void,
-  now: number,
-): Promise<CurrentSession | null> {
-  if (!value) return null;
-  const id = await sha256Hex(value);
-  const row = await db
+/**
+ * A live session of `kind` with its active user (the condition every signed-in request meets).
+ * Times are given in milliseconds, as the columns store them: drizzle fills a placeholder as given,
+ * without the column's conversion of a Date.
+ */
+const liveSession = (db: Database, kind: (typeof SESSION_KINDS)[number]) =>
+  db
     .select({
       lastSeenAt: sessions.lastSeenAt,
       secondFactorPending: sessions.secondFactorPending,
@@ -156,16 +154,29 @@ async function findSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, id),
+        eq(sessions.id, sql.placeholder("id")),
         eq(sessions.kind, kind),
-        gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.expiresAt, sql.placeholder("now")),
         // An API token lives to its expiry however rarely it is used; a browser session ends when idle.
-        kind === "browser" ? gt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)) : undefined,
+        kind === "browser" ? gt(sessions.lastSeenAt, sql.placeholder("idleSince")) : undefined,
         eq(users.status, "active"),
         isNull(users.deletedAt),
       ),
     )
-    .get();
+    .limit(1);
+const browserSessionById = preparedQuery((db) => liveSession(db, "browser"), placeholders<{ id: string; now: number; idleSince: number }>());
+const apiTokenById = preparedQuery((db) => liveSession(db, "api"), placeholders<{ id: string; now: number }>());
+
+async function findSession(
+  db: Database,
+  value: string | null,
+  kind: (typeof SESSION_KINDS)[number],
+  waitUntil: (p: Promise<unknown>) => void,
+  now: number,
+): Promise<CurrentSession | null> {
+  if (!value) return null;
+  const id = await sha256Hex(value);
+  const [[row]] = await batchPrepared(db, [kind === "browser" ? browserSessionById({ id, now, idleSince: now - SESSION_IDLE_MS }) : apiTokenById({ id, now })]);
   if (!row) return null;
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     waitUntil(db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id)).run());

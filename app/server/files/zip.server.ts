@@ -39,11 +39,30 @@ export function zipResponse(bucket: R2Bucket, entries: ZipEntry[], downloadName:
   const length = predictLength(metadata);
   // FixedLengthStream makes the runtime send a real Content-Length (and refuse a wrong one).
   const { readable, writable } = new FixedLengthStream(Number(length));
-  downloadZip(files()).body!.pipeTo(writable).catch((error: unknown) => console.error("zip: stream ended early", error));
+  copyInto(downloadZip(files()).body!, writable).catch((error: unknown) => console.error("zip: stream ended early", error));
   const headers = new Headers({
     "Content-Type": "application/zip",
     "Content-Disposition": contentDisposition("attachment", downloadName),
     "Cache-Control": "private, no-store",
   });
   return new Response(readable, { status: 200, headers });
+}
+
+/**
+ * Copies a stream made in JavaScript into one of the runtime's own, a chunk at a time: what
+ * `readable.pipeTo(writable)` does, without its cost. Measured in workerd (decision 055), piping
+ * client-zip's stream into a FixedLengthStream kept a little of every chunk: the isolate grew to
+ * 140 MB over 2.5 GB, while this loop stayed under 36 MB and ended where it began. A failure on
+ * either side ends the other: a missing object aborts the download, a client gone stops the reads.
+ */
+export async function copyInto(readable: ReadableStream<Uint8Array>, writable: WritableStream<Uint8Array>): Promise<void> {
+  const reader = readable.getReader();
+  const writer = writable.getWriter();
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) await writer.write(chunk.value);
+    await writer.close();
+  } catch (error) {
+    await Promise.all([reader.cancel(error).catch(() => {}), writer.abort(error).catch(() => {})]);
+    throw error;
+  }
 }
