@@ -598,15 +598,22 @@ async function benchZip(conferenceId, adminCookie, missing) {
     let total = 0;
     if (r.status === 200 && r.body) {
       let next = 250 * 1024 * 1024;
-      for await (const chunk of r.body) {
-        firstByte ??= performance.now() - started;
-        total += chunk.byteLength;
-        if (total >= next) {
-          next += 250 * 1024 * 1024;
-          const pause = performance.now();
-          await sample(total);
-          paused += performance.now() - pause;
+      try {
+        for await (const chunk of r.body) {
+          firstByte ??= performance.now() - started;
+          total += chunk.byteLength;
+          if (total >= next) {
+            next += 250 * 1024 * 1024;
+            const pause = performance.now();
+            await sample(total);
+            paused += performance.now() - pause;
+          }
         }
+      } catch (error) {
+        // The stream ended early: the figure says so, with what the server printed last.
+        console.error(`\nThe zip ended after ${(total / 1024 / 1024).toFixed(0)} MB (${error.cause?.message ?? error.message}); the server's last output:\n${site.output().slice(-3000)}\n`);
+        row(figure, `ended early after ${(total / 1024 / 1024).toFixed(0)} MB: ${error.cause?.message ?? error.message}`, budget, false);
+        return;
       }
     } else await r.arrayBuffer();
     const seconds = (performance.now() - started - paused) / 1000;

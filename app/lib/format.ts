@@ -20,7 +20,8 @@ export function htmlToText(html: string, maxLength = 0) {
     .trim();
   if (!maxLength || text.length <= maxLength) return text;
   const cut = text.slice(0, maxLength - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), maxLength * 0.6))}…`;
+  // Cut at a word's end, and without the punctuation the cut left there: "markets…", never "markets….…".
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), maxLength * 0.6)).replace(/[\s.,;:!?…\-–—]+$/u, "")}…`;
 }
 
 /** An amount in minor units as receipts, letters and the console show it: "EUR 550.00". */

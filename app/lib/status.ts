@@ -6,7 +6,8 @@ export type BadgeTone = "success" | "primary" | "warning" | "secondary" | "info"
 const CONFERENCE_STATUS: Record<ConferenceStatus, { label: string; tone: BadgeTone }> = {
   active: { label: "Active", tone: "success" },
   open: { label: "Open", tone: "primary" },
-  close: { label: "Close", tone: "warning" },
+  // The spec names it "Close"; people read a conference as "Closed" (decision 057).
+  close: { label: "Closed", tone: "warning" },
   ended: { label: "Ended", tone: "secondary" },
 };
 

@@ -22,6 +22,23 @@ const paper = {
   authors: z.array(z.string().max(600)).max(40),
 };
 
+/**
+ * What a submission's mails say of it beyond the paper: its type, its research areas and its
+ * file's name, and whether the author written to is the corresponding author. `supportEmail` in
+ * these mails is the address the site shows for contact. Optional, so a receipt queued before
+ * these were named still renders.
+ */
+const submitted = {
+  manuscriptType: z.string().max(100).optional(),
+  researchAreas: z.array(z.string().max(300)).max(5).optional(),
+  fileName: z.string().max(300).optional(),
+  // A flag passes through the outbox's SQL as 1 or 0.
+  corresponding: z.coerce.boolean().optional(),
+};
+
+/** "the 33rd Annual Conference …", but "The Annual Meeting …" when the title has its own article. */
+const theConference = (title: string) => (/^the\s/i.test(title) ? title : `the ${title}`);
+
 export const MAIL_TEMPLATES = {
   activation: z.object({ ...person, link }),
   password_reset: z.object({ ...person, link }),
@@ -31,8 +48,8 @@ export const MAIL_TEMPLATES = {
   admin_password_set: z.object({ ...person, supportEmail: z.string().email() }),
   sessions_ended: z.object({ ...person, supportEmail: z.string().email() }),
   account_exists: z.object({ ...person, loginLink: link, resetLink: link }),
-  submission_receipt: z.object({ ...person, ...paper, link, supportEmail: z.string().email() }),
-  submission_listed: z.object({ ...person, ...paper, submitter: z.string().max(300), link, supportEmail: z.string().email().optional() }),
+  submission_receipt: z.object({ ...person, ...paper, ...submitted, link, supportEmail: z.string().email() }),
+  submission_listed: z.object({ ...person, ...paper, ...submitted, submitter: z.string().max(300), link, supportEmail: z.string().email().optional() }),
   /**
    * The office's decision on a paper, to each of its authors: `name` is the author written to,
    * `corresponding` the corresponding author's name; `registration` (fees as printed lines, the
@@ -101,6 +118,20 @@ function compose(site: Site, subject: string, greeting: string, blocks: Block[])
 }
 
 const greet = (name: string) => (name ? `Dear ${name},` : "Hello,");
+
+/**
+ * A submission's type and research areas (from the site's own lists) as its mails list them, and
+ * with `fileName`, the manuscript's file as the submitter's computer named it: for the submitter's
+ * own receipt only (a file name such as "offer.zip" reads as an address, and the listed
+ * co-authors get nothing the submitter typed outside quotes).
+ */
+function submittedBlocks(p: { manuscriptType?: string; researchAreas?: string[] }, fileName?: string): Block[] {
+  return [
+    ...(p.manuscriptType ? [{ p: `Type: ${p.manuscriptType}` }] : []),
+    ...(p.researchAreas?.length ? [{ p: "Research areas:" }, { list: p.researchAreas }] : []),
+    ...(fileName ? [{ p: `Manuscript file: ${fileName}` }] : []),
+  ];
+}
 
 /**
  * Text someone else typed, made safe to quote in a mail to a stranger: no web address or e-mail
@@ -270,8 +301,10 @@ const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => Rendered
     ]),
   submission_receipt: (site, p) =>
     compose(site, `Paper received: ${p.paperNumber}`, greet(p.name), [
-      { p: `Thank you for submitting your paper to ${p.conference}. It has been received as ${p.paperNumber}; please quote this number when you write to us about it.` },
+      { p: `Thank you for submitting your paper to ${theConference(p.conference)}. It has been received as ${p.paperNumber}; please quote this number when you write to us about it.` },
+      ...(p.corresponding ? [{ p: "You are its corresponding author: the society's letters about the paper name you as the author to answer them." }] : []),
       { p: `Title: ${p.title}` },
+      ...submittedBlocks(p, p.fileName),
       { p: "Authors:" },
       { list: p.authors },
       { p: "What happens next: the programme committee reviews the paper and you will receive an e-mail when a decision is made. Until then the paper is listed as under review in My Submissions, where you can also download it, or delete it while it is under review." },
@@ -284,10 +317,12 @@ const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => Rendered
   submission_listed: (site, p) =>
     compose(site, `You are listed as an author of paper ${p.paperNumber}`, greet(withoutLinks(p.name)), [
       {
-        p: `A paper has been submitted to ${p.conference} through the ${site.siteName}'s website, and this e-mail address is listed as one of its authors. The society tells every listed author, so that nobody is named on a paper without knowing. It has been received as ${p.paperNumber}.`,
+        p: `A paper has been submitted to ${theConference(p.conference)} through the ${site.siteName}'s website, and this e-mail address is listed as one of its authors. The society tells every listed author, so that nobody is named on a paper without knowing. It has been received as ${p.paperNumber}.`,
       },
+      ...(p.corresponding ? [{ p: "You are listed as its corresponding author: the society's letters about the paper name you as the author to answer them." }] : []),
       { p: `The paper's title, as the submitter typed it: “${withoutLinks(p.title)}”` },
       { p: `Submitted from the account of: ${withoutLinks(p.submitter)}` },
+      ...submittedBlocks(p),
       { p: "The authors, as the submitter listed them:" },
       { list: p.authors.map(withoutLinks) },
       { p: "If you have an account with this e-mail address, the paper appears in My Submissions, with its status. You need not do anything else." },

@@ -307,6 +307,31 @@ describe("mail to the addresses a submitter lists", () => {
     expect([...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => new URL(m[1]!).host)).toSatisfy((hosts: string[]) => hosts.every((h) => h === "society.test"));
   });
 
+  it("name the paper's type, research areas and file, the site's contact address, and tell the corresponding author so", async () => {
+    const user = await createUser({ email: "ines@example.org", firstName: "Ines", lastName: "Duarte" });
+    const jar = await sessionJar(user);
+    const conference = await readyToSubmit(user, jar);
+    await postForm(jar, stepPath(5), {
+      step: "5",
+      intent: "submit",
+      ...authorFields([card("Ines", "Duarte", user.email), card("Tomas", "Berg", "tomas@example.org", { isCorresponding: "on" }), card("Lea", "Vogel", "lea@example.org")]),
+    });
+    const site = { siteName: "Multinational Finance Society", siteUrl: "https://society.test" };
+    const mailTo = async (to: string) => {
+      const row = (await db().select().from(outbox).where(eq(outbox.toAddress, to)).get())!;
+      return renderMail(row.template, row.payload, site).text;
+    };
+    const receipt = await mailTo(user.email);
+    expect(receipt).toContain(`Thank you for submitting your paper to the ${conference.title}.`);
+    for (const line of ["Type: Regular Paper", "Market Microstructure", "Asset Pricing", "Manuscript file: paper.pdf", "info@example.org"]) expect(receipt).toContain(line);
+    expect(receipt).not.toContain("support@example.org");
+    expect(receipt).not.toContain("You are its corresponding author");
+    const corresponding = await mailTo("tomas@example.org");
+    expect(corresponding).toContain("You are listed as its corresponding author");
+    expect(corresponding).toContain("To tell the society's office, write to info@example.org.");
+    expect(await mailTo("lea@example.org")).not.toContain("You are listed as its corresponding author");
+  });
+
   it("limits the co-authors one account has mailed in a day, refusing the submission over it with 429 and nothing made", async () => {
     const user = await createUser({ email: "nadia@example.org", firstName: "Nadia", lastName: "Okafor" });
     const jar = await sessionJar(user);

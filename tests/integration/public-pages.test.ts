@@ -125,7 +125,7 @@ describe("conference detail", () => {
 
   it.each([
     ["active", "badge-success", "Active"],
-    ["close", "badge-warning", "Close"],
+    ["close", "badge-warning", "Closed"],
     ["ended", "badge-secondary", "Ended"],
   ] as const)("status %s shows its badge and no submission link", async (status, tone, label) => {
     const c = await createConference({ status });

@@ -60,18 +60,22 @@ export function fromExpertise(areas: ExpertiseArea[] | null | undefined): Record
   return out;
 }
 
-/** The personal columns of the users table from the form. */
+/**
+ * The personal columns of the users table from the form. A telephone country code is kept only
+ * with its number: the select always sends one (its default is +1), and a code alone is no phone.
+ */
 export function toPersonalColumns(v: Flat) {
   const opt = (k: string) => str(v[k]) || null;
+  const dialCode = (code: string, number: string) => (str(v[number]) ? str(v[code]) || "+1" : "");
   return {
     salutation: str(v.salutation),
     firstName: str(v.firstName),
     middleName: opt("middleName"),
     lastName: str(v.lastName),
     secondaryEmail: opt("secondaryEmail"),
-    workPhoneCountry: str(v.workPhoneCountry) || "+1",
+    workPhoneCountry: dialCode("workPhoneCountry", "workPhone"),
     workPhone: opt("workPhone"),
-    cellPhoneCountry: str(v.cellPhoneCountry) || "+1",
+    cellPhoneCountry: dialCode("cellPhoneCountry", "cellPhone"),
     cellPhone: opt("cellPhone"),
     personalWebPage: opt("personalWebPage"),
   };

@@ -7,14 +7,11 @@ import { isTicked } from "~/lib/params";
 import { CONFERENCE_STATUSES, CURRENCIES } from "~/db/enums";
 import type { conferences } from "~/db/schema";
 import { isIsoDate } from "~/lib/dates";
+import { conferenceStatusBadge } from "~/lib/status";
 import { visibleText } from "~/features/news/news-form";
 
-export const CONFERENCE_STATUS_OPTIONS = [
-  ["active", "Active"],
-  ["open", "Open"],
-  ["close", "Close"],
-  ["ended", "Ended"],
-] as const satisfies ReadonlyArray<readonly [(typeof CONFERENCE_STATUSES)[number], string]>;
+/** The console's status choices, labelled as the status badges read. */
+export const CONFERENCE_STATUS_OPTIONS = CONFERENCE_STATUSES.map((status) => [status, conferenceStatusBadge(status).label] as const);
 
 /** The rich sections of the public detail page, in the order the page shows them. */
 export const CONFERENCE_SECTIONS = [

@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { batchPrepared, placeholders, preparedQuery } from "~/db/prepared.server";
 import { conferences, PAPER_STATUSES, papers, paperStatusDrafts, stagedCounts, type PaperStatus } from "~/db/schema";
-import { paperDisplayNumber } from "~/lib/status";
+import { conferenceStatusBadge, paperDisplayNumber } from "~/lib/status";
 import { conflict, forbidden, notFound } from "~/server/errors.server";
 import type { Services } from "~/server/services.server";
 import { decidePapers, prepareDecisions } from "./decisions.server";
@@ -33,7 +33,7 @@ export async function listConferenceChoices({ db }: Pick<Services, "db">) {
 }
 
 /** A conference as the console's conference pickers name it: "(status) title, location, start - end". */
-export const conferenceChoiceLabel = (c: { status: string; title: string; location: string; startDate: string; endDate: string }) => `(${c.status}) ${c.title}, ${c.location}, ${c.startDate} - ${c.endDate}`;
+export const conferenceChoiceLabel = (c: { status: string; title: string; location: string; startDate: string; endDate: string }) => `(${conferenceStatusBadge(c.status).label}) ${c.title}, ${c.location}, ${c.startDate} - ${c.endDate}`;
 
 /** The conference, if its papers' statuses may be decided now: 404 for none, 409 with the spec's sentence for an inactive one. */
 export async function editableConference({ db }: Pick<Services, "db">, conferenceId: number) {

@@ -27,6 +27,8 @@ import { DRAFT_FILE_PREFIX, type DraftOwner, discardDraftStatement, loadDraft, s
 import {
   type AuthorRow,
   fileTooLarge,
+  MANUSCRIPT_TYPE_LABELS,
+  type ManuscriptType,
   MAX_AUTHORS,
   pinSubmitter,
   submitterIndex,
@@ -337,7 +339,21 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
   const theirPaper = eq(papers.submissionKey, key);
   const link = new URL("/dashboard?tab=submissions", ctx.env.SITE_URL).toString();
   // paperNumber: a stand-in that passes the template's check; the batch writes the real one (`computed`).
-  const mailed = { title: String(values.manuscriptTitle), conference: conference.title, paperNumber: "MS00~101", authors: authors.map(authorLine) };
+  const researchAreas = [1, 2, 3, 4, 5]
+    .map((n) => ({ category: String(values[`researchArea${n}Category`] ?? ""), topic: String(values[`researchArea${n}`] ?? "") }))
+    .filter((a) => a.category && a.topic);
+  const mailed = {
+    title: String(values.manuscriptTitle),
+    conference: conference.title,
+    paperNumber: "MS00~101",
+    authors: authors.map(authorLine),
+    manuscriptType: MANUSCRIPT_TYPE_LABELS[values.manuscriptType as ManuscriptType] ?? String(values.manuscriptType),
+    researchAreas: researchAreas.map((a) => `${a.category.replace(/^[IVX]+\.\s*/, "")}: ${a.topic}`),
+    fileName: stored.originalName,
+  };
+  // The address the site shows for contact: the one an author can find again.
+  const contactEmail = ctx.env.CONTACT_EMAIL;
+  const isCorresponding = (email: string) => authors.some((a) => a.isCorresponding && a.email.toLowerCase() === email.toLowerCase());
   const submitterName = `${user.firstName} ${user.lastName}`.trim() || user.email;
   try {
     await commitWithMail(
@@ -355,9 +371,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
           manuscriptType: values.manuscriptType as (typeof papers.$inferInsert)["manuscriptType"],
           title: String(values.manuscriptTitle),
           abstract: String(values.manuscriptAbstract),
-          researchAreas: [1, 2, 3, 4, 5]
-            .map((n) => ({ category: String(values[`researchArea${n}Category`] ?? ""), topic: String(values[`researchArea${n}`] ?? "") }))
-            .filter((a) => a.category && a.topic),
+          researchAreas,
           submissionKey: key,
         }),
         ...statementsFor(
@@ -390,7 +404,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
           from: papers,
           where: theirPaper,
           to: sql`${user.email}`,
-          payload: { ...mailed, name: submitterName, link, supportEmail: ctx.env.SUPPORT_EMAIL },
+          payload: { ...mailed, name: submitterName, link, supportEmail: contactEmail, corresponding: isCorresponding(user.email) },
           computed: { paperNumber: shownNumber },
         }),
         ...others.map((a) =>
@@ -398,7 +412,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
             from: papers,
             where: theirPaper,
             to: sql`${a.email.toLowerCase()}`,
-            payload: { ...mailed, name: `${a.firstName} ${a.lastName}`.trim(), submitter: submitterName, link, supportEmail: ctx.env.SUPPORT_EMAIL },
+            payload: { ...mailed, name: `${a.firstName} ${a.lastName}`.trim(), submitter: submitterName, link, supportEmail: contactEmail, corresponding: a.isCorresponding },
             computed: { paperNumber: shownNumber },
           }),
         ),
