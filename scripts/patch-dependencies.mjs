@@ -27,7 +27,8 @@ const PATCHES = [
      * the user Worker's side has just closed as idle, about 5 s after its last answer: the request
      * never reached the Worker. So a request whose hop fails is sent once more at once, as a
      * browser resends on a reused connection that closed; a body is kept for that by a clone
-     * (a tee) made before the first send. A second failure is reported and answered as an error.
+     * (a tee) made before the first send, and let go once the hop answers. A second failure is
+     * answered 502: upstream reports it to wrangler as an error, which ends `wrangler dev`.
      */
     name: "wrangler dev proxy: a failed hop is not a reload",
     decision: "056",
@@ -55,16 +56,30 @@ const PATCHES = [
       {
         find:
           "        const newUserWorkerUrl = this.proxyData && urlFromParts(this.proxyData.userWorkerUrl);\n" +
-          "        if (userWorkerUrl.href === newUserWorkerUrl?.href) {\n",
+          "        if (userWorkerUrl.href === newUserWorkerUrl?.href) {\n" +
+          "          void sendMessageToProxyController(this.env, {\n" +
+          '            type: "error",\n' +
+          "            error: {\n" +
+          "              name: error.name,\n" +
+          "              message: error.message,\n" +
+          "              stack: error.stack,\n" +
+          "              cause: error.cause\n" +
+          "            }\n" +
+          "          });\n" +
+          "          deferredResponse.reject(error);\n",
         replace:
           "        const newUserWorkerUrl = this.proxyData && urlFromParts(this.proxyData.userWorkerUrl);\n" +
           "        // patched (decision 056): the same user Worker is the same origin, whatever the path\n" +
           "        const sameUserWorker = userWorkerUrl.origin === newUserWorkerUrl?.origin;\n" +
-          "        if (sameUserWorker && spareForFailedHop !== void 0) {\n" +
+          "        // a client that went away is not sent for again (where the runtime tells: request.signal)\n" +
+          "        if (sameUserWorker && spareForFailedHop !== void 0 && !request.signal?.aborted) {\n" +
           "          sentAgainAfterFailedHop.add(spareForFailedHop);\n" +
           "          this.requestRetryQueue.set(spareForFailedHop, deferredResponse);\n" +
           "          this.processQueue();\n" +
-          "        } else if (sameUserWorker) {\n",
+          "        } else if (sameUserWorker) {\n" +
+          "          // patched (decision 056): a hop that failed again (its client gone, say) is answered\n" +
+          "          // 502 here; reported to wrangler as an error, it ended `wrangler dev` altogether\n" +
+          '          deferredResponse.resolve(new Response(`The local Worker did not answer: ${error.message}`, { status: 502, headers: { "Content-Type": "text/plain; charset=utf-8" } }));\n',
       },
     ],
   },

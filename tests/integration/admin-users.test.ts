@@ -39,10 +39,12 @@ describe("User Management", () => {
     const all = textOf(firstHtml);
     expect(all).toContain("Showing 1–25 of 33");
     expect(all).toContain("Page 1 of 2");
-    // Keyset paging: the page and the count read about a page of rows, not the table.
+    // Keyset paging: the page and the count read about a page of rows, not the table. The 26 rows
+    // of the page and its look-ahead, the count's few, and the session lookup's (counted since it
+    // is a prepared query answered with D1's row counts).
     const rowsRead = Number(/d1-rows-read;desc=(\d+)/.exec(firstPage.headers.get("Server-Timing") ?? "")?.[1]);
     expect(rowsRead).toBeGreaterThan(0);
-    expect(rowsRead).toBeLessThanOrEqual(26 + 4);
+    expect(rowsRead).toBeLessThanOrEqual(26 + 5);
     const nextHref = /href="(\/admin\/users\?[^"]*after=[^"]+)"/.exec(firstHtml)?.[1]?.replaceAll("&amp;", "&");
     expect(nextHref).toBeTruthy();
     const secondHtml = await (await visit(jar, nextHref!)).text();

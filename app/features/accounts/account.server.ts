@@ -312,9 +312,10 @@ export async function loadProfile({ db }: Pick<Services, "db">, userId: number) 
       middleName: u.middleName ?? "",
       lastName: u.lastName,
       secondaryEmail: u.secondaryEmail ?? "",
-      workPhoneCountry: u.workPhoneCountry,
+      // No number, no stored code: the form offers its default again.
+      workPhoneCountry: u.workPhoneCountry || "+1",
       workPhone: u.workPhone ?? "",
-      cellPhoneCountry: u.cellPhoneCountry,
+      cellPhoneCountry: u.cellPhoneCountry || "+1",
       cellPhone: u.cellPhone ?? "",
       personalWebPage: u.personalWebPage ?? "",
       ...fromAffiliation("primary", u.primaryAffiliation),
