@@ -115,7 +115,8 @@ async function startAccountFactory(db: D1Database, files: R2Bucket) {
     "/outbox": makeOutboxRow,
   };
   const server = createServer((req, res) => {
-    const make = req.method === "POST" ? makers[req.url ?? ""] : undefined;
+    const maker = req.method === "POST" ? makers[req.url ?? ""] : undefined;
+    const make = maker && ((input: never) => whileBusy(() => maker(input)));
     if (!make) return void res.writeHead(404).end();
     let body = "";
     req.on("data", (c) => (body += c));
@@ -138,6 +139,21 @@ async function startAccountFactory(db: D1Database, files: R2Bucket) {
       server.close(() => resolve());
     }),
   };
+}
+
+/**
+ * Runs a factory's write again while the serving Worker holds the database (SQLITE_BUSY: the
+ * factory writes the same local D1 from another process), up to ten times, waiting longer each time.
+ */
+async function whileBusy<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 10 || !/SQLITE_BUSY/.test(String(error))) throw error;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
 }
 
 type ConferenceRequest = {
@@ -164,8 +180,7 @@ const TEST_PDF = "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<<
  * A conference of a test's own with its papers, their authors (the first corresponding unless
  * told), research areas from the categories' lists and, when asked, a stored PDF manuscript:
  * `POST /conferences` on the factory (`newConference`, `newPaper` in browser.ts). The console's
- * papers tests need papers nobody else touches. One batch, all or nothing, retried while the
- * serving Worker holds the database.
+ * papers tests need papers nobody else touches. One batch, all or nothing.
  */
 async function makeConference(db: D1Database, files: R2Bucket, input: ConferenceRequest) {
   const start = input.startDate ?? "2027-06-01";
@@ -210,15 +225,7 @@ async function makeConference(db: D1Database, files: R2Bucket, input: Conference
         : []),
     ]),
   ];
-  for (let attempt = 1; ; attempt++) {
-    const failed = await db.batch(statements).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    if (!failed) break;
-    if (attempt >= 10 || !/SQLITE_BUSY/.test(String(failed))) throw failed;
-    await new Promise((r) => setTimeout(r, 100 * attempt));
-  }
+  await db.batch(statements);
   const made = await db.prepare(`select id, paper_number as n from papers where conference_id = ${conferenceId} order by paper_number`).bind(input.title).all<{ id: number; n: number }>();
   const id = (await db.prepare(`select id from conferences where title = ?`).bind(input.title).first<{ id: number }>())!.id;
   return { id, papers: made.results.map((p) => ({ id: p.id, number: `MS${start.slice(2, 4)}~${p.n + 101}`, title: input.papers[p.n]!.title })) };
