@@ -24,6 +24,9 @@ export function htmlToText(html: string, maxLength = 0) {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), maxLength * 0.6)).replace(/[\s.,;:!?…\-–—]+$/u, "")}…`;
 }
 
+/** A research area as the console and the mails name it: "I. Corporate Finance: Capital Structure". */
+export const researchAreaLabel = (a: { category: string; topic: string }) => `${a.category}: ${a.topic}`;
+
 /** An amount in minor units as receipts, letters and the console show it: "EUR 550.00". */
 export const formatMoney = (minor: number, currency: string) => `${currency} ${(minor / 100).toFixed(2)}`;
 

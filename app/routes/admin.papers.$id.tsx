@@ -5,6 +5,7 @@ import { RouteDialog } from "~/components/ui/route-dialog";
 import { asAdmin, getPaper } from "~/features/papers/papers.server";
 import { formatDate } from "~/lib/dates";
 import { megabytesUp } from "~/lib/file-names";
+import { researchAreaLabel } from "~/lib/format";
 import { listPath } from "~/lib/list-href";
 import { parseId } from "~/lib/params";
 import { paperStatusBadge } from "~/lib/status";
@@ -66,7 +67,7 @@ export default function PaperDetails() {
         <dt>Submitted</dt>
         <dd>{p.submitted}</dd>
         <dt>Research areas</dt>
-        <dd>{p.researchAreas.length ? p.researchAreas.map((a) => `${a.category}: ${a.topic}`).join("; ") : "—"}</dd>
+        <dd>{p.researchAreas.length ? p.researchAreas.map(researchAreaLabel).join("; ") : "—"}</dd>
       </dl>
       <h3>Abstract</h3>
       <p className="abstract">{p.abstract}</p>

@@ -8,6 +8,9 @@ import { asc, desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
 
 export type Cursor<K> = { key: K; id: number };
 export type Page<K> = { after: Cursor<K> | null; before: Cursor<K> | null; start: number };
+/** Where a page starts: the first page, after a cursor, or before one. */
+export type Seek = "first" | "after" | "before";
+export const seekOf = ({ after, before }: Pick<Page<unknown>, "after" | "before">): Seek => (after ? "after" : before ? "before" : "first");
 
 export function defineKeyset<K extends string | number, Row>(spec: {
   /** The column the list is sorted by (newest first) and the id that breaks ties. */
@@ -28,6 +31,8 @@ export function defineKeyset<K extends string | number, Row>(spec: {
     return m ? { key: spec.decode(m[1]!), id: Number(m[m.length - 1]) } : null;
   };
   const cursorOf = (row: Row & { id: number }) => `${spec.encode(row)}.${row.id}`;
+  const compare = (seek: Seek, key: unknown, id: unknown) =>
+    seek === "after" ? sql`(${spec.sort}, ${spec.id}) < (${key}, ${id})` : seek === "before" ? sql`(${spec.sort}, ${spec.id}) > (${key}, ${id})` : undefined;
 
   return {
     cursorOf,
@@ -39,14 +44,17 @@ export function defineKeyset<K extends string | number, Row>(spec: {
       return { after, before, start };
     },
     /** The condition that starts the page at its cursor (undefined on the first page). */
-    where({ after, before }: Page<K>): SQL | undefined {
-      if (after) return sql`(${spec.sort}, ${spec.id}) < (${after.key}, ${after.id})`;
-      if (before) return sql`(${spec.sort}, ${spec.id}) > (${before.key}, ${before.id})`;
-      return undefined;
+    where(page: Page<K>): SQL | undefined {
+      const cursor = page.after ?? page.before;
+      return compare(seekOf(page), cursor?.key, cursor?.id);
+    },
+    /** The same condition for a prepared query of one shape: the cursor's values are the placeholders `key` and `id`. */
+    preparedWhere(seek: Seek): SQL | undefined {
+      return compare(seek, sql.placeholder("key"), sql.placeholder("id"));
     },
     /** Newest first, or oldest first when reading backwards from `before` (then `slice` turns it round). */
-    orderBy({ before }: Page<K>): SQL[] {
-      return before ? [asc(spec.sort), asc(spec.id)] : [desc(spec.sort), desc(spec.id)];
+    orderBy(page: Page<K> | Seek): SQL[] {
+      return (typeof page === "string" ? page : seekOf(page)) === "before" ? [asc(spec.sort), asc(spec.id)] : [desc(spec.sort), desc(spec.id)];
     },
     /**
      * A page from the rows read with `limit(size + 1)`: the one extra row tells whether another

@@ -6,6 +6,7 @@ import type { Services } from "~/server/services.server";
 import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { authTokens, type PendingRegistration, recoveryCodes, sessions, users } from "~/db/schema";
 import { fromAffiliation, fromExpertise, toAffiliation, toExpertise, toPersonalColumns } from "./mapping";
+import { DEFAULT_DIAL_CODE } from "./schemas";
 import { hashPassword, needsRehash, verifyPassword } from "~/server/auth/password.server";
 import { clientAddress, endOtherSessions, revokeUserSessions } from "~/server/auth/session.server";
 import { passwordRefusal } from "~/server/auth/password-policy.server";
@@ -313,9 +314,9 @@ export async function loadProfile({ db }: Pick<Services, "db">, userId: number) 
       lastName: u.lastName,
       secondaryEmail: u.secondaryEmail ?? "",
       // No number, no stored code: the form offers its default again.
-      workPhoneCountry: u.workPhoneCountry || "+1",
+      workPhoneCountry: u.workPhoneCountry || DEFAULT_DIAL_CODE,
       workPhone: u.workPhone ?? "",
-      cellPhoneCountry: u.cellPhoneCountry || "+1",
+      cellPhoneCountry: u.cellPhoneCountry || DEFAULT_DIAL_CODE,
       cellPhone: u.cellPhone ?? "",
       personalWebPage: u.personalWebPage ?? "",
       ...fromAffiliation("primary", u.primaryAffiliation),

@@ -3,7 +3,7 @@
  * (affiliations and expertise as JSON). Pure, so both directions are unit-tested.
  */
 import type { Affiliation, ExpertiseArea } from "~/db/enums";
-import { AFFILIATION_KEYS, EXPERTISE_SLOTS } from "./schemas";
+import { AFFILIATION_KEYS, DEFAULT_DIAL_CODE, EXPERTISE_SLOTS } from "./schemas";
 
 type Flat = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -66,7 +66,7 @@ export function fromExpertise(areas: ExpertiseArea[] | null | undefined): Record
  */
 export function toPersonalColumns(v: Flat) {
   const opt = (k: string) => str(v[k]) || null;
-  const dialCode = (code: string, number: string) => (str(v[number]) ? str(v[code]) || "+1" : "");
+  const dialCode = (code: string, number: string) => (str(v[number]) ? str(v[code]) || DEFAULT_DIAL_CODE : "");
   return {
     salutation: str(v.salutation),
     firstName: str(v.firstName),

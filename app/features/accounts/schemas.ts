@@ -42,10 +42,12 @@ const email = (label: string) =>
 const optionalEmail = text(254)
   .transform((v) => v.toLowerCase())
   .refine((v) => v === "" || z.string().email().safeParse(v).success, "Enter a valid e-mail address.");
+/** The telephone country code a form offers first, and the one a number sent without a code gets. */
+export const DEFAULT_DIAL_CODE = "+1";
 const dialCode = z
   .string()
-  .default("+1")
-  .transform((v) => v || "+1")
+  .default(DEFAULT_DIAL_CODE)
+  .transform((v) => v || DEFAULT_DIAL_CODE)
   .refine((v) => dialCodes.has(v), "Choose a telephone country code.");
 const phone = text(40).refine((v) => v === "" || /^[0-9 ()+\-./]{4,40}$/.test(v), "Enter digits, spaces and ( ) - . only.");
 const webPage = text(300).refine((v) => v === "" || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), "Enter a web address starting with http:// or https://.");

@@ -6,7 +6,7 @@
  * see does not exist for them. My Submissions, the console's Papers tab and the JSON API read and
  * write papers here only.
  */
-import { and, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
 import { chunksOf } from "~/db/batch.server";
 import { batchPrepared, placeholders, preparedQuery, type PreparedCall, type PreparedResults } from "~/db/prepared.server";
 import { conferences, files, PAPER_STATUSES, paperAuthors, paperCounts, papers, type PaperStatus } from "~/db/schema";
@@ -15,7 +15,7 @@ import { paperDisplayNumber } from "~/lib/status";
 import { PAPERS_PAGE_SIZE } from "./papers-forms";
 import type { SessionUser } from "~/server/auth/session.server";
 import { conflict, forbidden, notFound } from "~/server/errors.server";
-import { defineKeyset, type Page } from "~/server/keyset.server";
+import { defineKeyset, seekOf, type Page, type Seek } from "~/server/keyset.server";
 import type { Services } from "~/server/services.server";
 
 /* ---------------------------------------------------------------- who asks */
@@ -164,7 +164,6 @@ const listColumns = {
  *   text looked for in the conference's index rows;
  * - `status`: whether a status filter applies.
  */
-type Seek = "first" | "after" | "before";
 type Find = "none" | "match" | "like";
 type ListValues = { conferenceId: number; status?: string; key?: number; id?: number; text?: string; low?: number; high?: number; from?: number };
 
@@ -179,9 +178,6 @@ function searchHits(find: Exclude<Find, "none">, seek: Seek, limit: number): SQL
   return sql`select rowid - ${int("low")} as n from papers_search where ${found} and ${from} and rowid < ${int("high")} order by rowid ${seek === "before" ? sql`asc` : sql`desc`} limit ${sql.raw(String(limit))}`;
 }
 
-const seekWhere = (seek: Seek) =>
-  seek === "after" ? sql`(${papers.paperNumber}, ${papers.id}) < (${ph("key")}, ${ph("id")})` : seek === "before" ? sql`(${papers.paperNumber}, ${papers.id}) > (${ph("key")}, ${ph("id")})` : undefined;
-const seekOrder = (seek: Seek) => (seek === "before" ? [asc(papers.paperNumber), asc(papers.id)] : [desc(papers.paperNumber), desc(papers.id)]);
 const ofConference = (status: boolean) => and(eq(papers.conferenceId, ph("conferenceId")), status ? eq(papers.status, ph("status")) : undefined);
 
 /** Each shape's query, declared on first use. */
@@ -210,7 +206,7 @@ const listPage = shaped((shape) => {
   const [seek, status, narrowed] = shape.split(":") as [Seek, string, Find];
   return preparedQuery((db) => {
     const hits = narrowed !== "none" ? sql`${papers.paperNumber} in (select n from (${searchHits(narrowed, "first", 10_000_000)}))` : undefined;
-    return db.select(listColumns).from(papers).where(and(ofConference(status === "status"), hits, seekWhere(seek))).orderBy(...seekOrder(seek)).limit(PAPERS_PAGE_SIZE + 1);
+    return db.select(listColumns).from(papers).where(and(ofConference(status === "status"), hits, paperPages.preparedWhere(seek))).orderBy(...paperPages.orderBy(seek)).limit(PAPERS_PAGE_SIZE + 1);
   }, placeholders<ListValues>());
 });
 
@@ -254,7 +250,7 @@ type ListRow = PreparedResults<[ReturnType<ReturnType<typeof listPage>>]>[0][num
 export async function listPapers<const Alongside extends readonly PreparedCall<unknown>[]>({ db }: Pick<Services, "db">, asker: PaperAsker, query: PaperQuery, alongside: Alongside = [] as unknown as Alongside) {
   if (asker.as !== "admin") throw forbidden("Only administrators may do this.");
   const { q, after, before } = query;
-  const seek: Seek = after ? "after" : before ? "before" : "first";
+  const seek = seekOf(query);
   const status = query.status ? "status" : "all";
   const find: Find = !q ? "none" : [...q].length >= 3 ? "match" : "like";
   const low = query.conferenceId * SEARCH_KEY;

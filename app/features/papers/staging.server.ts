@@ -26,7 +26,7 @@ export const conferenceChoices = preparedQuery((db) =>
     .orderBy(desc(conferences.startDate), desc(conferences.id)),
 );
 
-/** Every conference as the console's conference pickers list them, the latest start first. */
+/** `conferenceChoices` read on its own, for a page whose other reads depend on the chosen conference. */
 export async function listConferenceChoices({ db }: Pick<Services, "db">) {
   const [choices] = await batchPrepared(db, [conferenceChoices({})]);
   return choices;
@@ -110,8 +110,7 @@ export async function stagedDecisions({ db }: Pick<Services, "db">, conferenceId
   return rows.map((r) => ({ paperId: r.paperId, from: r.from, to: r.to, title: r.title, number: paperDisplayNumber(r.startDate, r.paperNumber), stale: r.status !== r.from }));
 }
 
-/** How many decisions the conference has staged (the banner's count), from `staged_counts` (a query, for the list's batch). */
-/** How many decisions a conference has staged (a prepared query, for a page's batch). */
+/** How many decisions a conference has staged (the banner's count), from `staged_counts`: a prepared query, for a page's batch. */
 export const stagedCountOf = preparedQuery((db) => db.select({ n: stagedCounts.n }).from(stagedCounts).where(eq(stagedCounts.conferenceId, sql.placeholder("conferenceId"))), placeholders<{ conferenceId: number }>());
 
 /** How many decisions the conference has staged. */

@@ -15,6 +15,7 @@ import { extractionJobStatement, getExtractionJob, jobsOfFile, MANUSCRIPT_RULE, 
 import { generateFilename, r2KeyFor } from "~/models/file.server";
 import { storeUploads, UploadRejected, type UploadRule } from "~/models/uploads.server";
 import { cleanFileName } from "~/lib/file-names";
+import { researchAreaLabel } from "~/lib/format";
 import { paperDisplayNumber } from "~/lib/status";
 import { AppError, waitMessage } from "~/server/errors.server";
 import { hitRateLimits, type LimitCheck, LIMITS } from "~/server/auth/rate-limit.server";
@@ -348,8 +349,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
     paperNumber: "MS00~101",
     authors: authors.map(authorLine),
     manuscriptType: MANUSCRIPT_TYPE_LABELS[values.manuscriptType as ManuscriptType] ?? String(values.manuscriptType),
-    researchAreas: researchAreas.map((a) => `${a.category.replace(/^[IVX]+\.\s*/, "")}: ${a.topic}`),
-    fileName: stored.originalName,
+    researchAreas: researchAreas.map(researchAreaLabel),
   };
   // The address the site shows for contact: the one an author can find again.
   const contactEmail = ctx.env.CONTACT_EMAIL;
@@ -404,7 +404,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
           from: papers,
           where: theirPaper,
           to: sql`${user.email}`,
-          payload: { ...mailed, name: submitterName, link, supportEmail: contactEmail, corresponding: isCorresponding(user.email) },
+          payload: { ...mailed, fileName: stored.originalName, name: submitterName, link, supportEmail: contactEmail, corresponding: isCorresponding(user.email) },
           computed: { paperNumber: shownNumber },
         }),
         ...others.map((a) =>

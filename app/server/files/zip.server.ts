@@ -55,7 +55,7 @@ export function zipResponse(bucket: R2Bucket, entries: ZipEntry[], downloadName:
  * 140 MB over 2.5 GB, while this loop stayed under 36 MB and ended where it began. A failure on
  * either side ends the other: a missing object aborts the download, a client gone stops the reads.
  */
-export async function copyInto(readable: ReadableStream<Uint8Array>, writable: WritableStream<Uint8Array>): Promise<void> {
+async function copyInto(readable: ReadableStream<Uint8Array>, writable: WritableStream<Uint8Array>): Promise<void> {
   const reader = readable.getReader();
   const writer = writable.getWriter();
   try {
