@@ -3,6 +3,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { asAdmin, getPaper } from "~/features/papers/papers.server";
+import { MANUSCRIPT_TYPE_LABELS, type ManuscriptType } from "~/features/submissions/submission-form";
 import { formatDate } from "~/lib/dates";
 import { megabytesUp } from "~/lib/file-names";
 import { researchAreaLabel } from "~/lib/format";
@@ -63,7 +64,7 @@ export default function PaperDetails() {
           <Badge tone={badge.tone}>{badge.label}</Badge>
         </dd>
         <dt>Manuscript type</dt>
-        <dd>{p.manuscriptType}</dd>
+        <dd>{MANUSCRIPT_TYPE_LABELS[p.manuscriptType as ManuscriptType] ?? p.manuscriptType}</dd>
         <dt>Submitted</dt>
         <dd>{p.submitted}</dd>
         <dt>Research areas</dt>
