@@ -361,8 +361,9 @@ for (const [mode, vars, target] of runs("site") ? [
       await response.text();
       row(`D1 round trips to render ${page}`, trips ?? "?", "1", trips === "1");
     }
-    // 3. What each public page sends: JavaScript and CSS, gzip.
-    for (const page of [...PAGES, "/journal", "/news/1"]) {
+    // 3. What each public page sends: JavaScript and CSS, gzip. React and Remix alone are 81 KB of
+    // it (decision 062), so a page over the budget is reported, not hidden by a looser one.
+    for (const page of [...PAGES, "/journal", "/news", "/news/1", "/membership", "/login", "/register", "/forgot-password"]) {
       const html = await (await fetch(`${site.url}${page}`)).text();
       const js = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g), ...html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)].map((m) => m[1]));
       const css = new Set([...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]));
@@ -372,7 +373,7 @@ for (const [mode, vars, target] of runs("site") ? [
         return total / 1024;
       };
       const [jsKb, cssKb] = [await size(js), await size(css)];
-      row(`JavaScript files sent to ${page} (gzip)`, `${jsKb.toFixed(1)} KB in ${js.size} files`, "≤ 90 KB", jsKb <= 90);
+      row(`JavaScript files sent to ${page} (gzip)`, `${jsKb.toFixed(1)} KB in ${js.size} files`, "≤ 80 KB", jsKb <= 80);
       row(`CSS sent to ${page} (gzip)`, `${cssKb.toFixed(1)} KB`, "≤ 15 KB", cssKb <= 15);
     }
   }
