@@ -69,7 +69,7 @@ export function SubmissionWizard({ view }: { view: WizardView }) {
     <div className="wizard submission-wizard">
       <WizardProgress step={step} titles={wizard.titles} />
       {formError ? (
-        <FormMessage tone="error">
+        <FormMessage tone="error" answered>
           {blocked ? <strong className="blocked-title">{SUBMISSION_MESSAGES.blocked}</strong> : null}
           <span>{blocked ? SUBMISSION_MESSAGES.currentUserMissing : formError}</span>
           {last && !blocked && formError !== SUBMISSION_MESSAGES.cannotRemoveCurrentUser ? (
