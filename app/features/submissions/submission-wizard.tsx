@@ -324,7 +324,11 @@ function UploadStep({ view, uploadError }: { view: WizardView; uploadError: stri
       <CsrfField />
       <input type="hidden" name="step" value="2" />
       <h2 className="form-section-title">{wizard.titles[1]}</h2>
-      {refused ? <FormMessage tone="error">{refused}</FormMessage> : null}
+      {refused ? (
+        <FormMessage tone="error" answered={refused === uploadError}>
+          {refused}
+        </FormMessage>
+      ) : null}
       {view.duplicate ? <DuplicateNotice duplicate={view.duplicate} /> : null}
       <div className={`field${refused ? " has-error" : ""}`}>
         <label htmlFor="manuscript">
