@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessibleAsShown, launch, newAccount, signedInContext, waitForHydration, watchErrors, type ViewportName } from "./browser";
+import { expectAccessibleAsShown, launch, newAccount, newPaper, signedInContext, waitForHydration, watchErrors, type ViewportName } from "./browser";
 
 /**
  * Where a page answers: a refused form says its own reason on its field, the page opens at the
@@ -75,6 +75,41 @@ describe.each([
       expect(await page.locator("#newPasswordRetype").inputValue()).toBe("velvet orbit cactus anthem");
     }
     await expectAccessibleAsShown(browser, page, { js, viewport });
+    noErrors();
+    await context.close();
+  });
+});
+
+describe.each([true, false])("an author's e-mail given twice, JavaScript %s", (js) => {
+  it("says so on that author's e-mail, not the sentence for fields left empty (the paper editor's authors, checked as the wizard's)", async () => {
+    const { paperId } = await newPaper({ label: js ? "answers twice js" : "answers twice nojs" });
+    const admin = await newAccount({ role: "admin", label: js ? "answers.twice.js" : "answers.twice.nojs" });
+    const context = await signedInContext(browser, admin, { js });
+    const page = await context.newPage();
+    const noErrors = js ? watchErrors(page, { expectStatuses: [400] }) : () => {};
+    const settle = async () => {
+      await page.waitForLoadState("domcontentloaded");
+      if (js) await waitForHydration(page);
+    };
+    await page.goto(`/admin/papers/${paperId}/edit`, { waitUntil: "domcontentloaded" });
+    await settle();
+    const editor = js ? page.getByRole("dialog") : page.locator("#record");
+    await editor.getByRole("button", { name: "Next" }).click();
+    await page.waitForURL(/step=2/);
+    await settle();
+    const first = await editor.locator('input[name="authors[0][email]"]').inputValue();
+    const second = editor.locator("#author-2");
+    if (!(await second.getByLabel(/^E-mail/).isVisible())) await second.getByText("Edit details").click();
+    await second.getByLabel(/^E-mail/).fill(first);
+    await editor.getByRole("button", { name: "Next" }).click();
+    await settle();
+    await expect.poll(() => editor.locator(".alert-error").textContent()).toBe("Another author has this e-mail address.");
+    expect(await editor.getByText("Please fill in all required fields correctly.").count()).toBe(0);
+    const email = second.getByLabel(/^E-mail/);
+    expect(await email.getAttribute("aria-invalid")).toBe("true");
+    const described = (await email.getAttribute("aria-describedby")) ?? "";
+    expect(await page.locator(`#${described.split(" ").at(-1)}`).textContent()).toBe("Another author has this e-mail address.");
+    await expectAccessibleAsShown(browser, page, { js, viewport: "desktop" });
     noErrors();
     await context.close();
   });
