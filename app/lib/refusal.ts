@@ -3,7 +3,18 @@
  * fields' own errors, what was typed (for a page that reloads without JavaScript), and which
  * `ValidatedForm` it belongs to on a page with several. `acts` makes it; `useRefusal` reads it.
  */
-export type Refusal = { message: string; fieldErrors?: Record<string, string>; repopulateFields?: Record<string, unknown>; formId?: string };
+export type Refusal = {
+  message: string;
+  fieldErrors?: Record<string, string>;
+  repopulateFields?: Record<string, unknown>;
+  formId?: string;
+  /**
+   * True when the form's own checks refused it (the validator the browser runs too): the page's
+   * sentence for wrong fields says it. Absent for a refusal of the domain (a wrong current
+   * password, a common password), whose message is its own.
+   */
+  checks?: true;
+};
 
 export const isRefusal = (answer: unknown): answer is Refusal => !!answer && typeof answer === "object" && typeof (answer as Refusal).message === "string";
 
@@ -18,3 +29,18 @@ export function consoleRefusalText(refusal: Refusal | undefined, failure: string
   if (refusal.fieldErrors) return null;
   return `${failure}: ${refusal.message}`;
 }
+
+/**
+ * The messages of a form's checks that say more than the form's sentence for wrong fields ("fill in
+ * all required fields correctly"): a rule such as an address given twice. A form whose only wrong
+ * fields carry such messages shows them instead of its sentence (`InvalidFormMessage`).
+ */
+const OWN_MESSAGES = new Set<string>();
+
+/** Marks a check's message as one the form's sentence does not cover; returns it. */
+export function ownMessage<T extends string>(message: T): T {
+  OWN_MESSAGES.add(message);
+  return message;
+}
+
+export const isOwnMessage = (message: string) => OWN_MESSAGES.has(message);

@@ -123,7 +123,7 @@ export default function AdminBoardTab() {
             noValidate
           >
             <h3 id="add-president-title">Add a past president</h3>
-            {refusal && !refusal.fieldErrors ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
+            {refusal && !refusal.fieldErrors ? <FormMessage tone="error" answered>{refusal.message}</FormMessage> : null}
             <InvalidFormMessage>Years and Name required</InvalidFormMessage>
             <CsrfField />
             <input type="hidden" name="intent" value="add-president" />

@@ -177,7 +177,7 @@ export default function AdminConferenceEditor() {
 
   return (
     <RouteDialog title={loaded.id === null ? "Add Conference" : `Edit Conference: ${loaded.values.title}`} closeTo={closeTo} wide>
-      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+      {formError ? <FormMessage tone="error" answered>{formError}</FormMessage> : null}
       {done ? <FormMessage tone={done.ok ? "success" : "error"}>{done.message}</FormMessage> : null}
       <FormAndPreview<Preview>
         label="Conference editor"

@@ -47,7 +47,7 @@ export default function AdminConferenceFees() {
   const defaults = usePostedDefaults(loaded.values);
   return (
     <RouteDialog title={`Registration fees: ${loaded.title}`} closeTo={listPath("/admin/conferences", search)}>
-      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+      {formError ? <FormMessage tone="error" answered>{formError}</FormMessage> : null}
       <ValidatedForm validator={feesValidator} defaultValues={defaults as never /* the fields as text, not the checked output */} method="post" className="stack-form" noValidate id="conference-fees">
         <CsrfField />
         <InvalidFormMessage>Failed to update fees</InvalidFormMessage>

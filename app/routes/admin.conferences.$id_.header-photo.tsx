@@ -38,7 +38,7 @@ export default function HeaderPhotoRefused() {
   const { pathname } = useLocation();
   return (
     <section aria-label="Header photo">
-      {refusal ? <FormMessage tone="error">{refusal.message}</FormMessage> : <p>The header photo is chosen in the conference's Files &amp; Photos tab.</p>}
+      {refusal ? <FormMessage tone="error" answered>{refusal.message}</FormMessage> : <p>The header photo is chosen in the conference's Files &amp; Photos tab.</p>}
       <p>
         <Link to={pathname.replace(/\/header-photo$/, "")}>Back to the conference</Link>
       </p>

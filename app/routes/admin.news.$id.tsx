@@ -158,7 +158,7 @@ export default function AdminNewsEditor() {
 
   return (
     <RouteDialog title={loaded.id === null ? "Add News" : `Edit News: ${loaded.values.title}`} closeTo="/admin/news" wide>
-      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+      {formError ? <FormMessage tone="error" answered>{formError}</FormMessage> : null}
       <FormAndPreview<Preview>
         label="News editor"
         form={form}

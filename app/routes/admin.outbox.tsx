@@ -70,7 +70,7 @@ export default function AdminOutboxTab() {
         </ButtonLink>
       </div>
       <p className="field-hint">Every e-mail the site has sent or is sending, newest first. An e-mail that failed is retried for about half an hour; one given up on is marked Dead and can be sent again here.</p>
-      {refusal ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
+      {refusal ? <FormMessage tone="error" answered>{refusal.message}</FormMessage> : null}
       {done === "resent" && !refusal ? <FormMessage tone="success">{MESSAGES.resent}</FormMessage> : null}
 
       <ListFilters

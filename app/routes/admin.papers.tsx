@@ -216,7 +216,7 @@ export default function AdminPapersTab() {
       <p className={conference.editable ? "info-line" : "info-line muted"}>
         {conference.editable ? "Conference is active - paper status can be edited" : "Conference is inactive - paper status is read-only"}
       </p>
-      {refusal ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
+      {refusal ? <FormMessage tone="error" answered>{refusal.message}</FormMessage> : null}
       {notices.map((n) => (
         <FormMessage key={n.text} tone={n.tone}>
           {n.text}

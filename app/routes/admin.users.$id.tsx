@@ -121,7 +121,7 @@ export default function AdminEditUser() {
 
   return (
     <RouteDialog title={`Edit User: ${email}`} closeTo={usersListHref(search)} wide>
-      {refusedIn(FORMS.save) ? <FormMessage tone="error">{refusedIn(FORMS.save)}</FormMessage> : null}
+      {refusedIn(FORMS.save) ? <FormMessage tone="error" answered>{refusedIn(FORMS.save)}</FormMessage> : null}
       <InvalidFormMessage formId={`edit-user-${id}`}>Please fill in all required fields correctly.</InvalidFormMessage>
       <ValidatedForm id={FORMS.save} method="post" validator={validator} defaultValues={values} noValidate className="stack-form">
         <CsrfField />
@@ -163,7 +163,7 @@ export default function AdminEditUser() {
       <ValidatedForm validator={resetValidator} id={FORMS.reset} method="post" className="form-section" aria-labelledby="reset-title">
         <h3 id="reset-title">Reset Password</h3>
         {data?.resetDone ? <FormMessage tone="success">{data.resetDone}</FormMessage> : null}
-        {refusedIn(FORMS.reset) ? <FormMessage tone="error">{refusedIn(FORMS.reset)}</FormMessage> : null}
+        {refusedIn(FORMS.reset) ? <FormMessage tone="error" answered>{refusedIn(FORMS.reset)}</FormMessage> : null}
         <CsrfField />
         <input type="hidden" name="intent" value="reset-password" />
         <fieldset className="radio-list">
@@ -187,7 +187,7 @@ export default function AdminEditUser() {
         <Form method="post" className="form-section" aria-labelledby="sessions-title">
           <h3 id="sessions-title">Signed-in Devices</h3>
           {data?.sessionsDone ? <FormMessage tone="success">{data.sessionsDone}</FormMessage> : null}
-          {refusedIn(FORMS.sessions) ? <FormMessage tone="error">{refusedIn(FORMS.sessions)}</FormMessage> : null}
+          {refusedIn(FORMS.sessions) ? <FormMessage tone="error" answered>{refusedIn(FORMS.sessions)}</FormMessage> : null}
           <CsrfField />
           <input type="hidden" name="intent" value="end-sessions" />
           <p className="field-hint">

@@ -96,7 +96,7 @@ export default function AdminUsersTab() {
           Refresh
         </ButtonLink>
       </div>
-      {refusal ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
+      {refusal ? <FormMessage tone="error" answered>{refusal.message}</FormMessage> : null}
       {(done === "role" || done === "role-needs-2fa") && !refusal ? <FormMessage tone="success">{MESSAGES.roleSaved}</FormMessage> : null}
       {done === "saved" || done === "saved-needs-2fa" ? <FormMessage tone="success">{MESSAGES.saved}</FormMessage> : null}
       {done?.endsWith("-needs-2fa") && !refusal ? <FormMessage tone="warning">{ADMIN_WITHOUT_SECOND_FACTOR.appointed[secondFactor]}</FormMessage> : null}

@@ -44,7 +44,7 @@ export default function ForgotPasswordRoute() {
       <PageHead title="Forgot password" />
       <div className="container container-narrow">
         <div className="card form-card">
-          {done ? <FormMessage tone="success">{done}</FormMessage> : refusal && !refusal.fieldErrors ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
+          {done ? <FormMessage tone="success">{done}</FormMessage> : refusal && !refusal.fieldErrors ? <FormMessage tone="error" answered>{refusal.message}</FormMessage> : null}
           {done ? (
             <p>
               The link works for one hour. <Link to="/login">Back to Login</Link>

@@ -50,7 +50,7 @@ export default function LoginRoute() {
         <div className="card form-card">
           {params.get("reset") === "1" ? <FormMessage tone="success">Password reset successful. You can now log in.</FormMessage> : null}
           {refusal ? (
-            <FormMessage tone="error">
+            <FormMessage tone="error" answered>
               {refusal.message}
               {resend ? (
                 <>

@@ -58,7 +58,7 @@ export default function TwoFactorLoginRoute() {
       <PageHead title="Two-factor sign-in" />
       <div className="container container-narrow">
         <div className="card form-card">
-          {refusal && !refusal.fieldErrors ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
+          {refusal && !refusal.fieldErrors ? <FormMessage tone="error" answered>{refusal.message}</FormMessage> : null}
           <ValidatedForm
             validator={validator}
             id="two-factor-sign-in"

@@ -46,7 +46,7 @@ export default function NewsListRoute() {
           <p>Conferences, the journal, calls for papers, awards and announcements, newest first.</p>
         </div>
       </div>
-      <div className="container container-narrow">
+      <div className="container page-body">
         {items.length === 0 ? (
           <div className="empty">
             <h2>No news available</h2>

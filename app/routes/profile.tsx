@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation, useLocation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm, type Validator } from "remix-validated-form";
 import { z } from "zod";
@@ -87,8 +88,16 @@ export default function ProfileRoute() {
   const tab = parseTab(params.get("tab"));
   const saving = useNavigation().state === "submitting";
   const saved = params.get("saved") === "1" && !refusal;
-  // Every navigation (a save's redirect included) starts the form again from what is stored: empty, for a password.
+  // Every navigation (a save's redirect included) starts the form again from what is stored: empty,
+  // for a password. A refused post keeps the form as typed: only a wrong current password is cleared.
   const location = useLocation();
+  const formKey = useRef(location.key);
+  if (!refusal) formKey.current = location.key;
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const current = formRef.current?.elements.namedItem("currentPassword");
+    if (refusal?.fieldErrors?.currentPassword && current instanceof HTMLInputElement) current.value = "";
+  }, [refusal]);
 
   return (
     <>
@@ -98,10 +107,10 @@ export default function ProfileRoute() {
           <LinkTabs label="Profile sections" tabs={TABS} current={tab} hrefFor={(id) => `/profile?tab=${id}`}>
             <div className="card form-card">
               {saved ? <FormMessage tone="success">{tab === "password" ? MESSAGES.passwordChanged : MESSAGES.profileSaved}</FormMessage> : null}
-              {refusal && !refusal.fieldErrors ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
               <InvalidFormMessage formId={`profile-${tab}`}>{MESSAGES.stepInvalid}</InvalidFormMessage>
               <ValidatedForm
-                key={`${tab}:${location.key}`}
+                key={`${tab}:${formKey.current}`}
+                formRef={formRef}
                 id={`profile-${tab}`}
                 method="post"
                 action={`/profile?tab=${tab}`}

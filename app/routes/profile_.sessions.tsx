@@ -77,7 +77,7 @@ export default function SessionsRoute() {
       </PageHead>
       <div className="container">
         <BackLink to="/profile?tab=password">Back to Profile</BackLink>
-        {refusal ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
+        {refusal ? <FormMessage tone="error" answered>{refusal.message}</FormMessage> : null}
         {!refusal && (done === "ended" || done === "others") ? <FormMessage tone="success">{DONE[done]}</FormMessage> : null}
         <DataTable label="Signed-in devices" columns={["Device", "Address", "Signed in", "Last active", <span key="a" className="visually-hidden">Actions</span>]}>
           {sessions.map((s) => (

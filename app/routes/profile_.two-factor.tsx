@@ -113,7 +113,7 @@ export default function TwoFactorRoute() {
         <BackLink to="/profile?tab=password">Back to Profile</BackLink>
         <div className="card form-card">
           {required && !enabled && !data?.codes ? <FormMessage tone="warning">{ADMIN_MUST_ENROL}</FormMessage> : null}
-          {refusal && !refusal.fieldErrors ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
+          {refusal && !refusal.fieldErrors ? <FormMessage tone="error" answered>{refusal.message}</FormMessage> : null}
           {data?.codes ? (
             <>
               <FormMessage tone="success">{data.done}</FormMessage>

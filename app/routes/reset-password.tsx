@@ -82,7 +82,7 @@ export default function ResetPasswordRoute() {
             <>
               {activated && !refusal ? <FormMessage tone="success">{ACTIVATED}</FormMessage> : null}
               {linkRefused ? (
-                <FormMessage tone="error">
+                <FormMessage tone="error" answered>
                   {linkRefused} <Link to="/forgot-password">Request a new link</Link>
                 </FormMessage>
               ) : null}

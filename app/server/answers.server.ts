@@ -91,6 +91,7 @@ export function formRefusal(refusal: AppError, typed?: Record<string, unknown>, 
   const values = refusal.values ?? typed;
   if (values) body.repopulateFields = values;
   if (refusal.formId ?? formId) body.formId = refusal.formId ?? formId;
+  if (refusal.checks) body.checks = true;
   return Response.json(body, { status: refusal.status, headers: { "Cache-Control": "no-store", ...refusal.headers } });
 }
 
@@ -122,6 +123,7 @@ export function reworded<T>(work: Promise<T>, how: { prefix?: string; field?: st
       values: how.values ?? error.values,
       retryAfter: error.retryAfter,
       formId: error.formId,
+      checks: error.checks,
     });
   });
 }

@@ -35,6 +35,8 @@ export type AppErrorOptions = {
   values?: Record<string, unknown>;
   /** The `ValidatedForm` the refusal belongs to, on a page with several. */
   formId?: string;
+  /** Refused by the form's own checks (`validateInput`), not by a rule of the domain. */
+  checks?: boolean;
   cause?: unknown;
 };
 
@@ -45,6 +47,7 @@ export class AppError extends Error {
   readonly retryAfter?: number;
   readonly values?: Record<string, unknown>;
   readonly formId?: string;
+  readonly checks: boolean;
 
   constructor(kind: ErrorKind, message: string, options: AppErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -55,6 +58,7 @@ export class AppError extends Error {
     this.retryAfter = options.retryAfter;
     this.values = options.values;
     this.formId = options.formId;
+    this.checks = options.checks ?? false;
   }
 
   /** The headers the answer carries: Retry-After for a limit or an unavailable service. */

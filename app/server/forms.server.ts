@@ -73,7 +73,7 @@ export async function validateInput<T>(
   const fieldErrors = result.error.fieldErrors;
   const first = Object.values(fieldErrors)[0];
   const message = options.message ?? (Object.keys(fieldErrors).length === 1 && first ? first : INVALID_INPUT);
-  throw new AppError("invalid", message, { fieldErrors, values, formId: result.error.formId });
+  throw new AppError("invalid", message, { fieldErrors, values, formId: result.error.formId, checks: true });
 }
 
 /**

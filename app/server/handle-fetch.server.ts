@@ -89,7 +89,7 @@ const forbidden = (url: URL) => refusal(url, 403, "This form has expired", "For 
 function tooLarge(url: URL, cls: RequestClass, limit: number) {
   const mb = Math.max(1, Math.round(limit / 1024 / 1024));
   if (cls !== "page") return apiError(413, `The request body is larger than this call accepts (${limit < 1024 * 1024 ? `${Math.round(limit / 1024)} KB` : `${mb} MB`}). Nothing was saved.`);
-  return refusal(url, 413, "Too much at once", `Nothing was saved: one save can carry at most ${mb} MB of files. Go back and add the files in smaller groups.`);
+  return refusal(url, 413, "Too much at once", `Nothing was saved: one form can carry at most ${mb} MB of files. Go back and choose a smaller file, or add the files in smaller groups.`);
 }
 
 function methodNotAllowed(cls: RequestClass) {

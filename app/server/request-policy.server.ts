@@ -117,10 +117,18 @@ export function withoutCookies(request: Request) {
   return new Request(request, { headers });
 }
 
-/** The most of an unread body `discardBody` reads before giving up on it: above every class's limit. */
-export const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
-/** How long `discardBody` waits for a slow client before giving up on its body. */
-export const DISCARD_MAX_MS = 30_000;
+/**
+ * The most of an unread body `discardBody` reads before giving up on it: the most a Worker is sent
+ * at all (Cloudflare refuses a larger body at its edge, with its own page), so a browser is always
+ * answered by the site, never by a connection reset (decision 058).
+ */
+export const DISCARD_MAX_BYTES = 100 * 1024 * 1024;
+/**
+ * How long `discardBody` waits for a slow client before giving up on its body: a large upload over
+ * a slow line (30 MB at 2 Mbit/s takes two minutes) still gets the site's answer. Waiting costs
+ * no CPU time; a client that sends nothing is let go at this bound.
+ */
+export const DISCARD_MAX_MS = 180_000;
 
 /**
  * Reads and drops what is left of a request body that nothing will read, before the answer goes

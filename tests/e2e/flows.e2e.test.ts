@@ -208,6 +208,8 @@ describe("conference pages", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => page.url()).not.toContain("photo=");
+    // The focus returns to the thumbnail of the photo the dialog showed last, not the page's body.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open photo 7 full size");
     await done();
   });
 

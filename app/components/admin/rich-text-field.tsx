@@ -18,7 +18,8 @@ export function RichTextField({ name, label, required }: { name: string; label: 
   const { error, control } = useFieldControl(name, { hint: true, required, focus: () => focus.current?.() });
   // The text area's props serve the editor too: its value, its aria links, and the handlers that
   // tell the form of a change or a blur (so it checks the field at the same moments).
-  const props = control({ rows: 8 });
+  // Its text is HTML source: set in a monospace font (`.html-source`), unlike the site's prose fields.
+  const props = control({ rows: 8, className: "html-source" });
   const initial = typeof props.defaultValue === "string" ? props.defaultValue : "";
   const textarea = <textarea {...props} defaultValue={initial} />;
   return (

@@ -6,8 +6,8 @@
 import { useActionData } from "@remix-run/react";
 import { useField, useFormContext } from "remix-validated-form";
 import { isTicked } from "~/lib/params";
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { isRefusal, type Refusal } from "~/lib/refusal";
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { isOwnMessage, isRefusal, type Refusal } from "~/lib/refusal";
 
 /** `id` names the control (and its label, hint and error) when one page has two fields of the same name. */
 type Common = { name: string; id?: string; label: ReactNode; hint?: ReactNode; required?: boolean; className?: string };
@@ -154,10 +154,21 @@ export function SelectField(
   );
 }
 
-/** A message for the whole form (the spec's step and submission messages), announced politely. */
-export function FormMessage({ tone, children, id }: { tone: "error" | "success" | "info" | "warning"; children: ReactNode; id?: string }) {
+/**
+ * A message for the whole form (the spec's step and submission messages), announced politely.
+ * `answered`: the message answers the post just made, so the page opens at it: without
+ * JavaScript the browser focuses it as the page loads (`autofocus`, scrolled into view), with it
+ * the message takes the focus when the answer arrives. Every form's refusal is shown this way
+ * (`InvalidFormMessage`, `RefusalMessage`), so no answer starts below the fold.
+ */
+export function FormMessage({ tone, children, id, answered = false }: { tone: "error" | "success" | "info" | "warning"; children: ReactNode; id?: string; answered?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const answer = useActionData();
+  useEffect(() => {
+    if (answered) ref.current?.focus();
+  }, [answered, answer]);
   return (
-    <div id={id} className={`alert alert-${tone}`} role={tone === "error" ? "alert" : "status"}>
+    <div ref={ref} id={id} className={`alert alert-${tone}`} role={tone === "error" ? "alert" : "status"} {...(answered ? { tabIndex: -1, autoFocus: true } : {})}>
       {children}
     </div>
   );
@@ -169,11 +180,20 @@ export function useRefusal(): Refusal | undefined {
   return isRefusal(answer) ? answer : undefined;
 }
 
+/** The refusal of the last post if it belongs to the form `formId` (or the page has one form). */
+function useRefusalOf(formId?: string): Refusal | undefined {
+  const refusal = useRefusal();
+  return refusal && (!formId || !refusal.formId || refusal.formId === formId) ? refusal : undefined;
+}
+
 /** The refusal's sentence where a form shows its errors, or nothing. */
 export function RefusalMessage({ formId }: { formId?: string }) {
-  const refusal = useRefusal();
-  if (!refusal || (formId && refusal.formId && refusal.formId !== formId)) return null;
-  return <FormMessage tone="error">{refusal.message}</FormMessage>;
+  const refusal = useRefusalOf(formId);
+  return refusal ? (
+    <FormMessage tone="error" answered>
+      {refusal.message}
+    </FormMessage>
+  ) : null;
 }
 
 /**
@@ -187,14 +207,36 @@ export function usePostedDefaults<T extends object>(stored: T): T {
 }
 
 /**
- * Inside a `ValidatedForm`: the form's own message (a spec text such as "Years and Name
- * required") while any field is refused, once the user has tried to submit, or when the
- * server's answer refused fields (so the page without JavaScript says the same).
+ * Inside a `ValidatedForm`, the one place a form says why it was not accepted:
+ * - a refusal of the domain (a wrong current password, a common password; any refusal not made by
+ *   the form's checks) says its own message, while the fields it named still show it (the field
+ *   shows it too, `aria-describedby` tied);
+ * - wrong fields (checked in the browser once the user tried to submit, or refused by the server's
+ *   same checks) get the page's sentence, `children` (a spec text such as "Years and Name
+ *   required"), unless every wrong field says something that sentence does not cover (an address
+ *   given twice, `ownMessage`): then their messages.
+ * After a post the page opens at it (`FormMessage`'s `answered`).
  */
 export function InvalidFormMessage({ children, formId }: { children: ReactNode; formId?: string }) {
   // The form's live errors (not the last answer's): the message goes once the fields are put right.
   const { fieldErrors, hasBeenSubmitted } = useFormContext(formId);
-  const answer = useActionData() as { fieldErrors?: unknown } | undefined;
-  const refused = Object.keys(fieldErrors).length > 0 && (hasBeenSubmitted || Boolean(answer?.fieldErrors));
-  return refused ? <FormMessage tone="error">{children}</FormMessage> : null;
+  const refusal = useRefusalOf(formId);
+  if (refusal && !refusal.checks) {
+    const named = Object.entries(refusal.fieldErrors ?? {});
+    if (named.length === 0 || named.some(([field, error]) => fieldErrors[field] === error)) {
+      return (
+        <FormMessage tone="error" answered>
+          {refusal.message}
+        </FormMessage>
+      );
+    }
+  }
+  const wrong = Object.values(fieldErrors).filter((e): e is string => Boolean(e));
+  if (wrong.length === 0 || !(hasBeenSubmitted || refusal?.fieldErrors)) return null;
+  const own = wrong.every(isOwnMessage) ? [...new Set(wrong)].join(" ") : null;
+  return (
+    <FormMessage tone="error" answered={Boolean(refusal)}>
+      {own ?? children}
+    </FormMessage>
+  );
 }

@@ -11,7 +11,7 @@ export function ConfirmDelete({ title, closeTo, button, disabled = false, childr
   const busy = useNavigation().state !== "idle";
   return (
     <RouteDialog title={title} closeTo={closeTo}>
-      {refusal ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
+      {refusal ? <FormMessage tone="error" answered>{refusal.message}</FormMessage> : null}
       {children}
       {disabled ? null : (
         <Form method="post" className="form-actions">

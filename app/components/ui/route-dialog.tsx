@@ -5,8 +5,10 @@ import { useHydrated } from "~/components/hooks/use-hydrated";
 
 /**
  * A console record opened over its list: a Radix Dialog once the page is interactive (focus
- * trapped, Escape and Close go back to the list), and without JavaScript a section of the page
- * above the list, with a link back. Either way it has its own address.
+ * trapped, Escape and Close go back to the list), and without JavaScript a section of the page,
+ * with a link back, that the page opens at (`autofocus`: the browser focuses it as the page loads
+ * and scrolls it into view, wherever the list puts it), as a refused form opens at its message.
+ * Either way it has its own address.
  */
 export function RouteDialog({ title, description, closeTo, wide = false, children }: { title: string; description?: string; closeTo: string; wide?: boolean; children: ReactNode }) {
   const hydrated = useHydrated();
@@ -14,7 +16,7 @@ export function RouteDialog({ title, description, closeTo, wide = false, childre
   const close = () => navigate(closeTo, { preventScrollReset: true });
   if (!hydrated) {
     return (
-      <section className="card route-section" aria-labelledby="route-dialog-title" id="record">
+      <section className="card route-section" aria-labelledby="route-dialog-title" id="record" tabIndex={-1} autoFocus>
         <h2 id="route-dialog-title">{title}</h2>
         {description ? <p>{description}</p> : null}
         {children}

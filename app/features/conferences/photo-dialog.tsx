@@ -14,6 +14,8 @@ export default function PhotoDialog({ title, onClose, onStep, children }: { titl
         <Dialog.Content
           className="dialog-content"
           aria-describedby={undefined}
+          // The gallery puts the focus back on the photo's thumbnail once the dialog is gone.
+          onCloseAutoFocus={(e) => e.preventDefault()}
           onKeyDown={(e) => {
             if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
             if (e.key === "ArrowLeft" || e.key === "ArrowRight") {

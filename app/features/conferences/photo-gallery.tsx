@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { lazy, Suspense, useRef, type PointerEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, type PointerEvent } from "react";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { CopyButton, UrlField } from "~/components/copy-button";
 import { DownloadIcon } from "~/components/icons";
@@ -47,6 +47,16 @@ export function PhotoGallery({
   const next = photo && index < photos.length - 1 ? photoHref(index + 1) : null;
   // Stepping through photos replaces the history entry: Back and Close return to the gallery.
   const go = (href: string | null) => href && navigate(href, { preventScrollReset: true, replace: true });
+  // Closing the dialog (Close, Escape, outside) puts the focus on the thumbnail of the photo it
+  // showed, which the closed gallery's slide holds, not on the page's body.
+  const closedOn = useRef<string | null>(null);
+  const thumbnails = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (photo || !closedOn.current) return;
+    const filename = closedOn.current;
+    closedOn.current = null;
+    [...(thumbnails.current?.querySelectorAll<HTMLAnchorElement>("a[data-photo]") ?? [])].find((a) => a.dataset.photo === filename)?.focus();
+  }, [photo]);
   // A horizontal swipe on the photo (touch or pen) steps to the next or previous one.
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
   const onPointerDown = (e: PointerEvent) => {
@@ -99,12 +109,12 @@ export function PhotoGallery({
         </section>
       ) : null}
 
-      <ul className="gallery-slide" aria-label={`Photos ${(current - 1) * PHOTOS_PER_SLIDE + 1} to ${(current - 1) * PHOTOS_PER_SLIDE + shown.length} of ${photos.length}`}>
+      <ul ref={thumbnails} className="gallery-slide" aria-label={`Photos ${(current - 1) * PHOTOS_PER_SLIDE + 1} to ${(current - 1) * PHOTOS_PER_SLIDE + shown.length} of ${photos.length}`}>
         {shown.map((p, i) => {
           const n = (current - 1) * PHOTOS_PER_SLIDE + i;
           return (
             <li key={p.filename}>
-              <Link to={photoHref(n)} preventScrollReset aria-label={`Open photo ${n + 1} full size`}>
+              <Link to={photoHref(n)} preventScrollReset aria-label={`Open photo ${n + 1} full size`} data-photo={p.filename}>
                 <img src={photoUrl(p.filename)} alt={alt(p, n)} width={200} height={200} loading="lazy" decoding="async" />
               </Link>
             </li>
@@ -129,7 +139,10 @@ export function PhotoGallery({
         <Suspense fallback={null}>
           <PhotoDialog
             title={`Photo ${index + 1} of ${photos.length}: ${photo.originalName}`}
-            onClose={() => navigate(closeHref, { preventScrollReset: true, replace: true })}
+            onClose={() => {
+              closedOn.current = photo.filename;
+              navigate(closeHref, { preventScrollReset: true, replace: true });
+            }}
             onStep={(direction) => go(direction < 0 ? previous : next)}
           >
             {view}

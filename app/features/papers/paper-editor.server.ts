@@ -161,8 +161,9 @@ function stepValues(step: number, form: FormData): Record<string, unknown> {
   return {};
 }
 
-const refusal = (message: string, step: number, fieldErrors: Record<string, string>, values: Record<string, unknown>) =>
-  new AppError("invalid", message, { fieldErrors, values, formId: editorFormId(step) });
+/** A step refused by its checks: `message` is the page's sentence, or the section Save sent the editor back to. */
+const refusal = (message: string, step: number, fieldErrors: Record<string, string>, values: Record<string, unknown>, checks = false) =>
+  new AppError("invalid", message, { fieldErrors, values, formId: editorFormId(step), checks });
 
 /**
  * A post of the editor: Previous (kept, never checked), an author card's button without
@@ -198,7 +199,7 @@ export async function postEditor(ctx: Ctx, asker: PaperAsker, paperId: number, f
     const next = checked.error ? step : Math.min(EDITOR_STEPS, step + 1);
     // What was typed is kept either way; the draft resumes at the step shown next.
     await keep(next);
-    if (checked.error) throw refusal(EDITOR_MESSAGES.stepInvalid, step, checked.error.fieldErrors, checked.submittedData);
+    if (checked.error) throw refusal(EDITOR_MESSAGES.stepInvalid, step, checked.error.fieldErrors, checked.submittedData, true);
     return redirect(pathOf(next));
   }
 

@@ -68,7 +68,7 @@ export function RegistrationForm({ choices, closeTo }: { choices: DialogChoices;
       <CsrfField />
       <input type="hidden" name="paperId" value={choices.paperId} />
       <input type="hidden" name="conferenceId" value={choices.conferenceId} />
-      {refusal ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
+      {refusal ? <FormMessage tone="error" answered>{refusal.message}</FormMessage> : null}
       <fieldset className="radio-list">
         <legend>Fee type</legend>
         {offered.map((t) => (

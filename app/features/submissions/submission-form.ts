@@ -12,6 +12,7 @@ import { ACADEMIC_RANKS } from "~/features/accounts/options";
 import { topicPairsSchema, type TopicPairSlot } from "~/features/accounts/schemas";
 import { exactSizeNote, megabytesUp } from "~/lib/file-names";
 import { isTicked } from "~/lib/params";
+import { ownMessage } from "~/lib/refusal";
 import { defineWizard } from "~/lib/wizard";
 
 export type ManuscriptType = (typeof MANUSCRIPT_TYPES)[number];
@@ -185,6 +186,9 @@ const authorSchema = z
   })
   .transform((v) => ({ ...v, rankOther: v.rankTitle === "Other" ? v.rankOther : "" }));
 
+/** An author's e-mail that another author of the paper has: said as it is, not as a field left empty. */
+const EMAIL_TWICE = ownMessage("Another author has this e-mail address.");
+
 /** A paper's authors, each checked by `author`: one to MAX_AUTHORS, exactly one corresponding, no address twice. */
 export function authorListSchema<A extends z.ZodType<{ isCorresponding: boolean; email: string }, z.ZodTypeDef, unknown>>(author: A) {
   return z
@@ -197,7 +201,7 @@ export function authorListSchema<A extends z.ZodType<{ isCorresponding: boolean;
       if (corresponding > 1) ctx.addIssue({ code: "custom", path: ["authors"], message: "Only one author can be the corresponding author: untick the others." });
       const seen = new Set<string>();
       authors.forEach((a, i) => {
-        if (a.email && seen.has(a.email)) ctx.addIssue({ code: "custom", path: ["authors", i, "email"], message: "Another author has this e-mail address." });
+        if (a.email && seen.has(a.email)) ctx.addIssue({ code: "custom", path: ["authors", i, "email"], message: EMAIL_TWICE });
         seen.add(a.email);
       });
     });

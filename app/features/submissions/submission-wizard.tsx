@@ -69,7 +69,7 @@ export function SubmissionWizard({ view }: { view: WizardView }) {
     <div className="wizard submission-wizard">
       <WizardProgress step={step} titles={wizard.titles} />
       {formError ? (
-        <FormMessage tone="error">
+        <FormMessage tone="error" answered>
           {blocked ? <strong className="blocked-title">{SUBMISSION_MESSAGES.blocked}</strong> : null}
           <span>{blocked ? SUBMISSION_MESSAGES.currentUserMissing : formError}</span>
           {last && !blocked && formError !== SUBMISSION_MESSAGES.cannotRemoveCurrentUser ? (
@@ -324,7 +324,11 @@ function UploadStep({ view, uploadError }: { view: WizardView; uploadError: stri
       <CsrfField />
       <input type="hidden" name="step" value="2" />
       <h2 className="form-section-title">{wizard.titles[1]}</h2>
-      {refused ? <FormMessage tone="error">{refused}</FormMessage> : null}
+      {refused ? (
+        <FormMessage tone="error" answered={refused === uploadError}>
+          {refused}
+        </FormMessage>
+      ) : null}
       {view.duplicate ? <DuplicateNotice duplicate={view.duplicate} /> : null}
       <div className={`field${refused ? " has-error" : ""}`}>
         <label htmlFor="manuscript">

@@ -80,7 +80,7 @@ export default function AdminBoardYear() {
   const year = (refusal?.repopulateFields as BoardYearForm | undefined) ?? posted?.year ?? loaded.year;
   return (
     <RouteDialog title={loaded.existing ? `Edit Board Year ${loaded.existing}` : "Create Board Year"} closeTo="/admin/board" wide>
-      {refusal && !refusal.fieldErrors ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
+      {refusal && !refusal.fieldErrors ? <FormMessage tone="error" answered>{refusal.message}</FormMessage> : null}
       {/* A new answer from the server (a row added without JavaScript) remounts the form with it. */}
       <BoardYearEditor key={refusal ? `refused:${refusal.message}` : (posted?.version ?? "loaded")} year={year} locked={Boolean(loaded.existing)} validator={validator} />
     </RouteDialog>

@@ -238,6 +238,8 @@ export default function DashboardRoute() {
         Welcome, {a.name}.
       </PageHead>
       <div className="container">
+        {/* A submission's confirmation (delete, register): a dialog, or without JavaScript a section the page opens at, first under the page's head. */}
+        <Outlet />
         <div className="grid-2 dashboard-cards">
           <section className="card" aria-labelledby="account-title">
             <h2 id="account-title">Account</h2>
@@ -290,7 +292,6 @@ export default function DashboardRoute() {
           ) : null}
         </LinkTabs>
       </div>
-      <Outlet />
     </>
   );
 }

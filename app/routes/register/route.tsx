@@ -6,7 +6,7 @@ import { AffiliationFields, SecondaryAffiliation } from "~/features/accounts/aff
 import { ExpertiseFields } from "~/features/accounts/expertise-fields";
 import { PersonalFields } from "~/features/accounts/personal-fields";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, InvalidFormMessage, TextField, useRefusal } from "~/components/form/fields";
+import { InvalidFormMessage, TextField } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { WizardProgress } from "~/components/wizard";
 import { Button } from "~/components/ui/button";
@@ -59,14 +59,12 @@ export const action = acts(MESSAGES.registrationFailed, async ({ request, contex
 
 export default function RegisterRoute() {
   const { step, values } = useLoaderData<typeof loader>();
-  const refusal = useRefusal();
   const formRef = useRef<HTMLFormElement>(null);
   const stepDef = wizard.steps[step - 1]!;
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
 
-  const formError = refusal && !refusal.fieldErrors ? refusal.message : null;
   const last = step === wizard.count;
   const formId = `register-step-${step}`;
 
@@ -79,11 +77,7 @@ export default function RegisterRoute() {
         <div className="card form-card">
           <WizardProgress step={step} titles={wizard.titles} />
           {/* Each step is its own form: its message shows once Next was tried there, while fields are wrong. */}
-          {formError ? (
-            <FormMessage tone="error">{formError}</FormMessage>
-          ) : (
-            <InvalidFormMessage formId={formId}>{last ? MESSAGES.finalInvalid : MESSAGES.stepInvalid}</InvalidFormMessage>
-          )}
+          <InvalidFormMessage formId={formId}>{last ? MESSAGES.finalInvalid : MESSAGES.stepInvalid}</InvalidFormMessage>
           <ValidatedForm
             key={step}
             id={formId}

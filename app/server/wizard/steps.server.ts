@@ -116,7 +116,7 @@ export async function wizardStepPost(
     const result = await wizard.validators[step - 1]!.validate(def.fromDraft ? data : form);
     if (result.error) {
       await keep(step);
-      return refused(owner, new AppError("invalid", INVALID_INPUT, { fieldErrors: result.error.fieldErrors, values: result.submittedData }));
+      return refused(owner, new AppError("invalid", INVALID_INPUT, { fieldErrors: result.error.fieldErrors, values: result.submittedData, checks: true }));
     }
     await keep(step + 1, { ...data, ...result.data });
     return withOwnerCookie(redirect(path(step + 1)), owner);
@@ -127,7 +127,7 @@ export async function wizardStepPost(
   const last = await wizard.validators[step - 1]!.validate(form);
   // What the last step holds is kept whatever happens next (unless it must never be stored).
   if (def.keep !== false) await keep(step);
-  if (last.error) return refused(owner, new AppError("invalid", INVALID_INPUT, { fieldErrors: last.error.fieldErrors, values: def.keep === false ? {} : last.submittedData }));
+  if (last.error) return refused(owner, new AppError("invalid", INVALID_INPUT, { fieldErrors: last.error.fieldErrors, values: def.keep === false ? {} : last.submittedData, checks: true }));
 
   const values = Object.assign({}, ...wizard.steps.slice(0, wizard.count - 1).map((s) => s.schema.parse(data)));
   // A refusal of the last step keeps the draft, and the owner's cookie that finds it again.
