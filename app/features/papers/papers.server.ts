@@ -9,7 +9,7 @@
 import { and, count, desc, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
 import { chunksOf } from "~/db/batch.server";
 import { batchPrepared, placeholders, preparedQuery, type PreparedCall, type PreparedResults } from "~/db/prepared.server";
-import { conferences, files, PAPER_STATUSES, paperAuthors, paperCounts, papers, type PaperStatus } from "~/db/schema";
+import { auditLog, conferences, files, PAPER_STATUSES, paperAuthors, paperCounts, papers, type PaperStatus } from "~/db/schema";
 import { auditEntryIfChanged } from "~/models/audit.server";
 import { paperDisplayNumber } from "~/lib/status";
 import { PAPERS_PAGE_SIZE } from "./papers-forms";
@@ -303,6 +303,7 @@ export async function getPaper({ db }: Pick<Services, "db">, asker: PaperAsker, 
         conferenceTitle: sql<string>`${conferences.title}`.as("conference_title"),
         conferenceStart: sql<string>`${conferences.startDate}`.as("conference_start"),
         conferenceStatus: sql<string>`${conferences.status}`.as("conference_status"),
+        conferenceDeadline: sql<number | null>`${conferences.submissionDeadline}`.as("conference_deadline"),
       })
       .from(papers)
       .innerJoin(conferences, eq(conferences.id, papers.conferenceId))
@@ -320,8 +321,30 @@ export async function getPaper({ db }: Pick<Services, "db">, asker: PaperAsker, 
   ]);
   const row = found[0];
   if (!row) return null;
-  const conference = { id: row.paper.conferenceId, title: row.conferenceTitle, startDate: row.conferenceStart, status: row.conferenceStatus };
+  const conference = { id: row.paper.conferenceId, title: row.conferenceTitle, startDate: row.conferenceStart, status: row.conferenceStatus, submissionDeadline: row.conferenceDeadline };
   return { ...row.paper, number: paperDisplayNumber(conference.startDate, row.paper.paperNumber), conference, authors, files: stored };
+}
+
+/** A status a paper was given, and when: from the audit log, which records every decision (decisions, the editor, the bulk update). */
+export type StatusChange = { at: number; status: PaperStatus };
+
+/**
+ * The paper's status history, oldest first: every decision recorded for it. Its submission (under
+ * review) is the paper's own `submittedAt`. Read only for a paper `getPaper` gave the asker.
+ */
+export async function paperHistory({ db }: Pick<Services, "db">, paperId: number): Promise<StatusChange[]> {
+  const rows = await db
+    .select({ action: auditLog.action, details: auditLog.details, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, "paper"), eq(auditLog.entityId, String(paperId)), inArray(auditLog.action, ["paper.status", "paper.edit"])))
+    .orderBy(auditLog.createdAt, auditLog.id)
+    .all();
+  return rows.flatMap((r) => {
+    // 'paper.status' records { from, to }; the editor's 'paper.edit' { status: { from, to } } when it changed the status.
+    const change = (r.action === "paper.status" ? r.details : r.details?.status) as { to?: unknown } | undefined;
+    const to = change?.to;
+    return typeof to === "string" && (PAPER_STATUSES as readonly string[]).includes(to) ? [{ at: r.createdAt.getTime(), status: to as PaperStatus }] : [];
+  });
 }
 
 /* ---------------------------------------------------------------- deletion */
