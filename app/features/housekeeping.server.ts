@@ -11,6 +11,7 @@ import { tokenHousekeeping } from "~/server/auth/tokens.server";
 import { outboxHousekeeping } from "~/mail/outbox.server";
 import { bulkPlanHousekeeping } from "~/features/papers/bulk-update.server";
 import { deadlineHousekeeping } from "~/features/conferences/conference.server";
+import { officeDigestHousekeeping } from "~/models/office-notices.server";
 import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 import type { Services } from "~/server/services.server";
 import { draftHousekeeping, unheldUploadsHousekeeping } from "~/server/wizard/drafts.server";
@@ -27,6 +28,7 @@ export const HOUSEKEEPING: readonly HousekeepingTask[] = [
   bulkPlanHousekeeping,
   paymentReconciliation,
   deadlineHousekeeping,
+  officeDigestHousekeeping,
 ];
 
 export async function runHousekeeping(services: Pick<Services, "db" | "files" | "queues" | "waitUntil" | "env">, now = Date.now(), tasks = HOUSEKEEPING) {

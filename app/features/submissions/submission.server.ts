@@ -11,6 +11,7 @@ import { statementsFor } from "~/db/batch.server";
 import { conferences, extractionJobs, files, paperAuthors, papers, users } from "~/db/schema";
 import { auditEntry } from "~/models/audit.server";
 import { activeAccountAt } from "~/models/authorship.server";
+import { readOfficeNotices } from "~/models/office-notices.server";
 import { extractionJobStatement, getExtractionJob, jobsOfFile, MANUSCRIPT_RULE, queueExtraction, failExtractionJob, type ExtractedInfo } from "~/models/extraction-jobs.server";
 import { generateFilename, r2KeyFor } from "~/models/file.server";
 import { storeUploads, UploadRejected, type UploadRule } from "~/models/uploads.server";
@@ -361,6 +362,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
   const contactEmail = ctx.env.CONTACT_EMAIL;
   const isCorresponding = (email: string) => authors.some((a) => a.isCorresponding && a.email.toLowerCase() === email.toLowerCase());
   const submitterName = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const office = await readOfficeNotices(ctx);
   try {
     await commitWithMail(
       ctx,
@@ -422,6 +424,18 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
             computed: { paperNumber: shownNumber },
           }),
         ),
+        // The office hears of the paper now, unless it takes a daily digest or nothing (decision 061).
+        ...(office.mode === "each"
+          ? [
+              selectedMail(ctx, "submission_office", {
+                from: papers,
+                where: theirPaper,
+                to: sql`${office.address}`,
+                payload: { ...mailed, fileName: stored.originalName, submitter: submitterName, submitterEmail: user.email, link: new URL(`/admin/papers?conference=${conferenceId}`, ctx.env.SITE_URL).toString() },
+                computed: { paperNumber: shownNumber },
+              }),
+            ]
+          : []),
       ],
     );
   } catch (error) {
