@@ -4,10 +4,11 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { ConsoleError } from "~/components/admin/console-error";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, InvalidFormMessage, RefusalMessage, SelectField, TextField, usePostedDefaults } from "~/components/form/fields";
+import { FormMessage, InvalidFormMessage, SelectField, TextField, usePostedDefaults, useRefusal } from "~/components/form/fields";
 import { Button } from "~/components/ui/button";
 import { OFFICE_NOTICE_LABELS, OFFICE_NOTICE_MODES, officeNoticesSchema } from "~/models/office-notices";
 import { readOfficeNotices, saveOfficeNotices } from "~/models/office-notices.server";
+import { consoleRefusalText } from "~/lib/refusal";
 import { acts, loads } from "~/server/answers.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { validateInput } from "~/server/forms.server";
@@ -36,6 +37,8 @@ export default function AdminSettingsTab() {
   const defaults = usePostedDefaults(notices);
   const done = new URLSearchParams(useLocation().search).get("done");
   const busy = useNavigation().state === "submitting";
+  // A fault says so above the form; a refusal of fields is shown at the fields.
+  const formError = consoleRefusalText(useRefusal(), SAVE_FAILED);
   return (
     <section aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
@@ -43,7 +46,7 @@ export default function AdminSettingsTab() {
         <h3>New papers</h3>
         <p className="field-hint">How the office hears of papers as authors submit them. Authors get their own receipts whatever is chosen here.</p>
         <CsrfField />
-        <RefusalMessage formId="office-notices" />
+        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
         <InvalidFormMessage formId="office-notices">Please correct the settings below.</InvalidFormMessage>
         {done === "saved" ? <FormMessage tone="success">Settings saved.</FormMessage> : null}
         <SelectField name="mode" label="Tell the office" required placeholder="" options={OFFICE_NOTICE_MODES.map((m) => [m, OFFICE_NOTICE_LABELS[m]] as const)} />
