@@ -10,6 +10,8 @@ import { sessionHousekeeping } from "~/server/auth/session.server";
 import { tokenHousekeeping } from "~/server/auth/tokens.server";
 import { outboxHousekeeping } from "~/mail/outbox.server";
 import { bulkPlanHousekeeping } from "~/features/papers/bulk-update.server";
+import { deadlineHousekeeping } from "~/features/conferences/conference.server";
+import { officeDigestHousekeeping } from "~/models/office-notices.server";
 import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 import type { Services } from "~/server/services.server";
 import { draftHousekeeping, unheldUploadsHousekeeping } from "~/server/wizard/drafts.server";
@@ -25,6 +27,8 @@ export const HOUSEKEEPING: readonly HousekeepingTask[] = [
   unheldUploadsHousekeeping,
   bulkPlanHousekeeping,
   paymentReconciliation,
+  deadlineHousekeeping,
+  officeDigestHousekeeping,
 ];
 
 export async function runHousekeeping(services: Pick<Services, "db" | "files" | "queues" | "waitUntil" | "env">, now = Date.now(), tasks = HOUSEKEEPING) {

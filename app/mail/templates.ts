@@ -50,6 +50,18 @@ export const MAIL_TEMPLATES = {
   account_exists: z.object({ ...person, loginLink: link, resetLink: link }),
   submission_receipt: z.object({ ...person, ...paper, ...submitted, link, supportEmail: z.string().email() }),
   submission_listed: z.object({ ...person, ...paper, ...submitted, submitter: z.string().max(300), link, supportEmail: z.string().email().optional() }),
+  /** To the office, for each new paper (decision 061): the paper as filed, who submitted it, and the Papers tab. */
+  submission_office: z.object({ ...paper, ...submitted, submitter: z.string().max(300), submitterEmail: z.string().email(), link }),
+  /** To the office, once a day: the papers submitted from `from` to `to` (ISO instants), `more` when the list was cut. */
+  submission_digest: z.object({
+    papers: z.array(z.object({ paperNumber: paper.paperNumber, title: paper.title, conference: paper.conference, submitter: z.string().max(300) })).min(1).max(100),
+    more: z.coerce.boolean(),
+    from: z.string().datetime(),
+    to: z.string().datetime(),
+    link,
+  }),
+  /** To each other author of a paper its submitter deleted while it was under review: `submitter` names who did. */
+  submission_withdrawn: z.object({ ...person, title: paper.title, conference: paper.conference, paperNumber: paper.paperNumber, submitter: z.string().max(300), link, supportEmail: z.string().email() }),
   /**
    * The office's decision on a paper, to each of its authors: `name` is the author written to,
    * `corresponding` the corresponding author's name; `registration` (fees as printed lines, the
@@ -168,6 +180,12 @@ const DECISION_SUBJECTS: Record<Decision["status"], (paper: string, conference: 
   incomplete: (n, c) => `Paper ${n} for ${c} is incomplete`,
   under_review: (n, c) => `Paper ${n} for ${c} is under review again`,
 };
+
+/** An instant as the digest names it: 15 March 2027, 07:00 UTC. */
+function digestTime(iso: string) {
+  const d = new Date(iso);
+  return `${d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}, ${d.toISOString().slice(11, 16)} UTC`;
+}
 
 /** A calendar date (YYYY-MM-DD) as a letter writes it: 15 March 2027. */
 function letterDate(date: string) {
@@ -330,6 +348,39 @@ const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => Rendered
       {
         small: `If you do not know of this paper, you can ignore this e-mail: no account is made for you, and the society asks nothing of you. ${p.supportEmail ? `To tell the society's office, write to ${p.supportEmail}.` : "To tell the society's office, answer through the contact details on its website."}`,
       },
+    ]),
+  // To the office's own address: the title and names as the submitter typed them, quoted.
+  submission_office: (site, p) =>
+    compose(site, `New paper ${p.paperNumber} for ${p.conference}`, "Hello,", [
+      { p: `A paper has been submitted to ${theConference(p.conference)} and received as ${p.paperNumber}.` },
+      { p: `Title: “${withoutLinks(p.title)}”` },
+      ...submittedBlocks(p, p.fileName),
+      { p: `Submitted by: ${withoutLinks(p.submitter)} <${p.submitterEmail}>` },
+      { p: "Authors:" },
+      { list: p.authors.map(withoutLinks) },
+      { button: { label: "Open the Papers tab", href: p.link } },
+      { small: "The console's Settings tab says how the office hears of new papers: an e-mail for each, a daily digest, or none." },
+    ]),
+  submission_digest: (site, p) =>
+    compose(site, `${p.papers.length}${p.more ? "+" : ""} new paper${p.papers.length === 1 && !p.more ? "" : "s"} since ${digestTime(p.from)}`, "Hello,", [
+      { p: `Papers submitted from ${digestTime(p.from)} to ${digestTime(p.to)}:` },
+      { list: p.papers.map((x) => `${x.paperNumber}, ${x.conference}: “${withoutLinks(x.title)}”${x.submitter ? `, submitted by ${withoutLinks(x.submitter)}` : ""}`) },
+      ...(p.more ? [{ p: `More papers came in than one e-mail lists (${p.papers.length} are listed): the Papers tab has them all.` }] : []),
+      { button: { label: "Open the Papers tab", href: p.link } },
+      { small: "The console's Settings tab says how the office hears of new papers: an e-mail for each, a daily digest, or none." },
+    ]),
+  // Sent to every address the submitter listed, as the notice that they were listed was: what the
+  // submitter typed is quoted with links and addresses taken out, and none of it is in the subject.
+  submission_withdrawn: (site, p) =>
+    compose(site, `Paper ${p.paperNumber} was withdrawn`, greet(withoutLinks(p.name)), [
+      {
+        p: `We wrote to you when a paper listing this e-mail address as one of its authors was submitted to ${theConference(p.conference)} as ${p.paperNumber}. The author who submitted it has withdrawn it: the paper and its files are deleted, and it is no longer under review.`,
+      },
+      { p: `The paper's title, as the submitter typed it: “${withoutLinks(p.title)}”` },
+      ...(p.submitter ? [{ p: `Withdrawn from the account of: ${withoutLinks(p.submitter)}` }] : []),
+      { p: "You need not do anything. If you have an account, the paper no longer appears in My Submissions." },
+      { button: { label: "My Submissions", href: p.link } },
+      { small: `Questions about this paper: write to ${p.supportEmail}, quoting ${p.paperNumber}.` },
     ]),
   // To every author of the paper; answers go to the office (Reply-To). Names and the title are
   // what authors typed: quoted with links and addresses taken out.

@@ -19,6 +19,7 @@ export const ADMIN_TABS = [
   { id: "users", title: "Users" },
   { id: "board", title: "Board" },
   { id: "outbox", title: "Outbox" },
+  { id: "settings", title: "Settings" },
 ] as const;
 
 /**

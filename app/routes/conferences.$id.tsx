@@ -23,7 +23,7 @@ import { parseId } from "~/lib/params";
 import { rootData, seo } from "~/lib/seo";
 import { conferenceStatusBadge } from "~/lib/status";
 import { useHydrated } from "~/components/hooks/use-hydrated";
-import { getConferenceDetail } from "~/features/conferences/conference.server";
+import { getConferenceDetail, submissionsState } from "~/features/conferences/conference.server";
 import { loads } from "~/server/answers.server";
 import { notFound } from "~/server/errors.server";
 
@@ -40,6 +40,7 @@ export const loader = loads("Failed to load conference details. Please try again
     conference: shown,
     dateRange: formatDateRange(conference.startDate, conference.endDate),
     badge: conferenceStatusBadge(conference.status),
+    submissions: submissionsState(conference.status, conference.submissionDeadline),
     summary: details,
     canonical,
     origin: context.requestInfo.origin,
@@ -64,7 +65,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function ConferenceRoute() {
-  const { conference: c, canonical, origin, summary, dateRange, badge } = useLoaderData<typeof loader>();
+  const { conference: c, canonical, origin, summary, dateRange, badge, submissions } = useLoaderData<typeof loader>();
   // Made here, not sent: two long addresses built from what the page already has.
   const event = { ...c, details: summary, url: canonical };
   // Gallery state lives in the URL only (the loader does not re-run for it).
@@ -82,9 +83,10 @@ export default function ConferenceRoute() {
           <div className="actions-spaced">
             <ConferenceMeta location={c.location} startDate={c.startDate} dateRange={dateRange} />
           </div>
+          {submissions.text ? <p className="submission-deadline">{submissions.text}</p> : null}
           {/* On narrow screens the side column comes last: its main actions are repeated here. */}
           <div className="actions narrow-only">
-            {c.status === "open" ? <ButtonLink to="/submissions">Submit Manuscript</ButtonLink> : null}
+            {submissions.open ? <ButtonLink to="/submissions">Submit Manuscript</ButtonLink> : null}
             <a href="#conference-actions" className="btn btn-outline">
               Materials and calendar
             </a>
@@ -114,7 +116,7 @@ export default function ConferenceRoute() {
           ) : null}
           <section className="card side-card" aria-labelledby="actions-title">
             <h2 id="actions-title">Actions</h2>
-            {c.status === "open" ? (
+            {submissions.open ? (
               <p>
                 <ButtonLink to="/submissions">Submit Manuscript</ButtonLink>
               </p>

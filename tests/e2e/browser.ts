@@ -47,6 +47,7 @@ export async function newConference(input: {
   status?: string;
   startDate?: string;
   registration?: { standard: number | null; student: number | null; accompaniedPerson: number | null; currency?: string; enabled?: boolean; deadline?: string | null };
+  submissionDeadline?: number | null;
   papers: Array<{
     title: string;
     status?: string;

@@ -162,6 +162,8 @@ type ConferenceRequest = {
   startDate?: string;
   /** Registration: fees in minor units (null: not offered), enabled unless told, the deadline's day. */
   registration?: { standard: number | null; student: number | null; accompaniedPerson: number | null; currency?: string; enabled?: boolean; deadline?: string | null };
+  /** The submission deadline, an instant in milliseconds (none unless told). */
+  submissionDeadline?: number | null;
   papers: Array<{
     title: string;
     status?: string;
@@ -204,9 +206,9 @@ async function makeConference(db: D1Database, files: R2Bucket, input: Conference
   const statements = [
     db
       .prepare(
-        "insert into conferences (title, location, start_date, end_date, status, description, paper_counter, fee_standard, fee_student, fee_accompanied_person, currency, registration_enabled, registration_deadline, created_at, updated_at) values (?, 'Lisbon, Portugal', ?, ?, ?, '<p>A test conference.</p>', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "insert into conferences (title, location, start_date, end_date, status, description, paper_counter, fee_standard, fee_student, fee_accompanied_person, currency, registration_enabled, registration_deadline, submission_deadline, created_at, updated_at) values (?, 'Lisbon, Portugal', ?, ?, ?, '<p>A test conference.</p>', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
-      .bind(input.title, start, start, input.status ?? "open", input.papers.length, fees?.standard ?? null, fees?.student ?? null, fees?.accompaniedPerson ?? null, fees?.currency ?? "EUR", fees?.enabled === false ? 0 : 1, fees?.deadline ?? null, now, now),
+      .bind(input.title, start, start, input.status ?? "open", input.papers.length, fees?.standard ?? null, fees?.student ?? null, fees?.accompaniedPerson ?? null, fees?.currency ?? "EUR", fees?.enabled === false ? 0 : 1, fees?.deadline ?? null, input.submissionDeadline ?? null, now, now),
     ...input.papers.flatMap((paper, n) => [
       db
         .prepare(`insert into papers (conference_id, paper_number, manuscript_type, title, abstract, status, research_areas, submitter_id, submitted_at, updated_at) values (${conferenceId}, ?, 'regular', ?, ?, ?, ?, ?, ?, ?)`)

@@ -111,6 +111,7 @@ describe("the submission wizard, step by step", () => {
     expect(mails.map((m) => [m.template, m.toAddress, m.payload.paperNumber])).toEqual([
       ["submission_receipt", user.email, "MS27~101"],
       ["submission_listed", "tomas@ucd.example", "MS27~101"],
+      ["submission_office", "info@example.org", "MS27~101"],
     ]);
     expect(await db().select().from(auditLog).where(eq(auditLog.action, "paper.submit")).all()).toHaveLength(1);
 
@@ -135,7 +136,8 @@ describe("the submission wizard, step by step", () => {
     expect(await db().select().from(papers).all()).toHaveLength(1);
     expect(await db().select().from(files).where(eq(files.kind, "manuscript")).all()).toHaveLength(1);
     expect((await env.FILES.list({ prefix: "manuscript/" })).objects).toHaveLength(1);
-    expect(await db().select().from(outbox).all()).toHaveLength(1);
+    // The receipt and the office's mail, once.
+    expect((await db().select().from(outbox).all()).map((m) => m.template)).toEqual(["submission_receipt", "submission_office"]);
   });
 
   it("gives 20 submissions at once to one conference 20 consecutive numbers", async () => {

@@ -18,6 +18,7 @@ import { conferenceSummaryFields } from "./conference.server";
 import { storeUploads, UploadRejected, type UploadRule } from "~/models/uploads.server";
 import { conflict, notFound } from "~/server/errors.server";
 import { defineKeyset, type Page } from "~/server/keyset.server";
+import { parseUtcDateTime, utcDateTimeInput } from "~/lib/deadline";
 
 type Ctx = Pick<Services, "db" | "d1" | "files">;
 
@@ -93,6 +94,7 @@ export async function loadConferenceForEdit(ctx: Pick<Ctx, "db">, id: number) {
     startDate: c.startDate,
     endDate: c.endDate,
     status: c.status,
+    submissionDeadline: c.submissionDeadline ? utcDateTimeInput(c.submissionDeadline) : "",
     ...(Object.fromEntries(CONFERENCE_SECTIONS.map(([k]) => [k, c[k] ?? ""])) as Record<(typeof CONFERENCE_SECTIONS)[number][0], string>),
     feeStandard: units(c.feeStandard),
     feeStudent: units(c.feeStudent),
@@ -169,6 +171,7 @@ export async function saveConference(ctx: Ctx, actorId: number, id: number | nul
     startDate: v.startDate,
     endDate: v.endDate,
     status: v.status,
+    submissionDeadline: v.submissionDeadline ? new Date(parseUtcDateTime(v.submissionDeadline)!) : null,
     description: sanitizeRichText(v.description),
     ...(Object.fromEntries(CONFERENCE_SECTIONS.filter(([k]) => k !== "description").map(([k]) => [k, sanitizeRichText(v[k]) || null])) as Record<string, string | null>),
     ...feeColumns(v),
@@ -192,7 +195,7 @@ export async function saveConference(ctx: Ctx, actorId: number, id: number | nul
         action: id === null ? "conference.create" : "conference.update",
         entityType: "conference",
         entityId: id,
-        details: { title: v.title, status: v.status, files: stored.rows.length, photos: photos.rows.length },
+        details: { title: v.title, status: v.status, submissionDeadline: v.submissionDeadline || null, files: stored.rows.length, photos: photos.rows.length },
       }),
     ]);
     if (!written[0]) throw conflict("That conference no longer exists.");

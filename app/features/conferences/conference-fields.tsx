@@ -24,6 +24,12 @@ export function BasicFields() {
         <TextField name="endDate" label="End date" type="date" required />
         <SelectField name="status" label="Status" required options={CONFERENCE_STATUS_OPTIONS} placeholder="" hint="Open lets authors submit manuscripts." />
       </div>
+      <TextField
+        name="submissionDeadline"
+        label="Submission deadline (UTC)"
+        type="datetime-local"
+        hint="Date and time in UTC, as authors see it. After it the wizard refuses new papers and authors can no longer change theirs. Empty: no deadline."
+      />
       <RichSection name="description" required />
     </>
   );

@@ -7,6 +7,7 @@ import { isTicked } from "~/lib/params";
 import { CONFERENCE_STATUSES, CURRENCIES } from "~/db/enums";
 import type { conferences } from "~/db/schema";
 import { isIsoDate } from "~/lib/dates";
+import { parseUtcDateTime } from "~/lib/deadline";
 import { conferenceStatusBadge } from "~/lib/status";
 import { visibleText } from "~/features/news/news-form";
 
@@ -76,6 +77,12 @@ const optionalDate = z
   .string()
   .trim()
   .refine((v) => v === "" || isIsoDate(v), "Enter a date as YYYY-MM-DD.");
+/** The submission deadline: a date and time in UTC (a `datetime-local` field), or empty for none. */
+const optionalUtcDateTime = z
+  .string()
+  .trim()
+  .default("")
+  .refine((v) => v === "" || parseUtcDateTime(v) !== null, "Enter the date and time in UTC, e.g. 2027-03-15T23:59.");
 /** A whole amount, 0 or more; empty means "not offered" and is stored as nothing. */
 const fee = z
   .string()
@@ -109,6 +116,7 @@ export const conferenceFormSchema = z
     startDate: date("Start date is required"),
     endDate: date("End date is required"),
     status: z.enum(CONFERENCE_STATUSES, { message: "Status is required" }),
+    submissionDeadline: optionalUtcDateTime,
     description: rich.refine((v) => visibleText(v).length > 0 || /<img\b/i.test(v), "Description is required"),
     ...optionalSections,
   })

@@ -1,7 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { deadlinePassed, formatDeadline } from "~/lib/deadline";
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
 import { batchPrepared, placeholders, preparedQuery } from "~/db/prepared.server";
 import { attachmentFields } from "~/models/file.server";
-import { conferences, files } from "~/db/schema";
+import { conferences, files, siteState } from "~/db/schema";
+import type { HousekeepingTask } from "~/server/housekeeping-task.server";
+import { bumpContentVersion } from "~/server/page-cache.server";
 import { CONFERENCE_SECTIONS } from "./conference-form";
 import { richTextOrNull, sanitizeRichText } from "~/server/rich-text.server";
 import type { Services } from "~/server/services.server";
@@ -77,6 +80,7 @@ export async function getConferenceDetail({ db }: Pick<Services, "db">, id: numb
     startDate: conference.startDate,
     endDate: conference.endDate,
     status: conference.status,
+    submissionDeadline: conference.submissionDeadline?.getTime() ?? null,
     descriptionText: sanitizeRichText(conference.description),
     sections,
     materials: attachments.filter((f) => f.kind === "conference_file"),
@@ -103,3 +107,41 @@ export async function getConferenceForCalendar({ db }: Pick<Services, "db">, id:
 export function conferencesForSitemapQuery({ db }: Pick<Services, "db">) {
   return db.select({ id: conferences.id, updatedAt: conferences.updatedAt }).from(conferences);
 }
+
+/**
+ * Whether the conference takes papers now, and what its page says of the deadline. A cached page
+ * is renewed as a deadline passes (the housekeeping bumps the content version).
+ */
+export function submissionsState(status: string, deadline: number | null, now = Date.now()) {
+  if (status !== "open") return { open: false, text: null };
+  if (deadline === null) return { open: true, text: null };
+  return deadlinePassed(deadline, now)
+    ? { open: false, text: `Submissions closed on ${formatDeadline(deadline)}.` }
+    : { open: true, text: `Submission deadline: ${formatDeadline(deadline)}.` };
+}
+
+/**
+ * Cached public pages show whether a conference still takes papers: when a submission deadline
+ * has passed since the last run, the content version is bumped so they are made again. The last
+ * run's instant is kept in `site_state` (a first run looks back one day).
+ */
+export const deadlineHousekeeping: HousekeepingTask = {
+  name: "conferences: renew cached pages as a submission deadline passes",
+  async run({ db }, now) {
+    const seen = await db.select({ value: siteState.value }).from(siteState).where(eq(siteState.key, DEADLINES_SEEN)).get();
+    const since = Number(seen?.value ?? now - 86_400_000);
+    const passed = await db
+      .select({ id: conferences.id })
+      .from(conferences)
+      .where(and(gt(conferences.submissionDeadline, new Date(since)), lte(conferences.submissionDeadline, new Date(now))))
+      .limit(1)
+      .get();
+    if (passed) await bumpContentVersion({ d1: db.$client as D1Database, db });
+    await db
+      .insert(siteState)
+      .values({ key: DEADLINES_SEEN, value: String(now) })
+      .onConflictDoUpdate({ target: siteState.key, set: { value: sql`excluded.value` } });
+    return passed ? 1 : 0;
+  },
+};
+const DEADLINES_SEEN = "submission_deadlines_seen_at";

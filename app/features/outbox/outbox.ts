@@ -37,6 +37,9 @@ export const TEMPLATE_NAMES: Record<string, string> = {
   account_exists: "Account already exists",
   submission_receipt: "Submission receipt",
   submission_listed: "Listed as an author",
+  submission_withdrawn: "Paper withdrawn (to its co-authors)",
+  submission_office: "New paper (to the office)",
+  submission_digest: "Daily digest of new papers (to the office)",
   paper_decision: "Decision letter",
 };
 

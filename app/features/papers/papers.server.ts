@@ -9,8 +9,9 @@
 import { and, count, desc, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
 import { chunksOf } from "~/db/batch.server";
 import { batchPrepared, placeholders, preparedQuery, type PreparedCall, type PreparedResults } from "~/db/prepared.server";
-import { conferences, files, PAPER_STATUSES, paperAuthors, paperCounts, papers, type PaperStatus } from "~/db/schema";
+import { auditLog, conferences, files, PAPER_STATUSES, paperAuthors, paperCounts, papers, type PaperStatus } from "~/db/schema";
 import { auditEntryIfChanged } from "~/models/audit.server";
+import { queueOutboxRows, selectedMail } from "~/mail/outbox.server";
 import { paperDisplayNumber } from "~/lib/status";
 import { PAPERS_PAGE_SIZE } from "./papers-forms";
 import type { SessionUser } from "~/server/auth/session.server";
@@ -303,6 +304,7 @@ export async function getPaper({ db }: Pick<Services, "db">, asker: PaperAsker, 
         conferenceTitle: sql<string>`${conferences.title}`.as("conference_title"),
         conferenceStart: sql<string>`${conferences.startDate}`.as("conference_start"),
         conferenceStatus: sql<string>`${conferences.status}`.as("conference_status"),
+        conferenceDeadline: sql<number | null>`${conferences.submissionDeadline}`.as("conference_deadline"),
       })
       .from(papers)
       .innerJoin(conferences, eq(conferences.id, papers.conferenceId))
@@ -320,8 +322,30 @@ export async function getPaper({ db }: Pick<Services, "db">, asker: PaperAsker, 
   ]);
   const row = found[0];
   if (!row) return null;
-  const conference = { id: row.paper.conferenceId, title: row.conferenceTitle, startDate: row.conferenceStart, status: row.conferenceStatus };
+  const conference = { id: row.paper.conferenceId, title: row.conferenceTitle, startDate: row.conferenceStart, status: row.conferenceStatus, submissionDeadline: row.conferenceDeadline };
   return { ...row.paper, number: paperDisplayNumber(conference.startDate, row.paper.paperNumber), conference, authors, files: stored };
+}
+
+/** A status a paper was given, and when: from the audit log, which records every decision (decisions, the editor, the bulk update). */
+export type StatusChange = { at: number; status: PaperStatus };
+
+/**
+ * The paper's status history, oldest first: every decision recorded for it. Its submission (under
+ * review) is the paper's own `submittedAt`. Read only for a paper `getPaper` gave the asker.
+ */
+export async function paperHistory({ db }: Pick<Services, "db">, paperId: number): Promise<StatusChange[]> {
+  const rows = await db
+    .select({ action: auditLog.action, details: auditLog.details, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, "paper"), eq(auditLog.entityId, String(paperId)), inArray(auditLog.action, ["paper.status", "paper.edit"])))
+    .orderBy(auditLog.createdAt, auditLog.id)
+    .all();
+  return rows.flatMap((r) => {
+    // 'paper.status' records { from, to }; the editor's 'paper.edit' { status: { from, to } } when it changed the status.
+    const change = (r.action === "paper.status" ? r.details : r.details?.status) as { to?: unknown } | undefined;
+    const to = change?.to;
+    return typeof to === "string" && (PAPER_STATUSES as readonly string[]).includes(to) ? [{ at: r.createdAt.getTime(), status: to as PaperStatus }] : [];
+  });
 }
 
 /* ---------------------------------------------------------------- deletion */
@@ -329,12 +353,13 @@ export async function getPaper({ db }: Pick<Services, "db">, asker: PaperAsker, 
 /** A paper as its delete confirmation names it, for someone who may see it; null for anyone else. */
 export async function paperForDeletion({ db }: Pick<Services, "db">, asker: PaperAsker, paperId: number) {
   const row = await db
-    .select({ id: papers.id, title: papers.title, status: papers.status, submitterId: papers.submitterId })
+    .select({ id: papers.id, title: papers.title, status: papers.status, submitterId: papers.submitterId, paperNumber: papers.paperNumber, conference: conferences.title, startDate: conferences.startDate })
     .from(papers)
+    .innerJoin(conferences, eq(conferences.id, papers.conferenceId))
     .where(and(eq(papers.id, paperId), visibleTo(asker)))
     .get();
   if (!row) return null;
-  return { id: row.id, title: row.title, status: row.status, isSubmitter: row.submitterId === asker.userId };
+  return { id: row.id, title: row.title, status: row.status, isSubmitter: row.submitterId === asker.userId, number: paperDisplayNumber(row.startDate, row.paperNumber), conference: row.conference };
 }
 
 export const NOT_YOURS = "Only the author who submitted a paper can delete it.";
@@ -344,9 +369,11 @@ export const DECIDED = "This paper can no longer be deleted: a decision has been
  * Deletes a paper and then its files in R2. An author: only their own submission (a listed
  * co-author gets 403, anyone else the 404 of a paper that does not exist), only while it is under
  * review (409). The office: any paper. The audit entry is in the same batch, written only if the
- * paper was still deletable then.
+ * paper was still deletable then. A submitter's deletion tells the paper's other authors, each
+ * of whom was told they were listed (decision 061): their mails are written in the same batch,
+ * under the same conditions as the deletion, so there is no mail without the deletion.
  */
-export async function deletePaper(ctx: Pick<Services, "db" | "d1" | "files">, asker: PaperAsker, paperId: number) {
+export async function deletePaper(ctx: Pick<Services, "db" | "d1" | "files" | "queues" | "waitUntil" | "env">, asker: PaperAsker, paperId: number) {
   const paper = await paperForDeletion(ctx, asker, paperId);
   if (!paper) throw notFound("Submission not found.");
   const admin = asker.as === "admin";
@@ -355,11 +382,45 @@ export async function deletePaper(ctx: Pick<Services, "db" | "d1" | "files">, as
   const keys = (await ctx.db.select({ r2Key: files.r2Key }).from(files).where(eq(files.paperId, paperId)).all()).map((f) => f.r2Key);
   const still = admin ? eq(papers.id, paperId) : and(eq(papers.id, paperId), eq(papers.submitterId, asker.userId), eq(papers.status, "under_review"));
   const remove = ctx.db.delete(papers).where(still).toSQL();
-  const [result] = await ctx.d1.batch([
+  const mails = admin ? null : withdrawnMails(ctx, paper, asker.userId).toSQL();
+  const results = await ctx.d1.batch([
+    ...(mails ? [ctx.d1.prepare(mails.sql).bind(...mails.params)] : []),
     ctx.d1.prepare(remove.sql).bind(...remove.params),
     auditEntryIfChanged(ctx, { actorId: asker.userId, action: "paper.delete", entityType: "paper", entityId: paperId, details: { title: paper.title.slice(0, 200), by: admin ? "admin" : "submitter" } }),
   ]);
+  const result = results[mails ? 1 : 0];
   if (!result?.meta.changes) throw admin ? notFound("Submission not found.") : conflict(DECIDED);
+  if (mails) queueOutboxRows(ctx, ((results[0]?.results ?? []) as Array<{ id: number }>).map((r) => r.id));
   for (const chunk of chunksOf(keys, 1000)) await ctx.files.delete(chunk).catch((e: unknown) => console.error("papers: files not deleted from R2", chunk, e));
 }
 
+/**
+ * The mails telling a paper's other authors that its submitter withdrew it: one to each listed
+ * address but the submitter's own (the addresses the submission told they were listed), written
+ * only while the paper is still the submitter's and under review, as the deletion beside it.
+ */
+function withdrawnMails(ctx: Pick<Services, "db" | "env">, paper: NonNullable<Awaited<ReturnType<typeof paperForDeletion>>>, submitterId: number) {
+  const submitter = sql`(select u.email from users u where u.id = ${submitterId})`;
+  return selectedMail(ctx, "submission_withdrawn", {
+    from: paperAuthors,
+    where: and(
+      eq(paperAuthors.paperId, paper.id),
+      sql`${paperAuthors.email} <> coalesce(${submitter}, '')`,
+      exists(ctx.db.select({ one: sql`1` }).from(papers).where(and(eq(papers.id, paper.id), eq(papers.submitterId, submitterId), eq(papers.status, "under_review")))),
+    ),
+    to: sql`${paperAuthors.email}`,
+    payload: {
+      name: "",
+      title: paper.title,
+      conference: paper.conference,
+      paperNumber: paper.number,
+      submitter: "",
+      link: new URL("/dashboard?tab=submissions", ctx.env.SITE_URL).toString(),
+      supportEmail: ctx.env.CONTACT_EMAIL,
+    },
+    computed: {
+      name: sql`trim(${paperAuthors.firstName} || ' ' || ${paperAuthors.lastName})`,
+      submitter: sql`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${submitterId})`,
+    },
+  });
+}

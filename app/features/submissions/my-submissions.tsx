@@ -63,7 +63,9 @@ function SubmissionCard({ paper: p }: { paper: MySubmissionWithRegistration }) {
   return (
     <li className="card submission-card" aria-labelledby={`paper-${p.id}-title`}>
       <div className="submission-head">
-        <h3 id={`paper-${p.id}-title`}>{p.title}</h3>
+        <h3 id={`paper-${p.id}-title`}>
+          <Link to={`/dashboard/submissions/${p.id}`}>{p.title}</Link>
+        </h3>
         <Badge tone={badge.tone}>{badge.label}</Badge>
       </div>
       <dl className="submission-meta">
@@ -105,6 +107,9 @@ function SubmissionCard({ paper: p }: { paper: MySubmissionWithRegistration }) {
         ))}
       </p>
       <div className="submission-actions">
+        <Link className="btn btn-outline btn-small" to={`/dashboard/submissions/${p.id}`}>
+          Details and history<span className="visually-hidden">: {p.title}</span>
+        </Link>
         {p.hasManuscript ? (
           <a className="btn btn-outline btn-small" href={`/api/papers/${p.id}/download/fullManuscript`}>
             Download manuscript<span className="visually-hidden">: {p.title}</span>

@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { WizardProgress } from "~/components/wizard";
 import { ResearchAreaField } from "~/features/accounts/expertise-fields";
 import { formatDate } from "~/lib/dates";
+import { formatDeadline } from "~/lib/deadline";
 import { formatKb } from "~/lib/format";
 import { AuthorCards } from "./author-cards";
 import {
@@ -34,7 +35,7 @@ const stepPath = (step: number) => `/dashboard?tab=submit&step=${step}`;
 export type WizardView = {
   step: number;
   values: Record<string, unknown>;
-  conferences: Array<{ id: number; title: string; startDate: string; location: string }> | null;
+  conferences: Array<{ id: number; title: string; startDate: string; location: string; submissionDeadline: number | null }> | null;
   conferencesFailed: boolean;
   extraction: ExtractionView | null;
   /** Next was pressed while the manuscript was still being read: the step goes on when it ends. */
@@ -224,7 +225,7 @@ function ConferenceStep({ view }: { view: WizardView }) {
         name="conferenceId"
         label="Conference"
         required
-        options={list.map((c) => [String(c.id), `${c.title} (${formatDate(c.startDate)}, ${c.location})`] as const)}
+        options={list.map((c) => [String(c.id), `${c.title} (${formatDate(c.startDate)}, ${c.location})${c.submissionDeadline ? `: submissions close ${formatDeadline(c.submissionDeadline)}` : ""}`] as const)}
         hint="Only conferences open for submissions are listed."
       />
       <SelectField name="manuscriptType" label="Manuscript type" required options={Object.entries(MANUSCRIPT_TYPE_LABELS) as Array<[string, string]>} />

@@ -6,16 +6,18 @@
  * conference. Drafts are the wizard module's (decision 028); what the server sets in them (the
  * upload, the job, where each pre-filled value came from) is never read from a post.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { statementsFor } from "~/db/batch.server";
 import { conferences, extractionJobs, files, paperAuthors, papers, users } from "~/db/schema";
 import { auditEntry } from "~/models/audit.server";
 import { activeAccountAt } from "~/models/authorship.server";
+import { readOfficeNotices } from "~/models/office-notices.server";
 import { extractionJobStatement, getExtractionJob, jobsOfFile, MANUSCRIPT_RULE, queueExtraction, failExtractionJob, type ExtractedInfo } from "~/models/extraction-jobs.server";
 import { generateFilename, r2KeyFor } from "~/models/file.server";
 import { storeUploads, UploadRejected, type UploadRule } from "~/models/uploads.server";
 import { cleanFileName } from "~/lib/file-names";
 import { researchAreaLabel } from "~/lib/format";
+import { deadlinePassed, submissionsClosed } from "~/lib/deadline";
 import { paperDisplayNumber } from "~/lib/status";
 import { AppError, waitMessage } from "~/server/errors.server";
 import { hitRateLimits, type LimitCheck, LIMITS } from "~/server/auth/rate-limit.server";
@@ -70,18 +72,22 @@ export type DraftExtras = {
 
 export const extrasOf = (draft: WizardDraft) => draft.data as DraftExtras & Record<string, unknown>;
 
-/** The conferences open for submissions (step 1), soonest first. */
+/** Open for submissions: status Open and its deadline, if any, still ahead (decision 061). */
+const takesSubmissions = (now = Date.now()) => and(eq(conferences.status, "open"), or(isNull(conferences.submissionDeadline), gt(conferences.submissionDeadline, new Date(now))));
+
+/** The conferences open for submissions (step 1), soonest first, with their deadlines. */
 export function openConferences({ db }: Pick<Services, "db">) {
   return db
-    .select({ id: conferences.id, title: conferences.title, startDate: conferences.startDate, location: conferences.location })
+    .select({ id: conferences.id, title: conferences.title, startDate: conferences.startDate, location: conferences.location, submissionDeadline: conferences.submissionDeadline })
     .from(conferences)
-    .where(eq(conferences.status, "open"))
+    .where(takesSubmissions())
     .orderBy(asc(conferences.startDate), asc(conferences.id))
-    .all();
+    .all()
+    .then((rows) => rows.map((c) => ({ ...c, submissionDeadline: c.submissionDeadline?.getTime() ?? null })));
 }
 
 export async function isOpenConference({ db }: Pick<Services, "db">, id: number) {
-  const row = await db.select({ id: conferences.id }).from(conferences).where(and(eq(conferences.id, id), eq(conferences.status, "open"))).get();
+  const row = await db.select({ id: conferences.id }).from(conferences).where(and(eq(conferences.id, id), takesSubmissions())).get();
   return Boolean(row);
 }
 
@@ -309,11 +315,12 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
   const extras = extrasOf(draft);
   const conferenceId = Number(values.conferenceId);
   const conference = await ctx.db
-    .select({ id: conferences.id, title: conferences.title, startDate: conferences.startDate, status: conferences.status })
+    .select({ id: conferences.id, title: conferences.title, startDate: conferences.startDate, status: conferences.status, submissionDeadline: conferences.submissionDeadline })
     .from(conferences)
     .where(eq(conferences.id, conferenceId))
     .get();
   if (!conference || conference.status !== "open") throw new AppError("conflict", "This conference is no longer open for submissions. Choose another one in step 1.");
+  if (deadlinePassed(conference.submissionDeadline)) throw new AppError("conflict", submissionsClosed(conference.title, conference.submissionDeadline!));
   if (submitterIndex(authors, user) < 0) throw new AppError("unprocessable", `${SUBMISSION_MESSAGES.blocked}: ${SUBMISSION_MESSAGES.currentUserMissing}`);
   const key = extras.submissionKey;
   const stored = draft.fileKey ? await ctx.db.select().from(files).where(eq(files.r2Key, draft.fileKey)).get() : null;
@@ -355,6 +362,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
   const contactEmail = ctx.env.CONTACT_EMAIL;
   const isCorresponding = (email: string) => authors.some((a) => a.isCorresponding && a.email.toLowerCase() === email.toLowerCase());
   const submitterName = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const office = await readOfficeNotices(ctx);
   try {
     await commitWithMail(
       ctx,
@@ -362,11 +370,11 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
         ctx.db
           .update(conferences)
           .set({ paperCounter: sql`${conferences.paperCounter} + 1` })
-          .where(and(eq(conferences.id, conferenceId), eq(conferences.status, "open"))),
+          .where(and(eq(conferences.id, conferenceId), takesSubmissions())),
         ctx.db.insert(papers).values({
           conferenceId,
-          // NULL (and the batch refused) if the conference closed in between.
-          paperNumber: sql`(select paper_counter - 1 from conferences where id = ${conferenceId} and status = 'open')` as unknown as number,
+          // NULL (and the batch refused) if the conference closed, or its deadline passed, in between.
+          paperNumber: sql`(select paper_counter - 1 from conferences where id = ${conferenceId} and status = 'open' and (submission_deadline is null or submission_deadline > ${Date.now()}))` as unknown as number,
           submitterId: user.id,
           manuscriptType: values.manuscriptType as (typeof papers.$inferInsert)["manuscriptType"],
           title: String(values.manuscriptTitle),
@@ -416,12 +424,27 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
             computed: { paperNumber: shownNumber },
           }),
         ),
+        // The office hears of the paper now, unless it takes a daily digest or nothing (decision 061).
+        ...(office.mode === "each"
+          ? [
+              selectedMail(ctx, "submission_office", {
+                from: papers,
+                where: theirPaper,
+                to: sql`${office.address}`,
+                payload: { ...mailed, fileName: stored.originalName, submitter: submitterName, submitterEmail: user.email, link: new URL(`/admin/papers?conference=${conferenceId}`, ctx.env.SITE_URL).toString() },
+                computed: { paperNumber: shownNumber },
+              }),
+            ]
+          : []),
       ],
     );
   } catch (error) {
     await ctx.files.delete(paperKey).catch(() => undefined);
     const existing = await ctx.db.select({ id: papers.id }).from(papers).where(and(theirPaper, eq(papers.submitterId, user.id))).get();
     if (existing) return { paperId: existing.id, again: true };
+    // The deadline passed between the check above and the batch: the batch refused the paper.
+    const closing = await ctx.db.select({ deadline: conferences.submissionDeadline }).from(conferences).where(eq(conferences.id, conferenceId)).get();
+    if (deadlinePassed(closing?.deadline)) throw new AppError("conflict", submissionsClosed(conference.title, closing!.deadline!));
     throw error;
   }
   await ctx.files.delete(stored.r2Key).catch((e: unknown) => console.error("submission: draft copy not deleted", e));

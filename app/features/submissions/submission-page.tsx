@@ -1,0 +1,201 @@
+/**
+ * A submission's own page (decision 061): everything submitted, its files, its authors and their
+ * roles, its status with what it means and what to do, and the status's history. For the paper's
+ * submitter and its listed authors; actions (delete) for the submitter alone.
+ */
+import { Link } from "@remix-run/react";
+import { Badge } from "~/components/ui/badge";
+import { formatDateTime } from "~/lib/dates";
+import { formatDeadline } from "~/lib/deadline";
+import { paperStatusBadge } from "~/lib/status";
+import { MANUSCRIPT_TYPE_LABELS, type ManuscriptType } from "./submission-form";
+
+export type SubmissionPageView = {
+  id: number;
+  number: string;
+  title: string;
+  abstract: string;
+  manuscriptType: string;
+  status: string;
+  submittedAt: number;
+  conference: { id: number; title: string; submissionDeadline: number | null };
+  researchAreas: string[];
+  roles: string[];
+  /** Addresses are shown to the submitter, who typed them; a co-author sees names and affiliations. */
+  authors: Array<{ name: string; email: string | null; affiliation: string; country: string | null; corresponding: boolean; isYou: boolean }>;
+  files: Array<{ label: string; name: string; size: string; uploadedAt: number; href: string }>;
+  history: Array<{ at: number; status: string }>;
+  /** What an incomplete paper lacks, as far as the site can tell from what it holds. */
+  missing: string[];
+  canDelete: boolean;
+  contactEmail: string;
+};
+
+export function SubmissionPage({ paper: p }: { paper: SubmissionPageView }) {
+  const badge = paperStatusBadge(p.status);
+  return (
+    <div className="container submission-page">
+      <p>
+        <Link to="/dashboard?tab=submissions">‹ My Submissions</Link>
+      </p>
+      <article className="card" aria-labelledby="submission-title">
+        <header className="submission-head">
+          <div>
+            <p className="eyebrow">Paper {p.number}</p>
+            <h1 id="submission-title" className="submission-page-title">
+              {p.title}
+            </h1>
+          </div>
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+        </header>
+        <dl className="details-list">
+          <dt>Conference</dt>
+          <dd>
+            <Link to={`/conferences/${p.conference.id}`}>{p.conference.title}</Link>
+          </dd>
+          <dt>Type</dt>
+          <dd>{MANUSCRIPT_TYPE_LABELS[p.manuscriptType as ManuscriptType] ?? p.manuscriptType}</dd>
+          <dt>Submitted</dt>
+          <dd>{formatDateTime(p.submittedAt)}</dd>
+          {p.conference.submissionDeadline ? (
+            <>
+              <dt>Submission deadline</dt>
+              <dd>{formatDeadline(p.conference.submissionDeadline)}</dd>
+            </>
+          ) : null}
+          <dt>Your role</dt>
+          <dd>{p.roles.join(", ") || "Author"}</dd>
+        </dl>
+
+        <section aria-labelledby="status-title">
+          <h2 id="status-title">Status</h2>
+          <StatusNote paper={p} />
+          <h3 id="history-title">History</h3>
+          <ol className="status-history" aria-labelledby="history-title">
+            <li>
+              <time dateTime={new Date(p.submittedAt).toISOString()}>{formatDateTime(p.submittedAt)}</time>: submitted, {paperStatusBadge("under_review").label.toLowerCase()}
+            </li>
+            {p.history.map((h, i) => (
+              <li key={i}>
+                <time dateTime={new Date(h.at).toISOString()}>{formatDateTime(h.at)}</time>: {paperStatusBadge(h.status).label.toLowerCase()}
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section aria-labelledby="abstract-title">
+          <h2 id="abstract-title">Abstract</h2>
+          <p className="abstract">{p.abstract}</p>
+          <h3>Research areas</h3>
+          {p.researchAreas.length ? (
+            <ol>
+              {p.researchAreas.map((a) => (
+                <li key={a}>{a}</li>
+              ))}
+            </ol>
+          ) : (
+            <p>None given.</p>
+          )}
+        </section>
+
+        <section aria-labelledby="authors-title">
+          <h2 id="authors-title">Authors</h2>
+          <ol className="submission-page-authors">
+            {p.authors.map((a, i) => (
+              <li key={i}>
+                <strong>{a.name}</strong>
+                {a.isYou ? " (you)" : null} {a.corresponding ? <Badge tone="primary">Corresponding author</Badge> : null}
+                <br />
+                {[a.affiliation, a.country].filter(Boolean).join(", ")}
+                {a.email ? (
+                  <>
+                    <br />
+                    <span className="field-hint">{a.email}</span>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section aria-labelledby="files-title">
+          <h2 id="files-title">Files</h2>
+          {p.files.length ? (
+            <ul className="file-list">
+              {p.files.map((f) => (
+                <li key={f.href}>
+                  <a href={f.href}>
+                    <span>
+                      {f.label}: {f.name}
+                    </span>
+                  </a>{" "}
+                  <span className="field-hint">
+                    {f.size}, uploaded {formatDateTime(f.uploadedAt)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>No file is stored with this paper.</p>
+          )}
+        </section>
+
+        {p.canDelete ? (
+          <div className="submission-actions">
+            <Link className="btn btn-outline" to={`/dashboard/submissions/${p.id}/delete`}>
+              Delete submission
+            </Link>
+          </div>
+        ) : null}
+      </article>
+    </div>
+  );
+}
+
+/** What the status means for the author, and what they can do. */
+function StatusNote({ paper: p }: { paper: SubmissionPageView }) {
+  const write = (
+    <>
+      write to <a href={`mailto:${p.contactEmail}?subject=${encodeURIComponent(`Paper ${p.number}`)}`}>{p.contactEmail}</a>, quoting {p.number}
+    </>
+  );
+  switch (p.status) {
+    case "under_review":
+      return <p>The programme committee is reviewing the paper. Every author receives an e-mail when it decides.</p>;
+    case "accepted":
+      return (
+        <p>
+          The paper is accepted. To present it, at least one author registers for the conference from <Link to="/dashboard?tab=submissions">My Submissions</Link>.
+        </p>
+      );
+    case "rejected":
+      return <p>The programme committee could not accept the paper for this conference.</p>;
+    case "revision_required":
+      return (
+        <p>
+          The programme committee asks for a revision before it decides. To send the revised manuscript (PDF or Word), {write}; the paper then returns to review.
+        </p>
+      );
+    case "incomplete":
+      return (
+        <>
+          <p>The paper cannot be reviewed yet because the submission is incomplete.</p>
+          {p.missing.length ? (
+            <>
+              <p>What is missing:</p>
+              <ul>
+                {p.missing.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>The office's e-mail about the paper says what is missing.</p>
+          )}
+          <p>To complete it, {write}, with what is missing; the paper then returns to review.</p>
+        </>
+      );
+    default:
+      return null;
+  }
+}

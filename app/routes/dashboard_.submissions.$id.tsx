@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { SubmissionPage } from "~/features/submissions/submission-page";
+import { submissionPage } from "~/features/submissions/submission-page.server";
+import { requireIds } from "~/lib/params";
+import { privatePage } from "~/lib/private-page";
+import { rootData } from "~/lib/seo";
+import { requireUser } from "~/server/auth/guards.server";
+import { loads } from "~/server/answers.server";
+import { notFound } from "~/server/errors.server";
+
+const NOT_FOUND = "Submission not found.";
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => privatePage(rootData(matches), data ? `Paper ${data.paper.number}` : "Submission");
+
+/** A submission's own page: its submitter's and its listed authors'; the 404 of a paper that does not exist for anyone else. */
+export const loader = loads("This submission could not be loaded. Please try again later.", async ({ request, params, context }: LoaderFunctionArgs) => {
+  const user = await requireUser(context, request);
+  const { id } = requireIds(params, ["id"], NOT_FOUND);
+  const paper = await submissionPage(context, user, id);
+  if (!paper) throw notFound(NOT_FOUND);
+  return { paper };
+});
+
+export default function SubmissionRoute() {
+  const { paper } = useLoaderData<typeof loader>();
+  return <SubmissionPage paper={paper} />;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `conferences` ADD `submission_deadline` integer;
