@@ -13,6 +13,7 @@ import { topicPairsSchema, type TopicPairSlot } from "~/features/accounts/schema
 import { exactSizeNote, megabytesUp } from "~/lib/file-names";
 import { isTicked } from "~/lib/params";
 import { defineWizard } from "~/lib/wizard";
+import { keywordFieldSchemas } from "./keywords";
 
 export type ManuscriptType = (typeof MANUSCRIPT_TYPES)[number];
 export const MANUSCRIPT_TYPE_LABELS: Record<ManuscriptType, string> = {
@@ -51,6 +52,11 @@ export const SUBMISSION_MESSAGES = {
 
 /** Where a pre-filled value was found and how sure the engine is of it. */
 export type Provenance = { page: number | null; confidence: number };
+
+/** Step 3's fields the manuscript may pre-fill besides title and abstract. */
+export const KEYWORD_FIELDS = ["keywords", "jelCodes"] as const;
+/** The fields whose pre-filled values carry where they were found. */
+export type ProvenanceField = "manuscriptTitle" | "manuscriptAbstract" | (typeof KEYWORD_FIELDS)[number];
 
 /** The extraction's state as step 2 shows it. */
 export type ExtractionView =
@@ -99,6 +105,7 @@ const titleSchema = z.object({
     (v) => countWords(v) <= ABSTRACT_MAX_WORDS,
     (v) => ({ message: `The abstract has ${countWords(v)} words; at most ${ABSTRACT_MAX_WORDS} are allowed.` }),
   ),
+  ...keywordFieldSchemas,
 });
 
 export const RESEARCH_AREA_SLOTS = [1, 2, 3, 4, 5] as const;
@@ -307,7 +314,7 @@ export function pinSubmitter<T extends Person>(rows: T[], user: Person): T[] {
 export const SUBMISSION_WIZARD = defineWizard("submission", [
   { title: "Conference and type", fields: ["conferenceId", "manuscriptType"], schema: conferenceSchema },
   { title: "Manuscript", fields: [], schema: uploadSchema, fromDraft: true },
-  { title: "Title and abstract", fields: ["manuscriptTitle", "manuscriptAbstract"], schema: titleSchema },
+  { title: "Title and abstract", fields: ["manuscriptTitle", "manuscriptAbstract", ...KEYWORD_FIELDS], schema: titleSchema },
   { title: "Research areas", fields: researchAreaSlots.flatMap((s) => [s.category, s.topic]), schema: researchAreasSchema },
   { title: "Authors", fields: ["authors"], schema: authorsSchema, read: (form) => ({ authors: readAuthorRows(form) }) },
 ]);

@@ -11,6 +11,7 @@ import { ResearchAreaField } from "~/features/accounts/expertise-fields";
 import { formatDate } from "~/lib/dates";
 import { formatKb } from "~/lib/format";
 import { AuthorCards } from "./author-cards";
+import { KeywordFields } from "./keyword-fields";
 import {
   ABSTRACT_MAX_WORDS,
   countWords,
@@ -20,6 +21,7 @@ import {
   MAX_MANUSCRIPT_BYTES,
   type Person,
   type Provenance,
+  type ProvenanceField,
   RESEARCH_AREA_SLOTS,
   researchAreaLegend,
   SUBMISSION_MESSAGES,
@@ -39,7 +41,7 @@ export type WizardView = {
   extraction: ExtractionView | null;
   /** Next was pressed while the manuscript was still being read: the step goes on when it ends. */
   waiting: boolean;
-  provenance: Partial<Record<"manuscriptTitle" | "manuscriptAbstract", Provenance>> | null;
+  provenance: Partial<Record<ProvenanceField, Provenance>> | null;
   duplicate: { number: string; submittedAt: number } | null;
   me: Person | null;
   blocked: boolean;
@@ -456,6 +458,7 @@ function TitleStep({ provenance }: { provenance: WizardView["provenance"] }) {
           </FoundHint>
         }
       />
+      <KeywordFields hint={(field, own) => <FoundHint provenance={provenance?.[field]}>{own}</FoundHint>} />
     </>
   );
 }

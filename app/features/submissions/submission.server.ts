@@ -1,7 +1,7 @@
 /**
  * The submission wizard's server side: the open conferences of step 1, the upload of
  * step 2 (kept under a draft key in R2 and read by the extraction Worker at once), the extraction's
- * result poured into the draft (title, abstract, authors), and the submission itself, one D1 batch
+ * result poured into the draft (title, abstract, keywords, JEL codes, authors), and the submission itself, one D1 batch
  * that creates the paper, its authors, its file and its mails and numbers the paper in its
  * conference. Drafts are the wizard module's (decision 028); what the server sets in them (the
  * upload, the job, where each pre-filled value came from) is never read from a post.
@@ -40,7 +40,9 @@ import {
   type ExtractionView,
   type Person,
   type Provenance,
+  type ProvenanceField,
 } from "./submission-form";
+import { isJelCode, joinItems, keywordsProblem, MAX_JEL_CODES, MAX_KEYWORDS, parseJelCodes, parseKeywords } from "./keywords";
 
 type Ctx = Pick<Services, "db" | "files" | "queues" | "waitUntil" | "env">;
 
@@ -61,7 +63,7 @@ export type DraftExtras = {
   extractionJobId?: string | null;
   /** The job's end has been poured into the fields (or there was nothing to pour). */
   extractionApplied?: boolean;
-  provenance?: Partial<Record<"manuscriptTitle" | "manuscriptAbstract", Provenance>> | null;
+  provenance?: Partial<Record<ProvenanceField, Provenance>> | null;
   /** One per draft: the paper it becomes carries it, so a resent submit finds it taken. */
   submissionKey?: string;
   /** Submit was pressed once: the step shows 'SUBMISSION BLOCKED' while the author is not listed. */
@@ -185,7 +187,7 @@ export function refuseOversizeBody(request: Request) {
 export async function removeManuscript(ctx: Ctx, user: Pick<SessionUser, "id">) {
   const owner = submissionOwner(user.id);
   const draft = await loadDraft(ctx, owner);
-  const data = { ...draft.data, uploadedFileName: "", uploadedFileSize: 0, fileSha256: "", extractionJobId: null, extractionApplied: false, provenance: null, manuscriptTitle: "", manuscriptAbstract: "", authors: [] };
+  const data = { ...draft.data, uploadedFileName: "", uploadedFileSize: 0, fileSha256: "", extractionJobId: null, extractionApplied: false, provenance: null, manuscriptTitle: "", manuscriptAbstract: "", keywords: "", jelCodes: "", authors: [] };
   await ctx.db.batch([
     saveDraftStatement(ctx, owner, SUBMISSION_WIZARD.name, { step: 2, data, fileKey: null }),
     ...(draft.fileKey ? [jobsOfFile(ctx, draft.fileKey), ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
@@ -258,9 +260,12 @@ export async function applyExtraction(ctx: Ctx, user: Pick<SessionUser, "id">, d
   if (info) {
     if (info.title) data.manuscriptTitle = info.title;
     if (info.abstract) data.manuscriptAbstract = info.abstract;
+    const found = keywordsFromExtraction(info);
+    Object.assign(data, found.values);
     data.provenance = {
       ...(info.title ? { manuscriptTitle: { page: pageOf(info.sources?.title), confidence: info.confidence?.title ?? 0 } } : {}),
       ...(info.abstract ? { manuscriptAbstract: { page: pageOf(info.sources?.abstract), confidence: info.confidence?.abstract ?? 0 } } : {}),
+      ...found.provenance,
     };
     data.authors = authorsFromExtraction(info.authors ?? [], me);
   } else if (!Array.isArray(data.authors) || data.authors.length === 0) {
@@ -269,6 +274,27 @@ export async function applyExtraction(ctx: Ctx, user: Pick<SessionUser, "id">, d
   const next = { ...draft, data };
   await saveDraftStatement(ctx, submissionOwner(user.id), SUBMISSION_WIZARD.name, next);
   return { draft: next, running: false };
+}
+
+/**
+ * The keywords and JEL codes the manuscript prints, as step 3's fields hold them, with where they
+ * were found: the ones the fields would refuse left out (a keyword too long to be one, a code the
+ * JEL classification has not), at most as many as the fields take.
+ */
+export function keywordsFromExtraction(info: Pick<ExtractedInfo, "keywords" | "jel" | "sources" | "confidence">) {
+  const keywords = parseKeywords((info.keywords ?? []).join(",")).filter((k) => !keywordsProblem([k])).slice(0, MAX_KEYWORDS);
+  const jel = parseJelCodes((info.jel ?? []).join(",")).filter(isJelCode).slice(0, MAX_JEL_CODES);
+  const values: Record<string, string> = {};
+  const provenance: Partial<Record<ProvenanceField, Provenance>> = {};
+  if (keywords.length) {
+    values.keywords = joinItems(keywords);
+    provenance.keywords = { page: pageOf(info.sources?.keywords), confidence: info.confidence?.keywords ?? 0 };
+  }
+  if (jel.length) {
+    values.jelCodes = joinItems(jel);
+    provenance.jelCodes = { page: pageOf(info.sources?.jel), confidence: info.confidence?.jel ?? 0 };
+  }
+  return { values, provenance };
 }
 
 /** An earlier paper of this author to this conference with the very same file, if any. */
@@ -372,6 +398,8 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
           title: String(values.manuscriptTitle),
           abstract: String(values.manuscriptAbstract),
           researchAreas,
+          keywords: parseKeywords(String(values.keywords ?? "")),
+          jelCodes: parseJelCodes(String(values.jelCodes ?? "")),
           submissionKey: key,
         }),
         ...statementsFor(
