@@ -117,6 +117,9 @@ export const researchAreaSlots: readonly TopicPairSlot[] = RESEARCH_AREA_SLOTS.m
   label: `the ${SLOT_NAMES[n - 1]} research area`,
   noCategory: `Choose the category of the ${SLOT_NAMES[n - 1]} research area.`,
 }));
+/** The research areas of the kept values (`researchArea2Category`, `researchArea2`), the chosen ones in their order. */
+export const researchAreasOf = (values: Record<string, unknown>) =>
+  RESEARCH_AREA_SLOTS.map((n) => ({ category: String(values[`researchArea${n}Category`] ?? ""), topic: String(values[`researchArea${n}`] ?? "") })).filter((a) => a.category && a.topic);
 export const researchAreaLegend = (n: number) => (n <= 3 ? `${["Primary", "Secondary", "Tertiary"][n - 1]} research area` : `Research area ${n} (optional)`);
 const researchAreasSchema = topicPairsSchema(researchAreaSlots, "Choose a different topic for each research area.");
 

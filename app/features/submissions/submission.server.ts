@@ -22,6 +22,7 @@ import { hitRateLimits, type LimitCheck, LIMITS } from "~/server/auth/rate-limit
 import { randomToken } from "~/server/auth/crypto.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { extensionOf } from "~/server/files/sniff.server";
+import { blindCopyForPaper } from "./blind-copy.server";
 import { commitWithMail, selectedMail } from "~/mail/outbox.server";
 import type { Services } from "~/server/services.server";
 import { DRAFT_FILE_PREFIX, type DraftOwner, discardDraftStatement, loadDraft, saveDraftStatement, userDraftOwner, type WizardDraft } from "~/server/wizard/drafts.server";
@@ -32,6 +33,7 @@ import {
   type ManuscriptType,
   MAX_AUTHORS,
   pinSubmitter,
+  researchAreasOf,
   submitterIndex,
   MAX_MANUSCRIPT_BYTES,
   SUBMISSION_MESSAGES,
@@ -323,11 +325,11 @@ const authorLine = (a: AuthorRow) => `${a.firstName} ${a.lastName}${a.institutio
 
 /**
  * The submission: checks the conference is still open, the author is listed and the file is
- * still there; copies the file to the paper's key; then one D1 batch numbers the paper in its
- * conference (the counter and the paper in one transaction: no duplicate, no gap), writes the
- * paper, its authors (linked to the accounts of their addresses), its file, the audit entry,
- * the receipt and the co-authors' notices, and forgets the draft. A second submit of the same
- * draft finds its key taken and answers with the paper the first one made.
+ * still there; copies the file (and the blind copy, if any) to the paper's keys; then one D1
+ * batch numbers the paper in its conference (the counter and the paper in one transaction: no
+ * duplicate, no gap), writes the paper, its authors (linked to the accounts of their addresses),
+ * its files, the audit entry, the receipt and the co-authors' notices, and forgets the draft. A
+ * second submit of the same draft finds its key taken and answers with the paper the first one made.
  */
 export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner, draft: WizardDraft, submission: Submission) {
   const { values } = submission;
@@ -362,13 +364,15 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
   await ctx.files.put(paperKey, await object.arrayBuffer(), { httpMetadata: { contentType: stored.contentType } });
 
   const paperId = sql`(select id from papers where submission_key = ${key})`;
+  const blindCopy = await blindCopyForPaper(ctx, user.id, draft, paperId).catch(async (error: unknown) => {
+    await ctx.files.delete(paperKey).catch(() => undefined);
+    throw error;
+  });
   const shownNumber = sql`'MS' || ${conference.startDate.slice(2, 4)} || '~' || (${papers.paperNumber} + 101)`;
   const theirPaper = eq(papers.submissionKey, key);
   const link = new URL("/dashboard?tab=submissions", ctx.env.SITE_URL).toString();
   // paperNumber: a stand-in that passes the template's check; the batch writes the real one (`computed`).
-  const researchAreas = [1, 2, 3, 4, 5]
-    .map((n) => ({ category: String(values[`researchArea${n}Category`] ?? ""), topic: String(values[`researchArea${n}`] ?? "") }))
-    .filter((a) => a.category && a.topic);
+  const researchAreas = researchAreasOf(values);
   const mailed = {
     title: String(values.manuscriptTitle),
     conference: conference.title,
@@ -424,6 +428,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
           .set({ paperId: paperId as unknown as number, r2Key: paperKey, filename })
           .where(eq(files.id, stored.id)),
         ctx.db.delete(extractionJobs).where(and(eq(extractionJobs.userId, user.id), eq(extractionJobs.fileId, stored.id))),
+        ...(blindCopy?.statements ?? []),
         discardDraftStatement(ctx, owner),
         auditEntry(ctx, { actorId: user.id, action: "paper.submit", entityType: "paper", entityId: null, details: { conferenceId, submissionKey: key, title: String(values.manuscriptTitle).slice(0, 200) } }),
       ],
@@ -447,12 +452,12 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
       ],
     );
   } catch (error) {
-    await ctx.files.delete(paperKey).catch(() => undefined);
+    await ctx.files.delete(blindCopy ? [paperKey, blindCopy.paperKey] : paperKey).catch(() => undefined);
     const existing = await ctx.db.select({ id: papers.id }).from(papers).where(and(theirPaper, eq(papers.submitterId, user.id))).get();
     if (existing) return { paperId: existing.id, again: true };
     throw error;
   }
-  await ctx.files.delete(stored.r2Key).catch((e: unknown) => console.error("submission: draft copy not deleted", e));
+  await ctx.files.delete(blindCopy ? [stored.r2Key, blindCopy.draftKey] : stored.r2Key).catch((e: unknown) => console.error("submission: draft copy not deleted", e));
   const made = await ctx.db.select({ id: papers.id }).from(papers).where(theirPaper).get();
   return { paperId: made?.id ?? null, again: false };
 }
