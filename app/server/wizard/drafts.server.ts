@@ -50,7 +50,7 @@ export function clearDraftCookie(request: Request) {
 export async function loadDraft({ db }: Pick<Services, "db">, owner: DraftOwner, now = Date.now()): Promise<WizardDraft> {
   const row = await db.select().from(wizardDrafts).where(eq(wizardDrafts.id, owner.id)).get();
   const ttl = owner.userId === null ? ANONYMOUS_DRAFT_MS : USER_DRAFT_MS;
-  if (!row || now - row.updatedAt.getTime() > ttl) return { step: 1, data: {}, fileKey: null, secondFileKey: null, stored: false };
+  if (!row || now - row.updatedAt.getTime() > ttl) return { step: 1, data: {}, fileKey: null, stored: false };
   return { step: row.step, data: row.data, fileKey: row.fileKey, secondFileKey: row.secondFileKey, stored: true };
 }
 
