@@ -50,6 +50,8 @@ export function BlindCopyField({ view, path, manuscriptRunning }: { view: BlindC
             data.set("intent", "upload");
             data.set(BLIND_COPY_FIELD, file);
             submit(data, { method: "post", action: path, encType: "multipart/form-data", preventScrollReset: true });
+            // Sent: the field is free for a replacement (the step lists the file kept).
+            e.target.value = "";
           }}
         />
         <p className="field-hint" id={`${BLIND_COPY_FIELD}-hint`}>

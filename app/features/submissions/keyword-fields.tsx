@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { TextField } from "~/components/form/fields";
+import { TextAreaField, TextField } from "~/components/form/fields";
 import { MAX_JEL_CODES, MAX_KEYWORDS } from "./keywords";
 
 /**
@@ -11,7 +11,7 @@ export function KeywordFields({ hint }: { hint: (field: "keywords" | "jelCodes",
   return (
     <fieldset className="keyword-fields">
       <legend>Keywords and JEL codes (optional)</legend>
-      <TextField name="keywords" label="Keywords" maxLength={2000} autoComplete="off" hint={hint("keywords", `Separate keywords with commas; at most ${MAX_KEYWORDS}.`)} />
+      <TextAreaField name="keywords" label="Keywords" rows={2} maxLength={2000} hint={hint("keywords", `Separate keywords with commas; at most ${MAX_KEYWORDS}.`)} />
       <TextField
         name="jelCodes"
         label="JEL codes"
