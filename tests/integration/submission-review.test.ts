@@ -6,7 +6,7 @@ import { extractManuscript } from "~/extraction";
 import { runExtractionJob } from "~/models/extraction-jobs.server";
 import { submissionOwner } from "~/features/submissions/submission.server";
 import { textPdf } from "../fixtures/text-pdf";
-import { authorFields, bytesOf, clearBucket, createConference, createUser, db, type Jar, postForm, postMultipart, resetDatabase, sessionJar, textOf, visit } from "./fixtures";
+import { authorFields, bytesOf, clearBucket, createConference, createPaper, createUser, db, type Jar, postForm, postMultipart, resetDatabase, sessionJar, textOf, visit } from "./fixtures";
 
 /**
  * What the wizard asks besides the spec's fields, through the Worker with real D1, R2 and the
@@ -225,5 +225,58 @@ describe("the last look before Submit", () => {
     const paper = (await db().select().from(papers).get())!;
     expect(paper).toMatchObject({ title: "Trade credit", submitterId: user.id, keywords: ["Liquidity"], jelCodes: ["G12"] });
     expect(await draftOf(user.id)).toBeNull();
+  });
+});
+
+describe("keywords and JEL codes in the office's paper editor", () => {
+  const AREAS = [
+    { category: "I. Corporate Finance", topic: "Capital Structure" },
+    { category: "I. Corporate Finance", topic: "Agency Theory" },
+    { category: "II. Financial Accounting", topic: "Accounting Conservatism" },
+  ];
+  const editPath = (id: number, step?: number) => `/admin/papers/${id}/edit${step ? `?step=${step}` : ""}`;
+
+  it("opens with the paper's, refuses a code that is not JEL's with nothing saved, and saves the corrected lists; an author may not", async () => {
+    const conference = await createConference({ status: "active", startDate: "2027-06-01", endDate: "2027-06-03" });
+    const office = await createUser({ email: "office@example.org", role: "admin" });
+    const writer = await createUser({ email: "ada@example.org" });
+    const paper = await createPaper({
+      conferenceId: conference.id,
+      submitterId: writer.id,
+      authors: [{ userId: writer.id, email: writer.email, rank: "Professor", country: "GB", isCorresponding: true }],
+      paper: { title: "Liquidity in Bond Markets", abstract: "We study liquidity.", researchAreas: AREAS, keywords: ["Liquidity"], jelCodes: ["G12"] },
+    });
+    const jar = await sessionJar(office);
+    const html = await (await visit(jar, editPath(paper.id))).text();
+    expect(html).toContain('value="G12"');
+    const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "";
+    const step1 = (fields: Record<string, string>) => ({
+      step: "1",
+      intent: "save",
+      editId: hidden("editId"),
+      seen: hidden("seen"),
+      manuscriptType: "regular",
+      conferenceId: String(conference.id),
+      manuscriptTitle: "Liquidity in Bond Markets",
+      manuscriptAbstract: "We study liquidity.",
+      status: "under_review",
+      ...Object.fromEntries(AREAS.flatMap((a, i) => [[`researchArea${i + 1}Category`, a.category], [`researchArea${i + 1}`, a.topic]])),
+      ...fields,
+    });
+
+    const before = (await db().select().from(papers).where(eq(papers.id, paper.id)).get())!;
+    const wrong = await postForm(jar, editPath(paper.id, 1), step1({ keywords: "Liquidity, Bonds", jelCodes: "G12, W1" }));
+    expect(wrong.status).toBe(400);
+    expect(textOf(await wrong.text())).toContain('"W1" is not a JEL code');
+    expect(await db().select().from(papers).where(eq(papers.id, paper.id)).get()).toEqual(before);
+
+    // The author of the paper is not the office.
+    const theirs = await postForm(await sessionJar(writer), editPath(paper.id, 1), step1({ keywords: "Taken over", jelCodes: "A1" }));
+    expect(theirs.status).toBeGreaterThanOrEqual(400);
+    expect(await db().select().from(papers).where(eq(papers.id, paper.id)).get()).toEqual(before);
+
+    const saved = await postForm(jar, editPath(paper.id, 1), step1({ keywords: "Liquidity, Bonds", jelCodes: "g12, E44" }));
+    expect(saved.status).toBe(302);
+    expect(await db().select({ keywords: papers.keywords, jelCodes: papers.jelCodes }).from(papers).where(eq(papers.id, paper.id)).get()).toEqual({ keywords: ["Liquidity", "Bonds"], jelCodes: ["G12", "E44"] });
   });
 });
