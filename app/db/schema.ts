@@ -337,6 +337,9 @@ export const papers = sqliteTable(
     abstract: text("abstract").notNull(),
     status: text("status", { enum: PAPER_STATUSES }).notNull().default("under_review"),
     researchAreas: text("research_areas", { mode: "json" }).$type<ExpertiseArea[]>().notNull(),
+    // The author's keywords and JEL codes ("G12"), in their order; empty for a paper without them.
+    keywords: text("keywords", { mode: "json" }).$type<string[]>().notNull().default([]),
+    jelCodes: text("jel_codes", { mode: "json" }).$type<string[]>().notNull().default([]),
     // The wizard draft's one-time key: a resent or double-clicked submit finds it taken.
     submissionKey: text("submission_key"),
     submittedAt: integer("submitted_at", { mode: "timestamp_ms" }).notNull().default(now),
@@ -565,7 +568,7 @@ export const extractionJobs = sqliteTable(
  * What a multi-step form (a wizard) has kept between its steps, one row per owner and wizard
  * (decision 028): a signed-in user (`user:{id}:{wizard}`) or an anonymous browser holding a random
  * draft cookie (`anon:{sha256 of it}:{wizard}`). A file uploaded in a step waits in R2 under
- * `file_key` until the wizard ends. The housekeeping removes drafts left untouched.
+ * `file_key` (a second one under `second_file_key`) until the wizard ends. The housekeeping removes drafts left untouched.
  */
 export const wizardDrafts = sqliteTable(
   "wizard_drafts",
@@ -576,6 +579,8 @@ export const wizardDrafts = sqliteTable(
     step: integer("step").notNull().default(1),
     data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     fileKey: text("file_key"),
+    // A second file a step keeps waiting beside the first (the submission's blind copy).
+    secondFileKey: text("second_file_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,7 +2,8 @@
  * Manuscript extraction jobs: the wizard's upload stores the manuscript and a job
  * (`extractionJobStatement`, in the upload's batch) and queues it (`queueExtraction`), the
  * `extraction` queue's consumer Worker runs the engine on it (`runExtractionJob`) and writes the
- * result, and the wizard reads the job (`getExtractionJob`). Statuses: uploading → extracting →
+ * result, and the wizard reads the job (`getExtractionJob`). A blind copy is read the same way, and
+ * its job keeps the text of its first pages too: the wizard looks there for the authors' names. Statuses: uploading → extracting →
  * complete, or failed with a message an author can act on. Whatever the file, a job ends: a
  * damaged, encrypted, scanned or mislabelled file, or one the engine cannot finish in time,
  * ends as failed; only trouble with D1 or R2 themselves is retried by the queue.
@@ -62,7 +63,13 @@ export const extractionRetentionHousekeeping: HousekeepingTask = {
           isNull(extractionJobs.fileId),
           and(
             lt(extractionJobs.updatedAt, new Date(now - 24 * 3600_000)),
-            notExists(db.select({ one: sql`1` }).from(files).innerJoin(wizardDrafts, eq(wizardDrafts.fileKey, files.r2Key)).where(eq(files.id, extractionJobs.fileId))),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(files)
+                .innerJoin(wizardDrafts, or(eq(wizardDrafts.fileKey, files.r2Key), eq(wizardDrafts.secondFileKey, files.r2Key)))
+                .where(eq(files.id, extractionJobs.fileId)),
+            ),
           ),
         ),
       ),
@@ -133,7 +140,7 @@ export async function runExtractionJob(env: Pick<Services, "db" | "files"> & { a
   }
   await db
     .update(extractionJobs)
-    .set({ status: "complete", message: null, result: toExtractedInfo(result) as unknown as Record<string, unknown>, updatedAt: new Date() })
+    .set({ status: "complete", message: null, result: { ...toExtractedInfo(result), ...(file.kind === "blind_copy" ? { text: result.text } : {}) }, updatedAt: new Date() })
     .where(eq(extractionJobs.id, jobId));
   return "complete" as const;
 }

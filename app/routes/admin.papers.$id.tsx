@@ -33,6 +33,8 @@ export const loader = loads("Failed to load papers for this conference", async (
     submitted: formatDate(paper.submittedAt),
     conference: paper.conference.title,
     researchAreas: paper.researchAreas,
+    keywords: paper.keywords,
+    jelCodes: paper.jelCodes,
     authors: paper.authors.map((a) => ({
       id: a.id,
       name: [a.salutation, a.firstName, a.middleName, a.lastName].filter(Boolean).join(" "),
@@ -69,6 +71,10 @@ export default function PaperDetails() {
         <dd>{p.submitted}</dd>
         <dt>Research areas</dt>
         <dd>{p.researchAreas.length ? p.researchAreas.map(researchAreaLabel).join("; ") : "—"}</dd>
+        <dt>Keywords</dt>
+        <dd>{p.keywords.length ? p.keywords.join(", ") : "—"}</dd>
+        <dt>JEL codes</dt>
+        <dd>{p.jelCodes.length ? p.jelCodes.join(", ") : "—"}</dd>
       </dl>
       <h3>Abstract</h3>
       <p className="abstract">{p.abstract}</p>

@@ -119,7 +119,8 @@ describe.each([
       if (!(await card.locator('select[name$="[country]"]').inputValue())) await card.locator('select[name$="[country]"]').selectOption("GB");
       if (!(await card.locator('input[name$="[institution]"]').inputValue())) await card.locator('input[name$="[institution]"]').fill("Pennine University");
     }
-    await Promise.all([page.waitForURL(/tab=submissions/, { timeout: 30_000 }), page.getByRole("button", { name: "Submit" }).click()]);
+    await Promise.all([page.waitForURL(/review=1/, { timeout: 30_000 }), page.getByRole("button", { name: "Review and submit" }).click()]);
+    await Promise.all([page.waitForURL(/tab=submissions/, { timeout: 30_000 }), page.getByRole("button", { name: "Submit", exact: true }).click()]);
     await expect.poll(() => page.getByText("Paper submitted successfully! Your submission appears below.").isVisible()).toBe(true);
     if (js) {
       // The banner leaves the address at once and the page after 5 seconds.

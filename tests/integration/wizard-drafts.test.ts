@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { users, wizardDrafts } from "~/db/schema";
+import { files, users, wizardDrafts } from "~/db/schema";
 import { sha256Hex } from "~/server/auth/crypto.server";
 import { runHousekeeping } from "~/features/housekeeping.server";
-import { ANONYMOUS_DRAFT_MS, draftHousekeeping, loadDraft, saveDraft, userDraftOwner } from "~/server/wizard/drafts.server";
+import { ANONYMOUS_DRAFT_MS, draftHousekeeping, loadDraft, saveDraft, secondFileStatement, unheldUploadsHousekeeping, USER_DRAFT_MS, userDraftOwner } from "~/server/wizard/drafts.server";
 import { createUser, db, Jar, postForm, resetDatabase, services, textOf, visit } from "./fixtures";
 
 beforeEach(resetDatabase);
@@ -131,5 +131,32 @@ describe("abandoned drafts", () => {
     expect(await env.FILES.get("drafts/old.pdf")).toBeNull();
     expect(await env.FILES.get("drafts/kept.pdf")).not.toBeNull();
     expect(await loadDraft(s, memberOwner, now)).toMatchObject({ step: 2, data: { title: "Kept" }, fileKey: "drafts/kept.pdf" });
+  });
+
+  it("keep a draft's second file (a blind copy) while the draft lives, and drop it with the draft", async () => {
+    const s = services();
+    const member = await createUser({ email: "author@example.org" });
+    const owner = userDraftOwner(member.id, "submission");
+    const stored = (key: string) => ({ kind: "blind_copy" as const, filename: `${key.split("/").pop()}`, r2Key: key, originalName: "x.pdf", contentType: "application/pdf", size: 10, uploadedBy: member.id });
+    for (const key of ["draft/manuscript/m.pdf", "draft/blind-copy/b.pdf", "draft/blind-copy/stray.pdf"]) {
+      await env.FILES.put(key, "%PDF-1.4");
+      await db().insert(files).values(stored(key));
+    }
+    await saveDraft(s, owner, "submission", { step: 2, data: {}, fileKey: "draft/manuscript/m.pdf" });
+    await db().batch([secondFileStatement(s, owner, "draft/blind-copy/b.pdf")]);
+
+    // Two days on: the file no draft holds goes, the draft's two stay.
+    const later = Date.now() + 2 * 24 * 3600_000;
+    expect((await runHousekeeping(s, later, [unheldUploadsHousekeeping])).failed).toEqual([]);
+    expect(await env.FILES.head("draft/blind-copy/stray.pdf")).toBeNull();
+    expect(await env.FILES.head("draft/blind-copy/b.pdf")).not.toBeNull();
+    expect(await env.FILES.head("draft/manuscript/m.pdf")).not.toBeNull();
+    expect((await loadDraft(s, owner)).secondFileKey).toBe("draft/blind-copy/b.pdf");
+
+    // Abandoned: the draft goes with both its files.
+    expect((await runHousekeeping(s, Date.now() + USER_DRAFT_MS + 60_000, [draftHousekeeping])).failed).toEqual([]);
+    expect(await draftRows()).toEqual([]);
+    expect(await env.FILES.head("draft/blind-copy/b.pdf")).toBeNull();
+    expect(await env.FILES.head("draft/manuscript/m.pdf")).toBeNull();
   });
 });

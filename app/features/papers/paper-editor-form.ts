@@ -7,7 +7,8 @@ import { z } from "zod";
 import { MANUSCRIPT_TYPES, PAPER_STATUSES, type PaperStatus } from "~/db/enums";
 import { SALUTATIONS, UNITED_STATES, US_STATES } from "~/features/accounts/options";
 import { topicPairsSchema } from "~/features/accounts/schemas";
-import { AUTHOR_FIELDS, authorFieldSchemas, authorListSchema, readRowsOf, required, text, researchAreaSlots, TITLE_MAX_CHARS, type AuthorRow, toAuthorRow } from "~/features/submissions/submission-form";
+import { keywordFieldSchemas } from "~/features/submissions/keywords";
+import { AUTHOR_FIELDS, authorFieldSchemas, KEYWORD_FIELDS, authorListSchema, readRowsOf, required, text, researchAreaSlots, TITLE_MAX_CHARS, type AuthorRow, toAuthorRow } from "~/features/submissions/submission-form";
 import { listHref, listPath } from "~/lib/list-href";
 import { isTicked } from "~/lib/params";
 
@@ -72,6 +73,7 @@ const descriptionSchema = z.object({
   manuscriptTitle: required("Title", TITLE_MAX_CHARS),
   manuscriptAbstract: required("Abstract", 10_000),
   status: z.enum(PAPER_STATUSES, { message: "Choose the status." }),
+  ...keywordFieldSchemas,
 });
 
 const step1Schema = z.preprocess(
@@ -145,7 +147,7 @@ const step3Schema = z.object({});
 export const EDITOR_STEP_SCHEMAS = [step1Schema, step2Schema, step3Schema] as const;
 
 /** The flat fields of step 1 (kept from its post). */
-export const STEP1_FIELDS = ["manuscriptType", "conferenceId", "manuscriptTitle", "manuscriptAbstract", "status", ...researchAreaSlots.flatMap((s) => [s.category, s.topic])] as const;
+export const STEP1_FIELDS = ["manuscriptType", "conferenceId", "manuscriptTitle", "manuscriptAbstract", "status", ...KEYWORD_FIELDS, ...researchAreaSlots.flatMap((s) => [s.category, s.topic])] as const;
 
 /** The form fields the two manuscripts are posted under, as the spec's calls name them. */
 export const EDITOR_FILE_FIELDS = { fullManuscript: "manuscript", blindCopyManuscript: "blind_copy" } as const;

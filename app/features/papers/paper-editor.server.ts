@@ -23,6 +23,7 @@ import type { Services } from "~/server/services.server";
 import { extensionOf } from "~/server/files/sniff.server";
 import { discardDraft, loadDraft, saveDraft, userDraftOwner } from "~/server/wizard/drafts.server";
 import { fileTooLarge, MAX_MANUSCRIPT_BYTES, rearrangeAuthors, SUBMISSION_MESSAGES, toAuthorRow } from "~/features/submissions/submission-form";
+import { joinItems, parseJelCodes, parseKeywords } from "~/features/submissions/keywords";
 import { CONFERENCE_FOR_LETTERS, decisionOf, decisionStatements } from "./decisions.server";
 import { queueOutboxRows } from "~/mail/outbox.server";
 import { getPaper, type PaperAsker } from "./papers.server";
@@ -107,6 +108,8 @@ function valuesOfPaper(paper: Paper): EditorValues {
     conferenceId: String(paper.conferenceId),
     manuscriptTitle: paper.title,
     manuscriptAbstract: paper.abstract,
+    keywords: joinItems(paper.keywords),
+    jelCodes: joinItems(paper.jelCodes),
     status: paper.status,
     ...areas,
     authors,
@@ -340,6 +343,8 @@ export async function savePaper(ctx: Ctx, asker: PaperAsker, paper: Paper, save:
         title: d.manuscriptTitle!,
         abstract: d.manuscriptAbstract!,
         researchAreas: areas,
+        keywords: parseKeywords(d.keywords ?? ""),
+        jelCodes: parseJelCodes(d.jelCodes ?? ""),
         updatedAt: stamp,
       })
       .where(eq(papers.id, paper.id)),

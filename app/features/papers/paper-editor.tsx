@@ -10,6 +10,7 @@ import { WizardProgress } from "~/components/wizard";
 import { ResearchAreaField } from "~/features/accounts/expertise-fields";
 import { SALUTATIONS, UNITED_STATES, US_STATES } from "~/features/accounts/options";
 import { AuthorCards, type ExtraAuthorFields } from "~/features/submissions/author-cards";
+import { KeywordFields } from "~/features/submissions/keyword-fields";
 import { MANUSCRIPT_TYPE_LABELS, MAX_MANUSCRIPT_BYTES, RESEARCH_AREA_SLOTS, researchAreaLegend, fileTooLarge, SUBMISSION_MESSAGES } from "~/features/submissions/submission-form";
 import { PAPER_STATUSES } from "~/db/enums";
 import { conferenceStatusBadge } from "~/lib/status";
@@ -144,6 +145,7 @@ function DescriptionStep({ conferences }: { conferences: EditorView["conferences
           </>
         }
       />
+      <KeywordFields hint={(_field, own) => own} />
       <p className="form-intro">Research areas: the first three are required, two more are optional.</p>
       {RESEARCH_AREA_SLOTS.map((n) => (
         <ResearchAreaField key={n} category={`researchArea${n}Category`} topic={`researchArea${n}`} legend={researchAreaLegend(n)} required={n <= 3} />

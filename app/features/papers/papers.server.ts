@@ -60,6 +60,9 @@ export type MySubmission = {
   authors: ListedAuthor[];
   roles: PaperRole[];
   hasManuscript: boolean;
+  hasBlindCopy: boolean;
+  keywords: string[];
+  jelCodes: string[];
   canDelete: boolean;
 };
 
@@ -83,6 +86,9 @@ export async function mySubmissions({ db }: Pick<Services, "db">, asker: PaperAs
         from (select pa.first_name, pa.last_name, pa.is_corresponding from paper_authors pa where pa.paper_id = "papers"."id" order by pa.author_order) a)`,
       mine: sql<number | null>`(select max(pa.is_corresponding) from paper_authors pa where pa.paper_id = "papers"."id" and pa.user_id = ${userId})`,
       hasManuscript: sql<number>`exists (select 1 from files f where f.paper_id = "papers"."id" and f.kind = 'manuscript')`,
+      hasBlindCopy: sql<number>`exists (select 1 from files f where f.paper_id = "papers"."id" and f.kind = 'blind_copy')`,
+      keywords: papers.keywords,
+      jelCodes: papers.jelCodes,
     })
     .from(papers)
     .innerJoin(conferences, eq(conferences.id, papers.conferenceId))
@@ -106,6 +112,9 @@ export async function mySubmissions({ db }: Pick<Services, "db">, asker: PaperAs
       authors,
       roles,
       hasManuscript: Boolean(r.hasManuscript),
+      hasBlindCopy: Boolean(r.hasBlindCopy),
+      keywords: r.keywords,
+      jelCodes: r.jelCodes,
       canDelete: r.submitterId === userId && r.status === "under_review",
     };
   });

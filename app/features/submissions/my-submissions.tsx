@@ -8,6 +8,7 @@ import { paperStatusBadge } from "~/lib/status";
 import type { MySubmission, PaperRole } from "~/features/papers/papers.server";
 import { formatMoney } from "~/lib/format";
 import type { SubmissionRegistration } from "~/features/payments/submission-registrations.server";
+import { PaperKeywords } from "./paper-keywords";
 import { MANUSCRIPT_TYPE_LABELS, type ManuscriptType, SUBMISSION_MESSAGES } from "./submission-form";
 
 /** A paper of My Submissions with what it shows of registration (null for a paper not accepted). */
@@ -92,6 +93,7 @@ function SubmissionCard({ paper: p }: { paper: MySubmissionWithRegistration }) {
           <dd>{p.roles.map((r) => ROLE_LABELS[r]).join(", ") || "Author"}</dd>
         </div>
       </dl>
+      <PaperKeywords keywords={p.keywords} jelCodes={p.jelCodes} />
       <p className="submission-authors">
         <span className="visually-hidden">Authors: </span>
         {p.authors.map((a, i) => (
@@ -113,6 +115,11 @@ function SubmissionCard({ paper: p }: { paper: MySubmissionWithRegistration }) {
         {p.hasManuscript ? (
           <a className="btn btn-outline btn-small" href={`/api/papers/${p.id}/download/fullManuscript`}>
             Download manuscript<span className="visually-hidden">: {p.title}</span>
+          </a>
+        ) : null}
+        {p.hasBlindCopy ? (
+          <a className="btn btn-outline btn-small" href={`/api/papers/${p.id}/download/blindCopyManuscript`}>
+            Download blind copy<span className="visually-hidden">: {p.title}</span>
           </a>
         ) : null}
         {p.canDelete ? (

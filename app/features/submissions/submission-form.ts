@@ -14,6 +14,7 @@ import { exactSizeNote, megabytesUp } from "~/lib/file-names";
 import { isTicked } from "~/lib/params";
 import { ownMessage } from "~/lib/refusal";
 import { defineWizard } from "~/lib/wizard";
+import { keywordFieldSchemas } from "./keywords";
 
 export type ManuscriptType = (typeof MANUSCRIPT_TYPES)[number];
 export const MANUSCRIPT_TYPE_LABELS: Record<ManuscriptType, string> = {
@@ -52,6 +53,11 @@ export const SUBMISSION_MESSAGES = {
 
 /** Where a pre-filled value was found and how sure the engine is of it. */
 export type Provenance = { page: number | null; confidence: number };
+
+/** Step 3's fields the manuscript may pre-fill besides title and abstract. */
+export const KEYWORD_FIELDS = ["keywords", "jelCodes"] as const;
+/** The fields whose pre-filled values carry where they were found. */
+export type ProvenanceField = "manuscriptTitle" | "manuscriptAbstract" | (typeof KEYWORD_FIELDS)[number];
 
 /** The extraction's state as step 2 shows it. */
 export type ExtractionView =
@@ -100,6 +106,7 @@ const titleSchema = z.object({
     (v) => countWords(v) <= ABSTRACT_MAX_WORDS,
     (v) => ({ message: `The abstract has ${countWords(v)} words; at most ${ABSTRACT_MAX_WORDS} are allowed.` }),
   ),
+  ...keywordFieldSchemas,
 });
 
 export const RESEARCH_AREA_SLOTS = [1, 2, 3, 4, 5] as const;
@@ -111,6 +118,9 @@ export const researchAreaSlots: readonly TopicPairSlot[] = RESEARCH_AREA_SLOTS.m
   label: `the ${SLOT_NAMES[n - 1]} research area`,
   noCategory: `Choose the category of the ${SLOT_NAMES[n - 1]} research area.`,
 }));
+/** The research areas of the kept values (`researchArea2Category`, `researchArea2`), the chosen ones in their order. */
+export const researchAreasOf = (values: Record<string, unknown>) =>
+  RESEARCH_AREA_SLOTS.map((n) => ({ category: String(values[`researchArea${n}Category`] ?? ""), topic: String(values[`researchArea${n}`] ?? "") })).filter((a) => a.category && a.topic);
 export const researchAreaLegend = (n: number) => (n <= 3 ? `${["Primary", "Secondary", "Tertiary"][n - 1]} research area` : `Research area ${n} (optional)`);
 const researchAreasSchema = topicPairsSchema(researchAreaSlots, "Choose a different topic for each research area.");
 
@@ -311,7 +321,7 @@ export function pinSubmitter<T extends Person>(rows: T[], user: Person): T[] {
 export const SUBMISSION_WIZARD = defineWizard("submission", [
   { title: "Conference and type", fields: ["conferenceId", "manuscriptType"], schema: conferenceSchema },
   { title: "Manuscript", fields: [], schema: uploadSchema, fromDraft: true },
-  { title: "Title and abstract", fields: ["manuscriptTitle", "manuscriptAbstract"], schema: titleSchema },
+  { title: "Title and abstract", fields: ["manuscriptTitle", "manuscriptAbstract", ...KEYWORD_FIELDS], schema: titleSchema },
   { title: "Research areas", fields: researchAreaSlots.flatMap((s) => [s.category, s.topic]), schema: researchAreasSchema },
   { title: "Authors", fields: ["authors"], schema: authorsSchema, read: (form) => ({ authors: readAuthorRows(form) }) },
 ]);

@@ -12,6 +12,11 @@ import { formatDate } from "~/lib/dates";
 import { formatDeadline } from "~/lib/deadline";
 import { formatKb } from "~/lib/format";
 import { AuthorCards } from "./author-cards";
+import { KeywordFields } from "./keyword-fields";
+import { BLIND_COPY_FIELD, type BlindCopyView } from "./blind-copy";
+import { BlindCopyField } from "./blind-copy-field";
+import type { SubmissionSummary } from "./submission-summary";
+import { SummaryStep } from "./submission-summary-step";
 import {
   ABSTRACT_MAX_WORDS,
   countWords,
@@ -21,6 +26,7 @@ import {
   MAX_MANUSCRIPT_BYTES,
   type Person,
   type Provenance,
+  type ProvenanceField,
   RESEARCH_AREA_SLOTS,
   researchAreaLegend,
   SUBMISSION_MESSAGES,
@@ -40,11 +46,15 @@ export type WizardView = {
   extraction: ExtractionView | null;
   /** Next was pressed while the manuscript was still being read: the step goes on when it ends. */
   waiting: boolean;
-  provenance: Partial<Record<"manuscriptTitle" | "manuscriptAbstract", Provenance>> | null;
+  provenance: Partial<Record<ProvenanceField, Provenance>> | null;
   duplicate: { number: string; submittedAt: number } | null;
   me: Person | null;
   blocked: boolean;
   submissionKey: string;
+  /** Step 2's blind copy and what its check found. */
+  blindCopy: BlindCopyView | null;
+  /** The last look before Submit, at the end of step 5. */
+  summary: SubmissionSummary | null;
 };
 
 
@@ -58,7 +68,7 @@ export function SubmissionWizard({ view }: { view: WizardView }) {
   // A refusal of the whole post; one that names its fields is shown by the fields. Step 2 shows
   // every refusal at its one field, the upload.
   const formError = refusal && !refusal.fieldErrors && step !== 2 ? refusal.message : null;
-  const uploadError = refusal ? (refusal.fieldErrors?.manuscript ?? refusal.fieldErrors?.uploadedFileName ?? refusal.message) : null;
+  const uploadError = refusal && !refusal.fieldErrors?.[BLIND_COPY_FIELD] ? (refusal.fieldErrors?.manuscript ?? refusal.fieldErrors?.uploadedFileName ?? refusal.message) : null;
   const blocked = !!formError?.startsWith(SUBMISSION_MESSAGES.blocked);
   const root = useRouteLoaderData("root") as { config?: { supportEmail?: string } } | undefined;
   const formId = `submission-step-${step}`;
@@ -87,6 +97,8 @@ export function SubmissionWizard({ view }: { view: WizardView }) {
       {step === 2 ? (
         // Next without a file: the step's check on the draft answers for the upload field.
         <UploadStep view={view} uploadError={uploadError} />
+      ) : view.summary ? (
+        <SummaryStep summary={view.summary} submissionKey={view.submissionKey} />
       ) : (
         <StepForm view={view} formId={formId} />
       )}
@@ -160,8 +172,8 @@ function WizardActions({ step, formRef, disabledNext = false }: { step: number; 
   const last = step === wizard.count;
   return (
     <div className="wizard-actions">
-      <Button type="submit" name="intent" value={last ? "submit" : "next"} aria-disabled={busy || disabledNext || undefined}>
-        {busy ? (last ? "Submitting…" : "Please wait…") : last ? "Submit" : "Next"}
+      <Button type="submit" name="intent" value={last ? "review" : "next"} aria-disabled={busy || disabledNext || undefined}>
+        {busy ? "Please wait…" : last ? "Review and submit" : "Next"}
       </Button>
       {step > 1 ? (
         <Button
@@ -389,6 +401,7 @@ function UploadStep({ view, uploadError }: { view: WizardView; uploadError: stri
           </Button>
         </div>
       ) : null}
+      <BlindCopyField view={view.blindCopy ?? { status: "none" }} path={stepPath(2)} manuscriptRunning={running} />
       {running && !hydrated ? (
         // Without JavaScript the page looks again every few seconds while the manuscript is read.
         <noscript>
@@ -461,6 +474,7 @@ function TitleStep({ provenance }: { provenance: WizardView["provenance"] }) {
           </FoundHint>
         }
       />
+      <KeywordFields hint={(field, own) => <FoundHint provenance={provenance?.[field]}>{own}</FoundHint>} />
     </>
   );
 }

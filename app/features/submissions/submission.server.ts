@@ -1,7 +1,7 @@
 /**
  * The submission wizard's server side: the open conferences of step 1, the upload of
  * step 2 (kept under a draft key in R2 and read by the extraction Worker at once), the extraction's
- * result poured into the draft (title, abstract, authors), and the submission itself, one D1 batch
+ * result poured into the draft (title, abstract, keywords, JEL codes, authors), and the submission itself, one D1 batch
  * that creates the paper, its authors, its file and its mails and numbers the paper in its
  * conference. Drafts are the wizard module's (decision 028); what the server sets in them (the
  * upload, the job, where each pre-filled value came from) is never read from a post.
@@ -24,6 +24,7 @@ import { hitRateLimits, type LimitCheck, LIMITS } from "~/server/auth/rate-limit
 import { randomToken } from "~/server/auth/crypto.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { extensionOf } from "~/server/files/sniff.server";
+import { blindCopyForPaper } from "./blind-copy.server";
 import { commitWithMail, selectedMail } from "~/mail/outbox.server";
 import type { Services } from "~/server/services.server";
 import { DRAFT_FILE_PREFIX, type DraftOwner, discardDraftStatement, loadDraft, saveDraftStatement, userDraftOwner, type WizardDraft } from "~/server/wizard/drafts.server";
@@ -34,6 +35,7 @@ import {
   type ManuscriptType,
   MAX_AUTHORS,
   pinSubmitter,
+  researchAreasOf,
   submitterIndex,
   MAX_MANUSCRIPT_BYTES,
   SUBMISSION_MESSAGES,
@@ -42,7 +44,9 @@ import {
   type ExtractionView,
   type Person,
   type Provenance,
+  type ProvenanceField,
 } from "./submission-form";
+import { isJelCode, joinItems, keywordsProblem, MAX_JEL_CODES, MAX_KEYWORDS, parseJelCodes, parseKeywords } from "./keywords";
 
 type Ctx = Pick<Services, "db" | "files" | "queues" | "waitUntil" | "env">;
 
@@ -63,7 +67,7 @@ export type DraftExtras = {
   extractionJobId?: string | null;
   /** The job's end has been poured into the fields (or there was nothing to pour). */
   extractionApplied?: boolean;
-  provenance?: Partial<Record<"manuscriptTitle" | "manuscriptAbstract", Provenance>> | null;
+  provenance?: Partial<Record<ProvenanceField, Provenance>> | null;
   /** One per draft: the paper it becomes carries it, so a resent submit finds it taken. */
   submissionKey?: string;
   /** Submit was pressed once: the step shows 'SUBMISSION BLOCKED' while the author is not listed. */
@@ -191,7 +195,7 @@ export function refuseOversizeBody(request: Request) {
 export async function removeManuscript(ctx: Ctx, user: Pick<SessionUser, "id">) {
   const owner = submissionOwner(user.id);
   const draft = await loadDraft(ctx, owner);
-  const data = { ...draft.data, uploadedFileName: "", uploadedFileSize: 0, fileSha256: "", extractionJobId: null, extractionApplied: false, provenance: null, manuscriptTitle: "", manuscriptAbstract: "", authors: [] };
+  const data = { ...draft.data, uploadedFileName: "", uploadedFileSize: 0, fileSha256: "", extractionJobId: null, extractionApplied: false, provenance: null, manuscriptTitle: "", manuscriptAbstract: "", keywords: "", jelCodes: "", authors: [] };
   await ctx.db.batch([
     saveDraftStatement(ctx, owner, SUBMISSION_WIZARD.name, { step: 2, data, fileKey: null }),
     ...(draft.fileKey ? [jobsOfFile(ctx, draft.fileKey), ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
@@ -264,9 +268,12 @@ export async function applyExtraction(ctx: Ctx, user: Pick<SessionUser, "id">, d
   if (info) {
     if (info.title) data.manuscriptTitle = info.title;
     if (info.abstract) data.manuscriptAbstract = info.abstract;
+    const found = keywordsFromExtraction(info);
+    Object.assign(data, found.values);
     data.provenance = {
       ...(info.title ? { manuscriptTitle: { page: pageOf(info.sources?.title), confidence: info.confidence?.title ?? 0 } } : {}),
       ...(info.abstract ? { manuscriptAbstract: { page: pageOf(info.sources?.abstract), confidence: info.confidence?.abstract ?? 0 } } : {}),
+      ...found.provenance,
     };
     data.authors = authorsFromExtraction(info.authors ?? [], me);
   } else if (!Array.isArray(data.authors) || data.authors.length === 0) {
@@ -275,6 +282,27 @@ export async function applyExtraction(ctx: Ctx, user: Pick<SessionUser, "id">, d
   const next = { ...draft, data };
   await saveDraftStatement(ctx, submissionOwner(user.id), SUBMISSION_WIZARD.name, next);
   return { draft: next, running: false };
+}
+
+/**
+ * The keywords and JEL codes the manuscript prints, as step 3's fields hold them, with where they
+ * were found: the ones the fields would refuse left out (a keyword too long to be one, a code the
+ * JEL classification has not), at most as many as the fields take.
+ */
+export function keywordsFromExtraction(info: Pick<ExtractedInfo, "keywords" | "jel" | "sources" | "confidence">) {
+  const keywords = parseKeywords((info.keywords ?? []).join(",")).filter((k) => !keywordsProblem([k])).slice(0, MAX_KEYWORDS);
+  const jel = parseJelCodes((info.jel ?? []).join(",")).filter(isJelCode).slice(0, MAX_JEL_CODES);
+  const values: Record<string, string> = {};
+  const provenance: Partial<Record<ProvenanceField, Provenance>> = {};
+  if (keywords.length) {
+    values.keywords = joinItems(keywords);
+    provenance.keywords = { page: pageOf(info.sources?.keywords), confidence: info.confidence?.keywords ?? 0 };
+  }
+  if (jel.length) {
+    values.jelCodes = joinItems(jel);
+    provenance.jelCodes = { page: pageOf(info.sources?.jel), confidence: info.confidence?.jel ?? 0 };
+  }
+  return { values, provenance };
 }
 
 /** An earlier paper of this author to this conference with the very same file, if any. */
@@ -303,11 +331,11 @@ const authorLine = (a: AuthorRow) => `${a.firstName} ${a.lastName}${a.institutio
 
 /**
  * The submission: checks the conference is still open, the author is listed and the file is
- * still there; copies the file to the paper's key; then one D1 batch numbers the paper in its
- * conference (the counter and the paper in one transaction: no duplicate, no gap), writes the
- * paper, its authors (linked to the accounts of their addresses), its file, the audit entry,
- * the receipt and the co-authors' notices, and forgets the draft. A second submit of the same
- * draft finds its key taken and answers with the paper the first one made.
+ * still there; copies the file (and the blind copy, if any) to the paper's keys; then one D1
+ * batch numbers the paper in its conference (the counter and the paper in one transaction: no
+ * duplicate, no gap), writes the paper, its authors (linked to the accounts of their addresses),
+ * its files, the audit entry, the receipt and the co-authors' notices, and forgets the draft. A
+ * second submit of the same draft finds its key taken and answers with the paper the first one made.
  */
 export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner, draft: WizardDraft, submission: Submission) {
   const { values } = submission;
@@ -343,13 +371,15 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
   await ctx.files.put(paperKey, await object.arrayBuffer(), { httpMetadata: { contentType: stored.contentType } });
 
   const paperId = sql`(select id from papers where submission_key = ${key})`;
+  const blindCopy = await blindCopyForPaper(ctx, user.id, draft, paperId).catch(async (error: unknown) => {
+    await ctx.files.delete(paperKey).catch(() => undefined);
+    throw error;
+  });
   const shownNumber = sql`'MS' || ${conference.startDate.slice(2, 4)} || '~' || (${papers.paperNumber} + 101)`;
   const theirPaper = eq(papers.submissionKey, key);
   const link = new URL("/dashboard?tab=submissions", ctx.env.SITE_URL).toString();
   // paperNumber: a stand-in that passes the template's check; the batch writes the real one (`computed`).
-  const researchAreas = [1, 2, 3, 4, 5]
-    .map((n) => ({ category: String(values[`researchArea${n}Category`] ?? ""), topic: String(values[`researchArea${n}`] ?? "") }))
-    .filter((a) => a.category && a.topic);
+  const researchAreas = researchAreasOf(values);
   const mailed = {
     title: String(values.manuscriptTitle),
     conference: conference.title,
@@ -380,6 +410,8 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
           title: String(values.manuscriptTitle),
           abstract: String(values.manuscriptAbstract),
           researchAreas,
+          keywords: parseKeywords(String(values.keywords ?? "")),
+          jelCodes: parseJelCodes(String(values.jelCodes ?? "")),
           submissionKey: key,
         }),
         ...statementsFor(
@@ -404,6 +436,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
           .set({ paperId: paperId as unknown as number, r2Key: paperKey, filename })
           .where(eq(files.id, stored.id)),
         ctx.db.delete(extractionJobs).where(and(eq(extractionJobs.userId, user.id), eq(extractionJobs.fileId, stored.id))),
+        ...(blindCopy?.statements ?? []),
         discardDraftStatement(ctx, owner),
         auditEntry(ctx, { actorId: user.id, action: "paper.submit", entityType: "paper", entityId: null, details: { conferenceId, submissionKey: key, title: String(values.manuscriptTitle).slice(0, 200) } }),
       ],
@@ -439,7 +472,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
       ],
     );
   } catch (error) {
-    await ctx.files.delete(paperKey).catch(() => undefined);
+    await ctx.files.delete(blindCopy ? [paperKey, blindCopy.paperKey] : paperKey).catch(() => undefined);
     const existing = await ctx.db.select({ id: papers.id }).from(papers).where(and(theirPaper, eq(papers.submitterId, user.id))).get();
     if (existing) return { paperId: existing.id, again: true };
     // The deadline passed between the check above and the batch: the batch refused the paper.
@@ -447,7 +480,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
     if (deadlinePassed(closing?.deadline)) throw new AppError("conflict", submissionsClosed(conference.title, closing!.deadline!));
     throw error;
   }
-  await ctx.files.delete(stored.r2Key).catch((e: unknown) => console.error("submission: draft copy not deleted", e));
+  await ctx.files.delete(blindCopy ? [stored.r2Key, blindCopy.draftKey] : stored.r2Key).catch((e: unknown) => console.error("submission: draft copy not deleted", e));
   const made = await ctx.db.select({ id: papers.id }).from(papers).where(theirPaper).get();
   return { paperId: made?.id ?? null, again: false };
 }

@@ -29,6 +29,10 @@ import {
   submitPaper,
   uploadManuscript,
 } from "~/features/submissions/submission.server";
+import { BLIND_COPY_FIELD } from "~/features/submissions/blind-copy";
+import { blindCopyView, removeBlindCopy, uploadBlindCopy } from "~/features/submissions/blind-copy.server";
+import { FROM_SUMMARY_FIELD } from "~/features/submissions/submission-summary";
+import { reviewSubmission, submissionSummary, summaryHolds, withKeptAuthors } from "~/features/submissions/submission-summary.server";
 import { formatDate, todayIso } from "~/lib/dates";
 import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
@@ -37,7 +41,7 @@ import { displayName, requireUser } from "~/server/auth/guards.server";
 import { AppError } from "~/server/errors.server";
 import { postedFiles, readInput, validateInput } from "~/server/forms.server";
 import { acts, loads, settled } from "~/server/answers.server";
-import { discardDraft, loadDraft, saveDraft } from "~/server/wizard/drafts.server";
+import { discardDraft, loadDraft, saveDraft, type WizardDraft } from "~/server/wizard/drafts.server";
 import { wizardStepLoad, wizardStepPost } from "~/server/wizard/steps.server";
 
 // The wizard's background saves change nothing the page shows.
@@ -95,7 +99,7 @@ async function wizardView(args: LoaderFunctionArgs, user: Awaited<ReturnType<typ
   const { request, context } = args;
   const owner = submissionOwner(user.id);
   const loaded = await wizardStepLoad(context, wizard, owner, request, stepPath);
-  let draft = { step: loaded.step, data: loaded.values, fileKey: loaded.fileKey };
+  let draft: WizardDraft = { step: loaded.step, data: loaded.values, fileKey: loaded.fileKey, secondFileKey: loaded.secondFileKey };
   const step = loaded.step;
   let running = false;
   if (step >= 2) ({ draft, running } = await applyExtraction(context, user, draft));
@@ -103,7 +107,7 @@ async function wizardView(args: LoaderFunctionArgs, user: Awaited<ReturnType<typ
   if (step >= 3 && running) throw redirect(`${stepPath(2)}&continue=1`);
   if (step === 2 && url.searchParams.get("continue") === "1" && !running && extrasOf(draft).extractionApplied) throw redirect(stepPath(3));
   const extras = extrasOf(draft);
-  const view: WizardView = { step, values: draft.data, conferences: null, conferencesFailed: false, extraction: null, waiting: false, provenance: extras.provenance ?? null, duplicate: null, me: null, blocked: false, submissionKey: extras.submissionKey ?? "" };
+  const view: WizardView = { step, values: draft.data, conferences: null, conferencesFailed: false, extraction: null, waiting: false, provenance: extras.provenance ?? null, duplicate: null, me: null, blocked: false, submissionKey: extras.submissionKey ?? "", blindCopy: null, summary: null };
   if (step === 1) {
     const loaded = await settled(args, "Open conferences could not be loaded.", () => openConferences(context));
     if (loaded.ok) view.conferences = loaded.value;
@@ -113,6 +117,9 @@ async function wizardView(args: LoaderFunctionArgs, user: Awaited<ReturnType<typ
   if (step === 2) {
     view.extraction = await extractionView(context, user.id, draft);
     view.waiting = url.searchParams.get("continue") === "1" && running;
+    // The blind copy's text is checked for the names of the authors listed so far and the signed-in author's.
+    const listed = Array.isArray(draft.data.authors) ? (draft.data.authors as unknown[]).map((a) => toAuthorRow(a as Partial<AuthorRow>)) : [];
+    view.blindCopy = draft.secondFileKey ? await blindCopyView(context, user.id, draft, [...listed, await profileAuthor(context, user.id)]) : { status: "none" };
   }
   if (step === 5) {
     const me = await profileAuthor(context, user.id);
@@ -120,6 +127,11 @@ async function wizardView(args: LoaderFunctionArgs, user: Awaited<ReturnType<typ
     const authors = pinSubmitter(Array.isArray(draft.data.authors) ? (draft.data.authors as unknown[]).map((a) => toAuthorRow(a as Partial<AuthorRow>)) : [], me);
     view.values = { ...draft.data, authors };
     view.blocked = Boolean(extras.submitTried) && submitterIndex(authors, me) < 0;
+    // The last look before Submit, once the authors step holds; otherwise the step itself.
+    if (url.searchParams.get("review") === "1") {
+      if (!summaryHolds(draft.data, authors, me)) throw redirect(stepPath(5));
+      view.summary = await submissionSummary(context, user.id, draft, authors, me);
+    }
   }
   return view;
 }
@@ -151,12 +163,16 @@ export const action = acts(SUBMISSION_MESSAGES.submitFailed, async ({ request, c
 
   // Step 2: a file chosen with any button but Remove is uploaded first (without JavaScript, Next
   // with a file chosen means "upload this and go on").
-  if (step === 2 && intent !== "remove-file" && intent !== "previous") {
+  if (step === 2 && intent !== "remove-file" && intent !== "remove-blind-copy" && intent !== "previous") {
     const [file] = postedFiles(form, MANUSCRIPT_FIELD);
-    if (file || intent === "upload") {
-      await uploadManuscript(context, user, file ?? null);
-      if (intent === "upload") return redirect(stepPath(2));
-    }
+    const [blindCopy] = postedFiles(form, BLIND_COPY_FIELD);
+    if (file || (intent === "upload" && !blindCopy)) await uploadManuscript(context, user, file ?? null);
+    if (blindCopy) await uploadBlindCopy(context, user, owner, blindCopy);
+    if (intent === "upload") return redirect(stepPath(2));
+  }
+  if (step === 2 && intent === "remove-blind-copy") {
+    await removeBlindCopy(context, owner);
+    return redirect(stepPath(2));
   }
   if (step === 2 && intent === "remove-file") {
     await removeManuscript(context, user);
@@ -177,7 +193,13 @@ export const action = acts(SUBMISSION_MESSAGES.submitFailed, async ({ request, c
   const rowChange = /^author:(add)$|^author:(remove|up|down|corresponding):(\d{1,2})$/.exec(intent);
   if (step === 5 && rowChange && form) return changeAuthorRows(context, user, owner, form, rowChange);
 
-  if (step === 5 && intent === "submit" && form) {
+  if (step === 5 && intent === "review" && form) return reviewSubmission(context, user, owner, form, stepPath);
+  // The summary's Submit posts no cards: it submits the ones the draft kept, which it showed.
+  let submitted = posted;
+  if (step === 5 && intent === "submit" && form?.get(FROM_SUMMARY_FIELD) === "1") submitted = { ...posted, form: withKeptAuthors(form, await loadDraft(context, owner)) };
+
+  if (step === 5 && intent === "submit" && submitted.form) {
+    const form = submitted.form;
     const draft = await loadDraft(context, owner);
     const key = post.submissionKey;
     // A resent submit whose draft the first one used up: the paper it made.
@@ -193,7 +215,7 @@ export const action = acts(SUBMISSION_MESSAGES.submitFailed, async ({ request, c
     wizard,
     owner,
     request,
-    posted,
+    posted: submitted,
     path: stepPath,
     async complete(values, last) {
       const draft = await loadDraft(context, owner);

@@ -14,7 +14,7 @@ import { readCookie } from "../auth/session.server";
 
 export type DraftOwner = { id: string; userId: number | null; setCookie: string | null };
 /** A wizard's kept state; `stored`: whether a draft row holds it (a new draft is not yet one). */
-export type WizardDraft = { step: number; data: Record<string, unknown>; fileKey: string | null; stored?: boolean };
+export type WizardDraft = { step: number; data: Record<string, unknown>; fileKey: string | null; secondFileKey?: string | null; stored?: boolean };
 
 /** How long an untouched draft is kept: an anonymous visitor's a day, an account's thirty days. */
 export const ANONYMOUS_DRAFT_MS = 24 * 3600_000;
@@ -51,7 +51,7 @@ export async function loadDraft({ db }: Pick<Services, "db">, owner: DraftOwner,
   const row = await db.select().from(wizardDrafts).where(eq(wizardDrafts.id, owner.id)).get();
   const ttl = owner.userId === null ? ANONYMOUS_DRAFT_MS : USER_DRAFT_MS;
   if (!row || now - row.updatedAt.getTime() > ttl) return { step: 1, data: {}, fileKey: null, stored: false };
-  return { step: row.step, data: row.data, fileKey: row.fileKey, stored: true };
+  return { step: row.step, data: row.data, fileKey: row.fileKey, secondFileKey: row.secondFileKey, stored: true };
 }
 
 /** Keeps the draft (created on first save); the step is where the wizard resumes. */
@@ -72,6 +72,17 @@ export function saveDraftStatement({ db }: Pick<Services, "db">, owner: DraftOwn
     .onConflictDoUpdate({ target: wizardDrafts.id, set: values });
 }
 
+/**
+ * The statement that sets the second file a draft holds (or none), for the batch that records
+ * its upload: the other writes of a draft leave it as it is.
+ */
+export function secondFileStatement({ db }: Pick<Services, "db">, owner: DraftOwner, key: string | null) {
+  return db.update(wizardDrafts).set({ secondFileKey: key, updatedAt: new Date() }).where(eq(wizardDrafts.id, owner.id));
+}
+
+/** The files a draft row holds. */
+const keysOf = (rows: Array<{ fileKey: string | null; secondFileKey: string | null }>) => rows.flatMap((r) => [r.fileKey, r.secondFileKey].filter((k): k is string => Boolean(k)));
+
 /** Deletes files a draft was holding: the objects in R2 and their rows, if any were recorded. */
 async function dropDraftFiles({ db, files }: Pick<Services, "db" | "files">, keys: string[]) {
   for (const chunk of chunksOf(keys, 90)) {
@@ -80,10 +91,11 @@ async function dropDraftFiles({ db, files }: Pick<Services, "db" | "files">, key
   }
 }
 
-/** Forgets the draft and deletes its waiting file, if any. */
+/** Forgets the draft and deletes its waiting files, if any. */
 export async function discardDraft(services: Pick<Services, "db" | "files">, owner: DraftOwner) {
-  const [row] = await services.db.delete(wizardDrafts).where(eq(wizardDrafts.id, owner.id)).returning({ fileKey: wizardDrafts.fileKey });
-  if (row?.fileKey) await dropDraftFiles(services, [row.fileKey]);
+  const rows = await services.db.delete(wizardDrafts).where(eq(wizardDrafts.id, owner.id)).returning({ fileKey: wizardDrafts.fileKey, secondFileKey: wizardDrafts.secondFileKey });
+  const keys = keysOf(rows);
+  if (keys.length) await dropDraftFiles(services, keys);
 }
 
 /** The statement that forgets a draft, for the batch of the change that completes it. */
@@ -106,7 +118,11 @@ export const unheldUploadsHousekeeping: HousekeepingTask = {
   name: "wizard drafts: drop files no draft holds",
   async run({ db, files }, now) {
     const before = new Date(now - UNHELD_GRACE_MS);
-    const held = db.select({ key: wizardDrafts.fileKey }).from(wizardDrafts).where(isNotNull(wizardDrafts.fileKey));
+    const held = db
+      .select({ key: wizardDrafts.fileKey })
+      .from(wizardDrafts)
+      .where(isNotNull(wizardDrafts.fileKey))
+      .union(db.select({ key: wizardDrafts.secondFileKey }).from(wizardDrafts).where(isNotNull(wizardDrafts.secondFileKey)));
     const rows = await db
       .delete(storedFiles)
       .where(and(like(storedFiles.r2Key, `${DRAFT_FILE_PREFIX}%`), isNull(storedFiles.paperId), lt(storedFiles.createdAt, before), notInArray(storedFiles.r2Key, held)))
@@ -123,9 +139,10 @@ export const unheldUploadsHousekeeping: HousekeepingTask = {
     for (const chunk of chunksOf(old, 90)) {
       const [rowsOf, draftsOf] = await db.batch([
         db.select({ key: storedFiles.r2Key }).from(storedFiles).where(inArray(storedFiles.r2Key, chunk)),
-        db.select({ key: wizardDrafts.fileKey }).from(wizardDrafts).where(inArray(wizardDrafts.fileKey, chunk)),
+        db.select({ key: wizardDrafts.fileKey, second: wizardDrafts.secondFileKey }).from(wizardDrafts).where(or(inArray(wizardDrafts.fileKey, chunk), inArray(wizardDrafts.secondFileKey, chunk))),
       ]);
-      for (const r of [...rowsOf, ...draftsOf]) if (r.key) known.add(r.key);
+      for (const r of rowsOf) known.add(r.key);
+      for (const r of draftsOf) for (const k of [r.key, r.second]) if (k) known.add(k);
     }
     const gone = [...new Set([...rows.map((r) => r.key), ...old.filter((k) => !known.has(k))])];
     for (const chunk of chunksOf(gone, 1000)) await files.delete(chunk);
@@ -141,8 +158,8 @@ export const draftHousekeeping: HousekeepingTask = {
       and(sql`${wizardDrafts.userId} is null`, lt(wizardDrafts.updatedAt, new Date(now - ANONYMOUS_DRAFT_MS))),
       and(isNotNull(wizardDrafts.userId), lt(wizardDrafts.updatedAt, new Date(now - USER_DRAFT_MS))),
     );
-    const gone = await db.delete(wizardDrafts).where(stale).returning({ fileKey: wizardDrafts.fileKey });
-    await dropDraftFiles({ db, files }, gone.flatMap((d) => (d.fileKey ? [d.fileKey] : [])));
+    const gone = await db.delete(wizardDrafts).where(stale).returning({ fileKey: wizardDrafts.fileKey, secondFileKey: wizardDrafts.secondFileKey });
+    await dropDraftFiles({ db, files }, keysOf(gone));
     return gone.length;
   },
 };

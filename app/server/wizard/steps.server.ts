@@ -36,7 +36,7 @@ export async function wizardStepLoad(services: Ctx, wizard: Wizard, owner: Draft
   const requested = wizard.parseStep(asked);
   const step = wizard.firstIncompleteStep(draft.data, requested);
   if (step !== requested) throw redirect(path(step));
-  return { step, values: draft.data, fileKey: draft.fileKey };
+  return { step, values: draft.data, fileKey: draft.fileKey, secondFileKey: draft.secondFileKey ?? null };
 }
 
 const MAX_FIELD_LENGTH = 5000;
