@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation, useRevalidator, useRouteLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { CsrfField, useCsrfToken } from "~/components/csrf-field";
 import { FormMessage, InvalidFormMessage, SelectField, TextAreaField, useRefusal } from "~/components/form/fields";
@@ -11,6 +11,7 @@ import { ResearchAreaField } from "~/features/accounts/expertise-fields";
 import { formatDate } from "~/lib/dates";
 import { formatKb } from "~/lib/format";
 import { AuthorCards } from "./author-cards";
+import { ProvenanceHint, stillAsRead } from "./provenance-hint";
 import {
   ABSTRACT_MAX_WORDS,
   countWords,
@@ -18,6 +19,8 @@ import {
   fileTooLarge,
   MANUSCRIPT_TYPE_LABELS,
   MAX_MANUSCRIPT_BYTES,
+  type AuthorsRead,
+  type ExtractedAuthor,
   type Person,
   type Provenance,
   RESEARCH_AREA_SLOTS,
@@ -29,6 +32,8 @@ import {
 const ConfirmDialog = lazy(() => import("~/components/ui/confirm-dialog"));
 
 const wizard = SUBMISSION_WIZARD;
+/** The id of the shown step's heading, which takes focus when the step changes. */
+const STEP_TITLE_ID = "wizard-step-title";
 const stepPath = (step: number) => `/dashboard?tab=submit&step=${step}`;
 
 export type WizardView = {
@@ -44,6 +49,10 @@ export type WizardView = {
   me: Person | null;
   blocked: boolean;
   submissionKey: string;
+  /** A replaced manuscript was read while the draft held the author's corrections of these fields: keep them, or take the new file's? */
+  replaceAsk: Array<"manuscriptTitle" | "manuscriptAbstract" | "authors"> | null;
+  authorsRead: AuthorsRead | null;
+  extractedAuthors: ExtractedAuthor[] | null;
 };
 
 
@@ -65,8 +74,20 @@ export function SubmissionWizard({ view }: { view: WizardView }) {
   const [params] = useSearchParams();
   const exiting = params.get("exit") === "1" && step === 1;
 
+  // After Next or Previous (with JavaScript) the new step's heading takes focus, with the wizard
+  // brought into view rather than the page's top (the forms keep the scroll: preventScrollReset).
+  const wizardRef = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    const wizardBox = wizardRef.current;
+    wizardBox?.querySelector<HTMLElement>(`#${STEP_TITLE_ID}`)?.focus({ preventScroll: true });
+    wizardBox?.scrollIntoView({ block: "start" });
+  }, [step]);
+
   return (
-    <div className="wizard submission-wizard">
+    <div className="wizard submission-wizard" ref={wizardRef}>
       <WizardProgress step={step} titles={wizard.titles} />
       {formError ? (
         <FormMessage tone="error">
@@ -116,7 +137,7 @@ function ExitPanel() {
 function StepForm({ view, formId }: { view: WizardView; formId: string }) {
   const { step } = view;
   const formRef = useRef<HTMLFormElement>(null);
-  const savedAt = useAutosave(formRef, stepPath(step));
+  const { savedAt, saveSoon } = useAutosave(formRef, stepPath(step));
   return (
     <ValidatedForm
       key={step}
@@ -127,11 +148,14 @@ function StepForm({ view, formId }: { view: WizardView; formId: string }) {
       defaultValues={view.values}
       formRef={formRef}
       noValidate
+      preventScrollReset
       className="stack-form"
     >
       <CsrfField />
       <input type="hidden" name="step" value={step} />
-      <h2 className="form-section-title">{wizard.titles[step - 1]}</h2>
+      <h2 className="form-section-title" id={STEP_TITLE_ID} tabIndex={-1}>
+        {wizard.titles[step - 1]}
+      </h2>
       {step === 1 ? <ConferenceStep view={view} /> : null}
       {step === 3 ? <TitleStep provenance={view.provenance} /> : null}
       {step === 4 ? <ResearchAreasStep /> : null}
@@ -139,7 +163,16 @@ function StepForm({ view, formId }: { view: WizardView; formId: string }) {
         <>
           {view.duplicate ? <DuplicateNotice duplicate={view.duplicate} /> : null}
           <input type="hidden" name="submissionKey" value={view.submissionKey} />
-          <AuthorCards initial={(view.values.authors as never) ?? []} me={view.me} blocked={view.blocked} formId={formId} />
+          <AuthorCards
+            initial={(view.values.authors as never) ?? []}
+            me={view.me}
+            blocked={view.blocked}
+            formId={formId}
+            extracted={view.extractedAuthors}
+            authorsRead={view.authorsRead}
+            bulkRemove
+            onRowsChange={saveSoon}
+          />
         </>
       ) : null}
       <WizardActions step={step} formRef={formRef} />
@@ -175,7 +208,7 @@ function WizardActions({ step, formRef, disabledNext = false }: { step: number; 
             event.preventDefault();
             const data = new FormData(formRef.current);
             data.set("intent", "previous");
-            submit(data, { method: "post", action: stepPath(step), encType: formRef.current.enctype as "multipart/form-data" });
+            submit(data, { method: "post", action: stepPath(step), encType: formRef.current.enctype as "multipart/form-data", preventScrollReset: true });
           }}
         >
           Previous
@@ -320,10 +353,12 @@ function UploadStep({ view, uploadError }: { view: WizardView; uploadError: stri
 
   const refused = upload.phase === "refused" ? upload.message : uploadError;
   return (
-    <Form method="post" action={stepPath(2)} encType="multipart/form-data" className="stack-form" ref={formRef}>
+    <Form method="post" action={stepPath(2)} encType="multipart/form-data" className="stack-form" ref={formRef} preventScrollReset>
       <CsrfField />
       <input type="hidden" name="step" value="2" />
-      <h2 className="form-section-title">{wizard.titles[1]}</h2>
+      <h2 className="form-section-title" id={STEP_TITLE_ID} tabIndex={-1}>
+        {wizard.titles[1]}
+      </h2>
       {refused ? <FormMessage tone="error">{refused}</FormMessage> : null}
       {view.duplicate ? <DuplicateNotice duplicate={view.duplicate} /> : null}
       <div className={`field${refused ? " has-error" : ""}`}>
@@ -373,6 +408,7 @@ function UploadStep({ view, uploadError }: { view: WizardView; uploadError: stri
           <ExtractionState state={state} waiting={view.waiting} />
         )}
       </div>
+      {view.replaceAsk && upload.phase !== "sending" ? <ReplaceQuestion corrected={view.replaceAsk} /> : null}
       {fileName && upload.phase !== "sending" ? (
         <div className="uploaded-file">
           <p>
@@ -392,6 +428,38 @@ function UploadStep({ view, uploadError }: { view: WizardView; uploadError: stri
       ) : null}
       <WizardActions step={2} formRef={formRef} disabledNext={upload.phase === "sending"} />
     </Form>
+  );
+}
+
+const CORRECTED_NAMES = { manuscriptTitle: "the title", manuscriptAbstract: "the abstract", authors: "the authors" } as const;
+
+/**
+ * A replaced manuscript has been read while the draft holds the author's own corrections: nothing
+ * is overwritten until the author says which to keep. Two buttons of step 2's form (a real post
+ * without JavaScript); with it, the question takes focus when it appears.
+ */
+function ReplaceQuestion({ corrected }: { corrected: NonNullable<WizardView["replaceAsk"]> }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const names = corrected.map((f) => CORRECTED_NAMES[f]);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
+  return (
+    <section className="replace-question alert alert-warning" aria-labelledby="replace-question-title">
+      <h3 id="replace-question-title" ref={ref} tabIndex={-1}>
+        Keep your corrections?
+      </h3>
+      <p>
+        The new file has been read. You had changed {list}. Keep what you wrote, or take the new file&apos;s values instead? What you did not change takes the new file&apos;s values either way.
+      </p>
+      <div className="form-actions">
+        <Button type="submit" name="intent" value="replace:keep" formNoValidate>
+          Keep my corrections
+        </Button>
+        <Button type="submit" name="intent" value="replace:take" variant="outline" formNoValidate>
+          Use the new file&apos;s values
+        </Button>
+      </div>
+    </section>
   );
 }
 
@@ -418,42 +486,30 @@ function ExtractionState({ state, waiting }: { state: ExtractionView; waiting: b
   }
 }
 
-/** How sure the engine is, in words. */
-function certainty(confidence: number) {
-  if (confidence >= 0.9) return "high confidence";
-  if (confidence >= 0.7) return "medium confidence";
-  return "low confidence: please check it";
-}
-
-function FoundHint({ provenance, children }: { provenance: Provenance | undefined; children?: ReactNode }) {
-  if (!provenance) return <>{children}</>;
-  return (
-    <>
-      Filled in from your manuscript{provenance.page ? ` (page ${provenance.page})` : ""}, {certainty(provenance.confidence)}. You can change it.{children ? " " : null}
-      {children}
-    </>
-  );
-}
-
 function TitleStep({ provenance }: { provenance: WizardView["provenance"] }) {
+  const title = useField("manuscriptTitle");
   const abstract = useField("manuscriptAbstract");
-  const [words, setWords] = useState(() => countWords(String(abstract.defaultValue ?? "")));
+  // What the fields hold now: a hint goes once its value is no longer the one read.
+  const [typed, setTyped] = useState(() => ({ title: String(title.defaultValue ?? ""), abstract: String(abstract.defaultValue ?? "") }));
+  const words = countWords(typed.abstract);
   const over = words > ABSTRACT_MAX_WORDS;
+  const titleHint = provenance?.manuscriptTitle && stillAsRead(provenance.manuscriptTitle, typed.title) ? <ProvenanceHint provenance={provenance.manuscriptTitle} current={typed.title} /> : undefined;
   return (
     <>
-      <TextAreaField name="manuscriptTitle" label="Title" required rows={2} maxLength={500} hint={provenance?.manuscriptTitle ? <FoundHint provenance={provenance.manuscriptTitle} /> : undefined} />
+      <TextAreaField name="manuscriptTitle" label="Title" required rows={2} maxLength={500} onInput={(e) => setTyped((t) => ({ ...t, title: e.currentTarget.value }))} hint={titleHint} />
       <TextAreaField
         name="manuscriptAbstract"
         label="Abstract"
         required
         rows={12}
-        onInput={(e) => setWords(countWords(e.currentTarget.value))}
+        onInput={(e) => setTyped((t) => ({ ...t, abstract: e.currentTarget.value }))}
         hint={
-          <FoundHint provenance={provenance?.manuscriptAbstract}>
+          <>
+            <ProvenanceHint provenance={provenance?.manuscriptAbstract} current={typed.abstract} />{" "}
             <span className={over ? "word-count over" : "word-count"}>
               {words} of at most {ABSTRACT_MAX_WORDS} words
             </span>
-          </FoundHint>
+          </>
         }
       />
     </>
