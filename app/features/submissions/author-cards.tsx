@@ -2,7 +2,7 @@ import { COUNTRIES } from "virtual:world-countries";
 import { useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useField, useFormContext } from "remix-validated-form";
-import { FieldError, FormMessage, Options } from "~/components/form/fields";
+import { FieldError, FormMessage, Options, useRefusal } from "~/components/form/fields";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -116,14 +116,10 @@ function AuthorsReadNotice({ read }: { read: AuthorsRead }) {
   return (
     <div className="alert alert-info authors-read" role="status">
       <p>
-        <strong>
-          {people} read from your manuscript{where}; {read.shown} shown.
-        </strong>{" "}
-        {read.leftOut.length ? (
-          <>
-            A paper has at most {MAX_AUTHORS} authors, so {read.leftOut.length} {read.leftOut.length === 1 ? "was" : "were"} left out: {read.leftOut.join(", ")}. If one of them is an author, remove someone who is not and add them.
-          </>
-        ) : null}
+        <strong>{`${people} read from your manuscript${where}; ${read.shown} shown.`}</strong>
+        {read.leftOut.length
+          ? ` A paper has at most ${MAX_AUTHORS} authors, so ${read.leftOut.length} ${read.leftOut.length === 1 ? "was" : "were"} left out: ${read.leftOut.join(", ")}. If one of them is an author, remove someone who is not and add them.`
+          : null}
       </p>
       {read.count > 5 ? <p>Names in a note (thanks, acknowledgements) are read too: tick those who are not authors and press Remove selected, or use a card&apos;s Remove all below.</p> : null}
     </div>
@@ -192,7 +188,9 @@ export function AuthorCards({
 
   const mine = me ? submitterIndex(rows, me) : -1;
   const meListed = me ? mine >= 0 : true;
-  const tried = form.hasBeenSubmitted || blocked;
+  // Tried: submitted in the page, or refused by the server (a post without JavaScript).
+  const refusal = useRefusal();
+  const tried = form.hasBeenSubmitted || blocked || Boolean(refusal?.fieldErrors);
 
   // Errors are kept by field name, and a moved or removed card's fields change names: check again
   // once the cards are in place (after a refused submit), or drop the old errors. A change of the

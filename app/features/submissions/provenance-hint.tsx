@@ -26,14 +26,13 @@ export function ProvenanceHint({ provenance, current, short = false, id }: { pro
   const where = short ? (provenance.page ? `Read from page ${provenance.page}` : "Read from the manuscript") : `Filled in from your manuscript${provenance.page ? ` (page ${provenance.page})` : ""}`;
   return (
     <span className={`provenance provenance-${level}`} id={id} data-level={level}>
-      {where},{" "}
+      {`${where}, `}
       <span className="provenance-level">
         <span className="provenance-mark" aria-hidden="true">
           {mark}
-        </span>{" "}
-        {words}
+        </span>
+        {` ${words}${short ? "" : "."}`}
       </span>
-      {short ? null : "."}
     </span>
   );
 }

@@ -448,9 +448,7 @@ function ReplaceQuestion({ corrected }: { corrected: NonNullable<WizardView["rep
       <h3 id="replace-question-title" ref={ref} tabIndex={-1}>
         Keep your corrections?
       </h3>
-      <p>
-        The new file has been read. You had changed {list}. Keep what you wrote, or take the new file&apos;s values instead? What you did not change takes the new file&apos;s values either way.
-      </p>
+      <p>{`The new file has been read. You had changed ${list}. Keep what you wrote, or take the new file's values instead? What you did not change takes the new file's values either way.`}</p>
       <div className="form-actions">
         <Button type="submit" name="intent" value="replace:keep" formNoValidate>
           Keep my corrections
