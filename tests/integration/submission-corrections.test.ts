@@ -6,6 +6,7 @@ import { extractManuscript } from "~/extraction";
 import { runExtractionJob } from "~/models/extraction-jobs.server";
 import { submissionOwner } from "~/features/submissions/submission.server";
 import { MAX_AUTHORS, SUBMISSION_MESSAGES, toAuthorRow, type AuthorRow } from "~/features/submissions/submission-form";
+import { noteResult } from "../fixtures/note-people";
 import { authorFields, bytesOf, clearBucket, createConference, createUser, db, Jar, postForm, postMultipart, resetDatabase, sessionJar, textOf, visit } from "./fixtures";
 
 /**
@@ -37,31 +38,6 @@ async function author() {
 const draftOf = async (userId: number) => (await db().select().from(wizardDrafts).where(eq(wizardDrafts.id, submissionOwner(userId).id)).get()) ?? null;
 const rowsOf = async (userId: number) => ((await draftOf(userId))!.data.authors as Array<Partial<AuthorRow>>).map((a) => toAuthorRow(a));
 const html = async (jar: Jar, path: string) => (await visit(jar, path)).text();
-
-/** The 25 people of a working paper's first-page note: two authors read with their details, the thanked colleagues with names only and low confidence. */
-export const NOTE_PEOPLE = [
-  "Amara Quist", "Bruno Feld", "Chiara Lenz", "Dov Amsel", "Elif Tan", "Farid Haddad", "Greta Holm", "Hugo Marr", "Ines Pardo", "Jonas Ek", "Kaia Moen", "Luca Riva", "Mira Sato",
-  "Nils Brand", "Olga Petrova", "Pablo Ruiz", "Qi Wang", "Rhea Das", "Sven Lund", "Tara Nolan", "Uma Rao", "Viktor Berg", "Wen Li", "Yara Saleh", "Zeno Fabbri",
-];
-function noteResult(title = "Thanks to Many: Trade Credit in a Long Acknowledgement", abstract = "We study trade credit and thank a great many people.") {
-  return {
-    title,
-    abstract,
-    authors: NOTE_PEOPLE.map((name, i) => {
-      const [first, last] = name.split(" ");
-      const real = i < 2;
-      return { Name: first, Surname: last, Affiliation: real ? "Pennine University" : null, Department: null, Title: null, Country: real ? "United Kingdom" : null, CountryCode: real ? "GB" : null, email: real ? `${first!.toLowerCase()}@pennine.example` : null, isCorresponding: i === 0, confidence: real ? 0.95 : 0.55, source: { page: 1, x: 72, y: 690 } };
-    }),
-    keywords: [],
-    jel: [],
-    references: [],
-    confidence: { title: 0.95, abstract: 0.6, keywords: 0, jel: 0 },
-    sources: { title: { page: 1, x: 72, y: 100 }, abstract: { page: 1, x: 72, y: 300 }, keywords: null, jel: null },
-    kind: "pdf",
-    pages: 1,
-    stats: { ms: 1, pagesRead: 1 },
-  };
-}
 
 function upload(jar: Jar, bytes: Uint8Array, name: string) {
   const form = new FormData();

@@ -345,7 +345,7 @@ export function AuthorCards({
       ) : null}
       {bulkRemove && rows.length > 1 ? (
         <div className="author-bulk">
-          {button(`author:remove-selected`, hydrated ? `Remove the ${selectedIndexes.length} selected authors` : "Remove the selected authors", hydrated ? `Remove selected (${selectedIndexes.length})` : "Remove selected", () => removeMany(selectedIndexes), {
+          {button(`author:remove-selected`, hydrated ? `Remove selected (${selectedIndexes.length})` : "Remove selected", hydrated ? `Remove selected (${selectedIndexes.length})` : "Remove selected", () => removeMany(selectedIndexes), {
             disabled: hydrated && selectedIndexes.length === 0,
           })}
         </div>
@@ -412,7 +412,7 @@ export function AuthorCards({
                   {button(`author:down:${i}`, `Move ${where} down`, "↓", () => act("down", i), { disabled: i === rows.length - 1, act: "down" })}
                   {button(`author:remove:${i}`, `Remove ${where}`, "Remove", () => act("remove", i), { act: "remove" })}
                   {bulkRemove && i < rows.length - 1
-                    ? button(`author:remove-below:${i}`, `Remove every author below ${where}`, "Remove all below", () => removeMany(rows.map((_, j) => j).filter((j) => j > i)), { act: "below" })
+                    ? button(`author:remove-below:${i}`, `Remove all below ${where}`, "Remove all below", () => removeMany(rows.map((_, j) => j).filter((j) => j > i)), { act: "below" })
                     : null}
                 </div>
               </div>

@@ -494,13 +494,19 @@ function TitleStep({ provenance }: { provenance: WizardView["provenance"] }) {
   const titleHint = provenance?.manuscriptTitle && stillAsRead(provenance.manuscriptTitle, typed.title) ? <ProvenanceHint provenance={provenance.manuscriptTitle} current={typed.title} /> : undefined;
   return (
     <>
-      <TextAreaField name="manuscriptTitle" label="Title" required rows={2} maxLength={500} onInput={(e) => setTyped((t) => ({ ...t, title: e.currentTarget.value }))} hint={titleHint} />
+      <TextAreaField name="manuscriptTitle" label="Title" required rows={2} maxLength={500} onInput={(e) => {
+          const value = e.currentTarget.value;
+          setTyped((t) => ({ ...t, title: value }));
+        }} hint={titleHint} />
       <TextAreaField
         name="manuscriptAbstract"
         label="Abstract"
         required
         rows={12}
-        onInput={(e) => setTyped((t) => ({ ...t, abstract: e.currentTarget.value }))}
+        onInput={(e) => {
+          const value = e.currentTarget.value;
+          setTyped((t) => ({ ...t, abstract: value }));
+        }}
         hint={
           <>
             <ProvenanceHint provenance={provenance?.manuscriptAbstract} current={typed.abstract} />{" "}
