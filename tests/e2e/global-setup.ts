@@ -91,6 +91,7 @@ type AccountRequest = { session?: boolean; role?: string; firstName?: string; la
  * `POST /outbox` with `{ to, template, payload, status, attempts, lastError }` writes an outbox row
  * as the notices Worker leaves one it gave up on (the Outbox tab's Resend), answering `{ id }`.
  * `POST /conferences` makes a conference with papers and authors (`makeConference`).
+ * `POST /submission-drafts` gives an account a submission draft at step 2 whose manuscript has been read (`makeSubmissionDraft`).
  */
 async function startAccountFactory(db: D1Database, files: R2Bucket) {
   let made = 0;
@@ -113,6 +114,7 @@ async function startAccountFactory(db: D1Database, files: R2Bucket) {
     "/accounts": makeAccount,
     "/conferences": (input: ConferenceRequest) => makeConference(db, files, input),
     "/outbox": makeOutboxRow,
+    "/submission-drafts": (input: SubmissionDraftRequest) => makeSubmissionDraft(db, files, input),
   };
   const server = createServer((req, res) => {
     const maker = req.method === "POST" ? makers[req.url ?? ""] : undefined;
@@ -231,6 +233,43 @@ async function makeConference(db: D1Database, files: R2Bucket, input: Conference
   const made = await db.prepare(`select id, paper_number as n from papers where conference_id = ${conferenceId} order by paper_number`).bind(input.title).all<{ id: number; n: number }>();
   const id = (await db.prepare(`select id from conferences where title = ?`).bind(input.title).first<{ id: number }>())!.id;
   return { id, papers: made.results.map((p) => ({ id: p.id, number: `MS${start.slice(2, 4)}~${p.n + 101}`, title: input.papers[p.n]!.title })) };
+}
+
+type SubmissionDraftRequest = { userId: number; conferenceId: number; fileName: string; result: Record<string, unknown> };
+
+/**
+ * An account's submission draft at step 2, as the wizard leaves it once an upload was read: the
+ * conference and type chosen, a stored one-page PDF, and its extraction job complete with
+ * `result` (the engine's answer in the shape the extraction Worker stores), not yet poured into
+ * the fields. For manuscripts no fixture reads the same way every time (a note naming 25 people).
+ */
+async function makeSubmissionDraft(db: D1Database, files: R2Bucket, input: SubmissionDraftRequest) {
+  const name = `${randomBytes(13).toString("hex")}.pdf`;
+  const key = `draft/manuscript/${name}`;
+  const jobId = randomBytes(18).toString("base64url");
+  await files.put(key, TEST_PDF, { httpMetadata: { contentType: "application/pdf" } });
+  const now = Date.now();
+  const data = {
+    conferenceId: String(input.conferenceId),
+    manuscriptType: "regular",
+    uploadedFileName: input.fileName,
+    uploadedFileSize: TEST_PDF.length,
+    extractionJobId: jobId,
+    extractionApplied: false,
+    submissionKey: randomBytes(18).toString("base64url"),
+  };
+  await db.batch([
+    db
+      .prepare("insert into files (kind, filename, r2_key, original_name, content_type, size, uploaded_by, created_at) values ('manuscript', ?, ?, ?, 'application/pdf', ?, ?, ?)")
+      .bind(name, key, input.fileName, TEST_PDF.length, input.userId, now),
+    db
+      .prepare("insert into extraction_jobs (id, user_id, file_id, status, result, created_at, updated_at) values (?, ?, (select id from files where r2_key = ?), 'complete', ?, ?, ?)")
+      .bind(jobId, input.userId, key, JSON.stringify(input.result), now, now),
+    db
+      .prepare("insert into wizard_drafts (id, wizard, user_id, step, data, file_key, created_at, updated_at) values (?, 'submission', ?, 2, ?, ?, ?, ?)")
+      .bind(`user:${input.userId}:submission`, input.userId, JSON.stringify(data), key, now, now),
+  ]);
+  return { jobId };
 }
 
 /** Test files run two at a time, each on its own stack (the machine has two cores). */

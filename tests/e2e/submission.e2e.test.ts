@@ -235,11 +235,15 @@ describe.each([
     await Promise.all([second.page.waitForURL(/step=2/), second.page.getByRole("button", { name: "Previous" }).click()]);
     if (js) await waitForHydration(second.page);
 
-    // A Word manuscript in the scan's place: read, and its title replaces the typed one.
+    // A Word manuscript in the scan's place: read, and asked first, its title replaces the typed one.
     await upload(second, path.join(MANUSCRIPTS, "05.docx"));
     await expect.poll(() => second.page.getByText(/Extraction complete/).isVisible(), { timeout: 60_000 }).toBe(true);
     await expect.poll(() => second.page.getByText("scanned image").count()).toBe(0);
-    await next(second, 3);
+    await expect.poll(() => second.page.getByRole("heading", { name: "Keep your corrections?" }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => second.page.getByText("You had changed the title and the abstract.", { exact: false }).isVisible()).toBe(true);
+    await a11y(second);
+    await Promise.all([second.page.waitForURL(/step=3/), second.page.getByRole("button", { name: "Use the new file's values" }).click()]);
+    if (js) await waitForHydration(second.page);
     await expect.poll(() => second.page.locator("#manuscriptTitle").inputValue()).toBe("Key Audit Matters and the Informativeness of Earnings: Evidence from the United Kingdom");
     await a11y(second);
 

@@ -1,11 +1,12 @@
 import { useFetcher, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 
 /**
  * Keeps a wizard step's fields in its server-side draft while the author types (with JavaScript):
  * a second after the last change the form is posted to `action` with `intent=save`, which the
  * server keeps unchecked (wizardStepPost). Without JavaScript every button of the step already
- * posts what it holds. Returns when the draft was last saved, for a quiet status line.
+ * posts what it holds. Returns when the draft was last saved, for a quiet status line, and
+ * `saveSoon` for a change the page makes without an input event (a card removed or moved).
  */
 export function useAutosave(formRef: RefObject<HTMLFormElement | null>, action: string, delayMs = 1000) {
   const fetcher = useFetcher<{ saved?: boolean }>();
@@ -19,17 +20,21 @@ export function useAutosave(formRef: RefObject<HTMLFormElement | null>, action: 
     if (navigating && timer.current) clearTimeout(timer.current);
   }, [navigating]);
 
+  const saveSoon = useCallback(() => {
+    const form = formRef.current;
+    if (!form) return;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const data = new FormData(form);
+      data.set("intent", "save");
+      submit(data, { method: "post", action });
+    }, delayMs);
+  }, [formRef, action, delayMs, submit]);
+
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const schedule = () => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        const data = new FormData(form);
-        data.set("intent", "save");
-        submit(data, { method: "post", action });
-      }, delayMs);
-    };
+    const schedule = saveSoon;
     form.addEventListener("input", schedule);
     form.addEventListener("change", schedule);
     return () => {
@@ -37,12 +42,12 @@ export function useAutosave(formRef: RefObject<HTMLFormElement | null>, action: 
       form.removeEventListener("change", schedule);
       if (timer.current) clearTimeout(timer.current);
     };
-  }, [formRef, action, delayMs, submit]);
+  }, [formRef, saveSoon]);
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.saved) setSavedAt(new Date());
   }, [fetcher.state, fetcher.data]);
-  return savedAt;
+  return { savedAt, saveSoon };
 }
 
 /** A save the page made in the background need not reload the page's data. */

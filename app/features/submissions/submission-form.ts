@@ -51,8 +51,21 @@ export const SUBMISSION_MESSAGES = {
   missingFromExtraction: "This required field is missing from AI extraction",
 } as const;
 
-/** Where a pre-filled value was found and how sure the engine is of it. */
-export type Provenance = { page: number | null; confidence: number };
+/**
+ * Where a pre-filled value was found, how sure the engine is of it, and the value as read: a
+ * field whose value differs from `value` was changed by the author, and its hint goes.
+ */
+export type Provenance = { page: number | null; confidence: number; value?: string };
+
+/** The three levels the wizard names a confidence by (high 0.9 and up, medium 0.7 and up, low below). */
+export type ConfidenceLevel = "high" | "medium" | "low";
+export const confidenceLevel = (confidence: number): ConfidenceLevel => (confidence >= 0.9 ? "high" : confidence >= 0.7 ? "medium" : "low");
+
+/** What the manuscript gave the authors step: how many people were read, on which pages, and who did not fit under MAX_AUTHORS. */
+export type AuthorsRead = { count: number; pages: number[]; shown: number; leftOut: string[] };
+
+/** One author as the manuscript gave it: where, how sure, and the card's values as read (a card names it by `ref`). */
+export type ExtractedAuthor = Provenance & { values: Partial<Record<AuthorTextField, string>> };
 
 /** Step 3's fields the manuscript may pre-fill besides title and abstract. */
 export const KEYWORD_FIELDS = ["keywords", "jelCodes"] as const;
@@ -130,7 +143,7 @@ const researchAreasSchema = topicPairsSchema(researchAreaSlots, "Choose a differ
 export const AUTHOR_SOURCES = ["extraction", "profile", "added"] as const;
 export type AuthorSource = (typeof AUTHOR_SOURCES)[number];
 
-export const AUTHOR_FIELDS = ["firstName", "lastName", "email", "institution", "department", "rankTitle", "rankOther", "country", "isCorresponding", "source"] as const;
+export const AUTHOR_FIELDS = ["firstName", "lastName", "email", "institution", "department", "rankTitle", "rankOther", "country", "isCorresponding", "source", "ref"] as const;
 /** The fields every author needs (spec-decisions: country and rank for every author). */
 export const REQUIRED_AUTHOR_FIELDS = ["firstName", "lastName", "email", "institution", "country", "rankTitle"] as const;
 
@@ -145,7 +158,10 @@ export type AuthorRow = {
   country: string;
   isCorresponding: boolean;
   source: AuthorSource;
+  /** Which author of the manuscript the card was read as (its place in the draft's `extractedAuthors`), or "". */
+  ref: string;
 };
+export type AuthorTextField = Exclude<keyof AuthorRow, "isCorresponding" | "source" | "ref">;
 
 export const emptyAuthor = (source: AuthorSource = "added"): AuthorRow => ({
   firstName: "",
@@ -158,6 +174,7 @@ export const emptyAuthor = (source: AuthorSource = "added"): AuthorRow => ({
   country: "",
   isCorresponding: false,
   source,
+  ref: "",
 });
 
 /** An author's fields as the wizard and the office's paper editor both check them. */
@@ -190,6 +207,7 @@ const authorSchema = z
     ...authorFieldSchemas,
     isCorresponding: z.unknown().transform(isTicked),
     source: z.enum(AUTHOR_SOURCES).catch("added"),
+    ref: z.string().regex(/^\d{0,2}$/).catch(""),
   })
   .superRefine((v, ctx) => {
     if (v.rankTitle === "Other" && !v.rankOther) ctx.addIssue({ code: "custom", path: ["rankOther"], message: "Your rank is required when rank is Other." });
@@ -243,6 +261,19 @@ export function rearrangeAuthors<R extends { isCorresponding: boolean }>(rows: R
   return Math.max(0, Math.min(to, rows.length - 1));
 }
 
+/**
+ * Removes several cards at once (Remove selected, Remove all below), never the signed-in
+ * author's (`keep`, -1 for none): returns how many went and whether the kept card was among
+ * those asked for, or null when an index names no card.
+ */
+export function removeAuthorsAt<R>(rows: R[], indexes: number[], keep: number): { removed: number; keptMine: boolean } | null {
+  if (indexes.length === 0 || indexes.some((i) => !Number.isInteger(i) || i < 0 || i >= rows.length)) return null;
+  const drop = new Set(indexes.filter((i) => i !== keep));
+  const kept = rows.filter((_, i) => !drop.has(i));
+  rows.splice(0, rows.length, ...kept);
+  return { removed: drop.size, keptMine: indexes.includes(keep) };
+}
+
 /** The author rows of a post (`authors[2][lastName]`), in their order, as typed (text cut to a sane length). */
 export const readAuthorRows = (form: FormData): AuthorRow[] => readRowsOf(form, AUTHOR_FIELDS, toAuthorRow);
 
@@ -277,6 +308,7 @@ export function toAuthorRow(r: Partial<Record<keyof AuthorRow, unknown>>): Autho
     country: s(r.country),
     isCorresponding: isTicked(r.isCorresponding),
     source,
+    ref: /^\d{1,2}$/.test(s(r.ref)) ? s(r.ref) : "",
   };
 }
 

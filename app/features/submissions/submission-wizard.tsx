@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation, useRevalidator, useRouteLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { CsrfField, useCsrfToken } from "~/components/csrf-field";
 import { FormMessage, InvalidFormMessage, SelectField, TextAreaField, useRefusal } from "~/components/form/fields";
@@ -17,6 +17,7 @@ import { BLIND_COPY_FIELD, type BlindCopyView } from "./blind-copy";
 import { BlindCopyField } from "./blind-copy-field";
 import type { SubmissionSummary } from "./submission-summary";
 import { SummaryStep } from "./submission-summary-step";
+import { ProvenanceHint, stillAsRead } from "./provenance-hint";
 import {
   ABSTRACT_MAX_WORDS,
   countWords,
@@ -24,6 +25,8 @@ import {
   fileTooLarge,
   MANUSCRIPT_TYPE_LABELS,
   MAX_MANUSCRIPT_BYTES,
+  type AuthorsRead,
+  type ExtractedAuthor,
   type Person,
   type Provenance,
   type ProvenanceField,
@@ -36,6 +39,8 @@ import {
 const ConfirmDialog = lazy(() => import("~/components/ui/confirm-dialog"));
 
 const wizard = SUBMISSION_WIZARD;
+/** The id of the shown step's heading, which takes focus when the step changes. */
+const STEP_TITLE_ID = "wizard-step-title";
 const stepPath = (step: number) => `/dashboard?tab=submit&step=${step}`;
 
 export type WizardView = {
@@ -55,6 +60,10 @@ export type WizardView = {
   blindCopy: BlindCopyView | null;
   /** The last look before Submit, at the end of step 5. */
   summary: SubmissionSummary | null;
+  /** A replaced manuscript was read while the draft held the author's corrections of these fields: keep them, or take the new file's? */
+  replaceAsk: Array<"manuscriptTitle" | "manuscriptAbstract" | "authors"> | null;
+  authorsRead: AuthorsRead | null;
+  extractedAuthors: ExtractedAuthor[] | null;
 };
 
 
@@ -76,8 +85,20 @@ export function SubmissionWizard({ view }: { view: WizardView }) {
   const [params] = useSearchParams();
   const exiting = params.get("exit") === "1" && step === 1;
 
+  // After Next or Previous (with JavaScript) the new step's heading takes focus, with the wizard
+  // brought into view rather than the page's top (the forms keep the scroll: preventScrollReset).
+  const wizardRef = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    const wizardBox = wizardRef.current;
+    wizardBox?.querySelector<HTMLElement>(`#${STEP_TITLE_ID}`)?.focus({ preventScroll: true });
+    wizardBox?.scrollIntoView({ block: "start" });
+  }, [step]);
+
   return (
-    <div className="wizard submission-wizard">
+    <div className="wizard submission-wizard" ref={wizardRef}>
       <WizardProgress step={step} titles={wizard.titles} />
       {formError ? (
         <FormMessage tone="error" answered>
@@ -129,7 +150,7 @@ function ExitPanel() {
 function StepForm({ view, formId }: { view: WizardView; formId: string }) {
   const { step } = view;
   const formRef = useRef<HTMLFormElement>(null);
-  const savedAt = useAutosave(formRef, stepPath(step));
+  const { savedAt, saveSoon } = useAutosave(formRef, stepPath(step));
   return (
     <ValidatedForm
       key={step}
@@ -140,11 +161,14 @@ function StepForm({ view, formId }: { view: WizardView; formId: string }) {
       defaultValues={view.values}
       formRef={formRef}
       noValidate
+      preventScrollReset
       className="stack-form"
     >
       <CsrfField />
       <input type="hidden" name="step" value={step} />
-      <h2 className="form-section-title">{wizard.titles[step - 1]}</h2>
+      <h2 className="form-section-title" id={STEP_TITLE_ID} tabIndex={-1}>
+        {wizard.titles[step - 1]}
+      </h2>
       {step === 1 ? <ConferenceStep view={view} /> : null}
       {step === 3 ? <TitleStep provenance={view.provenance} /> : null}
       {step === 4 ? <ResearchAreasStep /> : null}
@@ -152,7 +176,16 @@ function StepForm({ view, formId }: { view: WizardView; formId: string }) {
         <>
           {view.duplicate ? <DuplicateNotice duplicate={view.duplicate} /> : null}
           <input type="hidden" name="submissionKey" value={view.submissionKey} />
-          <AuthorCards initial={(view.values.authors as never) ?? []} me={view.me} blocked={view.blocked} formId={formId} />
+          <AuthorCards
+            initial={(view.values.authors as never) ?? []}
+            me={view.me}
+            blocked={view.blocked}
+            formId={formId}
+            extracted={view.extractedAuthors}
+            authorsRead={view.authorsRead}
+            bulkRemove
+            onRowsChange={saveSoon}
+          />
         </>
       ) : null}
       <WizardActions step={step} formRef={formRef} />
@@ -188,7 +221,7 @@ function WizardActions({ step, formRef, disabledNext = false }: { step: number; 
             event.preventDefault();
             const data = new FormData(formRef.current);
             data.set("intent", "previous");
-            submit(data, { method: "post", action: stepPath(step), encType: formRef.current.enctype as "multipart/form-data" });
+            submit(data, { method: "post", action: stepPath(step), encType: formRef.current.enctype as "multipart/form-data", preventScrollReset: true });
           }}
         >
           Previous
@@ -333,10 +366,12 @@ function UploadStep({ view, uploadError }: { view: WizardView; uploadError: stri
 
   const refused = upload.phase === "refused" ? upload.message : uploadError;
   return (
-    <Form method="post" action={stepPath(2)} encType="multipart/form-data" className="stack-form" ref={formRef}>
+    <Form method="post" action={stepPath(2)} encType="multipart/form-data" className="stack-form" ref={formRef} preventScrollReset>
       <CsrfField />
       <input type="hidden" name="step" value="2" />
-      <h2 className="form-section-title">{wizard.titles[1]}</h2>
+      <h2 className="form-section-title" id={STEP_TITLE_ID} tabIndex={-1}>
+        {wizard.titles[1]}
+      </h2>
       {refused ? (
         <FormMessage tone="error" answered={refused === uploadError}>
           {refused}
@@ -390,6 +425,7 @@ function UploadStep({ view, uploadError }: { view: WizardView; uploadError: stri
           <ExtractionState state={state} waiting={view.waiting} />
         )}
       </div>
+      {view.replaceAsk && upload.phase !== "sending" ? <ReplaceQuestion corrected={view.replaceAsk} /> : null}
       {fileName && upload.phase !== "sending" ? (
         <div className="uploaded-file">
           <p>
@@ -410,6 +446,36 @@ function UploadStep({ view, uploadError }: { view: WizardView; uploadError: stri
       ) : null}
       <WizardActions step={2} formRef={formRef} disabledNext={upload.phase === "sending"} />
     </Form>
+  );
+}
+
+const CORRECTED_NAMES = { manuscriptTitle: "the title", manuscriptAbstract: "the abstract", authors: "the authors" } as const;
+
+/**
+ * A replaced manuscript has been read while the draft holds the author's own corrections: nothing
+ * is overwritten until the author says which to keep. Two buttons of step 2's form (a real post
+ * without JavaScript); with it, the question takes focus when it appears.
+ */
+function ReplaceQuestion({ corrected }: { corrected: NonNullable<WizardView["replaceAsk"]> }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const names = corrected.map((f) => CORRECTED_NAMES[f]);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
+  return (
+    <section className="replace-question alert alert-warning" aria-labelledby="replace-question-title">
+      <h3 id="replace-question-title" ref={ref} tabIndex={-1}>
+        Keep your corrections?
+      </h3>
+      <p>{`The new file has been read. You had changed ${list}. Keep what you wrote, or take the new file's values instead? What you did not change takes the new file's values either way.`}</p>
+      <div className="form-actions">
+        <Button type="submit" name="intent" value="replace:keep" formNoValidate>
+          Keep my corrections
+        </Button>
+        <Button type="submit" name="intent" value="replace:take" variant="outline" formNoValidate>
+          Use the new file&apos;s values
+        </Button>
+      </div>
+    </section>
   );
 }
 
@@ -436,45 +502,60 @@ function ExtractionState({ state, waiting }: { state: ExtractionView; waiting: b
   }
 }
 
-/** How sure the engine is, in words. */
-function certainty(confidence: number) {
-  if (confidence >= 0.9) return "high confidence";
-  if (confidence >= 0.7) return "medium confidence";
-  return "low confidence: please check it";
-}
-
-function FoundHint({ provenance, children }: { provenance: Provenance | undefined; children?: ReactNode }) {
-  if (!provenance) return <>{children}</>;
-  return (
-    <>
-      Filled in from your manuscript{provenance.page ? ` (page ${provenance.page})` : ""}, {certainty(provenance.confidence)}. You can change it.{children ? " " : null}
-      {children}
-    </>
-  );
-}
-
 function TitleStep({ provenance }: { provenance: WizardView["provenance"] }) {
+  const title = useField("manuscriptTitle");
   const abstract = useField("manuscriptAbstract");
-  const [words, setWords] = useState(() => countWords(String(abstract.defaultValue ?? "")));
+  // What the fields hold now: a hint goes once its value is no longer the one read.
+  const keywords = useField("keywords");
+  const jelCodes = useField("jelCodes");
+  const [typed, setTyped] = useState(() => ({
+    title: String(title.defaultValue ?? ""),
+    abstract: String(abstract.defaultValue ?? ""),
+    keywords: String(keywords.defaultValue ?? ""),
+    jelCodes: String(jelCodes.defaultValue ?? ""),
+  }));
+  const words = countWords(typed.abstract);
   const over = words > ABSTRACT_MAX_WORDS;
+  const titleHint = provenance?.manuscriptTitle && stillAsRead(provenance.manuscriptTitle, typed.title) ? <ProvenanceHint provenance={provenance.manuscriptTitle} current={typed.title} /> : undefined;
   return (
     <>
-      <TextAreaField name="manuscriptTitle" label="Title" required rows={2} maxLength={500} hint={provenance?.manuscriptTitle ? <FoundHint provenance={provenance.manuscriptTitle} /> : undefined} />
+      <TextAreaField name="manuscriptTitle" label="Title" required rows={2} maxLength={500} onInput={(e) => {
+          const value = e.currentTarget.value;
+          setTyped((t) => ({ ...t, title: value }));
+        }} hint={titleHint} />
       <TextAreaField
         name="manuscriptAbstract"
         label="Abstract"
         required
         rows={12}
-        onInput={(e) => setWords(countWords(e.currentTarget.value))}
+        onInput={(e) => {
+          const value = e.currentTarget.value;
+          setTyped((t) => ({ ...t, abstract: value }));
+        }}
         hint={
-          <FoundHint provenance={provenance?.manuscriptAbstract}>
+          <>
+            <ProvenanceHint provenance={provenance?.manuscriptAbstract} current={typed.abstract} />{" "}
             <span className={over ? "word-count over" : "word-count"}>
               {words} of at most {ABSTRACT_MAX_WORDS} words
             </span>
-          </FoundHint>
+          </>
         }
       />
-      <KeywordFields hint={(field, own) => <FoundHint provenance={provenance?.[field]}>{own}</FoundHint>} />
+      {/* Typing in either field is heard here (input events bubble), so its hint goes as the title's does. */}
+      <div
+        onInput={(e) => {
+          const { name, value } = e.target as HTMLTextAreaElement;
+          if (name === "keywords" || name === "jelCodes") setTyped((t) => ({ ...t, [name]: value }));
+        }}
+      >
+        <KeywordFields
+          hint={(field, own) => (
+            <>
+              <ProvenanceHint provenance={provenance?.[field]} current={typed[field]} /> {own}
+            </>
+          )}
+        />
+      </div>
     </>
   );
 }

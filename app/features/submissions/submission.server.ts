@@ -45,6 +45,9 @@ import {
   type Person,
   type Provenance,
   type ProvenanceField,
+  type AuthorsRead,
+  type ExtractedAuthor,
+  type AuthorTextField,
 } from "./submission-form";
 import { isJelCode, joinItems, keywordsProblem, MAX_JEL_CODES, MAX_KEYWORDS, parseJelCodes, parseKeywords } from "./keywords";
 
@@ -68,6 +71,12 @@ export type DraftExtras = {
   /** The job's end has been poured into the fields (or there was nothing to pour). */
   extractionApplied?: boolean;
   provenance?: Partial<Record<ProvenanceField, Provenance>> | null;
+  /** How many people the manuscript named, where, and who did not fit (the authors step says so). */
+  authorsRead?: AuthorsRead | null;
+  /** Each author as read, where and how sure: the cards name theirs by `ref`. */
+  extractedAuthors?: ExtractedAuthor[] | null;
+  /** The cards as they were poured in: a list that differs from them holds the author's corrections. */
+  authorsAsRead?: AuthorRow[] | null;
   /** One per draft: the paper it becomes carries it, so a resent submit finds it taken. */
   submissionKey?: string;
   /** Submit was pressed once: the step shows 'SUBMISSION BLOCKED' while the author is not listed. */
@@ -158,7 +167,6 @@ export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, 
     fileSha256: row.sha256 ?? undefined,
     extractionJobId: jobId,
     extractionApplied: jobId === null,
-    provenance: null,
     submissionKey: extras.submissionKey ?? randomToken(18),
   };
   try {
@@ -195,7 +203,7 @@ export function refuseOversizeBody(request: Request) {
 export async function removeManuscript(ctx: Ctx, user: Pick<SessionUser, "id">) {
   const owner = submissionOwner(user.id);
   const draft = await loadDraft(ctx, owner);
-  const data = { ...draft.data, uploadedFileName: "", uploadedFileSize: 0, fileSha256: "", extractionJobId: null, extractionApplied: false, provenance: null, manuscriptTitle: "", manuscriptAbstract: "", keywords: "", jelCodes: "", authors: [] };
+  const data = { ...draft.data, uploadedFileName: "", uploadedFileSize: 0, fileSha256: "", extractionJobId: null, extractionApplied: false, provenance: null, authorsRead: null, extractedAuthors: null, authorsAsRead: null, manuscriptTitle: "", manuscriptAbstract: "", keywords: "", jelCodes: "", authors: [] };
   await ctx.db.batch([
     saveDraftStatement(ctx, owner, SUBMISSION_WIZARD.name, { step: 2, data, fileKey: null }),
     ...(draft.fileKey ? [jobsOfFile(ctx, draft.fileKey), ctx.db.delete(files).where(eq(files.r2Key, draft.fileKey))] : []),
@@ -218,14 +226,17 @@ export async function extractionView({ db }: Pick<Services, "db">, userId: numbe
 
 const pageOf = (source: unknown) => (source && typeof source === "object" && "page" in source && typeof source.page === "number" ? source.page : null);
 
+const EXTRACTED_TEXT_FIELDS = ["firstName", "lastName", "email", "institution", "department", "country"] as const satisfies readonly AuthorTextField[];
+
 /**
  * The authors step's cards from the manuscript: its authors in order (affiliation as institution
  * and department, the country as its code), the signed-in author matched by e-mail or name and
  * completed from the profile, or added from it when the manuscript does not name them. One
- * corresponding author at most; the signed-in author when the manuscript marks none.
+ * corresponding author at most; the signed-in author when the manuscript marks none. At most
+ * MAX_AUTHORS cards: the people read past them are named in `read.leftOut`, never dropped unsaid.
  */
-export function authorsFromExtraction(extracted: ExtractedInfo["authors"], me: AuthorRow & Person): AuthorRow[] {
-  const rows = extracted.slice(0, MAX_AUTHORS - 1).map((a) =>
+export function authorsFromExtraction(extracted: ExtractedInfo["authors"], me: AuthorRow & Person): { rows: AuthorRow[]; read: AuthorsRead; asRead: ExtractedAuthor[] } {
+  const all = extracted.map((a, i) =>
     toAuthorRow({
       firstName: a.Name ?? "",
       lastName: a.Surname ?? "",
@@ -235,8 +246,17 @@ export function authorsFromExtraction(extracted: ExtractedInfo["authors"], me: A
       country: a.CountryCode ?? "",
       isCorresponding: a.isCorresponding,
       source: "extraction",
+      ref: String(i),
     }),
   );
+  const asRead: ExtractedAuthor[] = extracted.map((a, i) => ({
+    page: pageOf(a.source),
+    confidence: typeof a.confidence === "number" ? a.confidence : 0,
+    values: Object.fromEntries(EXTRACTED_TEXT_FIELDS.map((f) => [f, all[i]![f]])),
+  }));
+  // The signed-in author keeps their place when the manuscript names them among the first MAX_AUTHORS; otherwise their card takes the last.
+  const found = submitterIndex(all, me);
+  const rows = all.slice(0, found >= 0 && found < MAX_AUTHORS ? MAX_AUTHORS : MAX_AUTHORS - 1);
   let mine = submitterIndex(rows, me);
   if (mine < 0) {
     rows.push({ ...me, source: "profile" });
@@ -248,40 +268,83 @@ export function authorsFromExtraction(extracted: ExtractedInfo["authors"], me: A
   }
   const first = rows.findIndex((r) => r.isCorresponding);
   rows.forEach((r, i) => (r.isCorresponding = first >= 0 ? i === first : i === mine));
-  return rows;
+  const shownRefs = new Set(rows.map((r) => r.ref));
+  const leftOut = all.filter((r) => !shownRefs.has(r.ref)).map((r) => `${r.firstName} ${r.lastName}`.trim() || "(a name not read)");
+  const pages = [...new Set(asRead.map((a) => a.page).filter((p): p is number => p !== null))].sort((a, b) => a - b);
+  return { rows, read: { count: extracted.length, pages, shown: rows.filter((r) => r.source === "extraction").length, leftOut }, asRead };
 }
+
+/** The title, abstract and authors the draft holds that the author typed or changed since the manuscript was read. */
+export type CorrectedField = "manuscriptTitle" | "manuscriptAbstract" | "authors";
+
+const sameRows = (a: unknown[], b: unknown[]) => JSON.stringify(a.map((r) => toAuthorRow(r as Partial<AuthorRow>))) === JSON.stringify(b.map((r) => toAuthorRow(r as Partial<AuthorRow>)));
+
+export function correctedFields(data: DraftExtras & Record<string, unknown>): CorrectedField[] {
+  const corrected: CorrectedField[] = [];
+  for (const field of ["manuscriptTitle", "manuscriptAbstract"] as const) {
+    const value = typeof data[field] === "string" ? (data[field] as string).trim() : "";
+    if (value && value !== (data.provenance?.[field]?.value ?? "").trim()) corrected.push(field);
+  }
+  const authors = Array.isArray(data.authors) ? data.authors : [];
+  if (authors.length > 0 && !sameRows(authors, data.authorsAsRead ?? [])) corrected.push("authors");
+  return corrected;
+}
+
+/** What a replaced manuscript asks before its values are poured in: keep the author's corrections, or take the new file's. */
+export type ReplaceChoice = "keep" | "take";
 
 /**
  * Pours a finished job into the draft, once: title and abstract with where they were found, the
  * authors rebuilt. A failed job or an unread file leaves the fields to the author (the signed-in
- * author's card is there to start from). Returns the draft as it now is, or as it was while the
- * job still runs.
+ * author's card is there to start from). When the draft holds values the author corrected (a
+ * manuscript replaced after its fields were edited), nothing is poured until the author chose:
+ * `ask` lists the corrected fields. "keep" keeps each corrected field as the author left it and
+ * takes the new file's values for the others; "take" takes the new file's values for all.
+ * Returns the draft as it now is, or as it was while the job still runs or the question waits.
  */
-export async function applyExtraction(ctx: Ctx, user: Pick<SessionUser, "id">, draft: WizardDraft): Promise<{ draft: WizardDraft; running: boolean }> {
+export async function applyExtraction(ctx: Ctx, user: Pick<SessionUser, "id">, draft: WizardDraft, choice?: ReplaceChoice): Promise<{ draft: WizardDraft; running: boolean; ask: CorrectedField[] | null }> {
   const extras = extrasOf(draft);
-  if (extras.extractionApplied || !extras.uploadedFileName) return { draft, running: false };
+  if (extras.extractionApplied || !extras.uploadedFileName) return { draft, running: false, ask: null };
   const job = extras.extractionJobId ? await getExtractionJob(ctx, user.id, extras.extractionJobId) : null;
-  if (job && (job.status === "uploading" || job.status === "extracting")) return { draft, running: true };
+  if (job && (job.status === "uploading" || job.status === "extracting")) return { draft, running: true, ask: null };
+  const info = job?.status === "complete" ? (job.result as ExtractedInfo | null) : null;
+  const corrected = info ? correctedFields(extras) : [];
+  if (corrected.length > 0 && !choice) return { draft, running: false, ask: corrected };
+  const keep = new Set(choice === "keep" ? corrected : []);
   const me = await profileAuthor(ctx, user.id);
   const data: DraftExtras & Record<string, unknown> = { ...draft.data, extractionApplied: true };
-  const info = job?.status === "complete" ? (job.result as ExtractedInfo | null) : null;
   if (info) {
-    if (info.title) data.manuscriptTitle = info.title;
-    if (info.abstract) data.manuscriptAbstract = info.abstract;
+    const provenance = { ...(extras.provenance ?? {}) };
+    if (!keep.has("manuscriptTitle")) {
+      // A value the new file does not give stays, without a hint of where it came from.
+      if (info.title) {
+        data.manuscriptTitle = info.title;
+        provenance.manuscriptTitle = { page: pageOf(info.sources?.title), confidence: info.confidence?.title ?? 0, value: info.title };
+      } else delete provenance.manuscriptTitle;
+    }
+    if (!keep.has("manuscriptAbstract")) {
+      // A value the new file does not give stays, without a hint of where it came from.
+      if (info.abstract) {
+        data.manuscriptAbstract = info.abstract;
+        provenance.manuscriptAbstract = { page: pageOf(info.sources?.abstract), confidence: info.confidence?.abstract ?? 0, value: info.abstract };
+      } else delete provenance.manuscriptAbstract;
+    }
+    // Keywords and JEL codes are not in the question: the new file's are taken when it gives any.
     const found = keywordsFromExtraction(info);
     Object.assign(data, found.values);
-    data.provenance = {
-      ...(info.title ? { manuscriptTitle: { page: pageOf(info.sources?.title), confidence: info.confidence?.title ?? 0 } } : {}),
-      ...(info.abstract ? { manuscriptAbstract: { page: pageOf(info.sources?.abstract), confidence: info.confidence?.abstract ?? 0 } } : {}),
-      ...found.provenance,
-    };
-    data.authors = authorsFromExtraction(info.authors ?? [], me);
+    Object.assign(provenance, found.provenance);
+    data.provenance = provenance;
+    if (!keep.has("authors")) {
+      const { rows, read, asRead } = authorsFromExtraction(info.authors ?? [], me);
+      Object.assign(data, { authors: rows, authorsRead: read, extractedAuthors: asRead, authorsAsRead: rows });
+    }
   } else if (!Array.isArray(data.authors) || data.authors.length === 0) {
-    data.authors = [{ ...me, isCorresponding: true }];
+    const rows = [{ ...me, isCorresponding: true }];
+    Object.assign(data, { authors: rows, authorsRead: null, extractedAuthors: null, authorsAsRead: rows });
   }
   const next = { ...draft, data };
   await saveDraftStatement(ctx, submissionOwner(user.id), SUBMISSION_WIZARD.name, next);
-  return { draft: next, running: false };
+  return { draft: next, running: false, ask: null };
 }
 
 /**
@@ -296,11 +359,11 @@ export function keywordsFromExtraction(info: Pick<ExtractedInfo, "keywords" | "j
   const provenance: Partial<Record<ProvenanceField, Provenance>> = {};
   if (keywords.length) {
     values.keywords = joinItems(keywords);
-    provenance.keywords = { page: pageOf(info.sources?.keywords), confidence: info.confidence?.keywords ?? 0 };
+    provenance.keywords = { page: pageOf(info.sources?.keywords), confidence: info.confidence?.keywords ?? 0, value: values.keywords };
   }
   if (jel.length) {
     values.jelCodes = joinItems(jel);
-    provenance.jelCodes = { page: pageOf(info.sources?.jel), confidence: info.confidence?.jel ?? 0 };
+    provenance.jelCodes = { page: pageOf(info.sources?.jel), confidence: info.confidence?.jel ?? 0, value: values.jelCodes };
   }
   return { values, provenance };
 }

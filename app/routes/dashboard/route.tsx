@@ -12,7 +12,7 @@ import { MySubmissionsList, PENDING_TEXT, REGISTERED_TEXT, SubmittedBanner, type
 import { asAuthor, mySubmissions } from "~/features/papers/papers.server";
 import { submissionRegistrations } from "~/features/payments/submission-registrations.server";
 import { SubmissionWizard, type WizardView } from "~/features/submissions/submission-wizard";
-import { pinSubmitter, readAuthorRows, rearrangeAuthors, submitterIndex, SUBMISSION_MESSAGES, SUBMISSION_WIZARD, toAuthorRow, type AuthorRow } from "~/features/submissions/submission-form";
+import { pinSubmitter, readAuthorRows, rearrangeAuthors, removeAuthorsAt, submitterIndex, SUBMISSION_MESSAGES, SUBMISSION_WIZARD, toAuthorRow, type AuthorRow } from "~/features/submissions/submission-form";
 import {
   applyExtraction,
   extractionView,
@@ -102,12 +102,30 @@ async function wizardView(args: LoaderFunctionArgs, user: Awaited<ReturnType<typ
   let draft: WizardDraft = { step: loaded.step, data: loaded.values, fileKey: loaded.fileKey, secondFileKey: loaded.secondFileKey };
   const step = loaded.step;
   let running = false;
-  if (step >= 2) ({ draft, running } = await applyExtraction(context, user, draft));
-  // Steps 3 to 5 open once the manuscript has been read (or could not be).
-  if (step >= 3 && running) throw redirect(`${stepPath(2)}&continue=1`);
+  let ask: WizardView["replaceAsk"] = null;
+  if (step >= 2) ({ draft, running, ask } = await applyExtraction(context, user, draft));
+  // Steps 3 to 5 open once the manuscript has been read (or could not be), and a replaced one's question is answered.
+  if (step >= 3 && (running || ask)) throw redirect(`${stepPath(2)}&continue=1`);
   if (step === 2 && url.searchParams.get("continue") === "1" && !running && extrasOf(draft).extractionApplied) throw redirect(stepPath(3));
   const extras = extrasOf(draft);
-  const view: WizardView = { step, values: draft.data, conferences: null, conferencesFailed: false, extraction: null, waiting: false, provenance: extras.provenance ?? null, duplicate: null, me: null, blocked: false, submissionKey: extras.submissionKey ?? "", blindCopy: null, summary: null };
+  const view: WizardView = {
+    step,
+    values: draft.data,
+    conferences: null,
+    conferencesFailed: false,
+    extraction: null,
+    waiting: false,
+    provenance: extras.provenance ?? null,
+    duplicate: null,
+    me: null,
+    blocked: false,
+    submissionKey: extras.submissionKey ?? "",
+    replaceAsk: ask,
+    authorsRead: null,
+    extractedAuthors: null,
+    blindCopy: null,
+    summary: null,
+  };
   if (step === 1) {
     const loaded = await settled(args, "Open conferences could not be loaded.", () => openConferences(context));
     if (loaded.ok) view.conferences = loaded.value;
@@ -127,6 +145,8 @@ async function wizardView(args: LoaderFunctionArgs, user: Awaited<ReturnType<typ
     const authors = pinSubmitter(Array.isArray(draft.data.authors) ? (draft.data.authors as unknown[]).map((a) => toAuthorRow(a as Partial<AuthorRow>)) : [], me);
     view.values = { ...draft.data, authors };
     view.blocked = Boolean(extras.submitTried) && submitterIndex(authors, me) < 0;
+    view.authorsRead = extras.authorsRead ?? null;
+    view.extractedAuthors = extras.extractedAuthors ?? null;
     // The last look before Submit, once the authors step holds; otherwise the step itself.
     if (url.searchParams.get("review") === "1") {
       if (!summaryHolds(draft.data, authors, me)) throw redirect(stepPath(5));
@@ -178,11 +198,19 @@ export const action = acts(SUBMISSION_MESSAGES.submitFailed, async ({ request, c
     await removeManuscript(context, user);
     return redirect(stepPath(2));
   }
+  // A replaced manuscript's question: keep the author's corrections, or take the new file's values.
+  if (step === 2 && (intent === "replace:keep" || intent === "replace:take")) {
+    const draft = await loadDraft(context, owner);
+    const { running, ask } = await applyExtraction(context, user, draft);
+    if (running) return redirect(`${stepPath(2)}&continue=1`);
+    if (ask) await applyExtraction(context, user, draft, intent === "replace:keep" ? "keep" : "take");
+    return redirect(stepPath(3));
+  }
   if (step === 2 && intent === "next") {
     const draft = await loadDraft(context, owner);
-    const { running } = await applyExtraction(context, user, draft);
-    // Leaving step 2 before the manuscript is read waits for it.
-    if (running) return redirect(`${stepPath(2)}&continue=1`);
+    const { running, ask } = await applyExtraction(context, user, draft);
+    // Leaving step 2 before the manuscript is read, or before a replaced one's question is answered, waits for it.
+    if (running || ask) return redirect(`${stepPath(2)}&continue=1`);
   }
   if (step === 1 && intent === "next" && post.conferenceId && !(await isOpenConference(context, post.conferenceId))) {
     const message = "This conference is not open for submissions.";
@@ -192,6 +220,8 @@ export const action = acts(SUBMISSION_MESSAGES.submitFailed, async ({ request, c
   // Step 5's card buttons: the rows come back changed and kept, nothing submitted.
   const rowChange = /^author:(add)$|^author:(remove|up|down|corresponding):(\d{1,2})$/.exec(intent);
   if (step === 5 && rowChange && form) return changeAuthorRows(context, user, owner, form, rowChange);
+  const bulk = /^author:remove-selected$|^author:remove-below:(\d{1,2})$/.exec(intent);
+  if (step === 5 && bulk && form) return removeAuthorRows(context, user, owner, form, bulk[1] === undefined ? null : Number(bulk[1]));
 
   if (step === 5 && intent === "review" && form) return reviewSubmission(context, user, owner, form, stepPath);
   // The summary's Submit posts no cards: it submits the ones the draft kept, which it showed.
@@ -249,6 +279,40 @@ async function changeAuthorRows(
   }
   await keep(rows);
   return redirect(`${stepPath(5)}${verb === "add" ? "&added=1" : ""}#author-${focus + 1}`);
+}
+
+/**
+ * Remove selected (the cards' ticked boxes) or Remove all below a card, without JavaScript: the
+ * step's rows as posted, less those, kept; the signed-in author's card is never among them.
+ */
+async function removeAuthorRows(
+  context: ActionFunctionArgs["context"],
+  user: Awaited<ReturnType<typeof requireUser>>,
+  owner: ReturnType<typeof submissionOwner>,
+  form: FormData,
+  below: number | null,
+) {
+  const draft = await loadDraft(context, owner);
+  const rows = readAuthorRows(form);
+  const keep = (list: AuthorRow[]) => saveDraft(context, owner, wizard.name, { step: 5, data: { ...draft.data, authors: list } });
+  const selected = form
+    .getAll("selected")
+    .filter((v): v is string => typeof v === "string" && /^\d{1,2}$/.test(v))
+    .map(Number);
+  const indexes = below === null ? selected : rows.map((_, i) => i).filter((i) => i > below);
+  const first = Math.min(...indexes, rows.length);
+  const done = below !== null && below >= rows.length ? null : indexes.length === 0 ? { removed: 0, keptMine: false } : removeAuthorsAt(rows, indexes, submitterIndex(rows, user));
+  if (done === null) {
+    await keep(rows);
+    throw new AppError("invalid", "That author is not there to change.");
+  }
+  if (below === null && indexes.length === 0) {
+    await keep(rows);
+    throw new AppError("invalid", "Tick the authors to remove first.");
+  }
+  await keep(rows);
+  const focus = Math.max(0, Math.min(first, rows.length - 1));
+  return redirect(`${stepPath(5)}&removed=${done.removed}${done.keptMine ? "&kept=1" : ""}#author-${focus + 1}`);
 }
 
 export default function DashboardRoute() {
