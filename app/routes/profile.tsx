@@ -8,7 +8,7 @@ import { AffiliationFields, SecondaryAffiliation } from "~/features/accounts/aff
 import { ExpertiseFields } from "~/features/accounts/expertise-fields";
 import { PersonalFields } from "~/features/accounts/personal-fields";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, InvalidFormMessage, TextField, useRefusal } from "~/components/form/fields";
+import { FormMessage, InvalidFormMessage, RefusalOfNoField, TextField, useRefusal } from "~/components/form/fields";
 import { BackLink } from "~/components/back-link";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
@@ -107,6 +107,7 @@ export default function ProfileRoute() {
           <LinkTabs label="Profile sections" tabs={TABS} current={tab} hrefFor={(id) => `/profile?tab=${id}`}>
             <div className="card form-card">
               {saved ? <FormMessage tone="success">{tab === "password" ? MESSAGES.passwordChanged : MESSAGES.profileSaved}</FormMessage> : null}
+              <RefusalOfNoField />
               <InvalidFormMessage formId={`profile-${tab}`}>{MESSAGES.stepInvalid}</InvalidFormMessage>
               <ValidatedForm
                 key={`${tab}:${formKey.current}`}

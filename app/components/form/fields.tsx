@@ -196,6 +196,16 @@ export function RefusalMessage({ formId }: { formId?: string }) {
   ) : null;
 }
 
+/** The last post's refusal when it names no field (a limit, a conflict, a fault): what `InvalidFormMessage` leaves to the page. */
+export function RefusalOfNoField({ formId }: { formId?: string }) {
+  const refusal = useRefusalOf(formId);
+  return refusal && !refusal.fieldErrors ? (
+    <FormMessage tone="error" answered>
+      {refusal.message}
+    </FormMessage>
+  ) : null;
+}
+
 /**
  * The values a `ValidatedForm` starts from: what the server gave back after a refused post (the
  * fields as typed, or the values of a preview or of a save refused for another reason), else
@@ -208,9 +218,10 @@ export function usePostedDefaults<T extends object>(stored: T): T {
 
 /**
  * Inside a `ValidatedForm`, the one place a form says why it was not accepted:
- * - a refusal of the domain (a wrong current password, a common password; any refusal not made by
- *   the form's checks) says its own message, while the fields it named still show it (the field
- *   shows it too, `aria-describedby` tied);
+ * - a refusal of the domain that names fields (a wrong current password, a common password; any
+ *   refusal not made by the form's checks) says its own message, while those fields still show it
+ *   (each field shows it too, `aria-describedby` tied); a refusal that names no field is the page's
+ *   to show, beside this, in its own words (`RefusalMessage`, or a console's "Failed to save …");
  * - wrong fields (checked in the browser once the user tried to submit, or refused by the server's
  *   same checks) get the page's sentence, `children` (a spec text such as "Years and Name
  *   required"), unless every wrong field says something that sentence does not cover (an address
@@ -221,9 +232,8 @@ export function InvalidFormMessage({ children, formId }: { children: ReactNode; 
   // The form's live errors (not the last answer's): the message goes once the fields are put right.
   const { fieldErrors, hasBeenSubmitted } = useFormContext(formId);
   const refusal = useRefusalOf(formId);
-  if (refusal && !refusal.checks) {
-    const named = Object.entries(refusal.fieldErrors ?? {});
-    if (named.length === 0 || named.some(([field, error]) => fieldErrors[field] === error)) {
+  if (refusal?.fieldErrors && !refusal.checks) {
+    if (Object.entries(refusal.fieldErrors).some(([field, error]) => fieldErrors[field] === error)) {
       return (
         <FormMessage tone="error" answered>
           {refusal.message}

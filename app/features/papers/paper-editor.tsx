@@ -3,7 +3,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { useRef, useState, type ReactNode } from "react";
 import { useField, ValidatedForm, type Validator } from "remix-validated-form";
 import { CsrfField } from "~/components/csrf-field";
-import { FieldError, InvalidFormMessage, Options, SelectField, TextAreaField } from "~/components/form/fields";
+import { FieldError, InvalidFormMessage, RefusalOfNoField, Options, SelectField, TextAreaField } from "~/components/form/fields";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { WizardProgress } from "~/components/wizard";
@@ -56,6 +56,7 @@ export function PaperEditor({ view, refusal, step, search }: { view: EditorView;
   return (
     <div className="wizard paper-editor">
       <WizardProgress step={step} titles={EDITOR_STEP_TITLES} />
+      <RefusalOfNoField />
       <InvalidFormMessage formId={formId}>{EDITOR_MESSAGES.stepInvalid}</InvalidFormMessage>
       <ValidatedForm
         key={`${step}:${view.values.editId}`}

@@ -6,7 +6,7 @@ import { AffiliationFields, SecondaryAffiliation } from "~/features/accounts/aff
 import { ExpertiseFields } from "~/features/accounts/expertise-fields";
 import { PersonalFields } from "~/features/accounts/personal-fields";
 import { CsrfField } from "~/components/csrf-field";
-import { InvalidFormMessage, TextField } from "~/components/form/fields";
+import { InvalidFormMessage, RefusalOfNoField, TextField } from "~/components/form/fields";
 import { PageHead } from "~/components/page-head";
 import { WizardProgress } from "~/components/wizard";
 import { Button } from "~/components/ui/button";
@@ -77,6 +77,7 @@ export default function RegisterRoute() {
         <div className="card form-card">
           <WizardProgress step={step} titles={wizard.titles} />
           {/* Each step is its own form: its message shows once Next was tried there, while fields are wrong. */}
+          <RefusalOfNoField />
           <InvalidFormMessage formId={formId}>{last ? MESSAGES.finalInvalid : MESSAGES.stepInvalid}</InvalidFormMessage>
           <ValidatedForm
             key={step}
