@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CsrfField, useCsrfToken } from "~/components/csrf-field";
-import { FormMessage } from "~/components/form/fields";
+import { FormMessage } from "~/components/form/messages";
 import { PageHead } from "~/components/page-head";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { activationFormSchema } from "~/features/accounts/schemas";

@@ -2,7 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { RowActions } from "~/components/admin/row-actions";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, InvalidFormMessage, TextField, useRefusal } from "~/components/form/fields";
+import { InvalidFormMessage, TextField } from "~/components/form/fields";
+import { FormMessage, useRefusal } from "~/components/form/messages";
 import { ConsoleError } from "~/components/admin/console-error";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";

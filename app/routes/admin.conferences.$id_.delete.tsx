@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
-import { FormMessage } from "~/components/form/fields";
+import { FormMessage } from "~/components/form/messages";
 import { listPath } from "~/lib/list-href";
 import { parseId, requireIds } from "~/lib/params";
 import { confirmedDeletion } from "~/server/admin-delete.server";

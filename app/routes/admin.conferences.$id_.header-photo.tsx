@@ -7,7 +7,7 @@ import { notFound } from "~/server/errors.server";
 import { validateInput } from "~/server/forms.server";
 import { acts, reworded } from "~/server/answers.server";
 import { Link, useLocation } from "@remix-run/react";
-import { FormMessage, useRefusal } from "~/components/form/fields";
+import { FormMessage, useRefusal } from "~/components/form/messages";
 import { headerPhotoSchema } from "~/features/conferences/conference-form";
 import { withZod } from "@remix-validated-form/with-zod";
 

@@ -7,7 +7,8 @@ import { EditorActions, FormAndPreview } from "~/components/admin/form-and-previ
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, InvalidFormMessage, SelectField, TextField, usePostedDefaults, useRefusal } from "~/components/form/fields";
+import { InvalidFormMessage, SelectField, TextField, usePostedDefaults } from "~/components/form/fields";
+import { FormMessage, useRefusal } from "~/components/form/messages";
 import { RichText } from "~/components/rich-text";
 import { formatKb } from "~/lib/format";
 import { NEWS_CATEGORIES, NEWS_STATUS_OPTIONS, newsFormSchema, type NewsFormValues } from "~/features/news/news-form";

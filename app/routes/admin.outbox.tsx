@@ -5,7 +5,7 @@ import { ConsoleError } from "~/components/admin/console-error";
 import { ListFilters } from "~/components/admin/list-filters";
 import { Pager } from "~/components/admin/pager";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, useRefusal } from "~/components/form/fields";
+import { FormMessage, useRefusal } from "~/components/form/messages";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/table-wrap";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { useRefusal } from "~/components/form/fields";
+import { useRefusal } from "~/components/form/messages";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { PaperEditor } from "~/features/papers/paper-editor";
 import { EDITOR_MESSAGES, papersListPath, stepOfFormId } from "~/features/papers/paper-editor-form";

@@ -4,7 +4,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { useState } from "react";
 import { z } from "zod";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, RefusalMessage } from "~/components/form/fields";
+import { FormMessage, RefusalMessage } from "~/components/form/messages";
 import { Badge } from "~/components/ui/badge";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { DataTable } from "~/components/ui/table-wrap";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { FormMessage } from "~/components/form/fields";
+import { FormMessage } from "~/components/form/messages";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { FILE_REFUSALS, isFileRefusal } from "~/features/papers/paper-file-links";
 import { parseId } from "~/lib/params";

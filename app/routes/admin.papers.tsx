@@ -5,7 +5,7 @@ import { ConferencePicker } from "~/components/admin/conference-picker";
 import { ConsoleError } from "~/components/admin/console-error";
 import { Pager } from "~/components/admin/pager";
 import { CsrfField, useCsrfToken } from "~/components/csrf-field";
-import { FormMessage, useRefusal } from "~/components/form/fields";
+import { FormMessage, useRefusal } from "~/components/form/messages";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Badge } from "~/components/ui/badge";
 import { RowLink } from "~/components/ui/row-link";

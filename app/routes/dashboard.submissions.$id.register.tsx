@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { FormMessage } from "~/components/form/fields";
+import { FormMessage } from "~/components/form/messages";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { formatDate } from "~/lib/dates";
 import { registrationOrderValidator } from "~/features/payments/fees";

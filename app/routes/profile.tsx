@@ -8,12 +8,14 @@ import { AffiliationFields, SecondaryAffiliation } from "~/features/accounts/aff
 import { ExpertiseFields } from "~/features/accounts/expertise-fields";
 import { PersonalFields } from "~/features/accounts/personal-fields";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, InvalidFormMessage, RefusalOfNoField, TextField, useRefusal } from "~/components/form/fields";
+import { InvalidFormMessage, TextField } from "~/components/form/fields";
+import { FormMessage, RefusalOfNoField, useRefusal } from "~/components/form/messages";
 import { BackLink } from "~/components/back-link";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
 import { LinkTabs } from "~/components/ui/link-tabs";
-import { affiliationsSchema, changePasswordSchema, expertiseSchema, MESSAGES, personalShape } from "~/features/accounts/schemas";
+import { affiliationsSchema, changePasswordSchema, expertiseSchema, personalShape } from "~/features/accounts/schemas";
+import { MESSAGES } from "~/features/accounts/messages";
 import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, useRefusal } from "~/components/form/fields";
+import { FormMessage, useRefusal } from "~/components/form/messages";
 import { BackLink } from "~/components/back-link";
 import { PageHead } from "~/components/page-head";
 import { Badge } from "~/components/ui/badge";

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CsrfField } from "~/components/csrf-field";
-import { FormMessage, useRefusal } from "~/components/form/fields";
+import { FormMessage, useRefusal } from "~/components/form/messages";
 import { Button } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 

@@ -6,7 +6,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { loginSchema, MESSAGES } from "./schemas";
+import { MESSAGES } from "./messages";
+import { loginSchema } from "./schemas";
 import { checkCredentials } from "./account.server";
 import { withZod } from "@remix-validated-form/with-zod";
 import { AppError } from "~/server/errors.server";

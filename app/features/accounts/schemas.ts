@@ -5,24 +5,11 @@
  */
 import { COUNTRIES, DIAL_CODES } from "virtual:world-countries";
 import { z } from "zod";
+import { MESSAGES } from "./messages";
 import { USER_ROLES, USER_STATUSES } from "~/db/enums";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/password-length";
 import { ACADEMIC_RANKS, isCategory, isTopicOf, SALUTATIONS, UNITED_STATES, US_STATES } from "./options";
 
-export const MESSAGES = {
-  stepInvalid: "Please fill in all required fields correctly.",
-  finalInvalid: "Please fill in all required fields correctly and make sure that the two passwords match.",
-  registrationFailed: "Registration failed. Please try again.",
-  login: "Invalid email or password",
-  currentPasswordRequired: "Current password is required to change password",
-  newPasswordsMismatch: "New passwords do not match",
-  newPasswordTooShort: "New password must be at least 8 characters long",
-  passwordsMismatch: "Passwords do not match",
-  profileSaved: "Profile updated successfully!",
-  passwordChanged: "Your password has been changed. Every other device where you were signed in has been signed out.",
-  profileLoadFailed: "Failed to load profile information",
-  profileSaveFailed: "Failed to update profile. Please try again.",
-} as const;
 
 const countryCodes = new Set(COUNTRIES.map(([code]) => code));
 const dialCodes = new Set(DIAL_CODES.map(([code]) => code));

@@ -1,5 +1,5 @@
 import { PageHead } from "~/components/page-head";
-import { FormMessage } from "~/components/form/fields";
+import { FormMessage } from "~/components/form/messages";
 import { ButtonLink } from "~/components/ui/button";
 
 const TITLES = { success: "Payment received", pending: "Payment being reviewed", error: "Payment not completed", cancelled: "Payment cancelled" } as const;

@@ -10,7 +10,7 @@ import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import type { PayPalNamespace } from "@paypal/paypal-js";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CsrfField, useCsrfToken } from "~/components/csrf-field";
-import { FormMessage, useRefusal } from "~/components/form/fields";
+import { FormMessage, useRefusal } from "~/components/form/messages";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Button } from "~/components/ui/button";
 import type { Currency, FeeType } from "~/db/enums";

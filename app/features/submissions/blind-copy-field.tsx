@@ -1,7 +1,7 @@
 import { useRevalidator, useSubmit } from "@remix-run/react";
 import { useEffect } from "react";
 import { useCsrfToken } from "~/components/csrf-field";
-import { FormMessage, useRefusal } from "~/components/form/fields";
+import { FormMessage, useRefusal } from "~/components/form/messages";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { formatKb } from "~/lib/format";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { FormMessage } from "~/components/form/fields";
+import { FormMessage } from "~/components/form/messages";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";

@@ -2,7 +2,8 @@ import { Form, Link, useNavigation, useRevalidator, useRouteLoaderData, useSearc
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { CsrfField, useCsrfToken } from "~/components/csrf-field";
-import { FormMessage, InvalidFormMessage, SelectField, TextAreaField, useRefusal } from "~/components/form/fields";
+import { InvalidFormMessage, SelectField, TextAreaField } from "~/components/form/fields";
+import { FormMessage, useRefusal } from "~/components/form/messages";
 import { useAutosave } from "~/components/hooks/use-autosave";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Button } from "~/components/ui/button";

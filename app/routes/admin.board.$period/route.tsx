@@ -4,7 +4,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { BoardYearEditor } from "./board-year-editor";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { FormMessage, useRefusal } from "~/components/form/fields";
+import { FormMessage, useRefusal } from "~/components/form/messages";
 import { BOARD_SECTION_KEYS, type BoardYearForm, isBoardPeriod } from "~/features/board/board";
 import { boardYearDraft, boardYearSchema } from "~/features/board/board-forms";
 import { loadBoardYear, saveBoardYear } from "~/features/board/board-admin.server";

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Link, Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { FormMessage } from "~/components/form/fields";
+import { FormMessage } from "~/components/form/messages";
 import { isAutosave } from "~/components/hooks/use-autosave";
 import { PageHead } from "~/components/page-head";
 import { Badge } from "~/components/ui/badge";

@@ -6,11 +6,12 @@ import { AffiliationFields, SecondaryAffiliation } from "~/features/accounts/aff
 import { ExpertiseFields } from "~/features/accounts/expertise-fields";
 import { PersonalFields } from "~/features/accounts/personal-fields";
 import { CsrfField } from "~/components/csrf-field";
-import { InvalidFormMessage, RefusalOfNoField, TextField } from "~/components/form/fields";
+import { InvalidFormMessage, TextField } from "~/components/form/fields";
+import { RefusalOfNoField } from "~/components/form/messages";
 import { PageHead } from "~/components/page-head";
 import { WizardProgress } from "~/components/wizard";
 import { Button } from "~/components/ui/button";
-import { MESSAGES } from "~/features/accounts/schemas";
+import { MESSAGES } from "~/features/accounts/messages";
 import { REGISTER_WIZARD } from "./steps";
 import { passwordRefusal } from "~/server/auth/password-policy.server";
 import { passActionHeaders } from "~/lib/http";
