@@ -20,21 +20,25 @@ export function useAutosave(formRef: RefObject<HTMLFormElement | null>, action: 
     if (navigating && timer.current) clearTimeout(timer.current);
   }, [navigating]);
 
-  const saveSoon = useCallback(() => {
-    const form = formRef.current;
-    if (!form) return;
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const data = new FormData(form);
-      data.set("intent", "save");
-      submit(data, { method: "post", action });
-    }, delayMs);
-  }, [formRef, action, delayMs, submit]);
+  /** Saves `wait` ms after the last call (typing waits a second; a card removed is saved at once). */
+  const saveSoon = useCallback(
+    (wait = delayMs) => {
+      const form = formRef.current;
+      if (!form) return;
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        const data = new FormData(form);
+        data.set("intent", "save");
+        submit(data, { method: "post", action });
+      }, wait);
+    },
+    [formRef, action, delayMs, submit],
+  );
 
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const schedule = saveSoon;
+    const schedule = () => saveSoon();
     form.addEventListener("input", schedule);
     form.addEventListener("change", schedule);
     return () => {

@@ -185,7 +185,7 @@ function StepForm({ view, formId }: { view: WizardView; formId: string }) {
             extracted={view.extractedAuthors}
             authorsRead={view.authorsRead}
             bulkRemove
-            onRowsChange={saveSoon}
+            onRowsChange={() => saveSoon(0)}
           />
         </>
       ) : null}
