@@ -240,8 +240,8 @@ export const conferences = sqliteTable(
     registrationEnabled: integer("registration_enabled", { mode: "boolean" }).notNull().default(true),
     paymentRequired: integer("payment_required", { mode: "boolean" }).notNull().default(false),
     registrationDeadline: text("registration_deadline"),
-    // The instant submissions close (UTC; decision 061): the wizard refuses a submission after it
-    // and authors may no longer change their papers. Null: open as long as the status is Open.
+    // The instant submissions close (UTC; decision 061): after it the wizard refuses a paper.
+    // Null: papers are taken as long as the status is Open.
     submissionDeadline: integer("submission_deadline", { mode: "timestamp_ms" }),
     paperCounter: integer("paper_counter").notNull().default(0),
     createdAt: createdAt(),

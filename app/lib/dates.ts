@@ -58,4 +58,3 @@ export function nextDay(date: string) {
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }
-

@@ -30,7 +30,5 @@ export const deadlinePassed = (deadline: number | Date | null | undefined, now =
 
 /** The wizard's refusal after a conference's deadline, and what the author can still do. */
 export const submissionsClosed = (conference: string, deadline: number | Date) =>
-  `Submissions to ${conference} closed on ${formatDeadline(deadline)}. Papers can no longer be submitted or changed; choose another conference in step 1, or write to the society's office.`;
+  `Submissions to ${conference} closed on ${formatDeadline(deadline)}. Papers can no longer be submitted to it: choose another conference in step 1, or write to the society's office.`;
 
-/** A paper's conference is past its deadline: its author may no longer change it. */
-export const changesClosed = (deadline: number | Date) => `The submission deadline (${formatDeadline(deadline)}) has passed: the paper can no longer be changed.`;

@@ -72,7 +72,6 @@ describe.each([
     await office.page.getByLabel("Office e-mail address").fill("not an address");
     await office.page.getByRole("button", { name: "Save settings" }).click();
     await expect.poll(() => office.page.locator("#address-error").textContent()).toBe("Enter the office's e-mail address, e.g. office@example.org.");
-    await expect.poll(() => office.page.getByText("Please correct the settings below.").count()).toBe(1);
     await a11y(office);
     await office.page.getByLabel("Tell the office").selectOption("each");
     await office.page.getByLabel("Office e-mail address").fill(officeAddress);

@@ -198,7 +198,7 @@ describe("the submission deadline", () => {
     await db().update(conferences).set({ submissionDeadline: deadline }).where(eq(conferences.id, conference.id));
     const r = await submit(jar, user.email);
     expect(r.status).toBe(409);
-    expect(textOf(await r.text())).toContain(`Submissions to Closing Conference closed on ${formatDeadline(deadline)}. Papers can no longer be submitted or changed`);
+    expect(textOf(await r.text())).toContain(`Submissions to Closing Conference closed on ${formatDeadline(deadline)}. Papers can no longer be submitted to it`);
     expect(await db().select().from(papers).all()).toEqual([]);
     expect(await db().select().from(outbox).all()).toEqual([]);
     expect((await db().select().from(conferences).where(eq(conferences.id, conference.id)).get())!.paperCounter).toBe(0);

@@ -28,7 +28,7 @@ export function BasicFields() {
         name="submissionDeadline"
         label="Submission deadline (UTC)"
         type="datetime-local"
-        hint="Date and time in UTC, as authors see it. After it the wizard refuses new papers and authors can no longer change theirs. Empty: no deadline."
+        hint="Date and time in UTC, as authors see it. After it the wizard refuses new papers to this conference. Empty: no deadline."
       />
       <RichSection name="description" required />
     </>
