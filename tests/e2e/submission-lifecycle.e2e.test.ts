@@ -128,9 +128,9 @@ describe.each([
       if (!(await card.locator('select[name$="[country]"]').inputValue())) await card.locator('select[name$="[country]"]').selectOption("GB");
       if (!(await card.locator('input[name$="[institution]"]').inputValue())) await card.locator('input[name$="[institution]"]').fill("Pennine University");
     }
-    // Save the cards as they are (a refused submit keeps them): then the office closes the call.
+    // Save the cards as they are (a refused last look keeps them): then the office closes the call.
     await setDeadline(office, conference.id, "2020-01-31T12:00");
-    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("button", { name: "Review and submit" }).click();
     const refusal = page.getByText("Submissions to " + title + " closed on 31 January 2020, 12:00 UTC.", { exact: false });
     await expect
       .poll(() => refusal.isVisible(), { timeout: 30_000 })
@@ -149,7 +149,9 @@ describe.each([
     await setDeadline(office, conference.id, "2031-03-15T23:59");
     await page.goto("/dashboard?tab=submit&step=5", { waitUntil: "domcontentloaded" });
     await settle(run);
-    await Promise.all([page.waitForURL(/tab=submissions/, { timeout: 30_000 }), page.getByRole("button", { name: "Submit" }).click()]);
+    await Promise.all([page.waitForURL(/review=1/, { timeout: 30_000 }), page.getByRole("button", { name: "Review and submit" }).click()]);
+    await settle(run);
+    await Promise.all([page.waitForURL(/tab=submissions/, { timeout: 30_000 }), page.getByRole("button", { name: "Submit", exact: true }).click()]);
     const officeMail = await waitForMail(officeAddress, "New paper");
     expect(officeMail.text).toContain(paperTitle.slice(0, 40));
     expect(officeMail.text).toContain(`Submitted by: Lena ${js ? "Script" : "Plain"} <${author.email}>`);

@@ -190,15 +190,20 @@ describe("the submission deadline", () => {
     expect(textOf(await chosen.text())).toContain("This conference is not open for submissions.");
   });
 
-  it("refuses the submit after the deadline with a clear message and nothing made, the draft kept", async () => {
+  it("refuses the last look and the submit after the deadline with a clear message and nothing made, the draft kept", async () => {
     const conference = await createConference({ status: "open", title: "Closing Conference", submissionDeadline: new Date(Date.now() + HOUR) });
     const { user, jar } = await author();
     await throughStep4(jar, user.id, conference.id);
     const deadline = new Date(Date.now() - 60_000);
     await db().update(conferences).set({ submissionDeadline: deadline }).where(eq(conferences.id, conference.id));
+    // The last look says so first, and Submit itself refuses too.
+    const closedMessage = `Submissions to Closing Conference closed on ${formatDeadline(deadline)}. Papers can no longer be submitted to it`;
+    const review = await postForm(jar, stepPath(5), { step: "5", intent: "review", ...authorFields([{ ...me, email: user.email }, coAuthor]) });
+    expect(review.status).toBe(409);
+    expect(textOf(await review.text())).toContain(closedMessage);
     const r = await submit(jar, user.email);
     expect(r.status).toBe(409);
-    expect(textOf(await r.text())).toContain(`Submissions to Closing Conference closed on ${formatDeadline(deadline)}. Papers can no longer be submitted to it`);
+    expect(textOf(await r.text())).toContain(closedMessage);
     expect(await db().select().from(papers).all()).toEqual([]);
     expect(await db().select().from(outbox).all()).toEqual([]);
     expect((await db().select().from(conferences).where(eq(conferences.id, conference.id)).get())!.paperCounter).toBe(0);

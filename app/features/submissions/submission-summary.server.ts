@@ -15,6 +15,7 @@ import type { SessionUser } from "~/server/auth/session.server";
 import type { Services } from "~/server/services.server";
 import { loadDraft, saveDraft, type DraftOwner, type WizardDraft } from "~/server/wizard/drafts.server";
 import { blindCopyView } from "./blind-copy.server";
+import { conferenceTakingPapers } from "./submission.server";
 import { SUMMARY_PATH, type SubmissionSummary } from "./submission-summary";
 import { parseJelCodes, parseKeywords } from "./keywords";
 import {
@@ -81,6 +82,8 @@ export async function reviewSubmission(ctx: Pick<Services, "db">, user: Pick<Ses
   const submitterMissing = submitterIndex(authors, user) < 0;
   await saveDraft(ctx, owner, wizard.name, { step: wizard.count, data: { ...draft.data, authors, ...(submitterMissing ? { submitTried: true } : {}) } });
   if (submitterMissing) throw new AppError("unprocessable", `${SUBMISSION_MESSAGES.blocked}: ${SUBMISSION_MESSAGES.currentUserMissing}`);
+  // A conference that closed meanwhile is said here, not after the last look.
+  await conferenceTakingPapers(ctx, Number(draft.data.conferenceId));
   const incomplete = wizard.firstIncompleteStep(draft.data, wizard.count);
   if (incomplete !== wizard.count) return redirect(stepPath(incomplete));
   const checked = await wizard.validators[wizard.count - 1]!.validate(form);

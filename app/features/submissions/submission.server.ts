@@ -393,6 +393,23 @@ function tooManySubmissions(retryAfterSeconds: number) {
 const authorLine = (a: AuthorRow) => `${a.firstName} ${a.lastName}${a.institution ? `, ${a.institution}` : ""}${a.isCorresponding ? " (corresponding author)" : ""}`;
 
 /**
+ * The conference a paper is going to, refused while it takes none: no longer open, or its
+ * submission deadline passed (decision 061). The last look before Submit and Submit ask alike.
+ */
+export async function conferenceTakingPapers(ctx: Pick<Services, "db">, conferenceId: number) {
+  const conference = Number.isInteger(conferenceId)
+    ? await ctx.db
+        .select({ id: conferences.id, title: conferences.title, startDate: conferences.startDate, status: conferences.status, submissionDeadline: conferences.submissionDeadline })
+        .from(conferences)
+        .where(eq(conferences.id, conferenceId))
+        .get()
+    : undefined;
+  if (!conference || conference.status !== "open") throw new AppError("conflict", "This conference is no longer open for submissions. Choose another one in step 1.");
+  if (deadlinePassed(conference.submissionDeadline)) throw new AppError("conflict", submissionsClosed(conference.title, conference.submissionDeadline!));
+  return conference;
+}
+
+/**
  * The submission: checks the conference is still open, the author is listed and the file is
  * still there; copies the file (and the blind copy, if any) to the paper's keys; then one D1
  * batch numbers the paper in its conference (the counter and the paper in one transaction: no
@@ -405,13 +422,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
   const authors = pinSubmitter(submission.authors, user);
   const extras = extrasOf(draft);
   const conferenceId = Number(values.conferenceId);
-  const conference = await ctx.db
-    .select({ id: conferences.id, title: conferences.title, startDate: conferences.startDate, status: conferences.status, submissionDeadline: conferences.submissionDeadline })
-    .from(conferences)
-    .where(eq(conferences.id, conferenceId))
-    .get();
-  if (!conference || conference.status !== "open") throw new AppError("conflict", "This conference is no longer open for submissions. Choose another one in step 1.");
-  if (deadlinePassed(conference.submissionDeadline)) throw new AppError("conflict", submissionsClosed(conference.title, conference.submissionDeadline!));
+  const conference = await conferenceTakingPapers(ctx, conferenceId);
   if (submitterIndex(authors, user) < 0) throw new AppError("unprocessable", `${SUBMISSION_MESSAGES.blocked}: ${SUBMISSION_MESSAGES.currentUserMissing}`);
   const key = extras.submissionKey;
   const stored = draft.fileKey ? await ctx.db.select().from(files).where(eq(files.r2Key, draft.fileKey)).get() : null;
