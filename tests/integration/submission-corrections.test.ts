@@ -1,13 +1,12 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { extractionJobs, papers, wizardDrafts } from "~/db/schema";
-import { extractManuscript } from "~/extraction";
+import { describe, expect, it } from "vitest";
+import { extractionJobs, papers } from "~/db/schema";
 import { runExtractionJob } from "~/models/extraction-jobs.server";
-import { submissionOwner } from "~/features/submissions/submission.server";
 import { MAX_AUTHORS, SUBMISSION_MESSAGES, toAuthorRow, type AuthorRow } from "~/features/submissions/submission-form";
 import { noteResult } from "../fixtures/note-people";
-import { authorFields, bytesOf, clearBucket, createConference, createUser, db, Jar, postForm, postMultipart, resetDatabase, sessionJar, textOf, visit } from "./fixtures";
+import { authorFields, bytesOf, createConference, db, Jar, postForm, postMultipart, textOf, visit } from "./fixtures";
+import { freshSubmissionState, manuscripts, stepPath, areas, author, draftOf } from "./wizard-fixtures";
 
 /**
  * Correcting what the extraction read, through the Worker as a browser without JavaScript posts
@@ -16,26 +15,10 @@ import { authorFields, bytesOf, clearBucket, createConference, createUser, db, J
  * asks before it overwrites corrections, and the authors step's refused submit. Each action is
  * refused to anyone but the draft's author and leaves nothing half-saved.
  */
-beforeEach(async () => {
-  await resetDatabase();
-  await clearBucket();
-});
-const docs = () => inject("manuscripts");
-beforeAll(() => extractManuscript(bytesOf(docs().pdf)), 60_000);
+freshSubmissionState();
+const docs = manuscripts;
 
-const stepPath = (n: number) => `/dashboard?tab=submit&step=${n}`;
-const affiliation = { institution: "Pennine University", rank: "Professor", department: "Finance", address: { address1: "1 Road", city: "Leeds", postalCode: "LS1", country: "GB" } };
-const areas = {
-  researchArea1: "III. Financial Markets and Institutions :: Market Microstructure",
-  researchArea2: "IV. Investments & Portfolio Management :: Asset Pricing",
-  researchArea3: "I. Corporate Finance :: Capital Structure",
-};
 
-async function author() {
-  const user = await createUser({ email: `nadia.${crypto.randomUUID().slice(0, 6)}@example.org`, firstName: "Nadia", lastName: "Okafor", primaryAffiliation: affiliation });
-  return { user, jar: await sessionJar(user) };
-}
-const draftOf = async (userId: number) => (await db().select().from(wizardDrafts).where(eq(wizardDrafts.id, submissionOwner(userId).id)).get()) ?? null;
 const rowsOf = async (userId: number) => ((await draftOf(userId))!.data.authors as Array<Partial<AuthorRow>>).map((a) => toAuthorRow(a));
 const html = async (jar: Jar, path: string) => (await visit(jar, path)).text();
 

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, conferences, files, outbox, papers, siteState, wizardDrafts } from "~/db/schema";
-import { extractManuscript } from "~/extraction";
 import { deadlineHousekeeping } from "~/features/conferences/conference.server";
 import { asAdmin, deletePaper, getPaper } from "~/features/papers/papers.server";
 import { submissionOwner } from "~/features/submissions/submission.server";
@@ -11,37 +10,23 @@ import { renderMail } from "~/mail/templates";
 import { runExtractionJob } from "~/models/extraction-jobs.server";
 import { digestSlot, sendOfficeDigest } from "~/models/office-notices.server";
 import { getContentVersion } from "~/server/page-cache.server";
-import { authorFields, bytesOf, clearBucket, createConference, createPaper, createUser, db, getHtml, Jar, postForm, postMultipart, resetDatabase, services, sessionJar, textOf, visit, withTableMissing } from "./fixtures";
+import { authorFields, bytesOf, createConference, createPaper, createUser, db, getHtml, Jar, postForm, postMultipart, services, sessionJar, textOf, visit, withTableMissing } from "./fixtures";
+import { freshSubmissionState, manuscripts, stepPath, areas, author } from "./wizard-fixtures";
 import { expectConsoleError } from "./console-errors";
+
 
 /**
  * A submission after the wizard (decision 061): its own page and who may see it, the conference's
  * submission deadline and what it closes, the office's mail of new papers (each, or a daily
  * digest), and the co-authors' mail when the submitter deletes the paper.
  */
-beforeEach(async () => {
-  await resetDatabase();
-  await clearBucket();
-});
+freshSubmissionState();
+const docs = manuscripts;
 
-const docs = () => inject("manuscripts");
-beforeAll(() => extractManuscript(bytesOf(docs().pdf)), 60_000);
-
-const stepPath = (n: number) => `/dashboard?tab=submit&step=${n}`;
-const affiliation = { institution: "Pennine University", rank: "Professor", department: "Finance", address: { address1: "1 Road", city: "Leeds", postalCode: "LS1", country: "GB" } };
 const me = { firstName: "Nadia", lastName: "Okafor", institution: "Pennine University", country: "GB", rankTitle: "Professor", isCorresponding: "on" };
 const coAuthor = { firstName: "Tomás", lastName: "Ruiz", email: "tomas@ucd.example", institution: "University College Dublin", country: "IE", rankTitle: "Lecturer" };
-const areas = {
-  researchArea1: "III. Financial Markets and Institutions :: Market Microstructure",
-  researchArea2: "IV. Investments & Portfolio Management :: Asset Pricing",
-  researchArea3: "I. Corporate Finance :: Capital Structure",
-};
 const HOUR = 3_600_000;
 
-async function author(email = `nadia.${crypto.randomUUID().slice(0, 6)}@example.org`) {
-  const user = await createUser({ email, firstName: "Nadia", lastName: "Okafor", primaryAffiliation: affiliation });
-  return { user, jar: await sessionJar(user) };
-}
 
 async function adminJar() {
   const admin = await createUser({ email: `office.${crypto.randomUUID().slice(0, 6)}@example.org`, role: "admin" });

@@ -1,12 +1,11 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { files, papers, wizardDrafts } from "~/db/schema";
-import { extractManuscript } from "~/extraction";
+import { describe, expect, it } from "vitest";
+import { files, papers } from "~/db/schema";
 import { runExtractionJob } from "~/models/extraction-jobs.server";
-import { submissionOwner } from "~/features/submissions/submission.server";
 import { textPdf } from "../fixtures/text-pdf";
-import { authorFields, bytesOf, clearBucket, createConference, createPaper, createUser, db, type Jar, postForm, postMultipart, resetDatabase, sessionJar, textOf, visit } from "./fixtures";
+import { authorFields, bytesOf, createConference, createPaper, createUser, db, type Jar, postForm, postMultipart, sessionJar, textOf, visit } from "./fixtures";
+import { freshSubmissionState, manuscripts, stepPath, areas, author, draftOf } from "./wizard-fixtures";
 
 /**
  * What the wizard asks besides the spec's fields, through the Worker with real D1, R2 and the
@@ -14,29 +13,12 @@ import { authorFields, bytesOf, clearBucket, createConference, createPaper, crea
  * (checked by content, read, its names warned of, stored with the paper, downloadable by its
  * authors and the office only), and the last look before Submit (its links back, and its Submit).
  */
-beforeEach(async () => {
-  await resetDatabase();
-  await clearBucket();
-});
+freshSubmissionState();
+const docs = manuscripts;
 
-const docs = () => inject("manuscripts");
-beforeAll(() => extractManuscript(bytesOf(docs().pdf)), 60_000);
-
-const stepPath = (n: number) => `/dashboard?tab=submit&step=${n}`;
 const SUMMARY = "/dashboard?tab=submit&step=5&review=1";
-const affiliation = { institution: "Pennine University", rank: "Professor", department: "Finance", address: { address1: "1 Road", city: "Leeds", postalCode: "LS1", country: "GB" } };
-const areas = {
-  researchArea1: "III. Financial Markets and Institutions :: Market Microstructure",
-  researchArea2: "IV. Investments & Portfolio Management :: Asset Pricing",
-  researchArea3: "I. Corporate Finance :: Capital Structure",
-};
 const me = { firstName: "Nadia", lastName: "Okafor", institution: "Pennine University", country: "GB", rankTitle: "Professor", isCorresponding: "on" };
 
-async function author() {
-  const user = await createUser({ email: `nadia.${crypto.randomUUID().slice(0, 6)}@example.org`, firstName: "Nadia", lastName: "Okafor", primaryAffiliation: affiliation });
-  return { user, jar: await sessionJar(user) };
-}
-const draftOf = async (userId: number) => (await db().select().from(wizardDrafts).where(eq(wizardDrafts.id, submissionOwner(userId).id)).get()) ?? null;
 const runJob = (id: unknown) => runExtractionJob({ db: db(), files: env.FILES }, String(id));
 
 function uploadStep(jar: Jar, field: "manuscript" | "blindCopy", bytes: Uint8Array, name: string, intent = "upload") {

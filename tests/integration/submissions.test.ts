@@ -1,38 +1,27 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { auditLog, authTokens, conferences, extractionJobs, files, outbox, paperAuthors, papers, wizardDrafts } from "~/db/schema";
-import { extractManuscript } from "~/extraction";
+import { describe, expect, it } from "vitest";
+import { auditLog, authTokens, conferences, extractionJobs, files, outbox, paperAuthors, papers } from "~/db/schema";
 import { runExtractionJob } from "~/models/extraction-jobs.server";
 import { DRAFT_MANUSCRIPT_PREFIX, submissionOwner, submitPaper } from "~/features/submissions/submission.server";
 import { SUBMISSION_MESSAGES, toAuthorRow } from "~/features/submissions/submission-form";
 import { loadDraft, saveDraft } from "~/server/wizard/drafts.server";
 import { issueToken } from "~/server/auth/tokens.server";
-import { authorFields, bytesOf, clearBucket, createConference, createPaper, createUser, db, Jar, registrationOf, postForm, postMultipart, resetDatabase, services, sessionJar, textOf, visit, withTableMissing } from "./fixtures";
+import { authorFields, bytesOf, createConference, createPaper, createUser, db, Jar, registrationOf, postForm, postMultipart, services, sessionJar, textOf, visit, withTableMissing } from "./fixtures";
+import { freshSubmissionState, manuscripts, stepPath, areas, author, draftOf } from "./wizard-fixtures";
 import { expectConsoleError } from "./console-errors";
+
 
 /**
  * The submission wizard and My Submissions through the Worker, with real D1, R2 and
  * the extraction engine: what the author's posts make, and what another user, a hand-made post
  * or a second click cannot.
  */
-beforeEach(async () => {
-  await resetDatabase();
-  await clearBucket();
-});
+freshSubmissionState();
+const docs = manuscripts;
 
-const docs = () => inject("manuscripts");
-beforeAll(() => extractManuscript(bytesOf(docs().pdf)), 60_000);
 
-const stepPath = (n: number) => `/dashboard?tab=submit&step=${n}`;
-const affiliation = { institution: "Pennine University", rank: "Professor", department: "Finance", address: { address1: "1 Road", city: "Leeds", postalCode: "LS1", country: "GB" } };
 
-async function author(email = `nadia.${crypto.randomUUID().slice(0, 6)}@example.org`) {
-  const user = await createUser({ email, firstName: "Nadia", lastName: "Okafor", primaryAffiliation: affiliation });
-  return { user, jar: await sessionJar(user) };
-}
-
-const draftOf = async (userId: number) => (await db().select().from(wizardDrafts).where(eq(wizardDrafts.id, submissionOwner(userId).id)).get()) ?? null;
 const r2Keys = async (prefix: string) => (await env.FILES.list({ prefix })).objects.map((o) => o.key);
 
 /** Step 2's upload as the page posts it without JavaScript (`json`: as its script sends it, for JSON). */
@@ -57,11 +46,6 @@ async function throughUpload(jar: Jar, userId: number, conferenceId: number, byt
   expect(next.headers.get("Location")).toBe(stepPath(3));
 }
 
-const areas = {
-  researchArea1: "III. Financial Markets and Institutions :: Market Microstructure",
-  researchArea2: "IV. Investments & Portfolio Management :: Asset Pricing",
-  researchArea3: "I. Corporate Finance :: Capital Structure",
-};
 
 
 const me = { firstName: "Nadia", lastName: "Okafor", institution: "Pennine University", country: "GB", rankTitle: "Professor", isCorresponding: "on" };
