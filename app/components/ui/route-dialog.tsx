@@ -4,6 +4,14 @@ import type { ReactNode } from "react";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 
 /**
+ * The HTML `autofocus` attribute as the browser reads it, not React's `autoFocus`: React focuses
+ * an `autoFocus` element itself while it hydrates, and that focus (a discrete event) reached parts
+ * of the console not yet hydrated, which React answers with error #421. The browser's own
+ * autofocus acts as the page loads, which is all a page without JavaScript needs.
+ */
+const BROWSER_AUTOFOCUS = { autofocus: "" } as object;
+
+/**
  * A console record opened over its list: a Radix Dialog once the page is interactive (focus
  * trapped, Escape and Close go back to the list), and without JavaScript a section of the page,
  * with a link back, that the page opens at (`autofocus`: the browser focuses it as the page loads
@@ -16,7 +24,7 @@ export function RouteDialog({ title, description, closeTo, wide = false, childre
   const close = () => navigate(closeTo, { preventScrollReset: true });
   if (!hydrated) {
     return (
-      <section className="card route-section" aria-labelledby="route-dialog-title" id="record" tabIndex={-1} autoFocus>
+      <section className="card route-section" aria-labelledby="route-dialog-title" id="record" tabIndex={-1} {...BROWSER_AUTOFOCUS}>
         <h2 id="route-dialog-title">{title}</h2>
         {description ? <p>{description}</p> : null}
         {children}

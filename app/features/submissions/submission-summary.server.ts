@@ -87,7 +87,7 @@ export async function reviewSubmission(ctx: Pick<Services, "db">, user: Pick<Ses
   const incomplete = wizard.firstIncompleteStep(draft.data, wizard.count);
   if (incomplete !== wizard.count) return redirect(stepPath(incomplete));
   const checked = await wizard.validators[wizard.count - 1]!.validate(form);
-  if (checked.error) throw new AppError("invalid", INVALID_INPUT, { fieldErrors: checked.error.fieldErrors, values: checked.submittedData });
+  if (checked.error) throw new AppError("invalid", INVALID_INPUT, { fieldErrors: checked.error.fieldErrors, values: checked.submittedData, checks: true });
   return redirect(SUMMARY_PATH);
 }
 
