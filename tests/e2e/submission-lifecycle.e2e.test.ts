@@ -120,6 +120,8 @@ describe.each([
       }
     }
     await next(5);
+    // The office closes the call while the author is on the last step.
+    await setDeadline(office, conference.id, "2020-01-31T12:00");
     const cards = page.locator(".author-card");
     for (let i = 0; i < (await cards.count()); i++) {
       const card = cards.nth(i);
@@ -128,15 +130,14 @@ describe.each([
       if (!(await card.locator('select[name$="[country]"]').inputValue())) await card.locator('select[name$="[country]"]').selectOption("GB");
       if (!(await card.locator('input[name$="[institution]"]').inputValue())) await card.locator('input[name$="[institution]"]').fill("Pennine University");
     }
-    // Save the cards as they are (a refused last look keeps them): then the office closes the call.
-    await setDeadline(office, conference.id, "2020-01-31T12:00");
+    // The cards are kept as they are (a refused last look keeps them).
     await page.getByRole("button", { name: "Review and submit" }).click();
     const refusal = page.getByText("Submissions to " + title + " closed on 31 January 2020, 12:00 UTC.", { exact: false });
     await expect
       .poll(() => refusal.isVisible(), { timeout: 30_000 })
       .toBe(true)
       .catch(async (error: unknown) => {
-        throw new Error(`no refusal; the page says: ${(await page.locator(".alert").allTextContents()).join(" | ")} at ${page.url()}`, { cause: error });
+        throw new Error(`no refusal; the page says: ${(await page.locator(".alert").allTextContents()).join(" | ")} at ${page.url()}; the step: ${(await page.locator("form").last().innerText()).slice(0, 1500)}`, { cause: error });
       });
     await a11y(run);
 
