@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessibleAsShown, launch, newAccount, newConference, signedInContext, waitForHydration, watchErrors, type ViewportName } from "./browser";
+import { chooseThreeAreas, completeAuthorCards, MANUSCRIPTS } from "./wizard";
 import { waitForMail } from "./mail";
 
 /**
@@ -18,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const MANUSCRIPTS = path.resolve(__dirname, "../../../shared/fixtures/manuscripts");
 
 type Run = { page: Page; js: boolean; viewport: ViewportName };
 const a11y = (run: Run) => expectAccessibleAsShown(browser, run.page, run);
@@ -106,30 +106,11 @@ describe.each([
     await next(3);
     const paperTitle = await page.locator("#manuscriptTitle").inputValue();
     await next(4);
-    for (const [n, category, topic] of [
-      [1, "I. Corporate Finance", "Capital Structure"],
-      [2, "III. Financial Markets and Institutions", "Market Microstructure"],
-      [3, "IV. Investments & Portfolio Management", "Asset Pricing"],
-    ] as const) {
-      if (js) {
-        const area = page.getByRole("group", { name: [`Primary`, `Secondary`, `Tertiary`][n - 1] + " research area" });
-        await area.locator("select").first().selectOption(category);
-        await area.locator("select").nth(1).selectOption(topic);
-      } else {
-        await page.locator(`#researchArea${n}`).selectOption(`${category} :: ${topic}`);
-      }
-    }
+    await chooseThreeAreas(page, js);
     await next(5);
     // The office closes the call while the author is on the last step.
     await setDeadline(office, conference.id, "2020-01-31T12:00");
-    const cards = page.locator(".author-card");
-    for (let i = 0; i < (await cards.count()); i++) {
-      const card = cards.nth(i);
-      if (!(await card.locator("details").evaluate((d) => (d as HTMLDetailsElement).open))) await card.locator("summary").click();
-      await card.locator('select[name$="[rankTitle]"]').selectOption("Associate Professor");
-      if (!(await card.locator('select[name$="[country]"]').inputValue())) await card.locator('select[name$="[country]"]').selectOption("GB");
-      if (!(await card.locator('input[name$="[institution]"]').inputValue())) await card.locator('input[name$="[institution]"]').fill("Pennine University");
-    }
+    await completeAuthorCards(page);
     // The cards are kept as they are (a refused last look keeps them).
     await page.getByRole("button", { name: "Review and submit" }).click();
     const refusal = page.getByText("Submissions to " + title + " closed on 31 January 2020, 12:00 UTC.", { exact: false });

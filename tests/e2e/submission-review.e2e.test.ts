@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textPdf } from "../fixtures/text-pdf";
 import { expectAccessibleAsShown, launch, newAccount, signedInContext, waitForHydration, watchErrors, type ViewportName } from "./browser";
+import { chooseThreeAreas, completeAuthorCards, MANUSCRIPTS } from "./wizard";
 
 /**
  * What the wizard asks besides the spec's fields, in Chromium with JavaScript (desktop) and
@@ -17,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const MANUSCRIPTS = path.resolve(__dirname, "../../../shared/fixtures/manuscripts");
 const TITLE = "Supplier Concentration and the Cost of Trade Credit: Evidence from Mandatory Payment-Term Disclosure";
 
 type Run = { page: Page; context: BrowserContext; js: boolean; viewport: ViewportName };
@@ -71,30 +71,13 @@ describe.each([
     await page.locator("#jelCodes").fill("g32 g31");
     await next(run, 4);
 
-    for (const [n, category, topic] of [
-      [1, "I. Corporate Finance", "Capital Structure"],
-      [2, "III. Financial Markets and Institutions", "Market Microstructure"],
-      [3, "IV. Investments & Portfolio Management", "Asset Pricing"],
-    ] as const) {
-      if (js) {
-        await page.locator(`#researchArea${n}Category`).selectOption(category);
-        await page.locator(`#researchArea${n}`).selectOption(topic);
-      } else {
-        await page.locator(`#researchArea${n}`).selectOption(`${category} :: ${topic}`);
-      }
-    }
+    await chooseThreeAreas(page, js);
     await next(run, 5);
 
     // Step 5: every card completed, then the last look instead of a submission.
     const cards = page.locator(".author-card");
     await expect.poll(() => cards.count()).toBeGreaterThan(0);
-    for (let i = 0; i < (await cards.count()); i++) {
-      const card = cards.nth(i);
-      if (!(await card.locator("details").evaluate((d) => (d as HTMLDetailsElement).open))) await card.locator("summary").click();
-      await card.locator('select[name$="[rankTitle]"]').selectOption("Associate Professor");
-      if (!(await card.locator('select[name$="[country]"]').inputValue())) await card.locator('select[name$="[country]"]').selectOption("GB");
-      if (!(await card.locator('input[name$="[institution]"]').inputValue())) await card.locator('input[name$="[institution]"]').fill("Pennine University");
-    }
+    await completeAuthorCards(page);
     await Promise.all([page.waitForURL(/review=1/, { timeout: 30_000 }), page.getByRole("button", { name: "Review and submit" }).click()]);
     if (js) await waitForHydration(page);
     const summary = page.locator(".submission-summary");

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, launch, newAccount, passwordSignIn, expectAccessibleAsShown, signedInContext, waitForHydration, watchErrors, type ViewportName } from "./browser";
+import { chooseThreeAreas, completeAuthorCards, MANUSCRIPTS } from "./wizard";
 import { waitForMail } from "./mail";
 
 /**
@@ -20,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const MANUSCRIPTS = path.resolve(__dirname, "../../../shared/fixtures/manuscripts");
 const TITLE = "Supplier Concentration and the Cost of Trade Credit: Evidence from Mandatory Payment-Term Disclosure";
 
 type Run = { page: Page; context: BrowserContext; js: boolean; viewport: ViewportName };
@@ -79,19 +79,7 @@ describe.each([
     // Step 4: three areas required.
     await page.getByRole("button", { name: "Next" }).click();
     await expect.poll(() => page.getByText("Please fill in all required fields correctly.").isVisible()).toBe(true);
-    for (const [n, category, topic] of [
-      [1, "I. Corporate Finance", "Capital Structure"],
-      [2, "III. Financial Markets and Institutions", "Market Microstructure"],
-      [3, "IV. Investments & Portfolio Management", "Asset Pricing"],
-    ] as const) {
-      if (js) {
-        const area = page.getByRole("group", { name: [`Primary`, `Secondary`, `Tertiary`][n - 1] + " research area" });
-        await area.locator("select").first().selectOption(category);
-        await area.locator("select").nth(1).selectOption(topic);
-      } else {
-        await page.locator(`#researchArea${n}`).selectOption(`${category} :: ${topic}`);
-      }
-    }
+    await chooseThreeAreas(page, js);
     await a11y(run);
     await next(run, 5);
 
@@ -111,14 +99,7 @@ describe.each([
     // Submit before the ranks are chosen: refused with the spec's message.
     await page.getByRole("button", { name: "Submit" }).click();
     await expect.poll(() => page.getByText("Please ensure all required fields are completed and at least one corresponding author is selected.").isVisible()).toBe(true);
-    const all = page.locator(".author-card");
-    for (let i = 0; i < (await all.count()); i++) {
-      const card = all.nth(i);
-      if (!(await card.locator("details").evaluate((d) => (d as HTMLDetailsElement).open))) await card.locator("summary").click();
-      await card.locator('select[name$="[rankTitle]"]').selectOption("Associate Professor");
-      if (!(await card.locator('select[name$="[country]"]').inputValue())) await card.locator('select[name$="[country]"]').selectOption("GB");
-      if (!(await card.locator('input[name$="[institution]"]').inputValue())) await card.locator('input[name$="[institution]"]').fill("Pennine University");
-    }
+    await completeAuthorCards(page);
     await Promise.all([page.waitForURL(/review=1/, { timeout: 30_000 }), page.getByRole("button", { name: "Review and submit" }).click()]);
     await Promise.all([page.waitForURL(/tab=submissions/, { timeout: 30_000 }), page.getByRole("button", { name: "Submit", exact: true }).click()]);
     await expect.poll(() => page.getByText("Paper submitted successfully! Your submission appears below.").isVisible()).toBe(true);
