@@ -1,11 +1,25 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useRef, useState } from "react";
 import { useDetailsMenu } from "~/components/hooks/use-details-menu";
 import { BrandMark } from "./icons";
 // Only signed-in visitors need the user menu: anonymous pages (the cached, public ones) never load it.
 const UserMenu = lazy(() => import("./user-menu"));
 
 export const SHRINK_AFTER_PX = 50;
+
+/**
+ * The user menu, rendered by the server and hydrated once its code arrives. Memoised on its two
+ * values so that the bar's own changes (shrinking as the page scrolls) do not reach it before
+ * then: React cannot update a part still waiting to hydrate and would drop the server's markup
+ * for it (React error #421).
+ */
+const AccountMenu = memo(function AccountMenu({ label, isAdmin }: { label: string; isAdmin: boolean }) {
+  return (
+    <Suspense fallback={<span className="user-menu-placeholder">{label}</span>}>
+      <UserMenu label={label} isAdmin={isAdmin} />
+    </Suspense>
+  );
+});
 
 const SOCIETY_LINKS = [
   { to: "/society", label: "About the Society" },
@@ -70,9 +84,7 @@ export function SiteHeader({ siteName, account }: { siteName: string; account: {
             </li>
             <li>
               {account ? (
-                <Suspense fallback={<span className="user-menu-placeholder">{account.label}</span>}>
-                  <UserMenu label={account.label} isAdmin={account.isAdmin} />
-                </Suspense>
+                <AccountMenu label={account.label} isAdmin={account.isAdmin} />
               ) : (
                 <Link to="/login" className="nav-login">
                   Login

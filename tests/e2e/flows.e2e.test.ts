@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launch, newContext, waitForHydration, watchErrors } from "./browser";
+import { expectAccessible, launch, newAccount, newContext, signedInContext, waitForHydration, watchErrors } from "./browser";
 
 /** How visitors use the public site: menus, tabs, the gallery, sharing, with and without JavaScript. */
 let browser: Browser;
@@ -78,6 +78,31 @@ describe("the top bar", () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect.poll(() => header.getAttribute("class")).not.toContain("is-compact");
     await done();
+  });
+
+  it("shrinks while a signed-in visitor's menu is still loading, and the menu keeps the server's markup and then works", async () => {
+    const account = await newAccount({ session: true, label: "menu-late" });
+    const context = await signedInContext(browser, account);
+    const page = await context.newPage();
+    const noErrors = watchErrors(page);
+    // The user menu's code arrives only after the page has hydrated and scrolled.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/user-menu-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/society/board", { waitUntil: "domcontentloaded" });
+    await waitForHydration(page);
+    const header = page.locator("header.site-header");
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(() => header.getAttribute("class")).toContain("is-compact");
+    release();
+    const summary = menu(page).locator("details.user-menu > summary");
+    await summary.click();
+    await expect.poll(() => menu(page).getByRole("link", { name: "Logout" }).isVisible()).toBe(true);
+    noErrors();
+    await context.close();
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noteResult } from "../fixtures/note-people";
+import { chooseThreeAreas } from "./wizard";
 import { expectAccessibleAsShown, launch, newAccount, newConference, signedInContext, stack, waitForHydration, watchErrors, type ViewportName } from "./browser";
 
 /**
@@ -177,4 +178,56 @@ describe.each([
     noErrors();
     await context.close();
   }, 240_000);
+});
+
+describe("the draft's autosave", () => {
+  it("saves one change at a time: a change made while a save is on its way is saved after it, and a reload shows the latest", async () => {
+    const author = await authorWithNoteDraft("autosave.order");
+    const context = await signedInContext(browser, author, { js: true, viewport: "desktop" });
+    const page = await context.newPage();
+    const noErrors = watchErrors(page);
+    await page.goto(stepPath(2), { waitUntil: "domcontentloaded" });
+    await waitForHydration(page);
+    for (const next of [3, 4]) await Promise.all([page.waitForURL(new RegExp(`step=${next}`)), page.getByRole("button", { name: "Next" }).click()]);
+    await chooseThreeAreas(page, true);
+    await Promise.all([page.waitForURL(/step=5/), page.getByRole("button", { name: "Next" }).click()]);
+    const saves: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/dashboard(\.data)?\?/, async (route) => {
+      const body = route.request().postData() ?? "";
+      if (route.request().method() !== "POST" || !/(^|&)intent=save(&|$)/.test(body)) return route.continue();
+      saves.push(body);
+      // The first save is held on its way; the later ones go as they come.
+      if (saves.length === 1) await held;
+      await route.continue();
+    });
+    const cards = page.locator(".author-card");
+    const email = (n: number) => cards.nth(n).locator('input[name$="[email]"]');
+    for (const n of [0, 1]) {
+      if (!(await cards.nth(n).locator("details").evaluate((d) => (d as HTMLDetailsElement).open))) await cards.nth(n).locator("summary").click();
+    }
+    await email(0).fill("amara.first@pennine.example");
+    await expect.poll(() => saves.length).toBe(1);
+    await email(1).fill("bruno.second@pennine.example");
+    // A second past the last change the next save is due, but the first has not been answered.
+    await page.waitForTimeout(2_000);
+    expect(saves.length).toBe(1);
+    const second = page.waitForResponse((r) => r.request().method() === "POST" && /bruno\.second%40pennine\.example/.test(r.request().postData() ?? ""));
+    release();
+    expect((await second).status()).toBe(200);
+    expect(saves.length).toBe(2);
+    await expect.poll(() => page.getByText(/^Draft saved at \d\d:\d\d\.$/).isVisible()).toBe(true);
+
+    await page.unroute(/\/dashboard(\.data)?\?/);
+    await page.reload({ waitUntil: "domcontentloaded" });
+    await waitForHydration(page);
+    for (const n of [0, 1]) {
+      if (!(await cards.nth(n).locator("details").evaluate((d) => (d as HTMLDetailsElement).open))) await cards.nth(n).locator("summary").click();
+    }
+    await expect.poll(() => email(0).inputValue()).toBe("amara.first@pennine.example");
+    await expect.poll(() => email(1).inputValue()).toBe("bruno.second@pennine.example");
+    noErrors();
+    await context.close();
+  });
 });
