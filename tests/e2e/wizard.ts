@@ -27,6 +27,8 @@ export async function chooseThreeAreas(page: Page, js: boolean) {
 /** Step 5's author cards completed as an author completes them: each opened, its rank chosen, a country and an institution where the manuscript gave none. */
 export async function completeAuthorCards(page: Page) {
   const cards = page.locator(".author-card");
+  // With JavaScript the address changes before the new step has rendered: wait for its cards.
+  await cards.first().waitFor();
   for (let i = 0; i < (await cards.count()); i++) {
     const card = cards.nth(i);
     if (!(await card.locator("details").evaluate((d) => (d as HTMLDetailsElement).open))) await card.locator("summary").click();
