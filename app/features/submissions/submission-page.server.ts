@@ -8,6 +8,7 @@ import { formatKb, researchAreaLabel } from "~/lib/format";
 import type { SessionUser } from "~/server/auth/session.server";
 import type { Services } from "~/server/services.server";
 import type { SubmissionPageView } from "./submission-page";
+import { submissionRights } from "./submission-rights";
 
 type Paper = NonNullable<Awaited<ReturnType<typeof getPaper>>>;
 
@@ -60,7 +61,7 @@ export async function submissionPage(ctx: Pick<Services, "db" | "env">, user: Pi
     }),
     history,
     missing: paper.status === "incomplete" ? missingParts(paper) : [],
-    canDelete: isSubmitter && paper.status === "under_review",
+    rights: submissionRights(paper, paper.conference, user.id),
     contactEmail: ctx.env.CONTACT_EMAIL,
   };
 }

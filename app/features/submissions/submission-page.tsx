@@ -9,6 +9,7 @@ import { formatDateTime } from "~/lib/dates";
 import { formatDeadline } from "~/lib/deadline";
 import { paperStatusBadge } from "~/lib/status";
 import { MANUSCRIPT_TYPE_LABELS, type ManuscriptType } from "./submission-form";
+import type { SubmissionRights } from "./submission-rights";
 
 export type SubmissionPageView = {
   id: number;
@@ -27,7 +28,8 @@ export type SubmissionPageView = {
   history: Array<{ at: number; status: string }>;
   /** What an incomplete paper lacks, as far as the site can tell from what it holds. */
   missing: string[];
-  canDelete: boolean;
+  /** What the asking author may still do (decision 063). */
+  rights: SubmissionRights;
   contactEmail: string;
 };
 
@@ -140,7 +142,7 @@ export function SubmissionPage({ paper: p }: { paper: SubmissionPageView }) {
           )}
         </section>
 
-        {p.canDelete ? (
+        {p.rights.delete ? (
           <div className="submission-actions">
             <Link className="btn btn-outline" to={`/dashboard/submissions/${p.id}/delete`}>
               Delete submission
