@@ -52,6 +52,15 @@ const me = { firstName: "Nadia", lastName: "Okafor", institution: "Pennine Unive
 const coAuthor = { firstName: "Tomás", lastName: "O’Connell", email: "tomas@ucd.example", institution: "University College Dublin", country: "IE", rankTitle: "Lecturer" };
 
 describe("the submission wizard, step by step", () => {
+  it("opens step 1 on the dashboard in two D1 round trips: the session, then the draft and the open conferences together", async () => {
+    const open = await createConference({ status: "open", title: `Open call ${crypto.randomUUID().slice(0, 6)}` });
+    const { jar } = await author();
+    const page = await visit(jar, "/dashboard");
+    expect(page.status).toBe(200);
+    expect(textOf(await page.text())).toContain(open.title);
+    expect(Number(/d1-render;desc=(\d+)/.exec(page.headers.get("Server-Timing") ?? "")?.[1])).toBe(2);
+  });
+
   it("pre-fills title, abstract and authors from the manuscript and submits one paper with its file, authors and mails", async () => {
     const conference = await createConference({ status: "open", startDate: "2027-06-01", endDate: "2027-06-04" });
     const { user, jar } = await author();

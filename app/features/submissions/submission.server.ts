@@ -6,7 +6,8 @@
  * conference. Drafts are the wizard module's (decision 028); what the server sets in them (the
  * upload, the job, where each pre-filled value came from) is never read from a post.
  */
-import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or, sql, type Placeholder } from "drizzle-orm";
+import { placeholders, preparedQuery } from "~/db/prepared.server";
 import { statementsFor } from "~/db/batch.server";
 import { conferences, extractionJobs, files, paperAuthors, papers, users } from "~/db/schema";
 import { auditEntry } from "~/models/audit.server";
@@ -86,21 +87,28 @@ export type DraftExtras = {
 export const extrasOf = (draft: WizardDraft) => draft.data as DraftExtras & Record<string, unknown>;
 
 /** Open for submissions: status Open and its deadline, if any, still ahead (decision 061). */
-const takesSubmissions = (now = Date.now()) => and(eq(conferences.status, "open"), or(isNull(conferences.submissionDeadline), gt(conferences.submissionDeadline, new Date(now))));
+const takesSubmissions = (now: Date | Placeholder) => and(eq(conferences.status, "open"), or(isNull(conferences.submissionDeadline), gt(conferences.submissionDeadline, now)));
 
-/** The conferences open for submissions (step 1), soonest first, with their deadlines. */
-export function openConferences({ db }: Pick<Services, "db">) {
-  return db
-    .select({ id: conferences.id, title: conferences.title, startDate: conferences.startDate, location: conferences.location, submissionDeadline: conferences.submissionDeadline })
-    .from(conferences)
-    .where(takesSubmissions())
-    .orderBy(asc(conferences.startDate), asc(conferences.id))
-    .all()
-    .then((rows) => rows.map((c) => ({ ...c, submissionDeadline: c.submissionDeadline?.getTime() ?? null })));
-}
+/** The conferences open for submissions at `now` (ms), soonest first, with their deadlines: step 1's list, read once per page with the draft. */
+const openConferencesAt = preparedQuery(
+  (db) =>
+    db
+      .select({ id: conferences.id, title: conferences.title, startDate: conferences.startDate, location: conferences.location, submissionDeadline: conferences.submissionDeadline })
+      .from(conferences)
+      .where(takesSubmissions(sql.placeholder("now")))
+      .orderBy(asc(conferences.startDate), asc(conferences.id)),
+  placeholders<{ now: number }>(),
+);
+
+/** Step 1's list as a read to batch with others (`wizardStepLoad`'s `alongside`). */
+export const openConferencesCall = (now = Date.now()) => openConferencesAt({ now });
+
+export type OpenConference = { id: number; title: string; startDate: string; location: string; submissionDeadline: number | null };
+export const openConferenceViews = (rows: Array<Omit<OpenConference, "submissionDeadline"> & { submissionDeadline: Date | null }>): OpenConference[] =>
+  rows.map((c) => ({ ...c, submissionDeadline: c.submissionDeadline?.getTime() ?? null }));
 
 export async function isOpenConference({ db }: Pick<Services, "db">, id: number) {
-  const row = await db.select({ id: conferences.id }).from(conferences).where(and(eq(conferences.id, id), takesSubmissions())).get();
+  const row = await db.select({ id: conferences.id }).from(conferences).where(and(eq(conferences.id, id), takesSubmissions(new Date()))).get();
   return Boolean(row);
 }
 
@@ -474,7 +482,7 @@ export async function submitPaper(ctx: Ctx, user: SessionUser, owner: DraftOwner
         ctx.db
           .update(conferences)
           .set({ paperCounter: sql`${conferences.paperCounter} + 1` })
-          .where(and(eq(conferences.id, conferenceId), takesSubmissions())),
+          .where(and(eq(conferences.id, conferenceId), takesSubmissions(new Date()))),
         ctx.db.insert(papers).values({
           conferenceId,
           // NULL (and the batch refused) if the conference closed, or its deadline passed, in between.

@@ -18,7 +18,8 @@ import {
   extractionView,
   extrasOf,
   isOpenConference,
-  openConferences,
+  openConferenceViews,
+  openConferencesCall,
   MANUSCRIPT_FIELD,
   paperOfSubmissionKey,
   profileAuthor,
@@ -98,7 +99,12 @@ export const loader = loads("The dashboard could not be loaded. Please try again
 async function wizardView(args: LoaderFunctionArgs, user: Awaited<ReturnType<typeof requireUser>>, url: URL): Promise<WizardView> {
   const { request, context } = args;
   const owner = submissionOwner(user.id);
-  const loaded = await wizardStepLoad(context, wizard, owner, request, stepPath);
+  // Step 1's conferences are read with the draft, in one round trip, on the addresses that may
+  // show step 1 (no step asked: a new author's dashboard). Should that read fail, the draft is
+  // read alone and step 1 says the list could not be loaded.
+  const asked = url.searchParams.get("step");
+  const batched = asked === null || asked === "1" ? await settled(args, "Open conferences could not be loaded.", () => wizardStepLoad(context, wizard, owner, request, stepPath, [openConferencesCall()])) : null;
+  const loaded = batched?.ok ? batched.value : await wizardStepLoad(context, wizard, owner, request, stepPath);
   let draft: WizardDraft = { step: loaded.step, data: loaded.values, fileKey: loaded.fileKey, secondFileKey: loaded.secondFileKey };
   const step = loaded.step;
   let running = false;
@@ -127,8 +133,7 @@ async function wizardView(args: LoaderFunctionArgs, user: Awaited<ReturnType<typ
     summary: null,
   };
   if (step === 1) {
-    const loaded = await settled(args, "Open conferences could not be loaded.", () => openConferences(context));
-    if (loaded.ok) view.conferences = loaded.value;
+    if (batched?.ok) view.conferences = openConferenceViews(batched.value.alongside[0]);
     else view.conferencesFailed = true;
   }
   if (step === 2 || step === 5) view.duplicate = await sameFileSubmitted(context, user.id, Number(draft.data.conferenceId), extras.fileSha256);

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNotNull, isNull, like, lt, notInArray, or, sql } from "drizzle-orm";
 import { chunksOf } from "~/db/batch.server";
-import { batchPrepared, placeholders, preparedQuery } from "~/db/prepared.server";
+import { batchPrepared, placeholders, preparedQuery, type PreparedCall, type PreparedResults } from "~/db/prepared.server";
 import { files as storedFiles, wizardDrafts } from "~/db/schema";
 import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 import type { Services } from "~/server/services.server";
@@ -51,11 +51,23 @@ export function clearDraftCookie(request: Request) {
   return `${cookieName(secure)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
 }
 
-export async function loadDraft({ db }: Pick<Services, "db">, owner: DraftOwner, now = Date.now()): Promise<WizardDraft> {
-  const [[row]] = await batchPrepared(db, [draftById({ id: owner.id })]);
+export async function loadDraft(services: Pick<Services, "db">, owner: DraftOwner, now = Date.now()): Promise<WizardDraft> {
+  const [draft] = await loadDraftWith(services, owner, [], now);
+  return draft;
+}
+
+/** The draft, and the page's other reads (`alongside`) in the same D1 round trip. */
+export async function loadDraftWith<const Calls extends readonly PreparedCall<unknown>[]>(
+  { db }: Pick<Services, "db">,
+  owner: DraftOwner,
+  alongside: Calls,
+  now = Date.now(),
+): Promise<[WizardDraft, PreparedResults<Calls>]> {
+  const [[row], ...rest] = (await batchPrepared(db, [draftById({ id: owner.id }), ...alongside])) as unknown as [Array<typeof wizardDrafts.$inferSelect>, ...unknown[]];
+  const others = rest as unknown as PreparedResults<Calls>;
   const ttl = owner.userId === null ? ANONYMOUS_DRAFT_MS : USER_DRAFT_MS;
-  if (!row || now - row.updatedAt.getTime() > ttl) return { step: 1, data: {}, fileKey: null, stored: false };
-  return { step: row.step, data: row.data, fileKey: row.fileKey, secondFileKey: row.secondFileKey, stored: true };
+  if (!row || now - row.updatedAt.getTime() > ttl) return [{ step: 1, data: {}, fileKey: null, stored: false }, others];
+  return [{ step: row.step, data: row.data, fileKey: row.fileKey, secondFileKey: row.secondFileKey, stored: true }, others];
 }
 
 /** Keeps the draft (created on first save); the step is where the wizard resumes. */

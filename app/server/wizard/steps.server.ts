@@ -14,7 +14,8 @@ import { hitRateLimits, LIMITS } from "../auth/rate-limit.server";
 import { formRefusal } from "../answers.server";
 import { AppError } from "../errors.server";
 import { fieldValues, INVALID_INPUT, type Posted, validateInput } from "../forms.server";
-import { clearDraftCookie, type DraftOwner, discardDraft, loadDraft, saveDraft } from "./drafts.server";
+import type { PreparedCall } from "~/db/prepared.server";
+import { clearDraftCookie, type DraftOwner, discardDraft, loadDraft, loadDraftWith, saveDraft } from "./drafts.server";
 
 type Ctx = Pick<Services, "db" | "files">;
 
@@ -26,17 +27,25 @@ function withOwnerCookie(response: Response, owner: DraftOwner) {
 
 /**
  * The step a GET may show: the one asked for, unless an earlier step is incomplete (then a
- * redirect there). Returns the kept values to fill the form with.
+ * redirect there). Returns the kept values to fill the form with, and the results of the page's
+ * own reads passed as `alongside`, made in the draft's round trip.
  */
-export async function wizardStepLoad(services: Ctx, wizard: Wizard, owner: DraftOwner, request: Request, path: (step: number) => string) {
+export async function wizardStepLoad<const Calls extends readonly PreparedCall<unknown>[] = []>(
+  services: Ctx,
+  wizard: Wizard,
+  owner: DraftOwner,
+  request: Request,
+  path: (step: number) => string,
+  alongside: Calls = [] as unknown as Calls,
+) {
   const asked = new URL(request.url).searchParams.get("step");
-  const draft = await loadDraft(services, owner);
+  const [draft, read] = await loadDraftWith(services, owner, alongside);
   // An address without a step (the dashboard, a bookmark, the next day) resumes where the draft was left.
   if (asked === null && draft.step > 1) throw redirect(path(wizard.firstIncompleteStep(draft.data, wizard.parseStep(String(draft.step)))));
   const requested = wizard.parseStep(asked);
   const step = wizard.firstIncompleteStep(draft.data, requested);
   if (step !== requested) throw redirect(path(step));
-  return { step, values: draft.data, fileKey: draft.fileKey, secondFileKey: draft.secondFileKey ?? null };
+  return { step, values: draft.data, fileKey: draft.fileKey, secondFileKey: draft.secondFileKey ?? null, alongside: read };
 }
 
 const MAX_FIELD_LENGTH = 5000;
