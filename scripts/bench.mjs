@@ -107,6 +107,8 @@ const CONFERENCES_IN_LIST = 200;
 const MY_PAPERS = 50;
 const WIZARD_RUNS = Number(process.env.BENCH_WIZARD_RUNS ?? 20);
 const benchSessions = {};
+/** The paper of the author with one, whose own page (/dashboard/submissions/{id}) is measured. */
+let benchPaperId = null;
 {
   const { getPlatformProxy } = await import("wrangler");
   const proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(dir, "v3") } });
@@ -149,6 +151,7 @@ const benchSessions = {};
         ]);
       }
     }
+    benchPaperId = (await proxy.env.DB.prepare("select id from papers where submission_key = 'bench-bench-one-0'").first()).id;
   } finally {
     await proxy.dispose();
   }
@@ -447,6 +450,11 @@ for (const [mode, vars, target] of runs("site") ? [
     await benchConsoleList(site.url, { list: "Users", path: "/admin/users", size: USERS_IN_LIST.toLocaleString("en"), hops: 20, search: "number%20777", searchAs: "names and e-mail", budget: 50 });
 
     throughputRow("/dashboard signed in", await ratioToBare(site, "/dashboard", { Cookie: sessionCookie }), 0.2);
+    // A submission's own page, as its author reads it.
+    const paperPage = `/dashboard/submissions/${benchPaperId}`;
+    const probe = await fetch(`${site.url}${paperPage}`, { headers: { Cookie: `session=${benchSessions["bench-one"]}` } });
+    if (probe.status !== 200 || !(await probe.text()).includes("Bench paper 0")) throw new Error(`bench: ${paperPage} answered ${probe.status}`);
+    throughputRow("A submission's page (/dashboard/submissions/{id}) signed in", await ratioToBare(site, paperPage, { Cookie: `session=${benchSessions["bench-one"]}` }), 0.2);
   }
   if (mode === "cached" && process.env.BENCH_LIGHTHOUSE !== "off") {
     // 5. Lighthouse, mobile, on the pages the issue names.

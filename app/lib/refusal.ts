@@ -14,6 +14,8 @@ export type Refusal = {
    * password, a common password), whose message is its own.
    */
   checks?: true;
+  /** True when the site failed (a 5xx), not the post: the page may say the draft is kept and whom to tell. */
+  fault?: true;
 };
 
 export const isRefusal = (answer: unknown): answer is Refusal => !!answer && typeof answer === "object" && typeof (answer as Refusal).message === "string";

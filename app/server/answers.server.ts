@@ -92,6 +92,7 @@ export function formRefusal(refusal: AppError, typed?: Record<string, unknown>, 
   if (values) body.repopulateFields = values;
   if (refusal.formId ?? formId) body.formId = refusal.formId ?? formId;
   if (refusal.checks) body.checks = true;
+  if (refusal.status >= 500) body.fault = true;
   return Response.json(body, { status: refusal.status, headers: { "Cache-Control": "no-store", ...refusal.headers } });
 }
 

@@ -121,6 +121,8 @@ describe.each([
         throw new Error(`no refusal; the page says: ${(await page.locator(".alert").allTextContents()).join(" | ")} at ${page.url()}; the step: ${(await page.locator("form").last().innerText()).slice(0, 1500)}`, { cause: error });
       });
     await a11y(run);
+    // A refusal that says what to do, not a fault: no 'if this happens again' line beside it.
+    expect(await page.getByText("If this happens again", { exact: false }).count()).toBe(0);
 
     // The conference page says so too; then the office extends the deadline and the paper goes in.
     const visitor = await signedInContext(browser, author, { js, viewport });

@@ -382,7 +382,10 @@ describe("when the database fails", () => {
     // The submit's batch meets a missing table: refused as a whole, the draft and its file kept, no paper copy left in R2.
     const failed = await withTableMissing("audit_log", () => postForm(jar, stepPath(5), { step: "5", intent: "submit", ...authorFields([{ ...me, email: user.email }]) }));
     expect(failed.status).toBe(503);
-    expect(textOf(await failed.text())).toContain(SUBMISSION_MESSAGES.submitFailed);
+    const failedText = textOf(await failed.text());
+    expect(failedText).toContain(SUBMISSION_MESSAGES.submitFailed);
+    // A fault of the site, unlike a refusal: the draft is kept, and the page says whom to tell.
+    expect(failedText).toContain("Your draft is kept. If this happens again, write to");
     expect(await db().select().from(papers).all()).toEqual([]);
     expect(await db().select().from(paperAuthors).all()).toEqual([]);
     expect(await r2Keys("manuscript/")).toEqual([]);

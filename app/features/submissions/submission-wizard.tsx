@@ -105,7 +105,8 @@ export function SubmissionWizard({ view }: { view: WizardView }) {
         <FormMessage tone="error" answered>
           {blocked ? <strong className="blocked-title">{SUBMISSION_MESSAGES.blocked}</strong> : null}
           <span>{blocked ? SUBMISSION_MESSAGES.currentUserMissing : formError}</span>
-          {last && !blocked && formError !== SUBMISSION_MESSAGES.cannotRemoveCurrentUser ? (
+          {/* A fault, not a refusal (a closed call says what to do itself): the draft is kept, and whom to tell. */}
+          {refusal?.fault ? (
             <span className="support-line">
               {" "}
               Your draft is kept. If this happens again, write to <a href={`mailto:${root?.config?.supportEmail ?? ""}`}>{root?.config?.supportEmail}</a>.
