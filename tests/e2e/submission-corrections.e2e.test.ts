@@ -42,7 +42,10 @@ const focusOf = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     const box = el?.getBoundingClientRect();
-    return { id: el?.id ?? "", tag: el?.tagName ?? "", text: el?.textContent?.trim() ?? "", inView: !!box && box.top >= 0 && box.bottom <= window.innerHeight, scrollY: window.scrollY };
+    // In view means below the sticky header, not under it.
+    const headerBottom = document.querySelector("header.site-header")?.getBoundingClientRect().bottom ?? 0;
+    const wizardTop = document.querySelector(".wizard")?.getBoundingClientRect().top ?? 0;
+    return { id: el?.id ?? "", tag: el?.tagName ?? "", text: el?.textContent?.trim() ?? "", inView: !!box && box.top >= headerBottom && box.bottom <= window.innerHeight, wizardBelowHeader: wizardTop >= headerBottom, scrollY: window.scrollY };
   });
 
 describe.each([
@@ -71,6 +74,8 @@ describe.each([
       const focus = await focusOf(page);
       expect(focus.text).toBe("Title and abstract");
       expect(focus.inView).toBe(true);
+      // The progress line ('Step 3 of 5') shows whole, below the header.
+      expect(focus.wizardBelowHeader).toBe(true);
       expect(focus.scrollY).toBeGreaterThan(0);
     }
     // Where the title and abstract came from, and how sure: three levels told apart by words and mark.
