@@ -85,6 +85,8 @@ describe("a submission's own page", () => {
       "Submission deadline 15 March 2027, 23:59 UTC",
       "Submitter",
       "Nadia Okafor (you)",
+      // Countries by name, not their codes.
+      "United Kingdom",
       "Tomás Ruiz Corresponding author",
       "Banking, Test University",
       co.user.email,

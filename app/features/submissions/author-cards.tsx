@@ -1,4 +1,5 @@
 import { COUNTRIES } from "virtual:world-countries";
+import { countryName } from "~/lib/countries";
 import { useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useField, useFormContext } from "remix-validated-form";
@@ -23,7 +24,6 @@ import {
   submitterIndex,
 } from "./submission-form";
 
-const COUNTRY_NAMES = new Map(COUNTRIES);
 
 /** A card's row with a key that stays with it through moves; the first keys are the rows' places, the same on the server and in the page. */
 type Keyed = AuthorRow & { key: number };
@@ -417,7 +417,7 @@ export function AuthorCards({
                     : null}
                 </div>
               </div>
-              <p className="author-card-summary">{[row.email, row.institution, COUNTRY_NAMES.get(row.country)].filter(Boolean).join(" · ") || "No details yet."}</p>
+              <p className="author-card-summary">{[row.email, row.institution, row.country && countryName(row.country)].filter(Boolean).join(" · ") || "No details yet."}</p>
               <p className="author-card-source">
                 {read ? (
                   <ProvenanceHint provenance={read} short />

@@ -4,6 +4,7 @@
  * does not exist.
  */
 import { asAuthor, getPaper, paperHistory } from "~/features/papers/papers.server";
+import { countryName } from "~/lib/countries";
 import { formatKb, researchAreaLabel } from "~/lib/format";
 import type { SessionUser } from "~/server/auth/session.server";
 import type { Services } from "~/server/services.server";
@@ -51,7 +52,7 @@ export async function submissionPage(ctx: Pick<Services, "db" | "env">, user: Pi
       name: [a.salutation, a.firstName, a.middleName, a.lastName].filter(Boolean).join(" "),
       email: isSubmitter ? a.email : null,
       affiliation: [a.department, a.institution].filter(Boolean).join(", "),
-      country: a.country,
+      country: a.country ? countryName(a.country) : null,
       corresponding: a.isCorresponding,
       isYou: a.userId === user.id || a.email.toLowerCase() === user.email.toLowerCase(),
     })),
