@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useParams, useRouteError } from "@remix-run/react";
+import { ErrorState } from "~/components/error-state";
+import { ButtonLink } from "~/components/ui/button";
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { SubmissionEdit } from "~/features/submissions/submission-edit";
@@ -11,6 +13,7 @@ import { rootData } from "~/lib/seo";
 import { acts, loads } from "~/server/answers.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { invalid } from "~/server/errors.server";
+import { ErrorBoundary as SiteErrorBoundary } from "~/root";
 import { readInput, validateInput } from "~/server/forms.server";
 
 /** What every post of the page names besides the paper's fields: which button, which opening of the page, and the paper as it was then. */
@@ -43,4 +46,16 @@ export const action = acts(EDIT_MESSAGES.failed, async ({ request, params, conte
 export default function EditSubmissionRoute() {
   const view = useLoaderData<typeof loader>();
   return <SubmissionEdit view={view} />;
+}
+
+/** A refusal to the paper's co-author (403) or once editing closed (409): why, and the way back to the paper's page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { id } = useParams();
+  if (!isRouteErrorResponse(error) || (error.status !== 403 && error.status !== 409)) return <SiteErrorBoundary />;
+  return (
+    <ErrorState title={error.status === 403 ? "Only the submitter can edit this paper" : "This paper can no longer be edited"} message={typeof error.data === "string" ? error.data : ""}>
+      <ButtonLink to={`/dashboard/submissions/${id}`}>Back to the paper</ButtonLink>
+    </ErrorState>
+  );
 }

@@ -104,6 +104,9 @@ describe("who may edit a submitted paper", () => {
     expect(textOf(await refused.text())).toMatch(/Submissions to 33rd Annual Conference closed on .*: the paper can no longer be changed\./);
     const page = await visit(open.jar, editPath(open.paper.id));
     expect(page.status).toBe(409);
+    const refusal = await page.text();
+    expect(textOf(refusal)).toContain("This paper can no longer be edited");
+    expect(refusal).toContain(`href="/dashboard/submissions/${open.paper.id}"`);
     expect(await snapshot(open.paper.id)).toEqual(before);
     const own = textOf(await (await visit(open.jar, `/dashboard/submissions/${open.paper.id}`)).text());
     expect(own).not.toContain("Edit submission");

@@ -33,7 +33,7 @@ import {
   submitterIndex,
   toAuthorRow,
 } from "./submission-form";
-import { missingParts } from "./submission-page.server";
+import { completesPaper } from "./submission-page.server";
 import { submissionRights } from "./submission-rights";
 import { authorLine } from "./submission.server";
 
@@ -164,10 +164,7 @@ export async function postSubmissionEdit(ctx: Ctx, user: User & Pick<SessionUser
 
   // An incomplete paper that lacked what the site can see, and lacks nothing now, is under review again.
   const areas = researchAreasOf(data);
-  const completes =
-    paper.status === "incomplete" &&
-    missingParts(paper).length > 0 &&
-    missingParts({ files: paper.files, researchAreas: areas, authors: authors.map((a) => ({ ...a, rank: a.rankTitle })) as never }).length === 0;
+  const completes = completesPaper(paper.status, paper, { files: paper.files, researchAreas: areas, authors: authors.map((a) => ({ ...a, rank: a.rankTitle })) as never });
 
   const notices = await noticesOf(ctx, user, paper, { title: data.manuscriptTitle!, authors, areas, completes });
   if (notices.coauthors > 0) {
