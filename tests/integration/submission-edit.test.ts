@@ -312,10 +312,15 @@ describe("an incomplete paper", () => {
     expect((await db().select().from(outbox).all())).toEqual([]);
   });
 
-  it("an incomplete paper past the deadline points to the office, not the edit page", async () => {
-    const { paper, jar } = await submittedPaper({ status: "incomplete", deadline: new Date(Date.now() - HOUR) });
-    const html = await (await visit(jar, `/dashboard/submissions/${paper.id}`)).text();
-    expect(html).not.toContain(`href="/dashboard/submissions/${paper.id}/edit"`);
-    expect(textOf(html)).toContain("To complete it, write to");
+  it("points to the edit page until the deadline, and to the office after it", async () => {
+    const { conference, paper, jar } = await submittedPaper({ status: "incomplete", li: { rank: null } });
+    const before = await (await visit(jar, `/dashboard/submissions/${paper.id}`)).text();
+    expect(before).toContain(`href="/dashboard/submissions/${paper.id}/edit"`);
+    expect(textOf(before)).not.toContain("To complete it, write to");
+    await db().update(conferences).set({ submissionDeadline: new Date(Date.now() - HOUR) }).where(eq(conferences.id, conference.id));
+    const after = await (await visit(jar, `/dashboard/submissions/${paper.id}`)).text();
+    expect(after).not.toContain(`href="/dashboard/submissions/${paper.id}/edit"`);
+    expect(after).not.toContain(`href="/dashboard/submissions/${paper.id}/files"`);
+    expect(textOf(after)).toContain("To complete it, write to info@example.org , quoting MS27~101 , with what is missing; the office then returns it to review.");
   });
 });
