@@ -277,6 +277,20 @@ describe("the submitter's edit", () => {
   });
 });
 
+describe("the notices of a changed author list", () => {
+  it("quote what the submitter typed with links and addresses taken out, and keep it out of the subject", () => {
+    const typed = "Confirm at evil.example/login";
+    const base = { name: typed, title: typed, conference: "33rd Annual Conference", paperNumber: "MS27~101", submitter: typed, supportEmail: "info@example.org" };
+    const unlisted = renderMail("submission_unlisted", base, SITE);
+    const changed = renderMail("submission_authors_changed", { ...base, authors: [typed], added: [typed], removed: ["mail help@evil.example"], link: "https://society.test/dashboard?tab=submissions" }, SITE);
+    const completed = renderMail("submission_completed", { ...base, authors: [typed], submitterEmail: "nadia@example.org", link: "https://society.test/admin/papers" }, SITE);
+    for (const mail of [unlisted, changed, completed]) {
+      expect(mail.text + mail.html).not.toMatch(/evil\.example/);
+      expect(mail.subject).not.toContain("Confirm");
+    }
+  });
+});
+
 describe("an incomplete paper", () => {
   it("says what is missing and links to the edit and files pages; a save that leaves nothing missing puts it under review again and tells the office", async () => {
     const { user, co, paper, jar } = await submittedPaper({ status: "incomplete", paper: { researchAreas: storedAreas.slice(0, 1) }, li: { rank: null, country: null } });
