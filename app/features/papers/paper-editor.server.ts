@@ -17,7 +17,7 @@ import { MANUSCRIPT_RULE } from "~/models/extraction-jobs.server";
 import { storeUploads, UploadRejected, type UploadRule } from "~/models/uploads.server";
 import { cleanFileName } from "~/lib/file-names";
 import { randomToken } from "~/server/auth/crypto.server";
-import { AppError, conflict, notFound } from "~/server/errors.server";
+import { AppError, conflict, forbidden, notFound } from "~/server/errors.server";
 import { fieldValues, postedFiles } from "~/server/forms.server";
 import type { Services } from "~/server/services.server";
 import { extensionOf } from "~/server/files/sniff.server";
@@ -325,6 +325,10 @@ export async function savePaper(ctx: Ctx, asker: PaperAsker, paper: Paper, save:
   const paperNumber = moves ? Math.max(target.counter, target.next) : paper.paperNumber;
   const status = d.status as PaperStatus;
   const byOffice = asker.as === "admin";
+  // The author's scope: the paper keeps its conference and type, and its status moves only from incomplete back to review.
+  if (!byOffice && (moves || d.manuscriptType !== paper.manuscriptType || (status !== paper.status && !(paper.status === "incomplete" && status === "under_review")))) {
+    throw forbidden("Only the society's office changes a paper's conference, type or status.");
+  }
   // The office's status change is a decision: its letters go to the authors this save leaves, about the paper as saved.
   const decision =
     status === paper.status || !byOffice
