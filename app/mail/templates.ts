@@ -63,6 +63,23 @@ export const MAIL_TEMPLATES = {
   /** To each other author of a paper its submitter deleted while it was under review: `submitter` names who did. */
   submission_withdrawn: z.object({ ...person, title: paper.title, conference: paper.conference, paperNumber: paper.paperNumber, submitter: z.string().max(300), link, supportEmail: z.string().email() }),
   /**
+   * The submitter changed the author list of a paper still under review (decision 063): to an
+   * address no longer listed (`unlisted`), and to each author still listed but the submitter,
+   * with the list as it is now and who joined or left it (`authors_changed`).
+   */
+  submission_unlisted: z.object({ ...person, title: paper.title, conference: paper.conference, paperNumber: paper.paperNumber, submitter: z.string().max(300), supportEmail: z.string().email() }),
+  submission_authors_changed: z.object({
+    ...person,
+    ...paper,
+    submitter: z.string().max(300),
+    added: z.array(z.string().max(300)).max(40),
+    removed: z.array(z.string().max(300)).max(40),
+    link,
+    supportEmail: z.string().email(),
+  }),
+  /** To the office: the submitter completed an incomplete paper, which is under review again (decision 063). */
+  submission_completed: z.object({ ...paper, submitter: z.string().max(300), submitterEmail: z.string().email(), link }),
+  /**
    * The office's decision on a paper, to each of its authors: `name` is the author written to,
    * `corresponding` the corresponding author's name; `registration` (fees as printed lines, the
    * deadline as YYYY-MM-DD, the link to register) only for an accepted paper of a conference that
@@ -381,6 +398,42 @@ const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => Rendered
       { p: "You need not do anything. If you have an account, the paper no longer appears in My Submissions." },
       { button: { label: "My Submissions", href: p.link } },
       { small: `Questions about this paper: write to ${p.supportEmail}, quoting ${p.paperNumber}.` },
+    ]),
+  // To an address the submitter took off the author list: what the submitter typed is quoted, as in
+  // the notice that the address was listed, and none of it is in the subject.
+  submission_unlisted: (site, p) =>
+    compose(site, `You are no longer listed as an author of paper ${p.paperNumber}`, greet(withoutLinks(p.name)), [
+      {
+        p: `We wrote to you when this e-mail address was listed as one of the authors of a paper submitted to ${theConference(p.conference)} as ${p.paperNumber}. The author who submitted it has changed the list of authors, and this address is no longer on it.`,
+      },
+      { p: `The paper's title, as the submitter typed it: “${withoutLinks(p.title)}”` },
+      ...(p.submitter ? [{ p: `Changed from the account of: ${withoutLinks(p.submitter)}` }] : []),
+      { p: "You need not do anything. If you have an account, the paper no longer appears in My Submissions." },
+      { small: `If you are an author of this paper and this is a mistake, write to ${p.supportEmail}, quoting ${p.paperNumber}.` },
+    ]),
+  submission_authors_changed: (site, p) =>
+    compose(site, `The authors of paper ${p.paperNumber} have changed`, greet(withoutLinks(p.name)), [
+      { p: `The author who submitted paper ${p.paperNumber} to ${theConference(p.conference)} has changed its list of authors. You are still listed.` },
+      { p: `The paper's title, as the submitter typed it: “${withoutLinks(p.title)}”` },
+      ...(p.submitter ? [{ p: `Changed from the account of: ${withoutLinks(p.submitter)}` }] : []),
+      ...(p.added.length ? [{ p: "Added:" }, { list: p.added.map(withoutLinks) }] : []),
+      ...(p.removed.length ? [{ p: "No longer listed:" }, { list: p.removed.map(withoutLinks) }] : []),
+      { p: "The authors now, in their order:" },
+      { list: p.authors.map(withoutLinks) },
+      { p: "You need not do anything. If you have an account, the paper's page in My Submissions shows its authors." },
+      { button: { label: "My Submissions", href: p.link } },
+      { small: `If something is wrong, write to ${p.supportEmail}, quoting ${p.paperNumber}.` },
+    ]),
+  // To the office's own address: the title and names as the submitter typed them, quoted.
+  submission_completed: (site, p) =>
+    compose(site, `Paper ${p.paperNumber} completed, under review again`, "Hello,", [
+      { p: `The submitter completed paper ${p.paperNumber} for ${theConference(p.conference)}, which was marked incomplete: it lacks nothing the site can check, so it is under review again.` },
+      { p: `Title: “${withoutLinks(p.title)}”` },
+      { p: `Completed by: ${withoutLinks(p.submitter)} <${p.submitterEmail}>` },
+      { p: "Authors:" },
+      { list: p.authors.map(withoutLinks) },
+      { button: { label: "Open the Papers tab", href: p.link } },
+      { small: "If the paper still lacks something the site cannot see, mark it incomplete again in the Papers tab and write to its authors." },
     ]),
   // To every author of the paper; answers go to the office (Reply-To). Names and the title are
   // what authors typed: quoted with links and addresses taken out.

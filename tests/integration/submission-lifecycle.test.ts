@@ -95,7 +95,8 @@ describe("a submission's own page", () => {
       // What an incomplete paper lacks, from what it holds, and how to complete it.
       "Research areas: three are needed, the paper has 1.",
       "Tomás Ruiz: country, academic rank.",
-      "To complete it, write to info@example.org , quoting MS27~101",
+      // The submitter may still edit it (the deadline is to come): the edit page, not the office.
+      "To complete it: Edit the submission and fill in what is missing.",
     ]) {
       expect(page).toContain(text);
     }

@@ -17,7 +17,7 @@ import { MANUSCRIPT_RULE } from "~/models/extraction-jobs.server";
 import { storeUploads, UploadRejected, type UploadRule } from "~/models/uploads.server";
 import { cleanFileName } from "~/lib/file-names";
 import { randomToken } from "~/server/auth/crypto.server";
-import { AppError, conflict, notFound } from "~/server/errors.server";
+import { AppError, conflict, forbidden, notFound } from "~/server/errors.server";
 import { fieldValues, postedFiles } from "~/server/forms.server";
 import type { Services } from "~/server/services.server";
 import { extensionOf } from "~/server/files/sniff.server";
@@ -25,7 +25,7 @@ import { discardDraft, loadDraft, saveDraft, userDraftOwner } from "~/server/wiz
 import { fileTooLarge, MAX_MANUSCRIPT_BYTES, rearrangeAuthors, SUBMISSION_MESSAGES, toAuthorRow } from "~/features/submissions/submission-form";
 import { joinItems, parseJelCodes, parseKeywords } from "~/features/submissions/keywords";
 import { CONFERENCE_FOR_LETTERS, decisionOf, decisionStatements } from "./decisions.server";
-import { queueOutboxRows } from "~/mail/outbox.server";
+import { type OutboxEntry, queueOutboxRows } from "~/mail/outbox.server";
 import { getPaper, type PaperAsker } from "./papers.server";
 import {
   EDITOR_FILE_FIELDS,
@@ -260,12 +260,24 @@ async function storeReplacement(ctx: Pick<Services, "files">, field: EditorFileF
   });
 }
 
-type Save = { description: Record<string, string>; authors: EditorAuthor[]; uploads: Record<EditorFileField, File | null>; seen: number };
+type Save = {
+  description: Record<string, string>;
+  authors: EditorAuthor[];
+  uploads: Record<EditorFileField, File | null>;
+  seen: number;
+  /** Mails the change sends besides a decision's letters (the author's edit: the co-authors' notices), written in its batch. */
+  notices?: OutboxEntry[];
+  /** What the audit entry says besides the title, the moves and the replaced files (the author's edit: who was added or removed). */
+  auditDetails?: Record<string, unknown>;
+};
 
 /**
  * Writes the edit in one D1 batch, all or nothing: the paper (renumbered in its new conference
  * when it moves), its authors replaced, its replaced files, a status change as a decision (with
- * its letters) and the audit entry. The batch's first statement refuses it unless the paper is
+ * its letters) and the audit entry. The office's editor and the submitter's edit page (decision
+ * 063) both save here: the submitter's description carries the paper's own type and conference,
+ * and a status it changes (an incomplete paper completed) is no decision: no letters, the audit
+ * entry records it. The batch's first statement refuses it unless the paper is
  * still as the editor saw it (`seen`): a paper changed meanwhile is answered 409 and nothing is
  * written. Replaced objects leave R2 after the commit; new ones are removed if the batch fails.
  */
@@ -312,9 +324,14 @@ export async function savePaper(ctx: Ctx, asker: PaperAsker, paper: Paper, save:
   // Moved, the paper takes the next number there: after every paper the conference has and every number its counter gave.
   const paperNumber = moves ? Math.max(target.counter, target.next) : paper.paperNumber;
   const status = d.status as PaperStatus;
-  // A status change is a decision: its letters go to the authors this save leaves, about the paper as saved.
+  const byOffice = asker.as === "admin";
+  // The author's scope: the paper keeps its conference and type, and its status moves only from incomplete back to review.
+  if (!byOffice && (moves || d.manuscriptType !== paper.manuscriptType || (status !== paper.status && !(paper.status === "incomplete" && status === "under_review")))) {
+    throw forbidden("Only the society's office changes a paper's conference, type or status.");
+  }
+  // The office's status change is a decision: its letters go to the authors this save leaves, about the paper as saved.
   const decision =
-    status === paper.status
+    status === paper.status || !byOffice
       ? null
       : decisionOf(
           ctx.env,
@@ -345,6 +362,7 @@ export async function savePaper(ctx: Ctx, asker: PaperAsker, paper: Paper, save:
         researchAreas: areas,
         keywords: parseKeywords(d.keywords ?? ""),
         jelCodes: parseJelCodes(d.jelCodes ?? ""),
+        ...(!byOffice && status !== paper.status ? { status } : {}),
         updatedAt: stamp,
       })
       .where(eq(papers.id, paper.id)),
@@ -385,9 +403,13 @@ export async function savePaper(ctx: Ctx, asker: PaperAsker, paper: Paper, save:
         ...(moves ? { conference: { from: paper.conferenceId, to: conferenceId } } : {}),
         ...(status !== paper.status ? { status: { from: paper.status, to: status } } : {}),
         replaced: replaced.map((r) => r.kind),
+        ...(byOffice ? {} : { by: "submitter" }),
+        ...save.auditDetails,
       },
     }),
   ];
+  const notices = save.notices ?? [];
+  statements.push(...(notices as never[]));
   const results = await runBatches(db, statements as never[]).catch(async (error: unknown) => {
     await discardAll();
     const now = await db.select({ updatedAt: papers.updatedAt }).from(papers).where(eq(papers.id, paper.id)).get();
@@ -397,6 +419,7 @@ export async function savePaper(ctx: Ctx, asker: PaperAsker, paper: Paper, save:
   });
   const first = statements.indexOf(decided.statements[0] as never);
   if (first >= 0) queueOutboxRows(ctx, decided.read(results.slice(first, first + decided.statements.length)).outboxIds);
+  if (notices.length) queueOutboxRows(ctx, (results.slice(-notices.length) as Array<Array<{ id: number }>>).flat().map((r) => r.id));
   const gone = oldKeys.map((f) => f.r2Key);
   if (gone.length) await ctx.files.delete(gone).catch((e: unknown) => console.error("paper editor: replaced files not deleted from R2", gone, e));
 }

@@ -28,6 +28,15 @@ export function missingParts(paper: Pick<Paper, "files" | "researchAreas" | "aut
   return missing;
 }
 
+type Parts = Parameters<typeof missingParts>[0];
+
+/**
+ * Whether a change by the submitter completes an incomplete paper, which then returns to review
+ * (decision 063): it lacked something the site can see and lacks nothing now. A paper the office
+ * marked incomplete for a reason the site cannot see stays the office's to return.
+ */
+export const completesPaper = (status: string, before: Parts, after: Parts) => status === "incomplete" && missingParts(before).length > 0 && missingParts(after).length === 0;
+
 export async function submissionPage(ctx: Pick<Services, "db" | "env">, user: Pick<SessionUser, "id" | "email">, paperId: number): Promise<SubmissionPageView | null> {
   const paper = await getPaper(ctx, asAuthor(user), paperId);
   if (!paper) return null;

@@ -8,6 +8,8 @@ import { Badge } from "~/components/ui/badge";
 import { formatDateTime } from "~/lib/dates";
 import { formatDeadline } from "~/lib/deadline";
 import { paperStatusBadge } from "~/lib/status";
+import { FormMessage } from "~/components/form/messages";
+import { EDIT_MESSAGES, editPath, filesPath } from "./submission-edit-form";
 import { MANUSCRIPT_TYPE_LABELS, type ManuscriptType } from "./submission-form";
 import type { SubmissionRights } from "./submission-rights";
 
@@ -33,13 +35,17 @@ export type SubmissionPageView = {
   contactEmail: string;
 };
 
-export function SubmissionPage({ paper: p }: { paper: SubmissionPageView }) {
+/** What the page says after the edit page saved: the changes, and an incomplete paper completed. */
+export type SubmissionPageDone = "edited" | "completed" | null;
+
+export function SubmissionPage({ paper: p, done = null }: { paper: SubmissionPageView; done?: SubmissionPageDone }) {
   const badge = paperStatusBadge(p.status);
   return (
     <div className="container submission-page">
       <p>
         <Link to="/dashboard?tab=submissions">‹ My Submissions</Link>
       </p>
+      {done ? <FormMessage tone="success">{done === "completed" ? EDIT_MESSAGES.savedComplete : EDIT_MESSAGES.saved}</FormMessage> : null}
       <article className="card" aria-labelledby="submission-title">
         <header className="submission-head">
           <div>
@@ -142,11 +148,23 @@ export function SubmissionPage({ paper: p }: { paper: SubmissionPageView }) {
           )}
         </section>
 
-        {p.rights.delete ? (
+        {p.rights.closedBecause ? (
+          <p className="alert alert-info" id="edit-closed">
+            {p.rights.closedBecause}
+          </p>
+        ) : null}
+        {p.rights.edit || p.rights.delete ? (
           <div className="submission-actions">
-            <Link className="btn btn-outline" to={`/dashboard/submissions/${p.id}/delete`}>
-              Delete submission
-            </Link>
+            {p.rights.edit ? (
+              <Link className="btn btn-primary" to={editPath(p.id)}>
+                Edit submission
+              </Link>
+            ) : null}
+            {p.rights.delete ? (
+              <Link className="btn btn-outline" to={`/dashboard/submissions/${p.id}/delete`}>
+                Delete submission
+              </Link>
+            ) : null}
           </div>
         ) : null}
       </article>
@@ -194,10 +212,46 @@ function StatusNote({ paper: p }: { paper: SubmissionPageView }) {
           ) : (
             <p>The office's e-mail about the paper says what is missing.</p>
           )}
-          <p>To complete it, {write}, with what is missing; the paper then returns to review.</p>
+          <IncompleteNextStep paper={p} write={write} />
         </>
       );
     default:
       return null;
   }
+}
+
+/**
+ * How to complete an incomplete paper: while the submitter may edit it, the edit page (and the
+ * files page for a missing manuscript), after which a paper that lacks nothing the site can check
+ * is under review again (decision 063); otherwise, or for what the site cannot see, the office.
+ */
+function IncompleteNextStep({ paper: p, write }: { paper: SubmissionPageView; write: React.ReactNode }) {
+  if (!p.rights.edit) return <p>To complete it, {write}, with what is missing; the office then returns it to review.</p>;
+  const noManuscript = p.missing.some((m) => m.startsWith("The manuscript"));
+  const details = p.missing.some((m) => !m.startsWith("The manuscript"));
+  if (!p.missing.length) {
+    return (
+      <p>
+        To complete it, <Link to={editPath(p.id)}>edit the submission</Link> as the office's e-mail asks, then {write}; the office returns it to review.
+      </p>
+    );
+  }
+  return (
+    <>
+      <p>To complete it:</p>
+      <ul>
+        {details ? (
+          <li>
+            <Link to={editPath(p.id)}>Edit the submission</Link> and fill in what is missing.
+          </li>
+        ) : null}
+        {noManuscript ? (
+          <li>
+            {p.rights.uploadVersion ? <Link to={filesPath(p.id)}>Upload the manuscript</Link> : <>Send the manuscript: {write}</>}.
+          </li>
+        ) : null}
+      </ul>
+      <p>When a saved edit leaves nothing missing, the paper is under review again and the office is told.</p>
+    </>
+  );
 }

@@ -504,7 +504,8 @@ function ExtractionState({ state, waiting }: { state: ExtractionView; waiting: b
   }
 }
 
-function TitleStep({ provenance }: { provenance: WizardView["provenance"] }) {
+/** Step 3's fields: title, abstract (with its word count), keywords and JEL codes; the edit page has them too, without provenance. */
+export function TitleStep({ provenance }: { provenance: WizardView["provenance"] }) {
   const title = useField("manuscriptTitle");
   const abstract = useField("manuscriptAbstract");
   // What the fields hold now: a hint goes once its value is no longer the one read.
@@ -562,7 +563,8 @@ function TitleStep({ provenance }: { provenance: WizardView["provenance"] }) {
   );
 }
 
-function ResearchAreasStep() {
+/** Step 4's fields, on the edit page too. */
+export function ResearchAreasStep() {
   return (
     <>
       <p className="form-intro">Choose the research areas of the paper: the first three are required, two more are optional. Each is a category and one of its topics.</p>

@@ -398,7 +398,8 @@ function tooManySubmissions(retryAfterSeconds: number) {
   return `You have submitted as many papers, or listed as many co-authors to be notified, as one account may in a day. Please try again in ${hours} hour${hours === 1 ? "" : "s"}, or write to the society's office if you need to submit more today.`;
 }
 
-const authorLine = (a: AuthorRow) => `${a.firstName} ${a.lastName}${a.institution ? `, ${a.institution}` : ""}${a.isCorresponding ? " (corresponding author)" : ""}`;
+/** An author as the submission's mails list them: name, affiliation, and whether corresponding. */
+export const authorLine = (a: AuthorRow) => `${a.firstName} ${a.lastName}${a.institution ? `, ${a.institution}` : ""}${a.isCorresponding ? " (corresponding author)" : ""}`;
 
 /**
  * The conference a paper is going to, refused while it takes none: no longer open, or its
