@@ -75,6 +75,15 @@ export default function App() {
   return <Outlet />;
 }
 
+/** A refused page's heading: what kind of refusal it is, its message says why. */
+const REFUSAL_TITLES: Record<number, string> = {
+  403: "Access Denied",
+  409: "Not Possible Now",
+  410: "No Longer Available",
+  413: "File Too Large",
+  429: "Too Many Requests",
+};
+
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
@@ -86,7 +95,7 @@ export function ErrorBoundary() {
   }
   if (isRouteErrorResponse(error) && error.status < 500) {
     return (
-      <ErrorState title={error.status === 403 ? "Access Denied" : "Request Not Understood"} message={typeof error.data === "string" && error.data ? error.data : "The request could not be processed."}>
+      <ErrorState title={REFUSAL_TITLES[error.status] ?? "Request Not Understood"} message={typeof error.data === "string" && error.data ? error.data : "The request could not be processed."}>
         <ButtonLink to="/">Return to Home</ButtonLink>
       </ErrorState>
     );

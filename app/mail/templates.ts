@@ -49,7 +49,8 @@ export const MAIL_TEMPLATES = {
   sessions_ended: z.object({ ...person, supportEmail: z.string().email() }),
   account_exists: z.object({ ...person, loginLink: link, resetLink: link }),
   submission_receipt: z.object({ ...person, ...paper, ...submitted, link, supportEmail: z.string().email() }),
-  submission_listed: z.object({ ...person, ...paper, ...submitted, submitter: z.string().max(300), link, supportEmail: z.string().email().optional() }),
+  // `addedLater`: listed by a change of a paper already submitted, not at its submission.
+  submission_listed: z.object({ ...person, ...paper, ...submitted, submitter: z.string().max(300), link, supportEmail: z.string().email().optional(), addedLater: z.boolean().optional() }),
   /** To the office, for each new paper (decision 061): the paper as filed, who submitted it, and the Papers tab. */
   submission_office: z.object({ ...paper, ...submitted, submitter: z.string().max(300), submitterEmail: z.string().email(), link }),
   /** To the office, once a day: the papers submitted from `from` to `to` (ISO instants), `more` when the list was cut. */
@@ -352,7 +353,9 @@ const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => Rendered
   submission_listed: (site, p) =>
     compose(site, `You are listed as an author of paper ${p.paperNumber}`, greet(withoutLinks(p.name)), [
       {
-        p: `A paper has been submitted to ${theConference(p.conference)} through the ${site.siteName}'s website, and this e-mail address is listed as one of its authors. The society tells every listed author, so that nobody is named on a paper without knowing. It has been received as ${p.paperNumber}.`,
+        p: p.addedLater
+          ? `The author who submitted paper ${p.paperNumber} to ${theConference(p.conference)} through the ${site.siteName}'s website has added this e-mail address to its list of authors. The society tells every listed author, so that nobody is named on a paper without knowing.`
+          : `A paper has been submitted to ${theConference(p.conference)} through the ${site.siteName}'s website, and this e-mail address is listed as one of its authors. The society tells every listed author, so that nobody is named on a paper without knowing. It has been received as ${p.paperNumber}.`,
       },
       ...(p.corresponding ? [{ p: "You are listed as its corresponding author: the society's letters about the paper name you as the author to answer them." }] : []),
       { p: `The paper's title, as the submitter typed it: “${withoutLinks(p.title)}”` },

@@ -218,6 +218,9 @@ describe("the submitter's edit", () => {
     const listed = mail("submission_listed");
     expect(listed.subject).toBe("Society: You are listed as an author of paper MS27~101");
     expect(listed.text).toContain("Dear Ana Silva,");
+    // Added to a paper already submitted: said so, not as a new submission.
+    expect(listed.text).toContain("has added this e-mail address to its list of authors");
+    expect(listed.text).not.toContain("A paper has been submitted");
     expect(listed.text).toContain("“Liquidity, Bonds and Deadlines”");
     expect(listed.text).toContain("Submitted from the account of: Nadia Okafor");
     expect(listed.text).toContain("  - Tomás Ruiz, University College Dublin (corresponding author)\n  - Nadia Okafor, Pennine University\n  - Ana Silva, Nova SBE");

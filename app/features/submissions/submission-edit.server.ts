@@ -221,6 +221,7 @@ async function noticesOf(ctx: Ctx, user: User, paper: Paper, edit: { title: stri
         link,
         supportEmail,
         corresponding: a.isCorresponding,
+        addedLater: true,
         manuscriptType: MANUSCRIPT_TYPE_LABELS[paper.manuscriptType as ManuscriptType] ?? paper.manuscriptType,
         researchAreas: edit.areas.map(researchAreaLabel),
       }),
