@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { SubmissionPage } from "~/features/submissions/submission-page";
+import { isVersionDone } from "~/features/submissions/paper-versions";
 import { submissionPage } from "~/features/submissions/submission-page.server";
 import { requireIds } from "~/lib/params";
 import { privatePage } from "~/lib/private-page";
@@ -19,10 +20,11 @@ export const loader = loads("This submission could not be loaded. Please try aga
   const { id } = requireIds(params, ["id"], NOT_FOUND);
   const paper = await submissionPage(context, user, id);
   if (!paper) throw notFound(NOT_FOUND);
-  return { paper };
+  const done = new URL(request.url).searchParams.get("done");
+  return { paper, done: isVersionDone(done) ? done : null };
 });
 
 export default function SubmissionRoute() {
-  const { paper } = useLoaderData<typeof loader>();
-  return <SubmissionPage paper={paper} />;
+  const { paper, done } = useLoaderData<typeof loader>();
+  return <SubmissionPage paper={paper} done={done} />;
 }
