@@ -51,6 +51,8 @@ export type PaperFileParam = keyof typeof PAPER_FILE_KINDS;
 /** The address segment of each kind of paper file, for links to it. */
 export const PAPER_FILE_PARAMS = { manuscript: "fullManuscript", blind_copy: "blindCopyManuscript" } as const satisfies Record<(typeof PAPER_FILE_KINDS)[PaperFileParam], PaperFileParam>;
 
+/** The current (newest) version of a paper's file of this kind. */
+export const paperFileHref = (paperId: number, kind: keyof typeof PAPER_FILE_PARAMS) => `/api/papers/${paperId}/download/${PAPER_FILE_PARAMS[kind]}`;
 /** One stored version of a paper's file: `/api/papers/{id}/download/{kind}/{fileId}` (the newest is also the kind's own address). */
 export const paperFileVersionHref = (paperId: number, kind: keyof typeof PAPER_FILE_PARAMS, fileId: number) => `/api/papers/${paperId}/download/${PAPER_FILE_PARAMS[kind]}/${fileId}`;
 

@@ -88,7 +88,7 @@ describe("a submission's own page", () => {
       "Tomás Ruiz Corresponding author",
       "Banking, Test University",
       co.user.email,
-      "Manuscript : liquidity-final.pdf 2.0 KB",
+      "Manuscript liquidity-final.pdf Current 2.0 KB",
       "1 Dec 2026, 09:30 UTC : incomplete",
       // What an incomplete paper lacks, from what it holds, and how to complete it.
       "Research areas: three are needed, the paper has 1.",

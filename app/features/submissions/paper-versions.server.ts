@@ -12,7 +12,7 @@ import { conferences, files, papers } from "~/db/schema";
 import { asAuthor, getPaper } from "~/features/papers/papers.server";
 import { commitWithMail, outboxEntry } from "~/mail/outbox.server";
 import { auditEntry } from "~/models/audit.server";
-import { paperFileVersionHref } from "~/models/file.server";
+import { paperFileHref, paperFileVersionHref } from "~/models/file.server";
 import { readOfficeNotices } from "~/models/office-notices.server";
 import { formatKb } from "~/lib/format";
 import type { SessionUser } from "~/server/auth/session.server";
@@ -29,7 +29,7 @@ export const SUBMISSION_NOT_FOUND = "Submission not found.";
 
 const LABELS = { manuscript: "Manuscript", blind_copy: "Blind copy" } as const;
 
-/** Every version of the paper's manuscript and blind copy, newest first, the newest marked current. */
+/** Every version of the paper's manuscript and blind copy, newest first, the newest marked current and linked by its kind's own address. */
 export function fileVersions(paper: Pick<Paper, "id" | "files">): FileVersions[] {
   return (["manuscript", "blind_copy"] as const).flatMap((kind) => {
     const mine = paper.files.filter((f) => f.kind === kind).sort((a, b) => b.id - a.id);
@@ -38,7 +38,7 @@ export function fileVersions(paper: Pick<Paper, "id" | "files">): FileVersions[]
       {
         kind,
         label: LABELS[kind],
-        versions: mine.map((f, i) => ({ id: f.id, name: f.originalName, size: formatKb(f.size), uploadedAt: f.createdAt.getTime(), href: paperFileVersionHref(paper.id, kind, f.id), current: i === 0, uploader: f.uploader })),
+        versions: mine.map((f, i) => ({ id: f.id, name: f.originalName, size: formatKb(f.size), uploadedAt: f.createdAt.getTime(), href: i === 0 ? paperFileHref(paper.id, kind) : paperFileVersionHref(paper.id, kind, f.id), current: i === 0, uploader: f.uploader })),
       },
     ];
   });
