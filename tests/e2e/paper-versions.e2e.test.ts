@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessibleAsShown, expectNoHorizontalOverflow, launch, newAccount, newConference, signedInContext, waitForHydration, watchErrors, type ViewportName } from "./browser";
 import { MANUSCRIPTS } from "./wizard";
@@ -16,12 +16,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-const shots = process.env.VERSION_SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
 
 describe.each([
   [true, "desktop"],
@@ -54,13 +48,11 @@ describe.each([
     if (js) await waitForHydration(page);
     await expect.poll(() => page.getByText("The programme committee asks for a revision").isVisible()).toBe(true);
     await a11y();
-    await shot(page, `submission-revision-${viewport}-js-${js}`);
     await Promise.all([page.waitForURL(/\/files$/), page.getByRole("link", { name: "Upload the revised manuscript" }).click()]);
     if (js) await waitForHydration(page);
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Upload the revised manuscript" }).isVisible()).toBe(true);
     await a11y();
     await expectNoHorizontalOverflow(page);
-    await shot(page, `files-revision-${viewport}-js-${js}`);
 
     // A file named .pdf that is not one: the wizard's message, nothing stored.
     await page.locator("#manuscript").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("only some notes, not a PDF") });
@@ -69,7 +61,6 @@ describe.each([
     await expect.poll(() => refused.isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => page.getByText('"notes.pdf" is not really a .pdf file').first().isVisible()).toBe(true);
     await a11y();
-    await shot(page, `files-refused-${viewport}-js-${js}`);
 
     await page.locator("#manuscript").setInputFiles(path.join(MANUSCRIPTS, "01.pdf"));
     await page.getByLabel("A note to the office (optional)").fill("Section 4 rewritten as the referee asked.");
@@ -87,7 +78,6 @@ describe.each([
     expect(download.status()).toBe(200);
     expect((await download.body()).subarray(0, 5).toString()).toBe("%PDF-");
     await a11y();
-    await shot(page, `submission-after-${viewport}-js-${js}`);
     noErrors();
     await context.close();
 
@@ -100,7 +90,6 @@ describe.each([
     const dialog = js ? console_.getByRole("dialog") : console_.locator("section.route-section");
     await expect.poll(() => dialog.locator(".file-versions li").allTextContents()).toEqual([expect.stringMatching(/^01\.pdf\s*Current.*by Ada Reviser/s), expect.stringMatching(/^original\.pdf/)]);
     await expectAccessibleAsShown(browser, console_, { js, viewport });
-    await shot(console_, `console-versions-${viewport}-js-${js}`);
     await officeContext.close();
   });
 });

@@ -90,7 +90,8 @@ export function VersionUploadPage({ view: v }: { view: VersionUploadView }) {
         )}
         {refusal ? (
           <FormMessage tone="error" answered>
-            {refusal.message}
+            {/* A file's own refusal is said under its field; here, that nothing was kept. */}
+            {refusal.fieldErrors ? "Nothing was stored: the field marked below needs attention." : refusal.message}
           </FormMessage>
         ) : null}
         <Form method="post" encType="multipart/form-data" className="version-form" aria-labelledby="versions-title">
