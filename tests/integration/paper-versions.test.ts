@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, files, outbox, papers, siteState } from "~/db/schema";
 import { SUBMISSION_MESSAGES } from "~/features/submissions/submission-form";
 import { VERSION_DONE, VERSION_MESSAGES } from "~/features/submissions/paper-versions";
+import { renderMail } from "~/mail/templates";
 import { clearBucket, createConference, createPaper, createUser, db, get, postMultipart, resetDatabase, sessionJar, storeFile, textOf, visit } from "./fixtures";
 
 /** New versions of a submitted paper's files, and the revision that returns it to review (decision 064). */
@@ -179,6 +180,15 @@ describe("a revision", () => {
       ["revision_office", env.CONTACT_EMAIL],
     ]);
     expect(mails[1]!.payload).toMatchObject({ note: "Section 4 rewritten as the referee asked.", files: ["Manuscript: revised.pdf"] });
+    // Both render as the notices Worker sends them.
+    const site = { siteName: "Multinational Finance Society", siteUrl: "https://society.test" };
+    const receipt = renderMail(mails[0]!.template, mails[0]!.payload, site);
+    expect(receipt.subject).toContain("Revised manuscript received: MS27~101");
+    expect(receipt.text).toContain("Manuscript: revised.pdf");
+    expect(receipt.text).toContain(`/dashboard/submissions/${paper.id}`);
+    const toOffice = renderMail(mails[1]!.template, mails[1]!.payload, site);
+    expect(toOffice.text).toContain("“Section 4 rewritten as the referee asked.”");
+    expect(toOffice.text).toContain(`/admin/papers/${paper.id}?conference=${paper.conferenceId}`);
 
     // The page: under review, the history says the revision came, both versions listed.
     const after = textOf(await (await visit(jar, `/dashboard/submissions/${paper.id}?done=revision`)).text());
