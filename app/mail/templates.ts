@@ -61,6 +61,22 @@ export const MAIL_TEMPLATES = {
     to: z.string().datetime(),
     link,
   }),
+  /**
+   * To the submitter, when the revised manuscript the programme committee asked for arrived
+   * (decision 064): the paper, the files received as the submitter's computer named them.
+   */
+  revision_receipt: z.object({ ...person, title: paper.title, conference: paper.conference, paperNumber: paper.paperNumber, files: z.array(z.string().max(300)).min(1).max(2), link, supportEmail: z.string().email() }),
+  /** To the office, for each revision received unless it hears of nothing (decision 064): the files, who sent them and their note. */
+  revision_office: z.object({
+    title: paper.title,
+    conference: paper.conference,
+    paperNumber: paper.paperNumber,
+    files: z.array(z.string().max(300)).min(1).max(2),
+    submitter: z.string().max(300),
+    submitterEmail: z.string().email(),
+    note: z.string().max(2000),
+    link,
+  }),
   /** To each other author of a paper its submitter deleted while it was under review: `submitter` names who did. */
   submission_withdrawn: z.object({ ...person, title: paper.title, conference: paper.conference, paperNumber: paper.paperNumber, submitter: z.string().max(300), link, supportEmail: z.string().email() }),
   /**
@@ -388,6 +404,27 @@ const RENDER: { [T in MailTemplate]: (site: Site, p: MailPayload<T>) => Rendered
       ...(p.more ? [{ p: `More papers came in than one e-mail lists (${p.papers.length} are listed): the Papers tab has them all.` }] : []),
       { button: { label: "Open the Papers tab", href: p.link } },
       { small: "The console's Settings tab says how the office hears of new papers: an e-mail for each, a daily digest, or none." },
+    ]),
+  revision_receipt: (site, p) =>
+    compose(site, `Revised manuscript received: ${p.paperNumber}`, greet(p.name), [
+      { p: `Thank you for the revised manuscript of ${p.paperNumber}, “${p.title}”, for ${theConference(p.conference)}. It has been received, and the paper is under review again.` },
+      { p: "Received:" },
+      { list: p.files },
+      { p: "The earlier versions are kept; the submission's page lists every version with when it came. You will receive an e-mail when the programme committee decides." },
+      { button: { label: "Open the submission", href: p.link } },
+      { small: `Questions about this paper: write to ${p.supportEmail}, quoting ${p.paperNumber}.` },
+    ]),
+  // To the office's own address: the title and the note as the submitter typed them, quoted.
+  revision_office: (site, p) =>
+    compose(site, `Revised manuscript for ${p.paperNumber}`, "Hello,", [
+      { p: `The revision asked for on ${p.paperNumber} (${p.conference}) has arrived, and the paper is under review again.` },
+      { p: `Title: “${withoutLinks(p.title)}”` },
+      { p: "Received:" },
+      { list: p.files.map(withoutLinks) },
+      { p: `Sent by: ${withoutLinks(p.submitter)} <${p.submitterEmail}>` },
+      ...(p.note ? [{ p: "Their note to the office:" }, { p: `“${withoutLinks(p.note)}”` }] : []),
+      { button: { label: "Open the paper", href: p.link } },
+      { small: "Revisions are mailed as they arrive unless the console's Settings tab says the office hears of nothing." },
     ]),
   // Sent to every address the submitter listed, as the notice that they were listed was: what the
   // submitter typed is quoted with links and addresses taken out, and none of it is in the subject.

@@ -48,13 +48,21 @@ export async function findPublicFile({ db }: Pick<Services, "db">, kind: PublicF
 
 export const PAPER_FILE_KINDS = { fullManuscript: "manuscript", blindCopyManuscript: "blind_copy" } as const;
 export type PaperFileParam = keyof typeof PAPER_FILE_KINDS;
+/** The address segment of each kind of paper file, for links to it. */
+export const PAPER_FILE_PARAMS = { manuscript: "fullManuscript", blind_copy: "blindCopyManuscript" } as const satisfies Record<(typeof PAPER_FILE_KINDS)[PaperFileParam], PaperFileParam>;
+
+/** The current (newest) version of a paper's file of this kind. */
+export const paperFileHref = (paperId: number, kind: keyof typeof PAPER_FILE_PARAMS) => `/api/papers/${paperId}/download/${PAPER_FILE_PARAMS[kind]}`;
+/** One stored version of a paper's file: `/api/papers/{id}/download/{kind}/{fileId}` (the newest is also the kind's own address). */
+export const paperFileVersionHref = (paperId: number, kind: keyof typeof PAPER_FILE_PARAMS, fileId: number) => `/api/papers/${paperId}/download/${PAPER_FILE_PARAMS[kind]}/${fileId}`;
 
 /**
  * A paper's manuscript or blind copy, for the paper's authors (the submitter, or a listed author
  * whose account is linked), administrators, and the holder of a download token for this very
- * file. One query: the file with whether the reader is an author of its paper.
+ * file. One query: the file with whether the reader is an author of its paper. Without
+ * `fileId`, the newest of its kind (the current version); with it, that version of the kind.
  */
-export async function findPaperFile({ db }: Pick<Services, "db">, paperId: number, kind: "manuscript" | "blind_copy", reader: FileReader): Promise<ReadableFile | null> {
+export async function findPaperFile({ db }: Pick<Services, "db">, paperId: number, kind: "manuscript" | "blind_copy", reader: FileReader, fileId?: number): Promise<ReadableFile | null> {
   const userId = reader.userId ?? 0;
   const row = await db
     .select({
@@ -65,7 +73,7 @@ export async function findPaperFile({ db }: Pick<Services, "db">, paperId: numbe
         or exists (select 1 from papers p where p.id = "files"."paper_id" and p.submitter_id = ${userId}))`,
     })
     .from(files)
-    .where(and(eq(files.paperId, paperId), eq(files.kind, kind)))
+    .where(and(eq(files.paperId, paperId), eq(files.kind, kind), fileId === undefined ? undefined : eq(files.id, fileId)))
     .orderBy(desc(files.id))
     .limit(1)
     .get();

@@ -3,9 +3,9 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { asAdmin, getPaper } from "~/features/papers/papers.server";
+import { fileVersions } from "~/features/submissions/paper-versions.server";
 import { MANUSCRIPT_TYPE_LABELS, type ManuscriptType } from "~/features/submissions/submission-form";
-import { formatDate } from "~/lib/dates";
-import { megabytesUp } from "~/lib/file-names";
+import { formatDate, formatDateTime } from "~/lib/dates";
 import { researchAreaLabel } from "~/lib/format";
 import { listPath } from "~/lib/list-href";
 import { parseId } from "~/lib/params";
@@ -13,8 +13,6 @@ import { paperStatusBadge } from "~/lib/status";
 import { loads } from "~/server/answers.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { notFound } from "~/server/errors.server";
-
-const FILE_LINKS = { manuscript: ["fullManuscript", "Full Manuscript"], blind_copy: ["blindCopyManuscript", "Blind Copy"] } as const;
 
 /** View details: the paper, its authors and its files, read only, with a mail link to its primary author. */
 export const loader = loads("Failed to load papers for this conference", async ({ request, params, context }: LoaderFunctionArgs) => {
@@ -44,10 +42,8 @@ export const loader = loads("Failed to load papers for this conference", async (
       country: a.country,
       corresponding: a.isCorresponding,
     })),
-    // One of each kind: the newest (getPaper lists them newest first within a kind).
-    files: paper.files
-      .filter((f, i, all) => (f.kind === "manuscript" || f.kind === "blind_copy") && all.findIndex((g) => g.kind === f.kind) === i)
-      .map((f) => ({ kind: f.kind as keyof typeof FILE_LINKS, name: f.originalName, size: megabytesUp(f.size) })),
+    // Every version of each kind, newest first, with who uploaded it and when (decision 064).
+    files: fileVersions(paper),
     primary: primary ? { name: `${primary.firstName} ${primary.lastName}`, email: primary.email } : null,
   };
 });
@@ -93,13 +89,23 @@ export default function PaperDetails() {
       </ol>
       <h3>Files</h3>
       {p.files.length ? (
-        <ul className="file-list">
-          {p.files.map((f) => (
-            <li key={f.kind}>
-              <a href={`/api/papers/${p.id}/download/${FILE_LINKS[f.kind][0]}`}>{FILE_LINKS[f.kind][1]}</a> — {f.name} ({f.size} MB)
-            </li>
-          ))}
-        </ul>
+        p.files.map((k) => (
+          <div key={k.kind} className="file-versions">
+            <h4 id={`paper-files-${k.kind}`}>{k.kind === "manuscript" ? "Full Manuscript" : "Blind Copy"}</h4>
+            <ol className="file-list" aria-labelledby={`paper-files-${k.kind}`} reversed>
+              {k.versions.map((v) => (
+                <li key={v.id}>
+                  <a href={v.href}>{v.name}</a> {v.current ? <Badge tone="primary">Current</Badge> : null} ({v.size})
+                  <br />
+                  <span className="field-hint">
+                    Uploaded {formatDateTime(v.uploadedAt)}
+                    {v.uploader ? ` by ${v.uploader}` : ""}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </div>
+        ))
       ) : (
         <p className="empty-note">No files uploaded.</p>
       )}

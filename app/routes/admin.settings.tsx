@@ -45,7 +45,7 @@ export default function AdminSettingsTab() {
       <h2 id="settings-title">Settings</h2>
       <ValidatedForm validator={validator} defaultValues={defaults} method="post" className="stack-form card" noValidate id="office-notices">
         <h3>New papers</h3>
-        <p className="field-hint">How the office hears of papers as authors submit them. Authors get their own receipts whatever is chosen here.</p>
+        <p className="field-hint">How the office hears of papers as authors submit them. A revised manuscript the programme committee asked for is mailed as it arrives with either e-mail choice, and not at all with none. Authors get their own receipts whatever is chosen here.</p>
         <CsrfField />
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
         <InvalidFormMessage formId="office-notices">Please correct the settings below.</InvalidFormMessage>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { SubmissionPage, type SubmissionPageDone } from "~/features/submissions/submission-page";
+import { isSubmissionPageDone, SubmissionPage } from "~/features/submissions/submission-page";
 import { submissionPage } from "~/features/submissions/submission-page.server";
 import { requireIds } from "~/lib/params";
 import { privatePage } from "~/lib/private-page";
@@ -20,7 +20,7 @@ export const loader = loads("This submission could not be loaded. Please try aga
   const paper = await submissionPage(context, user, id);
   if (!paper) throw notFound(NOT_FOUND);
   const done = new URL(request.url).searchParams.get("done");
-  return { paper, done: (done === "edited" || done === "completed" ? done : null) as SubmissionPageDone };
+  return { paper, done: isSubmissionPageDone(done) ? done : null };
 });
 
 export default function SubmissionRoute() {

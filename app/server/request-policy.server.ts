@@ -25,7 +25,7 @@ export const REQUEST_POLICY: ReadonlyArray<{ pattern: RegExp; class: RequestClas
   { pattern: /^\/api\/paypal\/webhook$/, class: "webhook" },
   { pattern: /^\/api\/(payment\/config\/paypal|registration\/(order|capture))$/, class: "page" },
   { pattern: /^\/api\/(conferences|news)\/(files|photos)\/[^/]+$/, class: "file" },
-  { pattern: /^\/api\/papers\/[^/]+\/download\/[^/]+$/, class: "file" },
+  { pattern: /^\/api\/papers\/[^/]+\/download\/[^/]+(\/[^/]+)?$/, class: "file" },
   { pattern: /^\/api(\/|$)/, class: "api" },
   { pattern: /^/, class: "page" },
 ];

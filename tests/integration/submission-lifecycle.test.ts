@@ -63,7 +63,7 @@ describe("a submission's own page", () => {
         { userId: user.id, email: user.email, firstName: "Nadia", lastName: "Okafor", country: "GB", rank: "Professor" },
         { userId: co.user.id, email: co.user.email, firstName: "Tomás", lastName: "Ruiz", isCorresponding: true, department: "Banking" },
       ],
-      paper: { title: "Liquidity and Bonds", abstract: "We study bonds." },
+      paper: { title: "Liquidity and Bonds", abstract: "We study bonds.", keywords: ["bond liquidity", "market makers"], jelCodes: ["G12", "G14"] },
     });
     await env.FILES.put("manuscript/liq.pdf", bytesOf(docs().pdf));
     await db().insert(files).values({ kind: "manuscript", filename: "liq.pdf", r2Key: "manuscript/liq.pdf", originalName: "liquidity-final.pdf", contentType: "application/pdf", size: 2048, paperId: paper.id });
@@ -81,6 +81,8 @@ describe("a submission's own page", () => {
       "MS27~101",
       "33rd Annual Conference",
       "We study bonds.",
+      "Keywords bond liquidity, market makers",
+      "JEL codes G12, G14",
       "Regular Paper",
       "Submission deadline 15 March 2027, 23:59 UTC",
       "Submitter",
@@ -90,7 +92,7 @@ describe("a submission's own page", () => {
       "Tomás Ruiz Corresponding author",
       "Banking, Test University",
       co.user.email,
-      "Manuscript : liquidity-final.pdf 2.0 KB",
+      "Manuscript liquidity-final.pdf Current 2.0 KB",
       "1 Dec 2026, 09:30 UTC : incomplete",
       // What an incomplete paper lacks, from what it holds, and how to complete it.
       "Research areas: three are needed, the paper has 1.",

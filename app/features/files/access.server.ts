@@ -30,19 +30,22 @@ export async function servePublicFile(context: Ctx, request: Request, kind: Publ
 }
 
 /**
- * A paper's manuscript or blind copy (`/api/papers/{id}/download/{fullManuscript|blindCopyManuscript}`).
+ * A paper's manuscript or blind copy (`/api/papers/{id}/download/{fullManuscript|blindCopyManuscript}`,
+ * the newest; or one version of it, `…/{fileId}`).
  * Nobody signed in and no valid token: a browser goes to sign in and comes back, a program gets
  * 401; a download link that does not hold (expired, altered, for another file) gets 403 saying
  * so. Signed in but not an author nor an administrator: the same 404 as for a paper that does
  * not exist, so the answer tells nothing about other people's papers.
  */
-export async function servePaperFile(context: Ctx, request: Request, params: { id?: string; fileKind?: string }) {
+export async function servePaperFile(context: Ctx, request: Request, params: { id?: string; fileKind?: string; fileId?: string }) {
   const paperId = parseId(params.id);
   const param = params.fileKind ?? "";
   const kind = Object.hasOwn(PAPER_FILE_KINDS, param) ? PAPER_FILE_KINDS[param as keyof typeof PAPER_FILE_KINDS] : null;
-  if (paperId === null || !kind) return fileNotFound();
+  // A version's own address names its file too (`…/download/{kind}/{fileId}`).
+  const fileId = params.fileId === undefined ? undefined : parseId(params.fileId);
+  if (paperId === null || !kind || fileId === null) return fileNotFound();
   const reader = await fileReader(context, request);
-  const readable = await findPaperFile(context, paperId, kind, reader);
+  const readable = await findPaperFile(context, paperId, kind, reader, fileId);
   if (readable) return serveStoredFile(request, context.files, readable);
   if (reader.userId !== null) return fileNotFound();
   const noStore = { "Cache-Control": "no-store" };

@@ -324,7 +324,17 @@ export async function getPaper({ db }: Pick<Services, "db">, asker: PaperAsker, 
       .where(and(eq(paperAuthors.paperId, paperId), exists(db.select({ one: sql`1` }).from(papers).where(visible))))
       .orderBy(paperAuthors.authorOrder),
     db
-      .select({ id: files.id, kind: files.kind, filename: files.filename, originalName: files.originalName, contentType: files.contentType, size: files.size, createdAt: files.createdAt })
+      .select({
+        id: files.id,
+        kind: files.kind,
+        filename: files.filename,
+        originalName: files.originalName,
+        contentType: files.contentType,
+        size: files.size,
+        createdAt: files.createdAt,
+        // Who uploaded each version, as the console names them (the account may be gone).
+        uploader: sql<string | null>`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${files.uploadedBy})`.as("uploader"),
+      })
       .from(files)
       .where(and(eq(files.paperId, paperId), exists(db.select({ one: sql`1` }).from(papers).where(visible))))
       .orderBy(files.kind, desc(files.id)),
@@ -335,8 +345,11 @@ export async function getPaper({ db }: Pick<Services, "db">, asker: PaperAsker, 
   return { ...row.paper, number: paperDisplayNumber(conference.startDate, row.paper.paperNumber), conference, authors, files: stored };
 }
 
-/** A status a paper was given, and when: from the audit log, which records every decision (decisions, the editor, the bulk update). */
-export type StatusChange = { at: number; status: PaperStatus };
+/**
+ * A status a paper was given, and when: from the audit log, which records every decision
+ * (decisions, the editor, the bulk update) and every revision its submitter sent (`revision`).
+ */
+export type StatusChange = { at: number; status: PaperStatus; revision?: true };
 
 /**
  * The paper's status history, oldest first: every decision recorded for it. Its submission (under
@@ -346,14 +359,15 @@ export async function paperHistory({ db }: Pick<Services, "db">, paperId: number
   const rows = await db
     .select({ action: auditLog.action, details: auditLog.details, createdAt: auditLog.createdAt })
     .from(auditLog)
-    .where(and(eq(auditLog.entityType, "paper"), eq(auditLog.entityId, String(paperId)), inArray(auditLog.action, ["paper.status", "paper.edit"])))
+    .where(and(eq(auditLog.entityType, "paper"), eq(auditLog.entityId, String(paperId)), inArray(auditLog.action, ["paper.status", "paper.edit", "paper.revision"])))
     .orderBy(auditLog.createdAt, auditLog.id)
     .all();
   return rows.flatMap((r) => {
-    // 'paper.status' records { from, to }; the editor's 'paper.edit' { status: { from, to } } when it changed the status.
-    const change = (r.action === "paper.status" ? r.details : r.details?.status) as { to?: unknown } | undefined;
+    // 'paper.status' and 'paper.revision' record { from, to }; the editor's 'paper.edit' { status: { from, to } } when it changed the status.
+    const change = (r.action === "paper.edit" ? r.details?.status : r.details) as { to?: unknown } | undefined;
     const to = change?.to;
-    return typeof to === "string" && (PAPER_STATUSES as readonly string[]).includes(to) ? [{ at: r.createdAt.getTime(), status: to as PaperStatus }] : [];
+    if (typeof to !== "string" || !(PAPER_STATUSES as readonly string[]).includes(to)) return [];
+    return [{ at: r.createdAt.getTime(), status: to as PaperStatus, ...(r.action === "paper.revision" ? { revision: true as const } : {}) }];
   });
 }
 

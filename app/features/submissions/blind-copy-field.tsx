@@ -6,8 +6,8 @@ import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { formatKb } from "~/lib/format";
 import { BLIND_COPY_FIELD, type BlindCopyView } from "./blind-copy";
+import { MANUSCRIPT_ACCEPT } from "./submission-form";
 
-const ACCEPT = ".pdf,.docx,.doc,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/msword";
 
 /**
  * Step 2's optional blind copy, inside the step's multipart form: without JavaScript it goes with
@@ -38,7 +38,7 @@ export function BlindCopyField({ view, path, manuscriptRunning }: { view: BlindC
           id={BLIND_COPY_FIELD}
           name={BLIND_COPY_FIELD}
           type="file"
-          accept={ACCEPT}
+          accept={MANUSCRIPT_ACCEPT}
           aria-describedby={`${BLIND_COPY_FIELD}-hint${error ? ` ${BLIND_COPY_FIELD}-error` : ""}`}
           aria-invalid={error ? true : undefined}
           onChange={(e) => {

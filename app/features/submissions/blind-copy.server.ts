@@ -8,23 +8,20 @@
  */
 import { and, eq } from "drizzle-orm";
 import { extractionJobs, files } from "~/db/schema";
-import { extractionJobStatement, failExtractionJob, getExtractionJob, jobsOfFile, MANUSCRIPT_RULE, queueExtraction } from "~/models/extraction-jobs.server";
+import { extractionJobStatement, failExtractionJob, getExtractionJob, jobsOfFile, queueExtraction } from "~/models/extraction-jobs.server";
 import { generateFilename, r2KeyFor } from "~/models/file.server";
-import { storeUploads, UploadRejected, type UploadRule } from "~/models/uploads.server";
-import { cleanFileName } from "~/lib/file-names";
 import { randomToken } from "~/server/auth/crypto.server";
-import { hitRateLimits, LIMITS } from "~/server/auth/rate-limit.server";
-import { waitMessage } from "~/server/errors.server";
 import { extensionOf } from "~/server/files/sniff.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import type { Services } from "~/server/services.server";
 import { DRAFT_FILE_PREFIX, type DraftOwner, loadDraft, saveDraftStatement, secondFileStatement, type WizardDraft } from "~/server/wizard/drafts.server";
+import { manuscriptRule, storeManuscriptFile } from "./manuscript-file.server";
 import { BLIND_COPY_FIELD, type BlindCopyView } from "./blind-copy";
-import { fileTooLarge, MAX_MANUSCRIPT_BYTES, SUBMISSION_MESSAGES, SUBMISSION_WIZARD, type Person } from "./submission-form";
+import { SUBMISSION_WIZARD, type Person } from "./submission-form";
 
 type Ctx = Pick<Services, "db" | "files" | "queues" | "waitUntil" | "env">;
 
-const RULE: UploadRule = { ...MANUSCRIPT_RULE, kind: "blind_copy", types: { ...MANUSCRIPT_RULE.types, doc: "application/msword" }, prefix: `${DRAFT_FILE_PREFIX}blind-copy`, label: "blind copy" };
+const RULE = manuscriptRule("blind_copy", `${DRAFT_FILE_PREFIX}blind-copy`);
 const READ = new Set(["pdf", "docx"]);
 
 /** What the draft keeps of the blind copy (its file is the draft's second file). */
@@ -33,25 +30,7 @@ export type BlindCopyExtras = { blindCopyName?: string; blindCopySize?: number; 
 
 /** Step 2's blind copy upload: checked as the manuscript is, kept in one batch with its job and the draft, then read. */
 export async function uploadBlindCopy(ctx: Ctx, user: Pick<SessionUser, "id">, owner: DraftOwner, file: File) {
-  const name = cleanFileName(file.name);
-  const ext = extensionOf(name);
-  const refuse = (message: string, broke: "type" | "size" | "content") => new UploadRejected(`Blind copy: ${message}`, broke, BLIND_COPY_FIELD);
-  if (!(ext in RULE.types)) throw refuse(SUBMISSION_MESSAGES.notPdfOrDocx, "type");
-  if (file.size > MAX_MANUSCRIPT_BYTES) throw refuse(fileTooLarge(file.size), "size");
-  await hitRateLimits(
-    ctx.db,
-    [
-      [`upload:acct:${user.id}:burst`, LIMITS.uploadsPerAccountBurst],
-      [`upload:acct:${user.id}`, LIMITS.uploadsPerAccount],
-    ],
-    (wait) => `${waitMessage(wait)} Each file you upload is stored and read for you; wait a moment before uploading another.`,
-  );
-  const stored = await storeUploads(ctx, [file], RULE, user.id).catch((error: unknown) => {
-    if (error instanceof UploadRejected && error.broke === "content") throw refuse(`${SUBMISSION_MESSAGES.notPdfOrDocx} "${cleanFileName(name, 100)}" is not really a .${ext} file: its content does not match its name.`, "content");
-    if (error instanceof UploadRejected) throw refuse(error.message, error.broke === "size" ? "size" : "type");
-    throw error;
-  });
-  const row = stored.rows[0]!;
+  const { row, ext, discard } = await storeManuscriptFile(ctx, user, file, RULE, { field: BLIND_COPY_FIELD, label: "Blind copy: " });
   const draft = await loadDraft(ctx, owner);
   const jobId = READ.has(ext) ? randomToken(18) : null;
   const data: BlindCopyExtras & Record<string, unknown> = { ...draft.data, blindCopyName: row.originalName, blindCopySize: row.size, blindCopyJobId: jobId };
@@ -65,7 +44,7 @@ export async function uploadBlindCopy(ctx: Ctx, user: Pick<SessionUser, "id">, o
       ...(earlier ? [jobsOfFile(ctx, earlier), ctx.db.delete(files).where(eq(files.r2Key, earlier))] : []),
     ]);
   } catch (error) {
-    await stored.discard();
+    await discard();
     throw error;
   }
   if (earlier) await ctx.files.delete(earlier).catch((e: unknown) => console.error("submission: earlier blind copy not deleted", e));

@@ -29,6 +29,9 @@ export const TITLE_MAX_CHARS = 500;
 export const MAX_AUTHORS = 20;
 export { MAX_MANUSCRIPT_BYTES };
 
+/** What a manuscript's file input offers: PDF, DOCX and the old Word format, by extension and type. */
+export const MANUSCRIPT_ACCEPT = ".pdf,.docx,.doc,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/msword";
+
 export const SUBMISSION_MESSAGES = {
   stepInvalid: "Please fill in all required fields correctly.",
   submitInvalid: "Please ensure all required fields are completed and at least one corresponding author is selected.",

@@ -5,15 +5,14 @@
  */
 import { asAuthor, getPaper, paperHistory } from "~/features/papers/papers.server";
 import { countryName } from "~/lib/countries";
-import { formatKb, researchAreaLabel } from "~/lib/format";
+import { researchAreaLabel } from "~/lib/format";
 import type { SessionUser } from "~/server/auth/session.server";
 import type { Services } from "~/server/services.server";
 import type { SubmissionPageView } from "./submission-page";
+import { fileVersions } from "./paper-versions.server";
 import { submissionRights } from "./submission-rights";
 
 type Paper = NonNullable<Awaited<ReturnType<typeof getPaper>>>;
-
-const FILE_LINKS = { manuscript: ["fullManuscript", "Manuscript"], blind_copy: ["blindCopyManuscript", "Blind copy"] } as const;
 
 /** What an incomplete paper visibly lacks: the manuscript, three research areas, a corresponding author, an author's required details. */
 export function missingParts(paper: Pick<Paper, "files" | "researchAreas" | "authors">): string[] {
@@ -44,13 +43,13 @@ export async function submissionPage(ctx: Pick<Services, "db" | "env">, user: Pi
   const isSubmitter = paper.submitterId === user.id;
   const mine = paper.authors.find((a) => a.userId === user.id);
   const roles = [...(isSubmitter ? ["Submitter"] : []), ...(mine ? [mine.isCorresponding ? "Corresponding author" : "Co-author"] : [])];
-  // The newest file of each kind is the one its link serves.
-  const files = paper.files.filter((f, i, all) => f.kind in FILE_LINKS && all.findIndex((g) => g.kind === f.kind) === i);
   return {
     id: paper.id,
     number: paper.number,
     title: paper.title,
     abstract: paper.abstract,
+    keywords: paper.keywords,
+    jelCodes: paper.jelCodes,
     manuscriptType: paper.manuscriptType,
     status: paper.status,
     submittedAt: paper.submittedAt.getTime(),
@@ -65,10 +64,7 @@ export async function submissionPage(ctx: Pick<Services, "db" | "env">, user: Pi
       corresponding: a.isCorresponding,
       isYou: a.userId === user.id || a.email.toLowerCase() === user.email.toLowerCase(),
     })),
-    files: files.map((f) => {
-      const [param, label] = FILE_LINKS[f.kind as keyof typeof FILE_LINKS];
-      return { label, name: f.originalName, size: formatKb(f.size), uploadedAt: f.createdAt.getTime(), href: `/api/papers/${paper.id}/download/${param}` };
-    }),
+    files: fileVersions(paper).map((k) => ({ ...k, versions: k.versions.map((v) => ({ ...v, uploader: null })) })),
     history,
     missing: paper.status === "incomplete" ? missingParts(paper) : [],
     rights: submissionRights(paper, paper.conference, user.id),

@@ -4,20 +4,24 @@
  * submitter and its listed authors; actions (delete) for the submitter alone.
  */
 import { Link } from "@remix-run/react";
+import { FormMessage } from "~/components/form/messages";
 import { Badge } from "~/components/ui/badge";
 import { formatDateTime } from "~/lib/dates";
 import { formatDeadline } from "~/lib/deadline";
 import { paperStatusBadge } from "~/lib/status";
-import { FormMessage } from "~/components/form/messages";
 import { EDIT_MESSAGES, editPath, filesPath } from "./submission-edit-form";
 import { MANUSCRIPT_TYPE_LABELS, type ManuscriptType } from "./submission-form";
+import { PaperKeywords } from "./paper-keywords";
 import type { SubmissionRights } from "./submission-rights";
+import { VERSION_DONE, type FileVersions } from "./paper-versions";
 
 export type SubmissionPageView = {
   id: number;
   number: string;
   title: string;
   abstract: string;
+  keywords: string[];
+  jelCodes: string[];
   manuscriptType: string;
   status: string;
   submittedAt: number;
@@ -26,8 +30,9 @@ export type SubmissionPageView = {
   roles: string[];
   /** Addresses are shown to the submitter, who typed them; a co-author sees names and affiliations. */
   authors: Array<{ name: string; email: string | null; affiliation: string; country: string | null; corresponding: boolean; isYou: boolean }>;
-  files: Array<{ label: string; name: string; size: string; uploadedAt: number; href: string }>;
-  history: Array<{ at: number; status: string }>;
+  /** Every version of each file, newest first (decision 064). */
+  files: FileVersions[];
+  history: Array<{ at: number; status: string; revision?: true }>;
   /** What an incomplete paper lacks, as far as the site can tell from what it holds. */
   missing: string[];
   /** What the asking author may still do (decision 063). */
@@ -35,17 +40,23 @@ export type SubmissionPageView = {
   contactEmail: string;
 };
 
-/** What the page says after the edit page saved: the changes, and an incomplete paper completed. */
-export type SubmissionPageDone = "edited" | "completed" | null;
+/** What the page says after the edit page or the files page saved. */
+const DONE_MESSAGES = { edited: EDIT_MESSAGES.saved, completed: EDIT_MESSAGES.savedComplete, ...VERSION_DONE } as const;
+export type SubmissionPageDone = keyof typeof DONE_MESSAGES;
+export const isSubmissionPageDone = (value: string | null): value is SubmissionPageDone => value !== null && Object.hasOwn(DONE_MESSAGES, value);
 
-export function SubmissionPage({ paper: p, done = null }: { paper: SubmissionPageView; done?: SubmissionPageDone }) {
+export function SubmissionPage({ paper: p, done = null }: { paper: SubmissionPageView; done?: SubmissionPageDone | null }) {
   const badge = paperStatusBadge(p.status);
   return (
     <div className="container submission-page">
       <p>
         <Link to="/dashboard?tab=submissions">‹ My Submissions</Link>
       </p>
-      {done ? <FormMessage tone="success">{done === "completed" ? EDIT_MESSAGES.savedComplete : EDIT_MESSAGES.saved}</FormMessage> : null}
+      {done ? (
+        <FormMessage tone="success" answered>
+          {DONE_MESSAGES[done]}
+        </FormMessage>
+      ) : null}
       <article className="card" aria-labelledby="submission-title">
         <header className="submission-head">
           <div>
@@ -85,7 +96,8 @@ export function SubmissionPage({ paper: p, done = null }: { paper: SubmissionPag
             </li>
             {p.history.map((h, i) => (
               <li key={i}>
-                <time dateTime={new Date(h.at).toISOString()}>{formatDateTime(h.at)}</time>: {paperStatusBadge(h.status).label.toLowerCase()}
+                <time dateTime={new Date(h.at).toISOString()}>{formatDateTime(h.at)}</time>: {h.revision ? "revision received, " : ""}
+                {paperStatusBadge(h.status).label.toLowerCase()}
               </li>
             ))}
           </ol>
@@ -94,6 +106,7 @@ export function SubmissionPage({ paper: p, done = null }: { paper: SubmissionPag
         <section aria-labelledby="abstract-title">
           <h2 id="abstract-title">Abstract</h2>
           <p className="abstract">{p.abstract}</p>
+          <PaperKeywords keywords={p.keywords} jelCodes={p.jelCodes} />
           <h3>Research areas</h3>
           {p.researchAreas.length ? (
             <ol>
@@ -129,23 +142,31 @@ export function SubmissionPage({ paper: p, done = null }: { paper: SubmissionPag
         <section aria-labelledby="files-title">
           <h2 id="files-title">Files</h2>
           {p.files.length ? (
-            <ul className="file-list">
-              {p.files.map((f) => (
-                <li key={f.href}>
-                  <a href={f.href}>
-                    <span>
-                      {f.label}: {f.name}
-                    </span>
-                  </a>{" "}
-                  <span className="field-hint">
-                    {f.size}, uploaded {formatDateTime(f.uploadedAt)}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            p.files.map((k) => (
+              <div key={k.kind} className="file-versions">
+                <h3 id={`files-${k.kind}`}>{k.label}</h3>
+                <ol className="file-list" aria-labelledby={`files-${k.kind}`} reversed>
+                  {k.versions.map((v) => (
+                    <li key={v.id}>
+                      <a href={v.href}>{v.name}</a> {v.current ? <Badge tone="primary">Current</Badge> : null}{" "}
+                      <span className="field-hint">
+                        {v.size}, uploaded {formatDateTime(v.uploadedAt)}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            ))
           ) : (
             <p>No file is stored with this paper.</p>
           )}
+          {p.rights.uploadVersion && p.status !== "revision_required" ? (
+            <p>
+              <Link className="btn btn-outline" to={filesPath(p.id)}>
+                Upload a new version
+              </Link>
+            </p>
+          ) : null}
         </section>
 
         {p.rights.closedBecause ? (
@@ -191,9 +212,18 @@ function StatusNote({ paper: p }: { paper: SubmissionPageView }) {
     case "rejected":
       return <p>The programme committee could not accept the paper for this conference.</p>;
     case "revision_required":
-      return (
+      return p.rights.uploadVersion ? (
+        <>
+          <p>The programme committee asks for a revision before it decides. Upload the revised manuscript (PDF or Word): the paper then returns to review, and the earlier version is kept.</p>
+          <p>
+            <Link className="btn btn-primary" to={filesPath(p.id)}>
+              Upload the revised manuscript
+            </Link>
+          </p>
+        </>
+      ) : (
         <p>
-          The programme committee asks for a revision before it decides. To send the revised manuscript (PDF or Word), {write}; the paper then returns to review.
+          The programme committee asks for a revision before it decides. The author who submitted the paper uploads the revised manuscript from this page; for anything else, {write}.
         </p>
       );
     case "incomplete":

@@ -35,6 +35,7 @@ import {
   researchAreaLegend,
   SUBMISSION_MESSAGES,
   SUBMISSION_WIZARD,
+  MANUSCRIPT_ACCEPT,
 } from "./submission-form";
 
 const ConfirmDialog = lazy(() => import("~/components/ui/confirm-dialog"));
@@ -289,7 +290,6 @@ function DuplicateNotice({ duplicate }: { duplicate: { number: string; submitted
   );
 }
 
-const ACCEPT = ".pdf,.docx,.doc,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/msword";
 
 /** The browser's own check before sending (the server checks again, by content). */
 function refusalOf(file: File): string | null {
@@ -395,7 +395,7 @@ function UploadStep({ view, uploadError }: { view: WizardView; uploadError: stri
           id="manuscript"
           name="manuscript"
           type="file"
-          accept={ACCEPT}
+          accept={MANUSCRIPT_ACCEPT}
           aria-describedby="manuscript-hint"
           aria-required={fileName ? undefined : true}
           disabled={upload.phase === "sending"}

@@ -13,19 +13,18 @@ import { conferences, extractionJobs, files, paperAuthors, papers, users } from 
 import { auditEntry } from "~/models/audit.server";
 import { activeAccountAt } from "~/models/authorship.server";
 import { readOfficeNotices } from "~/models/office-notices.server";
-import { extractionJobStatement, getExtractionJob, jobsOfFile, MANUSCRIPT_RULE, queueExtraction, failExtractionJob, type ExtractedInfo } from "~/models/extraction-jobs.server";
+import { extractionJobStatement, getExtractionJob, jobsOfFile, queueExtraction, failExtractionJob, type ExtractedInfo } from "~/models/extraction-jobs.server";
 import { generateFilename, r2KeyFor } from "~/models/file.server";
-import { storeUploads, UploadRejected, type UploadRule } from "~/models/uploads.server";
-import { cleanFileName } from "~/lib/file-names";
 import { researchAreaLabel } from "~/lib/format";
 import { deadlinePassed, submissionsClosed } from "~/lib/deadline";
 import { paperDisplayNumber } from "~/lib/status";
-import { AppError, waitMessage } from "~/server/errors.server";
+import { AppError } from "~/server/errors.server";
 import { hitRateLimits, type LimitCheck, LIMITS } from "~/server/auth/rate-limit.server";
 import { randomToken } from "~/server/auth/crypto.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { extensionOf } from "~/server/files/sniff.server";
 import { blindCopyForPaper } from "./blind-copy.server";
+import { manuscriptRule, storeManuscriptFile } from "./manuscript-file.server";
 import { commitWithMail, selectedMail } from "~/mail/outbox.server";
 import type { Services } from "~/server/services.server";
 import { DRAFT_FILE_PREFIX, type DraftOwner, discardDraftStatement, loadDraft, saveDraftStatement, userDraftOwner, type WizardDraft } from "~/server/wizard/drafts.server";
@@ -58,7 +57,7 @@ export const submissionOwner = (userId: number) => userDraftOwner(userId, SUBMIS
 
 /** Where an upload waits while its wizard is a draft; the submission moves it under the paper's key. */
 export const DRAFT_MANUSCRIPT_PREFIX = `${DRAFT_FILE_PREFIX}manuscript`;
-const DRAFT_RULE: UploadRule = { ...MANUSCRIPT_RULE, types: { ...MANUSCRIPT_RULE.types, doc: "application/msword" }, prefix: DRAFT_MANUSCRIPT_PREFIX };
+const DRAFT_RULE = manuscriptRule("manuscript", DRAFT_MANUSCRIPT_PREFIX);
 /** The old Word format is accepted and kept, but the engine reads PDF and DOCX only. */
 const EXTRACTED = new Set(["pdf", "docx"]);
 
@@ -141,29 +140,8 @@ export async function profileAuthor({ db }: Pick<Services, "db">, userId: number
  * result. Nothing is left in R2 when anything fails.
  */
 export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, file: File | null) {
-  if (!file || file.size === 0) throw new UploadRejected(SUBMISSION_MESSAGES.noFile, undefined, MANUSCRIPT_FIELD);
-  // The extension of the name as it will be kept (storeUploads checks the same one).
-  const name = cleanFileName(file.name);
-  const ext = extensionOf(name);
-  if (!(ext in DRAFT_RULE.types)) throw new UploadRejected(SUBMISSION_MESSAGES.notPdfOrDocx, "type", MANUSCRIPT_FIELD);
-  if (file.size > MAX_MANUSCRIPT_BYTES) throw new UploadRejected(fileTooLarge(file.size), "size", MANUSCRIPT_FIELD);
-  await hitRateLimits(
-    ctx.db,
-    [
-      [`upload:acct:${user.id}:burst`, LIMITS.uploadsPerAccountBurst],
-      [`upload:acct:${user.id}`, LIMITS.uploadsPerAccount],
-    ],
-    (wait) => `${waitMessage(wait)} Each manuscript you upload is stored and read for you; wait a moment before uploading another.`,
-  );
-  const stored = await storeUploads(ctx, [file], DRAFT_RULE, user.id).catch((error: unknown) => {
-    // Content that does not match the name gets the spec's message first; any other refusal says its own reason.
-    if (error instanceof UploadRejected && error.broke === "content") {
-      throw new UploadRejected(`${SUBMISSION_MESSAGES.notPdfOrDocx} "${cleanFileName(name, 100)}" is not really a .${ext} file: its content does not match its name.`, "content", MANUSCRIPT_FIELD);
-    }
-    if (error instanceof UploadRejected) throw new UploadRejected(error.message, error.broke, MANUSCRIPT_FIELD);
-    throw error;
-  });
-  const row = stored.rows[0]!;
+  const stored = await storeManuscriptFile(ctx, user, file, DRAFT_RULE, { field: MANUSCRIPT_FIELD });
+  const { row, ext } = stored;
   const owner = submissionOwner(user.id);
   const draft = await loadDraft(ctx, owner);
   const extras = extrasOf(draft);
