@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditLog, files, outbox, papers, siteState } from "~/db/schema";
+import { auditLog, files, outbox, papers, paperStatusDrafts, siteState } from "~/db/schema";
 import { SUBMISSION_MESSAGES } from "~/features/submissions/submission-form";
 import { VERSION_DONE, VERSION_MESSAGES } from "~/features/submissions/paper-versions";
 import { renderMail } from "~/mail/templates";
@@ -166,8 +166,11 @@ describe("a revision", () => {
     expect(await db().select().from(files).all()).toHaveLength(1);
     expect(await objectCount()).toBe(1);
 
+    // A decision the office staged on the paper as it was (revision required) no longer applies to the revised paper.
+    await db().insert(paperStatusDrafts).values({ paperId: paper.id, conferenceId: paper.conferenceId, fromStatus: "revision_required", toStatus: "accepted", stagedAt: new Date() }).run();
     const r = await postMultipart(jar, `/dashboard/submissions/${paper.id}/files`, form({ manuscript: pdfFile("revised.pdf", "revised version"), note: "Section 4 rewritten as the referee asked." }));
     expect(r.status).toBe(302);
+    expect(await db().select().from(paperStatusDrafts).where(eq(paperStatusDrafts.paperId, paper.id)).all()).toEqual([]);
     expect(r.headers.get("Location")).toBe(`/dashboard/submissions/${paper.id}?done=revision`);
     expect((await db().select().from(papers).where(eq(papers.id, paper.id)).get())!.status).toBe("under_review");
     const rows = await db().select().from(files).where(eq(files.paperId, paper.id)).orderBy(files.id).all();

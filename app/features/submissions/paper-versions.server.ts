@@ -8,7 +8,7 @@
  * submitter's receipt, and unless the office hears of nothing, the office's mail.
  */
 import { and, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { conferences, files, papers } from "~/db/schema";
+import { conferences, files, papers, paperStatusDrafts } from "~/db/schema";
 import { asAuthor, getPaper } from "~/features/papers/papers.server";
 import { commitWithMail, outboxEntry } from "~/mail/outbox.server";
 import { auditEntry } from "~/models/audit.server";
@@ -123,6 +123,8 @@ export async function uploadPaperVersions(ctx: Ctx, user: SessionUser, paperId: 
         revision
           ? auditEntry(ctx, { actorId: user.id, action: "paper.revision", entityType: "paper", entityId: paper.id, details: { from: "revision_required", to: "under_review", files: received, ...(note ? { note } : {}) } })
           : auditEntry(ctx, { actorId: user.id, action: "paper.file", entityType: "paper", entityId: paper.id, details: { files: received } }),
+        // A decision the office staged on the paper as it was (revision required) no longer applies: it decides the revised paper anew.
+        ...(revision ? [ctx.db.delete(paperStatusDrafts).where(and(eq(paperStatusDrafts.paperId, paper.id), eq(paperStatusDrafts.fromStatus, "revision_required")))] : []),
       ],
       mails,
     );
