@@ -36,8 +36,8 @@ export const action = acts("The files could not be stored. Please try again.", a
   const note = String(form?.get(VERSION_FIELDS.note) ?? "");
   const [manuscript] = postedFiles(form, VERSION_FIELDS.manuscript);
   const [blindCopy] = postedFiles(form, VERSION_FIELDS.blindCopy);
-  const { revision } = await reworded(uploadPaperVersions(context, user, id, { manuscript: manuscript ?? null, blindCopy: blindCopy ?? null, note }), { values: { [VERSION_FIELDS.note]: note.slice(0, 4000) } });
-  return redirect(`/dashboard/submissions/${id}?done=${revision ? "revision" : "version"}`);
+  const { revision, completes } = await reworded(uploadPaperVersions(context, user, id, { manuscript: manuscript ?? null, blindCopy: blindCopy ?? null, note }), { values: { [VERSION_FIELDS.note]: note.slice(0, 4000) } });
+  return redirect(`/dashboard/submissions/${id}?done=${revision ? "revision" : completes ? "completed" : "version"}`);
 });
 
 export default function VersionUploadRoute() {

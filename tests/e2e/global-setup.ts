@@ -44,9 +44,9 @@ export default async function setup(project: TestProject) {
       const paypal = await startPayPalFake();
       const worker = await startWorker({ dir: stateDir, smtpPort: mail.smtpPort, vars: paypalVars(paypal), logFile: path.join(stateDir, "wrangler.log") });
       paypal.setWebhookTarget(`${worker.url}/api/paypal/webhook`);
-      const proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(stateDir, "v3") } });
-      const factory = await startAccountFactory(proxy.env.DB as D1Database, proxy.env.FILES as R2Bucket);
-      return { worker, stateDir, proxy, factory, paypal };
+      const bindings = await localBindings(() => getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(stateDir, "v3") } }));
+      const factory = await startAccountFactory(bindings);
+      return { worker, stateDir, proxy: bindings, factory, paypal };
     }),
   );
   project.provide(
@@ -93,9 +93,35 @@ type AccountRequest = { session?: boolean; role?: string; firstName?: string; la
  * `POST /conferences` makes a conference with papers and authors (`makeConference`).
  * `POST /submission-drafts` gives an account a submission draft at step 2 whose manuscript has been read (`makeSubmissionDraft`).
  */
-async function startAccountFactory(db: D1Database, files: R2Bucket) {
+type Proxy = { env: Record<string, unknown>; dispose(): Promise<void> };
+type Bindings = { db: () => D1Database; files: () => R2Bucket; reopen(): Promise<void>; dispose(): Promise<void> };
+
+/**
+ * The stack's D1 and R2 as the factory writes them, through wrangler's platform proxy (a workerd
+ * of its own). Late in a long run that proxy's connection has been seen to drop ("Network
+ * connection lost", then every call failing an assertion of miniflare's): `reopen` starts a new
+ * one on the same state, so one lost connection does not fail every later test of the stack.
+ */
+async function localBindings(open: () => Promise<Proxy>): Promise<Bindings> {
+  let proxy = await open();
+  return {
+    db: () => proxy.env.DB as D1Database,
+    files: () => proxy.env.FILES as R2Bucket,
+    reopen: async () => {
+      await proxy.dispose().catch(() => {});
+      proxy = await open();
+    },
+    dispose: () => proxy.dispose(),
+  };
+}
+
+/** A lost connection to the platform proxy, as opposed to a refusal of the write itself. */
+const PROXY_LOST = /Network connection lost|ERR_ASSERTION|disconnected|ECONNRESET|ECONNREFUSED|fetch failed/;
+
+async function startAccountFactory(bindings: Bindings) {
   let made = 0;
   const makeAccount = async (input: AccountRequest) => {
+    const db = bindings.db();
     made += 1;
     const email = input.email ?? `${(input.label ?? "someone").toLowerCase().replace(/[^a-z0-9]+/g, ".")}.${made}.${randomBytes(3).toString("hex")}@example.org`;
     const password = generatePassword();
@@ -104,7 +130,8 @@ async function startAccountFactory(db: D1Database, files: R2Bucket) {
     return { id, email, password, session };
   };
   const makeOutboxRow = async (m: { to: string; template: string; payload: unknown; status: string; attempts: number; lastError: string | null }) => {
-    const row = await db
+    const row = await bindings
+      .db()
       .prepare("insert into outbox (template, to_address, payload, status, attempts, last_error) values (?, ?, ?, ?, ?, ?) returning id")
       .bind(m.template, m.to, JSON.stringify(m.payload), m.status, m.attempts, m.lastError)
       .first<{ id: number }>();
@@ -112,13 +139,23 @@ async function startAccountFactory(db: D1Database, files: R2Bucket) {
   };
   const makers: Record<string, (input: never) => Promise<unknown>> = {
     "/accounts": makeAccount,
-    "/conferences": (input: ConferenceRequest) => makeConference(db, files, input),
+    "/conferences": (input: ConferenceRequest) => makeConference(bindings.db(), bindings.files(), input),
     "/outbox": makeOutboxRow,
-    "/submission-drafts": (input: SubmissionDraftRequest) => makeSubmissionDraft(db, files, input),
+    "/submission-drafts": (input: SubmissionDraftRequest) => makeSubmissionDraft(bindings.db(), bindings.files(), input),
   };
   const server = createServer((req, res) => {
     const maker = req.method === "POST" ? makers[req.url ?? ""] : undefined;
-    const make = maker && ((input: never) => whileBusy(() => maker(input)));
+    const make =
+      maker &&
+      (async (input: never) => {
+        try {
+          return await whileBusy(() => maker(input));
+        } catch (error) {
+          if (!PROXY_LOST.test(String(error))) throw error;
+          await bindings.reopen();
+          return whileBusy(() => maker(input));
+        }
+      });
     if (!make) return void res.writeHead(404).end();
     let body = "";
     req.on("data", (c) => (body += c));

@@ -231,3 +231,42 @@ describe("a revision", () => {
     expect(await db().select().from(auditLog).where(eq(auditLog.action, "paper.revision")).all()).toHaveLength(0);
   });
 });
+
+describe("an incomplete paper", () => {
+  it("goes back under review when the manuscript was all it lacked, with the office told and the history saying so", async () => {
+    const conf = await createConference({ title: "Test Conference 2027", startDate: "2027-06-01", endDate: "2027-06-03", status: "open" });
+    const submitter = await createUser({ email: `sub.${crypto.randomUUID().slice(0, 6)}@example.org`, firstName: "Nadia", lastName: "Okafor" });
+    const areas = [
+      { category: "I. Corporate Finance", topic: "Capital Structure" },
+      { category: "V. Derivatives", topic: "Swaps" },
+      { category: "II. Financial Accounting", topic: "Auditing" },
+    ];
+    const paper = await createPaper({
+      conferenceId: conf.id,
+      submitterId: submitter.id,
+      authors: [{ userId: submitter.id, email: submitter.email, firstName: "Nadia", lastName: "Okafor", country: "GB", rank: "Professor", isCorresponding: true }],
+      paper: { status: "incomplete", title: "A Paper Without Its File", researchAreas: areas },
+    });
+    const jar = await sessionJar(submitter);
+    expect(textOf(await (await visit(jar, `/dashboard/submissions/${paper.id}`)).text())).toContain("The manuscript file.");
+
+    const r = await postMultipart(jar, `/dashboard/submissions/${paper.id}/files`, form({ manuscript: pdfFile("paper.pdf") }));
+    expect(r.status).toBe(302);
+    expect(r.headers.get("Location")).toBe(`/dashboard/submissions/${paper.id}?done=completed`);
+    expect((await db().select().from(papers).where(eq(papers.id, paper.id)).get())!.status).toBe("under_review");
+    const mails = await db().select().from(outbox).all();
+    expect(mails.map((m) => [m.template, m.toAddress])).toEqual([["submission_completed", env.CONTACT_EMAIL]]);
+    const page = textOf(await (await visit(jar, `/dashboard/submissions/${paper.id}?done=completed`)).text());
+    expect(page).toContain("back under review");
+    expect(page).toMatch(/: under review/);
+  });
+
+  it("stays incomplete after a new blind copy when it still lacks its manuscript", async () => {
+    const { paper, submitter } = await paperIn("incomplete");
+    await db().delete(files).where(eq(files.paperId, paper.id)).run();
+    const r = await postMultipart(await sessionJar(submitter), `/dashboard/submissions/${paper.id}/files`, form({ blindCopy: pdfFile("blind.pdf") }));
+    expect(r.headers.get("Location")).toBe(`/dashboard/submissions/${paper.id}?done=version`);
+    expect((await db().select().from(papers).where(eq(papers.id, paper.id)).get())!.status).toBe("incomplete");
+    expect(await db().select().from(outbox).all()).toEqual([]);
+  });
+});

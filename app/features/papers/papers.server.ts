@@ -359,12 +359,12 @@ export async function paperHistory({ db }: Pick<Services, "db">, paperId: number
   const rows = await db
     .select({ action: auditLog.action, details: auditLog.details, createdAt: auditLog.createdAt })
     .from(auditLog)
-    .where(and(eq(auditLog.entityType, "paper"), eq(auditLog.entityId, String(paperId)), inArray(auditLog.action, ["paper.status", "paper.edit", "paper.revision"])))
+    .where(and(eq(auditLog.entityType, "paper"), eq(auditLog.entityId, String(paperId)), inArray(auditLog.action, ["paper.status", "paper.edit", "paper.file", "paper.revision"])))
     .orderBy(auditLog.createdAt, auditLog.id)
     .all();
   return rows.flatMap((r) => {
-    // 'paper.status' and 'paper.revision' record { from, to }; the editor's 'paper.edit' { status: { from, to } } when it changed the status.
-    const change = (r.action === "paper.edit" ? r.details?.status : r.details) as { to?: unknown } | undefined;
+    // 'paper.status' and 'paper.revision' record { from, to }; the editors' 'paper.edit' and a new file's 'paper.file' { status: { from, to } } when they changed the status.
+    const change = (r.action === "paper.edit" || r.action === "paper.file" ? r.details?.status : r.details) as { to?: unknown } | undefined;
     const to = change?.to;
     if (typeof to !== "string" || !(PAPER_STATUSES as readonly string[]).includes(to)) return [];
     return [{ at: r.createdAt.getTime(), status: to as PaperStatus, ...(r.action === "paper.revision" ? { revision: true as const } : {}) }];

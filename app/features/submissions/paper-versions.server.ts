@@ -20,6 +20,7 @@ import { AppError, conflict, forbidden, notFound, unprocessable } from "~/server
 import type { Services } from "~/server/services.server";
 import { manuscriptRule, storeManuscriptFile } from "./manuscript-file.server";
 import { type FileVersions, MAX_REVISION_NOTE, VERSION_FIELDS, VERSION_MESSAGES } from "./paper-versions";
+import { completesPaper } from "./paper-completeness";
 import { submissionRights } from "./submission-rights";
 
 type Ctx = Pick<Services, "db" | "files" | "queues" | "waitUntil" | "env">;
@@ -92,12 +93,14 @@ export async function uploadPaperVersions(ctx: Ctx, user: SessionUser, paperId: 
     throw error;
   }
 
+  // A manuscript that was all an incomplete paper visibly lacked completes it: back under review, the office told (decision 063's rule).
+  const completes = !revision && completesPaper(paper.status, paper, { ...paper, files: [...paper.files, ...stored.map(({ row }) => ({ ...row, kind: row.kind }))] as typeof paper.files });
   const now = Date.now();
   const theirs = and(eq(papers.id, paper.id), eq(papers.submitterId, user.id));
   const conference = ctx.db.select({ one: sql`1` }).from(conferences).where(and(eq(conferences.id, paper.conferenceId), revision ? ne(conferences.status, "ended") : and(eq(conferences.status, "open"), or(isNull(conferences.submissionDeadline), gt(conferences.submissionDeadline, new Date(now))))));
   const guard = ctx.db
     .update(papers)
-    .set(revision ? { status: "under_review", updatedAt: new Date(now) } : { updatedAt: new Date(now) })
+    .set(revision || completes ? { status: "under_review", updatedAt: new Date(now) } : { updatedAt: new Date(now) })
     .where(and(theirs, revision ? eq(papers.status, "revision_required") : inArray(papers.status, ["under_review", "incomplete"]), sql`exists ${conference}`));
   // NULL, which the column refuses (and the batch with it), unless the statement before changed a row.
   const fileRows = stored.map(({ row }) => ctx.db.insert(files).values({ ...row, paperId: paper.id, kind: sql`(select ${row.kind} where changes() > 0)` as unknown as typeof row.kind }));
@@ -114,6 +117,20 @@ export async function uploadPaperVersions(ctx: Ctx, user: SessionUser, paperId: 
       mails.push(outboxEntry(ctx, "revision_office", office.address, { title: paper.title, conference: paper.conference.title, paperNumber: paper.number, files: names, submitter: submitterName, submitterEmail: user.email, note, link }));
     }
   }
+  if (completes) {
+    const office = await readOfficeNotices(ctx);
+    mails.push(
+      outboxEntry(ctx, "submission_completed", office.address, {
+        title: paper.title,
+        conference: paper.conference.title,
+        paperNumber: paper.number,
+        authors: paper.authors.map((a) => `${a.firstName} ${a.lastName}${a.institution ? `, ${a.institution}` : ""}${a.isCorresponding ? " (corresponding author)" : ""}`),
+        submitter: submitterName,
+        submitterEmail: user.email,
+        link: new URL(`/admin/papers?conference=${paper.conferenceId}`, ctx.env.SITE_URL).toString(),
+      }),
+    );
+  }
   try {
     await commitWithMail(
       ctx,
@@ -122,7 +139,7 @@ export async function uploadPaperVersions(ctx: Ctx, user: SessionUser, paperId: 
         ...fileRows,
         revision
           ? auditEntry(ctx, { actorId: user.id, action: "paper.revision", entityType: "paper", entityId: paper.id, details: { from: "revision_required", to: "under_review", files: received, ...(note ? { note } : {}) } })
-          : auditEntry(ctx, { actorId: user.id, action: "paper.file", entityType: "paper", entityId: paper.id, details: { files: received } }),
+          : auditEntry(ctx, { actorId: user.id, action: "paper.file", entityType: "paper", entityId: paper.id, details: { files: received, ...(completes ? { status: { from: "incomplete", to: "under_review" } } : {}) } }),
         // A decision the office staged on the paper as it was (revision required) no longer applies: it decides the revised paper anew.
         ...(revision ? [ctx.db.delete(paperStatusDrafts).where(and(eq(paperStatusDrafts.paperId, paper.id), eq(paperStatusDrafts.fromStatus, "revision_required")))] : []),
       ],
@@ -135,5 +152,5 @@ export async function uploadPaperVersions(ctx: Ctx, user: SessionUser, paperId: 
     if (!now || now.refusal || now.revision !== revision) throw now?.refusal ?? conflict(VERSION_MESSAGES.changed);
     throw error;
   }
-  return { revision };
+  return { revision, completes };
 }

@@ -33,7 +33,7 @@ import {
   submitterIndex,
   toAuthorRow,
 } from "./submission-form";
-import { completesPaper } from "./submission-page.server";
+import { completesPaper } from "./paper-completeness";
 import { submissionRights } from "./submission-rights";
 import { authorLine } from "./submission.server";
 
