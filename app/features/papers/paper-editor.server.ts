@@ -72,8 +72,11 @@ async function requirePaper(ctx: Pick<Services, "db">, asker: PaperAsker, paperI
   return paper;
 }
 
-/** The paper as the editor's fields hold it; the first author corresponding when none is flagged. */
-function valuesOfPaper(paper: Paper): EditorValues {
+/**
+ * A stored paper's research areas and authors as the wizard's fields hold them, the first author
+ * corresponding when none is flagged: where the office's editor and the submitter's edit page start.
+ */
+export function paperFormValues(paper: Paper) {
   const areas: Record<string, string> = {};
   paper.researchAreas.slice(0, 5).forEach((a, i) => {
     areas[`researchArea${i + 1}Category`] = a.category;
@@ -81,19 +84,28 @@ function valuesOfPaper(paper: Paper): EditorValues {
   });
   const flagged = paper.authors.findIndex((a) => a.isCorresponding);
   const authors = paper.authors.map((a, i) =>
+    toAuthorRow({
+      firstName: a.firstName,
+      lastName: a.lastName,
+      email: a.email,
+      institution: a.institution,
+      department: a.department ?? "",
+      rankTitle: a.rank ?? "",
+      rankOther: a.rankOther ?? "",
+      country: a.country ?? "",
+      isCorresponding: flagged >= 0 ? i === flagged : i === 0,
+      source: "added",
+    }),
+  );
+  return { areas, authors };
+}
+
+/** The paper as the editor's fields hold it, with the details only the office's editor shows. */
+function valuesOfPaper(paper: Paper): EditorValues {
+  const { areas, authors: rows } = paperFormValues(paper);
+  const authors = paper.authors.map((a, i) =>
     toEditorAuthorRow({
-      ...toAuthorRow({
-        firstName: a.firstName,
-        lastName: a.lastName,
-        email: a.email,
-        institution: a.institution,
-        department: a.department ?? "",
-        rankTitle: a.rank ?? "",
-        rankOther: a.rankOther ?? "",
-        country: a.country ?? "",
-        isCorresponding: flagged >= 0 ? i === flagged : i === 0,
-        source: "added",
-      }),
+      ...rows[i]!,
       salutation: a.salutation ?? "",
       middleName: a.middleName ?? "",
       address1: a.address?.address1 ?? "",

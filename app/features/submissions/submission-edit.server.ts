@@ -7,7 +7,7 @@
  */
 import { redirect } from "@remix-run/cloudflare";
 import { type EditorAuthor } from "~/features/papers/paper-editor-form";
-import { savePaper } from "~/features/papers/paper-editor.server";
+import { paperFormValues, savePaper } from "~/features/papers/paper-editor.server";
 import { asAuthor, getPaper } from "~/features/papers/papers.server";
 import { researchAreaLabel } from "~/lib/format";
 import { outboxEntry, type OutboxEntry } from "~/mail/outbox.server";
@@ -63,32 +63,14 @@ async function editablePaper(ctx: Pick<Services, "db">, user: User, paperId: num
 
 /** The paper as the form's fields hold it; the first author corresponding when none is flagged. */
 function valuesOfPaper(paper: Paper): EditValues {
-  const areas: Record<string, string> = {};
-  paper.researchAreas.slice(0, 5).forEach((a, i) => {
-    areas[`researchArea${i + 1}Category`] = a.category;
-    areas[`researchArea${i + 1}`] = a.topic;
-  });
-  const flagged = paper.authors.findIndex((a) => a.isCorresponding);
+  const { areas, authors } = paperFormValues(paper);
   return {
     manuscriptTitle: paper.title,
     manuscriptAbstract: paper.abstract,
     keywords: joinItems(paper.keywords),
     jelCodes: joinItems(paper.jelCodes),
     ...areas,
-    authors: paper.authors.map((a, i) =>
-      toAuthorRow({
-        firstName: a.firstName,
-        lastName: a.lastName,
-        email: a.email,
-        institution: a.institution,
-        department: a.department ?? "",
-        rankTitle: a.rank ?? "",
-        rankOther: a.rankOther ?? "",
-        country: a.country ?? "",
-        isCorresponding: flagged >= 0 ? i === flagged : i === 0,
-        source: "added",
-      }),
-    ),
+    authors,
     seen: paper.updatedAt.getTime(),
     editId: randomToken(12),
   };
