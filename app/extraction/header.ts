@@ -4,7 +4,7 @@
  * They rely on what every manuscript layout shares (sizes, positions, labels, markers), not on
  * any one template.
  */
-import { REGIONS, ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LABEL, HEADING, STRUCTURED_ABSTRACT, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, DEGREES, NOT_LETTER_MARKERS, bodySize, lowerCaseWords } from "./patterns";
+import { REGIONS, ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LINE, JEL_RUN_IN, HEADING, STRUCTURED_ABSTRACT, INSTITUTION, NOISE, MONTH_DATE, EMAIL, GROUPED_EMAIL, MARKER, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, LEADING_MARKER, LEADING_MARKER_TEXT, SYMBOLS_OR_COMMAS, AFFILIATION_MARKER, DEGREES, NOT_LETTER_MARKERS, bodySize, lowerCaseWords } from "./patterns";
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { Document, ExtractedAuthor, Field, Line, Source } from "./model";
 import { labelLines, type LineLabels } from "./labeller";
@@ -80,7 +80,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
   const labelTrails = trailingLabel >= 0 && (leadingLabel < 0 || trailingLabel < leadingLabel);
   const labelIndex = labelTrails ? trailingLabel : leadingLabel;
   const keywordIndex = lines.findIndex((l) => KEYWORDS_LABEL.test(l.text));
-  const jelIndex = lines.findIndex((l) => JEL_LABEL.test(l.text) && /[A-Z]\d/.test(l.text));
+  const jelIndex = lines.findIndex((l) => JEL_LINE.test(l.text) && /[A-Z]\d/.test(l.text));
 
   // --- the title: the largest text near the top of the first pages, before the abstract.
   // (A label at a line's end is too weak a sign to end the search: the title is looked for as before.)
@@ -119,19 +119,26 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
       if (confident) {
         for (let j = (indexOf.get(run[run.length - 1]!) ?? i) + 1; j < labels.length && (labels[j]?.abstract ?? 0) >= 0.5; j++) {
           const next = lines[j]!;
-          if (KEYWORDS_LABEL.test(next.text) || JEL_LABEL.test(next.text) || (isHeading(next) && !STRUCTURED_ABSTRACT.test(next.text))) break;
+          if (KEYWORDS_LABEL.test(next.text) || JEL_LINE.test(next.text) || (isHeading(next) && !STRUCTURED_ABSTRACT.test(next.text)) || JEL_RUN_IN.test(run[run.length - 1]!.text) || leavesTheBlock(run, next)) break;
           run.push(next);
         }
       }
       if (run.map((r) => r.text).join(" ").split(/\s+/).length >= (confident ? 30 : 60)) {
+        // The paragraph's first lines, where the labeller doubted them (right under an address): the
+        // lines just above, in the same size and measure, set as close as the paragraph's own.
+        let start = i;
+        while (start > from && paragraphGoesUp(lines, start - 1, run)) run.unshift(lines[--start]!);
         abstractLines = run;
-        abstractStart = i;
+        abstractStart = start;
         break;
       }
     }
   }
   if (abstractLines.length) abstractLines.push(...abstractGoesOn(lines, (indexOf.get(abstractLines[abstractLines.length - 1]!) ?? abstractStart) + 1, labels, abstractLines));
-  const abstractText = abstractLines.length ? joinLines(abstractLines.map((l) => l.text), vocabulary) : null;
+  let abstractText = abstractLines.length ? joinLines(abstractLines.map((l) => l.text), vocabulary) : null;
+  // JEL codes run into the abstract's last line end the abstract (and are the paper's codes where no line of them is printed).
+  const runInJel = abstractText ? JEL_RUN_IN.exec(abstractText) : null;
+  if (abstractText && runInJel) abstractText = abstractText.slice(0, runInJel.index).trim();
 
   // --- keywords and JEL codes.
   const listAfter = (index: number, label: RegExp) => {
@@ -140,7 +147,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
     const parts = [label.exec(first.text)![1]!];
     for (let i = index + 1; i < lines.length; i++) {
       const l = lines[i]!;
-      if (KEYWORDS_LABEL.test(l.text) || JEL_LABEL.test(l.text) || ABSTRACT_LABEL.test(l.text) || isHeading(l) || l.page !== first.page) break;
+      if (KEYWORDS_LABEL.test(l.text) || JEL_LINE.test(l.text) || ABSTRACT_LABEL.test(l.text) || isHeading(l) || l.page !== first.page) break;
       if (doc.kind === "docx" || l.y - lines[i - 1]!.y > lineSpacing(lines, index) * 1.45 || Math.abs(l.size - first.size) > 1 || /\.$/.test(parts[parts.length - 1]!.trim())) break;
       parts.push(l.text);
     }
@@ -153,8 +160,9 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
         .map((k) => k.trim().replace(/\.$/, ""))
         .filter((k) => k.length > 1 && !/^JEL\b/i.test(k))
     : [];
-  const jl = listAfter(jelIndex, JEL_LABEL);
-  const jel = jl.items.length ? [...new Set(jl.items[0]!.match(/\b[A-Z]\d{1,2}\b/g) ?? [])] : [];
+  const jl = listAfter(jelIndex, JEL_LINE);
+  const jelText = jl.items[0] ?? runInJel?.[1] ?? "";
+  const jel = [...new Set(jelText.match(/\b[A-Z]\d{1,2}\b/g) ?? [])];
 
   // --- authors: the lines between the title and the abstract, and the title page's footnotes.
   const authors = readAuthors(lines, titleIndexes, abstractStart >= 0 ? abstractStart : limit, body, { vocabulary, lowerWords, labels, indexOf, nameModel, nameReader });
@@ -164,7 +172,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
     abstract: field(abstractText, abstractText ? confidenceOf(abstractLines.map((l) => labels[indexOf.get(l) ?? -1]?.abstract ?? 0.5), labelIndex >= 0 ? 0.6 : 0.4) : 0, abstractLines[0]),
     authors,
     keywords: field(keywords, keywords.length ? 0.9 : 0, kw.line),
-    jel: field(jel, jel.length ? 0.95 : 0, jl.line),
+    jel: field(jel, jel.length ? 0.95 : 0, jl.line ?? (runInJel ? abstractLines[abstractLines.length - 1] : undefined)),
   };
 }
 
@@ -338,7 +346,7 @@ function paragraphAfter(lines: Line[], from: number, doc: Document, body: number
   for (let i = from; i < lines.length; i++) {
     const l = lines[i]!;
     const prev = out[out.length - 1];
-    if (KEYWORDS_LABEL.test(l.text) || (JEL_LABEL.test(l.text) && /[A-Z]\d/.test(l.text)) || (isHeading(l) && !(out.length === 0 && STRUCTURED_ABSTRACT.test(l.text)))) break;
+    if (KEYWORDS_LABEL.test(l.text) || (JEL_LINE.test(l.text) && /[A-Z]\d/.test(l.text)) || (isHeading(l) && !(out.length === 0 && STRUCTURED_ABSTRACT.test(l.text)))) break;
     if (/^(?:\*|∗|†|‡)/.test(l.text) && out.length) break;
     if (l.spans[0]?.sup && out.length && l.size < (prev?.size ?? body) - 0.8) break;
     if (prev) {
@@ -350,7 +358,7 @@ function paragraphAfter(lines: Line[], from: number, doc: Document, body: number
       }
     }
     out.push(l);
-    if (out.length > 60) break;
+    if (out.length > 60 || JEL_RUN_IN.test(l.text)) break;
   }
   return out;
 }
@@ -388,10 +396,42 @@ export function abstractGoesOn(lines: Line[], from: number, labels: LineLabels, 
   };
   for (let i = from; i < Math.min(lines.length, labels.length) && ((labels[i]?.abstract ?? 0) >= 0.5 || within(i) || paragraphGoesOn(i) || headed(i)); i++) {
     const l = lines[i]!;
-    if (KEYWORDS_LABEL.test(l.text) || JEL_LABEL.test(l.text) || (isHeading(l) && !STRUCTURED_ABSTRACT.test(l.text)) || taken.includes(l)) break;
+    if (KEYWORDS_LABEL.test(l.text) || JEL_LINE.test(l.text) || (isHeading(l) && !STRUCTURED_ABSTRACT.test(l.text)) || taken.includes(l)) break;
+    if (leavesTheBlock([...taken, ...out], l) || JEL_RUN_IN.test((out[out.length - 1] ?? taken[taken.length - 1])?.text ?? "")) break;
     out.push(l);
   }
   return out;
+}
+
+/** Whether `above` is a line of the paragraph `run` begins: the same size and measure, as close as its lines, a line of prose. */
+function paragraphGoesUp(lines: Line[], at: number, run: Line[]) {
+  const above = lines[at]!;
+  const [first, second] = [run[0]!, run[1]];
+  if (!second || above.page !== first.page || above.y >= first.y || leavesTheBlock(run, above) || Math.abs(above.size - first.size) >= 0.6) return false;
+  const spacing = second.y - first.y;
+  return spacing > 0 && Math.abs(first.y - above.y - spacing) < 1.5 && above.text.split(/\s+/).length >= 6 && !/@/.test(above.text) && !isHeading(above) && !ABSTRACT_LABEL.test(above.text);
+}
+
+/**
+ * Whether a line is set outside a justified block of lines above it on its page: its left edge out
+ * past the block's, or its right edge past the block's right. Journals set the abstract in a narrower
+ * measure than the text that follows it (AER, QJE, JF, RFS), so where the labeller reads the
+ * introduction as more abstract, the layout still says where the abstract ends. A block's measure is
+ * known only where three of its lines share both edges (justified): ragged lines say nothing of it.
+ * A line in the next column (right of the block) is the block going on, not leaving it. (A change of
+ * type size was tried as a second sign and left out: the development halves read worse with it.)
+ */
+export function leavesTheBlock(block: Line[], l: Line) {
+  const last = block[block.length - 1];
+  if (!last || l.spans.length === 0) return false;
+  const samePage = block.filter((b) => b.page === l.page && Math.abs(b.size - last.size) < 0.6);
+  if (samePage.length < 3) return false;
+  const left = Math.min(...samePage.map((b) => b.x));
+  const right = Math.max(...samePage.map((b) => b.x + b.width));
+  const justified = samePage.filter((b) => Math.abs(b.x - left) < 1 && Math.abs(b.x + b.width - right) < 1).length >= 3;
+  // (A paragraph's first line may be indented and its last short: only a line out past an edge by
+  // more than 3 points leaves the block; every journal insets its abstract by more.)
+  return justified && (l.x < left - 3 || (l.x < right && l.x + l.width > right + 3));
 }
 
 /** The usual distance between lines of running text near `from` (double spacing doubles it). */

@@ -8,6 +8,13 @@ export const ABSTRACT_LABEL = /^\s*(?:a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s
 export const KEYWORDS_LABEL = /^\s*(?:key\s*-?\s*words?(?:\s+and\s+phrases)?|index terms)\s*(?:\([^)]*\))?\s*[:.—–-]\s*(.*)$/i;
 export const JEL_LABEL = /^\s*JEL(?:\s+(?:classifications?|codes?|classification\s+codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*)$/i;
 /**
+ * A line of JEL codes as the header reads it: labelled as `JEL_LABEL` (the labeller's feature), or
+ * in parentheses as the AEA's journals print it under the abstract ("(JEL E24, F14, J23)").
+ */
+export const JEL_LINE = /^\s*\(?JEL(?:\s+(?:classifications?|codes?|classification\s+codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*?)\)?\s*$/i;
+/** JEL codes run into the end of an abstract's last line: "… from both.(JEL C13, C90)", "… families. JEL Codes: O3, I2, R3." */
+export const JEL_RUN_IN = /\s*\(?\bJEL(?:\s+(?:classifications?|codes?))?\s*[:.]?\s*((?:[A-Z]\d{1,2}\s*[,;]?\s*)+)\)?\.?\s*$/;
+/**
  * A line that begins with the word of a first section, in any case: a feature of the labeller
  * (trained with it), which weighs it with the line's size and neighbours.
  */

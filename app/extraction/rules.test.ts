@@ -803,6 +803,39 @@ describe("extraction rules", () => {
     expect(abstractGoesOn(doc.lines, 7, labels, doc.lines.slice(4, 7))).toEqual([]);
   });
 
+  it("ends an abstract set in a narrower measure where the wider text below begins, and at its JEL codes", () => {
+    // An AER first page: the abstract inset on both sides, justified; the introduction in the full
+    // measure right below, in the same size, with no heading between them.
+    const rows: Array<[string, number]> = [
+      ["Household Leverage and the Transmission of Monetary Policy", 14],
+      ["By Mariana Oyelaran and Tobias Feldkamp*", 11],
+      ["We study how household leverage shapes the response of consumption to", 11],
+      ["monetary policy, using loan-level data on adjustable-rate mortgages and", 11],
+      ["spending records for two million households over fifteen years. Highly", 11],
+      ["leveraged households cut spending more after a tightening than others do.", 11],
+      ["The pass-through of policy rates into household budgets is the mechanism", 11],
+      ["that a large literature on monetary transmission has argued about since the", 11],
+      ["early work on credit channels, and the evidence on it is still limited.", 11],
+    ];
+    const doc = documentOf(rows);
+    const inset = (i: number, x: number, width: number) => Object.assign(doc.lines[i]!, { x, width });
+    for (let i = 2; i <= 5; i++) inset(i, 102, 300);
+    for (let i = 6; i <= 8; i++) inset(i, 69, 366);
+    for (const l of doc.lines.slice(2)) l.spans = [{ text: l.text, x: l.x, y: l.y, width: l.width, size: 11, font: "Times", sup: false }];
+    const sure = (p: number) => ({ title: 0, author: 0, affiliation: 0, email: 0, abstract: p, keywords: 0, other: 1 - p });
+    // However sure the labeller is of the introduction, the measure ends the abstract.
+    const first = (lines: typeof doc.lines) => lines.map((l) => l.text.split(" ")[0]);
+    expect(first(abstractGoesOn(doc.lines, 5, [0, 0, 1, 1, 1, 0.9, 0.9, 0.9, 0.9].map(sure), doc.lines.slice(2, 5)))).toEqual(["leveraged"]);
+    // Ragged lines say nothing of a measure: the labeller decides.
+    for (let i = 2; i <= 5; i++) doc.lines[i]!.width = 280 + i * 4;
+    expect(first(abstractGoesOn(doc.lines, 5, [0, 0, 1, 1, 1, 0.9, 0.9, 0.9, 0.9].map(sure), doc.lines.slice(2, 5)))).toEqual(["leveraged", "The", "that", "early"]);
+    // The AEA's JEL codes run into the last line end it, and are the paper's codes.
+    const aer = documentOf([...rows.slice(0, 5), ["leveraged households cut spending more after a tightening.(JEL E21, E52, G21)", 11]]);
+    const header = readHeader(aer);
+    expect(header.abstract.value).toMatch(/ after a tightening\.$/);
+    expect(header.jel.value).toEqual(["E21", "E52", "G21"]);
+  });
+
   it("takes no publisher's imprint in a footnote for an affiliation, though it names a university", () => {
     const rows: Array<[string, number]> = [
       ["Predicting renal graft failure using multivariate longitudinal profiles", 18],
