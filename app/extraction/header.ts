@@ -12,6 +12,7 @@ import type { LabellerWeights } from "./mlp";
 import { isFamilyName, isGivenName } from "./lexicon";
 import { lexiconOf, readNames, type NamedPerson, type NameReader } from "./names";
 import { fixLigatures, fold, joinLines, joinSpans, normalizeSpace, vocabularyOf } from "./text";
+import { labelColumn, mastheadLines, readCover, type Cover } from "./zones";
 
 const sourceOf = (line: Line | undefined): Source | null => (line ? { page: line.page, x: Math.round(line.x), y: Math.round(line.y) } : null);
 const field = <T>(value: T, confidence: number, line?: Line): Field<T> => ({ value, confidence, source: sourceOf(line) });
@@ -63,7 +64,12 @@ export type Header = {
 
 /** `weights`: other labellers, `nameReader` another name model and lexicon (the evaluation's cross-fitted ones); the shipped models otherwise. */
 export function readHeader(doc: Document, weights?: LabellerWeights[], { nameModel = true, nameReader }: { nameModel?: boolean; nameReader?: NameReader } = {}): Header {
-  const lines = cleanLines(doc);
+  const printed = cleanLines(doc);
+  // Zones first: an archive's cover page is read for the title and authors it labels, then set
+  // aside with a publisher's masthead; the fields are read from the pages without them.
+  const cover = readCover(printed);
+  const masthead = mastheadLines(printed);
+  const lines = cover || masthead.size ? printed.filter((l) => l.page !== cover?.page && !masthead.has(l)) : printed;
   // What the line labeller makes of the front matter's lines (the first 200 are enough).
   const labels = labelLines(lines.slice(0, 200), doc, weights);
   // Whether a trained model speaks (without one every label is neutral: the rules alone).
@@ -73,7 +79,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
   const body = bodySize(lines);
 
   // --- the abstract: labelled, or the first long paragraph after the front matter.
-  const leadingLabel = lines.findIndex((l) => ABSTRACT_LABEL.test(l.text) && (ABSTRACT_LABEL.exec(l.text)![1]!.length > 20 || l.text.trim().length < 12));
+  // (A label alone on its line may be letter-spaced: "a b s t r a c t".)
+  const leadingLabel = lines.findIndex((l) => ABSTRACT_LABEL.test(l.text) && (ABSTRACT_LABEL.exec(l.text)![1]!.length > 20 || l.text.replace(/\s+/g, "").length < 12));
   // Two columns read across put the label at the end of the left column's last line ("* Corresponding
   // author Abstract", "College Park, MD 20742 ABSTRACT"): the abstract begins on the next line.
   const trailingLabel = lines.slice(0, 60).findIndex((l, i) => endsWithAbstractLabel(l.text) && i + 1 < lines.length && lines[i + 1]!.page === l.page);
@@ -88,17 +95,23 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
   const lowerWords = lowerCaseWords(lines);
   const titleIndexes = findTitle(lines, limit, doc, lowerWords, labels);
   const titleLines = titleIndexes.map((i) => lines[i]!);
-  const title = titleLines.length ? cleanTitle(joinLines(titleLines.map((l) => l.text), vocabulary)) : null;
+  const title = cover?.title ?? (titleLines.length ? cleanTitle(joinLines(titleLines.map((l) => l.text), vocabulary)) : null);
 
   let abstractLines: Line[] = [];
   let abstractStart = -1;
+  let abstractColumn = false;
   if (labelIndex >= 0) {
     const label = lines[labelIndex]!;
     // (A label at a line's end keeps the structured abstract's first heading printed after it.)
     const runIn = labelTrails ? (TRAILING_ABSTRACT.exec(label.text)?.[1] ?? "") : ABSTRACT_LABEL.exec(label.text)![1]!;
     // (A label at a line's end leaves the line's own text to the front matter: an address, an e-mail.)
     abstractStart = labelTrails ? labelIndex + 1 : labelIndex;
-    abstractLines = [...(runIn ? [{ ...label, text: runIn }] : []), ...paragraphAfter(lines, labelIndex + 1, doc, body)];
+    // A label over one of two blocks set side by side (an Elsevier first page's "article info" and
+    // "abstract") heads the lines of its own column only.
+    const column = labelTrails ? null : labelColumn(lines, label);
+    const reading = column === null ? lines : lines.filter((l, i) => i <= labelIndex || l.page !== label.page || l.x >= column - 5);
+    abstractColumn = column !== null;
+    abstractLines = [...(runIn ? [{ ...label, text: runIn }] : []), ...paragraphAfter(reading, reading.indexOf(label) + 1, doc, body)];
   } else {
     // Unlabelled: the first run of body lines with at least 60 words after the title and authors
     // (a structured abstract's "Background" is its start, not a section), that the labeller does
@@ -134,7 +147,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
       }
     }
   }
-  if (abstractLines.length) abstractLines.push(...abstractGoesOn(lines, (indexOf.get(abstractLines[abstractLines.length - 1]!) ?? abstractStart) + 1, labels, abstractLines));
+  if (abstractLines.length && !abstractColumn) abstractLines.push(...abstractGoesOn(lines, (indexOf.get(abstractLines[abstractLines.length - 1]!) ?? abstractStart) + 1, labels, abstractLines));
   let abstractText = abstractLines.length ? joinLines(abstractLines.map((l) => l.text), vocabulary) : null;
   // JEL codes run into the abstract's last line end the abstract (and are the paper's codes where no line of them is printed).
   const runInJel = abstractText ? JEL_RUN_IN.exec(abstractText) : null;
@@ -165,15 +178,38 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
   const jel = [...new Set(jelText.match(/\b[A-Z]\d{1,2}\b/g) ?? [])];
 
   // --- authors: the lines between the title and the abstract, and the title page's footnotes.
-  const authors = readAuthors(lines, titleIndexes, abstractStart >= 0 ? abstractStart : limit, body, { vocabulary, lowerWords, labels, indexOf, nameModel, nameReader });
+  const read = readAuthors(lines, titleIndexes, abstractStart >= 0 ? abstractStart : limit, body, { vocabulary, lowerWords, labels, indexOf, nameModel, nameReader });
+  const authors = cover?.authors.length ? authorsOfCover(cover, read) : read;
 
   return {
-    title: field(title, title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0, titleLines[0]),
+    title: cover?.title ? field(cover.title, COVER_SURE, cover.titleLine ?? undefined) : field(title, title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0, titleLines[0]),
     abstract: field(abstractText, abstractText ? confidenceOf(abstractLines.map((l) => labels[indexOf.get(l) ?? -1]?.abstract ?? 0.5), labelIndex >= 0 ? 0.6 : 0.4) : 0, abstractLines[0]),
     authors,
     keywords: field(keywords, keywords.length ? 0.9 : 0, kw.line),
     jel: field(jel, jel.length ? 0.95 : 0, jl.line ?? (runInJel ? abstractLines[abstractLines.length - 1] : undefined)),
   };
+}
+
+/** How sure a value an archive's cover labels is ("Author(s): …"): as sure as the engine says anything. */
+const COVER_SURE = 0.95;
+
+/**
+ * The authors an archive's cover names, in its order, each with what the article's own pages gave
+ * the same person (matched by family name): their e-mail, affiliation and role.
+ */
+function authorsOfCover(cover: Cover, read: ExtractedAuthor[]): ExtractedAuthor[] {
+  return cover.authors.map((name) => {
+    const { firstName, lastName } = splitName(name);
+    const same = read.find((a) => fold(a.lastName).toLowerCase() === fold(lastName).toLowerCase());
+    return {
+      email: null, affiliation: null, institution: null, department: null, country: null, isCorresponding: false,
+      ...same,
+      firstName,
+      lastName,
+      confidence: COVER_SURE,
+      source: sourceOf(cover.authorsLine ?? undefined),
+    };
+  });
 }
 
 /**

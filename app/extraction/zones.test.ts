@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { readHeader } from "./header";
+import type { Document, Line } from "./model";
+import { labelColumn, mastheadLines, readCover } from "./zones";
+
+/** A printed line at a position, in one span. */
+function line(page: number, x: number, y: number, size: number, text: string, width = text.length * size * 0.45): Line {
+  return { page, x, y, width, size, text, spans: [{ text, x, y, width, size, font: "Times", sup: false }] };
+}
+const documentOf = (lines: Line[]): Document => ({ kind: "pdf", pages: Math.max(...lines.map((l) => l.page)), pageWidth: 612, pageHeight: 792, lines });
+
+describe("zones of the first pages", () => {
+  const cover = [
+    line(1, 36, 120, 12, "Liquidity Provision and the Cross-Section of Dealer Returns"),
+    line(1, 36, 140, 12, "Author(s): Margarethe Lindqvist, Oluwaseun Adeyemi and Paolo Rinaldi"),
+    line(1, 36, 160, 12, "Source: The Journal of Finance , Jun., 1998, Vol. 53, No. 3 (Jun., 1998), pp. 901-"),
+    line(1, 36, 172, 12, "930"),
+    line(1, 36, 192, 12, "Published by: Wiley for the American Finance Association"),
+    line(1, 36, 216, 12, "Stable URL: https://www.jstor.org/stable/0000000"),
+    line(1, 36, 250, 9, "JSTOR is a not-for-profit service that helps scholars, researchers, and students discover, use, and build upon a wide"),
+  ];
+  const article = [
+    line(2, 140, 110, 8, "THE JOURNAL OF FINANCE • VOL. LIII, NO. 3 • JUNE 1998"),
+    line(2, 120, 140, 12, "Liquidity Provision and the Cross-Section"),
+    line(2, 150, 156, 12, "of Dealer Returns"),
+    line(2, 150, 180, 10, "MARGARETHE LINDQVIST, OLUWASEUN ADEYEMI, and PAOLO RINALDI*"),
+    line(2, 230, 205, 9, "ABSTRACT"),
+    // (Justified, inset from the text's measure.)
+    line(2, 90, 220, 9, "We measure what dealers earn for the liquidity they provide across a cross-section of bonds, and", 400),
+    line(2, 90, 232, 9, "show that returns to liquidity provision rise with inventory risk and fall with competition among", 400),
+    line(2, 90, 244, 9, "dealers. The premium is largest when funding is scarce, consistent with models of limited capital.", 400),
+    line(2, 72, 290, 11, "DEALERS STAND BETWEEN BUYERS AND SELLERS who do not arrive at the same time, and what they earn", 436),
+  ];
+
+  it("reads an archive's cover for the title and the authors it labels, wrapped fields and all", () => {
+    const read = readCover(cover);
+    expect(read?.title).toBe("Liquidity Provision and the Cross-Section of Dealer Returns");
+    expect(read?.authors).toEqual(["Margarethe Lindqvist", "Oluwaseun Adeyemi", "Paolo Rinaldi"]);
+    // A first page without the archive's notice is no cover, whatever it labels.
+    expect(readCover(cover.filter((l) => !/JSTOR|Stable URL/.test(l.text)))).toBeNull();
+  });
+
+  it("reads the article behind a cover: the cover's title and names, the article's abstract, nothing of the archive's terms", () => {
+    const header = readHeader(documentOf([...cover, ...article]));
+    expect(header.title.value).toBe("Liquidity Provision and the Cross-Section of Dealer Returns");
+    expect(header.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Margarethe Lindqvist", "Oluwaseun Adeyemi", "Paolo Rinaldi"]);
+    expect(header.abstract.value).toMatch(/^We measure what dealers earn .* limited capital\.$/);
+  });
+
+  it("sets a publisher's masthead aside, so the journal's name set large is never the title", () => {
+    const page = [
+      line(1, 192, 67, 8, "Contents lists available at ScienceDirect"),
+      line(1, 167, 96, 14, "Journal of Financial Economics"),
+      line(1, 166, 122, 8, "journal homepage: www.elsevier.com/locate/jfec"),
+      line(1, 37, 174, 13.4, "Dealer capital and corporate bond spreads"),
+      line(1, 37, 196, 10.6, "Henrike Aaltonen, Rafael Quintero"),
+    ];
+    expect([...mastheadLines(page)].map((l) => l.text)).toEqual(page.slice(0, 3).map((l) => l.text));
+    expect(readHeader(documentOf(page)).title.value).toBe("Dealer capital and corporate bond spreads");
+    // Without the line that closes it, nothing is set aside.
+    expect(mastheadLines(page.filter((l) => !/homepage/.test(l.text))).size).toBe(0);
+  });
+
+  it("reads a label over one of two blocks side by side as heading its own column only", () => {
+    const rows = [
+      line(1, 37, 252, 9, "a r t i c l e i n f o"),
+      line(1, 201, 252, 9, "a b s t r a c t"),
+      line(1, 37, 272, 6.4, "Article history:"),
+      line(1, 201, 273, 7.2, "Dealers with more capital quote tighter spreads on the bonds they hold, and the effect is"),
+      line(1, 37, 281, 6.4, "Received 9 January 2008"),
+      line(1, 201, 282, 7.2, "strongest for bonds that are costly to hedge. Shocks to dealer capital move spreads"),
+      line(1, 37, 289, 6.4, "Received in revised form"),
+      line(1, 201, 292, 7.2, "across the whole market, beyond what default risk and bond liquidity can explain."),
+    ];
+    expect(labelColumn(rows, rows[1]!)).toBe(201);
+    expect(labelColumn(rows, rows[2]!)).toBeNull();
+    const header = readHeader(documentOf([line(1, 37, 174, 13.4, "Dealer capital and corporate bond spreads"), ...rows]));
+    expect(header.abstract.value).toBe(
+      "Dealers with more capital quote tighter spreads on the bonds they hold, and the effect is strongest for bonds that are costly to hedge. Shocks to dealer capital move spreads across the whole market, beyond what default risk and bond liquidity can explain.",
+    );
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Zones of a manuscript's first pages that are not the paper's own front matter, found before any
+ * field is read (as GROBID segments a document before it labels the header): an archive's cover page
+ * that repeats the article's title and authors as labelled fields, and a publisher's masthead (the
+ * journal's name set large between "Contents lists available at …" and "journal homepage: …").
+ * The field readers then read the pages without them, so neither the journal's name nor an archive's
+ * terms of use can become a title, an abstract or an author.
+ */
+import type { Line } from "./model";
+
+/** What an archive's cover page says of the article: its title and its authors as printed there. */
+export type Cover = { page: number; title: string | null; titleLine: Line | null; authors: string[]; authorsLine: Line | null };
+
+/** The labelled fields of an archive's cover (JSTOR's: "Author(s):", "Source:", "Published by:", "Stable URL:"). */
+const COVER_FIELD = /^(?:author\(s\)|source|published by|stable url|review(?:ed)? work\(s\)|accessed)\s*:/i;
+/** The archive's own notice on its cover: its terms of use. */
+const COVER_NOTICE = /\bstable url\s*:|\bjstor is a not-for-profit\b|\byour use of the jstor archive\b|\bcollaborating with jstor\b/i;
+
+/**
+ * An archive's cover page: the first page, when it prints the archive's notice and an "Author(s):"
+ * field. The title is what the page prints above that field; the authors are that field's names.
+ */
+export function readCover(lines: Line[]): Cover | null {
+  const page = lines[0]?.page;
+  if (page === undefined) return null;
+  const onPage = lines.filter((l) => l.page === page);
+  if (!onPage.some((l) => COVER_NOTICE.test(l.text))) return null;
+  const authorsAt = onPage.findIndex((l) => /^author\(s\)\s*:/i.test(l.text.trim()));
+  if (authorsAt < 0) return null;
+  // The field runs on over wrapped lines until the next field.
+  let authorsText = onPage[authorsAt]!.text.replace(/^author\(s\)\s*:\s*/i, "");
+  for (let i = authorsAt + 1; i < onPage.length && !COVER_FIELD.test(onPage[i]!.text.trim()); i++) authorsText += ` ${onPage[i]!.text}`;
+  const titleLines = onPage.slice(0, authorsAt).filter((l) => !COVER_FIELD.test(l.text.trim()));
+  const title = titleLines.map((l) => l.text.trim()).join(" ").replace(/\s+/g, " ").trim() || null;
+  const authors = authorsText
+    .split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s*;\s*/)
+    .map((n) => n.trim())
+    .filter((n) => n.length > 1);
+  return { page, title, titleLine: titleLines[0] ?? null, authors, authorsLine: onPage[authorsAt]! };
+}
+
+/** The lines that open and close a publisher's masthead. */
+const MASTHEAD_OPENS = /^contents lists available at\b/i;
+const MASTHEAD_CLOSES = /^journal homepage\s*:/i;
+
+/**
+ * A publisher's masthead on the first page with text: every line from the one that opens it to the
+ * one that closes it (the journal's name between them, set larger than the title). None without both.
+ */
+export function mastheadLines(lines: Line[]): Set<Line> {
+  const page = lines[0]?.page;
+  const onPage = lines.filter((l) => l.page === page);
+  const opens = onPage.findIndex((l) => MASTHEAD_OPENS.test(l.text.trim()));
+  const closes = onPage.findIndex((l) => MASTHEAD_CLOSES.test(l.text.trim()));
+  if (opens < 0 || closes < opens || closes - opens > 4) return new Set();
+  const [top, bottom] = [onPage[opens]!.y, onPage[closes]!.y];
+  return new Set(onPage.filter((l) => l.y >= top - 1 && l.y <= bottom + 1));
+}
+
+/**
+ * The column a label heads when the page sets two blocks side by side under their labels (an
+ * Elsevier first page: "article info" on the left, "abstract" on the right): the label's left edge,
+ * or null when nothing else is printed on the label's row.
+ */
+export function labelColumn(lines: Line[], label: Line): number | null {
+  const beside = lines.some((l) => l !== label && l.page === label.page && Math.abs(l.y - label.y) < 2 && l.x + l.width < label.x - 10);
+  return beside ? label.x : null;
+}
