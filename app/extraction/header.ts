@@ -140,7 +140,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
         // The paragraph's first lines, where the labeller doubted them (right under an address): the
         // lines just above, in the same size and measure, set as close as the paragraph's own.
         let start = i;
-        while (start > from && paragraphGoesUp(lines, start - 1, run)) run.unshift(lines[--start]!);
+        while (start > from && paragraphGoesUp(lines, start - 1, run, labels)) run.unshift(lines[--start]!);
         abstractLines = run;
         abstractStart = start;
         break;
@@ -439,9 +439,13 @@ export function abstractGoesOn(lines: Line[], from: number, labels: LineLabels, 
   return out;
 }
 
-/** Whether `above` is a line of the paragraph `run` begins: the same size and measure, as close as its lines, a line of prose. */
-function paragraphGoesUp(lines: Line[], at: number, run: Line[]) {
+/**
+ * Whether the line at `at` is a line of the paragraph `run` begins: the same size and measure, as
+ * close as its lines, a line of prose the labeller does not read as names or an address.
+ */
+function paragraphGoesUp(lines: Line[], at: number, run: Line[], labels: LineLabels) {
   const above = lines[at]!;
+  if ((labels[at]?.author ?? 0) >= 0.5 || (labels[at]?.affiliation ?? 0) >= 0.5) return false;
   const [first, second] = [run[0]!, run[1]];
   if (!second || above.page !== first.page || above.y >= first.y || leavesTheBlock(run, above) || Math.abs(above.size - first.size) >= 0.6) return false;
   const spacing = second.y - first.y;
