@@ -11,8 +11,9 @@ import { labelLines, type LineLabels } from "./labeller";
 import type { LabellerWeights } from "./mlp";
 import { isFamilyName, isGivenName } from "./lexicon";
 import { lexiconOf, readNames, type NamedPerson, type NameReader } from "./names";
-import { fixLigatures, fold, joinLines, joinSpans, normalizeSpace, vocabularyOf } from "./text";
+import { fixLigatures, fold, joinLines, joinSpans, normalizeSpace, sentences, vocabularyOf } from "./text";
 import { labelColumn, mastheadLines, readCover, type Cover } from "./zones";
+import { affiliationsFromNotes, withoutThanked } from "./author-notes";
 
 const sourceOf = (line: Line | undefined): Source | null => (line ? { page: line.page, x: Math.round(line.x), y: Math.round(line.y) } : null);
 const field = <T>(value: T, confidence: number, line?: Line): Field<T> => ({ value, confidence, source: sourceOf(line) });
@@ -179,7 +180,12 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
 
   // --- authors: the lines between the title and the abstract, and the title page's footnotes.
   const read = readAuthors(lines, titleIndexes, abstractStart >= 0 ? abstractStart : limit, body, { vocabulary, lowerWords, labels, indexOf, nameModel, nameReader });
-  const authors = cover?.authors.length ? authorsOfCover(cover, read) : read;
+  // A person an acknowledgement thanks is never an author; an author note keyed by name says where
+  // each author is, whatever the markers gave them.
+  const firstPage = lines[0]?.page ?? 1;
+  const front = lines.filter((l) => l.page <= firstPage + 1);
+  const authors = cover?.authors.length ? authorsOfCover(cover, read) : withoutThanked(front, read);
+  affiliationsFromNotes(front, authors, splitAffiliation, abstractLines[abstractLines.length - 1]);
 
   return {
     title: cover?.title ? field(cover.title, COVER_SURE, cover.titleLine ?? undefined) : field(title, title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0, titleLines[0]),
@@ -995,27 +1001,6 @@ const CITATION = /^(?:\p{Lu}[\p{L}'’-]+\s+\p{Lu}{1,3},\s+){2,}/u;
 /** A country printed as an address's last part ("…, Dublin, Ireland"), not an institution's last word ("National University of Singapore"). */
 const endsWithCountry = (t: string) => /,/.test(t) && isCountryName(t.split(",").pop()!.trim().replace(/[\s./;]+$/, ""));
 
-/**
- * A footnote's sentences: split after a full stop, but not after an abbreviation ("St.", "Univ."),
- * and after an e-mail address that a capital follows ("* Correspondence: a@gu.se" / "Department of …").
- */
-function sentences(text: string) {
-  const out: string[] = [];
-  let start = 0;
-  for (const m of text.matchAll(/\.\s+(?=\p{Lu})|(?<=@[\w-]+(?:\.[\w-]+)+)\s+(?=\p{Lu})/gu)) {
-    if (!m[0].startsWith(".")) {
-      out.push(text.slice(start, m.index));
-      start = m.index + m[0].length;
-      continue;
-    }
-    const before = text.slice(start, m.index).split(/\s+/).pop() ?? "";
-    if (/^(?:\p{Lu}[\p{L}]{0,3}|(?:\p{Lu}\.)+\p{Lu})$/u.test(before)) continue;
-    out.push(text.slice(start, m.index + 1));
-    start = m.index + m[0].length;
-  }
-  out.push(text.slice(start));
-  return out.map((t) => t.trim()).filter(Boolean);
-}
 
 /** The word an institution's name begins with (not "Korea Research Institute", where the country is the name's). */
 const INSTITUTION_HEAD = /^(?:Department|Dept\.?|Institute|Institut\p{L}*|Istituto|School|Faculty|Facult\p{L}+|Division|Laborator\p{L}+|Laboratoire|Cent(?:er|re)|Centro|Universit\p{L}+|College|Hospital|Academy|Dipartimento|Departamento|Département|CNRS|INSERM|Inserm|INRIA|Inria|INRAE?|CSIC|CNR|CEA|IRD)(?!\p{L})/u;

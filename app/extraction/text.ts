@@ -108,3 +108,25 @@ export function joinSpans(spans: Array<Pick<Span, "text" | "x" | "width" | "size
   }
   return text.replace(/\s+/g, " ").trim();
 }
+
+/**
+ * A footnote's sentences: split after a full stop, but not after an abbreviation ("St.", "Univ."),
+ * and after an e-mail address that a capital follows ("* Correspondence: a@gu.se" / "Department of …").
+ */
+export function sentences(text: string) {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of text.matchAll(/\.\s+(?=\p{Lu})|(?<=@[\w-]+(?:\.[\w-]+)+)\s+(?=\p{Lu})/gu)) {
+    if (!m[0].startsWith(".")) {
+      out.push(text.slice(start, m.index));
+      start = m.index + m[0].length;
+      continue;
+    }
+    const before = text.slice(start, m.index).split(/\s+/).pop() ?? "";
+    if (/^(?:\p{Lu}[\p{L}]{0,3}|(?:\p{Lu}\.)+\p{Lu})$/u.test(before)) continue;
+    out.push(text.slice(start, m.index + 1));
+    start = m.index + m[0].length;
+  }
+  out.push(text.slice(start));
+  return out.map((t) => t.trim()).filter(Boolean);
+}

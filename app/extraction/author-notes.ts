@@ -1,0 +1,142 @@
+/**
+ * The author note of economics and finance journals and working papers: a note that says where each
+ * author is by their family name, not by a marker.
+ * - The AEA's journals: "* Autor: Department of Economics, MIT, …, and NBER (e-mail: …); Dorn: CEMFI, …".
+ * - The Journal of Finance and others: "Campbell is from Harvard University and NBER. Cochrane is at …".
+ * - The JEP and others: "Paul Klemperer is the Edgeworth Professor of Economics, Oxford University, England."
+ * - A series' address block (NBER): the author's name alone on a line, their address lines, their e-mail.
+ * Read after the authors are known, from the first pages, it gives each author named in it their
+ * affiliation (and their e-mail where it prints one). The note's other sentences (thanks, funding,
+ * disclaimers) are never an affiliation.
+ */
+import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
+import type { ExtractedAuthor, Line } from "./model";
+import { fold, joinLines, normalizeSpace, sentences, vocabularyOf } from "./text";
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A post held, between "is the" and the institution: "the Edgeworth Professor of Economics", "an Assistant Professor of Finance". */
+const POST_BEFORE_PLACE = /^(?:the|an?)\s+(?:[\p{Lu}][\p{L}-]*\s+)*(?:professor|lecturer|reader|fellow|chair|director|economist|researcher|president|governor|dean|head)\b(?:\s+(?:of|in)\s+(?:[\p{Lu}][\p{L}-]*|and)(?:\s+(?:[\p{Lu}][\p{L}-]*|and))*)?,\s*/iu;
+/** "is from", "is at", "is with", "is affiliated with". */
+const PLACE_VERB = /^(?:from|at|with|affiliated with)\s+/i;
+
+/** The text of the notes on the first pages: runs of lines in one size on one page, joined. */
+function noteTexts(lines: Line[], vocabulary: Set<string>): string[] {
+  const out: string[] = [];
+  let run: Line[] = [];
+  const flush = () => {
+    if (run.length) out.push(joinLines(run.map((l) => l.text), vocabulary));
+    run = [];
+  };
+  for (const l of lines) {
+    const prev = run[run.length - 1];
+    if (prev && (l.page !== prev.page || Math.abs(l.size - prev.size) >= 0.6 || l.y < prev.y || l.y - prev.y > prev.size * 2)) flush();
+    run.push(l);
+  }
+  flush();
+  return out;
+}
+
+/** What a note says of one author, found by their family name: the affiliation and an e-mail. */
+function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): { affiliation: string; email: string | null } | null {
+  const family = escape(author.lastName);
+  const full = escape(`${author.firstName} ${author.lastName}`);
+  // The next author's entry ends this one's ("…, and NBER (e-mail: …); Dorn: CEMFI, …").
+  const others = families.filter((f) => fold(f) !== fold(author.lastName)).map(escape);
+  const nextEntry = others.length ? `|;\\s*(?:${others.join("|")})\\s*[:;]` : "";
+  const keyed = new RegExp(`(?:^|[;*∗†]\\s*|\\.\\s+)(?:${full}|${family})\\s*[:;]\\s+(.+?)(?:\\s*\\((?:e-?mail|email)\\s*:?\\s*([^)\\s]+)\\s*\\)|(?=\\.\\s+\\p{Lu})${nextEntry}|$)`, "u");
+  // (A note may open with its marker as a stray letter, "y Paul Klemperer is …"; a text layer may run
+  // the name into the verb, "Campbellis from …", which is read only before a verb of place.)
+  const sentence = new RegExp(`(?:^\\S?\\s*|[*∗†]\\s*|\\.\\s+)(?:${full}|${family})(?:\\s+is\\s+|is\\s+(?=(?:from|at|with)\\s))(.+?)(?=\\.\\s+\\p{Lu}|\\.?$)`, "u");
+  for (const text of texts) {
+    const k = keyed.exec(text);
+    if (k && /\p{Lu}/u.test(k[1]!.charAt(0))) return { affiliation: k[1]!, email: k[2]?.replace(/[.,;]+$/, "") ?? null };
+    const s = sentence.exec(text);
+    if (s) {
+      const said = s[1]!;
+      if (PLACE_VERB.test(said)) return { affiliation: said.replace(PLACE_VERB, "").replace(/^the\s+(?=\p{Lu})/u, ""), email: null };
+      if (POST_BEFORE_PLACE.test(said)) return { affiliation: said.replace(POST_BEFORE_PLACE, ""), email: null };
+    }
+  }
+  return null;
+}
+
+/** A line of an address block: short, no sentence. */
+const addressLine = (t: string) => t.split(/\s+/).length <= 10 && !/[a-z]\.\s+\p{Lu}/u.test(t) && !/^(?:abstract|keywords?|jel)\b/i.test(t);
+const EMAIL_LINE = /^[\w.+'-]+@[\w-]+(?:\.[\w-]+)+$/;
+
+/**
+ * An author's address block, as the NBER and other series print them at the foot of the abstract
+ * page: a line with the author's name alone, then the address lines (department, university, street,
+ * town, "and NBER"), then their e-mail, the block ending at a gap, the e-mail or the next author's
+ * name. The affiliation is the address lines joined with commas.
+ */
+function addressBlockOf(lines: Line[], author: ExtractedAuthor, names: Set<string>): { affiliation: string; email: string | null } | null {
+  const name = fold(`${author.firstName} ${author.lastName}`).toLowerCase();
+  for (let i = 0; i < lines.length; i++) {
+    if (fold(lines[i]!.text.trim()).toLowerCase() !== name) continue;
+    const block: string[] = [];
+    let email: string | null = null;
+    // (Blocks may stand side by side: a block's lines are those under its name's left edge.)
+    const column = lines.slice(i).filter((l) => l.page === lines[i]!.page && Math.abs(l.x - lines[i]!.x) < 8);
+    for (let j = 1; j < column.length && block.length < 8; j++) {
+      const [prev, l] = [column[j - 1]!, column[j]!];
+      const text = l.text.trim();
+      if (l.page !== prev.page || l.y - prev.y > prev.size * 1.8 || names.has(fold(text).toLowerCase())) break;
+      if (EMAIL_LINE.test(text)) {
+        email = text.toLowerCase();
+        break;
+      }
+      if (!addressLine(text)) break;
+      // (The country, on a line of its own, is the author's country, not part of the affiliation.)
+      if (!countryNamed(text)) block.push(text);
+    }
+    if (block.length) return { affiliation: block.join(", "), email };
+  }
+  return null;
+}
+
+/**
+ * Gives each author named in an author note what it says of them, in place of what was read for them
+ * elsewhere: a note keyed by name is the most specific statement a paper makes of where its authors are.
+ */
+export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[], split: (text: string) => { institution: string | null; department: string | null }, abstractEnd?: Line) {
+  if (!authors.length) return;
+  // Address blocks stand after the abstract; above it a name alone on a line heads the title page's own author list.
+  const blockLines = abstractEnd && lines.includes(abstractEnd) ? lines.slice(lines.indexOf(abstractEnd) + 1) : [];
+  const texts = noteTexts(lines, vocabularyOf(lines.map((l) => l.text)));
+  const families = authors.map((a) => a.lastName);
+  const names = new Set(authors.map((a) => fold(`${a.firstName} ${a.lastName}`).toLowerCase()));
+  for (const a of authors) {
+    const note = addressBlockOf(blockLines, a, names) ?? noteOf(texts, a, families);
+    if (!note) continue;
+    const cleaned = normalizeSpace(note.affiliation.replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));
+    if (cleaned.length < 2 || cleaned.length > 240) continue;
+    // (A country after "of" is an institution's name: "Bank of France".)
+    const { rest, country } = /\bof\s+\S+$/i.test(cleaned) ? { rest: cleaned, country: null } : trailingCountry(cleaned);
+    const email = a.email ?? note.email;
+    Object.assign(a, { affiliation: rest, ...split(rest), country: country ?? countryIn(rest) ?? countryOfEmail(email) ?? a.country, email });
+  }
+}
+
+/**
+ * A sentence of thanks: who commented, assisted or discussed the paper ("We thank …", "… are grateful
+ * to …", "… provided outstanding research assistance"). Not a funding statement: its names are often
+ * the authors' own ("AEK received funding from …").
+ */
+const THANKS = /\b(?:we|I|authors?)\s+(?:\w+\s+)?(?:thank|are grateful|am grateful|acknowledge)\b|\bthanks?\s+(?:to|go)\b|\bgrateful\s+(?:to|for)\b|\bgratitude\b|\bindebted\s+to\b|\bresearch assistance\b|\bdiscussants?\b|\b(?:helpful|valuable|useful|insightful|detailed)\s+(?:\w+\s+)?(?:comments|suggestions|discussions)\b/i;
+
+/**
+ * The authors without the people an acknowledgement thanks: a name read from the first pages that
+ * the notes print only in sentences of thanks, never elsewhere (a title page's author line, a
+ * copyright line, an author note), is a person thanked, not an author.
+ */
+export function withoutThanked(lines: Line[], authors: ExtractedAuthor[]): ExtractedAuthor[] {
+  if (authors.length < 2) return authors;
+  const said = noteTexts(lines, vocabularyOf(lines.map((l) => l.text))).flatMap((t) => sentences(t));
+  const [thanks, other] = [said.filter((t) => THANKS.test(t)), said.filter((t) => !THANKS.test(t))];
+  if (!thanks.length) return authors;
+  const named = (a: ExtractedAuthor) => new RegExp(`\\b${escape(a.lastName)}\\b`, "u");
+  const kept = authors.filter((a) => !(thanks.some((t) => named(a).test(t)) && !other.some((t) => named(a).test(t))));
+  // (Never all of them: a paper's authors are named somewhere besides its thanks.)
+  return kept.length ? kept : authors;
+}
