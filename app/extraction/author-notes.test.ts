@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { affiliationsFromNotes, withoutThanked } from "./author-notes";
+import { splitAffiliation } from "./header";
+import type { ExtractedAuthor, Line } from "./model";
+
+function line(y: number, text: string, { x = 72, size = 8, page = 1 } = {}): Line {
+  const width = text.length * size * 0.45;
+  return { page, x, y, width, size, text, spans: [{ text, x, y, width, size, font: "Times", sup: false }] };
+}
+const lines = (texts: string[], options: { x?: number; size?: number; page?: number; from?: number; step?: number } = {}) =>
+  texts.map((t, i) => line((options.from ?? 500) + i * (options.step ?? 9), t, options));
+function author(firstName: string, lastName: string, affiliation: string | null = null): ExtractedAuthor {
+  return { firstName, lastName, email: null, affiliation, institution: affiliation, department: null, country: null, isCorresponding: false, confidence: 0.9, source: null };
+}
+
+describe("author notes", () => {
+  it("reads the AEA's note keyed by family name: each author's address up to their e-mail, the thanks after it left alone", () => {
+    const note = lines([
+      "* Okonjo: Department of Economics, University of Lagos, Akoka, Lagos 101017, Nigeria (e-mail: okonjo@unilag",
+      "example.ng); Halvorsen: Norges Bank, Bankplassen 2, 0151 Oslo, Norway (e-mail: halvorsen@norges-bank.example.no).",
+      "We thank Ingrid Solberg and seminar participants for helpful comments. Halvorsen acknowledges funding from the",
+      "Research Council of Norway.",
+    ]);
+    const authors = [author("Adaeze", "Okonjo", "Research Council of Norway"), author("Erik", "Halvorsen")];
+    affiliationsFromNotes(note, authors, splitAffiliation);
+    expect(authors.map((a) => [a.affiliation, a.country])).toEqual([
+      ["Department of Economics, University of Lagos, Akoka, Lagos 101017", "Nigeria"],
+      ["Norges Bank, Bankplassen 2, 0151 Oslo", "Norway"],
+    ]);
+    expect(authors[1]!.email).toBe("halvorsen@norges-bank.example.no");
+  });
+
+  it("reads 'X is from Y' and 'X is the … Professor of …, Y' sentences, and keeps a country that ends an institution's name", () => {
+    const note = lines([
+      "Lindgren is from the Stockholm School of Economics and CEPR. Moreau is from Banque de France and the Bank of",
+      "France. Tomás Ibarra is the Marcel Boiteux Professor of Finance, Universidad Carlos III de Madrid, Spain. We",
+      "are grateful to the editor for comments.",
+    ]);
+    const authors = [author("Sofia", "Lindgren"), author("Claire", "Moreau"), author("Tomás", "Ibarra")];
+    affiliationsFromNotes(note, authors, splitAffiliation);
+    expect(authors.map((a) => a.affiliation)).toEqual(["Stockholm School of Economics and CEPR", "Banque de France and the Bank of France", "Universidad Carlos III de Madrid"]);
+    expect(authors[2]!.country).toBe("Spain");
+  });
+
+  it("reads a series' address blocks after the abstract, side by side, each under its author's name", () => {
+    const abstractEnd = line(300, "monetary policy in small open economies.", { size: 12 });
+    const left = lines(["Hanna Virtanen", "Department of Economics", "University of Helsinki", "P.O. Box 17", "00014 Helsinki", "FINLAND", "and NBER", "hanna.virtanen@helsinki.example.fi"], { x: 72, size: 12, from: 340, step: 14 });
+    const right = lines(["Rafael Quintero", "Banco de México", "Av. 5 de Mayo 2", "Mexico City 06000", "rquintero@banxico.example.mx"], { x: 320, size: 12, from: 340, step: 14 });
+    // Read across, as a PDF gives two columns: the rows interleaved.
+    const rows = left.flatMap((l, i) => (right[i] ? [l, right[i]!] : [l]));
+    const authors = [author("Hanna", "Virtanen", "NATIONAL BUREAU OF ECONOMIC RESEARCH, 1050 Massachusetts Avenue"), author("Rafael", "Quintero")];
+    affiliationsFromNotes([abstractEnd, ...rows], authors, splitAffiliation, abstractEnd);
+    expect(authors.map((a) => a.affiliation)).toEqual(["Department of Economics, University of Helsinki, P.O. Box 17, 00014 Helsinki, and NBER", "Banco de México, Av. 5 de Mayo 2, Mexico City 06000"]);
+    expect(authors.map((a) => a.email)).toEqual(["hanna.virtanen@helsinki.example.fi", "rquintero@banxico.example.mx"]);
+    // Above the abstract, a name alone on a line is the title page's author list, not an address block.
+    const before = [author("Hanna", "Virtanen"), author("Rafael", "Quintero")];
+    affiliationsFromNotes([...rows, abstractEnd], before, splitAffiliation, abstractEnd);
+    expect(before.map((a) => a.affiliation)).toEqual([null, null]);
+  });
+
+  it("leaves out the people a note thanks, never an author named elsewhere or a funding statement's names", () => {
+    const authors = [author("Nicholas", "Okafor"), author("Maria", "Lindqvist"), author("Lanier", "Benkard"), author("Sharon", "Belenzon")];
+    const front = [
+      ...lines(["Nicholas Okafor and Maria Lindqvist"], { size: 12, from: 120 }),
+      ...lines(["We thank Lanier Benkard, Sharon Belenzon and seminar participants at Stanford for helpful comments. Okafor", "received funding from the Lindqvist Foundation."], { from: 600 }),
+    ];
+    expect(withoutThanked(front, authors).map((a) => a.lastName)).toEqual(["Okafor", "Lindqvist"]);
+    // A funding statement is not thanks: the authors it names stay.
+    const funded = [author("Abigail", "Kroch"), author("James", "Wilton")];
+    expect(withoutThanked(lines(["Funding: AK and James Wilton received funding from the Ontario HIV Treatment Network."]), funded)).toHaveLength(2);
+  });
+});
