@@ -311,7 +311,11 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     const goesOn = /(?:\b(?:and|of|the|in|for|to|on|with|by|from|at|via|a|an)|[-:,])$/i.test(prev.text.trim());
     const named = !goesOn && (labels[i]?.author ?? 0) >= 0.5 && (labels[i]?.title ?? 1) < 0.5;
     const other = isAuthorLine(l) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l) || /^authors?\s*:/i.test(l.text) || named || mailedName(l.text, mailboxes, lowerWords);
-    if (!sameLook || !close(prev, l) || other || out.length >= 5 || (doc.kind === "docx" && out.length >= 1 && !l.bold && !lines[start]!.bold)) break;
+    // (A working paper's title page may set its title with wide leading: a line further down still goes
+    // on where the line above leaves the phrase open, or where both are centred on one axis.)
+    const centred = (a: Line) => a.x + a.width / 2;
+    const spaced = doc.kind === "pdf" && l.page === prev.page && l.y > prev.y && l.y - prev.y < prev.size * 3.8 && (goesOn || Math.abs(centred(l) - centred(prev)) < 5);
+    if (!sameLook || !(close(prev, l) || spaced) || other || out.length >= 5 || (doc.kind === "docx" && out.length >= 1 && !l.bold && !lines[start]!.bold)) break;
     out.push(i);
   }
   return out;

@@ -803,6 +803,23 @@ describe("extraction rules", () => {
     expect(abstractGoesOn(doc.lines, 7, labels, doc.lines.slice(4, 7))).toEqual([]);
   });
 
+  it("reads a working paper's title set with wide leading: a centred second line, or one the line above leaves open", () => {
+    const doc = documentOf([
+      ["Testing the Production Approach to Markup", 17],
+      ["Estimation", 17],
+      ["Devesh Okonkwo", 14],
+      ["Federal Trade Commission", 11],
+    ]);
+    const centre = (i: number, y: number) => Object.assign(doc.lines[i]!, { x: 306 - doc.lines[i]!.width / 2, y });
+    [159, 203, 257, 292].forEach((y, i) => centre(i, y));
+    expect(readHeader(doc).title.value).toBe("Testing the Production Approach to Markup Estimation");
+    // Set apart as widely but not on the title's axis, and not left open: a line of its own.
+    doc.lines[1]!.x = 72;
+    expect(readHeader(doc).title.value).toBe("Testing the Production Approach to Markup");
+    doc.lines[0]!.text = "Testing the Production Approach to Markups and";
+    expect(readHeader(doc).title.value).toBe("Testing the Production Approach to Markups and Estimation");
+  });
+
   it("ends an abstract set in a narrower measure where the wider text below begins, and at its JEL codes", () => {
     // An AER first page: the abstract inset on both sides, justified; the introduction in the full
     // measure right below, in the same size, with no heading between them.
