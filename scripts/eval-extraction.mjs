@@ -11,6 +11,7 @@ import path from "node:path";
 import { extractManuscript } from "../app/extraction/index.ts";
 import { readHeader } from "../app/extraction/header.ts";
 import { similarity } from "../app/extraction/text.ts";
+import { CONFIDENCE_BANDS } from "../app/extraction/model.ts";
 import { loadHalf } from "./grobid/headers.mjs";
 import { lexiconOfWords, loadNameFields, nameKey, NAMES_CROSS, onTheLine, peopleKey, readLineKey } from "./grobid/names.mjs";
 
@@ -96,7 +97,7 @@ async function scoreSet(label, dir, listFailures) {
       side = existsSync(file.replace(/\.(pdf|docx)$/, ext === "pdf" ? ".docx" : ".pdf")) ? word[ext] : null;
       let got;
       try {
-        got = await extractManuscript(new Uint8Array(readFileSync(file)), { nameModel });
+        got = await extractManuscript(new Uint8Array(readFileSync(file)), { nameModel, evidence: true });
       } catch (error) {
         got = { title: { value: null }, abstract: { value: null }, authors: [], keywords: { value: [] }, failed: String(error) };
       }
@@ -106,9 +107,9 @@ async function scoreSet(label, dir, listFailures) {
       const authors = names(got.authors) === names(truth.authors);
       add("title", title);
       add("abstract", abstract);
-      if (got.title.value) confidence.push({ field: "title", value: got.title.confidence, right: title });
-      if (got.abstract.value) confidence.push({ field: "abstract", value: got.abstract.confidence, right: abstract });
-      if (got.authors.length) confidence.push({ field: "authors (whole list)", value: Math.min(...got.authors.map((a) => a.confidence)), right: authors });
+      if (got.title.value) confidence.push({ field: "title", value: got.title.confidence, right: title, evidence: got.evidence?.title });
+      if (got.abstract.value) confidence.push({ field: "abstract", value: got.abstract.confidence, right: abstract, evidence: got.evidence?.abstract });
+      if (got.authors.length) confidence.push({ field: "authors (whole list)", value: Math.min(...got.authors.map((a) => a.confidence)), right: authors, evidence: got.evidence?.authors });
       if (truth.authors.length) {
         add("authors (whole list)", authors);
         add("emails", f1(got.authors.map((a) => a.email ?? ""), truth.authors.map((a) => a.email ?? "")));
@@ -216,18 +217,18 @@ function scoreReal(label, documents, listFailures, crossFitted = false) {
   const add = (fieldName, value) => (scores[fieldName] ??= []).push(Number(value));
   const confidence = [];
   for (const { id, doc, labels, truth } of documents) {
-    const got = readHeader(doc, crossFitted ? cross[foldOf(`grobid:${id}`, "cross")] : undefined, { nameModel, nameReader: crossFitted && namesCross ? namesCross[foldOf(id, "names")] : undefined });
+    const got = readHeader(doc, crossFitted ? cross[foldOf(`grobid:${id}`, "cross")] : undefined, { nameModel, nameReader: crossFitted && namesCross ? namesCross[foldOf(id, "names")] : undefined, evidence: true });
     const failures = [];
     if (truth.title) {
       const ok = similarity(norm(got.title.value), norm(truth.title)) >= 0.8;
       add("title", ok);
-      if (got.title.value) confidence.push({ field: "title", value: got.title.confidence, right: ok });
+      if (got.title.value) confidence.push({ field: "title", value: got.title.confidence, right: ok, evidence: got.evidence?.title });
       if (!ok) failures.push(`   title: ${JSON.stringify(got.title.value)}\n   truth: ${JSON.stringify(truth.title)}`);
     }
     if (truth.abstract) {
       const ok = similarity(norm(got.abstract.value), norm(truth.abstract)) >= 0.8;
       add("abstract", ok);
-      if (got.abstract.value) confidence.push({ field: "abstract", value: got.abstract.confidence, right: ok });
+      if (got.abstract.value) confidence.push({ field: "abstract", value: got.abstract.confidence, right: ok, evidence: got.evidence?.abstract });
       if (!ok) failures.push(`   abstract: ${JSON.stringify((got.abstract.value ?? "").slice(0, 160))}\n   truth:    ${JSON.stringify(truth.abstract.slice(0, 160))}`);
     }
     if (truth.authors?.length) {
@@ -237,7 +238,7 @@ function scoreReal(label, documents, listFailures, crossFitted = false) {
       for (const x of truth.authors) if (!people.has(`${nameKey(x.firstName).charAt(0)} ${nameKey(x.lastName)}`)) people.set(`${nameKey(x.firstName).charAt(0)} ${nameKey(x.lastName)}`, x);
       const b = peopleKey([...people.values()]);
       add("authors (whole list)", a === b);
-      if (got.authors.length) confidence.push({ field: "authors (whole list)", value: Math.min(...got.authors.map((x) => x.confidence)), right: a === b });
+      if (got.authors.length) confidence.push({ field: "authors (whole list)", value: Math.min(...got.authors.map((x) => x.confidence)), right: a === b, evidence: got.evidence?.authors });
       if (a !== b) failures.push(`   authors: ${a}\n   truth:   ${b}`);
     }
     // Every document whose lines are annotated as authors, not only those the name corpus splits:
@@ -324,17 +325,58 @@ if (paired.length) {
   for (const f of fields.filter((f) => columns.some(([, m]) => m[f]))) console.log(`${f.padEnd(width)} ${columns.map(([, m]) => wide(m[f] ? `${m[f].mean.toFixed(process.env.DIGITS ? 3 : 2)} (${m[f].n})` : "–")).join("")}`);
 }
 
-// What the wizard's words mean: "high confidence" (≥ 0.9), "medium" (≥ 0.7), "low".
+// What the wizard's words mean (CONFIDENCE_BANDS): "high confidence", "medium", "low".
 console.log("\nHow often a value the wizard shows is wrong, by the confidence it shows (wrong / values):");
 console.log(`${"".padEnd(width)} ${results.map((r) => col(r.label)).join("")}`);
 for (const f of ["title", "abstract", "authors (whole list)"]) {
-  for (const [band, low, high] of [["high", 0.9, 2], ["medium", 0.7, 0.9], ["low", 0, 0.7]]) {
+  for (const [band, low, high] of [["high", CONFIDENCE_BANDS.high, 2], ["medium", CONFIDENCE_BANDS.medium, CONFIDENCE_BANDS.high], ["low", 0, CONFIDENCE_BANDS.medium]]) {
     const cell = (r) => {
       const values = r.confidence.filter((c) => c.field === f && c.value >= low && c.value < high);
       return values.length ? `${values.filter((c) => !c.right).length}/${values.length}` : "–";
     };
     console.log(`${`${f}, ${band}`.padEnd(width)} ${results.map((r) => col(cell(r))).join("")}`);
   }
+}
+
+// `--calibrate`: fits calibration.ts's weights on the development halves' values (never a held-out one)
+// and writes them to app/extraction/calibration.weights.ts.
+if (args.includes("--calibrate")) {
+  const { writeFileSync } = await import("node:fs");
+  const dev = results.filter((r) => !r.label.includes("held-out") && !r.names);
+  const weights = {};
+  for (const [field, key] of [["title", "title"], ["abstract", "abstract"], ["authors (whole list)", "authors"]]) {
+    const rows = dev.flatMap((r) => r.confidence.filter((c) => c.field === field && c.evidence));
+    const w = fitLogistic(rows.map((c) => c.evidence), rows.map((c) => (c.right ? 1 : 0)));
+    // Kept only where it makes "high confidence" truer on these halves than the reader's own score
+    // (evidence[0]): of the values at HIGH or above, fewer wrong.
+    const p = (x) => 1 / (1 + Math.exp(-(w[0] + x.reduce((t, v, k) => t + v * w[k + 1], 0))));
+    const band = (score) => {
+      const high = rows.filter((c) => score(c.evidence) >= CONFIDENCE_BANDS.high);
+      return { wrong: high.filter((c) => !c.right).length, of: high.length };
+    };
+    const [raw, fitted] = [band((x) => x[0]), band(p)];
+    const better = fitted.wrong / Math.max(1, fitted.of) < raw.wrong / Math.max(1, raw.of);
+    if (better) weights[key] = w;
+    console.log(`calibration: ${key} on ${rows.length} values of ${dev.map((r) => r.label).join(", ")}: high confidence wrong ${raw.wrong}/${raw.of} by the reader's score, ${fitted.wrong}/${fitted.of} calibrated: ${better ? "calibrated" : "the reader's score kept"}`);
+  }
+  const body = Object.entries(weights).map(([k, w]) => `  ${k}: [${w.map((x) => x.toFixed(4)).join(", ")}],`).join("\n");
+  writeFileSync(path.join("app", "extraction", "calibration.weights.ts"), `/** Fitted by \`npm run calibrate:extraction\` on the development halves; do not edit by hand. */\nexport const CALIBRATION: Record<string, number[]> = {\n${body}\n};\n`);
+}
+
+/** Logistic regression by gradient descent, with a small L2 penalty: [intercept, ...weights]. */
+function fitLogistic(xs, ys, { rate = 0.5, steps = 4000, l2 = 0.01 } = {}) {
+  const w = new Array((xs[0]?.length ?? 0) + 1).fill(0);
+  for (let step = 0; step < steps; step++) {
+    const grad = new Array(w.length).fill(0);
+    xs.forEach((x, i) => {
+      const p = 1 / (1 + Math.exp(-(w[0] + x.reduce((s, v, k) => s + v * w[k + 1], 0))));
+      const e = p - ys[i];
+      grad[0] += e;
+      x.forEach((v, k) => (grad[k + 1] += e * v));
+    });
+    for (let k = 0; k < w.length; k++) w[k] -= rate * (grad[k] / xs.length + (k ? l2 * w[k] : 0));
+  }
+  return w;
 }
 
 if (gate) {

@@ -14,6 +14,7 @@ import { lexiconOf, readNames, type NamedPerson, type NameReader } from "./names
 import { fixLigatures, fold, joinLines, joinSpans, normalizeSpace, sentences, vocabularyOf } from "./text";
 import { labelColumn, mastheadLines, readCover, type Cover } from "./zones";
 import { affiliationsFromNotes, withoutThanked } from "./author-notes";
+import { abstractEvidence, authorsEvidence, calibrated, titleEvidence, type Calibrated } from "./calibration";
 
 const sourceOf = (line: Line | undefined): Source | null => (line ? { page: line.page, x: Math.round(line.x), y: Math.round(line.y) } : null);
 const field = <T>(value: T, confidence: number, line?: Line): Field<T> => ({ value, confidence, source: sourceOf(line) });
@@ -61,10 +62,12 @@ export type Header = {
   authors: ExtractedAuthor[];
   keywords: Field<string[]>;
   jel: Field<string[]>;
+  /** With `evidence: true`: what each calibrated confidence was computed from (for fitting the calibration). */
+  evidence?: Record<Calibrated, number[] | null>;
 };
 
 /** `weights`: other labellers, `nameReader` another name model and lexicon (the evaluation's cross-fitted ones); the shipped models otherwise. */
-export function readHeader(doc: Document, weights?: LabellerWeights[], { nameModel = true, nameReader }: { nameModel?: boolean; nameReader?: NameReader } = {}): Header {
+export function readHeader(doc: Document, weights?: LabellerWeights[], { nameModel = true, nameReader, evidence: keepEvidence = false }: { nameModel?: boolean; nameReader?: NameReader; evidence?: boolean } = {}): Header {
   const printed = cleanLines(doc);
   // Zones first: an archive's cover page is read for the title and authors it labels, then set
   // aside with a publisher's masthead; the fields are read from the pages without them.
@@ -187,9 +190,27 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
   const authors = cover?.authors.length ? authorsOfCover(cover, read) : withoutThanked(front, read);
   affiliationsFromNotes(front, authors, splitAffiliation, abstractLines[abstractLines.length - 1]);
 
+  // --- confidences: the readers' own scores, calibrated against being right (calibration.ts).
+  const titleRaw = cover?.title ? COVER_SURE : title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0;
+  const abstractRaw = abstractText ? confidenceOf(abstractLines.map((l) => labels[indexOf.get(l) ?? -1]?.abstract ?? 0.5), labelIndex >= 0 ? 0.6 : 0.4) : 0;
+  const key = (t: string) => fold(t).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  const elsewhere = key(printed.filter((l) => !titleLines.includes(l)).map((l) => l.text).join(" "));
+  const printedKeys = printed.map((l) => key(l.text));
+  const namedTwice = authors.filter((a) => printedKeys.filter((k) => k.includes(key(a.lastName))).length >= 2).length;
+  const evidence: Record<Calibrated, number[] | null> = {
+    title: title ? titleEvidence(titleRaw, title, { fromCover: !!cover?.title, lines: cover?.title ? 1 : titleLines.length, repeated: key(title).length >= 8 && elsewhere.includes(key(title).slice(0, 40)) }) : null,
+    abstract: abstractText ? abstractEvidence(abstractRaw, abstractText, { labelled: labelIndex >= 0, column: abstractColumn }) : null,
+    authors: authors.length ? authorsEvidence(authors.map((a) => a.confidence), { fromCover: !!cover?.authors.length, withEmail: authors.filter((a) => a.email).length, namedTwice }) : null,
+  };
+  // (Each author is shown no surer than the list they belong to.)
+  if (evidence.authors) {
+    const list = calibrated("authors", evidence.authors);
+    for (const a of authors) a.confidence = Math.min(a.confidence, list);
+  }
   return {
-    title: cover?.title ? field(cover.title, COVER_SURE, cover.titleLine ?? undefined) : field(title, title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0, titleLines[0]),
-    abstract: field(abstractText, abstractText ? confidenceOf(abstractLines.map((l) => labels[indexOf.get(l) ?? -1]?.abstract ?? 0.5), labelIndex >= 0 ? 0.6 : 0.4) : 0, abstractLines[0]),
+    title: field(title, evidence.title ? calibrated("title", evidence.title) : 0, cover?.title ? (cover.titleLine ?? undefined) : titleLines[0]),
+    abstract: field(abstractText, evidence.abstract ? calibrated("abstract", evidence.abstract) : 0, abstractLines[0]),
+    ...(keepEvidence ? { evidence } : {}),
     authors,
     keywords: field(keywords, keywords.length ? 0.9 : 0, kw.line),
     jel: field(jel, jel.length ? 0.95 : 0, jl.line ?? (runInJel ? abstractLines[abstractLines.length - 1] : undefined)),

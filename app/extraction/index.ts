@@ -4,7 +4,7 @@
  * codes), each with a confidence and where it was found. No web framework: the extraction
  * Worker, `npm run extract` and the tests call `extractManuscript` alike.
  */
-import { addressesAtEnd, cleanLines, readHeader } from "./header";
+import { addressesAtEnd, cleanLines, readHeader, type Header } from "./header";
 import { ExtractionFailed, MAX_MANUSCRIPT_BYTES, type ExtractionResult } from "./model";
 import { readDocx } from "./read-docx";
 import { openPdf, readPdfPages } from "./read-pdf";
@@ -31,7 +31,7 @@ export function sniffManuscript(bytes: Uint8Array): FileKind | null {
 
 /** `references: false` reads the front matter only (the first pages), for a caller in a hurry. */
 /** `nameModel: false` reads names with the rules alone (the evaluation's comparison, decision 036). */
-export async function extractManuscript(bytes: Uint8Array, options: { references?: boolean; nameModel?: boolean } = {}): Promise<ExtractionResult> {
+export async function extractManuscript(bytes: Uint8Array, options: { references?: boolean; nameModel?: boolean; evidence?: boolean } = {}): Promise<ExtractionResult & { evidence?: Header["evidence"] }> {
   const started = performance.now();
   if (bytes.byteLength > MAX_MANUSCRIPT_BYTES) throw new ExtractionFailed("The manuscript is larger than 25 MB.");
   const kind = sniffManuscript(bytes);
@@ -75,7 +75,7 @@ export async function extractManuscript(bytes: Uint8Array, options: { references
     });
     if (at >= 0 && options.references !== false) references = referencesFrom(doc.lines, at, "docx");
   }
-  const header = readHeader(doc, undefined, { nameModel: options.nameModel });
+  const header = readHeader(doc, undefined, { nameModel: options.nameModel, evidence: options.evidence });
   addressesAtEnd(kind === "pdf" ? lastPage : doc.lines.slice(-40), header.authors);
   const text = doc.lines.map((l) => l.text).join("\n").slice(0, 20_000);
   return { kind, pages: doc.pages, ...header, references, text, stats: { ms: Math.round(performance.now() - started), pagesRead } };

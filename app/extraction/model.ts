@@ -26,6 +26,12 @@ export type Line = {
 
 export type Document = { kind: "pdf" | "docx"; pages: number; pageWidth: number; pageHeight: number; lines: Line[] };
 
+/**
+ * What the wizard's words for a confidence mean: "high confidence" from `high` up, "medium" from
+ * `medium` up, "low" below. The evaluation reports how often a value in each band is wrong.
+ */
+export const CONFIDENCE_BANDS = { high: 0.9, medium: 0.7 } as const;
+
 /** Where a value was found, so the wizard can show it. */
 export type Source = { page: number; x: number; y: number };
 export type Field<T> = { value: T; confidence: number; source: Source | null };

@@ -7,7 +7,7 @@
 import { COUNTRIES } from "virtual:world-countries";
 import { z } from "zod";
 import { MANUSCRIPT_TYPES } from "~/db/enums";
-import { MAX_MANUSCRIPT_BYTES } from "~/extraction/model";
+import { CONFIDENCE_BANDS, MAX_MANUSCRIPT_BYTES } from "~/extraction/model";
 import { ACADEMIC_RANKS } from "~/features/accounts/options";
 import { topicPairsSchema, type TopicPairSlot } from "~/features/accounts/schemas";
 import { exactSizeNote, megabytesUp } from "~/lib/file-names";
@@ -60,9 +60,9 @@ export const SUBMISSION_MESSAGES = {
  */
 export type Provenance = { page: number | null; confidence: number; value?: string };
 
-/** The three levels the wizard names a confidence by (high 0.9 and up, medium 0.7 and up, low below). */
+/** The three levels the wizard names a confidence by (the extraction's CONFIDENCE_BANDS). */
 export type ConfidenceLevel = "high" | "medium" | "low";
-export const confidenceLevel = (confidence: number): ConfidenceLevel => (confidence >= 0.9 ? "high" : confidence >= 0.7 ? "medium" : "low");
+export const confidenceLevel = (confidence: number): ConfidenceLevel => (confidence >= CONFIDENCE_BANDS.high ? "high" : confidence >= CONFIDENCE_BANDS.medium ? "medium" : "low");
 
 /** What the manuscript gave the authors step: how many people were read, on which pages, and who did not fit under MAX_AUTHORS. */
 export type AuthorsRead = { count: number; pages: number[]; shown: number; leftOut: string[] };
