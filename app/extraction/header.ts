@@ -152,6 +152,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
     }
   }
   if (abstractLines.length && !abstractColumn) abstractLines.push(...abstractGoesOn(lines, (indexOf.get(abstractLines[abstractLines.length - 1]!) ?? abstractStart) + 1, labels, abstractLines));
+  // An abstract cut mid-sentence at a page's foot (the notes set under it) goes on at the next page's top.
+  if (abstractLines.length && !abstractColumn) abstractLines.push(...overThePage(lines, abstractLines, doc, body));
   let abstractText = abstractLines.length ? joinLines(abstractLines.map((l) => l.text), vocabulary) : null;
   // JEL codes run into the abstract's last line end the abstract (and are the paper's codes where no line of them is printed).
   const runInJel = abstractText ? JEL_RUN_IN.exec(abstractText) : null;
@@ -468,6 +470,22 @@ export function abstractGoesOn(lines: Line[], from: number, labels: LineLabels, 
     out.push(l);
   }
   return out;
+}
+
+/**
+ * The rest of an abstract that a page break cut mid-sentence: the paragraph that opens the next page
+ * in the abstract's size, beginning in lower case (the sentence going on), past a running head.
+ */
+function overThePage(lines: Line[], abstract: Line[], doc: Document, body: number): Line[] {
+  const last = abstract[abstract.length - 1]!;
+  if (/[.!?)"”]\s*$/.test(last.text.trim()) || JEL_RUN_IN.test(last.text)) return [];
+  const next = lines.findIndex((l) => l.page === last.page + 1);
+  if (next < 0) return [];
+  for (let i = next; i < Math.min(lines.length, next + 3) && lines[i]!.page === last.page + 1; i++) {
+    const l = lines[i]!;
+    if (Math.abs(l.size - last.size) < 0.6 && /^\p{Ll}/u.test(l.text.trim())) return paragraphAfter(lines, i, doc, body);
+  }
+  return [];
 }
 
 /**

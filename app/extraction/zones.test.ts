@@ -79,4 +79,24 @@ describe("zones of the first pages", () => {
       "Dealers with more capital quote tighter spreads on the bonds they hold, and the effect is strongest for bonds that are costly to hedge. Shocks to dealer capital move spreads across the whole market, beyond what default risk and bond liquidity can explain.",
     );
   });
+
+  it("carries an abstract cut mid-sentence at a page's foot over to the next page, past the notes and the running head", () => {
+    const justified = 400;
+    const doc = documentOf([
+      line(1, 112, 80, 10, "WHO BECOMES A MARKET MAKER? EVIDENCE FROM DEALER ENTRY"),
+      line(1, 200, 112, 10, "HELENA BRANDT"),
+      line(1, 94, 186, 8, "We characterize which firms become dealers in corporate bond markets, and how entry", justified),
+      line(1, 94, 198, 8, "responds to the capital rules that govern them. Using regulatory filings on every dealer", justified),
+      line(1, 94, 210, 8, "from 2002 to 2020, we show that entry falls sharply after capital requirements rise, and", justified),
+      line(1, 94, 222, 8, "that the firms that stay out are the small ones that quoted the most illiquid bonds. Those", justified),
+      line(1, 96, 402, 8, "We thank seminar participants for comments. The views expressed are the author's own."),
+      line(2, 112, 65, 8, "THE QUARTERLY JOURNAL OF ECONOMICS"),
+      line(2, 54, 89, 8, "bonds trade less often afterwards, at wider spreads, and their prices recover more slowly", justified),
+      line(2, 54, 101, 8, "after large sales. JEL Codes: G12, G24, G28.", 180),
+      line(2, 166, 150, 10, "I. INTRODUCTION"),
+    ]);
+    const header = readHeader(doc);
+    expect(header.abstract.value).toMatch(/^We characterize .* illiquid bonds\. Those bonds trade less often .* after large sales\.$/);
+    expect(header.jel.value).toEqual(["G12", "G24", "G28"]);
+  });
 });
