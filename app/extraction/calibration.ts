@@ -2,7 +2,7 @@
  * Confidences that mean what they say: for the title, the abstract and the author list, the
  * probability that the value is right, from a logistic model (Platt scaling) over the reader's own
  * score and what the value looks like. The weights are fitted on the development halves only
- * (`npm run calibrate:extraction`, decision 066's record names the sets); the held-out halves'
+ * (`npm run calibrate:extraction`, decision 067); the held-out halves'
  * reliability tables (`npm run eval:extraction`) say how often a value shown as sure is wrong.
  */
 import { CALIBRATION } from "./calibration.weights";
