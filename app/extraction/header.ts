@@ -189,7 +189,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
   // each author is, whatever the markers gave them.
   const firstPage = lines[0]?.page ?? 1;
   const front = lines.filter((l) => l.page <= firstPage + 1);
-  const authors = cover?.authors.length ? authorsOfCover(cover, read) : withoutThanked(front, read);
+  const authors = (cover?.authors.length ? authorsOfCover(cover, read) : withoutThanked(front, read)).filter((a) => !isOrganisation(`${a.firstName} ${a.lastName}`));
   affiliationsFromNotes(front, authors, splitAffiliation, abstractLines[abstractLines.length - 1]);
 
   // --- confidences: the readers' own scores, calibrated against being right (calibration.ts).
@@ -218,6 +218,11 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
     jel: field(jel, jel.length ? 0.95 : 0, jl.line ?? (runInJel ? abstractLines[abstractLines.length - 1] : undefined)),
   };
 }
+
+/** Words of an organisation's name that no person's name has ("Federal Reserve Board", "Board of Governors"). */
+const ORGANISATION_WORDS = /\b(?:reserve|board|federal|treasury|governors|commission|ministry|government)\b/i;
+/** A name read as a person's that is an organisation's: an institution's word in it. */
+const isOrganisation = (name: string) => ORGANISATION_WORDS.test(name) || INSTITUTION.test(name);
 
 /** How sure a value an archive's cover labels is ("Author(s): …"): as sure as the engine says anything. */
 const COVER_SURE = 0.95;

@@ -803,6 +803,20 @@ describe("extraction rules", () => {
     expect(abstractGoesOn(doc.lines, 7, labels, doc.lines.slice(4, 7))).toEqual([]);
   });
 
+  it("never takes an organisation printed under an author for a second author", () => {
+    const doc = documentOf([
+      ["Publication Bias in Anomaly Returns", 17],
+      ["Andrew Y. Okafor", 12],
+      ["Federal Reserve Board", 12],
+      ["December 2024", 11],
+      ["Abstract", 11],
+      ["We measure how much of the average anomaly return published in finance journals reflects the selection of", 11],
+      ["significant results, using the distribution of t-statistics across hundreds of published and unpublished", 11],
+      ["predictors, and find that the bias is small relative to the returns the literature reports for them.", 11],
+    ]);
+    expect(readHeader(doc).authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Andrew Y. Okafor"]);
+  });
+
   it("reads a working paper's title set with wide leading: a centred second line, or one the line above leaves open", () => {
     const doc = documentOf([
       ["Testing the Production Approach to Markup", 17],
