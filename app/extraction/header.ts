@@ -189,7 +189,21 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
   // each author is, whatever the markers gave them.
   const firstPage = lines[0]?.page ?? 1;
   const front = lines.filter((l) => l.page <= firstPage + 1);
-  const authors = (cover?.authors.length ? authorsOfCover(cover, read) : withoutThanked(front, read)).filter((a) => !isOrganisation(`${a.firstName} ${a.lastName}`));
+  const listed = cover?.authors.length ? authorsOfCover(cover, read) : withoutThanked(front, read);
+  const authors = listed.filter((a) => !isOrganisation(`${a.firstName} ${a.lastName}`));
+  // An organisation read as an author was printed under the authors: it is the affiliation of the
+  // first author before it who has none ("Andrew Y. Chen" / "Federal Reserve Board").
+  listed.forEach((a, k) => {
+    if (authors.includes(a)) return;
+    const bare = listed.slice(0, k).find((b) => authors.includes(b) && !b.affiliation);
+    if (bare) giveAffiliation(bare, `${a.firstName} ${a.lastName}`);
+  });
+  // An affiliation that begins with its author's own name repeats it ("Johan E Eklund, Swedish Entrepreneurship Forum").
+  for (const a of authors) {
+    const own = `${a.firstName} ${a.lastName},`;
+    if (a.affiliation?.startsWith(own)) giveAffiliationAnew(a, a.affiliation.slice(own.length).trim());
+    if (a.affiliation?.includes(" ,")) a.affiliation = a.affiliation.replace(/\s+,/g, ",");
+  }
   affiliationsFromNotes(front, authors, splitAffiliation, abstractLines[abstractLines.length - 1]);
 
   // --- confidences: the readers' own scores, calibrated against being right (calibration.ts).
@@ -852,6 +866,12 @@ function giveAffiliation(a: ExtractedAuthor, text: string) {
   Object.assign(a, { affiliation: rest, institution, department, country: country ?? countryIn(rest) ?? a.country });
 }
 
+/** An author's affiliation replaced by another text (its institution, department and country read anew). */
+function giveAffiliationAnew(a: ExtractedAuthor, text: string) {
+  Object.assign(a, { affiliation: null, institution: null, department: null });
+  giveAffiliation(a, text);
+}
+
 /** A line that is one e-mail address (under an LNCS institute line: it belongs to that note). */
 const BARE_EMAIL = new RegExp(`^(?:${EMAIL.source})$`);
 /** amsart's "E-mail address: a@b.org" line. */
@@ -914,7 +934,8 @@ function endsWithAbstractLabel(text: string) {
   return rest !== text && /[^\s.!?]$/.test(rest);
 }
 /** An e-mail label and all after it on the line ("✉ e-mail: skm@iitm.ac.in"): no part of an affiliation. */
-const EMAIL_TAIL = /(?:e-?mail|email)\s*:?.*$/i;
+// (Its hyphen may be any of the hyphens a text layer gives, a soft one among them: "E-\u00ad\u2010mail".)
+const EMAIL_TAIL = /(?:e[-\u00ad\u2010\u2011]*mail)\s*:?.*$/i;
 /** An affiliation without its e-mail, leading marker and closing punctuation. */
 // (Its parts joined by semicolons are joined by commas: an author's affiliations are joined by semicolons.)
 const cleanAffiliation = (t: string) =>
