@@ -198,6 +198,15 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
     const bare = listed.slice(0, k).find((b) => authors.includes(b) && !b.affiliation);
     if (bare) giveAffiliation(bare, `${a.firstName} ${a.lastName}`);
   });
+  // What no affiliation is, wherever it was read from: thanks and funding, a word cut at its start
+  // ("dation, the National Institute …"), a table of contents' page numbers ("489.- III. Examples").
+  for (const a of authors) {
+    const kept = a.affiliation?.split("; ").filter((part) => !notAffiliation(part) && !/^\p{Ll}/u.test(part) && !/\d+\.\s*-\s*[IVX]+\./.test(part));
+    if (a.affiliation && kept!.length !== a.affiliation.split("; ").length) {
+      Object.assign(a, { affiliation: null, institution: null, department: null });
+      for (const part of kept!) giveAffiliation(a, part);
+    }
+  }
   // An affiliation that begins with its author's own name repeats it ("Johan E Eklund, Swedish Entrepreneurship Forum").
   for (const a of authors) {
     const own = `${a.firstName} ${a.lastName},`;
@@ -909,7 +918,7 @@ export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
 /** Sentences of a note that are not an affiliation: thanks, contact details, the paper's status. */
 const notAffiliation = (t: string) =>
   /^\s*(?:key\s*words?|index terms|jel\b|abstract\b)/i.test(t) ||
-  /\b(?:thank|grateful|acknowledg|support|corresponding|correspondence|tel|phone|fax)\w*|\bcontributed equally|\bequal(?:ly)? contribut/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || NOISE.test(t) || LICENCE.test(t);
+  /\b(?:thank|grateful|gratitude|acknowledg|support|corresponding|correspondence|tel|phone|fax|funded|funding|participat)\w*|\bgrant\s+(?:no\.?\s*)?[A-Z]*\d|\bcontributed equally|\bequal(?:ly)? contribut/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || NOISE.test(t) || LICENCE.test(t);
 /** A journal's imprint: its address on the web, copyright and licence. */
 const LICENCE = /https?:\/\/|\bwww\.|©|\(c\)\s*\d{4}|\blicen[cs]e|\bcreative commons|\bopen access\b|\bcopyright\b|\bpublished by\b|\ball rights reserved\b/i;
 /** The small words of an institution's or a place's name, in lower case in any language. */

@@ -803,6 +803,19 @@ describe("extraction rules", () => {
     expect(abstractGoesOn(doc.lines, 7, labels, doc.lines.slice(4, 7))).toEqual([]);
   });
 
+  it("gives no author a sentence of thanks or funding, or a fragment cut mid-word, for an affiliation", () => {
+    const doc = documentOf([
+      ["Who Becomes a Dealer? Entry and Capital Rules", 17],
+      ["Helena Brandt^*", 12],
+      ["We characterize which firms become dealers in corporate bond markets and how entry responds to the capital", 10],
+      ["rules that govern them, using regulatory filings on every dealer registered in the United States since 2002.", 10],
+      ["Entry falls sharply after capital requirements rise, and the firms that stay out are the smallest ones.", 10],
+      ["^* Gratitude is also extended to the staff of the Securities and Exchange Commission for their help with the data.", 8],
+      ["dation, the National Institute on Aging Grant T32AG000186, Harvard University, and the European Research Council.", 8],
+    ]);
+    expect(readHeader(doc).authors.map((a) => a.affiliation)).toEqual([null]);
+  });
+
   it("never takes an organisation printed under an author for a second author: it is that author's affiliation", () => {
     const doc = documentOf([
       ["Publication Bias in Anomaly Returns", 17],
