@@ -49,8 +49,8 @@ export function authorsEvidence(confidences: number[], { fromCover, withEmail, n
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** The probability that a value is right, from its evidence; the reader's own score where no weights are fitted. */
-export function calibrated(field: Calibrated, evidence: number[]): number {
-  const w = CALIBRATION[field];
+export function calibrated(field: Calibrated, evidence: number[], weights: Record<string, number[]> = CALIBRATION): number {
+  const w = weights[field];
   if (!w || w.length !== evidence.length + 1) return evidence[0] ?? 0;
   const p = sigmoid(w[0]! + evidence.reduce((s, x, i) => s + x * w[i + 1]!, 0));
   return Math.round(p * 100) / 100;
