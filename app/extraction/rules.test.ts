@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countryOfEmail, trailingCountry } from "./countries";
-import { abstractGoesOn, findTitle, looksLikeName, namesOnLine, readHeader, splitAffiliation, splitName } from "./header";
+import { abstractGoesOn } from "./abstract";
+import { findTitle, looksLikeName, namesOnLine, readHeader, splitAffiliation, splitName } from "./header";
 import { lowerCaseWords } from "./patterns";
 import type { Document } from "./model";
 import { fixLigatures, joinLines, joinSpans, similarity, vocabularyOf } from "./text";

@@ -1,0 +1,232 @@
+/**
+ * The abstract's extent: where its paragraph runs from its first line, where the labeller carries it
+ * on past a gap, where a page break cut it, and where the layout ends it (a justified block's measure,
+ * JEL codes). readHeader finds where it begins (a label, or the first long paragraph after the title);
+ * this module says how far it goes.
+ */
+import type { LineLabels } from "./labeller";
+import { isHeading, lineSpacing, startsWithMarker } from "./layout";
+import type { Document, Line } from "./model";
+import { ABSTRACT_LABEL, EMAIL, INSTITUTION, JEL_LINE, JEL_RUN_IN, KEYWORDS_LABEL, STRUCTURED_ABSTRACT } from "./patterns";
+import { joinLines } from "./text";
+import { labelColumn } from "./zones";
+
+/** The lines of one paragraph (or a labelled block) from `from`, until a gap, a label or a heading. */
+export function paragraphAfter(lines: Line[], from: number, doc: Document, body: number): Line[] {
+  const out: Line[] = [];
+  const spacing = lineSpacing(lines, from);
+  for (let i = from; i < lines.length; i++) {
+    const l = lines[i]!;
+    const prev = out[out.length - 1];
+    if (KEYWORDS_LABEL.test(l.text) || (JEL_LINE.test(l.text) && /[A-Z]\d/.test(l.text)) || (isHeading(l) && !(out.length === 0 && STRUCTURED_ABSTRACT.test(l.text)))) break;
+    if (/^(?:\*|∗|†|‡)/.test(l.text) && out.length) break;
+    if (l.spans[0]?.sup && out.length && l.size < (prev?.size ?? body) - 0.8) break;
+    if (prev) {
+      if (doc.kind === "docx") {
+        if (out.length >= 3 || l.text.split(/\s+/).length < 8) break;
+      } else {
+        const gap = l.page === prev.page ? l.y - prev.y : spacing;
+        if (gap > Math.max(spacing * 1.45, Math.max(prev.size, l.size) * 1.6) || Math.abs(l.size - prev.size) > 1.2) break;
+      }
+    }
+    out.push(l);
+    if (out.length > 60 || JEL_RUN_IN.test(l.text)) break;
+  }
+  return out;
+}
+
+/**
+ * The headings of a structured abstract's parts, as printed (capitalised or in capitals: "methods"
+ * at a line's end is a word of the text). One list for the first part after a label at a line's end
+ * ("Abstract Background") and for a part's heading at the end of a line of text ("… Canada. Methods").
+ * ("Introduction" heads an abstract only right after its label: at the end of a line it begins the paper.)
+ */
+export const PART_HEADINGS = ["Background", "Objectives?", "Aims?", "Purpose", "Context", "Methods?", "Methodology\\/Principal Findings", "Design", "Results?", "Findings", "Conclusions?(?:\\/Significance)?", "Interpretation"]
+  .flatMap((h) => [h, h.toUpperCase()])
+  .join("|");
+
+/** A structured abstract's heading at the end of a line of its text, not the line itself ("… Canada. Methods"). */
+const STRUCTURED_HEADING_AT_END = new RegExp(`\\S\\s+(?:${PART_HEADINGS})[.:]?$`);
+
+/**
+ * The abstract's lines from `from` on, past where the rules ended its paragraph (a wider gap: double
+ * spacing, a justified line, a page break): the labeller carries it on while it is sure the lines are
+ * still the abstract, and across one line it doubts, set as the abstract's and followed by one it is
+ * sure of (a structured abstract's line of figures).
+ */
+export function abstractGoesOn(lines: Line[], from: number, labels: LineLabels, taken: Line[] = []): Line[] {
+  const out: Line[] = [];
+  const close = (prev: Line | undefined, l: Line | undefined) => !!prev && !!l && l.page === prev.page && Math.abs(l.size - prev.size) < 0.5 && l.y > prev.y && l.y - prev.y < prev.size * 1.8;
+  const within = (i: number) => close(lines[i - 1], lines[i]) && close(lines[i], lines[i + 1]) && (labels[i + 1]?.abstract ?? 0) >= 0.8;
+  // (Nor does a paragraph it began end where the labeller leans away from its last lines, unless it is sure they are not the abstract's.)
+  // (In the abstract's own size: a smaller note under it is not its paragraph.)
+  const size = (taken[taken.length - 1] ?? lines[from - 1] ?? lines[from])?.size ?? 0;
+  const paragraphGoesOn = (i: number) => i > from && close(lines[i - 1], lines[i]) && Math.abs(lines[i]!.size - size) < 0.5 && (labels[i]?.abstract ?? 0) >= 0.1 && !startsWithMarker(lines[i]!);
+  // (A line that ends with a structured abstract's heading, as PLOS sets them in a margin read across: "… Ontario, Canada. Methods", is followed by that part.)
+  const headed = (i: number) => {
+    const [prev, l] = [lines[i - 1], lines[i]];
+    return !!prev && !!l && (taken.includes(prev) || out.includes(prev)) && STRUCTURED_HEADING_AT_END.test(prev.text) && Math.abs(l.size - prev.size) < 0.5 && (l.page === prev.page ? l.y > prev.y && l.y - prev.y < prev.size * 3 : l.page === prev.page + 1);
+  };
+  for (let i = from; i < Math.min(lines.length, labels.length) && ((labels[i]?.abstract ?? 0) >= 0.5 || within(i) || paragraphGoesOn(i) || headed(i)); i++) {
+    const l = lines[i]!;
+    if (KEYWORDS_LABEL.test(l.text) || JEL_LINE.test(l.text) || (isHeading(l) && !STRUCTURED_ABSTRACT.test(l.text)) || taken.includes(l)) break;
+    if (leavesTheBlock([...taken, ...out], l) || JEL_RUN_IN.test((out[out.length - 1] ?? taken[taken.length - 1])?.text ?? "")) break;
+    out.push(l);
+  }
+  return out;
+}
+
+/**
+ * The rest of an abstract that a page break cut mid-sentence: the paragraph that opens the next page
+ * in the abstract's size, beginning in lower case (the sentence going on), past a running head.
+ */
+export function overThePage(lines: Line[], abstract: Line[], doc: Document, body: number): Line[] {
+  const last = abstract[abstract.length - 1]!;
+  if (/[.!?)"”]\s*$/.test(last.text.trim()) || JEL_RUN_IN.test(last.text)) return [];
+  const next = lines.findIndex((l) => l.page === last.page + 1);
+  if (next < 0) return [];
+  for (let i = next; i < Math.min(lines.length, next + 3) && lines[i]!.page === last.page + 1; i++) {
+    const l = lines[i]!;
+    if (Math.abs(l.size - last.size) < 0.6 && /^\p{Ll}/u.test(l.text.trim())) return paragraphAfter(lines, i, doc, body);
+  }
+  return [];
+}
+
+/**
+ * Whether the line at `at` is a line of the paragraph `run` begins: the same size and measure, as
+ * close as its lines, a line of prose the labeller does not read as names or an address.
+ */
+export function paragraphGoesUp(lines: Line[], at: number, run: Line[], labels: LineLabels) {
+  const above = lines[at]!;
+  if ((labels[at]?.author ?? 0) >= 0.5 || (labels[at]?.affiliation ?? 0) >= 0.5) return false;
+  const [first, second] = [run[0]!, run[1]];
+  if (!second || above.page !== first.page || above.y >= first.y || leavesTheBlock(run, above) || Math.abs(above.size - first.size) >= 0.6) return false;
+  const spacing = second.y - first.y;
+  return spacing > 0 && Math.abs(first.y - above.y - spacing) < 1.5 && above.text.split(/\s+/).length >= 6 && !/@/.test(above.text) && !isHeading(above) && !ABSTRACT_LABEL.test(above.text);
+}
+
+/**
+ * Whether a line is set outside a justified block of lines above it on its page: its left edge out
+ * past the block's, or its right edge past the block's right. Journals set the abstract in a narrower
+ * measure than the text that follows it (AER, QJE, JF, RFS), so where the labeller reads the
+ * introduction as more abstract, the layout still says where the abstract ends. A block's measure is
+ * known only where three of its lines share both edges (justified): ragged lines say nothing of it.
+ * A line in the next column (right of the block) is the block going on, not leaving it. (A change of
+ * type size was tried as a second sign and left out: the development halves read worse with it.)
+ */
+export function leavesTheBlock(block: Line[], l: Line) {
+  const last = block[block.length - 1];
+  if (!last || l.spans.length === 0) return false;
+  const samePage = block.filter((b) => b.page === l.page && Math.abs(b.size - last.size) < 0.6);
+  if (samePage.length < 3) return false;
+  const left = Math.min(...samePage.map((b) => b.x));
+  const right = Math.max(...samePage.map((b) => b.x + b.width));
+  const justified = samePage.filter((b) => Math.abs(b.x - left) < 1 && Math.abs(b.x + b.width - right) < 1).length >= 3;
+  // (A paragraph's first line may be indented and its last short: only a line out past an edge by
+  // more than 3 points leaves the block; every journal insets its abstract by more.)
+  return justified && (l.x < left - 3 || (l.x < right && l.x + l.width > right + 3));
+}
+
+/** Two columns read across: the abstract's label at the end of another line ("College Park, MD 20742 ABSTRACT"). */
+// (With a structured abstract's first heading after it, as PLOS sets it: "* a@b.org Abstract Background".)
+export const TRAILING_ABSTRACT = new RegExp(`\\s+(?:Abstract|ABSTRACT|Summary|SUMMARY)[.:]?(?:\\s+((?:Introduction|INTRODUCTION|${PART_HEADINGS})[.:]?))?$`);
+/** A line the abstract's label ends, not a heading run into the end of a sentence ("… of interest. Summary"). */
+function endsWithAbstractLabel(text: string) {
+  const rest = text.replace(TRAILING_ABSTRACT, "");
+  return rest !== text && /[^\s.!?]$/.test(rest);
+}
+
+/**
+ * Where the abstract's label is: alone or before its text on a line ("Abstract", "ABSTRACT: We …",
+ * letter-spaced "a b s t r a c t"), or at the end of another line where two columns were read across.
+ */
+export function findAbstractLabel(lines: Line[]) {
+  // (A label alone on its line may be letter-spaced: "a b s t r a c t".)
+  const leadingLabel = lines.findIndex((l) => ABSTRACT_LABEL.test(l.text) && (ABSTRACT_LABEL.exec(l.text)![1]!.length > 20 || l.text.replace(/\s+/g, "").length < 12));
+  // Two columns read across put the label at the end of the left column's last line ("* Corresponding
+  // author Abstract", "College Park, MD 20742 ABSTRACT"): the abstract begins on the next line.
+  const trailingLabel = lines.slice(0, 60).findIndex((l, i) => endsWithAbstractLabel(l.text) && i + 1 < lines.length && lines[i + 1]!.page === l.page);
+  const labelTrails = trailingLabel >= 0 && (leadingLabel < 0 || trailingLabel < leadingLabel);
+  return { leadingLabel, labelIndex: labelTrails ? trailingLabel : leadingLabel, labelTrails };
+}
+
+/** What the abstract reader needs of the page: where the label and the title are, and the labeller's reading. */
+type AbstractContext = {
+  labelIndex: number;
+  labelTrails: boolean;
+  labels: LineLabels;
+  /** Whether a trained labeller speaks (without one every label is neutral). */
+  model: boolean;
+  indexOf: Map<Line, number>;
+  /** The title's last line (-1 without one): an unlabelled abstract is looked for after it. */
+  titleEnd: number;
+  doc: Document;
+  body: number;
+  vocabulary: Set<string>;
+};
+
+/**
+ * The abstract: after its label, or the first long paragraph after the title and authors; its
+ * lines, where it starts, whether a column bounded it, its text, and the JEL codes run into its end.
+ */
+export function readAbstract(lines: Line[], { labelIndex, labelTrails, labels, model, indexOf, titleEnd, doc, body, vocabulary }: AbstractContext) {
+  let abstractLines: Line[] = [];
+  let abstractStart = -1;
+  let abstractColumn = false;
+  if (labelIndex >= 0) {
+    const label = lines[labelIndex]!;
+    // (A label at a line's end keeps the structured abstract's first heading printed after it.)
+    const runIn = labelTrails ? (TRAILING_ABSTRACT.exec(label.text)?.[1] ?? "") : ABSTRACT_LABEL.exec(label.text)![1]!;
+    // (A label at a line's end leaves the line's own text to the front matter: an address, an e-mail.)
+    abstractStart = labelTrails ? labelIndex + 1 : labelIndex;
+    // A label over one of two blocks set side by side (an Elsevier first page's "article info" and
+    // "abstract") heads the lines of its own column only.
+    const column = labelTrails ? null : labelColumn(lines, label);
+    const reading = column === null ? lines : lines.filter((l, i) => i <= labelIndex || l.page !== label.page || l.x >= column - 5);
+    abstractColumn = column !== null;
+    abstractLines = [...(runIn ? [{ ...label, text: runIn }] : []), ...paragraphAfter(reading, reading.indexOf(label) + 1, doc, body)];
+  } else {
+    // Unlabelled: the first run of body lines with at least 60 words after the title and authors
+    // (a structured abstract's "Background" is its start, not a section), that the labeller does
+    // not read as something else (an author list, a column of affiliations).
+    const from = titleEnd + 1;
+    for (let i = from; i < Math.min(lines.length, from + 80); i++) {
+      const l = lines[i]!;
+      const sure = labels[i]?.abstract ?? 0;
+      if (KEYWORDS_LABEL.test(l.text) || (isHeading(l) && !(STRUCTURED_ABSTRACT.test(l.text) && sure >= 0.5))) break;
+      if (l.text.split(/\s+/).length < 6 || INSTITUTION.test(l.text) && l.text.length < 90 || EMAIL.test(l.text) || (model && sure < 0.2)) {
+        EMAIL.lastIndex = 0;
+        continue;
+      }
+      const run = [l, ...paragraphAfter(lines, i + 1, doc, body)];
+      // Where the labeller is sure, its abstract runs on across the gaps between a structured
+      // abstract's parts, and a short one (a proceedings' three sentences) is an abstract too.
+      const confident = model && sure >= 0.8;
+      if (confident) {
+        for (let j = (indexOf.get(run[run.length - 1]!) ?? i) + 1; j < labels.length && (labels[j]?.abstract ?? 0) >= 0.5; j++) {
+          const next = lines[j]!;
+          if (KEYWORDS_LABEL.test(next.text) || JEL_LINE.test(next.text) || (isHeading(next) && !STRUCTURED_ABSTRACT.test(next.text)) || JEL_RUN_IN.test(run[run.length - 1]!.text) || leavesTheBlock(run, next)) break;
+          run.push(next);
+        }
+      }
+      if (run.map((r) => r.text).join(" ").split(/\s+/).length >= (confident ? 30 : 60)) {
+        // The paragraph's first lines, where the labeller doubted them (right under an address): the
+        // lines just above, in the same size and measure, set as close as the paragraph's own.
+        let start = i;
+        while (start > from && paragraphGoesUp(lines, start - 1, run, labels)) run.unshift(lines[--start]!);
+        abstractLines = run;
+        abstractStart = start;
+        break;
+      }
+    }
+  }
+  if (abstractLines.length && !abstractColumn) abstractLines.push(...abstractGoesOn(lines, (indexOf.get(abstractLines[abstractLines.length - 1]!) ?? abstractStart) + 1, labels, abstractLines));
+  // An abstract cut mid-sentence at a page's foot (the notes set under it) goes on at the next page's top.
+  if (abstractLines.length && !abstractColumn) abstractLines.push(...overThePage(lines, abstractLines, doc, body));
+  let abstractText = abstractLines.length ? joinLines(abstractLines.map((l) => l.text), vocabulary) : null;
+  // JEL codes run into the abstract's last line end the abstract (and are the paper's codes where no line of them is printed).
+  const runInJel = abstractText ? JEL_RUN_IN.exec(abstractText) : null;
+  if (abstractText && runInJel) abstractText = abstractText.slice(0, runInJel.index).trim();
+
+  return { lines: abstractLines, start: abstractStart, column: abstractColumn, text: abstractText, runInJel };
+}
