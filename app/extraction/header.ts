@@ -95,7 +95,10 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
   const lowerWords = lowerCaseWords(lines);
   const titleIndexes = findTitle(lines, limit, doc, lowerWords, labels);
   const titleLines = titleIndexes.map((i) => lines[i]!);
-  const title = cover?.title ?? (titleLines.length ? cleanTitle(joinLines(titleLines.map((l) => l.text), vocabulary)) : null);
+  const titleRead = cover?.title ?? (titleLines.length ? cleanTitle(joinLines(titleLines.map((l) => l.text), vocabulary)) : null);
+  // A title set in capitals (a series' cover) is given as the first pages print it in ordinary case
+  // where they do (the abstract page repeats it): an author should not have to retype it.
+  const title = titleRead && isCapitals(titleRead) ? (inOrdinaryCase(titleRead, printed) ?? titleRead) : titleRead;
 
   // --- the abstract: labelled, or the first long paragraph after the title and authors.
   const abstract = readAbstract(lines, { labelIndex, labelTrails, labels, model, indexOf, titleEnd: titleIndexes[titleIndexes.length - 1] ?? -1, doc, body, vocabulary });
@@ -221,6 +224,19 @@ function authorsOfCover(cover: Cover, read: ExtractedAuthor[]): ExtractedAuthor[
 function confidenceOf(probabilities: number[], floor: number) {
   const mean = probabilities.length ? probabilities.reduce((s, p) => s + p, 0) / probabilities.length : 0;
   return Math.round((floor + (0.98 - floor) * mean) * 100) / 100;
+}
+
+/** Whether a text is set in capitals: no lower-case letter among its letters. */
+const isCapitals = (t: string) => /\p{Lu}/u.test(t) && !/\p{Ll}/u.test(t);
+/** The same words printed elsewhere on the first pages in ordinary case, or null. */
+function inOrdinaryCase(text: string, lines: Line[]) {
+  const flat = normalizeSpace(lines.map((l) => l.text).join(" "));
+  const want = normalizeSpace(text).toLowerCase();
+  for (let at = flat.toLowerCase().indexOf(want); at >= 0; at = flat.toLowerCase().indexOf(want, at + 1)) {
+    const found = flat.slice(at, at + want.length);
+    if (!isCapitals(found)) return found;
+  }
+  return null;
 }
 
 /** A title's label ("Title: …"): where a labelled title begins, and what it loses. */

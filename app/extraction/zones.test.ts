@@ -99,4 +99,19 @@ describe("zones of the first pages", () => {
     expect(header.abstract.value).toMatch(/^We characterize .* illiquid bonds\. Those bonds trade less often .* after large sales\.$/);
     expect(header.jel.value).toEqual(["G12", "G24", "G28"]);
   });
+
+  it("gives a title a series' cover sets in capitals as the abstract page prints it, in ordinary case", () => {
+    const doc = documentOf([
+      line(1, 219, 82, 12, "NBER WORKING PAPER SERIES"),
+      line(1, 150, 182, 12, "IDENTIFYING DEALER SPILLOVERS AND BOND MARKET RIVALRY"),
+      line(1, 260, 210, 12, "Helena Brandt"),
+      line(1, 175, 308, 12, "NATIONAL BUREAU OF ECONOMIC RESEARCH"),
+      line(2, 72, 92, 12, "Identifying Dealer Spillovers and Bond Market Rivalry"),
+      line(2, 72, 106, 12, "Helena Brandt"),
+      line(2, 273, 176, 12, "ABSTRACT"),
+      line(2, 72, 204, 12, "Dealers that hold more of a bond quote tighter spreads on it, and their rivals follow them within days."),
+      line(2, 72, 218, 12, "We measure these spillovers across the corporate bond market using every trade reported since 2002."),
+    ]);
+    expect(readHeader(doc).title.value).toBe("Identifying Dealer Spillovers and Bond Market Rivalry");
+  });
 });
