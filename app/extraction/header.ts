@@ -45,13 +45,19 @@ export function cleanLines(doc: Document): Line[] {
       repeated.set(key, (repeated.get(key) ?? 0) + 1);
     }
   }
-  return doc.lines.filter((l) => {
+  // A line that another in its size follows closely is a paragraph's or a title's first line, not a
+  // running head, however near the top it stands (Econometrica sets its title's first line there).
+  const goesOn = (l: Line, i: number) => {
+    const next = doc.lines[i + 1];
+    return !!next && next.page === l.page && next.y > l.y && next.y - l.y < l.size * 1.6 && Math.abs(next.size - l.size) < 0.3;
+  };
+  return doc.lines.filter((l, i) => {
     const t = l.text.trim();
     if (doc.kind === "pdf") {
       if (/^\d{1,4}$/.test(t) && (l.x < edge || l.x > doc.pageWidth - edge || l.y > doc.pageHeight - 60)) return false;
       if (/^(?:page\s+)?\d+\s*(?:of|\/)\s*\d+$/i.test(t) || /^-?\s*\d{1,3}\s*-?$/.test(t)) return false;
       if ((l.y < 64 || l.y > doc.pageHeight - 56) && (repeated.get(t.toLowerCase().replace(/\d+/g, "#")) ?? 0) > 1) return false;
-      if (l.y < 60 && l.size < 11.5 && doc.pages > 1) return false;
+      if (l.y < 60 && l.size < 11.5 && doc.pages > 1 && !goesOn(l, i)) return false;
     }
     return true;
   });

@@ -834,6 +834,20 @@ describe("extraction rules", () => {
     expect([author?.firstName, author?.lastName, author?.affiliation]).toEqual(["Andrew Y.", "Okafor", "Federal Reserve Board"]);
   });
 
+  it("keeps a title's first line set near the top of the page, where running heads stand, when the title goes on below it", () => {
+    const doc = documentOf([
+      ["Econometrica, Vol. 72, No. 1 (January, 2004), 159-217", 8.5],
+      ["DEALERS: IDENTIFYING SPILLOVERS IN CORPORATE BOND MARKETS", 10.5],
+      ["IN THE PRESENCE OF CAPITAL REQUIREMENTS", 10.5],
+      ["BY HELENA BRANDT AND RAFAEL QUINTERO", 10.5],
+      ["We measure how dealers' capital shapes the spreads they quote, and how their rivals respond to it,", 8.5],
+      ["using every trade in corporate bonds reported since 2002 and the capital rules that changed since.", 8.5],
+    ]);
+    doc.pages = 2;
+    [29, 55, 67, 91, 107, 117].forEach((y, i) => (doc.lines[i]!.y = y));
+    expect(readHeader(doc).title.value).toBe("DEALERS: IDENTIFYING SPILLOVERS IN CORPORATE BOND MARKETS IN THE PRESENCE OF CAPITAL REQUIREMENTS");
+  });
+
   it("reads a working paper's title set with wide leading: a centred second line, or one the line above leaves open", () => {
     const doc = documentOf([
       ["Testing the Production Approach to Markup", 17],
