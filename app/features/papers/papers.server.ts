@@ -259,6 +259,15 @@ type ListRow = PreparedResults<[ReturnType<ReturnType<typeof listPage>>]>[0][num
  */
 export async function listPapers<const Alongside extends readonly PreparedCall<unknown>[]>({ db }: Pick<Services, "db">, asker: PaperAsker, query: PaperQuery, alongside: Alongside = [] as unknown as Alongside) {
   if (asker.as !== "admin") throw forbidden("Only administrators may do this.");
+  const reads = paperListReads(query, alongside);
+  return reads.page(await batchPrepared(db, reads.calls));
+}
+
+/**
+ * `listPapers`'s reads, for a batch of the caller's (the session's, decision 066: the list names
+ * no user), and the page their rows make. Only for the office: the caller checks the asker.
+ */
+export function paperListReads<const Alongside extends readonly PreparedCall<unknown>[]>(query: PaperQuery, alongside: Alongside = [] as unknown as Alongside) {
   const { q, after, before } = query;
   const seek = seekOf(query);
   const status = query.status ? "status" : "all";
@@ -272,40 +281,44 @@ export async function listPapers<const Alongside extends readonly PreparedCall<u
     ...(find !== "none" ? { text: find === "match" ? `"${q.replace(/"/g, '""')}"` : `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, low, high: low + SEARCH_KEY } : {}),
   };
   const counts = conferenceCount(status)(values);
-  let found: ListRow[];
-  let total: number;
-  let totalCapped = false;
-  let conferenceTotal: number;
-  let others: unknown[];
-  if (find !== "none" && !query.status) {
-    const [hits, all, ...rest] = await batchPrepared(db, [searchPage(`${find}:${seek}`)(values), counts, ...alongside]);
-    conferenceTotal = Number(all[0]?.n ?? 0);
-    const matches = hits.length;
-    found = hits.sort((a, b) => (before ? a.paperNumber - b.paperNumber : b.paperNumber - a.paperNumber)).slice(0, PAPERS_PAGE_SIZE + 1);
-    // The count from where the page starts (the rows before it are `start` - 1): exact up to the
-    // cap. Read backwards from a later page, the count is what that page and the ones before hold,
-    // and more follow.
-    if (before) (total = query.start - 1 + Math.min(matches, PAPERS_PAGE_SIZE)), (totalCapped = true);
-    else (total = query.start - 1 + Math.min(matches, SEARCH_COUNT_CAP)), (totalCapped = matches > SEARCH_COUNT_CAP);
-    others = rest;
-  } else {
-    const exact = find !== "none" ? [narrowedCount(find)(values)] : [];
-    const [page, all, ...rest] = await batchPrepared(db, [listPage(`${seek}:${status}:${find}`)(values), counts, ...exact, ...alongside]);
-    found = page;
-    conferenceTotal = Number(all[0]?.n ?? 0);
-    total = find !== "none" ? Number((rest.shift() as Array<{ n: number }>)[0]?.n ?? 0) : conferenceTotal;
-    others = rest;
-  }
-  const rows = found.map(({ staged, ...r }) => ({ ...r, staged: (staged as PaperStatus | null) ?? null }));
-  return { ...paperPages.slice(rows, query, PAPERS_PAGE_SIZE), total, totalCapped, conferenceTotal, alongside: others as unknown as PreparedResults<Alongside> };
+  const searched = find !== "none" && !query.status;
+  const exact = find !== "none" && !searched ? [narrowedCount(find)(values)] : [];
+  const calls = [searched ? searchPage(`${find}:${seek}`)(values) : listPage(`${seek}:${status}:${find}`)(values), counts, ...exact, ...alongside] as const;
+  const page = (results: readonly unknown[]) => {
+    const [hits, all, ...rest] = results as [ListRow[], Array<{ n: number }>, ...unknown[]];
+    const conferenceTotal = Number(all[0]?.n ?? 0);
+    let found: ListRow[];
+    let total: number;
+    let totalCapped = false;
+    if (searched) {
+      const matches = hits.length;
+      found = hits.sort((a, b) => (before ? a.paperNumber - b.paperNumber : b.paperNumber - a.paperNumber)).slice(0, PAPERS_PAGE_SIZE + 1);
+      // The count from where the page starts (the rows before it are `start` - 1): exact up to the
+      // cap. Read backwards from a later page, the count is what that page and the ones before hold,
+      // and more follow.
+      if (before) (total = query.start - 1 + Math.min(matches, PAPERS_PAGE_SIZE)), (totalCapped = true);
+      else (total = query.start - 1 + Math.min(matches, SEARCH_COUNT_CAP)), (totalCapped = matches > SEARCH_COUNT_CAP);
+    } else {
+      found = hits;
+      total = find !== "none" ? Number((rest.shift() as Array<{ n: number }>)[0]?.n ?? 0) : conferenceTotal;
+    }
+    const rows = found.map(({ staged, ...r }) => ({ ...r, staged: (staged as PaperStatus | null) ?? null }));
+    return { ...paperPages.slice(rows, query, PAPERS_PAGE_SIZE), total, totalCapped, conferenceTotal, alongside: rest as unknown as PreparedResults<Alongside> };
+  };
+  return { calls, page };
 }
 
 /* ---------------------------------------------------------------- one paper */
 
-/** One paper with its conference, its authors in order and its files, in one round trip; null when the asker may not see it. */
-export async function getPaper({ db }: Pick<Services, "db">, asker: PaperAsker, paperId: number) {
+/**
+ * One paper with its conference, its authors in order and its files, in one round trip; null when
+ * the asker may not see it. With `history`, the paper's status history (`StatusChange`) is read in
+ * the same round trip (null when not asked for).
+ */
+export async function getPaper({ db }: Pick<Services, "db">, asker: PaperAsker, paperId: number, options: { history?: boolean } = {}) {
   const visible = and(eq(papers.id, paperId), visibleTo(asker));
-  const [found, authors, stored] = await db.batch([
+  const seen = exists(db.select({ one: sql`1` }).from(papers).where(visible));
+  const [found, authors, stored, changes] = await db.batch([
     db
       .select({
         paper: papers,
@@ -318,11 +331,7 @@ export async function getPaper({ db }: Pick<Services, "db">, asker: PaperAsker, 
       .from(papers)
       .innerJoin(conferences, eq(conferences.id, papers.conferenceId))
       .where(visible),
-    db
-      .select()
-      .from(paperAuthors)
-      .where(and(eq(paperAuthors.paperId, paperId), exists(db.select({ one: sql`1` }).from(papers).where(visible))))
-      .orderBy(paperAuthors.authorOrder),
+    db.select().from(paperAuthors).where(and(eq(paperAuthors.paperId, paperId), seen)).orderBy(paperAuthors.authorOrder),
     db
       .select({
         id: files.id,
@@ -336,13 +345,27 @@ export async function getPaper({ db }: Pick<Services, "db">, asker: PaperAsker, 
         uploader: sql<string | null>`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${files.uploadedBy})`.as("uploader"),
       })
       .from(files)
-      .where(and(eq(files.paperId, paperId), exists(db.select({ one: sql`1` }).from(papers).where(visible))))
+      .where(and(eq(files.paperId, paperId), seen))
       .orderBy(files.kind, desc(files.id)),
+    // The history's audit entries: none read unless asked for.
+    db
+      .select({ action: auditLog.action, details: auditLog.details, createdAt: auditLog.createdAt })
+      .from(auditLog)
+      .where(
+        and(
+          options.history ? undefined : sql`0`,
+          eq(auditLog.entityType, "paper"),
+          eq(auditLog.entityId, String(paperId)),
+          inArray(auditLog.action, ["paper.status", "paper.edit", "paper.file", "paper.revision"]),
+          seen,
+        ),
+      )
+      .orderBy(auditLog.createdAt, auditLog.id),
   ]);
   const row = found[0];
   if (!row) return null;
   const conference = { id: row.paper.conferenceId, title: row.conferenceTitle, startDate: row.conferenceStart, status: row.conferenceStatus, submissionDeadline: row.conferenceDeadline };
-  return { ...row.paper, number: paperDisplayNumber(conference.startDate, row.paper.paperNumber), conference, authors, files: stored };
+  return { ...row.paper, number: paperDisplayNumber(conference.startDate, row.paper.paperNumber), conference, authors, files: stored, history: options.history ? statusChanges(changes) : null };
 }
 
 /**
@@ -352,19 +375,14 @@ export async function getPaper({ db }: Pick<Services, "db">, asker: PaperAsker, 
 export type StatusChange = { at: number; status: PaperStatus; revision?: true };
 
 /**
- * The paper's status history, oldest first: every decision recorded for it. Its submission (under
- * review) is the paper's own `submittedAt`. Read only for a paper `getPaper` gave the asker.
+ * The paper's status history, oldest first, from its audit entries: every decision recorded for
+ * it. Its submission (under review) is the paper's own `submittedAt`.
  */
-export async function paperHistory({ db }: Pick<Services, "db">, paperId: number): Promise<StatusChange[]> {
-  const rows = await db
-    .select({ action: auditLog.action, details: auditLog.details, createdAt: auditLog.createdAt })
-    .from(auditLog)
-    .where(and(eq(auditLog.entityType, "paper"), eq(auditLog.entityId, String(paperId)), inArray(auditLog.action, ["paper.status", "paper.edit", "paper.file", "paper.revision"])))
-    .orderBy(auditLog.createdAt, auditLog.id)
-    .all();
+function statusChanges(rows: Array<{ action: string; details: unknown; createdAt: Date }>): StatusChange[] {
   return rows.flatMap((r) => {
     // 'paper.status' and 'paper.revision' record { from, to }; the editors' 'paper.edit' and a new file's 'paper.file' { status: { from, to } } when they changed the status.
-    const change = (r.action === "paper.edit" || r.action === "paper.file" ? r.details?.status : r.details) as { to?: unknown } | undefined;
+    const details = r.details as { to?: unknown; status?: { to?: unknown } } | null;
+    const change = r.action === "paper.edit" || r.action === "paper.file" ? details?.status : details;
     const to = change?.to;
     if (typeof to !== "string" || !(PAPER_STATUSES as readonly string[]).includes(to)) return [];
     return [{ at: r.createdAt.getTime(), status: to as PaperStatus, ...(r.action === "paper.revision" ? { revision: true as const } : {}) }];

@@ -3,7 +3,7 @@
  * `getPaper` lets see it as an author); null for anyone else, who gets the 404 of a paper that
  * does not exist.
  */
-import { asAuthor, getPaper, paperHistory } from "~/features/papers/papers.server";
+import { asAuthor, getPaper } from "~/features/papers/papers.server";
 import { countryName } from "~/lib/countries";
 import { researchAreaLabel } from "~/lib/format";
 import type { SessionUser } from "~/server/auth/session.server";
@@ -14,9 +14,8 @@ import { submissionRights } from "./submission-rights";
 import { missingParts } from "./paper-completeness";
 
 export async function submissionPage(ctx: Pick<Services, "db" | "env">, user: Pick<SessionUser, "id" | "email">, paperId: number): Promise<SubmissionPageView | null> {
-  const paper = await getPaper(ctx, asAuthor(user), paperId);
+  const paper = await getPaper(ctx, asAuthor(user), paperId, { history: true });
   if (!paper) return null;
-  const history = await paperHistory(ctx, paper.id);
   const isSubmitter = paper.submitterId === user.id;
   const mine = paper.authors.find((a) => a.userId === user.id);
   const roles = [...(isSubmitter ? ["Submitter"] : []), ...(mine ? [mine.isCorresponding ? "Corresponding author" : "Co-author"] : [])];
@@ -42,7 +41,7 @@ export async function submissionPage(ctx: Pick<Services, "db" | "env">, user: Pi
       isYou: a.userId === user.id || a.email.toLowerCase() === user.email.toLowerCase(),
     })),
     files: fileVersions(paper).map((k) => ({ ...k, versions: k.versions.map((v) => ({ ...v, uploader: null })) })),
-    history,
+    history: paper.history ?? [],
     missing: paper.status === "incomplete" ? missingParts(paper) : [],
     rights: submissionRights(paper, paper.conference, user.id),
     contactEmail: ctx.env.CONTACT_EMAIL,
