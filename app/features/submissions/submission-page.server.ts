@@ -1,9 +1,9 @@
 /**
  * What a submission's own page shows, for the paper's submitter or a listed author (whoever
- * `getPaper` lets see it as an author); null for anyone else, who gets the 404 of a paper that
+ * `paperReads` lets see it as an author); null for anyone else, who gets the 404 of a paper that
  * does not exist.
  */
-import { asAuthor, getPaper } from "~/features/papers/papers.server";
+import { paperReads } from "~/features/papers/papers.server";
 import { countryName } from "~/lib/countries";
 import { researchAreaLabel } from "~/lib/format";
 import type { SessionUser } from "~/server/auth/session.server";
@@ -13,9 +13,20 @@ import { fileVersions } from "./paper-versions.server";
 import { submissionRights } from "./submission-rights";
 import { missingParts } from "./paper-completeness";
 
-export async function submissionPage(ctx: Pick<Services, "db" | "env">, user: Pick<SessionUser, "id" | "email">, paperId: number): Promise<SubmissionPageView | null> {
-  const paper = await getPaper(ctx, asAuthor(user), paperId, { history: true });
-  if (!paper) return null;
+export function submissionPageReads(ctx: Pick<Services, "env">, paperId: number) {
+  let reads: ReturnType<typeof paperReads> | null = null;
+  return {
+    /** The paper, its authors, files and history, as the author the session names may see them: for `requireUserWith` (decision 066). */
+    calls: (sessionId: string) => (reads = paperReads({ as: "session", sessionId }, paperId, { history: true })).calls,
+    /** The page the calls' rows make for the signed-in `user`, or null. */
+    page: (user: Pick<SessionUser, "id" | "email">, rows: readonly unknown[]) => {
+      const paper = reads?.paper(rows);
+      return paper ? submissionPageOf(ctx, user, paper) : null;
+    },
+  };
+}
+
+function submissionPageOf(ctx: Pick<Services, "env">, user: Pick<SessionUser, "id" | "email">, paper: NonNullable<ReturnType<ReturnType<typeof paperReads>["paper"]>>): SubmissionPageView {
   const isSubmitter = paper.submitterId === user.id;
   const mine = paper.authors.find((a) => a.userId === user.id);
   const roles = [...(isSubmitter ? ["Submitter"] : []), ...(mine ? [mine.isCorresponding ? "Corresponding author" : "Co-author"] : [])];
