@@ -14,12 +14,12 @@ import { DataTable } from "~/components/ui/table-wrap";
 import { PAPER_STATUSES } from "~/db/enums";
 import { PapersFileLinks } from "~/features/papers/paper-file-links";
 import { PAPERS_PAGE_SIZE, paperIntentSchema, saveSchema, stageSchema } from "~/features/papers/papers-forms";
-import { asAdmin, listPapers, parsePaperQuery } from "~/features/papers/papers.server";
+import { asAdmin, listPapers, paperListReads, parsePaperQuery } from "~/features/papers/papers.server";
 import { conferenceChoiceLabel, conferenceChoices, decisionsOpen, discardStaged, saveConfirmed, stageChoices, stagedCountOf } from "~/features/papers/staging.server";
 import { listPath } from "~/lib/list-href";
 import { paperDisplayNumber, paperStatusBadge } from "~/lib/status";
 import { acts, loads } from "~/server/answers.server";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireAdmin, requireAdminWith } from "~/server/auth/guards.server";
 import { readInput, validateInput } from "~/server/forms.server";
 
 const MESSAGES = {
@@ -45,13 +45,15 @@ const tabFor = (conferenceId: number, extra: Record<string, string> = {}) =>
   })}`;
 
 export const loader = loads(MESSAGES.loadFailed, async ({ request, context }: LoaderFunctionArgs) => {
-  const admin = await requireAdmin(context, request);
   const url = new URL(request.url);
   const asked = Number.parseInt(url.searchParams.get("conference") ?? "", 10) || 0;
-  // The selector's conferences and the banner's count ride in the list's batch; a conference not
-  // asked for, or not found, is the latest one, read in a second batch.
-  const list = (conferenceId: number) => listPapers(context, asAdmin(admin), parsePaperQuery(url, conferenceId), [conferenceChoices({}), stagedCountOf({ conferenceId })]);
-  let page = await list(asked);
+  // The selector's conferences and the banner's count ride in the list's batch, and the list in
+  // the session's (decision 066); a conference not asked for, or not found, is the latest one,
+  // read in a second batch.
+  const alongside = (conferenceId: number) => [conferenceChoices({}), stagedCountOf({ conferenceId })] as const;
+  const reads = paperListReads(parsePaperQuery(url, asked), alongside(asked));
+  const { user: admin, rows } = await requireAdminWith(context, request, () => reads.calls);
+  let page = reads.page(rows);
   const [conferences] = page.alongside;
   const conference = conferences.find((c) => c.id === asked) ?? conferences[0] ?? null;
   if (!conference)
@@ -62,7 +64,7 @@ export const loader = loads(MESSAGES.loadFailed, async ({ request, context }: Lo
       pending: 0,
       csrf: context.csrf.token(),
     };
-  if (conference.id !== asked) page = await list(conference.id);
+  if (conference.id !== asked) page = await listPapers(context, asAdmin(admin), parsePaperQuery(url, conference.id), alongside(conference.id));
   const query = parsePaperQuery(url, conference.id);
   const pending = Number(page.alongside[1][0]?.n ?? 0);
   return {

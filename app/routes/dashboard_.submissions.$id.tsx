@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { isSubmissionPageDone, SubmissionPage } from "~/features/submissions/submission-page";
-import { submissionPage } from "~/features/submissions/submission-page.server";
+import { submissionPageReads } from "~/features/submissions/submission-page.server";
 import { requireIds } from "~/lib/params";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
-import { requireUser } from "~/server/auth/guards.server";
+import { requireUserWith } from "~/server/auth/guards.server";
 import { loads } from "~/server/answers.server";
 import { notFound } from "~/server/errors.server";
 
@@ -15,9 +15,10 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => privateP
 
 /** A submission's own page: its submitter's and its listed authors'; the 404 of a paper that does not exist for anyone else. */
 export const loader = loads("This submission could not be loaded. Please try again later.", async ({ request, params, context }: LoaderFunctionArgs) => {
-  const user = await requireUser(context, request);
   const { id } = requireIds(params, ["id"], NOT_FOUND);
-  const paper = await submissionPage(context, user, id);
+  const reads = submissionPageReads(context, id);
+  const { user, rows } = await requireUserWith(context, request, reads.calls);
+  const paper = reads.page(user, rows);
   if (!paper) throw notFound(NOT_FOUND);
   const done = new URL(request.url).searchParams.get("done");
   return { paper, done: isSubmissionPageDone(done) ? done : null };

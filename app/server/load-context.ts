@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { csrfState, type CsrfState } from "./auth/csrf.server";
-import { type CurrentSession, readSession } from "./auth/session.server";
+import { type SessionReads, sessionReads, type CurrentSession } from "./auth/session.server";
 import type { HashMeter } from "./auth/password.server";
 import { createServices, type Services } from "./services.server";
 
@@ -14,6 +14,8 @@ declare module "@remix-run/cloudflare" {
     requestInfo: { nonce: string; origin: string; requestId: string };
     /** The visitor's session (read from D1 on first call, then remembered for the request). */
     session(): Promise<CurrentSession | null>;
+    /** The session with the page's first reads in its round trip (decision 066); guards.server.ts's `requireUserWith` uses it. */
+    sessionWith: SessionReads["readWith"];
     /** The browser's CSRF token for the forms this request renders. */
     csrf: CsrfState;
   }
@@ -38,7 +40,7 @@ export function getLoadContext({
   csrf?: CsrfState;
 }): AppLoadContext {
   const services = createServices(context.cloudflare.env, context.cloudflare.ctx, { d1, meter });
-  let session: Promise<CurrentSession | null> | null = null;
+  const session = sessionReads(services.db, request, services.waitUntil);
   return {
     ...services,
     cloudflare: context.cloudflare,
@@ -50,7 +52,8 @@ export function getLoadContext({
       // Cloudflare's ray id where there is one, so a logged fault can be found beside the edge's own log.
       requestId: (request.headers.get("cf-ray") ?? "").replace(/[^\w-]/g, "").slice(0, 40) || crypto.randomUUID().slice(0, 8),
     },
-    session: () => (session ??= readSession(services.db, request, services.waitUntil)),
+    session: session.read,
+    sessionWith: session.readWith,
     csrf: csrf ?? csrfState(request),
   };
 }

@@ -231,6 +231,17 @@ describe("the Papers tab without JavaScript", () => {
     expect(found).not.toContain("Liquidity in Bond Markets");
     expect(textOf(await (await visit(jar, `${tab(conference.id)}&q=zzzz`)).text())).toContain("No Papers Match Your Search");
   });
+
+  it("reads the session and the list, first page or search, in one D1 round trip", async () => {
+    const { conference, office } = await reviewSeason();
+    const jar = await sessionJar(office);
+    for (const path of [tab(conference.id), `${tab(conference.id)}&q=liquidity`]) {
+      const page = await visit(jar, path);
+      expect(page.status, path).toBe(200);
+      expect(textOf(await page.text()), path).toContain("Liquidity in Bond Markets");
+      expect(Number(/d1-render;desc=(\d+)/.exec(page.headers.get("Server-Timing") ?? "")?.[1]), path).toBe(1);
+    }
+  });
 });
 
 describe("who may use the Papers tab", () => {

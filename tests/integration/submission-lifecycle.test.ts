@@ -75,6 +75,8 @@ describe("a submission's own page", () => {
     expect(await (await visit(jar, "/dashboard?tab=submissions")).text()).toContain(`href="/dashboard/submissions/${paper.id}"`);
     const response = await visit(jar, `/dashboard/submissions/${paper.id}`);
     expect(response.status).toBe(200);
+    // The session with the paper, its authors, files and history: one batch.
+    expect(Number(/d1-render;desc=(\d+)/.exec(response.headers.get("Server-Timing") ?? "")?.[1])).toBe(1);
     const page = textOf(await response.text());
     for (const text of [
       "Liquidity and Bonds",

@@ -52,13 +52,33 @@ const me = { firstName: "Nadia", lastName: "Okafor", institution: "Pennine Unive
 const coAuthor = { firstName: "Tomás", lastName: "O’Connell", email: "tomas@ucd.example", institution: "University College Dublin", country: "IE", rankTitle: "Lecturer" };
 
 describe("the submission wizard, step by step", () => {
-  it("opens step 1 on the dashboard in two D1 round trips: the session, then the draft and the open conferences together", async () => {
+  it("opens step 1 on the dashboard in one D1 round trip: the session, the draft and the open conferences together", async () => {
     const open = await createConference({ status: "open", title: `Open call ${crypto.randomUUID().slice(0, 6)}` });
     const { jar } = await author();
     const page = await visit(jar, "/dashboard");
     expect(page.status).toBe(200);
     expect(textOf(await page.text())).toContain(open.title);
-    expect(Number(/d1-render;desc=(\d+)/.exec(page.headers.get("Server-Timing") ?? "")?.[1])).toBe(2);
+    expect(Number(/d1-render;desc=(\d+)/.exec(page.headers.get("Server-Timing") ?? "")?.[1])).toBe(1);
+  });
+
+  it("reads the draft of the account the session names, in the session's round trip, and no other account's", async () => {
+    const conference = await createConference({ status: "open" });
+    const mine = await author();
+    const theirs = await author();
+    await saveDraft(services(), submissionOwner(theirs.user.id), "submission", { step: 3, data: { conferenceId: String(conference.id), manuscriptType: "regular", manuscriptTitle: "Their own title" } });
+    await saveDraft(services(), submissionOwner(mine.user.id), "submission", { step: 1, data: { conferenceId: String(conference.id), manuscriptType: "invited" } });
+    const page = await visit(mine.jar, "/dashboard");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(/<option value="invited" selected="">/);
+    expect(html).not.toContain("Their own title");
+    expect(Number(/d1-render;desc=(\d+)/.exec(page.headers.get("Server-Timing") ?? "")?.[1])).toBe(1);
+    // A stale or made-up session reads nothing: the visitor is sent to sign in.
+    const made = new Jar();
+    made.set("__Host-session", "A".repeat(43));
+    const stranger = await visit(made, "/dashboard");
+    expect(stranger.status).toBe(302);
+    expect(stranger.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");
   });
 
   it("pre-fills title, abstract and authors from the manuscript and submits one paper with its file, authors and mails", async () => {

@@ -6,7 +6,7 @@
  * see does not exist for them. My Submissions, the console's Papers tab and the JSON API read and
  * write papers here only.
  */
-import { and, count, desc, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { chunksOf } from "~/db/batch.server";
 import { batchPrepared, placeholders, preparedQuery, type PreparedCall, type PreparedResults } from "~/db/prepared.server";
 import { auditLog, conferences, files, PAPER_STATUSES, paperAuthors, paperCounts, papers, type PaperStatus } from "~/db/schema";
@@ -14,7 +14,8 @@ import { auditEntryIfChanged } from "~/models/audit.server";
 import { queueOutboxRows, selectedMail } from "~/mail/outbox.server";
 import { paperDisplayNumber } from "~/lib/status";
 import { PAPERS_PAGE_SIZE } from "./papers-forms";
-import type { SessionUser } from "~/server/auth/session.server";
+import { sessionUserId, type SessionUser } from "~/server/auth/session.server";
+import type { Database } from "~/db/client.server";
 import { conflict, forbidden, notFound } from "~/server/errors.server";
 import { defineKeyset, seekOf, type Page, type Seek } from "~/server/keyset.server";
 import type { Services } from "~/server/services.server";
@@ -36,11 +37,17 @@ export function asAdmin(user: Pick<SessionUser, "id" | "role">): PaperAsker {
 /** The papers the asker may see, as a condition on `papers` (none for the office). */
 function visibleTo(asker: PaperAsker): SQL | undefined {
   if (asker.as === "admin") return undefined;
-  return or(eq(papers.submitterId, asker.userId), inArray(papers.id, listedPapers(asker.userId)))!;
+  return authorsPapers(asker.userId);
 }
 
-/** The ids of the papers that list the account (subquery). */
-const listedPapers = (userId: number) => sql`(select pa.paper_id from paper_authors pa where pa.user_id = ${userId})`;
+/**
+ * The papers an author may see, as a condition on `papers`: those they submitted and those that
+ * list their account. `userId` is the id, or SQL that names it (a placeholder, `sessionUserId`).
+ */
+function authorsPapers(userId: number | SQL | Placeholder): SQL {
+  return or(eq(papers.submitterId, sql`${userId}`), inArray(papers.id, sql`(select pa.paper_id from paper_authors pa where pa.user_id = ${userId})`))!;
+}
+
 
 /* ---------------------------------------------------------------- My Submissions */
 
@@ -259,6 +266,15 @@ type ListRow = PreparedResults<[ReturnType<ReturnType<typeof listPage>>]>[0][num
  */
 export async function listPapers<const Alongside extends readonly PreparedCall<unknown>[]>({ db }: Pick<Services, "db">, asker: PaperAsker, query: PaperQuery, alongside: Alongside = [] as unknown as Alongside) {
   if (asker.as !== "admin") throw forbidden("Only administrators may do this.");
+  const reads = paperListReads(query, alongside);
+  return reads.page(await batchPrepared(db, reads.calls));
+}
+
+/**
+ * `listPapers`'s reads, for a batch of the caller's (the session's, decision 066: the list names
+ * no user), and the page their rows make. Only for the office: the caller checks the asker.
+ */
+export function paperListReads<const Alongside extends readonly PreparedCall<unknown>[]>(query: PaperQuery, alongside: Alongside = [] as unknown as Alongside) {
   const { q, after, before } = query;
   const seek = seekOf(query);
   const status = query.status ? "status" : "all";
@@ -272,78 +288,135 @@ export async function listPapers<const Alongside extends readonly PreparedCall<u
     ...(find !== "none" ? { text: find === "match" ? `"${q.replace(/"/g, '""')}"` : `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, low, high: low + SEARCH_KEY } : {}),
   };
   const counts = conferenceCount(status)(values);
-  let found: ListRow[];
-  let total: number;
-  let totalCapped = false;
-  let conferenceTotal: number;
-  let others: unknown[];
-  if (find !== "none" && !query.status) {
-    const [hits, all, ...rest] = await batchPrepared(db, [searchPage(`${find}:${seek}`)(values), counts, ...alongside]);
-    conferenceTotal = Number(all[0]?.n ?? 0);
-    const matches = hits.length;
-    found = hits.sort((a, b) => (before ? a.paperNumber - b.paperNumber : b.paperNumber - a.paperNumber)).slice(0, PAPERS_PAGE_SIZE + 1);
-    // The count from where the page starts (the rows before it are `start` - 1): exact up to the
-    // cap. Read backwards from a later page, the count is what that page and the ones before hold,
-    // and more follow.
-    if (before) (total = query.start - 1 + Math.min(matches, PAPERS_PAGE_SIZE)), (totalCapped = true);
-    else (total = query.start - 1 + Math.min(matches, SEARCH_COUNT_CAP)), (totalCapped = matches > SEARCH_COUNT_CAP);
-    others = rest;
-  } else {
-    const exact = find !== "none" ? [narrowedCount(find)(values)] : [];
-    const [page, all, ...rest] = await batchPrepared(db, [listPage(`${seek}:${status}:${find}`)(values), counts, ...exact, ...alongside]);
-    found = page;
-    conferenceTotal = Number(all[0]?.n ?? 0);
-    total = find !== "none" ? Number((rest.shift() as Array<{ n: number }>)[0]?.n ?? 0) : conferenceTotal;
-    others = rest;
-  }
-  const rows = found.map(({ staged, ...r }) => ({ ...r, staged: (staged as PaperStatus | null) ?? null }));
-  return { ...paperPages.slice(rows, query, PAPERS_PAGE_SIZE), total, totalCapped, conferenceTotal, alongside: others as unknown as PreparedResults<Alongside> };
+  const searched = find !== "none" && !query.status;
+  const exact = find !== "none" && !searched ? [narrowedCount(find)(values)] : [];
+  const calls = [searched ? searchPage(`${find}:${seek}`)(values) : listPage(`${seek}:${status}:${find}`)(values), counts, ...exact, ...alongside] as const;
+  const page = (results: readonly unknown[]) => {
+    const [hits, all, ...rest] = results as [ListRow[], Array<{ n: number }>, ...unknown[]];
+    const conferenceTotal = Number(all[0]?.n ?? 0);
+    let found: ListRow[];
+    let total: number;
+    let totalCapped = false;
+    if (searched) {
+      const matches = hits.length;
+      found = hits.sort((a, b) => (before ? a.paperNumber - b.paperNumber : b.paperNumber - a.paperNumber)).slice(0, PAPERS_PAGE_SIZE + 1);
+      // The count from where the page starts (the rows before it are `start` - 1): exact up to the
+      // cap. Read backwards from a later page, the count is what that page and the ones before hold,
+      // and more follow.
+      if (before) (total = query.start - 1 + Math.min(matches, PAPERS_PAGE_SIZE)), (totalCapped = true);
+      else (total = query.start - 1 + Math.min(matches, SEARCH_COUNT_CAP)), (totalCapped = matches > SEARCH_COUNT_CAP);
+    } else {
+      found = hits;
+      total = find !== "none" ? Number((rest.shift() as Array<{ n: number }>)[0]?.n ?? 0) : conferenceTotal;
+    }
+    const rows = found.map(({ staged, ...r }) => ({ ...r, staged: (staged as PaperStatus | null) ?? null }));
+    return { ...paperPages.slice(rows, query, PAPERS_PAGE_SIZE), total, totalCapped, conferenceTotal, alongside: rest as unknown as PreparedResults<Alongside> };
+  };
+  return { calls, page };
 }
 
 /* ---------------------------------------------------------------- one paper */
 
-/** One paper with its conference, its authors in order and its files, in one round trip; null when the asker may not see it. */
-export async function getPaper({ db }: Pick<Services, "db">, asker: PaperAsker, paperId: number) {
-  const visible = and(eq(papers.id, paperId), visibleTo(asker));
-  const [found, authors, stored] = await db.batch([
-    db
-      .select({
-        paper: papers,
-        // Named apart from the paper's own columns: a D1 batch returns each row keyed by column name.
-        conferenceTitle: sql<string>`${conferences.title}`.as("conference_title"),
-        conferenceStart: sql<string>`${conferences.startDate}`.as("conference_start"),
-        conferenceStatus: sql<string>`${conferences.status}`.as("conference_status"),
-        conferenceDeadline: sql<number | null>`${conferences.submissionDeadline}`.as("conference_deadline"),
-      })
-      .from(papers)
-      .innerJoin(conferences, eq(conferences.id, papers.conferenceId))
-      .where(visible),
-    db
-      .select()
-      .from(paperAuthors)
-      .where(and(eq(paperAuthors.paperId, paperId), exists(db.select({ one: sql`1` }).from(papers).where(visible))))
-      .orderBy(paperAuthors.authorOrder),
-    db
-      .select({
-        id: files.id,
-        kind: files.kind,
-        filename: files.filename,
-        originalName: files.originalName,
-        contentType: files.contentType,
-        size: files.size,
-        createdAt: files.createdAt,
-        // Who uploaded each version, as the console names them (the account may be gone).
-        uploader: sql<string | null>`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${files.uploadedBy})`.as("uploader"),
-      })
-      .from(files)
-      .where(and(eq(files.paperId, paperId), exists(db.select({ one: sql`1` }).from(papers).where(visible))))
-      .orderBy(files.kind, desc(files.id)),
-  ]);
-  const row = found[0];
-  if (!row) return null;
-  const conference = { id: row.paper.conferenceId, title: row.conferenceTitle, startDate: row.conferenceStart, status: row.conferenceStatus, submissionDeadline: row.conferenceDeadline };
-  return { ...row.paper, number: paperDisplayNumber(conference.startDate, row.paper.paperNumber), conference, authors, files: stored };
+/**
+ * One paper with its conference, its authors in order and its files, in one round trip; null when
+ * the asker may not see it. With `history`, the paper's status history (`StatusChange`) is read in
+ * the same round trip (null when not asked for).
+ */
+export async function getPaper({ db }: Pick<Services, "db">, asker: PaperAsker, paperId: number, options: { history?: boolean } = {}) {
+  const reads = paperReads(asker.as === "admin" ? { as: "admin" } : { as: "author", userId: asker.userId }, paperId, options);
+  return reads.paper(await batchPrepared(db, reads.calls));
 }
+
+/**
+ * Who reads a paper in `paperReads`: the office, an author by their id, or the author a session
+ * names (`sessionUserId`), for a read in the session's own round trip (decision 066).
+ */
+type PaperReader = { as: "admin" } | { as: "author"; userId: number } | { as: "session"; sessionId: string };
+type PaperValues = { paperId: number; entityId: string; userId?: number; sessionId?: string };
+
+/** The papers a reader may see, by the shape's placeholders: none for the office. */
+function visibleBy(as: PaperReader["as"]): SQL | undefined {
+  if (as === "admin") return undefined;
+  return authorsPapers(as === "author" ? sql.placeholder("userId") : sessionUserId);
+}
+
+/** `getPaper`'s queries for each kind of reader, built once (decision 024). */
+const paperQueries = shaped((as) => {
+  const visible = and(eq(papers.id, sql.placeholder("paperId")), visibleBy(as as PaperReader["as"]));
+  const seen = (db: Database) => exists(db.select({ one: sql`1` }).from(papers).where(visible));
+  const values = placeholders<PaperValues>();
+  return {
+    paper: preparedQuery(
+      (db) =>
+        db
+          .select({
+            paper: papers,
+            // Named apart from the paper's own columns: a D1 batch returns each row keyed by column name.
+            conferenceTitle: sql<string>`${conferences.title}`.as("conference_title"),
+            conferenceStart: sql<string>`${conferences.startDate}`.as("conference_start"),
+            conferenceStatus: sql<string>`${conferences.status}`.as("conference_status"),
+            conferenceDeadline: sql<number | null>`${conferences.submissionDeadline}`.as("conference_deadline"),
+          })
+          .from(papers)
+          .innerJoin(conferences, eq(conferences.id, papers.conferenceId))
+          .where(visible),
+      values,
+    ),
+    authors: preparedQuery((db) => db.select().from(paperAuthors).where(and(eq(paperAuthors.paperId, sql.placeholder("paperId")), seen(db))).orderBy(paperAuthors.authorOrder), values),
+    files: preparedQuery(
+      (db) =>
+        db
+          .select({
+            id: files.id,
+            kind: files.kind,
+            filename: files.filename,
+            originalName: files.originalName,
+            contentType: files.contentType,
+            size: files.size,
+            createdAt: files.createdAt,
+            // Who uploaded each version, as the console names them (the account may be gone).
+            uploader: sql<string | null>`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${files.uploadedBy})`.as("uploader"),
+          })
+          .from(files)
+          .where(and(eq(files.paperId, sql.placeholder("paperId")), seen(db)))
+          .orderBy(files.kind, desc(files.id)),
+      values,
+    ),
+    history: preparedQuery(
+      (db) =>
+        db
+          .select({ action: auditLog.action, details: auditLog.details, createdAt: auditLog.createdAt })
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.entityType, "paper"),
+              eq(auditLog.entityId, sql.placeholder("entityId")),
+              inArray(auditLog.action, ["paper.status", "paper.edit", "paper.file", "paper.revision"]),
+              seen(db),
+            ),
+          )
+          .orderBy(auditLog.createdAt, auditLog.id),
+      values,
+    ),
+  };
+});
+
+/** `getPaper`'s reads, for a batch of the caller's, and the paper their rows make (null when the reader may not see it). */
+export function paperReads(reader: PaperReader, paperId: number, options: { history?: boolean } = {}) {
+  const q = paperQueries(reader.as);
+  const values: PaperValues = { paperId, entityId: String(paperId), ...(reader.as === "author" ? { userId: reader.userId } : {}), ...(reader.as === "session" ? { sessionId: reader.sessionId } : {}) };
+  const calls = [q.paper(values), q.authors(values), q.files(values), ...(options.history ? [q.history(values)] : [])] as const;
+  const paper = (rows: readonly unknown[]) => {
+    const [found, authors, stored, changes] = rows as [PreparedRows<typeof q.paper>, PreparedRows<typeof q.authors>, PreparedRows<typeof q.files>, PreparedRows<typeof q.history>?];
+    const row = found[0];
+    if (!row) return null;
+    const conference = { id: row.paper.conferenceId, title: row.conferenceTitle, startDate: row.conferenceStart, status: row.conferenceStatus, submissionDeadline: row.conferenceDeadline };
+    return { ...row.paper, number: paperDisplayNumber(conference.startDate, row.paper.paperNumber), conference, authors, files: stored, history: changes ? statusChanges(changes) : null };
+  };
+  return { calls, paper };
+}
+
+type PreparedRows<Q extends (values: never) => PreparedCall<unknown>> = PreparedResults<[ReturnType<Q>]>[0];
 
 /**
  * A status a paper was given, and when: from the audit log, which records every decision
@@ -352,19 +425,14 @@ export async function getPaper({ db }: Pick<Services, "db">, asker: PaperAsker, 
 export type StatusChange = { at: number; status: PaperStatus; revision?: true };
 
 /**
- * The paper's status history, oldest first: every decision recorded for it. Its submission (under
- * review) is the paper's own `submittedAt`. Read only for a paper `getPaper` gave the asker.
+ * The paper's status history, oldest first, from its audit entries: every decision recorded for
+ * it. Its submission (under review) is the paper's own `submittedAt`.
  */
-export async function paperHistory({ db }: Pick<Services, "db">, paperId: number): Promise<StatusChange[]> {
-  const rows = await db
-    .select({ action: auditLog.action, details: auditLog.details, createdAt: auditLog.createdAt })
-    .from(auditLog)
-    .where(and(eq(auditLog.entityType, "paper"), eq(auditLog.entityId, String(paperId)), inArray(auditLog.action, ["paper.status", "paper.edit", "paper.file", "paper.revision"])))
-    .orderBy(auditLog.createdAt, auditLog.id)
-    .all();
+function statusChanges(rows: ReadonlyArray<{ action: string; details: unknown; createdAt: Date }>): StatusChange[] {
   return rows.flatMap((r) => {
     // 'paper.status' and 'paper.revision' record { from, to }; the editors' 'paper.edit' and a new file's 'paper.file' { status: { from, to } } when they changed the status.
-    const change = (r.action === "paper.edit" || r.action === "paper.file" ? r.details?.status : r.details) as { to?: unknown } | undefined;
+    const details = r.details as { to?: unknown; status?: { to?: unknown } } | null;
+    const change = r.action === "paper.edit" || r.action === "paper.file" ? details?.status : details;
     const to = change?.to;
     if (typeof to !== "string" || !(PAPER_STATUSES as readonly string[]).includes(to)) return [];
     return [{ at: r.createdAt.getTime(), status: to as PaperStatus, ...(r.action === "paper.revision" ? { revision: true as const } : {}) }];

@@ -1,9 +1,9 @@
 /**
  * What a submission's own page shows, for the paper's submitter or a listed author (whoever
- * `getPaper` lets see it as an author); null for anyone else, who gets the 404 of a paper that
+ * `paperReads` lets see it as an author); null for anyone else, who gets the 404 of a paper that
  * does not exist.
  */
-import { asAuthor, getPaper, paperHistory } from "~/features/papers/papers.server";
+import { paperReads } from "~/features/papers/papers.server";
 import { countryName } from "~/lib/countries";
 import { researchAreaLabel } from "~/lib/format";
 import type { SessionUser } from "~/server/auth/session.server";
@@ -13,10 +13,20 @@ import { fileVersions } from "./paper-versions.server";
 import { submissionRights } from "./submission-rights";
 import { missingParts } from "./paper-completeness";
 
-export async function submissionPage(ctx: Pick<Services, "db" | "env">, user: Pick<SessionUser, "id" | "email">, paperId: number): Promise<SubmissionPageView | null> {
-  const paper = await getPaper(ctx, asAuthor(user), paperId);
-  if (!paper) return null;
-  const history = await paperHistory(ctx, paper.id);
+export function submissionPageReads(ctx: Pick<Services, "env">, paperId: number) {
+  let reads: ReturnType<typeof paperReads> | null = null;
+  return {
+    /** The paper, its authors, files and history, as the author the session names may see them: for `requireUserWith` (decision 066). */
+    calls: (sessionId: string) => (reads = paperReads({ as: "session", sessionId }, paperId, { history: true })).calls,
+    /** The page the calls' rows make for the signed-in `user`, or null. */
+    page: (user: Pick<SessionUser, "id" | "email">, rows: readonly unknown[]) => {
+      const paper = reads?.paper(rows);
+      return paper ? submissionPageOf(ctx, user, paper) : null;
+    },
+  };
+}
+
+function submissionPageOf(ctx: Pick<Services, "env">, user: Pick<SessionUser, "id" | "email">, paper: NonNullable<ReturnType<ReturnType<typeof paperReads>["paper"]>>): SubmissionPageView {
   const isSubmitter = paper.submitterId === user.id;
   const mine = paper.authors.find((a) => a.userId === user.id);
   const roles = [...(isSubmitter ? ["Submitter"] : []), ...(mine ? [mine.isCorresponding ? "Corresponding author" : "Co-author"] : [])];
@@ -42,7 +52,7 @@ export async function submissionPage(ctx: Pick<Services, "db" | "env">, user: Pi
       isYou: a.userId === user.id || a.email.toLowerCase() === user.email.toLowerCase(),
     })),
     files: fileVersions(paper).map((k) => ({ ...k, versions: k.versions.map((v) => ({ ...v, uploader: null })) })),
-    history,
+    history: paper.history ?? [],
     missing: paper.status === "incomplete" ? missingParts(paper) : [],
     rights: submissionRights(paper, paper.conference, user.id),
     contactEmail: ctx.env.CONTACT_EMAIL,

@@ -38,12 +38,12 @@ import { formatDate, todayIso } from "~/lib/dates";
 import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
-import { displayName, requireUser } from "~/server/auth/guards.server";
+import { displayName, requireUser, requireUserWith } from "~/server/auth/guards.server";
 import { AppError } from "~/server/errors.server";
 import { postedFiles, readInput, validateInput } from "~/server/forms.server";
 import { acts, loads, settled } from "~/server/answers.server";
-import { discardDraft, loadDraft, saveDraft, type WizardDraft } from "~/server/wizard/drafts.server";
-import { wizardStepLoad, wizardStepPost } from "~/server/wizard/steps.server";
+import { discardDraft, draftOfRows, loadDraft, saveDraft, userDraftCall, type WizardDraft } from "~/server/wizard/drafts.server";
+import { wizardStepLoad, wizardStepOf, wizardStepPost } from "~/server/wizard/steps.server";
 
 // The wizard's background saves change nothing the page shows.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => !isAutosave(formData) && defaultShouldRevalidate;
@@ -69,9 +69,10 @@ function tabOf(url: URL): Tab {
 
 export const loader = loads("The dashboard could not be loaded. Please try again later.", async (args: LoaderFunctionArgs) => {
   const { request, context } = args;
-  const user = await requireUser(context, request);
   const url = new URL(request.url);
   const tab = tabOf(url);
+  const first = tab === "submit" ? await wizardReads(args, url) : null;
+  const user = first?.user ?? (await requireUser(context, request));
   const member = user.memberUntil !== null && user.memberUntil >= todayIso();
   const account = {
     name: displayName(user),
@@ -92,19 +93,33 @@ export const loader = loads("The dashboard could not be loaded. Please try again
     const papers: MySubmissionWithRegistration[] | null = loaded.ok ? loaded.value : null;
     return { ...base, papers, wizard: null };
   }
-  return { ...base, papers: null, wizard: await wizardView(args, user, url) };
+  return { ...base, papers: null, wizard: await wizardView(args, user, url, first?.read ?? null) };
 });
 
+type WizardReads = { draft: WizardDraft; conferences: Parameters<typeof openConferenceViews>[0] | null };
+
+/**
+ * The Submit tab's first reads, in the session's own round trip (decision 066): the draft, and on
+ * the addresses that may show step 1 (no step asked: a new author's dashboard) the open
+ * conferences. Should they fail, the session is read alone (`read` is null): the wizard reads the
+ * draft alone and step 1 says the list could not be loaded.
+ */
+async function wizardReads(args: LoaderFunctionArgs, url: URL) {
+  const asked = url.searchParams.get("step");
+  const stepOne = asked === null || asked === "1";
+  const read = await settled(args, "Open conferences could not be loaded.", async () => {
+    const { user, rows } = await requireUserWith(args.context, args.request, (sessionId) => [userDraftCall(wizard.name, sessionId), ...(stepOne ? [openConferencesCall()] : [])] as const);
+    const [drafts, conferences] = rows as unknown as [Parameters<typeof draftOfRows>[0], WizardReads["conferences"]?];
+    return { user, read: { draft: draftOfRows(drafts, { userId: user.id }), conferences: conferences ?? null } satisfies WizardReads };
+  });
+  return read.ok ? read.value : null;
+}
+
 /** Everything the wizard's current step shows, with the extraction poured in once it ended. */
-async function wizardView(args: LoaderFunctionArgs, user: Awaited<ReturnType<typeof requireUser>>, url: URL): Promise<WizardView> {
+async function wizardView(args: LoaderFunctionArgs, user: Awaited<ReturnType<typeof requireUser>>, url: URL, first: WizardReads | null): Promise<WizardView> {
   const { request, context } = args;
   const owner = submissionOwner(user.id);
-  // Step 1's conferences are read with the draft, in one round trip, on the addresses that may
-  // show step 1 (no step asked: a new author's dashboard). Should that read fail, the draft is
-  // read alone and step 1 says the list could not be loaded.
-  const asked = url.searchParams.get("step");
-  const batched = asked === null || asked === "1" ? await settled(args, "Open conferences could not be loaded.", () => wizardStepLoad(context, wizard, owner, request, stepPath, [openConferencesCall()])) : null;
-  const loaded = batched?.ok ? batched.value : await wizardStepLoad(context, wizard, owner, request, stepPath);
+  const loaded = first ? wizardStepOf(wizard, first.draft, request, stepPath) : await wizardStepLoad(context, wizard, owner, request, stepPath);
   let draft: WizardDraft = { step: loaded.step, data: loaded.values, fileKey: loaded.fileKey, secondFileKey: loaded.secondFileKey };
   const step = loaded.step;
   let running = false;
@@ -133,7 +148,7 @@ async function wizardView(args: LoaderFunctionArgs, user: Awaited<ReturnType<typ
     summary: null,
   };
   if (step === 1) {
-    if (batched?.ok) view.conferences = openConferenceViews(batched.value.alongside[0]);
+    if (first?.conferences) view.conferences = openConferenceViews(first.conferences);
     else view.conferencesFailed = true;
   }
   if (step === 2 || step === 5) view.duplicate = await sameFileSubmitted(context, user.id, Number(draft.data.conferenceId), extras.fileSha256);

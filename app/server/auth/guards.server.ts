@@ -4,6 +4,7 @@
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { AppEnv } from "../env.server";
+import type { PreparedCall } from "../../db/prepared.server";
 import type { CurrentSession, SessionUser } from "./session.server";
 
 /** Only a path on this site: "/x" but never "//host" or "/\\host" (open redirects). */
@@ -35,6 +36,17 @@ export async function requireUser(context: AppLoadContext, request: Request): Pr
   return (await requireSession(context, request)).user;
 }
 
+/**
+ * `requireUser` with the page's first reads in the session's round trip (decision 066): `calls`
+ * name the user by the session's id (`sessionUserId`) or need none. Their rows come back only
+ * for a signed-in user; a visitor is sent to sign in as by `requireUser`.
+ */
+export async function requireUserWith<const Calls extends readonly PreparedCall<unknown>[]>(context: AppLoadContext, request: Request, calls: (sessionId: string) => Calls) {
+  const { session, rows } = await context.sessionWith(calls);
+  if (!session || session.secondFactorPending || !rows) throw redirect(loginUrl(request));
+  return { user: session.user, rows };
+}
+
 /** Where an administrator who must still set up a second factor is sent before the console opens. */
 export const ADMIN_ENROLMENT_PATH = "/profile/two-factor?for=console";
 
@@ -54,7 +66,16 @@ export function actsAsAdmin(user: Pick<SessionUser, "role" | "totpEnabled">, env
 }
 
 export async function requireAdmin(context: AppLoadContext, request: Request): Promise<SessionUser> {
-  const user = await requireUser(context, request);
+  return adminOnly(context, await requireUser(context, request));
+}
+
+/** `requireAdmin` with the page's first reads in the session's round trip, as `requireUserWith`; their rows are used only for an administrator. */
+export async function requireAdminWith<const Calls extends readonly PreparedCall<unknown>[]>(context: AppLoadContext, request: Request, calls: (sessionId: string) => Calls) {
+  const { user, rows } = await requireUserWith(context, request, calls);
+  return { user: adminOnly(context, user), rows };
+}
+
+function adminOnly(context: AppLoadContext, user: SessionUser) {
   if (user.role !== "admin") {
     throw new Response("You do not have permission to open the administration console.", { status: 403 });
   }

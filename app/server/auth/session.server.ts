@@ -5,7 +5,7 @@
  * The cookie is `__Host-session` (Secure) over HTTPS and `session` on plain-HTTP localhost.
  */
 import { and, count, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { batchPrepared, placeholders, preparedQuery } from "../../db/prepared.server";
+import { batchPrepared, placeholders, preparedQuery, type PreparedCall, type PreparedResults } from "../../db/prepared.server";
 import type { Database } from "../../db/client.server";
 import { SESSION_KINDS, sessions, users } from "../../db/schema";
 import type { HousekeepingTask } from "../housekeeping-task.server";
@@ -101,14 +101,91 @@ export async function completeSecondFactor(db: Database, request: Request, sessi
   return createSession(db, request, session.user.id);
 }
 
-/** The visitor's session, or null: one D1 query joining the session and its active user. */
-export function readSession(db: Database, request: Request, waitUntil: (p: Promise<unknown>) => void, now = Date.now()) {
-  return findSession(db, sessionCookieValue(request), "browser", waitUntil, now);
+/**
+ * The id of the user a session belongs to, as SQL, for a read that rides in the session's own
+ * batch (`sessionReads`'s `readWith`) and so cannot be given the user's id: `sessionId` names the
+ * session. The session's own statement in the same batch decides whether it counts; the rows read
+ * for one that does not are never used.
+ */
+export const sessionUserId = sql`(select s.user_id from sessions s where s.id = ${sql.placeholder("sessionId")})`;
+
+/** The reads a page hands to the session's batch, and where their rows go. */
+type Rider = { calls: readonly PreparedCall<unknown>[]; resolve: (rows: unknown[]) => void; reject: (error: unknown) => void };
+
+export type SessionReads = {
+  /** The visitor's browser session, or null; read once per request. */
+  read(): Promise<CurrentSession | null>;
+  /**
+   * The session, and `calls` (made from the session's id) in the same D1 round trip; the calls'
+   * rows only when there is a session. Once the session's batch has gone, the calls go in a
+   * batch of their own after it.
+   */
+  readWith<const Calls extends readonly PreparedCall<unknown>[]>(calls: (sessionId: string) => Calls): Promise<{ session: CurrentSession | null; rows: PreparedResults<Calls> | null }>;
+};
+
+/**
+ * The request's browser session, read once (decision 066). Read alone it is a D1 round trip of
+ * its own before any of the page's reads, which need to know who asks; a page whose first reads
+ * can name the user by the session instead (`sessionUserId`) or need no user at all hands them to
+ * `readWith`, and they ride in the session's batch: one round trip for both. The read waits one
+ * turn of the event loop before it goes, so that the loaders Remix starts together (the root's
+ * and the page's) can all join it. Should the page's reads fail, the session is read again alone
+ * and only they fail.
+ */
+export function sessionReads(db: Database, request: Request, waitUntil: (p: Promise<unknown>) => void, now = Date.now()): SessionReads {
+  const value = sessionCookieValue(request);
+  let id: Promise<string> | null = null;
+  let session: Promise<CurrentSession | null> | null = null;
+  let sent = false;
+  const riders: Rider[] = [];
+  const sessionCall = (sessionId: string) => browserSessionById({ id: sessionId, now, idleSince: now - SESSION_IDLE_MS });
+
+  const readOnce = async (): Promise<CurrentSession | null> => {
+    if (!value) return null;
+    const sessionId = await (id ??= sha256Hex(value));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    sent = true;
+    const calls = riders.flatMap((r) => r.calls);
+    let row: SessionRow | undefined;
+    try {
+      const [[found], ...rest] = (await batchPrepared(db, [sessionCall(sessionId), ...calls])) as unknown as [SessionRow[], ...unknown[]];
+      row = found;
+      let at = 0;
+      for (const r of riders) r.resolve(rest.slice(at, (at += r.calls.length)));
+    } catch (error) {
+      if (riders.length === 0) throw error;
+      for (const r of riders) r.reject(error);
+      [[row]] = await batchPrepared(db, [sessionCall(sessionId)]);
+    }
+    return sessionOf(db, row, sessionId, waitUntil, now);
+  };
+  const read = () => (session ??= readOnce());
+
+  return {
+    read,
+    async readWith(make) {
+      if (!value) return { session: null, rows: null };
+      const sessionId = await (id ??= sha256Hex(value));
+      if (sent) {
+        const current = await read();
+        return { session: current, rows: current ? await batchPrepared(db, make(sessionId)) : null };
+      }
+      const rows = new Promise<unknown[]>((resolve, reject) => riders.push({ calls: make(sessionId), resolve, reject }));
+      // Rows nobody waits for (no session) must not reject unheard.
+      rows.catch(() => {});
+      const current = await read();
+      return { session: current, rows: current ? ((await rows) as never) : null };
+    },
+  };
 }
 
 /** The session an API call's bearer token names, or null. Browser cookies never count here. */
-export function readApiSession(db: Database, request: Request, waitUntil: (p: Promise<unknown>) => void, now = Date.now()) {
-  return findSession(db, bearerToken(request), "api", waitUntil, now);
+export async function readApiSession(db: Database, request: Request, waitUntil: (p: Promise<unknown>) => void, now = Date.now()) {
+  const value = bearerToken(request);
+  if (!value) return null;
+  const id = await sha256Hex(value);
+  const [[row]] = await batchPrepared(db, [apiTokenById({ id, now })]);
+  return sessionOf(db, row, id, waitUntil, now);
 }
 
 /** An API token's secret lives this long at most; it is shown once and can be revoked like any session. */
@@ -166,17 +243,10 @@ const liveSession = (db: Database, kind: (typeof SESSION_KINDS)[number]) =>
     .limit(1);
 const browserSessionById = preparedQuery((db) => liveSession(db, "browser"), placeholders<{ id: string; now: number; idleSince: number }>());
 const apiTokenById = preparedQuery((db) => liveSession(db, "api"), placeholders<{ id: string; now: number }>());
+type SessionRow = PreparedResults<[ReturnType<typeof browserSessionById>]>[0][number];
 
-async function findSession(
-  db: Database,
-  value: string | null,
-  kind: (typeof SESSION_KINDS)[number],
-  waitUntil: (p: Promise<unknown>) => void,
-  now: number,
-): Promise<CurrentSession | null> {
-  if (!value) return null;
-  const id = await sha256Hex(value);
-  const [[row]] = await batchPrepared(db, [kind === "browser" ? browserSessionById({ id, now, idleSince: now - SESSION_IDLE_MS }) : apiTokenById({ id, now })]);
+/** The session a live row makes (its last use written at most hourly), or null for none. */
+function sessionOf(db: Database, row: SessionRow | undefined, id: string, waitUntil: (p: Promise<unknown>) => void, now: number): CurrentSession | null {
   if (!row) return null;
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     waitUntil(db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id)).run());

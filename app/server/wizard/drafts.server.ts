@@ -11,7 +11,7 @@ import { files as storedFiles, wizardDrafts } from "~/db/schema";
 import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 import type { Services } from "~/server/services.server";
 import { randomToken, sha256Hex } from "../auth/crypto.server";
-import { readCookie } from "../auth/session.server";
+import { readCookie, sessionUserId } from "../auth/session.server";
 
 export type DraftOwner = { id: string; userId: number | null; setCookie: string | null };
 /** A wizard's kept state; `stored`: whether a draft row holds it (a new draft is not yet one). */
@@ -45,6 +45,23 @@ export async function anonymousDraftOwner(request: Request, wizard: string): Pro
 /** A draft by its id: read on every page of a wizard, so built once (decision 024). */
 const draftById = preparedQuery((db) => db.select().from(wizardDrafts).where(eq(wizardDrafts.id, sql.placeholder("id"))), placeholders<{ id: string }>());
 
+/** The signed-in user's draft of a wizard, the user named by the session (`sessionUserId`): the row `userDraftOwner` names. */
+const userDraftBySession = preparedQuery(
+  (db) => db.select().from(wizardDrafts).where(eq(wizardDrafts.id, sql`'user:' || ${sessionUserId} || ':' || ${sql.placeholder("wizard")}`)),
+  placeholders<{ sessionId: string; wizard: string }>(),
+);
+
+/** The signed-in user's draft of `wizard` as a read for the session's round trip (`requireUserWith`); `draftOfRows` makes it a draft. */
+export const userDraftCall = (wizard: string, sessionId: string) => userDraftBySession({ sessionId, wizard });
+
+/** A draft row as the wizard's kept state: none (a new draft) when missing or left longer than its owner's draft lasts. */
+export function draftOfRows(rows: Array<typeof wizardDrafts.$inferSelect>, owner: Pick<DraftOwner, "userId">, now = Date.now()): WizardDraft {
+  const [row] = rows;
+  const ttl = owner.userId === null ? ANONYMOUS_DRAFT_MS : USER_DRAFT_MS;
+  if (!row || now - row.updatedAt.getTime() > ttl) return { step: 1, data: {}, fileKey: null, stored: false };
+  return { step: row.step, data: row.data, fileKey: row.fileKey, secondFileKey: row.secondFileKey, stored: true };
+}
+
 /** The cookie that forgets an anonymous draft (after the wizard ends). */
 export function clearDraftCookie(request: Request) {
   const secure = new URL(request.url).protocol === "https:";
@@ -63,11 +80,8 @@ export async function loadDraftWith<const Calls extends readonly PreparedCall<un
   alongside: Calls,
   now = Date.now(),
 ): Promise<[WizardDraft, PreparedResults<Calls>]> {
-  const [[row], ...rest] = (await batchPrepared(db, [draftById({ id: owner.id }), ...alongside])) as unknown as [Array<typeof wizardDrafts.$inferSelect>, ...unknown[]];
-  const others = rest as unknown as PreparedResults<Calls>;
-  const ttl = owner.userId === null ? ANONYMOUS_DRAFT_MS : USER_DRAFT_MS;
-  if (!row || now - row.updatedAt.getTime() > ttl) return [{ step: 1, data: {}, fileKey: null, stored: false }, others];
-  return [{ step: row.step, data: row.data, fileKey: row.fileKey, secondFileKey: row.secondFileKey, stored: true }, others];
+  const [rows, ...rest] = (await batchPrepared(db, [draftById({ id: owner.id }), ...alongside])) as unknown as [Array<typeof wizardDrafts.$inferSelect>, ...unknown[]];
+  return [draftOfRows(rows, owner, now), rest as unknown as PreparedResults<Calls>];
 }
 
 /** Keeps the draft (created on first save); the step is where the wizard resumes. */

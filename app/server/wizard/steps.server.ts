@@ -15,7 +15,7 @@ import { formRefusal } from "../answers.server";
 import { AppError } from "../errors.server";
 import { fieldValues, INVALID_INPUT, type Posted, validateInput } from "../forms.server";
 import type { PreparedCall } from "~/db/prepared.server";
-import { clearDraftCookie, type DraftOwner, discardDraft, loadDraft, loadDraftWith, saveDraft } from "./drafts.server";
+import { clearDraftCookie, type DraftOwner, discardDraft, loadDraft, loadDraftWith, saveDraft, type WizardDraft } from "./drafts.server";
 
 type Ctx = Pick<Services, "db" | "files">;
 
@@ -38,14 +38,19 @@ export async function wizardStepLoad<const Calls extends readonly PreparedCall<u
   path: (step: number) => string,
   alongside: Calls = [] as unknown as Calls,
 ) {
-  const asked = new URL(request.url).searchParams.get("step");
   const [draft, read] = await loadDraftWith(services, owner, alongside);
+  return { ...wizardStepOf(wizard, draft, request, path), alongside: read };
+}
+
+/** The step a GET may show of a draft already read (`wizardStepLoad` reads it): the one asked for, or a redirect to an earlier incomplete one. */
+export function wizardStepOf(wizard: Wizard, draft: WizardDraft, request: Request, path: (step: number) => string) {
+  const asked = new URL(request.url).searchParams.get("step");
   // An address without a step (the dashboard, a bookmark, the next day) resumes where the draft was left.
   if (asked === null && draft.step > 1) throw redirect(path(wizard.firstIncompleteStep(draft.data, wizard.parseStep(String(draft.step)))));
   const requested = wizard.parseStep(asked);
   const step = wizard.firstIncompleteStep(draft.data, requested);
   if (step !== requested) throw redirect(path(step));
-  return { step, values: draft.data, fileKey: draft.fileKey, secondFileKey: draft.secondFileKey ?? null, alongside: read };
+  return { step, values: draft.data, fileKey: draft.fileKey, secondFileKey: draft.secondFileKey ?? null };
 }
 
 const MAX_FIELD_LENGTH = 5000;
