@@ -99,7 +99,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
   // (A label at a line's end is too weak a sign to end the search: the title is looked for as before.)
   const limit = leadingLabel >= 0 ? leadingLabel : Math.min(lines.length, 40);
   const lowerWords = lowerCaseWords(lines);
-  const titleIndexes = findTitle(lines, limit, doc, lowerWords, labels);
+  // (Behind an archive's cover, the article's own title is the lines that print the cover's title again.)
+  const titleIndexes = (cover?.title && titleAgain(lines, cover.title, limit)) || findTitle(lines, limit, doc, lowerWords, labels);
   const titleLines = titleIndexes.map((i) => lines[i]!);
   const titleRead = cover?.title ?? (titleLines.length ? cleanTitle(joinLines(titleLines.map((l) => l.text), vocabulary)) : null);
   // A title set in capitals (a series' cover) is given as the first pages print it in ordinary case
@@ -230,6 +231,23 @@ function authorsOfCover(cover: Cover, read: ExtractedAuthor[]): ExtractedAuthor[
 function confidenceOf(probabilities: number[], floor: number) {
   const mean = probabilities.length ? probabilities.reduce((s, p) => s + p, 0) / probabilities.length : 0;
   return Math.round((floor + (0.98 - floor) * mean) * 100) / 100;
+}
+
+/** The lines, among the first `limit`, that print `title` again (in any case): a run whose words are the title's, in order. */
+function titleAgain(lines: Line[], title: string, limit: number): number[] | null {
+  const key = (t: string) => fold(t).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  const want = key(title);
+  for (let i = 0; i < Math.min(limit, lines.length); i++) {
+    let got = key(lines[i]!.text);
+    if (got.length < 8 || !want.startsWith(got)) continue;
+    const run = [i];
+    for (let j = i + 1; j < lines.length && got.length < want.length && want.startsWith(got + key(lines[j]!.text)); j++) {
+      got += key(lines[j]!.text);
+      run.push(j);
+    }
+    if (got.length >= want.length * 0.8) return run;
+  }
+  return null;
 }
 
 /** Whether a text is set in capitals: no lower-case letter among its letters. */

@@ -45,6 +45,22 @@ describe("zones of the first pages", () => {
     expect(header.title.value).toBe("Liquidity Provision and the Cross-Section of Dealer Returns");
     expect(header.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Margarethe Lindqvist", "Oluwaseun Adeyemi", "Paolo Rinaldi"]);
     expect(header.abstract.value).toMatch(/^We measure what dealers earn .* limited capital\.$/);
+    // Unlabelled, and set smaller than the text (Econometrica's scanned pages): the abstract is looked
+    // for after the article's own copy of the cover's title, not after the largest text.
+    const small = [
+      line(2, 142, 113, 6, "The Journal of Finance, Vol. 53, No. 3 (June, 1998), 901-930"),
+      line(2, 138, 143, 7.5, "LIQUIDITY PROVISION AND THE CROSS-SECTION OF DEALER RETURNS"),
+      line(2, 139, 166, 7.2, "BY MARGARETHE LINDQVIST, OLUWASEUN ADEYEMI, AND PAOLO RINALDI"),
+      line(2, 90, 197, 6, "We measure what dealers earn for the liquidity they provide across a cross-section of bonds, and", 308),
+      line(2, 90, 207, 6, "show that returns to liquidity provision rise with inventory risk and fall with competition among", 308),
+      line(2, 90, 217, 6, "dealers. The premium is largest when funding is scarce, consistent with models of limited capital.", 308),
+      line(2, 100, 235, 6, "KEYWORDS: Liquidity, dealers, corporate bonds."),
+      line(2, 205, 276, 7.1, "1. INTRODUCTION"),
+      line(2, 73, 294, 7.6, "DEALERS STAND BETWEEN BUYERS AND SELLERS who do not arrive at the same time, and what they earn", 344),
+      line(2, 73, 306, 7.6, "for it has been measured for stocks far more often than for bonds, whose trading is thinner and", 344),
+    ];
+    const unlabelled = readHeader(documentOf([...cover, ...small]));
+    expect(unlabelled.abstract.value).toMatch(/^We measure what dealers earn .* limited capital\.$/);
   });
 
   it("sets a publisher's masthead aside, so the journal's name set large is never the title", () => {
