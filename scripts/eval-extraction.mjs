@@ -53,6 +53,13 @@ const REAL_TARGETS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, 
 // by Oxford University Press") stopped being read as an affiliation. Every real target is met: each floor
 // is its target (names' words, this project's own measure, at what it reads).
 const REAL_FLOORS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, "author names (words)": 0.79, emails: 0.85, affiliations: 0.7 };
+/**
+ * Real working papers and journal versions (issue 39, decision 067): the issue's targets, and the floors
+ * `npm test` holds where their PDFs are on the machine (they are not committed: restore.mjs): the
+ * held-out half as first read with the engine frozen (fa62774), two documents (0.05) below.
+ */
+const PAPER_TARGETS = { title: 0.95, abstract: 0.85, "authors (whole list)": 0.85, emails: 0.9, keywords: 0.85, affiliations: 0.75 };
+const PAPER_FLOORS = { title: 0.83, abstract: 0.8, "authors (whole list)": 0.73, emails: 0.9, keywords: 0.9, affiliations: 0.46 };
 /** GROBID's author lines read as lines of names (decision 036): held to the whole author list's target; the floor is what the engine reads today. */
 const NAME_TARGETS = { "author lines (whole list)": 0.8 };
 const NAME_FLOORS = { "author lines (whole list)": 0.8 };
@@ -66,9 +73,10 @@ const SETS = dirs.length
       ["corpus dev", "tests/fixtures/corpus/dev", true],
       ["corpus held-out", "tests/fixtures/corpus/held-out", false],
       // Real working papers and journal versions (issue 39), where their PDFs are on this machine
-      // (tests/fixtures/working-papers/restore.mjs): the development half only. Their held-out half is
-      // read once, with the engine frozen, by naming its folder.
+      // (tests/fixtures/working-papers/restore.mjs; CI has none): the development half listed, the
+      // held-out half scored only, as the other held-out halves are.
       ...(readdirSync("tests/fixtures/working-papers/dev").some((f) => f.endsWith(".pdf")) ? [["papers dev", "tests/fixtures/working-papers/dev", true]] : []),
+      ...(readdirSync("tests/fixtures/working-papers/held-out").some((f) => f.endsWith(".pdf")) ? [["papers held-out", "tests/fixtures/working-papers/held-out", false]] : []),
     ];
 
 const norm = (s) => (s ?? "").normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase();
@@ -385,7 +393,7 @@ if (gate) {
   let failed = heldOut.length === 0;
   console.log("\nHeld-out gate: field, measured, held to, target");
   for (const r of heldOut) {
-    const [floors, targets] = r.names ? [NAME_FLOORS, NAME_TARGETS] : r.real ? [REAL_FLOORS, REAL_TARGETS] : [FLOORS, TARGETS];
+    const [floors, targets] = r.names ? [NAME_FLOORS, NAME_TARGETS] : r.real ? [REAL_FLOORS, REAL_TARGETS] : r.label.startsWith("papers") ? [PAPER_FLOORS, PAPER_TARGETS] : [FLOORS, TARGETS];
     for (const [f, floor] of Object.entries(floors)) {
       const measured = r.means[f]?.mean ?? 0;
       const ok = measured >= floor - 1e-9;
