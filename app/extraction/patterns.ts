@@ -13,7 +13,8 @@ export const JEL_LABEL = /^\s*JEL(?:\s+(?:classifications?|codes?|classification
  */
 export const JEL_LINE = /^\s*\(?JEL(?:\s+(?:classifications?|codes?|classification\s+codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*?)\)?\s*$/i;
 /** JEL codes run into the end of an abstract's last line: "… from both.(JEL C13, C90)", "… families. JEL Codes: O3, I2, R3." */
-export const JEL_RUN_IN = /\s*\(?\bJEL(?:\s+(?:[Cc]lassifications?|[Cc]odes?))?\s*[:.]?\s*((?:[A-Z]\d{1,2}\s*[,;]?\s*)+)\)?\.?\s*$/;
+// (One run of separators between codes, so a long line of codes that fails at its end fails in linear time.)
+export const JEL_RUN_IN = /\s*\(?\bJEL(?:\s+(?:[Cc]lassifications?|[Cc]odes?))?\s*[:.]?\s*((?:[A-Z]\d{1,2}[,;\s]*)+)\)?\.?\s*$/;
 /**
  * A line that begins with the word of a first section, in any case: a feature of the labeller
  * (trained with it), which weighs it with the line's size and neighbours.
