@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { countryOfEmail, trailingCountry } from "./countries";
 import { abstractGoesOn } from "./abstract";
 import { findTitle, looksLikeName, namesOnLine, readHeader, splitAffiliation, splitName } from "./header";
-import { lowerCaseWords } from "./patterns";
+import { JEL_RUN_IN, lowerCaseWords } from "./patterns";
 import type { Document } from "./model";
 import { fixLigatures, joinLines, joinSpans, similarity, vocabularyOf } from "./text";
 
@@ -863,6 +863,13 @@ describe("extraction rules", () => {
     expect(readHeader(doc).title.value).toBe("Testing the Production Approach to Markup");
     doc.lines[0]!.text = "Testing the Production Approach to Markups and";
     expect(readHeader(doc).title.value).toBe("Testing the Production Approach to Markups and Estimation");
+  });
+
+  it("reads JEL codes run into a line's end, and answers at once for a long line of codes that does not end as codes do", () => {
+    expect(JEL_RUN_IN.exec("similar results from both.(JEL C13, C90, I23)")?.[1]).toBe("C13, C90, I23");
+    expect(JEL_RUN_IN.exec("low-income families. JEL Codes: O3, I2, R3.")?.[1]).toBe("O3, I2, R3");
+    // A hostile text layer: many codes, wide gaps, then no end (an ambiguous pattern backtracks for minutes here).
+    expect(JEL_RUN_IN.test(`JEL ${"A1    ".repeat(40)}x`)).toBe(false);
   });
 
   it("ends an abstract set in a narrower measure where the wider text below begins, and at its JEL codes", () => {
