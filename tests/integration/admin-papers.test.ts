@@ -232,15 +232,28 @@ describe("the Papers tab without JavaScript", () => {
     expect(textOf(await (await visit(jar, `${tab(conference.id)}&q=zzzz`)).text())).toContain("No Papers Match Your Search");
   });
 
-  it("reads the session and the list, first page or search, in one D1 round trip", async () => {
+  it("reads the session, then the list, first page or search, with its counts and pickers in one batch: two D1 round trips", async () => {
     const { conference, office } = await reviewSeason();
     const jar = await sessionJar(office);
     for (const path of [tab(conference.id), `${tab(conference.id)}&q=liquidity`]) {
       const page = await visit(jar, path);
       expect(page.status, path).toBe(200);
       expect(textOf(await page.text()), path).toContain("Liquidity in Bond Markets");
-      expect(Number(/d1-render;desc=(\d+)/.exec(page.headers.get("Server-Timing") ?? "")?.[1]), path).toBe(1);
+      expect(Number(/d1-render;desc=(\d+)/.exec(page.headers.get("Server-Timing") ?? "")?.[1]), path).toBe(2);
     }
+  });
+
+  it("runs none of the office's queries for a member who asks: the session's read alone, then the refusal", async () => {
+    const { conference, author } = await reviewSeason();
+    const jar = await sessionJar(author);
+    const rowsRead = (r: Response) => Number(/d1-rows-read;desc=(\d+)/.exec(r.headers.get("Server-Timing") ?? "")?.[1]);
+    const page = await visit(jar, `${tab(conference.id)}&q=liquidity`);
+    expect(page.status).toBe(403);
+    // As many rows as another console page's refusal reads (the session's alone), none of the list's.
+    const users = await visit(jar, "/admin/users");
+    expect(users.status).toBe(403);
+    expect(rowsRead(page)).toBe(rowsRead(users));
+    expect(Number(/d1-render;desc=(\d+)/.exec(page.headers.get("Server-Timing") ?? "")?.[1])).toBe(1);
   });
 });
 

@@ -66,16 +66,7 @@ export function actsAsAdmin(user: Pick<SessionUser, "role" | "totpEnabled">, env
 }
 
 export async function requireAdmin(context: AppLoadContext, request: Request): Promise<SessionUser> {
-  return adminOnly(context, await requireUser(context, request));
-}
-
-/** `requireAdmin` with the page's first reads in the session's round trip, as `requireUserWith`; their rows are used only for an administrator. */
-export async function requireAdminWith<const Calls extends readonly PreparedCall<unknown>[]>(context: AppLoadContext, request: Request, calls: (sessionId: string) => Calls) {
-  const { user, rows } = await requireUserWith(context, request, calls);
-  return { user: adminOnly(context, user), rows };
-}
-
-function adminOnly(context: AppLoadContext, user: SessionUser) {
+  const user = await requireUser(context, request);
   if (user.role !== "admin") {
     throw new Response("You do not have permission to open the administration console.", { status: 403 });
   }

@@ -166,15 +166,18 @@ export function sessionReads(db: Database, request: Request, waitUntil: (p: Prom
     async readWith(make) {
       if (!value) return { session: null, rows: null };
       const sessionId = await (id ??= sha256Hex(value));
+      // Rows only for a session that is signed in all the way: never for one still waiting for its
+      // second factor, and the session is known before any read's failure can surface.
+      const signedIn = (s: CurrentSession | null) => !!s && !s.secondFactorPending;
       if (sent) {
         const current = await read();
-        return { session: current, rows: current ? await batchPrepared(db, make(sessionId)) : null };
+        return { session: current, rows: signedIn(current) ? await batchPrepared(db, make(sessionId)) : null };
       }
       const rows = new Promise<unknown[]>((resolve, reject) => riders.push({ calls: make(sessionId), resolve, reject }));
       // Rows nobody waits for (no session) must not reject unheard.
       rows.catch(() => {});
       const current = await read();
-      return { session: current, rows: current ? ((await rows) as never) : null };
+      return { session: current, rows: signedIn(current) ? ((await rows) as never) : null };
     },
   };
 }
