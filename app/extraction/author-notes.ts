@@ -15,7 +15,9 @@ import { fold, joinLines, normalizeSpace, sentences, vocabularyOf } from "./text
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A post held, between "is the" and the institution: "the Edgeworth Professor of Economics", "an Assistant Professor of Finance". */
-const POST_BEFORE_PLACE = /^(?:the|an?)\s+(?:[\p{Lu}][\p{L}-]*\s+)*(?:professor|lecturer|reader|fellow|chair|director|economist|researcher|president|governor|dean|head)\b(?:\s+(?:of|in)\s+(?:[\p{Lu}][\p{L}-]*|and)(?:\s+(?:[\p{Lu}][\p{L}-]*|and))*)?,\s*/iu;
+// (Case-insensitive, \p{Lu} matches any letter, "and" among them: one way to read each word, so a
+// hostile sentence fails in polynomial time; `noteOf` reads at most the first 400 characters.)
+const POST_BEFORE_PLACE = /^(?:the|an?)\s+(?:[\p{Lu}][\p{L}-]*\s+)*(?:professor|lecturer|reader|fellow|chair|director|economist|researcher|president|governor|dean|head)\b(?:\s+(?:of|in)(?:\s+[\p{Lu}][\p{L}-]*)+)?,\s*/iu;
 /** "is from", "is at", "is with", "is affiliated with". */
 const PLACE_VERB = /^(?:from|at|with|affiliated with)\s+/i;
 
@@ -52,7 +54,7 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
     if (k && /\p{Lu}/u.test(k[1]!.charAt(0))) return { affiliation: k[1]!, email: k[2]?.replace(/[.,;]+$/, "") ?? null };
     const s = sentence.exec(text);
     if (s) {
-      const said = s[1]!;
+      const said = s[1]!.slice(0, 400);
       if (PLACE_VERB.test(said)) return { affiliation: said.replace(PLACE_VERB, "").replace(/^the\s+(?=\p{Lu})/u, ""), email: null };
       if (POST_BEFORE_PLACE.test(said)) return { affiliation: said.replace(POST_BEFORE_PLACE, ""), email: null };
     }
@@ -107,6 +109,7 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
   const families = authors.map((a) => a.lastName);
   const names = new Set(authors.map((a) => fold(`${a.firstName} ${a.lastName}`).toLowerCase()));
   for (const a of authors) {
+    if (!a.lastName.trim()) continue;
     const note = addressBlockOf(blockLines, a, names) ?? noteOf(texts, a, families);
     if (!note) continue;
     const cleaned = normalizeSpace(note.affiliation.replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));
@@ -135,8 +138,12 @@ export function withoutThanked(lines: Line[], authors: ExtractedAuthor[]): Extra
   const said = noteTexts(lines, vocabularyOf(lines.map((l) => l.text))).flatMap((t) => sentences(t));
   const [thanks, other] = [said.filter((t) => THANKS.test(t)), said.filter((t) => !THANKS.test(t))];
   if (!thanks.length) return authors;
-  const named = (a: ExtractedAuthor) => new RegExp(`\\b${escape(a.lastName)}\\b`, "u");
-  const kept = authors.filter((a) => !(thanks.some((t) => named(a).test(t)) && !other.some((t) => named(a).test(t))));
+  // (A name's own letters bound it, not \b, which knows no accented letter: "Tiberé".)
+  const kept = authors.filter((a) => {
+    if (!a.lastName.trim()) return true;
+    const named = new RegExp(`(?<![\\p{L}\\p{N}])${escape(a.lastName)}(?![\\p{L}\\p{N}])`, "u");
+    return !(thanks.some((t) => named.test(t)) && !other.some((t) => named.test(t)));
+  });
   // (Never all of them: a paper's authors are named somewhere besides its thanks.)
   return kept.length ? kept : authors;
 }

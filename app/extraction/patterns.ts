@@ -11,7 +11,7 @@ export const JEL_LABEL = /^\s*JEL(?:\s+(?:classifications?|codes?|classification
  * A line of JEL codes as the header reads it: labelled as `JEL_LABEL` (the labeller's feature), or
  * in parentheses as the AEA's journals print it under the abstract ("(JEL E24, F14, J23)").
  */
-export const JEL_LINE = /^\s*\(?JEL(?:\s+(?:classifications?|codes?|classification\s+codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*?)\)?\s*$/i;
+export const JEL_LINE = /^\s*\(?JEL\b(?:\s+(?:classifications?|codes?|classification\s+codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*?)\)?\s*$/i;
 /** JEL codes run into the end of an abstract's last line: "… from both.(JEL C13, C90)", "… families. JEL Codes: O3, I2, R3." */
 // (One run of separators between codes, so a long line of codes that fails at its end fails in linear time.)
 export const JEL_RUN_IN = /\s*\(?\bJEL(?:\s+(?:[Cc]lassifications?|[Cc]odes?))?\s*[:.]?\s*((?:[A-Z]\d{1,2}[,;\s]*)+)\)?\.?\s*$/;

@@ -112,11 +112,13 @@ export function joinSpans(spans: Array<Pick<Span, "text" | "x" | "width" | "size
 /**
  * A footnote's sentences: split after a full stop, but not after an abbreviation ("St.", "Univ."),
  * and after an e-mail address that a capital follows ("* Correspondence: a@gu.se" / "Department of …").
+ * (The address's look-behind is tried only where a space follows: on a long unbroken token it would
+ * scan back from every character.)
  */
 export function sentences(text: string) {
   const out: string[] = [];
   let start = 0;
-  for (const m of text.matchAll(/\.\s+(?=\p{Lu})|(?<=@[\w-]+(?:\.[\w-]+)+)\s+(?=\p{Lu})/gu)) {
+  for (const m of text.matchAll(/\.\s+(?=\p{Lu})|(?=\s)(?<=@[\w-]+(?:\.[\w-]+)+)\s+(?=\p{Lu})/gu)) {
     if (!m[0].startsWith(".")) {
       out.push(text.slice(start, m.index));
       start = m.index + m[0].length;
