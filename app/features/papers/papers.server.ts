@@ -11,6 +11,7 @@ import { chunksOf } from "~/db/batch.server";
 import { batchPrepared, placeholders, preparedQuery, type PreparedCall, type PreparedResults } from "~/db/prepared.server";
 import { auditLog, conferences, files, PAPER_STATUSES, paperAuthors, paperCounts, papers, type PaperStatus } from "~/db/schema";
 import { auditEntryIfChanged } from "~/models/audit.server";
+import { attachmentFields } from "~/models/file.server";
 import { queueOutboxRows, selectedMail } from "~/mail/outbox.server";
 import { paperDisplayNumber } from "~/lib/status";
 import { PAPERS_PAGE_SIZE } from "./papers-forms";
@@ -367,12 +368,7 @@ const paperQueries = shaped((as) => {
       (db) =>
         db
           .select({
-            id: files.id,
-            kind: files.kind,
-            filename: files.filename,
-            originalName: files.originalName,
-            contentType: files.contentType,
-            size: files.size,
+            ...attachmentFields,
             createdAt: files.createdAt,
             // Who uploaded each version, as the console names them (the account may be gone).
             uploader: sql<string | null>`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${files.uploadedBy})`.as("uploader"),
