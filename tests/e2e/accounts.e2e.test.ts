@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, expectAccessible, expectNoHorizontalOverflow, launch, newAccount, newContext, expectAccessibleAsShown, VIEWPORTS, type ViewportName, waitForHydration, watchErrors } from "./browser";
+import { baseUrl, expectAccessible, expectNoHorizontalOverflow, launch, newAccount, newContext, expectAccessibleAsShown, VIEWPORTS, type ViewportName, watchErrors, settle } from "./browser";
 import { createHmac } from "node:crypto";
 import { linkIn, waitForMail } from "./mail";
 
@@ -35,11 +35,6 @@ const FINAL_MESSAGE = "Please fill in all required fields correctly and make sur
 type Run = { page: Page; context: BrowserContext; js: boolean; viewport: ViewportName };
 
 const checkA11y = (run: Run) => expectAccessibleAsShown(browser, run.page, run);
-
-async function settle(run: Run) {
-  await run.page.waitForLoadState("domcontentloaded");
-  if (run.js) await waitForHydration(run.page);
-}
 
 async function clickAndSettle(run: Run, name: string | RegExp) {
   await run.page.getByRole("button", { name, exact: typeof name === "string" }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { waitForHydration } from "./browser";
+import { waitForHydration, settle } from "./browser";
 import { consoleBrowser } from "./console";
 
 /** The console's content: board years, news and conferences as the office edits them, with and without JavaScript. */
@@ -9,35 +9,31 @@ describe.each([true, false])("Board Management, JavaScript %s", (js) => {
   it("creates a year with members, shows it publicly, edits and deletes it; adds and deletes a past president", async () => {
     const { context, page, noErrors } = await signedInAdmin(js);
     const period = js ? "2019-2020" : "2018-2019";
-    const settle = async () => {
-      await page.waitForLoadState("domcontentloaded");
-      if (js) await waitForHydration(page);
-    };
     await page.goto("/admin/board", { waitUntil: "domcontentloaded" });
-    await settle();
+    await settle({ page, js });
     await a11y(page, js);
     await page.getByRole("link", { name: "New Year" }).click();
     await page.waitForURL(/\/admin\/board\/new$/);
-    await settle();
+    await settle({ page, js });
     const editor = js ? page.getByRole("dialog") : page.locator("#record");
     await expect.poll(() => editor.getByText("Create Board Year").isVisible()).toBe(true);
     await editor.getByLabel(/^Period/).fill(period);
     await editor.getByLabel("Sponsoring Institution").fill("Test Harbour University");
     await editor.getByRole("button", { name: "Add a row to Board of Directors" }).click();
-    await settle();
+    await settle({ page, js });
     await editor.getByLabel("Position, row 1, Board of Directors").fill("President");
     await editor.getByLabel("Name, row 1, Board of Directors").fill(`Prof. ${js ? "Jay" : "Nora"} Script`);
     // An added Secretary moves up above the director, typed values with it.
     await editor.getByRole("button", { name: "Add a row to Board of Directors" }).click();
-    await settle();
+    await settle({ page, js });
     await editor.getByLabel("Position, row 2, Board of Directors").fill("Director");
     await editor.getByLabel("Name, row 2, Board of Directors").fill("Prof. Second Director");
     await editor.getByRole("button", { name: "Add a row to Board of Directors" }).click();
-    await settle();
+    await settle({ page, js });
     await editor.getByLabel("Position, row 3, Board of Directors").fill("Secretary");
     await editor.getByLabel("Name, row 3, Board of Directors").fill("Dr. Moved Secretary");
     await editor.getByRole("button", { name: "Move up row 3 of Board of Directors" }).click();
-    await settle();
+    await settle({ page, js });
     await expect.poll(() => editor.getByLabel("Name, row 2, Board of Directors").inputValue()).toBe("Dr. Moved Secretary");
     expect(await editor.getByLabel("Position, row 2, Board of Directors").inputValue()).toBe("Secretary");
     expect(await editor.getByLabel("Name, row 3, Board of Directors").inputValue()).toBe("Prof. Second Director");
@@ -48,10 +44,10 @@ describe.each([true, false])("Board Management, JavaScript %s", (js) => {
       await expect.poll(() => editor.getByRole("status").filter({ hasText: "Row moved to position 2 of 3" }).count()).toBe(1);
     }
     await editor.getByRole("button", { name: "Add a row to Board of Trustees" }).click();
-    await settle();
+    await settle({ page, js });
     await editor.getByLabel("Name, row 1, Board of Trustees").fill("Trustee To Remove");
     await editor.getByRole("button", { name: "Remove row 1 of Board of Trustees" }).click();
-    await settle();
+    await settle({ page, js });
     await expect.poll(() => editor.getByLabel("Name, row 1, Board of Trustees").count()).toBe(0);
     await expect.poll(() => editor.getByText("No entries").first().isVisible()).toBe(true);
     await a11y(page, js);
@@ -67,7 +63,7 @@ describe.each([true, false])("Board Management, JavaScript %s", (js) => {
     await expect.poll(() => page.getByText("Test Harbour University").isVisible()).toBe(true);
 
     await page.goto("/admin/board", { waitUntil: "domcontentloaded" });
-    await settle();
+    await settle({ page, js });
     await page.getByRole("link", { name: `Delete ${period}` }).click();
     const confirm = js ? page.getByRole("dialog") : page.locator("#record");
     await expect.poll(() => confirm.getByText(`Delete board year ${period}?`).isVisible()).toBe(true);
@@ -77,7 +73,7 @@ describe.each([true, false])("Board Management, JavaScript %s", (js) => {
 
     await page.getByRole("link", { name: "Past Presidents" }).click();
     await page.waitForURL(/view=presidents/);
-    await settle();
+    await settle({ page, js });
     await page.getByRole("button", { name: "Add" }).click();
     await expect.poll(() => page.getByText("Years and Name required").isVisible()).toBe(true);
     const name = `Test President ${js ? "JS" : "NoJS"}`;
@@ -100,17 +96,13 @@ describe.each([true, false])("Board Management, JavaScript %s", (js) => {
 describe.each([true, false])("News Management, JavaScript %s", (js) => {
   it("writes, previews, publishes with a file, edits and deletes a news item", async () => {
     const { context, page, noErrors } = await signedInAdmin(js);
-    const settle = async () => {
-      await page.waitForLoadState("domcontentloaded");
-      if (js) await waitForHydration(page);
-    };
     const title = `Test news ${js ? "with" : "without"} JavaScript ${Date.now().toString(36)}`; // its own on every attempt
     await page.goto("/admin/news", { waitUntil: "domcontentloaded" });
-    await settle();
+    await settle({ page, js });
     await a11y(page, js);
     await page.getByRole("link", { name: "Add News" }).click();
     await page.waitForURL(/\/admin\/news\/new$/);
-    await settle();
+    await settle({ page, js });
     const editor = js ? page.getByRole("dialog") : page.locator("#record");
     await editor.getByLabel(/^Title/).fill(title);
     await editor.getByLabel("Status").selectOption("published");
@@ -140,7 +132,7 @@ describe.each([true, false])("News Management, JavaScript %s", (js) => {
     } else {
       await editor.locator("textarea#content").fill("<p>The society announces a new prize.</p><script>alert(1)</script>");
       await editor.getByRole("button", { name: "Preview" }).click();
-      await settle();
+      await settle({ page, js });
       await expect.poll(() => page.locator(".preview-pane").getByText("The society announces a new prize.").isVisible()).toBe(true);
       await a11y(page, js);
     }
@@ -160,7 +152,7 @@ describe.each([true, false])("News Management, JavaScript %s", (js) => {
     if (js) await expect.poll(() => page.locator('main a[href="https://example.org/prize-rules"]').count()).toBe(1);
 
     await page.goto(`/admin/news/${id}`, { waitUntil: "domcontentloaded" });
-    await settle();
+    await settle({ page, js });
     await editor.getByLabel(/^Title/).fill(`${title} (edited)`);
     await editor.getByRole("button", { name: "Save Changes" }).click();
     await page.waitForURL(/done=updated/);
@@ -233,14 +225,10 @@ describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
   it("searches, adds a conference with files, photos and fees, sets the header photo, deletes a photo, previews, edits the fees and deletes it", async () => {
     const { context, page, noErrors } = await signedInAdmin(js);
     if (js) await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    const settle = async () => {
-      await page.waitForLoadState("domcontentloaded");
-      if (js) await waitForHydration(page);
-    };
     // Its own name on every attempt: a retry after a timeout finds the first attempt's conference still listed.
     const title = `Test conference ${js ? "with" : "without"} JavaScript ${Date.now().toString(36)}`;
     await page.goto("/admin/conferences", { waitUntil: "domcontentloaded" });
-    await settle();
+    await settle({ page, js });
     await a11y(page, js);
 
     // Search and filter (the demo conferences).
@@ -262,7 +250,7 @@ describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
 
     // Add: a refused save first (no title), which opens the tab with the error.
     await page.goto("/admin/conferences/new", { waitUntil: "domcontentloaded" });
-    await settle();
+    await settle({ page, js });
     const editor = js ? page.getByRole("dialog") : page.locator("#record");
     await editor.getByLabel(/^Location/).fill("Lisbon, Portugal");
     await editor.getByLabel(/^Start date/).fill("2031-06-25");
@@ -304,7 +292,7 @@ describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
 
     // Files & Photos: copy a URL, set the header photo, delete a photo.
     await page.goto(`/admin/conferences/${id}`, { waitUntil: "domcontentloaded" });
-    await settle();
+    await settle({ page, js });
     if (js) {
       await editor.getByRole("tab", { name: "Files & Photos" }).click();
       await editor.getByRole("button", { name: "Copy URL" }).first().click();
@@ -332,7 +320,7 @@ describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
       await editor.getByRole("tab", { name: "Form" }).click();
     } else {
       await editor.getByRole("button", { name: "Preview" }).click();
-      await settle();
+      await settle({ page, js });
       await expect.poll(() => page.locator(".preview-pane").getByText("Professor Ada Lovelace").isVisible()).toBe(true);
       await a11y(page, js);
     }
@@ -346,7 +334,7 @@ describe.each([true, false])("Conference Management, JavaScript %s", (js) => {
 
     // The fees dialog from the list.
     await page.goto(`/admin/conferences?q=${encodeURIComponent(title)}`, { waitUntil: "domcontentloaded" });
-    await settle();
+    await settle({ page, js });
     await page.getByRole("link", { name: `Fees of ${title}` }).click();
     const fees = js ? page.getByRole("dialog") : page.locator("#record");
     await expect.poll(() => fees.getByLabel("Standard fee").inputValue()).toBe("450");

@@ -136,6 +136,12 @@ export function trackRequests(page: Page) {
   page.on("requestfailed", (r) => pending.delete(r.url()));
 }
 
+/** A page after a navigation or a post: loaded, and with JavaScript on, hydrated. */
+export async function settle({ page, js }: { page: Page; js: boolean }) {
+  await page.waitForLoadState("domcontentloaded");
+  if (js) await waitForHydration(page);
+}
+
 /** Once a page has hydrated, React has attached its handlers. */
 export async function waitForHydration(page: Page) {
   try {

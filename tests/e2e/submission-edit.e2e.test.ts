@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessibleAsShown, launch, newAccount, newConference, signedInContext, waitForHydration, watchErrors, type ViewportName } from "./browser";
+import { expectAccessibleAsShown, launch, newAccount, newConference, signedInContext, waitForHydration, watchErrors, type ViewportName, settle } from "./browser";
 import { waitForMail } from "./mail";
 
 /**
@@ -18,11 +18,6 @@ afterAll(() => browser?.close());
 
 type Run = { page: Page; js: boolean; viewport: ViewportName };
 const a11y = (run: Run) => expectAccessibleAsShown(browser, run.page, run);
-
-async function settle(run: Run) {
-  await run.page.waitForLoadState("domcontentloaded");
-  if (run.js) await waitForHydration(run.page);
-}
 
 describe.each([
   [true, "desktop"],

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessibleAsShown, launch, newAccount, newConference, signedInContext, waitForHydration, watchErrors, type ViewportName } from "./browser";
+import { expectAccessibleAsShown, launch, newAccount, newConference, signedInContext, watchErrors, type ViewportName, settle } from "./browser";
 import { chooseThreeAreas, completeAuthorCards, MANUSCRIPTS } from "./wizard";
 import { waitForMail } from "./mail";
 
@@ -19,14 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-
 type Run = { page: Page; js: boolean; viewport: ViewportName };
 const a11y = (run: Run) => expectAccessibleAsShown(browser, run.page, run);
-
-async function settle(run: Run) {
-  await run.page.waitForLoadState("domcontentloaded");
-  if (run.js) await waitForHydration(run.page);
-}
 
 /** The console's conference editor: its submission deadline set to `value` (UTC) and saved. */
 async function setDeadline(run: Run, conferenceId: number, value: string) {
