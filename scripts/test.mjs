@@ -19,10 +19,26 @@ function step(title, cmd, args) {
   return r.status ?? 1;
 }
 
-function counts(file) {
-  if (!existsSync(file)) return { passed: 0, failed: 1 };
+/** What failed, said again just before the last line, where a shortened log still shows it. */
+const failures = [];
+
+function counts(file, title) {
+  if (!existsSync(file)) {
+    failures.push(`${title}: no report was written (the run ended before its tests)`);
+    return { passed: 0, failed: 1 };
+  }
   const report = JSON.parse(readFileSync(file, "utf8"));
-  return { passed: report.numPassedTests, failed: report.numFailedTests + (report.success ? 0 : report.numFailedTests === 0 ? 1 : 0) };
+  const named = failures.length;
+  for (const result of report.testResults ?? []) {
+    const where = path.relative(ROOT, result.name);
+    const failed = (result.assertionResults ?? []).filter((a) => a.status === "failed");
+    for (const a of failed) failures.push(`${where} › ${a.fullName ?? a.title}: ${String(a.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300)}`);
+    // A file that failed outside any test (its import, a hook) has no failed test to name.
+    if (result.status === "failed" && failed.length === 0) failures.push(`${where}: ${String(result.message ?? "failed outside its tests").split("\n")[0].slice(0, 300)}`);
+  }
+  const failedTests = report.numFailedTests + (report.success ? 0 : report.numFailedTests === 0 ? 1 : 0);
+  if (failedTests > 0 && failures.length === named) failures.push(`${title}: the run failed without a failing test (see its output above)`);
+  return { passed: report.numPassedTests, failed: failedTests };
 }
 
 refuseWhileServing("npm test");
@@ -74,14 +90,20 @@ for (const [title, args] of [
   console.log(`\n› ${title}`);
   const r = spawnSync(process.execPath, [path.join(ROOT, "scripts", "check-client-chunks.mjs"), ...args], { cwd: ROOT, stdio: "inherit" });
   if (r.status === 0) total.passed += 1;
-  else total.failed += 1;
+  else {
+    total.failed += 1;
+    failures.push(title);
+  }
 }
 
 for (const { title, ok, output } of await Promise.all(beside)) {
   console.log(`\n› ${title}`);
   process.stdout.write(output);
   if (ok) total.passed += 1;
-  else total.failed += 1;
+  else {
+    total.failed += 1;
+    failures.push(title);
+  }
 }
 
 // Two test files at a time (each file has storage of its own), except the decompression-bomb
@@ -94,7 +116,7 @@ if (only !== "e2e") {
   ]) {
     const file = path.join(reports, `${name}.json`);
     step(title, "vitest", ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
-    const c = counts(file);
+    const c = counts(file, title);
     total.passed += c.passed;
     total.failed += c.failed;
   }
@@ -102,16 +124,18 @@ if (only !== "e2e") {
 if (only !== "integration") {
   if (!existsSync(CHROMIUM_PATH)) {
     console.error(`\nChromium is missing at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install chromium) or set CHROME_PATH.`);
+    failures.push(`Chromium is missing at ${CHROMIUM_PATH}`);
     total.failed += 1;
   } else {
     const file = path.join(reports, "e2e.json");
     step("End-to-end tests (Chromium)", "vitest", ["run", "--config", "vitest.e2e.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
-    const c = counts(file);
+    const c = counts(file, "End-to-end tests (Chromium)");
     total.passed += c.passed;
     total.failed += c.failed;
   }
 }
 
+if (failures.length > 0) console.error(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join("\n")}`);
 // Said again last, where a shortened log still shows it: a local stack that died mid-run.
 const stackExits = path.join(reports, "stack-exits.txt");
 if (existsSync(stackExits)) console.error(`\n${readFileSync(stackExits, "utf8")}`);

@@ -3,6 +3,7 @@ import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CsrfField, useCsrfToken } from "~/components/csrf-field";
 import { FormMessage } from "~/components/form/messages";
+import { ACTIVATION_TEXT } from "~/features/accounts/messages";
 import { PageHead } from "~/components/page-head";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { activationFormSchema } from "~/features/accounts/schemas";
@@ -23,15 +24,7 @@ export const headers = passActionHeaders("Retry-After");
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Account activation");
 
-const TEXT = {
-  missing: "Invalid activation link. Token parameter is missing or malformed.",
-  success: "Your account has been successfully activated! You can now log in.",
-  error: "An error occurred during account activation. Please try again or contact support.",
-  noEmail: "Cannot resend activation: email not provided in URL.",
-  resent: "If the account exists, an activation email has been sent.",
-  resentHint: "Look in your inbox (and your spam folder) in a few minutes; the new link works for 48 hours.",
-  resendFailed: "Failed to resend activation email.",
-};
+const TEXT = ACTIVATION_TEXT;
 
 export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, context }: LoaderFunctionArgs) => {
   const url = new URL(request.url);

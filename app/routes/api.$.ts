@@ -1,4 +1,4 @@
-import { apiError } from "~/server/api.server";
+import { apiError } from "~/server/api/guard.server";
 
 /** Any address under /api that names no call: a JSON 404, never the site's HTML page. */
 export function loader() {

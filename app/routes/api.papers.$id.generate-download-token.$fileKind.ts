@@ -3,7 +3,7 @@ import { fileReader } from "~/features/files/access.server";
 import { downloadLinkFor, isPaperFileParam } from "~/features/papers/paper-files.server";
 import { parseId } from "~/lib/params";
 import { loads } from "~/server/answers.server";
-import { API_UNAUTHORISED, apiError } from "~/server/api.server";
+import { API_UNAUTHORISED, apiError } from "~/server/api/guard.server";
 import { notFound } from "~/server/errors.server";
 
 const NOT_FOUND = "File not found.";

@@ -5,6 +5,7 @@ import { ValidatedForm } from "remix-validated-form";
 import { CsrfField } from "~/components/csrf-field";
 import { TextField } from "~/components/form/fields";
 import { FormMessage, useRefusal } from "~/components/form/messages";
+import { FORGOT_TEXT } from "~/features/accounts/messages";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
 import { emailOnlySchema } from "~/features/accounts/schemas";
@@ -18,11 +19,6 @@ import { validateInput } from "~/server/forms.server";
 export const headers = passActionHeaders("Retry-After");
 
 export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches), "Forgot password");
-
-export const FORGOT_TEXT = {
-  done: "If that email exists, a reset link has been sent.",
-  error: "An error occurred. Please try again later.",
-};
 
 export const loader = loads("This page could not be loaded. Please try again later.", async ({ context }: LoaderFunctionArgs) => {
   return { csrf: context.csrf.token() };

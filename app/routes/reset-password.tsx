@@ -6,6 +6,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { CsrfField } from "~/components/csrf-field";
 import { TextField } from "~/components/form/fields";
 import { FormMessage, useRefusal } from "~/components/form/messages";
+import { RESET_TEXT } from "~/features/accounts/messages";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
 import { resetPasswordSchema } from "~/features/accounts/schemas";
@@ -22,7 +23,7 @@ export const meta: MetaFunction = ({ matches }) => privatePage(rootData(matches)
 
 const validator = withZod(resetPasswordSchema);
 export const REDIRECT_AFTER_MS = 3000;
-const TEXT = { missing: "Missing or invalid reset token.", failed: "Failed to reset password.", success: "Password reset successful." };
+const TEXT = RESET_TEXT;
 
 export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, context }: LoaderFunctionArgs) => {
   const url = new URL(request.url);

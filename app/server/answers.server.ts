@@ -15,7 +15,7 @@
  */
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { Refusal } from "~/lib/refusal";
-import { apiError } from "./api.server";
+import { apiError } from "./api/guard.server";
 import { AppError } from "./errors.server";
 import { typedValuesFor } from "./forms.server";
 import { classify } from "./request-policy.server";

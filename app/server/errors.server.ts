@@ -11,6 +11,7 @@ export type ErrorKind =
   | "not-found"
   | "conflict"
   | "too-large"
+  | "unsupported"
   | "unprocessable"
   | "rate-limited"
   | "unavailable";
@@ -22,6 +23,7 @@ const STATUS_OF: Record<ErrorKind, number> = {
   "not-found": 404,
   conflict: 409,
   "too-large": 413,
+  unsupported: 415,
   unprocessable: 422,
   "rate-limited": 429,
   unavailable: 503,

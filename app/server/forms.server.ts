@@ -44,6 +44,42 @@ export async function readInput(request: Pick<Request, "formData" | "json" | "he
   }
 }
 
+/**
+ * The JSON API's body (call.server.ts): a JSON object, or a multipart form with its text fields
+ * as an object (a repeated field as a list) and its file parts left in the form. Another type of
+ * body is a 415; a malformed one a 400.
+ */
+export async function readApiBody(request: Request, kind: "json" | "multipart", fileFields: readonly string[] = []) {
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  if (kind === "json") {
+    if (!type.startsWith("application/json")) throw new AppError("unsupported", "Send the body as JSON, with Content-Type: application/json.");
+    const value: unknown = await request.json().catch(() => undefined);
+    if (!value || typeof value !== "object" || Array.isArray(value)) throw new AppError("invalid", UNREADABLE_JSON);
+    return { fields: value as Record<string, unknown>, form: null, misplaced: {} };
+  }
+  if (!type.startsWith("multipart/form-data")) throw new AppError("unsupported", "Send the body as multipart/form-data: this call takes files.");
+  const form = await request.formData().catch(() => {
+    throw new AppError("invalid", UNREADABLE_FORM);
+  });
+  const fields: Record<string, string | string[]> = {};
+  /** A file where text belongs or text where a file belongs, by field. */
+  const misplaced: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    const isFile = typeof value !== "string";
+    if (fileFields.includes(key)) {
+      if (!isFile) misplaced[key] = `"${key}" must be a file part.`;
+      continue;
+    }
+    if (isFile) {
+      misplaced[key] = `This call takes no file "${key.slice(0, 60)}".`;
+      continue;
+    }
+    const before = fields[key];
+    fields[key] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+  }
+  return { fields, form, misplaced };
+}
+
 export type InputOptions = {
   /**
    * What a refused form gets back to show again: `true` for what was typed (text values only,

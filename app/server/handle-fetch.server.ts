@@ -17,7 +17,7 @@ import {
 import { applySecurityHeaders, contentSecurityPolicy, paymentOrigins, showsPaymentButtons } from "./security-headers";
 import { checkCsrfToken, checkRequestOrigin, csrfState } from "./auth/csrf.server";
 import { actsAsAdmin } from "./auth/guards.server";
-import { apiError } from "./api.server";
+import { apiError } from "./api/guard.server";
 import {
   ALLOWED_METHODS,
   bodyLimit,

@@ -5,10 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { users } from "~/db/schema";
 import { acts, loads } from "~/server/answers.server";
-import { createApiToken } from "~/server/auth/session.server";
 import { AppError } from "~/server/errors.server";
 import { readInput, validateInput } from "~/server/forms.server";
-import { BASE, createUser, db, get, postForm, resetDatabase, sessionJar, textOf, withTableMissing } from "./fixtures";
+import { apiToken, BASE, createUser, db, get, postForm, resetDatabase, sessionJar, textOf, withTableMissing } from "./fixtures";
 
 beforeEach(resetDatabase);
 
@@ -42,15 +41,15 @@ describe("one answer path: a fault is logged once and answered 503 in the reques
 
   it("an API call: JSON { message } with 503 and Retry-After, no stack or database message", async () => {
     const user = await createUser();
-    const { token } = await createApiToken(db(), new Request(BASE), user.id, "test");
-    const r = await withTableMissing("sessions", () => get("/api/me", { headers: { Authorization: `Bearer ${token}` } }));
+    const token = await apiToken(user);
+    const r = await withTableMissing("sessions", () => get("/api/auth/profile", { headers: { Authorization: `Bearer ${token}` } }));
     expect(r.status).toBe(503);
     expect(r.headers.get("Content-Type")).toMatch(/^application\/json/);
     expect(r.headers.get("Retry-After")).toBe("10");
     const body = await r.text();
-    expect(JSON.parse(body)).toEqual({ message: "The account could not be read. Please try again later." });
+    expect(JSON.parse(body)).toEqual({ message: "Failed to load profile information" });
     expectNoLeak(body);
-    expect(logged.filter((line) => String(line[0]).includes("GET /api/me failed"))).toHaveLength(1);
+    expect(logged.filter((line) => String(line[0]).includes("GET /api/auth/profile failed"))).toHaveLength(1);
   });
 
   /** A webhook's route answers through the same wrapper; its class is decided by the path alone. */

@@ -4,8 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { signDownloadToken, verifyDownloadToken } from "~/server/files/download-token.server";
 import { zipResponse } from "~/server/files/zip.server";
 import { createSession } from "~/server/auth/session.server";
-import { createApiToken } from "~/server/auth/session.server";
-import { BASE, createConference, createNews, createPaper, createUser, db, get, resetDatabase, sessionJar, storeFile, visit } from "./fixtures";
+import { apiToken, BASE, createConference, createNews, createPaper, createUser, db, get, resetDatabase, sessionJar, storeFile, visit } from "./fixtures";
 import { expectConsoleError } from "./console-errors";
 
 beforeEach(resetDatabase);
@@ -67,7 +66,7 @@ describe("files with owners: a manuscript", () => {
       expect(await r.text()).toBe(PDF);
     }
     // The JSON API's bearer token works too (the console's export and the API's clients).
-    const { token } = await createApiToken(db(), new Request(BASE), author.id, "t");
+    const token = await apiToken(author);
     expect((await get(path, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
   });
 

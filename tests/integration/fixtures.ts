@@ -3,6 +3,7 @@
  * Each helper returns what it created so a test can assert against it.
  */
 import { createExecutionContext, env, SELF } from "cloudflare:test";
+import { createApiToken } from "~/server/auth/session.server";
 import { createDb } from "~/db/client.server";
 import { boardMembers, boardYears, conferences, extractionJobs, files, news, paperAuthors, papers, pastPresidents, type PendingRegistration, users } from "~/db/schema";
 import { hashPassword } from "~/server/auth/password.server";
@@ -263,6 +264,14 @@ export async function sessionJar(user: { id: number }, jar = new Jar(), device: 
 }
 
 /** A paper straight in D1 with its authors (the first is the submitter unless told otherwise). */
+/** A bearer token of the JSON API for `user`, as `POST /api/auth/login` would issue it. */
+export async function apiToken(user: typeof users.$inferSelect, label = "test") {
+  return (await createApiToken(db(), new Request(BASE), user, label, (env as unknown as { SESSION_SECRET: string }).SESSION_SECRET)).token;
+}
+
+/** The Authorization header of `apiToken(user)`. */
+export const bearer = async (user: typeof users.$inferSelect) => ({ Authorization: `Bearer ${await apiToken(user)}` });
+
 export async function createPaper(input: {
   conferenceId: number;
   submitterId: number | null;

@@ -3,9 +3,8 @@ import { unzipSync } from "fflate";
 import { beforeEach, describe, expect, it } from "vitest";
 import { registrations } from "~/db/schema";
 import { EXPORT_HEADER } from "~/features/papers/paper-export.server";
-import { createApiToken } from "~/server/auth/session.server";
 import { signDownloadToken } from "~/server/files/download-token.server";
-import { BASE, clearBucket, createConference, createPaper, createUser, db, get, resetDatabase, sessionJar, storeFile, textOf, visit } from "./fixtures";
+import { BASE, bearer, clearBucket, createConference, createPaper, createUser, db, get, resetDatabase, sessionJar, storeFile, textOf, visit } from "./fixtures";
 
 /** The Papers tab's files out: signed links, the conference's zip and the Excel export. */
 beforeEach(async () => {
@@ -47,13 +46,12 @@ async function conferenceWithPapers() {
   return { conference, author, admin, stranger, first, second, manuscript, blind };
 }
 
-const bearer = async (userId: number) => ({ Authorization: `Bearer ${(await createApiToken(db(), new Request(BASE), userId, "t")).token}` });
 
 describe("a signed download link", () => {
   it("is given to administrators and the paper's authors, and opens the file without a session", async () => {
     const { admin, author, first } = await conferenceWithPapers();
     for (const user of [admin, author]) {
-      const r = await get(`/api/papers/${first.id}/generate-download-token/fullManuscript`, { headers: await bearer(user.id) });
+      const r = await get(`/api/papers/${first.id}/generate-download-token/fullManuscript`, { headers: await bearer(user) });
       expect(r.status).toBe(200);
       expect(r.headers.get("Cache-Control")).toBe("no-store");
       const { downloadUrl } = (await r.json()) as { downloadUrl: string };
@@ -62,16 +60,16 @@ describe("a signed download link", () => {
       expect(file.status).toBe(200);
       expect(await file.text()).toBe(PDF);
     }
-    const blind = await get(`/api/papers/${first.id}/generate-download-token/blindCopyManuscript`, { headers: await bearer(admin.id) });
+    const blind = await get(`/api/papers/${first.id}/generate-download-token/blindCopyManuscript`, { headers: await bearer(admin) });
     expect(blind.status).toBe(200);
   });
 
   it("is refused with a 404 for a paper or file the asker may not see, a forged id or an unknown kind", async () => {
     const { stranger, admin, first, second } = await conferenceWithPapers();
-    const asStranger = await get(`/api/papers/${first.id}/generate-download-token/fullManuscript`, { headers: await bearer(stranger.id) });
+    const asStranger = await get(`/api/papers/${first.id}/generate-download-token/fullManuscript`, { headers: await bearer(stranger) });
     expect(asStranger.status).toBe(404);
     expect(await asStranger.json()).toEqual({ message: "File not found." });
-    const headers = await bearer(admin.id);
+    const headers = await bearer(admin);
     for (const path of [`/api/papers/${second.id}/generate-download-token/fullManuscript`, `/api/papers/${first.id + 100}/generate-download-token/fullManuscript`, `/api/papers/${first.id}/generate-download-token/constructor`, `/api/papers/x/generate-download-token/fullManuscript`]) {
       expect((await get(path, { headers })).status).toBe(404);
     }
@@ -82,7 +80,7 @@ describe("a signed download link", () => {
   it("does not renew itself, holds for its file only, and is refused when tampered with or expired", async () => {
     const { admin, first, second, manuscript } = await conferenceWithPapers();
     const other = await storeFile({ kind: "manuscript", bytes: "%PDF-1.4 other", originalName: "other.pdf", contentType: "application/pdf", paperId: second.id });
-    const r = await get(`/api/papers/${first.id}/generate-download-token/fullManuscript`, { headers: await bearer(admin.id) });
+    const r = await get(`/api/papers/${first.id}/generate-download-token/fullManuscript`, { headers: await bearer(admin) });
     const { downloadUrl } = (await r.json()) as { downloadUrl: string };
     const token = new URL(downloadUrl).searchParams.get("token")!;
     // A token for the first paper's manuscript opens neither the second paper's file nor the blind copy.

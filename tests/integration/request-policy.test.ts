@@ -1,16 +1,11 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { news, sessions } from "~/db/schema";
-import { createApiToken } from "~/server/auth/session.server";
 import { classify, REQUEST_POLICY } from "~/server/request-policy.server";
 import { expectConsoleError } from "./console-errors";
-import { BASE, createUser, db, get, Jar, postForm, resetDatabase, sessionJar, visit } from "./fixtures";
+import { apiToken, BASE, createUser, db, get, Jar, postForm, resetDatabase, sessionJar, visit } from "./fixtures";
 
 beforeEach(resetDatabase);
-
-async function apiToken(user: { id: number }) {
-  return (await createApiToken(db(), new Request(BASE), user.id, "test")).token;
-}
 
 /** A body sent without Content-Length (chunked): only counting while reading can stop it. */
 function chunked(totalBytes: number, chunk = 64 * 1024, prefix = "") {
@@ -47,10 +42,10 @@ describe("the request policy: one table decides how a request is treated", () =>
   it("accepts a bearer token on /api and ignores it on pages", async () => {
     const user = await createUser({ email: "bearer@example.org" });
     const token = await apiToken(user);
-    const api = await get("/api/me", { headers: { Authorization: `Bearer ${token}` } });
+    const api = await get("/api/auth/profile", { headers: { Authorization: `Bearer ${token}` } });
     expect(api.status).toBe(200);
     expect(api.headers.get("Cache-Control")).toBe("no-store");
-    expect(await api.json()).toMatchObject({ id: user.id, email: "bearer@example.org" });
+    expect(await api.json()).toMatchObject({ _id: user.id, email: "bearer@example.org" });
 
     const page = await get("/dashboard", { headers: { Authorization: `Bearer ${token}` } });
     expect(page.status).toBe(302);
@@ -62,20 +57,20 @@ describe("the request policy: one table decides how a request is treated", () =>
     const jar = await sessionJar(user);
     expect((await visit(jar, "/dashboard")).status).toBe(200);
 
-    const withCookie = await visit(jar, "/api/me");
+    const withCookie = await visit(jar, "/api/auth/profile");
     expect(withCookie.status).toBe(401);
     expect(withCookie.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
     expect(await withCookie.json()).toEqual({ message: expect.stringMatching(/access token is missing, expired or revoked/) });
 
     const cookieSecret = jar.get("__Host-session")!;
-    expect((await get("/api/me", { headers: { Authorization: `Bearer ${cookieSecret}` } })).status).toBe(401);
+    expect((await get("/api/auth/profile", { headers: { Authorization: `Bearer ${cookieSecret}` } })).status).toBe(401);
   });
 
   it("revokes an API token like any session: its row gone, the token refused", async () => {
     const user = await createUser();
     const token = await apiToken(user);
     await db().delete(sessions);
-    expect((await get("/api/me", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect((await get("/api/auth/profile", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
   });
 
   it("passes a cross-site webhook POST with a cookie but no CSRF token to the router, which answers the webhook class's JSON 404 and sets no cookie", async () => {
@@ -112,13 +107,12 @@ describe("the request policy: one table decides how a request is treated", () =>
   it("answers a cross-site API call with a session cookie as if no cookie came: 401 for a GET, 405 in JSON for a POST to a call that takes none", async () => {
     const user = await createUser();
     const jar = await sessionJar(user);
-    const read = await SELF.fetch(`${BASE}/api/me`, { headers: { Cookie: jar.header(), "Sec-Fetch-Site": "cross-site" } });
+    const read = await SELF.fetch(`${BASE}/api/auth/profile`, { headers: { Cookie: jar.header(), "Sec-Fetch-Site": "cross-site" } });
     expect(read.status).toBe(401);
     expect(await read.json()).toEqual({ message: expect.stringMatching(/access token is missing, expired or revoked/) });
-    // Remix logs a POST to a route without an action as an error.
-    expectConsoleError(/POST request to "\/api\/me" but did not provide an `action`/);
-    const post = await SELF.fetch(`${BASE}/api/me`, { method: "POST", headers: { Cookie: jar.header(), "Sec-Fetch-Site": "cross-site" } });
+    const post = await SELF.fetch(`${BASE}/api/auth/profile`, { method: "POST", headers: { Cookie: jar.header(), "Sec-Fetch-Site": "cross-site" } });
     expect(post.status).toBe(405);
+    expect(post.headers.get("Allow")).toBe("GET, HEAD, PUT");
     expect(post.headers.get("Content-Type")).toMatch(/^application\/json/);
     expect(post.headers.get("Set-Cookie")).toBeNull();
   });
@@ -134,14 +128,14 @@ describe("the request policy: one table decides how a request is treated", () =>
   });
 
   it("answers CORS preflights only for configured origins (none by default)", async () => {
-    const preflight = await SELF.fetch(`${BASE}/api/me`, {
+    const preflight = await SELF.fetch(`${BASE}/api/auth/profile`, {
       method: "OPTIONS",
       headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "GET" },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("Access-Control-Allow-Origin")).toBeNull();
     const user = await createUser();
-    const call = await get("/api/me", { headers: { Origin: "https://elsewhere.example", Authorization: `Bearer ${await apiToken(user)}` } });
+    const call = await get("/api/auth/profile", { headers: { Origin: "https://elsewhere.example", Authorization: `Bearer ${await apiToken(user)}` } });
     expect(call.status).toBe(200);
     expect(call.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
@@ -190,7 +184,7 @@ describe("body limits, enforced while the body is read", () => {
   });
 
   it("refuses a declared length over the limit before reading anything", async () => {
-    const r = await SELF.fetch(`${BASE}/api/me`, {
+    const r = await SELF.fetch(`${BASE}/api/auth/profile`, {
       method: "POST",
       body: "{}",
       headers: { "Content-Type": "application/json", "Content-Length": String(2 * 1024 * 1024) },

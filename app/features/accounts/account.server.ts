@@ -10,6 +10,7 @@ import { DEFAULT_DIAL_CODE } from "./schemas";
 import { hashPassword, needsRehash, verifyPassword } from "~/server/auth/password.server";
 import { clientAddress, endOtherSessions, revokeUserSessions } from "~/server/auth/session.server";
 import { passwordRefusal } from "~/server/auth/password-policy.server";
+import { AppError } from "~/server/errors.server";
 import { endOutstandingTokens, tokenStatementsFor, tokenUse, usableToken } from "~/server/auth/tokens.server";
 import { guessAttempt, type GuessLimits, hitRateLimits, type Limit, LIMITS } from "~/server/auth/rate-limit.server";
 import { accountMail, commitWithMail } from "~/mail/outbox.server";
@@ -100,6 +101,8 @@ function registeredProfile(values: Flat): PendingRegistration["profile"] {
  */
 export async function registerAccount(ctx: Ctx, request: Request, values: Flat & { primaryEmail: string; password: string }) {
   const email = values.primaryEmail.toLowerCase();
+  const refusal = passwordRefusal(values.password, { email, firstName: String(values.firstName ?? ""), middleName: String(values.middleName ?? ""), lastName: String(values.lastName ?? "") });
+  if (refusal) throw new AppError("invalid", refusal, { fieldErrors: { password: refusal } });
   await hitRateLimits(ctx.db, [
     [`register:ip:${clientAddress(request)}`, LIMITS.registerPerAddress],
     [`register:acct:${email}`, LIMITS.registerPerAccount],

@@ -86,6 +86,10 @@ export async function getConferenceDetail({ db }: Pick<Services, "db">, id: numb
     materials: attachments.filter((f) => f.kind === "conference_file"),
     photos,
     headerPhoto: header,
+    fees: { standard: conference.feeStandard, student: conference.feeStudent, accompaniedPerson: conference.feeAccompaniedPerson, currency: conference.currency, description: conference.feeDescription },
+    registrationEnabled: conference.registrationEnabled,
+    paymentRequired: conference.paymentRequired,
+    registrationDeadline: conference.registrationDeadline,
     updatedAt: conference.updatedAt,
   };
 }

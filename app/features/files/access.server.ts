@@ -19,7 +19,7 @@ export async function fileReader(context: Ctx, request: Request): Promise<FileRe
   const token = url.searchParams.get("token");
   const tokenFileId = token ? await verifyDownloadToken(context.env.SESSION_SECRET, token, "download") : null;
   const browser = await context.session();
-  const session = browser && !browser.secondFactorPending ? browser : await readApiSession(context.db, request, context.waitUntil);
+  const session = browser && !browser.secondFactorPending ? browser : await readApiSession(context.db, request, context.waitUntil, context.env.SESSION_SECRET);
   return { userId: session?.user.id ?? null, admin: session ? actsAsAdmin(session.user, context.env) : false, tokenFileId, tokenPresented: token !== null };
 }
 

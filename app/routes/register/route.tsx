@@ -12,15 +12,13 @@ import { PageHead } from "~/components/page-head";
 import { WizardProgress } from "~/components/wizard";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/features/accounts/messages";
-import { REGISTER_WIZARD } from "./steps";
-import { passwordRefusal } from "~/server/auth/password-policy.server";
+import { REGISTER_WIZARD } from "~/features/accounts/register-wizard";
 import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
 import { registerAccount } from "~/features/accounts/account.server";
 import { homeFor, optionalUser } from "~/server/auth/guards.server";
 import { acts, loads } from "~/server/answers.server";
-import { AppError } from "~/server/errors.server";
 import { readInput } from "~/server/forms.server";
 import { anonymousDraftOwner } from "~/server/wizard/drafts.server";
 import { wizardStepLoad, wizardStepPost } from "~/server/wizard/steps.server";
@@ -50,8 +48,6 @@ export const action = acts(MESSAGES.registrationFailed, async ({ request, contex
     posted,
     path: stepPath,
     async complete(values, account) {
-      const refusal = passwordRefusal(String(account.password), { email: String(values.primaryEmail), firstName: String(values.firstName ?? ""), middleName: String(values.middleName ?? ""), lastName: String(values.lastName ?? "") });
-      if (refusal) throw new AppError("invalid", refusal, { fieldErrors: { password: refusal } });
       await registerAccount(context, request, { ...values, primaryEmail: String(values.primaryEmail), password: String(account.password) });
       return redirect("/registration-confirmation");
     },

@@ -9,6 +9,7 @@ import { batchPrepared, placeholders, preparedQuery, type PreparedCall, type Pre
 import type { Database } from "../../db/client.server";
 import { SESSION_KINDS, sessions, users } from "../../db/schema";
 import type { HousekeepingTask } from "../housekeeping-task.server";
+import { bearerToken, signApiToken, verifyApiToken } from "./api-token.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
@@ -52,12 +53,6 @@ function sessionCookieValue(request: Request) {
   const secure = new URL(request.url).protocol === "https:";
   const value = readCookie(request, cookieName(secure));
   return value && SECRET_SHAPE.test(value) ? value : null;
-}
-
-/** The secret of `Authorization: Bearer …`, if it has the shape of one of ours. */
-export function bearerToken(request: Request) {
-  const m = /^Bearer ([A-Za-z0-9_-]{43})$/.exec(request.headers.get("Authorization") ?? "");
-  return m ? m[1]! : null;
 }
 
 function serialize(request: Request, value: string, maxAgeSeconds: number) {
@@ -182,9 +177,13 @@ export function sessionReads(db: Database, request: Request, waitUntil: (p: Prom
   };
 }
 
-/** The session an API call's bearer token names, or null. Browser cookies never count here. */
-export async function readApiSession(db: Database, request: Request, waitUntil: (p: Promise<unknown>) => void, now = Date.now()) {
-  const value = bearerToken(request);
+/**
+ * The session an API call's bearer token names, or null: the token's signature and expiry are
+ * checked first (api-token.server.ts), then its session row. Browser cookies never count here.
+ */
+export async function readApiSession(db: Database, request: Request, waitUntil: (p: Promise<unknown>) => void, tokenSecret: string, now = Date.now()) {
+  const token = bearerToken(request);
+  const value = token ? await verifyApiToken(tokenSecret, token, now) : null;
   if (!value) return null;
   const id = await sha256Hex(value);
   const [[row]] = await batchPrepared(db, [apiTokenById({ id, now })]);
@@ -194,21 +193,34 @@ export async function readApiSession(db: Database, request: Request, waitUntil: 
 /** An API token's secret lives this long at most; it is shown once and can be revoked like any session. */
 export const API_TOKEN_MS = 90 * 24 * 3600_000;
 
-/** Issues a bearer token for the JSON API: a session row of kind 'api'. Returns the secret (shown once). */
-export async function createApiToken(db: Database, request: Request, userId: number, label: string, now = Date.now()) {
+/**
+ * Issues a bearer token for the JSON API: a session row of kind 'api', and the signed token that
+ * carries its secret (shown once, never stored).
+ */
+export async function createApiToken(
+  db: Database,
+  request: Request,
+  user: Pick<SessionUser, "id" | "username" | "email" | "role">,
+  label: string,
+  tokenSecret: string,
+  now = Date.now(),
+) {
   const value = randomToken(32);
+  // Whole seconds, as the token's `exp` states it.
+  const expiresAt = new Date(Math.floor((now + API_TOKEN_MS) / 1000) * 1000);
   await db.insert(sessions).values({
     id: await sha256Hex(value),
-    userId,
+    userId: user.id,
     kind: "api",
     label: label.slice(0, 100),
     createdAt: new Date(now),
     lastSeenAt: new Date(now),
-    expiresAt: new Date(now + API_TOKEN_MS),
+    expiresAt,
     userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
     ipAddress: clientAddress(request),
   });
-  return { token: value, expiresAt: new Date(now + API_TOKEN_MS) };
+  const claims = { sub: String(user.id), username: user.username, email: user.email, role: user.role, iat: Math.floor(now / 1000), exp: Math.floor(expiresAt.getTime() / 1000), jti: value };
+  return { token: await signApiToken(tokenSecret, claims), expiresAt };
 }
 
 /**

@@ -3,7 +3,7 @@
  * validates them (decision 028). The server and the browser use the same definition.
  */
 import { defineWizard } from "~/lib/wizard";
-import { AFFILIATION_KEYS, affiliationsSchema, expertiseSchema, registerAccountSchema, registerPersonalSchema } from "~/features/accounts/schemas";
+import { AFFILIATION_KEYS, affiliationsSchema, expertiseSchema, registerAccountSchema, registerPersonalSchema } from "./schemas";
 
 export const REGISTER_WIZARD = defineWizard("register", [
   {

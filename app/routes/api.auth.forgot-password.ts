@@ -1,0 +1,6 @@
+import { forgotPassword } from "~/features/api/auth-calls.server";
+import { serve } from "~/server/api/call.server";
+
+const route = serve(forgotPassword);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,6 @@
+import { pastPresidents } from "~/features/api/public-calls.server";
+import { serve } from "~/server/api/call.server";
+
+const route = serve(pastPresidents);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,6 @@
+import { conferenceDetail } from "~/features/api/public-calls.server";
+import { serve } from "~/server/api/call.server";
+
+const route = serve(conferenceDetail);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,6 @@
+import { latestConferences } from "~/features/api/public-calls.server";
+import { serve } from "~/server/api/call.server";
+
+const route = serve(latestConferences);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,6 @@
+import { openConferences } from "~/features/api/public-calls.server";
+import { serve } from "~/server/api/call.server";
+
+const route = serve(openConferences);
+export const loader = route.loader;
+export const action = route.action;
