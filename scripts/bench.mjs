@@ -24,7 +24,7 @@ const rows = [];
 const row = (figure, value, target, ok) => rows.push({ figure, value, target, verdict: ok === undefined ? "" : ok ? "ok" : "MISSED" });
 
 const ROUNDS = 5;
-/** `BENCH_ONLY=site`, `extraction`, `submission`, `papers`, `registrations` or `payments` (e.g. `BENCH_ONLY=papers npm run bench`) measures that part alone. */
+/** `BENCH_ONLY=site`, `api`, `extraction`, `submission`, `papers`, `registrations` or `payments` (e.g. `BENCH_ONLY=papers npm run bench`) measures that part alone. */
 const ONLY = process.env.BENCH_ONLY ?? "";
 const runs = (part) => !ONLY || ONLY === part;
 
@@ -337,8 +337,8 @@ const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.f
 // Worker here is served as `wrangler dev` serves it but without the devtools inspector, which
 // charges each D1 query about a millisecond of Node's time (docs/performance.md, decision 023).
 const benchWorker = (config) => startWorker({ dir, config: path.join(ROOT, "scripts", "bench", config), devtools: false });
-const bare = runs("site") ? await benchWorker("wrangler.bare.toml") : null;
-const bareSite = runs("site") ? await benchWorker("wrangler.bare-assets.toml") : null;
+const bare = runs("site") || runs("api") ? await benchWorker("wrangler.bare.toml") : null;
+const bareSite = runs("site") || runs("api") ? await benchWorker("wrangler.bare-assets.toml") : null;
 if (bare) {
   for (const [label, worker, target] of [
     ["Bare Worker behind the site's static assets (fixed string)", bareSite, "the 100% mark"],
@@ -476,6 +476,27 @@ for (const [mode, vars, target] of runs("site") ? [
     }
   }
   await site.stop();
+}
+
+// 6b. The JSON API (decision 068): a public list and a signed-in author's list of fifty papers,
+// against the bare Worker, and the D1 round trips each takes (the token's session included).
+if (runs("api")) {
+  const site = await startWorker({ dir, vars: { PAGE_CACHE: "off" }, devtools: false });
+  try {
+    const login = await fetch(`${site.url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "bench-fifty@example.org", password: BENCH_PASSWORD, label: "bench" }) });
+    if (login.status !== 200) throw new Error(`bench: POST /api/auth/login answered ${login.status}`);
+    const { token } = await login.json();
+    for (const [call, headers] of [["/api/conferences", {}], ["/api/papers/user", { Authorization: `Bearer ${token}` }]]) {
+      const probe = await fetch(`${site.url}${call}`, { headers });
+      if (probe.status !== 200) throw new Error(`bench: GET ${call} answered ${probe.status}`);
+      const trips = /d1-render;desc=(\d+)/.exec(probe.headers.get("Server-Timing") ?? "")?.[1];
+      const listed = (await probe.json()).length;
+      throughputRow(`GET ${call} (${listed} listed)`, await ratioToBare(site, call, headers), 0.2);
+      row(`D1 round trips for GET ${call}`, trips ?? "?", "1", trips === "1");
+    }
+  } finally {
+    await site.stop();
+  }
 }
 
 // 7. The console's conference list at 200 conferences. Seeded only now, so the public pages above

@@ -31,7 +31,7 @@ export function SiteFooter({ config, year }: { config: PublicConfig; year: numbe
           </ul>
         </div>
         <p className="copyright">
-          © {year} {config.siteName}. All rights reserved.
+          © {year} {config.siteName}. All rights reserved. <a href="/api-reference">API for developers</a>
         </p>
       </div>
     </footer>

@@ -3,7 +3,7 @@ import { conferencesForSitemapQuery } from "~/features/conferences/conference.se
 import { publishedNewsForSitemapQuery } from "~/features/news/news.server";
 import { loads } from "~/server/answers.server";
 
-const STATIC_PATHS = ["/", "/society", "/society/board", "/membership", "/journal", "/conferences", "/news", "/login", "/register"];
+const STATIC_PATHS = ["/", "/society", "/society/board", "/membership", "/journal", "/conferences", "/news", "/login", "/register", "/api-reference"];
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export const loader = loads("This page could not be loaded. Please try again later.", async ({ context }: LoaderFunctionArgs) => {

@@ -132,7 +132,7 @@ export function textOf(html: string) {
     .replace(/\s+/g, " ");
 }
 
-const TABLES_CHILD_FIRST = [
+export const TABLES_CHILD_FIRST = [
   "audit_log", "extraction_jobs", "outbox", "payment_events", "payments", "registrations", "paper_status_drafts", "paper_authors", "files", "papers",
   "board_members", "board_years", "past_presidents", "news", "paper_counts", "staged_counts", "conferences", "recovery_codes", "auth_tokens",
   "sessions", "rate_limits", "wizard_drafts", "users", "site_state",

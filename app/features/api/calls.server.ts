@@ -3,12 +3,17 @@
  * the reference page are written from this list; each call's resource route serves it.
  */
 import type { ApiCall } from "~/server/api/call.server";
+import { openApiDocument } from "~/server/api/openapi.server";
 import { AUTH_CALLS } from "./auth-calls.server";
+import { API_DESCRIPTION } from "./description";
 import { PUBLIC_CALLS } from "./public-calls.server";
 
 export const API_CALLS: readonly ApiCall[] = [...AUTH_CALLS, ...PUBLIC_CALLS] as unknown as readonly ApiCall[];
 
-export const API_DESCRIPTION =
-  "The society website's JSON API, for the society's other clients (a mobile app, the office's scripts, the journal's system). " +
-  "It exposes what the pages can do, under the same rules: sign in with `POST /api/auth/login` and send the token it answers as " +
-  "`Authorization: Bearer …`. Every refusal is JSON `{ message, fieldErrors? }` with a 4xx status. Cross-origin use only from configured origins.";
+let document: ReturnType<typeof openApiDocument> | null = null;
+
+/** The OpenAPI document of every call, written once per isolate (`/api/openapi.json`, `/api-reference`). */
+export function apiDocument(env: { SITE_NAME: string; SITE_URL: string }) {
+  document ??= openApiDocument(API_CALLS, { title: `${env.SITE_NAME} API`, version: "1.0.0", description: API_DESCRIPTION, serverUrl: new URL(env.SITE_URL).origin });
+  return document;
+}
