@@ -66,6 +66,20 @@ describe("the request policy: one table decides how a request is treated", () =>
     expect((await get("/api/auth/profile", { headers: { Authorization: `Bearer ${cookieSecret}` } })).status).toBe(401);
   });
 
+  it("does not take an API token, nor the session secret inside it, as a browser's session cookie on pages that batch their reads with the session", async () => {
+    const user = await createUser();
+    const token = await apiToken(user);
+    const [, payload] = token.split(".");
+    const secret = JSON.parse(atob(payload!.replaceAll("-", "+").replaceAll("_", "/"))).jti as string;
+    for (const value of [token, secret]) {
+      for (const path of ["/dashboard", "/dashboard?tab=submissions"]) {
+        const r = await get(path, { headers: { Cookie: `__Host-session=${value}` } });
+        expect(r.status, `${path} with ${value === token ? "the token" : "its secret"}`).toBe(302);
+        expect(r.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+      }
+    }
+  });
+
   it("revokes an API token like any session: its row gone, the token refused", async () => {
     const user = await createUser();
     const token = await apiToken(user);

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditLog, outbox, sessions } from "~/db/schema";
+import { auditLog, outbox, sessions, users } from "~/db/schema";
+import { SESSION_IDLE_MS, sessionUserId } from "~/server/auth/session.server";
 import { describeDevice } from "~/lib/user-agent";
 import { createUser, db, Jar, postForm, resetDatabase, sessionJar, textOf, visit } from "./fixtures";
 
@@ -123,5 +124,25 @@ describe("an administrator ends a user's sessions, and what the console does is 
     const mails = await db().select().from(outbox).all();
     expect(mails.map((m) => [m.template, m.toAddress])).toEqual([["admin_password_set", "member@example.org"]]);
     expect(JSON.stringify(mails[0]!.payload)).not.toContain(password);
+  });
+});
+
+/** The reads that ride in the session's own batch name their user by the session (decision 066). */
+describe("a read that names its user by the session", () => {
+  it("finds a user for a live browser session and an unexpired API token, and none for a session expired, idle or waiting for its second factor", async () => {
+    const user = await createUser();
+    const now = Date.now();
+    const later = new Date(now + 3_600_000);
+    const rows: Array<[string, Partial<typeof sessions.$inferInsert>, number | null]> = [
+      ["live", { expiresAt: later, lastSeenAt: new Date(now) }, user.id],
+      ["token-long-unused", { kind: "api", expiresAt: later, lastSeenAt: new Date(now - 2 * SESSION_IDLE_MS) }, user.id],
+      ["expired", { expiresAt: new Date(now - 1000), lastSeenAt: new Date(now - 2000) }, null],
+      ["expired-token", { kind: "api", expiresAt: new Date(now - 1000), lastSeenAt: new Date(now - 2000) }, null],
+      ["idle", { expiresAt: later, lastSeenAt: new Date(now - SESSION_IDLE_MS - 60_000) }, null],
+      ["second-factor-pending", { expiresAt: later, lastSeenAt: new Date(now), secondFactorPending: true }, null],
+    ];
+    await db().insert(sessions).values(rows.map(([id, row]) => ({ id, userId: user.id, expiresAt: later, ...row })));
+    const read = db().select({ uid: sql<number | null>`${sessionUserId}` }).from(users).where(eq(users.id, user.id)).prepare();
+    for (const [id, , expected] of rows) expect((await read.get({ sessionId: id }))?.uid ?? null, id).toBe(expected);
   });
 });

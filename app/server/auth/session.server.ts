@@ -96,13 +96,18 @@ export async function completeSecondFactor(db: Database, request: Request, sessi
   return createSession(db, request, session.user.id);
 }
 
+/** The database's clock in milliseconds, for a condition that cannot be given the request's `now` as a placeholder. */
+const databaseNowMs = sql.raw("(cast(strftime('%s', 'now') as integer) * 1000)");
+
 /**
  * The id of the user a session belongs to, as SQL, for a read that rides in the session's own
  * batch (`sessionReads`'s `readWith`) and so cannot be given the user's id: `sessionId` names the
- * session. The session's own statement in the same batch decides whether it counts; the rows read
- * for one that does not are never used.
+ * session. The session's own statement in the same batch decides whether it counts, and the rows
+ * read for one that does not are never used; the subquery holds to the same rule by itself (an
+ * unexpired API token, or a browser session neither idle nor waiting for its second factor), so
+ * that a read made for a session that no longer counts finds no user at all.
  */
-export const sessionUserId = sql`(select s.user_id from sessions s where s.id = ${sql.placeholder("sessionId")})`;
+export const sessionUserId = sql`(select s.user_id from sessions s where s.id = ${sql.placeholder("sessionId")} and s.expires_at > ${databaseNowMs} and (s.kind = 'api' or (s.second_factor_pending = 0 and s.last_seen_at > ${databaseNowMs} - ${sql.raw(String(SESSION_IDLE_MS))})))`;
 
 /** The reads a page hands to the session's batch, and where their rows go. */
 type Rider = { calls: readonly PreparedCall<unknown>[]; resolve: (rows: unknown[]) => void; reject: (error: unknown) => void };
