@@ -105,6 +105,8 @@ export function corsHeaders(request: Request, allowed: readonly string[]): Recor
     "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE",
     "Access-Control-Allow-Headers": "Authorization, Content-Type",
     "Access-Control-Max-Age": "600",
+    // What a client may read of an answer beyond the basics: when to try again, a download's name.
+    "Access-Control-Expose-Headers": "Retry-After, Content-Disposition",
     Vary: "Origin",
   };
 }

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { outbox, sessions, users } from "~/db/schema";
 import { base32Decode, hotp, newSecret, sealSecret, timeStep } from "~/server/auth/totp.server";
 import { call, openApi } from "./api-contract";
-import { apiToken, createUser, db, resetDatabase } from "./fixtures";
+import { apiToken, clearOfRateWindowEdge, createUser, db, resetDatabase } from "./fixtures";
 
 beforeEach(resetDatabase);
 
@@ -50,6 +50,7 @@ describe("signing in with the API", () => {
   });
 
   it("answers one message for a wrong password, an unknown address and a malformed body, and limits wrong passwords with 429 and Retry-After", async () => {
+    await clearOfRateWindowEdge();
     const user = await createUser({ email: "guess@example.org" });
     for (const json of [{ email: "guess@example.org", password: "wrong-password" }, { email: "nobody@example.org", password: "x" }, { email: 5, password: [] }]) {
       const r = await call("POST", "/api/auth/login", { json });
@@ -149,6 +150,17 @@ describe("registering, activating and recovering through the API", () => {
     expect(reset).toMatchObject({ status: 200, body: { message: "Password reset successful." } });
     expect((await call("GET", "/api/auth/profile", { token })).status).toBe(401);
     expect((await call("POST", "/api/auth/login", { json: { email: "forgetful@example.org", password: "another-passphrase-7" } })).status).toBe(200);
+  });
+
+  it("limits recovery mails to one address as the pages do: 429 with Retry-After, and no further mail", async () => {
+    await clearOfRateWindowEdge();
+    await createUser({ email: "flooded@example.org" });
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(await call("POST", "/api/auth/forgot-password", { json: { email: "flooded@example.org" } }));
+    expect(answers.slice(0, 5).map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers[5]!.status).toBe(429);
+    expect(Number(answers[5]!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await db().select().from(outbox).all()).filter((m) => m.toAddress === "flooded@example.org")).toHaveLength(5);
   });
 
   it("answers a bad activation token with the page's message", async () => {
