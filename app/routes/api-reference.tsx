@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PageHead } from "~/components/page-head";
+import { TableWrap } from "~/components/ui/table-wrap";
 import { apiDocument } from "~/features/api/calls.server";
 import { API_DESCRIPTION } from "~/features/api/description";
 import { rootData, seo } from "~/lib/seo";
@@ -28,10 +29,10 @@ function Prose({ text }: { text: string }) {
   );
 }
 
-function Fields({ rows, caption }: { rows: FieldRow[]; caption: string }) {
+function Fields({ rows, caption, call }: { rows: FieldRow[]; caption: string; call: string }) {
   if (rows.length === 0) return null;
   return (
-    <div className="table-wrap">
+    <TableWrap label={`${caption}: ${call}`}>
       <table className="data api-fields">
         <caption>{caption}</caption>
         <thead>
@@ -58,7 +59,7 @@ function Fields({ rows, caption }: { rows: FieldRow[]; caption: string }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
@@ -107,9 +108,9 @@ export default function ApiReferenceRoute() {
                   <strong>{c.summary}.</strong> <Prose text={c.description} />
                 </p>
                 <p className="api-access">Who may call it: {c.access}</p>
-                <Fields rows={c.parameters} caption="Parameters" />
-                {c.body ? <Fields rows={c.body.fields} caption={`Body (${c.body.contentType})`} /> : null}
-                <Fields rows={c.answer.fields} caption={`Answer ${c.answer.status}${c.answer.contentType ? ` (${c.answer.contentType})` : ""}`} />
+                <Fields rows={c.parameters} caption="Parameters" call={`${c.method} ${c.path}`} />
+                {c.body ? <Fields rows={c.body.fields} caption={`Body (${c.body.contentType})`} call={`${c.method} ${c.path}`} /> : null}
+                <Fields rows={c.answer.fields} caption={`Answer ${c.answer.status}${c.answer.contentType ? ` (${c.answer.contentType})` : ""}`} call={`${c.method} ${c.path}`} />
                 {c.answer.fields.length === 0 ? (
                   <p>
                     Answer {c.answer.status}: {c.answer.description}

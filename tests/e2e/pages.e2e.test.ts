@@ -32,7 +32,7 @@ const PAGES: Array<{ path: string; status: number; heading: string | RegExp; tex
   { path: "/news?page=9", status: 404, heading: "Page Not Found", text: ["There is no such page of news."] },
   { path: "/activate-account?email=someone%40example.org", status: 200, heading: "Send the activation e-mail again", text: ["Send activation e-mail"] },
   { path: "/no-such-page", status: 404, heading: "Page Not Found" },
-  { path: "/api-reference", status: 200, heading: "API reference", text: ["POST /api/auth/login", "Who may call it: Administrators", "/api/openapi.json"] },
+  { path: "/api-reference", status: 200, heading: "API reference", text: ["POST /api/auth/login", "Who may call it: Signed in", "/api/openapi.json"] },
   // The account pages a visitor sees (signed-in pages are walked in accounts.e2e.test.ts).
   { path: "/login", status: 200, heading: "Login", text: ["Forgot password?", "Create an account"] },
   { path: "/register", status: 200, heading: "Create your account", text: ["Step 1 of 4", "Already have an account?"] },
