@@ -163,6 +163,14 @@ describe("conferences through the API", () => {
     expect(ended.body.conferences.map((c) => c.title)).toEqual(["Lisbon meeting"]);
     const searched = await call<{ conferences: Array<{ title: string }> }>("GET", "/api/admin/conferences", { path: "/api/admin/conferences?q=porto", token: adminToken });
     expect(searched.body.conferences.map((c) => c.title)).toEqual(["Porto meeting"]);
+    for (let i = 0; i < 25; i++) await createConference({ title: `Filler ${i}`, startDate: `2021-01-${String(i + 1).padStart(2, "0")}`, endDate: "2021-02-01" });
+    type Listed = { conferences: Array<{ title: string }>; start: number; previous: string | null; next: string | null };
+    const first = await call<Listed>("GET", "/api/admin/conferences", { token: adminToken });
+    expect(first.body.conferences).toHaveLength(25);
+    expect(first.body.next).not.toBeNull();
+    const second = await call<Listed>("GET", "/api/admin/conferences", { path: `/api/admin/conferences?after=${first.body.next}&start=26`, token: adminToken });
+    expect(second.body).toMatchObject({ conferences: [{ title: "Filler 0" }, { title: "Lisbon meeting" }], start: 26, next: null });
+    expect(second.body.previous).not.toBeNull();
     for (const query of ["status=deleted", "role=admin", "start=abc"]) {
       expect((await call("GET", "/api/admin/conferences", { path: `/api/admin/conferences?${query}`, token: adminToken })).status, query).toBe(400);
     }

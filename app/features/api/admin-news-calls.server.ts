@@ -6,8 +6,9 @@
  * conferences (shapes.ts `fileRefParam`).
  */
 import { z } from "zod";
-import { deleteNews, deleteNewsFile, FEATURED_IMAGE_RULE, listNews, loadNewsForEdit, NEWS_FILE_RULE, saveNews } from "~/features/news/news-admin.server";
-import { NEWS_STATUS_OPTIONS, newsFormSchema } from "~/features/news/news-form";
+import { deleteNews, deleteNewsFile, FEATURED_IMAGE_RULE, listNews, loadNewsForEdit, NEWS_FILE_RULE, parseNewsQuery, saveNews } from "~/features/news/news-admin.server";
+import { newsFormSchema } from "~/features/news/news-form";
+import { NEWS_STATUSES } from "~/db/enums";
 import { check, defineCall } from "~/server/api/call.server";
 import { notFound } from "~/server/errors.server";
 import { postedFiles } from "~/server/forms.server";
@@ -16,13 +17,12 @@ import { fileRefParam, fileShape, id, idParam, messageAnswer } from "./shapes";
 
 const TAG = "Administration: news";
 const MISSING = "News item not found.";
-const STATUSES = NEWS_STATUS_OPTIONS.map(([value]) => value) as ["draft", "published", "archived"];
 
 export const adminNewsShape = z.object({
   _id: id,
   title: z.string(),
   category: z.string().nullable(),
-  status: z.enum(STATUSES),
+  status: z.enum(NEWS_STATUSES),
   newsDate: z.string().nullable().describe("YYYY-MM-DD, the date the office gave the item"),
   content: z.string().describe("Sanitised HTML"),
   details: z.string().nullable().describe("Sanitised HTML"),
@@ -60,7 +60,7 @@ async function adminNewsItem(context: Parameters<typeof loadNewsForEdit>[0], new
 const newsBody = z.object({
   title: z.string().optional().describe("Required; at most 200 characters."),
   category: z.string().optional().describe("One of the console's categories, or omitted for none"),
-  status: z.string().optional().describe(`Required: one of ${STATUSES.join(", ")}.`),
+  status: z.string().optional().describe(`Required: one of ${NEWS_STATUSES.join(", ")}.`),
   newsDate: z.string().optional().describe("YYYY-MM-DD; omitted or empty for none"),
   content: z.string().optional().describe("Required: rich text (HTML), sanitised as on the pages."),
   details: z.string().optional().describe("Rich text (HTML)"),
@@ -92,16 +92,17 @@ export const listAdminNews = defineCall(
     summary: "Every news item, drafts included, newest first: the console's list",
     description: "Filters as the console's list: `q` (title or content), `status`. At most 200 items; `shown` counts the items the filters match, `total` every item.",
     access: "admin",
-    query: z.object({ q: z.string().max(100).optional(), status: z.enum(STATUSES).optional() }),
+    query: z.object({ q: z.string().max(100).optional(), status: z.enum(NEWS_STATUSES).optional() }),
     answer: z.object({
-      news: z.array(z.object({ _id: id, title: z.string(), status: z.enum(STATUSES), files: z.number().int(), createdAt: z.string().describe("ISO 8601") })),
+      news: z.array(z.object({ _id: id, title: z.string(), status: z.enum(NEWS_STATUSES), files: z.number().int(), createdAt: z.string().describe("ISO 8601") })),
       shown: z.number().int(),
       total: z.number().int(),
     }),
     failure: "Failed to load news",
   },
-  async ({ context, query }) => {
-    const { rows, shown, total } = await listNews(context, (query.q ?? "").trim(), query.status ?? "");
+  async ({ request, context }) => {
+    const { q, status } = parseNewsQuery(new URL(request.url));
+    const { rows, shown, total } = await listNews(context, q, status);
     return { news: rows.map((r) => ({ _id: r.id, title: r.title, status: r.status, files: Number(r.files), createdAt: r.createdAt.toISOString() })), shown, total };
   },
 );

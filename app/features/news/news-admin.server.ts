@@ -22,6 +22,14 @@ const { webp: _webp, ...NEWS_IMAGES } = IMAGE_TYPES;
 export const NEWS_FILE_RULE: UploadRule = { kind: "news_file", types: { ...DOCUMENT_TYPES, ...NEWS_IMAGES }, maxFiles: 10, maxBytes: 10 * 1024 * 1024, label: "files" };
 export const FEATURED_IMAGE_RULE: UploadRule = { kind: "news_file", types: IMAGE_TYPES, maxFiles: 1, maxBytes: 5 * 1024 * 1024, label: "featured image" };
 
+/** The console list's `?q=` (title or content, at most 100 characters) and `?status=` (a status, or all). */
+export function parseNewsQuery(url: URL) {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const statusParam = url.searchParams.get("status") ?? "";
+  const status = (NEWS_STATUSES as readonly string[]).includes(statusParam) ? statusParam : "";
+  return { q, status };
+}
+
 export async function listNews(ctx: Ctx, q: string, status: string) {
   const conditions: SQL[] = [];
   if (status) conditions.push(eq(news.status, status as NewsStatus));
