@@ -9,7 +9,7 @@ import { DataTable } from "~/components/ui/table-wrap";
 import { formatDate } from "~/lib/dates";
 import { NEWS_STATUS_OPTIONS } from "~/features/news/news-form";
 import type { BadgeTone } from "~/lib/status";
-import { listNews } from "~/features/news/news-admin.server";
+import { listNews, parseNewsQuery } from "~/features/news/news-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { loads } from "~/server/answers.server";
 import { ConsoleError } from "~/components/admin/console-error";
@@ -23,10 +23,7 @@ const DONE: Record<string, string> = {
 
 export const loader = loads("Failed to load news", async ({ request, context }: LoaderFunctionArgs) => {
   await requireAdmin(context, request);
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const statusParam = url.searchParams.get("status") ?? "";
-  const status = NEWS_STATUS_OPTIONS.some(([v]) => v === statusParam) ? statusParam : "";
+  const { q, status } = parseNewsQuery(new URL(request.url));
   const { rows, shown, total } = await listNews(context, q, status);
   return {
     q,

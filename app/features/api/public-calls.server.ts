@@ -21,7 +21,8 @@ const CONFERENCE_MISSING = "Conference Not Found";
 const NEWS_MISSING = "News Not Found";
 
 type Attachment = { id: number; filename: string; originalName: string; contentType: string; size: number };
-const attachment = (base: string) => (f: Attachment) => ({ _id: f.id, filename: f.filename, originalName: f.originalName, mimetype: f.contentType, size: f.size, url: `${base}/${f.filename}` });
+/** A stored file as the API shows it (`fileShape`), served from `base` (`/api/conferences/files`, …). */
+export const attachment = (base: string) => (f: Attachment) => ({ _id: f.id, filename: f.filename, originalName: f.originalName, mimetype: f.contentType, size: f.size, url: `${base}/${f.filename}` });
 
 function summaryOf(c: { id: number; title: string; location: string; startDate: string; endDate: string; status: string; description: string | null }, today: string) {
   return { _id: c.id, title: c.title, location: c.location, startDate: c.startDate, endDate: c.endDate, status: c.status, badge: conferencePhaseBadge(conferencePhase(c.startDate, c.endDate, today)).label as "Upcoming", description: c.description };

@@ -9,6 +9,14 @@ export const id = z.number().int().positive();
 /** A record's id in a path: digits only, anything else is the 404 of no such record. */
 export const idParam = z.coerce.number().int().positive().max(2 ** 31);
 
+/**
+ * A stored file in a path: its id (digits), or its stored filename, as in its public address
+ * (`/api/conferences/files/{filename}`). A stored filename always has an extension, so the two never read alike.
+ */
+export const fileRefParam = z
+  .union([z.string().regex(/^[1-9]\d{0,9}$/).transform(Number), z.string().regex(/^[A-Za-z0-9_-]{1,100}\.[A-Za-z0-9]{1,10}$/)])
+  .describe("The file's id, or its stored filename");
+
 export const messageAnswer = z.object({ message: z.string() });
 
 /** An address as the profile stores it (spec: address {address1, address2, city, postalCode, country, state}). */

@@ -6,7 +6,7 @@
  * pages show it at once.
  */
 import type { Services } from "~/server/services.server";
-import { and, asc, count, eq, inArray, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, exists, inArray, notExists, sql, type SQL } from "drizzle-orm";
 import { conferences, files, papers, registrations } from "~/db/schema";
 import { anyContains } from "~/db/search";
 import { CONFERENCE_SECTIONS, CONFERENCES_PAGE_SIZE, FEE_FIELDS, type ConferenceFormValues, type ConferenceInput, type FeesInput } from "./conference-form";
@@ -79,7 +79,7 @@ export async function loadConferenceForEdit(ctx: Pick<Ctx, "db">, id: number) {
   const [rows, attachments, paperCount, registrationCount] = await db.batch([
     db.select().from(conferences).where(eq(conferences.id, id)),
     db
-      .select({ id: files.id, kind: files.kind, filename: files.filename, originalName: files.originalName, size: files.size, width: files.width, height: files.height })
+      .select({ id: files.id, kind: files.kind, filename: files.filename, originalName: files.originalName, contentType: files.contentType, size: files.size, width: files.width, height: files.height })
       .from(files)
       .where(and(eq(files.conferenceId, id), inArray(files.kind, ["conference_file", "conference_photo"])))
       .orderBy(asc(files.sortOrder), asc(files.id)),
@@ -221,18 +221,28 @@ export async function saveConferenceFees(ctx: Ctx, actorId: number, id: number, 
   await bumpContentVersion(ctx);
 }
 
-/** Makes one of the conference's own photos its header photo, or (`fileId` null) none. */
-export async function setHeaderPhoto(ctx: Ctx, actorId: number, id: number, fileId: number | null) {
-  const ownPhoto = sql`exists (select 1 from files where files.id = ${fileId} and files.conference_id = ${id} and files.kind = 'conference_photo')`;
+/** A conference's file or photo as a path names it: its id (the console's pages) or its stored filename (the spec's paths). */
+export type FileRef = number | string;
+export type ConferenceFileKind = "conference_file" | "conference_photo";
+
+const fileIs = (ref: FileRef) => (typeof ref === "number" ? eq(files.id, ref) : eq(files.filename, ref));
+
+/** Makes one of the conference's own photos (by id or stored filename) its header photo, or (`photo` null) none. */
+export async function setHeaderPhoto(ctx: Ctx, actorId: number, id: number, photo: FileRef | null) {
+  const { db } = ctx;
+  const ownPhoto = db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(photo === null ? undefined : fileIs(photo), eq(files.conferenceId, id), eq(files.kind, "conference_photo")));
   const changed = await writeWithAudit(
     ctx,
-    ctx.db
+    db
       .update(conferences)
-      .set({ headerPhotoId: fileId, updatedAt: new Date() })
-      .where(and(eq(conferences.id, id), fileId === null ? undefined : ownPhoto)),
-    { actorId, action: "conference.header_photo", entityType: "conference", entityId: id, details: { fileId } },
+      .set({ headerPhotoId: photo === null ? null : sql`(${ownPhoto})`, updatedAt: new Date() })
+      .where(and(eq(conferences.id, id), photo === null ? undefined : exists(ownPhoto))),
+    { actorId, action: "conference.header_photo", entityType: "conference", entityId: id, details: typeof photo === "string" ? { filename: photo } : { fileId: photo } },
   );
-  if (!changed) throw conflict(fileId === null ? "That conference no longer exists." : "That photo is not one of this conference's photos.");
+  if (!changed) throw conflict(photo === null ? "That conference no longer exists." : "That photo is not one of this conference's photos.");
   await bumpContentVersion(ctx);
 }
 
@@ -276,18 +286,20 @@ export function dependantsMessage(paperCount: number, registrationCount: number)
     : "";
 }
 
-export async function getConferenceFile(ctx: Pick<Ctx, "db">, conferenceId: number, fileId: number) {
+/** One of the conference's files or photos (or, given `kind`, only of that kind). */
+export async function getConferenceFile(ctx: Pick<Ctx, "db">, conferenceId: number, ref: FileRef, kind?: ConferenceFileKind) {
   return ctx.db
     .select()
     .from(files)
-    .where(and(eq(files.id, fileId), eq(files.conferenceId, conferenceId), inArray(files.kind, ["conference_file", "conference_photo"])))
+    .where(and(fileIs(ref), eq(files.conferenceId, conferenceId), kind ? eq(files.kind, kind) : inArray(files.kind, ["conference_file", "conference_photo"])))
     .get();
 }
 
 /** Deletes one file or photo (a header photo unsets itself first). */
-export async function deleteConferenceFile(ctx: Ctx, actorId: number, conferenceId: number, fileId: number) {
-  const file = await getConferenceFile(ctx, conferenceId, fileId);
+export async function deleteConferenceFile(ctx: Ctx, actorId: number, conferenceId: number, ref: FileRef, kind?: ConferenceFileKind) {
+  const file = await getConferenceFile(ctx, conferenceId, ref, kind);
   if (!file) throw notFound("That file no longer exists.");
+  const fileId = file.id;
   const photo = file.kind === "conference_photo";
   await ctx.db.batch([
     ctx.db.update(conferences).set({ headerPhotoId: null }).where(and(eq(conferences.id, conferenceId), eq(conferences.headerPhotoId, fileId))),

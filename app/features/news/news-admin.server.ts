@@ -22,6 +22,14 @@ const { webp: _webp, ...NEWS_IMAGES } = IMAGE_TYPES;
 export const NEWS_FILE_RULE: UploadRule = { kind: "news_file", types: { ...DOCUMENT_TYPES, ...NEWS_IMAGES }, maxFiles: 10, maxBytes: 10 * 1024 * 1024, label: "files" };
 export const FEATURED_IMAGE_RULE: UploadRule = { kind: "news_file", types: IMAGE_TYPES, maxFiles: 1, maxBytes: 5 * 1024 * 1024, label: "featured image" };
 
+/** The console list's `?q=` (title or content, at most 100 characters) and `?status=` (a status, or all). */
+export function parseNewsQuery(url: URL) {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const statusParam = url.searchParams.get("status") ?? "";
+  const status = (NEWS_STATUSES as readonly string[]).includes(statusParam) ? statusParam : "";
+  return { q, status };
+}
+
 export async function listNews(ctx: Ctx, q: string, status: string) {
   const conditions: SQL[] = [];
   if (status) conditions.push(eq(news.status, status as NewsStatus));
@@ -56,6 +64,8 @@ export async function loadNewsForEdit(ctx: Ctx, id: number) {
       details: item.details ?? "",
       contactInfo: item.contactInfo ?? "",
     },
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
     featuredImage: attachments.find((f) => f.id === item.featuredImageId) ?? null,
     files: attachments.filter((f) => f.id !== item.featuredImageId),
   };
@@ -70,7 +80,7 @@ export function previewNews(v: NewsValues) {
 
 /**
  * Creates (`id` null) or updates a news item with new attachments and, optionally, a new
- * featured image or none.
+ * featured image or none. Returns its id.
  */
 export async function saveNews(
   ctx: Ctx,
@@ -102,9 +112,10 @@ export async function saveNews(
   const itemId = id ?? sql`(select max(id) from news)`;
   const fileRows = stored.rows.map((r, i) => ({ ...r, newsId: itemId as unknown as number, sortOrder: i }));
   const featuredRow = featured?.rows[0] ? { ...featured.rows[0], newsId: itemId as unknown as number, sortOrder: 99 } : null;
+  let savedId: number;
   try {
-    await db.batch([
-      id === null ? db.insert(news).values(fields) : db.update(news).set({ ...fields, updatedAt: new Date() }).where(eq(news.id, id)),
+    const [written] = await db.batch([
+      id === null ? db.insert(news).values(fields).returning({ id: news.id }) : db.update(news).set({ ...fields, updatedAt: new Date() }).where(eq(news.id, id)).returning({ id: news.id }),
       ...(fileRows.length ? [db.insert(files).values(fileRows)] : []),
       ...(featuredRow ? [db.insert(files).values(featuredRow)] : []),
       ...(featuredRow
@@ -114,11 +125,14 @@ export async function saveNews(
           : []),
       auditEntry({ db }, { actorId, action: id === null ? "news.create" : "news.update", entityType: "news", entityId: id ?? null, details: { title: v.title, status: v.status, files: fileRows.length } }),
     ]);
+    if (!written[0]) throw conflict("That news item no longer exists.");
+    savedId = written[0].id;
   } catch (error) {
     await Promise.all([stored.discard(), featured?.discard()]);
     throw error;
   }
   await bumpContentVersion(ctx);
+  return savedId;
 }
 
 
@@ -131,14 +145,20 @@ export async function deleteNews(ctx: Ctx, actorId: number, id: number) {
   await bumpContentVersion(ctx);
 }
 
-export async function getNewsFile(ctx: Ctx, newsId: number, fileId: number) {
-  return ctx.db.select().from(files).where(and(eq(files.id, fileId), eq(files.newsId, newsId))).get();
+/** One of the item's files, by id (the console's pages) or stored filename (the spec's paths). */
+export async function getNewsFile(ctx: Pick<Ctx, "db">, newsId: number, ref: number | string) {
+  return ctx.db
+    .select()
+    .from(files)
+    .where(and(typeof ref === "number" ? eq(files.id, ref) : eq(files.filename, ref), eq(files.newsId, newsId)))
+    .get();
 }
 
 /** Deletes one attachment (the featured image too, which then unsets itself). */
-export async function deleteNewsFile(ctx: Ctx, actorId: number, newsId: number, fileId: number) {
-  const file = await getNewsFile(ctx, newsId, fileId);
+export async function deleteNewsFile(ctx: Ctx, actorId: number, newsId: number, ref: number | string) {
+  const file = await getNewsFile(ctx, newsId, ref);
   if (!file) throw notFound("That file no longer exists.");
+  const fileId = file.id;
   await ctx.db.batch([
     ctx.db.update(news).set({ featuredImageId: null }).where(and(eq(news.id, newsId), eq(news.featuredImageId, fileId))),
     ctx.db.delete(files).where(eq(files.id, fileId)),

@@ -1,0 +1,6 @@
+import { readAdminConference, updateConference, removeConference } from "~/features/api/admin-conference-calls.server";
+import { serve } from "~/server/api/call.server";
+
+const route = serve(readAdminConference, updateConference, removeConference);
+export const loader = route.loader;
+export const action = route.action;

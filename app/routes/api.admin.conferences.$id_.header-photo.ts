@@ -1,0 +1,6 @@
+import { chooseHeaderPhoto } from "~/features/api/admin-conference-calls.server";
+import { serve } from "~/server/api/call.server";
+
+const route = serve(chooseHeaderPhoto);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,6 @@
+import { removeNewsFile } from "~/features/api/admin-news-calls.server";
+import { serve } from "~/server/api/call.server";
+
+const route = serve(removeNewsFile);
+export const loader = route.loader;
+export const action = route.action;
