@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, conferences, files, outbox, paperAuthors, papers, registrations } from "~/db/schema";
 import { call, openApi } from "./api-contract";
-import { apiToken, clearBucket, createConference, createPaper, createUser, db, get, resetDatabase, sessionJar, storeFile, textOf, visit } from "./fixtures";
+import { apiToken, clearBucket, createConference, createPaper, createUser, db, get, postForm, resetDatabase, sessionJar, storeFile, textOf, visit } from "./fixtures";
 
 /** The administrator's papers calls: the Papers tab's list, editor, decisions, deletion and files, through the API. */
 beforeEach(async () => {
@@ -213,6 +213,8 @@ describe("PUT /api/admin/papers/{id}", () => {
     const page = textOf(await (await visit(await sessionJar(author), "/dashboard?tab=submissions")).text());
     expect(page).toContain("Liquidity in Sovereign Bond Markets");
     expect(page).toContain("Accepted");
+    const office = await createUser({ email: "office2@example.org", role: "admin" });
+    expect(textOf(await (await visit(await sessionJar(office), `/admin/papers?conference=${conference.id}`)).text())).toContain("Liquidity in Sovereign Bond Markets");
   });
 
   it("refuses unknown fields (paperNumber, submittedBy, userId), an author's unknown field, bad JSON, missing fields and wrong types with 400, and a file that is not a PDF with 422: nothing changed", async () => {
@@ -286,6 +288,34 @@ describe("PUT /api/admin/papers/{id}/status", () => {
     const again = await call("PUT", template, { path: `/api/admin/papers/${paper.id}/status`, token: tokens.admin, json: { status: "Accepted" } });
     expect(again.status).toBe(200);
     expect(await db().select().from(outbox).where(eq(outbox.template, "paper_decision")).all()).toHaveLength(2);
+  });
+
+  it("writes the same letters as the console's Save Changes, and the Papers tab shows the new status", async () => {
+    const { paper, conference, admin, tokens } = await setting();
+    const twin = await createPaper({
+      conferenceId: conference.id,
+      submitterId: admin.id,
+      authors: [
+        { email: "ada@example.org", firstName: "Ada", lastName: "Byron", rank: "Professor", country: "GB", isCorresponding: true },
+        { email: "bo@example.org", firstName: "Bo", lastName: "Chen", rank: "Other", rankOther: "Fellow", country: "CN", isCorresponding: false },
+      ],
+      paper: { title: "Liquidity in Bond Markets", abstract: "We study liquidity.", researchAreas: AREAS },
+    });
+    const jar = await sessionJar(admin);
+    const tab = `/admin/papers?conference=${conference.id}`;
+    await postForm(jar, tab, { intent: "stage", "choices[0].paperId": String(twin.id), "choices[0].seen": "under_review", "choices[0].shown": "under_review", "choices[0].status": "accepted" });
+    expect((await postForm(jar, tab, { intent: "save", change: `${twin.id}:under_review:accepted` })).status).toBe(302);
+    expect((await call("PUT", template, { path: `/api/admin/papers/${paper.id}/status`, token: tokens.admin, json: { status: "accepted" } })).status).toBe(200);
+    const letters = await db().select().from(outbox).where(eq(outbox.template, "paper_decision")).all();
+    const of = (number: string) =>
+      letters
+        .filter((l) => (l.payload as { paperNumber: string }).paperNumber === number)
+        .map((l) => ({ to: l.toAddress, payload: { ...(l.payload as Record<string, unknown>), paperNumber: "" } }))
+        .sort((a, b) => a.to.localeCompare(b.to));
+    expect(of("MS27~101")).toHaveLength(2);
+    expect(of("MS27~101")).toEqual(of("MS27~102"));
+    const list = textOf(await (await visit(jar, tab)).text());
+    expect(list.match(/Accepted/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
   });
 
   it("refuses a status the bulk update may not set with the spec's sentence, wrong types and unknown fields (400): nothing changed", async () => {
