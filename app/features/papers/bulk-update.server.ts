@@ -19,7 +19,6 @@ import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 
 export const NO_FILE = "Please select an Excel file first";
 export const MISSING = "Missing paper ID or status";
-export { invalidStatus };
 export const PLAN_GONE = "This check has expired or was already applied. Please choose the file again.";
 
 const ID_HEADERS = new Set(["id", "ID", "Id", "Paper ID"]);
