@@ -13,21 +13,18 @@ import { conflict, invalid } from "~/server/errors.server";
 import type { Services } from "~/server/services.server";
 import { editableConference } from "./staging.server";
 import { decidePapers } from "./decisions.server";
-import { BULK_STATUSES, type BulkPlan, type BulkResults, type BulkStatus, type PlannedRow } from "./bulk-update";
+import { invalidStatus, isBulkStatus, type BulkPlan, type BulkResults, type PlannedRow } from "./bulk-update";
 import type { PaperAsker } from "./papers.server";
 import type { HousekeepingTask } from "~/server/housekeeping-task.server";
 
 export const NO_FILE = "Please select an Excel file first";
 export const MISSING = "Missing paper ID or status";
-export const invalidStatus = (value: string) => `Invalid status: ${value}. Valid options: ${BULK_STATUSES.join(", ")}`;
 export const PLAN_GONE = "This check has expired or was already applied. Please choose the file again.";
 
 const ID_HEADERS = new Set(["id", "ID", "Id", "Paper ID"]);
 const STATUS_HEADERS = new Set(["Status", "status"]);
 const PLAN_LIFETIME_MS = 30 * 60 * 1000;
 const PLAN_PREFIX = "bulk-updates/";
-
-const isBulkStatus = (value: string): value is BulkStatus => (BULK_STATUSES as readonly string[]).includes(value);
 
 /** Counts of each outcome, for the dry run's summary. */
 function countOutcomes(rows: readonly PlannedRow[]) {

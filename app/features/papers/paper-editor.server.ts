@@ -219,19 +219,46 @@ export async function postEditor(ctx: Ctx, asker: PaperAsker, paperId: number, f
   }
 
   await keep(step);
-  const parts: Record<string, unknown>[] = [];
-  for (let n = 1; n <= EDITOR_STEPS; n++) {
-    const checked = await validators[n - 1]!.validate(n === step ? form : (data as Record<string, unknown>));
-    if (checked.error) throw refusal(EDITOR_MESSAGES.sectionIncomplete(n), n, checked.error.fieldErrors, n === step ? checked.submittedData : data);
-    parts.push(checked.data);
-  }
-  const [description, { authors }] = parts as [Record<string, string>, { authors: EditorAuthor[] }];
+  const { description, authors } = await checkEverySection(
+    (n) => (n === step ? form : (data as Record<string, unknown>)),
+    (n, submitted) => (n === step ? submitted : data),
+  );
   const uploads = Object.fromEntries(
     (Object.keys(EDITOR_FILE_FIELDS) as EditorFileField[]).map((field) => [field, postedFiles(form, EDITOR_FILE_FIELDS[field])[0] ?? null]),
   ) as Record<EditorFileField, File | null>;
   await savePaper(ctx, asker, paper, { description, authors, uploads, seen: data.seen });
   await discardDraft(ctx, owner);
   return redirect(editorDonePath(Number(description.conferenceId), search));
+}
+
+/**
+ * Every step checked by its schema, as Save checks them: the first incomplete one is refused with
+ * the spec's 'section N' sentence, naming the step and showing its values (`shown`).
+ */
+async function checkEverySection(valuesOf: (step: number) => FormData | Record<string, unknown>, shown: (step: number, submitted: Record<string, unknown>) => Record<string, unknown> = (_, submitted) => submitted) {
+  const parts: Record<string, unknown>[] = [];
+  for (let n = 1; n <= EDITOR_STEPS; n++) {
+    const checked = await validators[n - 1]!.validate(valuesOf(n));
+    if (checked.error) throw refusal(EDITOR_MESSAGES.sectionIncomplete(n), n, checked.error.fieldErrors, shown(n, checked.submittedData));
+    parts.push(checked.data);
+  }
+  const [description, { authors }] = parts as [Record<string, string>, { authors: EditorAuthor[] }];
+  return { description, authors };
+}
+
+/**
+ * The office's edit in one request (the JSON API's PUT): the editor's Save without its steps.
+ * `values` are the editor's fields (step 1's, and `authors` as its rows); a field not given keeps
+ * the paper's stored value, as the editor opens with it. Checked by the editor's schemas and
+ * saved by `savePaper` (a status change is a decision with its letters; a replaced file is
+ * checked by its content), against the paper as read here.
+ */
+export async function updatePaper(ctx: Ctx, asker: PaperAsker, paperId: number, values: Record<string, unknown>, uploads: Record<EditorFileField, File | null>) {
+  if (asker.as !== "admin") throw forbidden("Only administrators may do this.");
+  const paper = await requirePaper(ctx, asker, paperId);
+  const data: Record<string, unknown> = { ...valuesOfPaper(paper), ...values };
+  const { description, authors } = await checkEverySection(() => data);
+  await savePaper(ctx, asker, paper, { description, authors, uploads, seen: paper.updatedAt.getTime() });
 }
 
 /** Add, remove, move or make corresponding an author card without JavaScript: kept, and the step shown again at the card. */

@@ -316,6 +316,33 @@ export function paperListReads<const Alongside extends readonly PreparedCall<unk
   return { calls, page };
 }
 
+/**
+ * What the office's full view adds to a page of `listPapers` (the JSON API's list): each paper's
+ * abstract, research areas, authors in order and files (newest first within a kind), read in one
+ * round trip for the page's ids (25 at most), by paper id.
+ */
+export async function papersInFull({ db }: Pick<Services, "db">, asker: PaperAsker, paperIds: readonly number[]) {
+  if (asker.as !== "admin") throw forbidden("Only administrators may do this.");
+  type Full = { abstract: string; researchAreas: Array<{ category: string; topic: string }>; authors: Array<typeof paperAuthors.$inferSelect>; files: Array<{ id: number; kind: string; filename: string; originalName: string; contentType: string; size: number }> };
+  const out = new Map<number, Full>();
+  if (!paperIds.length) return out;
+  const list = JSON.stringify(paperIds);
+  const listed = (column: typeof papers.id | typeof paperAuthors.paperId | typeof files.paperId) => sql`${column} in (select value from json_each(${list}))`;
+  const [found, authors, stored] = await db.batch([
+    db.select({ id: papers.id, abstract: papers.abstract, researchAreas: papers.researchAreas }).from(papers).where(listed(papers.id)),
+    db.select().from(paperAuthors).where(listed(paperAuthors.paperId)).orderBy(paperAuthors.paperId, paperAuthors.authorOrder),
+    db
+      .select({ paperId: files.paperId, id: files.id, kind: files.kind, filename: files.filename, originalName: files.originalName, contentType: files.contentType, size: files.size })
+      .from(files)
+      .where(listed(files.paperId))
+      .orderBy(files.kind, desc(files.id)),
+  ]);
+  for (const p of found) out.set(p.id, { abstract: p.abstract, researchAreas: p.researchAreas, authors: [], files: [] });
+  for (const a of authors) out.get(a.paperId)?.authors.push(a);
+  for (const { paperId, ...f } of stored) if (paperId !== null) out.get(paperId)?.files.push(f);
+  return out;
+}
+
 /* ---------------------------------------------------------------- one paper */
 
 /**

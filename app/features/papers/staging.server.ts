@@ -8,8 +8,9 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { batchPrepared, placeholders, preparedQuery } from "~/db/prepared.server";
 import { conferences, PAPER_STATUSES, papers, paperStatusDrafts, stagedCounts, type PaperStatus } from "~/db/schema";
 import { conferenceStatusBadge, paperDisplayNumber } from "~/lib/status";
-import { conflict, forbidden, notFound } from "~/server/errors.server";
+import { conflict, forbidden, invalid, notFound } from "~/server/errors.server";
 import type { Services } from "~/server/services.server";
+import { invalidStatus, isBulkStatus } from "./bulk-update";
 import { decidePapers, prepareDecisions } from "./decisions.server";
 import type { StatusChange } from "./papers-forms";
 import type { PaperAsker } from "./papers.server";
@@ -146,6 +147,27 @@ export async function saveConfirmed(ctx: Pick<Services, "db" | "env" | "queues" 
   const outcome = await decidePapers(ctx, asker, confirmed.filter((c) => ofConference.has(c.paperId)), { staged: true });
   const elsewhere = confirmed.filter((c) => !ofConference.has(c.paperId)).map((c) => c.paperId);
   return { ...outcome, failed: [...outcome.failed, ...elsewhere] };
+}
+
+export const CHANGED_MEANWHILE = "The paper was changed meanwhile by someone else; its status was kept.";
+
+/**
+ * One paper's new status, decided at once (the JSON API's status call): Save Changes without the
+ * staging. The status must be one the bulk update may set (the spec's 'Invalid status' sentence
+ * otherwise) and the paper's conference active; the change is a decision through `decidePapers`,
+ * as Save Changes and the bulk update make it, with its letter to every author. A paper already
+ * showing the status is left as it is and nobody is written to.
+ */
+export async function decidePaperStatus(ctx: Pick<Services, "db" | "env" | "queues" | "waitUntil">, asker: PaperAsker, paperId: number, status: string) {
+  if (asker.as !== "admin") throw forbidden("Only administrators may change a paper's status.");
+  if (!isBulkStatus(status)) throw invalid(invalidStatus(status), { status: invalidStatus(status) });
+  const paper = await ctx.db.select({ id: papers.id, status: papers.status, conferenceId: papers.conferenceId }).from(papers).where(eq(papers.id, paperId)).get();
+  if (!paper) throw notFound("Paper not found.");
+  await editableConference(ctx, paper.conferenceId);
+  if (paper.status === status) return { changed: false };
+  const outcome = await decidePapers(ctx, asker, [{ paperId, from: paper.status, to: status }]);
+  if (outcome.failed.length) throw conflict(CHANGED_MEANWHILE);
+  return { changed: outcome.changed.length > 0 };
 }
 
 /** Discards every staged decision of the conference. */

@@ -76,11 +76,11 @@ const csvLine = (r: RegistrationListRow) =>
     .join(",");
 
 /**
- * Every registration of the conference (of one status when asked), oldest first, as CSV with a
- * byte-order mark (spreadsheets then read the names' accents as UTF-8) and CRLF line ends. Amounts
- * are decimal (180.00), instants ISO 8601 in UTC. Null for a conference that does not exist.
+ * Every registration of the conference (of one status when asked), oldest first: the office's
+ * list read to its end, for the CSV and the JSON API's export read. Null for a conference that
+ * does not exist.
  */
-export async function registrationsCsv(ctx: Pick<Services, "db">, admin: Pick<SessionUser, "role">, conferenceId: number, status: RegistrationStatus | "", today: string) {
+export async function allRegistrations(ctx: Pick<Services, "db">, admin: Pick<SessionUser, "role">, conferenceId: number, status: RegistrationStatus | "" = "") {
   const rows: RegistrationListRow[] = [];
   let after: number | undefined;
   do {
@@ -90,7 +90,17 @@ export async function registrationsCsv(ctx: Pick<Services, "db">, admin: Pick<Se
   } while (after);
   const conference = await ctx.db.select({ title: conferences.title }).from(conferences).where(eq(conferences.id, conferenceId)).get();
   if (!conference) return null;
-  rows.reverse();
-  const lines = [CSV_HEADER.map(csvCell).join(","), ...rows.map(csvLine)];
-  return { name: registrationsFileName(conference.title, today), text: `\uFEFF${lines.join("\r\n")}\r\n`, rows: rows.length };
+  return { conference, rows: rows.reverse() };
+}
+
+/**
+ * Every registration of the conference (of one status when asked), oldest first, as CSV with a
+ * byte-order mark (spreadsheets then read the names' accents as UTF-8) and CRLF line ends. Amounts
+ * are decimal (180.00), instants ISO 8601 in UTC. Null for a conference that does not exist.
+ */
+export async function registrationsCsv(ctx: Pick<Services, "db">, admin: Pick<SessionUser, "role">, conferenceId: number, status: RegistrationStatus | "", today: string) {
+  const all = await allRegistrations(ctx, admin, conferenceId, status);
+  if (!all) return null;
+  const lines = [CSV_HEADER.map(csvCell).join(","), ...all.rows.map(csvLine)];
+  return { name: registrationsFileName(all.conference.title, today), text: `\uFEFF${lines.join("\r\n")}\r\n`, rows: all.rows.length };
 }

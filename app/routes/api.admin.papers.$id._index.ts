@@ -1,0 +1,6 @@
+import { deleteAdminPaper, readAdminPaper, updateAdminPaper } from "~/features/api/admin-paper-calls.server";
+import { serve } from "~/server/api/call.server";
+
+const route = serve(deleteAdminPaper, readAdminPaper, updateAdminPaper);
+export const loader = route.loader;
+export const action = route.action;

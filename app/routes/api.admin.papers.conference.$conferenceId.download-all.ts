@@ -1,0 +1,6 @@
+import { downloadConferencePapers } from "~/features/api/admin-paper-calls.server";
+import { serve } from "~/server/api/call.server";
+
+const route = serve(downloadConferencePapers);
+export const loader = route.loader;
+export const action = route.action;
