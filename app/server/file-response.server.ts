@@ -39,8 +39,9 @@ export function parseRange(header: string | null, size: number): { offset: numbe
   return { offset: start, length: end - start + 1 };
 }
 
+/** No such file, or none the asker may read: JSON `{ message }` like every other refusal under /api. */
 export function fileNotFound() {
-  return new Response("File not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return Response.json({ message: "File not found." }, { status: 404, headers: { "Cache-Control": "no-store" } });
 }
 
 /** How long and by whom an answer may be kept: public files forever (a name is never reused), the rest nowhere. */

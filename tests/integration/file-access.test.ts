@@ -41,7 +41,7 @@ describe("files with owners: a manuscript", () => {
     const stranger = await sessionJar(await createUser({ email: "stranger@example.org" }));
     const r = await visit(stranger, path);
     expect(r.status).toBe(404);
-    expect(await r.text()).toBe("File not found.");
+    expect(await r.json()).toEqual({ message: "File not found." });
     expect((await visit(stranger, `/api/papers/${paper.id + 100}/download/fullManuscript`)).status).toBe(404);
     expect((await visit(stranger, `/api/papers/${paper.id}/download/constructor`)).status).toBe(404);
   });

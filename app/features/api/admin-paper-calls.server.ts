@@ -410,7 +410,7 @@ export const paperDownload = defineCall(
     description:
       "For the paper's authors and administrators with a bearer token, or for anyone holding a signed link (`token`, from generate-download-token). " +
       "The file name is in the Content-Disposition header. Without a token of either kind: 401; a signed link that does not hold (expired, altered, for another file): 403; " +
-      "anyone else, like a file that does not exist: 404 (its body is the text 'File not found.', as for every stored file).",
+      "anyone else, like a file that does not exist: 404.",
     access: "user",
     params: fileParams,
     query: z.object({ token: z.string().max(400).optional().describe("A signed link's token, instead of a bearer token") }),
