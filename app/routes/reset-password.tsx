@@ -6,7 +6,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { CsrfField } from "~/components/csrf-field";
 import { TextField } from "~/components/form/fields";
 import { FormMessage, useRefusal } from "~/components/form/messages";
-import { RESET_TEXT } from "~/features/accounts/messages";
+import { ACTIVATION_TEXT, RESET_TEXT } from "~/features/accounts/messages";
 import { PageHead } from "~/components/page-head";
 import { Button } from "~/components/ui/button";
 import { resetPasswordSchema } from "~/features/accounts/schemas";
@@ -33,7 +33,6 @@ export const loader = loads("This page could not be loaded. Please try again lat
   return { token: isWellFormedToken(token) ? token : null, activated, csrf: context.csrf.token() };
 });
 
-export const ACTIVATED = "Your e-mail address is confirmed and your account is active. Choose the password you will sign in with.";
 
 /** Without JavaScript the success page leaves for login by the Refresh header. */
 export const headers = passActionHeaders("Refresh");
@@ -82,7 +81,7 @@ export default function ResetPasswordRoute() {
             </>
           ) : (
             <>
-              {activated && !refusal ? <FormMessage tone="success">{ACTIVATED}</FormMessage> : null}
+              {activated && !refusal ? <FormMessage tone="success">{ACTIVATION_TEXT.choosePassword}</FormMessage> : null}
               {linkRefused ? (
                 <FormMessage tone="error" answered>
                   {linkRefused} <Link to="/forgot-password">Request a new link</Link>

@@ -26,6 +26,8 @@ export const ACTIVATION_TEXT = {
   resent: "If the account exists, an activation email has been sent.",
   resentHint: "Look in your inbox (and your spam folder) in a few minutes; the new link works for 48 hours.",
   resendFailed: "Failed to resend activation email.",
+  /** A resent link proved the address but set no password: the person who opened it chooses one. */
+  choosePassword: "Your e-mail address is confirmed and your account is active. Choose the password you will sign in with.",
 } as const;
 
 /** Forgot password's texts (the page and `POST /api/auth/forgot-password`). */

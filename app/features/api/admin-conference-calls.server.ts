@@ -31,7 +31,7 @@ import { notFound } from "~/server/errors.server";
 import { postedFiles } from "~/server/forms.server";
 import { checkWithPageForm } from "./page-forms.server";
 import { attachment } from "./public-calls.server";
-import { feesShape, fileRefParam, fileShape, id, idParam, messageAnswer } from "./shapes";
+import { conferenceAttachmentsAndFees, fileRefParam, id, idParam, messageAnswer } from "./shapes";
 
 const TAG = "Administration: conferences";
 const MISSING = "Conference not found.";
@@ -103,13 +103,7 @@ export const adminConferenceShape = z.object({
   status: z.string(),
   submissionDeadline: z.string().nullable().describe("In UTC, as YYYY-MM-DDTHH:MM (as a save takes it)"),
   ...(Object.fromEntries(CONFERENCE_SECTIONS.map(([key, title]) => [specName(key), z.string().nullable().describe(`${title}: sanitised HTML`)])) as Record<string, z.ZodNullable<z.ZodString>>),
-  files: z.array(fileShape),
-  photos: z.array(fileShape),
-  headerPhoto: fileShape.nullable(),
-  fees: feesShape,
-  registrationEnabled: z.boolean(),
-  paymentRequired: z.boolean(),
-  registrationDeadline: z.string().nullable(),
+  ...conferenceAttachmentsAndFees,
   papers: z.number().int().describe("Papers submitted to it (a conference with papers or registrations cannot be deleted)"),
   registrations: z.number().int(),
 });

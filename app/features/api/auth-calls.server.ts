@@ -326,7 +326,7 @@ export const activate = defineCall(
     const result = await activateAccount(context, body.token);
     if (!result.ok) throw new AppError("invalid", result.message);
     return result.choosePassword
-      ? { success: true as const, message: "Your e-mail address is confirmed and your account is active. Choose the password you will sign in with.", resetToken: result.choosePassword }
+      ? { success: true as const, message: ACTIVATION_TEXT.choosePassword, resetToken: result.choosePassword }
       : { success: true as const, message: ACTIVATION_TEXT.success };
   },
 );

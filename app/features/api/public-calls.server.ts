@@ -13,7 +13,7 @@ import { conferencePhase, todayIso } from "~/lib/dates";
 import { conferencePhaseBadge } from "~/lib/status";
 import { defineCall } from "~/server/api/call.server";
 import { notFound } from "~/server/errors.server";
-import { conferenceSummary, feesShape, fileShape, id, idParam, newsSummary } from "./shapes";
+import { conferenceAttachmentsAndFees, conferenceSummary, fileShape, id, idParam, newsSummary } from "./shapes";
 
 const TAG = "Public";
 const CONFERENCE_FAILURE = "Failed to load conferences. Please try again later.";
@@ -89,13 +89,7 @@ export const conferenceDetail = defineCall(
     answer: conferenceSummary.extend({
       submissionDeadline: z.string().nullable(),
       sections: z.array(z.object({ key: z.string(), title: z.string(), html: z.string() })),
-      files: z.array(fileShape),
-      photos: z.array(fileShape),
-      headerPhoto: fileShape.nullable(),
-      fees: feesShape,
-      registrationEnabled: z.boolean(),
-      paymentRequired: z.boolean(),
-      registrationDeadline: z.string().nullable(),
+      ...conferenceAttachmentsAndFees,
     }),
     refusals: { 404: CONFERENCE_MISSING },
     notFound: CONFERENCE_MISSING,

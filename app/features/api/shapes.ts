@@ -78,6 +78,17 @@ export const feesShape = z.object({
   description: z.string().nullable(),
 });
 
+/** A conference's files, photos and registration terms, as its public page and the console both answer them. */
+export const conferenceAttachmentsAndFees = {
+  files: z.array(fileShape),
+  photos: z.array(fileShape),
+  headerPhoto: fileShape.nullable(),
+  fees: feesShape,
+  registrationEnabled: z.boolean(),
+  paymentRequired: z.boolean(),
+  registrationDeadline: z.string().nullable(),
+};
+
 export const conferenceSummary = z.object({
   _id: id,
   title: z.string(),
