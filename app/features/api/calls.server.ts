@@ -3,10 +3,12 @@
  * the reference page are written from this list; each call's resource route serves it.
  */
 import type { ApiCall } from "~/server/api/call.server";
+import { ADMIN_USER_CALLS } from "./admin-user-calls.server";
 import { AUTH_CALLS } from "./auth-calls.server";
+import { BOARD_CALLS } from "./board-calls.server";
 import { PUBLIC_CALLS } from "./public-calls.server";
 
-export const API_CALLS: readonly ApiCall[] = [...AUTH_CALLS, ...PUBLIC_CALLS] as unknown as readonly ApiCall[];
+export const API_CALLS: readonly ApiCall[] = [...AUTH_CALLS, ...PUBLIC_CALLS, ...ADMIN_USER_CALLS, ...BOARD_CALLS] as unknown as readonly ApiCall[];
 
 export const API_DESCRIPTION =
   "The society website's JSON API, for the society's other clients (a mobile app, the office's scripts, the journal's system). " +
