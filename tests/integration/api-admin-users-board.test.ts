@@ -190,6 +190,8 @@ describe("editing a user through the API", () => {
       userForm(subject, { firstName: "Nobody", role: "superuser" }),
       userForm(subject, { firstName: "Nobody", status: "banned" }),
       userForm(subject, { firstName: 5 }),
+      userForm(subject, { firstName: "N".repeat(10_000) }),
+      userForm(subject, { firstName: "Nobody", primaryAffiliation: { ...AFFILIATION, owner: 1 } }),
       userForm(subject, { firstName: "Nobody", _id: subject.id + 1 }),
       { firstName: "Nobody" },
       [],
@@ -353,6 +355,8 @@ describe("board years through the API", () => {
       const r = await call("POST", "/api/board/years", { token: adminToken, json });
       expect(r.status, JSON.stringify(json).slice(0, 160)).toBe(400);
     }
+    const huge = await call("POST", "/api/board/years", { token: adminToken, json: { ...YEAR, sponsoringInstitution: "x".repeat(3 * 1024 * 1024) } });
+    expect(huge.status).toBe(413);
     const noName = await call("POST", "/api/board/years", { token: adminToken, json: { ...YEAR, boardOfDirectors: [{ position: "Treasurer", name: "" }] } });
     expect(noName.body).toMatchObject({ fieldErrors: { "boardOfDirectors.0.name": "Name is required for each row (write TBA if not yet known)." } });
     expect(await db().select().from(boardYears).all()).toHaveLength(0);

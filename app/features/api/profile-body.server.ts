@@ -10,8 +10,11 @@ import { personalShape } from "~/features/accounts/schemas";
 import { AppError } from "~/server/errors.server";
 import { addressShape, affiliationShape, expertiseShape, type profileAnswer } from "./shapes";
 
-/** An affiliation as a client sends it: every part optional, the page's rules decide what is required. */
-export const affiliationBody = affiliationShape.partial().extend({ address: addressShape.partial().optional() });
+/**
+ * An affiliation as a client sends it: every part optional, the page's rules decide what is
+ * required. Nested objects name their fields too: an unknown one is refused, not dropped.
+ */
+export const affiliationBody = affiliationShape.partial().extend({ address: addressShape.partial().strict().optional() }).strict();
 
 /** The nested profile fields a client sends (the personal ones flat, as the spec's entities have them). */
 export const profileFields = {
@@ -27,7 +30,7 @@ export const profileFields = {
   personalWebPage: z.string().max(300).optional(),
   primaryAffiliation: affiliationBody,
   secondaryAffiliation: affiliationBody.nullable().optional(),
-  areasOfExpertise: z.object({ primary: z.array(expertiseShape).max(3), secondary: z.array(expertiseShape).max(2).optional() }),
+  areasOfExpertise: z.object({ primary: z.array(expertiseShape.strict()).max(3), secondary: z.array(expertiseShape.strict()).max(2).optional() }).strict(),
 };
 export type ProfileFields = z.infer<z.ZodObject<typeof profileFields>>;
 
