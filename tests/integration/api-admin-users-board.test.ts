@@ -199,6 +199,9 @@ describe("editing a user through the API", () => {
       const r = await call("PUT", "/api/admin/users/{id}", { path, token: adminToken, json });
       expect(r.status, JSON.stringify(json).slice(0, 120)).toBe(400);
     }
+    const form = new FormData();
+    for (const [k, v] of Object.entries(userForm(subject, { firstName: "Nobody" }))) form.set(k, typeof v === "string" ? v : JSON.stringify(v));
+    expect((await call("PUT", "/api/admin/users/{id}", { path, token: adminToken, form })).status).toBe(415);
     const taken = await call("PUT", "/api/admin/users/{id}", { path, token: adminToken, json: userForm(subject, { firstName: "Nobody", email: "member@example.org" }) });
     expect(taken).toMatchObject({ status: 409, body: { message: "Another account already uses that e-mail address." } });
     expect(await userRow(subject.id)).toMatchObject({ firstName: "Sub", email: "subject@example.org", role: "user", status: "active" });
@@ -231,6 +234,11 @@ describe("a user's role through the API", () => {
     const promoted = await call("PUT", "/api/admin/users/{id}/role", { path, token: adminToken, json: { role: "admin" } });
     expect(promoted.body).toMatchObject({ message: "User role updated successfully", warning: expect.stringContaining("two-factor") });
     expect(await pageText(admin, "/admin/users?role=admin")).toContain("subject@example.org");
+    const audit = await db().select().from(auditLog).all();
+    expect(audit.map((a) => [a.action, a.actorId, a.details])).toEqual([
+      ["user.role", admin.id, { from: "user", to: "reviewer" }],
+      ["user.role", admin.id, { from: "reviewer", to: "admin" }],
+    ]);
     // The new administrator's own token now works for the administrator's calls: the role is read from the account, not the token.
     expect((await call("GET", "/api/admin/users", { token: await apiToken((await userRow(subject.id))!) })).status).toBe(200);
   });
