@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { isBoardPeriod } from "~/features/board/board";
 import { deleteBoardYear } from "~/features/board/board-admin.server";
+import { BOARD_MESSAGES } from "~/features/board/board-forms";
 import { confirmedDeletion } from "~/server/admin-delete.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { loads } from "~/server/answers.server";
@@ -21,7 +22,7 @@ export const action = confirmedDeletion({
   id: period,
   remove: (admin, p, context) => deleteBoardYear(context, admin.id, p),
   done: () => "/admin/board?done=deleted",
-  failure: "Failed to delete",
+  failure: BOARD_MESSAGES.deleteFailed,
 });
 
 export default function AdminDeleteBoardYear() {

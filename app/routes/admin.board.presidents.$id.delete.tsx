@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { parseId, requireIds } from "~/lib/params";
+import { BOARD_MESSAGES } from "~/features/board/board-forms";
 import { confirmedDeletion } from "~/server/admin-delete.server";
 import { deletePastPresident, getPastPresident } from "~/features/board/board-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -19,7 +20,7 @@ export const action = confirmedDeletion({
   id: (params) => requireIds(params, ["id"], "Entry not found.").id,
   remove: (admin, id, context) => deletePastPresident(context, admin.id, id),
   done: () => "/admin/board?view=presidents&done=removed",
-  failure: "Failed to delete past president",
+  failure: BOARD_MESSAGES.removeFailed,
 });
 
 export default function AdminDeletePastPresident() {

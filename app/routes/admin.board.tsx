@@ -10,17 +10,17 @@ import { ValidatedForm } from "remix-validated-form";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/table-wrap";
 import { BOARD_SECTION_KEYS } from "~/features/board/board";
-import { pastPresidentSchema } from "~/features/board/board-forms";
+import { BOARD_MESSAGES, pastPresidentSchema } from "~/features/board/board-forms";
 import { addPastPresident, listBoardYears } from "~/features/board/board-admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { acts, loads } from "~/server/answers.server";
 import { validateInput } from "~/server/forms.server";
 
 const DONE: Record<string, string> = {
-  saved: "Board year saved.",
-  deleted: "Board year deleted.",
-  added: "Past president added.",
-  removed: "Past president deleted.",
+  saved: BOARD_MESSAGES.saved,
+  deleted: BOARD_MESSAGES.deleted,
+  added: BOARD_MESSAGES.added,
+  removed: BOARD_MESSAGES.removed,
 };
 
 export const loader = loads("Failed to load board data", async ({ request, context }: LoaderFunctionArgs) => {
@@ -36,9 +36,9 @@ export const ErrorBoundary = ConsoleError;
 const presidentValidator = withZod(pastPresidentSchema);
 
 /** Adding a past president (the list's own form); years and names are edited nowhere else. */
-export const action = acts("Failed to add", async ({ request, context }: ActionFunctionArgs) => {
+export const action = acts(BOARD_MESSAGES.addFailed, async ({ request, context }: ActionFunctionArgs) => {
   const admin = await requireAdmin(context, request);
-  const { data } = await validateInput(request, presidentValidator, { repopulate: true, message: "Years and Name required" });
+  const { data } = await validateInput(request, presidentValidator, { repopulate: true, message: BOARD_MESSAGES.presidentInvalid });
   const { intent: _, ...values } = data;
   await addPastPresident(context, admin.id, values);
   return redirect("/admin/board?view=presidents&done=added");

@@ -14,7 +14,7 @@ import { Button } from "~/components/ui/button";
 import { adminUserSchema } from "~/features/accounts/schemas";
 import { parseId } from "~/lib/params";
 import { USER_ROLES, USER_STATUSES } from "~/db/enums";
-import { ADMIN_WITHOUT_SECOND_FACTOR, resetUserPasswordSchema, usersListHref } from "~/features/users/users";
+import { ADMIN_WITHOUT_SECOND_FACTOR, resetUserPasswordSchema, USER_MESSAGES, usersListHref } from "~/features/users/users";
 import { loadProfile } from "~/features/accounts/account.server";
 import { endUserSessions, resetUserPassword, type RoleOutcome, saveUser } from "~/features/users/user-admin.server";
 import { notFound } from "~/server/errors.server";
@@ -28,11 +28,7 @@ import { type Posted, readInput, validateInput } from "~/server/forms.server";
 const validator = withZod(adminUserSchema);
 const resetValidator = withZod(resetUserPasswordSchema);
 const MESSAGES = {
-  saved: "User updated successfully",
-  saveFailed: "Error updating user",
-  resetRandom: "Password reset successfully. New password: ",
-  resetEmail: "Password reset successfully. User will receive an email with reset instructions.",
-  resetFailed: "Error resetting password",
+  ...USER_MESSAGES,
   sessionsEnded: (n: number) => `Signed out everywhere: ${n} ${n === 1 ? "session" : "sessions"} ended. The user was told by e-mail.`,
   sessionsFailed: "Error signing the user out",
 };
@@ -82,9 +78,7 @@ const save = acts(
   MESSAGES.saveFailed,
   async ({ request, context, admin, id, posted }: UserAct) => {
     const { data } = await validateInput(posted, validator, { repopulate: true });
-    const outcome: RoleOutcome & { mustChoosePassword?: boolean } = await saveUser(context, admin.id, id, data as never);
-    // Activated without a proven address: its holder chooses a password through a mailed link.
-    if (outcome.mustChoosePassword) await resetUserPassword(context, admin.id, id, "email");
+    const outcome: RoleOutcome = await saveUser(context, admin.id, id, data as never);
     return redirect(usersListHref(new URL(request.url).search, outcome.adminWithoutSecondFactor ? "saved-needs-2fa" : "saved"));
   },
   { formId: FORMS.save },

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { parseId, requireIds } from "~/lib/params";
-import { usersListHref } from "~/features/users/users";
+import { USER_MESSAGES, usersListHref } from "~/features/users/users";
 import { loadProfile } from "~/features/accounts/account.server";
 import { deleteUser } from "~/features/users/user-admin.server";
 import { confirmedDeletion } from "~/server/admin-delete.server";
@@ -22,7 +22,7 @@ export const action = confirmedDeletion({
   id: (params) => requireIds(params, ["id"], "User not found.").id,
   remove: (admin, id, context) => deleteUser(context, admin.id, id),
   done: (request) => usersListHref(new URL(request.url).search, "deleted"),
-  failure: "Failed to delete user",
+  failure: USER_MESSAGES.deleteFailed,
 });
 
 /** The irreversible-action confirmation (a dialog with JavaScript, a section without). */

@@ -12,7 +12,7 @@ import { DataTable } from "~/components/ui/table-wrap";
 import { formatDate } from "~/lib/dates";
 import { listHref, listPath } from "~/lib/list-href";
 import type { BadgeTone } from "~/lib/status";
-import { ADMIN_WITHOUT_SECOND_FACTOR, INLINE_ROLES, ROLE_FILTERS, roleChangeSchema, USERS_PAGE_SIZE } from "~/features/users/users";
+import { ADMIN_WITHOUT_SECOND_FACTOR, INLINE_ROLES, ROLE_FILTERS, roleChangeSchema, USER_MESSAGES, USERS_PAGE_SIZE } from "~/features/users/users";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { changeRole, listUsers, parseUserQuery, type RoleOutcome } from "~/features/users/user-admin.server";
@@ -22,13 +22,7 @@ import { ConsoleError } from "~/components/admin/console-error";
 import { validateInput } from "~/server/forms.server";
 
 const ROLE_TONE: Record<string, BadgeTone> = { admin: "danger", reviewer: "warning", user: "primary" };
-const MESSAGES = {
-  roleSaved: "User role updated successfully",
-  roleFailed: "Failed to update user role",
-  loadFailed: "Failed to load users",
-  saved: "User updated successfully",
-  deleted: "User deleted successfully",
-};
+const MESSAGES = USER_MESSAGES;
 
 export const loader = loads(MESSAGES.loadFailed, async ({ request, context }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(context, request);

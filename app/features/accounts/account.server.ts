@@ -298,10 +298,50 @@ export async function isCurrentPassword({ db }: Pick<Services, "db">, userId: nu
   return verifyPassword(row?.hash, password);
 }
 
+/** The columns of a profile: what `profileValues` reads. */
+export type ProfileColumns = Pick<
+  typeof users.$inferSelect,
+  | "salutation"
+  | "firstName"
+  | "middleName"
+  | "lastName"
+  | "secondaryEmail"
+  | "workPhoneCountry"
+  | "workPhone"
+  | "cellPhoneCountry"
+  | "cellPhone"
+  | "personalWebPage"
+  | "primaryAffiliation"
+  | "secondaryAffiliation"
+  | "expertise"
+>;
+
+/** A stored profile as the profile forms' flat fields (the Edit User dialog's too). */
+export function profileValues(u: ProfileColumns) {
+  const secondary = fromAffiliation("secondary", u.secondaryAffiliation);
+  return {
+    salutation: u.salutation ?? "",
+    firstName: u.firstName,
+    middleName: u.middleName ?? "",
+    lastName: u.lastName,
+    secondaryEmail: u.secondaryEmail ?? "",
+    // No number, no stored code: the form offers its default again.
+    workPhoneCountry: u.workPhoneCountry || DEFAULT_DIAL_CODE,
+    workPhone: u.workPhone ?? "",
+    cellPhoneCountry: u.cellPhoneCountry || DEFAULT_DIAL_CODE,
+    cellPhone: u.cellPhone ?? "",
+    personalWebPage: u.personalWebPage ?? "",
+    ...fromAffiliation("primary", u.primaryAffiliation),
+    ...secondary,
+    // The rule: the secondary section shows when any of its fields is filled.
+    hasSecondary: Object.values(secondary).some(Boolean),
+    ...fromExpertise(u.expertise),
+  };
+}
+
 export async function loadProfile({ db }: Pick<Services, "db">, userId: number) {
   const u = await db.select().from(users).where(eq(users.id, userId)).get();
   if (!u) return null;
-  const secondary = fromAffiliation("secondary", u.secondaryAffiliation);
   return {
     email: u.email,
     username: u.username,
@@ -310,24 +350,10 @@ export async function loadProfile({ db }: Pick<Services, "db">, userId: number) 
     status: u.status,
     deleted: u.deletedAt !== null,
     totpEnabled: u.totpEnabledAt !== null,
-    values: {
-      salutation: u.salutation ?? "",
-      firstName: u.firstName,
-      middleName: u.middleName ?? "",
-      lastName: u.lastName,
-      secondaryEmail: u.secondaryEmail ?? "",
-      // No number, no stored code: the form offers its default again.
-      workPhoneCountry: u.workPhoneCountry || DEFAULT_DIAL_CODE,
-      workPhone: u.workPhone ?? "",
-      cellPhoneCountry: u.cellPhoneCountry || DEFAULT_DIAL_CODE,
-      cellPhone: u.cellPhone ?? "",
-      personalWebPage: u.personalWebPage ?? "",
-      ...fromAffiliation("primary", u.primaryAffiliation),
-      ...secondary,
-      // The rule: the secondary section shows when any of its fields is filled.
-      hasSecondary: Object.values(secondary).some(Boolean),
-      ...fromExpertise(u.expertise),
-    },
+    emailConfirmed: u.emailConfirmedAt !== null,
+    createdAt: u.createdAt,
+    lastLoginAt: u.lastLoginAt,
+    values: profileValues(u),
   };
 }
 

@@ -17,7 +17,6 @@ import {
   saveExpertise,
   savePersonal,
 } from "~/features/accounts/account.server";
-import { fromAffiliation, fromExpertise } from "~/features/accounts/mapping";
 import { ACTIVATION_TEXT, FORGOT_TEXT, MESSAGES, RESET_TEXT } from "~/features/accounts/messages";
 import { REGISTER_WIZARD } from "~/features/accounts/register-wizard";
 import { affiliationsSchema, changePasswordSchema, emailOnlySchema, expertiseSchema, personalShape, resetPasswordSchema } from "~/features/accounts/schemas";
@@ -28,7 +27,8 @@ import { LIMITS, limitedCheck } from "~/server/auth/rate-limit.server";
 import { createApiToken, destroySession } from "~/server/auth/session.server";
 import { isWellFormedToken } from "~/server/auth/tokens.server";
 import { AppError } from "~/server/errors.server";
-import { addressShape, affiliationShape, expertiseShape, messageAnswer, profileAnswer } from "./shapes";
+import { checkedAll, flatProfile, nestedField, nestedProfile, profileFields } from "./profile-body.server";
+import { messageAnswer, profileAnswer } from "./shapes";
 
 const TAG = "Accounts";
 
@@ -100,45 +100,12 @@ export const logout = defineCall(
 async function profileOf(context: Parameters<typeof loadProfile>[0], userId: number): Promise<z.input<typeof profileAnswer>> {
   const profile = await loadProfile(context, userId);
   if (!profile) throw new AppError("not-found", MESSAGES.profileLoadFailed);
-  const values = profile.values as unknown as Record<string, string | undefined>;
-  const v = (key: string) => values[key] ?? "";
-  const affiliation = (p: "primary" | "secondary") =>
-    v(`${p}Institution`)
-      ? {
-          institution: v(`${p}Institution`),
-          rank: v(`${p}Rank`),
-          ...(v(`${p}RankOther`) ? { rankOther: v(`${p}RankOther`) } : {}),
-          ...(v(`${p}Department`) ? { department: v(`${p}Department`) } : {}),
-          address: {
-            address1: v(`${p}Address1`),
-            ...(v(`${p}Address2`) ? { address2: v(`${p}Address2`) } : {}),
-            city: v(`${p}City`),
-            postalCode: v(`${p}PostalCode`),
-            country: v(`${p}Country`),
-            ...(v(`${p}State`) ? { state: v(`${p}State`) } : {}),
-          },
-        }
-      : null;
   return {
     _id: userId,
     email: profile.email,
     username: profile.username,
     role: profile.role,
-    salutation: v("salutation"),
-    firstName: v("firstName"),
-    middleName: v("middleName"),
-    lastName: v("lastName"),
-    secondaryEmail: v("secondaryEmail"),
-    workPhone: v("workPhone"),
-    workPhoneCountry: v("workPhoneCountry"),
-    cellPhone: v("cellPhone"),
-    cellPhoneCountry: v("cellPhoneCountry"),
-    personalWebPage: v("personalWebPage"),
-    primaryAffiliation: affiliation("primary"),
-    secondaryAffiliation: affiliation("secondary"),
-    areasOfExpertise: {
-      primary: [1, 2, 3].map((n) => ({ category: v(`primary${n}Category`), topic: v(`primary${n}`) })).filter((a) => a.category || a.topic),
-    },
+    ...nestedProfile(profile.values),
     memberUntil: profile.memberUntil,
     twoFactorEnabled: profile.totpEnabled,
   };
@@ -157,43 +124,8 @@ export const readProfile = defineCall(
   async ({ context, user }) => profileOf(context, user.id),
 );
 
-/** An affiliation as a client sends it: every part optional, the page's rules decide what is required. */
-const affiliationBody = affiliationShape.partial().extend({ address: addressShape.partial().optional() });
-
-/** The profile's flat form fields (the pages' field names) from the nested body, for the pages' schemas. */
-function flatProfile(body: z.infer<typeof profileBody>) {
-  const affiliation = (p: "primary" | "secondary", a: z.infer<typeof affiliationBody> | null | undefined) =>
-    a
-      ? fromAffiliation(p, {
-          institution: a.institution ?? "",
-          rank: a.rank ?? "",
-          rankOther: a.rankOther,
-          department: a.department,
-          address: { address1: a.address?.address1 ?? "", address2: a.address?.address2, city: a.address?.city ?? "", postalCode: a.address?.postalCode ?? "", country: a.address?.country ?? "", state: a.address?.state },
-        })
-      : fromAffiliation(p, null);
-  const secondary = affiliation("secondary", body.secondaryAffiliation);
-  return {
-    personal: Object.fromEntries(Object.keys(personalShape).map((k) => [k, (body as Record<string, unknown>)[k] ?? ""])),
-    affiliations: { ...affiliation("primary", body.primaryAffiliation), ...secondary, hasSecondary: Object.values(secondary).some(Boolean) },
-    expertise: fromExpertise(body.areasOfExpertise?.primary ?? []),
-  };
-}
-
 const profileBody = z.object({
-  salutation: z.string().max(20),
-  firstName: z.string().max(100),
-  middleName: z.string().max(100).optional(),
-  lastName: z.string().max(100),
-  secondaryEmail: z.string().max(254).optional(),
-  workPhone: z.string().max(40).optional(),
-  workPhoneCountry: z.string().max(8).optional(),
-  cellPhone: z.string().max(40).optional(),
-  cellPhoneCountry: z.string().max(8).optional(),
-  personalWebPage: z.string().max(300).optional(),
-  primaryAffiliation: affiliationBody,
-  secondaryAffiliation: affiliationBody.nullable().optional(),
-  areasOfExpertise: z.object({ primary: z.array(expertiseShape).max(3), secondary: z.array(expertiseShape).max(2).optional() }),
+  ...profileFields,
   // Read-only fields a client sends back with the rest of the profile: accepted, never changed here.
   email: z.string().max(254).optional().describe("Read-only: changing the login e-mail needs the office"),
   username: z.string().max(254).optional().describe("Read-only"),
@@ -201,32 +133,6 @@ const profileBody = z.object({
   newPassword: z.string().max(PASSWORD_MAX).optional().describe("Empty or absent: the password stays"),
   newPasswordRetype: z.string().max(PASSWORD_MAX).optional(),
 });
-
-/** A flat field's error under the nested body's name (`primaryInstitution` → `primaryAffiliation.institution`). */
-function nestedField(flat: string) {
-  const m = /^(primary|secondary)(Institution|Rank|RankOther|Department|Address1|Address2|City|PostalCode|Country|State)$/.exec(flat);
-  if (m) {
-    const part = m[2]!.charAt(0).toLowerCase() + m[2]!.slice(1);
-    const inAddress = ["address1", "address2", "city", "postalCode", "country", "state"].includes(part);
-    return `${m[1]}Affiliation.${inAddress ? `address.${part}` : part}`;
-  }
-  const area = /^primary([123])(Category)?$/.exec(flat);
-  if (area) return `areasOfExpertise.primary.${Number(area[1]) - 1}.${area[2] ? "category" : "topic"}`;
-  return flat;
-}
-
-/** Runs every check and reports every wrong field at once, under the body's own names (`rename`). */
-async function checkedAll(checks: Array<Promise<unknown>>, rename: (field: string) => string = (f) => f) {
-  const results = await Promise.allSettled(checks);
-  const fieldErrors: Record<string, string> = {};
-  for (const r of results) {
-    if (r.status === "fulfilled") continue;
-    if (!(r.reason instanceof AppError)) throw r.reason;
-    for (const [k, v] of Object.entries(r.reason.fieldErrors ?? {})) fieldErrors[rename(k)] ??= v;
-  }
-  if (Object.keys(fieldErrors).length) throw new AppError("invalid", Object.values(fieldErrors)[0] && Object.keys(fieldErrors).length === 1 ? Object.values(fieldErrors)[0]! : "Some fields need attention: nothing was saved.", { fieldErrors });
-  return results.map((r) => (r as PromiseFulfilledResult<unknown>).value);
-}
 
 export const updateProfile = defineCall(
   {

@@ -7,11 +7,21 @@ import { openApiDocument } from "~/server/api/openapi.server";
 import { ADMIN_CONFERENCE_CALLS } from "./admin-conference-calls.server";
 import { ADMIN_NEWS_CALLS } from "./admin-news-calls.server";
 import { ADMIN_PAPER_CALLS } from "./admin-paper-calls.server";
+import { ADMIN_USER_CALLS } from "./admin-user-calls.server";
 import { AUTH_CALLS } from "./auth-calls.server";
+import { BOARD_CALLS } from "./board-calls.server";
 import { API_DESCRIPTION } from "./description";
 import { PUBLIC_CALLS } from "./public-calls.server";
 
-export const API_CALLS: readonly ApiCall[] = [...AUTH_CALLS, ...PUBLIC_CALLS, ...ADMIN_CONFERENCE_CALLS, ...ADMIN_NEWS_CALLS, ...ADMIN_PAPER_CALLS] as unknown as readonly ApiCall[];
+export const API_CALLS: readonly ApiCall[] = [
+  ...AUTH_CALLS,
+  ...PUBLIC_CALLS,
+  ...ADMIN_USER_CALLS,
+  ...ADMIN_CONFERENCE_CALLS,
+  ...ADMIN_NEWS_CALLS,
+  ...ADMIN_PAPER_CALLS,
+  ...BOARD_CALLS,
+] as unknown as readonly ApiCall[];
 
 let document: ReturnType<typeof openApiDocument> | null = null;
 

@@ -4,6 +4,7 @@
  * model functions answer both.
  */
 import { z } from "zod";
+import { BOARD_SECTION_KEYS, type BoardSectionKey } from "~/features/board/board";
 import { getBoardPage } from "~/features/board/board.server";
 import { getConferenceDetail, listConferences, upcomingConference } from "~/features/conferences/conference.server";
 import { getPublicNewsItem, LATEST_NEWS_COUNT, latestNews, presentNewsSummary } from "~/features/news/news.server";
@@ -201,6 +202,38 @@ export const boardYears = defineCall(
   },
 );
 
+/** The spec's names of a board year's member lists, by the section each lists. */
+export const BOARD_SECTION_FIELDS = {
+  directors: "boardOfDirectors",
+  trustees: "boardOfTrustees",
+  executive: "executiveCommittee",
+  nominating: "nominatingCommittee",
+  administration: "administration",
+} as const satisfies Record<BoardSectionKey, string>;
+
+export const boardYearAnswer = z.object({
+  _id: id,
+  period: z.string(),
+  title: z.string(),
+  sponsoringInstitution: z.string().nullable(),
+  ...(Object.fromEntries(Object.values(BOARD_SECTION_FIELDS).map((f) => [f, z.array(member)])) as Record<(typeof BOARD_SECTION_FIELDS)[BoardSectionKey], z.ZodArray<typeof member>>),
+});
+const NO_BOARD_YEAR = "There is no board year for that period.";
+
+/** The board year of `period` as the public page shows it; a 404 when there is none. */
+export async function readBoardYear(context: Parameters<typeof getBoardPage>[0], period: string): Promise<z.input<typeof boardYearAnswer>> {
+  const page = await getBoardPage(context, period);
+  if (!page.year || page.year.period !== period) throw notFound(NO_BOARD_YEAR);
+  const y = page.year;
+  return {
+    _id: y.id,
+    period: y.period,
+    title: y.title || y.period,
+    sponsoringInstitution: y.sponsoringInstitution,
+    ...(Object.fromEntries(BOARD_SECTION_KEYS.map((s) => [BOARD_SECTION_FIELDS[s], y[s].map(({ section: _, ...m }) => m)])) as Record<(typeof BOARD_SECTION_FIELDS)[BoardSectionKey], z.input<typeof member>[]>),
+  };
+}
+
 export const boardYear = defineCall(
   {
     method: "GET",
@@ -209,37 +242,12 @@ export const boardYear = defineCall(
     summary: "One board year with its sections of members",
     access: "public",
     params: z.object({ period: z.string().regex(/^\d{4}-\d{4}$/) }),
-    answer: z.object({
-      _id: id,
-      period: z.string(),
-      title: z.string(),
-      sponsoringInstitution: z.string().nullable(),
-      boardOfDirectors: z.array(member),
-      boardOfTrustees: z.array(member),
-      executiveCommittee: z.array(member),
-      nominatingCommittee: z.array(member),
-      administration: z.array(member),
-    }),
-    refusals: { 404: "There is no board year for that period." },
-    notFound: "There is no board year for that period.",
+    answer: boardYearAnswer,
+    refusals: { 404: NO_BOARD_YEAR },
+    notFound: NO_BOARD_YEAR,
     failure: BOARD_FAILURE,
   },
-  async ({ context, params }) => {
-    const page = await getBoardPage(context, params.period);
-    if (!page.year || page.year.period !== params.period) throw notFound("There is no board year for that period.");
-    const y = page.year;
-    return {
-      _id: y.id,
-      period: y.period,
-      title: y.title || y.period,
-      sponsoringInstitution: y.sponsoringInstitution,
-      boardOfDirectors: y.directors,
-      boardOfTrustees: y.trustees,
-      executiveCommittee: y.executive,
-      nominatingCommittee: y.nominating,
-      administration: y.administration,
-    };
-  },
+  async ({ context, params }) => readBoardYear(context, params.period),
 );
 
 export const pastPresidents = defineCall(

@@ -7,6 +7,7 @@ import type { Services } from "~/server/services.server";
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { boardMembers, boardYears, pastPresidents } from "~/db/schema";
 import { BOARD_SECTION_KEYS, type BoardYearForm, type MemberRow } from "./board";
+import { BOARD_MESSAGES } from "./board-forms";
 import { bumpContentVersion } from "~/server/page-cache.server";
 import { auditEntry, writeWithAudit } from "~/models/audit.server";
 import { conflict, notFound } from "~/server/errors.server";
@@ -59,7 +60,7 @@ export async function saveBoardYear(ctx: Ctx, actorId: number, existing: string 
   const period = existing ?? year.period;
   const found = await db.select({ id: boardYears.id }).from(boardYears).where(eq(boardYears.period, period)).get();
   if (!existing && found) throw conflict(`A board year for ${period} exists already: edit it instead.`);
-  if (existing && !found) throw notFound("That board year no longer exists.");
+  if (existing && !found) throw notFound(BOARD_MESSAGES.yearGone);
   const fields = { title: year.title || null, sponsoringInstitution: year.sponsoringInstitution || null, updatedAt: new Date() };
   // The year's id by its period, inside the batch: creating a year and its members is one transaction.
   const yearId = sql`(select id from board_years where period = ${period})`;
@@ -83,6 +84,16 @@ export async function saveBoardYear(ctx: Ctx, actorId: number, existing: string 
   await bumpContentVersion(ctx);
 }
 
+/**
+ * Saves the year of `year.period`: creates it, or replaces it when it exists (the JSON API saves
+ * by period, the console by the address it edits). True when it created the year.
+ */
+export async function saveBoardYearByPeriod(ctx: Ctx, actorId: number, year: BoardYearForm) {
+  const found = await ctx.db.select({ id: boardYears.id }).from(boardYears).where(eq(boardYears.period, year.period)).get();
+  await saveBoardYear(ctx, actorId, found ? year.period : null, year);
+  return !found;
+}
+
 /** Deletes one record of the board pages with its audit entry; a record already gone is a 404. */
 async function deleteAudited(ctx: Ctx, statement: Parameters<typeof writeWithAudit>[1], audit: Parameters<typeof writeWithAudit>[2], gone: string) {
   if (!(await writeWithAudit(ctx, statement, audit))) throw notFound(gone);
@@ -91,7 +102,7 @@ async function deleteAudited(ctx: Ctx, statement: Parameters<typeof writeWithAud
 
 export async function deleteBoardYear(ctx: Ctx, actorId: number, period: string) {
   const audit = { actorId, action: "board_year.delete", entityType: "board_year", entityId: period };
-  await deleteAudited(ctx, ctx.db.delete(boardYears).where(eq(boardYears.period, period)), audit, "That board year no longer exists.");
+  await deleteAudited(ctx, ctx.db.delete(boardYears).where(eq(boardYears.period, period)), audit, BOARD_MESSAGES.yearGone);
 }
 
 /** Adds a past president at the end of the list. */
@@ -110,7 +121,7 @@ export async function addPastPresident(ctx: Ctx, actorId: number, p: { years: st
 
 export async function deletePastPresident(ctx: Ctx, actorId: number, id: number) {
   const audit = { actorId, action: "past_president.delete", entityType: "past_president", entityId: id };
-  await deleteAudited(ctx, ctx.db.delete(pastPresidents).where(eq(pastPresidents.id, id)), audit, "That entry no longer exists.");
+  await deleteAudited(ctx, ctx.db.delete(pastPresidents).where(eq(pastPresidents.id, id)), audit, BOARD_MESSAGES.presidentGone);
 }
 
 export async function getPastPresident(ctx: Ctx, id: number) {

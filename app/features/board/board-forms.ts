@@ -66,6 +66,21 @@ export const boardYearSchema = z
     }),
   );
 
+/** What the console says after a change of the board (and the JSON API with it); the failures are the spec's. */
+export const BOARD_MESSAGES = {
+  saved: "Board year saved.",
+  deleted: "Board year deleted.",
+  added: "Past president added.",
+  removed: "Past president deleted.",
+  saveFailed: "Failed to save year",
+  deleteFailed: "Failed to delete",
+  addFailed: "Failed to add",
+  removeFailed: "Failed to delete past president",
+  presidentInvalid: "Years and Name required",
+  yearGone: "That board year no longer exists.",
+  presidentGone: "That entry no longer exists.",
+} as const;
+
 /** The Past Presidents list's Add form (decision 028). */
 export const pastPresidentSchema = z.object({
   intent: z.literal("add-president"),

@@ -1,6 +1,7 @@
 /**
  * The console's users: a searchable, filterable, paged list (one D1 batch: the page and its
- * count), and role changes that can never leave the site without an administrator.
+ * count), and role changes that can never leave the site without an administrator. The console's
+ * pages and the JSON API's administrator calls both run these.
  */
 import { endOutstandingTokens } from "~/server/auth/tokens.server";
 import type { Services } from "~/server/services.server";
@@ -55,16 +56,25 @@ export async function listUsers({ db }: Pick<Services, "db">, query: UserQuery) 
         id: users.id,
         salutation: users.salutation,
         firstName: users.firstName,
+        middleName: users.middleName,
         lastName: users.lastName,
         email: users.email,
         username: users.username,
         emailConfirmedAt: users.emailConfirmedAt,
+        secondaryEmail: users.secondaryEmail,
         workPhone: users.workPhone,
         workPhoneCountry: users.workPhoneCountry,
+        cellPhone: users.cellPhone,
+        cellPhoneCountry: users.cellPhoneCountry,
+        personalWebPage: users.personalWebPage,
         institution: users.institution,
         primaryAffiliation: users.primaryAffiliation,
+        secondaryAffiliation: users.secondaryAffiliation,
+        expertise: users.expertise,
         role: users.role,
         status: users.status,
+        memberUntil: users.memberUntil,
+        totpEnabledAt: users.totpEnabledAt,
         createdAt: users.createdAt,
         lastLoginAt: users.lastLoginAt,
       })
@@ -121,12 +131,13 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 /**
  * Saves the Edit User form: profile, e-mail, role and status, with its audit entry. A suspended
- * or inactive account loses its sessions in the same transaction. Refused: an administrator
+ * or inactive account loses its sessions (and so its API tokens) at once. An account the office
+ * activates without a proven address is mailed a link to choose its password. Refused: an administrator
  * demoting or suspending themself, leaving no active administrator, or taking an e-mail address
  * that another account has.
  */
 export async function saveUser(
-  { db }: Pick<Services, "db">,
+  ctx: Pick<Services, "db" | "queues" | "waitUntil" | "env">,
   actorId: number,
   userId: number,
   v: Record<string, unknown> & { email: string; role: Role; status: UserStatus },
@@ -134,6 +145,7 @@ export async function saveUser(
   if (userId === actorId && (v.role !== "admin" || v.status !== "active")) {
     throw conflict("You cannot remove your own administrator role or suspend your own account.");
   }
+  const { db } = ctx;
   const email = v.email.toLowerCase();
   const [before, clash] = await db.batch([
     db
@@ -148,7 +160,7 @@ export async function saveUser(
   const losesAdmin = before[0].role === "admin" && (v.role !== "admin" || v.status !== "active");
   // The office activating an account whose address nobody proved: the office vouches for the
   // address, but not for the password, which whoever registered last chose. The holder chooses a
-  // new one through the mailbox (the route mails the link).
+  // new one through the mailbox (the link is mailed below).
   const vouched = v.status === "active" && before[0].status !== "active" && before[0].emailConfirmedAt === null;
   const update = db
     .update(users)
@@ -174,6 +186,8 @@ export async function saveUser(
   if (v.status !== "active") await revokeUserSessions(db, userId).run();
   // Active now for the first time, or at a new address: papers listed under it become theirs.
   else if (before[0].status !== "active" || before[0].email !== email) await claimAuthorships({ db }, userId).run();
+  // Activated without a proven address: its holder chooses a password through a mailed link.
+  if (vouched) await resetUserPassword(ctx, actorId, userId, "email");
   return { ...outcomeOf(before[0], v.role), mustChoosePassword: vouched };
 }
 

@@ -11,6 +11,21 @@ export const ROLE_FILTERS = [
   { value: "admin", label: "Admins" },
 ] as const;
 
+/** What the console says about users (spec: the Users error catalogue); the JSON API answers the same. */
+export const USER_MESSAGES = {
+  loadFailed: "Failed to load users",
+  saved: "User updated successfully",
+  saveFailed: "Error updating user",
+  roleSaved: "User role updated successfully",
+  roleFailed: "Failed to update user role",
+  deleted: "User deleted successfully",
+  deleteFailed: "Failed to delete user",
+  resetRandom: "Password reset successfully. New password: ",
+  resetEmail: "Password reset successfully. User will receive an email with reset instructions.",
+  resetFailed: "Error resetting password",
+  notFound: "User not found.",
+} as const;
+
 /** The inline editor offers these; the full edit dialog adds moderator. */
 export const INLINE_ROLES = ["user", "admin", "reviewer"] as const;
 

@@ -6,7 +6,7 @@ import { BoardYearEditor } from "./board-year-editor";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { FormMessage, useRefusal } from "~/components/form/messages";
 import { BOARD_SECTION_KEYS, type BoardYearForm, isBoardPeriod } from "~/features/board/board";
-import { boardYearDraft, boardYearSchema } from "~/features/board/board-forms";
+import { BOARD_MESSAGES, boardYearDraft, boardYearSchema } from "~/features/board/board-forms";
 import { loadBoardYear, saveBoardYear } from "~/features/board/board-admin.server";
 import { AppError, notFound } from "~/server/errors.server";
 import { acts, loads, reworded } from "~/server/answers.server";
@@ -39,7 +39,7 @@ type ActionData = { year: BoardYearForm; version: number };
 /** The post as rows, checked or not (Add and Remove need only what was typed), and the button. */
 const draftValidator = withZod(z.object({ intent: z.string().max(40).default("save") }).passthrough());
 
-export const action = acts("Failed to save year", async ({ request, params, context }: ActionFunctionArgs) => {
+export const action = acts(BOARD_MESSAGES.saveFailed, async ({ request, params, context }: ActionFunctionArgs) => {
   const admin = await requireAdmin(context, request);
   const existing = params.period === "new" ? null : (params.period ?? "");
   if (existing !== null && !isBoardPeriod(existing)) throw notFound("Board year not found.");

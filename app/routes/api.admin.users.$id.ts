@@ -1,0 +1,6 @@
+import { deleteUserCall, readUser, updateUser } from "~/features/api/admin-user-calls.server";
+import { serve } from "~/server/api/call.server";
+
+const route = serve(readUser, updateUser, deleteUserCall);
+export const loader = route.loader;
+export const action = route.action;

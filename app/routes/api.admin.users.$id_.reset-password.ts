@@ -1,0 +1,6 @@
+import { resetUserPasswordCall } from "~/features/api/admin-user-calls.server";
+import { serve } from "~/server/api/call.server";
+
+const route = serve(resetUserPasswordCall);
+export const loader = route.loader;
+export const action = route.action;
