@@ -28,7 +28,7 @@ import { postedFiles } from "~/server/forms.server";
 import { authorAnswer, authorJsonList, authorShape, toEditorRow } from "./author-json";
 import { id, idParam, messageAnswer } from "./shapes";
 
-const TAG = "Administrator: papers";
+const TAG = "Administration: papers";
 const PAPER_MISSING = "Paper not found.";
 const CONFERENCE_MISSING = "Conference not found.";
 const LOAD_FAILED = "Failed to load papers for this conference";
