@@ -4,9 +4,11 @@
  */
 import type { ApiCall } from "~/server/api/call.server";
 import { AUTH_CALLS } from "./auth-calls.server";
+import { PAPER_CALLS } from "./paper-calls.server";
+import { PAYMENT_CALLS } from "./payment-calls.server";
 import { PUBLIC_CALLS } from "./public-calls.server";
 
-export const API_CALLS: readonly ApiCall[] = [...AUTH_CALLS, ...PUBLIC_CALLS] as unknown as readonly ApiCall[];
+export const API_CALLS: readonly ApiCall[] = [...AUTH_CALLS, ...PUBLIC_CALLS, ...PAPER_CALLS, ...PAYMENT_CALLS] as unknown as readonly ApiCall[];
 
 export const API_DESCRIPTION =
   "The society website's JSON API, for the society's other clients (a mobile app, the office's scripts, the journal's system). " +
