@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { outbox, paperAuthors, papers, registrations } from "~/db/schema";
 import { runExtractionJob } from "~/models/extraction-jobs.server";
+import { classify } from "~/server/request-policy.server";
 import { call, openApi } from "./api-contract";
 import { apiToken, BASE, bytesOf, createConference, createPaper, createUser, db, isoDaysFromToday, sessionJar, textOf, visit } from "./fixtures";
 import { affiliation, draftOf, freshSubmissionState, manuscripts } from "./wizard-fixtures";
@@ -346,6 +347,16 @@ describe("paying a registration with a bearer token", () => {
     expect((await call("POST", "/api/registration/order", { token: a.token, json: { ...body, paperId: "x" } })).status).toBe(400);
     expect(await db().select().from(registrations).all()).toEqual([]);
     expect((await call("POST", "/api/registration/capture", { token: a.token, json: { orderId: "NOSUCHORDER1" } })).status).toBe(404);
+  });
+
+  it("classes the payment paths as API calls only for a request with a bearer token", () => {
+    const withToken = new Request(`${BASE}/api/registration/order`, { headers: { Authorization: "Bearer abc" } });
+    for (const path of ["/api/payment/config/paypal", "/api/registration/order", "/api/registration/capture"]) {
+      expect(classify(path, withToken), path).toBe("api");
+      expect(classify(path, new Request(`${BASE}${path}`)), path).toBe("page");
+      expect(classify(path), path).toBe("page");
+    }
+    expect(classify("/dashboard", withToken)).toBe("page");
   });
 
   it("still refuses the browser's cookie post without its CSRF token", async () => {

@@ -117,7 +117,7 @@ export const processDocument = defineCall(
     access: "user",
     body: { kind: "multipart", schema: z.object({}), files: { manuscript: { description: "The manuscript: PDF, DOCX or DOC, at most 25 MB", required: true } } },
     answer: extractionAnswer,
-    refusals: { 413: "The file is larger than 25 MB.", 422: "The file is not a PDF or DOCX, or its content does not match its name.", 429: "Too many uploads: wait and try again (Retry-After)." },
+    refusals: { 413: "The body is larger than the API takes (30 MB).", 422: "The file is not a PDF or DOCX, its content does not match its name, or it is larger than 25 MB.", 429: "Too many uploads: wait and try again (Retry-After)." },
     failure: SUBMISSION_MESSAGES.extractionFailed,
   },
   async ({ context, user, form }) => {
@@ -229,8 +229,8 @@ export const submit = defineCall(
     status: 201,
     refusals: {
       409: "The conference no longer takes submissions, or the upload named by tempFileId is gone.",
-      413: "The file is larger than 25 MB.",
-      422: "The file is not a PDF or DOCX, or the submitting author is not among the authors.",
+      413: "The body is larger than the API takes (30 MB).",
+      422: "The file is not a PDF or DOCX or is larger than 25 MB, or the submitting author is not among the authors.",
       429: "Too many submissions today (Retry-After).",
     },
     invalidMessage: SUBMISSION_MESSAGES.submitInvalid,
