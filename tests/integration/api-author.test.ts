@@ -261,6 +261,17 @@ describe("GET /api/papers/user", () => {
     expect((await call<unknown[]>("GET", "/api/papers/user", { token: stranger.token })).body).toEqual([]);
   });
 
+  it("is the list My Submissions shows, which the page too reads in the session's round trip", async () => {
+    const conference = await createConference({ status: "open" });
+    const a = await author();
+    await createPaper({ conferenceId: conference.id, submitterId: a.user.id, authors: [{ userId: a.user.id, email: a.user.email, isCorresponding: true }], paper: { title: "Seen in both" } });
+    const listed = await call<Array<{ manuscriptTitle: string }>>("GET", "/api/papers/user", { token: a.token });
+    expect(listed.body.map((p) => p.manuscriptTitle)).toEqual(["Seen in both"]);
+    const page = await visit(await sessionJar(a.user), "/dashboard?tab=submissions");
+    expect(textOf(await page.text())).toContain("Seen in both");
+    expect(roundTrips(page.headers)).toBe(1);
+  });
+
   it("refuses a visitor, a made-up token and a revoked one, and takes no query", async () => {
     expect((await call("GET", "/api/papers/user")).status).toBe(401);
     expect((await call("GET", "/api/papers/user", { token: "not.a.token" })).status).toBe(401);

@@ -138,37 +138,42 @@ const mySubmissionsQuery = shaped((as) => {
  */
 export function mySubmissionsReads(reader: SubmissionsReader) {
   const call = mySubmissionsQuery(reader.as)(reader.as === "session" ? { sessionId: reader.sessionId } : { userId: reader.userId });
-  const list = (rows: PreparedResults<[typeof call]>[0], userId: number): MySubmission[] =>
-    rows.map((r) => {
-      const roles: PaperRole[] = [];
-      if (r.submitterId === userId) roles.push("submitter");
-      if (r.mine === 1) roles.push("corresponding_author");
-      else if (r.mine === 0) roles.push("co_author");
-      const authors = (JSON.parse(r.authors) as Array<ListedAuthor & { isCorresponding: number | boolean }>).map((a) => ({ ...a, isCorresponding: Boolean(a.isCorresponding) }));
-      return {
-        id: r.id,
-        number: paperDisplayNumber(r.startDate, r.paperNumber),
-        title: r.title,
-        manuscriptType: r.manuscriptType,
-        status: r.status,
-        submittedAt: r.submittedAt.getTime(),
-        conference: {
-          id: r.conferenceId,
-          title: r.conferenceTitle,
-          registrationEnabled: Boolean(r.registrationEnabled),
-          fees: { standard: r.feeStandard, student: r.feeStudent, accompaniedPerson: r.feeAccompaniedPerson, currency: r.currency, description: r.feeDescription },
-        },
-        authors,
-        roles,
-        hasManuscript: Boolean(r.hasManuscript),
-        hasBlindCopy: Boolean(r.hasBlindCopy),
-        keywords: r.keywords,
-        jelCodes: r.jelCodes,
-        canDelete: r.submitterId === userId && r.status === "under_review",
-        registrationStats: toRegistrationStats(JSON.parse(r.registrationStats) as { total: number; mine: number; others: number }),
-      };
-    });
-  return { calls: [call] as const, list };
+  return { calls: [call] as const, list: mySubmissionsOf };
+}
+
+type MySubmissionRows = PreparedResults<[ReturnType<ReturnType<typeof mySubmissionsQuery>>]>[0];
+
+/** The list `mySubmissionsReads`' rows make for the user `userId` (the session's, once known). */
+export function mySubmissionsOf(rows: MySubmissionRows, userId: number): MySubmission[] {
+  return rows.map((r) => {
+    const roles: PaperRole[] = [];
+    if (r.submitterId === userId) roles.push("submitter");
+    if (r.mine === 1) roles.push("corresponding_author");
+    else if (r.mine === 0) roles.push("co_author");
+    const authors = (JSON.parse(r.authors) as Array<ListedAuthor & { isCorresponding: number | boolean }>).map((a) => ({ ...a, isCorresponding: Boolean(a.isCorresponding) }));
+    return {
+      id: r.id,
+      number: paperDisplayNumber(r.startDate, r.paperNumber),
+      title: r.title,
+      manuscriptType: r.manuscriptType,
+      status: r.status,
+      submittedAt: r.submittedAt.getTime(),
+      conference: {
+        id: r.conferenceId,
+        title: r.conferenceTitle,
+        registrationEnabled: Boolean(r.registrationEnabled),
+        fees: { standard: r.feeStandard, student: r.feeStudent, accompaniedPerson: r.feeAccompaniedPerson, currency: r.currency, description: r.feeDescription },
+      },
+      authors,
+      roles,
+      hasManuscript: Boolean(r.hasManuscript),
+      hasBlindCopy: Boolean(r.hasBlindCopy),
+      keywords: r.keywords,
+      jelCodes: r.jelCodes,
+      canDelete: r.submitterId === userId && r.status === "under_review",
+      registrationStats: toRegistrationStats(JSON.parse(r.registrationStats) as { total: number; mine: number; others: number }),
+    };
+  });
 }
 
 /** The asker's papers, newest first, with their role on each: one query (authors, roles and registration counts gathered in SQL). */

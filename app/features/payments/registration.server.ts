@@ -277,33 +277,6 @@ export type RegistrationStats = {
   otherAuthorsHaveRegistration: boolean;
 };
 
-/**
- * Per paper (spec section 3, `registrationStats`), from confirmed registrations only: how many
- * there are, whether the user has one and how many, whether any author or another author has one.
- * One query for all the papers.
- */
-export async function registrationStatsFor({ db }: Pick<Services, "db">, userId: number, paperIds: number[]): Promise<Record<number, RegistrationStats>> {
-  const out: Record<number, RegistrationStats> = {};
-  for (const id of paperIds) out[id] = { totalPaid: 0, userHasRegistration: false, userRegistrationCount: 0, anyAuthorHasRegistration: false, otherAuthorsHaveRegistration: false };
-  if (!paperIds.length) return out;
-  const rows = await db
-    .select({
-      paperId: registrations.paperId,
-      total: sql<number>`count(*)`,
-      mine: sql<number>`sum(${registrations.userId} = ${userId})`,
-      others: sql<number>`sum(coalesce(${registrations.userId}, 0) <> ${userId})`,
-    })
-    .from(registrations)
-    .where(and(inArray(registrations.paperId, paperIds), eq(registrations.status, "confirmed")))
-    .groupBy(registrations.paperId)
-    .all();
-  for (const r of rows) {
-    if (r.paperId === null) continue;
-    out[r.paperId] = toRegistrationStats(r);
-  }
-  return out;
-}
-
 /** registrationStats from the counts of a paper's confirmed registrations: all, the user's, everyone else's. */
 export function toRegistrationStats(counts: { total: unknown; mine: unknown; others: unknown }): RegistrationStats {
   const mine = Number(counts.mine ?? 0);
@@ -312,9 +285,11 @@ export function toRegistrationStats(counts: { total: unknown; mine: unknown; oth
 }
 
 /**
- * `registrationStatsFor`'s counts for one paper as a column of a list's own query (a JSON text
- * for `toRegistrationStats`): `paperId` and `userId` are SQL naming them (a column, a
- * placeholder, `sessionUserId`), so the list and the counts are one read.
+ * A paper's registrationStats (spec section 3), from its confirmed registrations only: how many
+ * there are, whether the user has one and how many, whether any author or another author has
+ * one. Counted as a column of the list's own query (a JSON text for `toRegistrationStats`):
+ * `paperId` and `userId` are SQL naming them (a column, a placeholder, `sessionUserId`), so the
+ * list and its counts are one read.
  */
 export function registrationStatsColumn(paperId: SQL, userId: SQL | Placeholder) {
   return sql<string>`(select json_object('total', count(*), 'mine', coalesce(sum(r.user_id = ${userId}), 0), 'others', coalesce(sum(coalesce(r.user_id, 0) <> ${userId}), 0))
