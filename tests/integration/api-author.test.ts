@@ -211,12 +211,20 @@ describe("POST /api/papers/submit", () => {
       ["the submitter not among the authors", { authors: JSON.stringify([{ ...coAuthor, isCorresponding: true }]) }, 422],
       ["a closed conference", { conferenceId: String(closed.id) }, 409],
       ["a text file", { fullManuscript: new File(["hello"], "paper.pdf") }, 422],
+      ["a huge author list", { authors: JSON.stringify(Array.from({ length: 5000 }, () => coAuthor)) }, 400],
+      ["a huge title", { manuscriptTitle: "T".repeat(100_000) }, 400],
     ];
     for (const [what, extra, status] of cases) {
       const r = await call<{ message: string }>("POST", "/api/papers/submit", { form: submission(conference.id, a.user.email, extra), token: a.token });
       expect(r.status, what).toBe(status);
       expect(r.body.message, what).toBeTruthy();
     }
+    const named = await call<{ fieldErrors: Record<string, string> }>("POST", "/api/papers/submit", {
+      form: submission(conference.id, a.user.email, { authors: JSON.stringify([meAsAuthor(a.user.email), { ...coAuthor, email: "not an address" }]) }),
+      token: a.token,
+    });
+    expect(named.status).toBe(400);
+    expect(named.body.fieldErrors).toEqual({ "authors.1.email": "Enter a valid e-mail address." });
     expect(await paperCount()).toBe(0);
     expect((await db().select().from(outbox).all()).filter((m) => m.template.startsWith("submission"))).toHaveLength(0);
     const json = await call("POST", "/api/papers/submit", { json: { manuscriptTitle: "x" }, token: a.token });
