@@ -8,11 +8,13 @@
  * Before a handler runs, a call has
  * - found its caller: `public` calls read no token; `user` calls need a live bearer token (401);
  *   `admin` calls an administrator's (403), with two-factor sign-in where the site requires it;
+ *   a `browser` call without a bearer token takes the page's cookie session instead;
  * - read its path (a malformed id is the 404 of no such record), its query and its body: JSON,
  *   or multipart for the calls that carry files (anything else is a 415). A field the contract
  *   does not name is refused (400): a client cannot set `role`, `status`, an amount or an owner
  *   by adding a field the pages never post. Every failure is `{ message, fieldErrors? }` with a
- *   4xx status, and nothing has been read from or written to the database yet.
+ *   4xx status, and nothing has been written to the database yet (a call's first `reads` ride
+ *   in its session's round trip, before these checks: reads only, their rows unused on a refusal).
  */
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z, type ZodTypeAny } from "zod";
