@@ -49,7 +49,7 @@ const webhookAnswer = (error: AppError) => new Response(null, { status: error.st
 
 /** A refusal answered to a program (a webhook: the bare status; the API and files: JSON), or null for a page. */
 function programAnswer(refusal: AppError, request: Request): Response | null {
-  const cls = classify(new URL(request.url).pathname);
+  const cls = classify(new URL(request.url).pathname, request);
   if (cls === "page") return null;
   return cls === "webhook" ? webhookAnswer(refusal) : apiAnswer(refusal);
 }

@@ -138,7 +138,7 @@ export async function handleFetch(request: Request, env: Env, ctx: ExecutionCont
     console.error("web: the request could not be answered", error);
     await discardBody(request);
     const url = new URL(request.url);
-    if (classify(url.pathname) !== "page") return apiError(503, "The server could not answer. Try again later.");
+    if (classify(url.pathname, request) !== "page") return apiError(503, "The server could not answer. Try again later.");
     const page = refusal(url, 503, "The site cannot answer just now", "Nothing was lost. Wait a few seconds and reload the page.");
     page.headers.set("Retry-After", RETRY_AFTER_SECONDS);
     return page;
@@ -153,7 +153,7 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext, remix: 
     return new Response("The address is too long.", { status: 414, headers });
   }
   const url = new URL(request.url);
-  const cls = classify(url.pathname);
+  const cls = classify(url.pathname, request);
   const settings = parseEnv(env as unknown as Record<string, unknown>);
   if (cls === "api" && request.method === "OPTIONS") {
     // A CORS preflight: answered here, from the allow-list (empty unless configured).

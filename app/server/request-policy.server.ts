@@ -13,16 +13,20 @@
  *
  * The payment dialog's calls under /api (the PayPal configuration, the order, the capture) are
  * the signed-in browser's own, so they are pages: cookie session, and their JSON posts carry the
- * CSRF token in the X-CSRF-Token header (decision 053).
+ * CSRF token in the X-CSRF-Token header (decision 053). The same three paths carrying
+ * `Authorization: Bearer` are API calls (a program paying through the API): cookies removed, so
+ * a bearer request can never ride the browser's session, and a cookie request is still checked.
  * - file:    a stored file. GET and HEAD only; who may read it is the file's own rule
  *            (`app/features/files/access.server.ts`): public, its paper's authors and
  *            administrators (cookie or bearer), or a signed, expiring download token.
  */
 export type RequestClass = "page" | "api" | "webhook" | "file";
 
-export const REQUEST_POLICY: ReadonlyArray<{ pattern: RegExp; class: RequestClass }> = [
+/** `bearer`: the rule holds only for a request carrying `Authorization: Bearer …`. */
+export const REQUEST_POLICY: ReadonlyArray<{ pattern: RegExp; class: RequestClass; bearer?: true }> = [
   { pattern: /^\/api\/webhooks\//, class: "webhook" },
   { pattern: /^\/api\/paypal\/webhook$/, class: "webhook" },
+  { pattern: /^\/api\/(payment\/config\/paypal|registration\/(order|capture))$/, class: "api", bearer: true },
   { pattern: /^\/api\/(payment\/config\/paypal|registration\/(order|capture))$/, class: "page" },
   { pattern: /^\/api\/(conferences|news)\/(files|photos)\/[^/]+$/, class: "file" },
   { pattern: /^\/api\/papers\/[^/]+\/download\/[^/]+(\/[^/]+)?$/, class: "file" },
@@ -30,8 +34,13 @@ export const REQUEST_POLICY: ReadonlyArray<{ pattern: RegExp; class: RequestClas
   { pattern: /^/, class: "page" },
 ];
 
-export function classify(pathname: string): RequestClass {
-  return REQUEST_POLICY.find((rule) => rule.pattern.test(pathname))!.class;
+/** Whether a request carries a bearer token (the scheme's name is case-insensitive). */
+export const carriesBearer = (request: Pick<Request, "headers">) => /^bearer\s/i.test(request.headers.get("Authorization") ?? "");
+
+/** The class of a request to `pathname`; without the request, as if it carried no bearer token. */
+export function classify(pathname: string, request?: Pick<Request, "headers">): RequestClass {
+  const bearer = request ? carriesBearer(request) : false;
+  return REQUEST_POLICY.find((rule) => rule.pattern.test(pathname) && (!rule.bearer || bearer))!.class;
 }
 
 /**

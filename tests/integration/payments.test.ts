@@ -7,7 +7,8 @@ import { renderMail } from "~/mail/templates";
 import { captureAndSettle, confirmPayment, PAYMENT_MESSAGES, paymentOfOrder } from "~/models/registrations.server";
 import { paypalConfig } from "~/server/paypal.server";
 import { expectConsoleError } from "./console-errors";
-import { BASE, createConference, createPaper, createUser, db, isoDaysFromToday, type Jar, resetDatabase, services, sessionJar, visit } from "./fixtures";
+import { call } from "./api-contract";
+import { apiToken, BASE, createConference, createPaper, createUser, db, isoDaysFromToday, type Jar, resetDatabase, services, sessionJar, textOf, visit } from "./fixtures";
 
 /**
  * Registration payment against the local PayPal (scripts/lib/paypal-fake.mjs) with its faults.
@@ -119,7 +120,11 @@ async function housekeeping(afterMs: number) {
 describe("registration payment through PayPal", () => {
   it("charges the amount computed from the conference's fees, whatever the request says, and confirms with the membership year and the receipt", async () => {
     const a = await author();
-    const o = await order(a, { amount: 1, currency: "USD", value: "0.01" });
+    // A post that names an amount or a currency is refused: they are never the request's to say.
+    const named = await postJson(a.jar, "/api/registration/order", { paperId: a.paper.id, conferenceId: a.conference.id, feeType: "standard", accompaniedPersonsCount: 1, amount: 1, currency: "USD", value: "0.01" });
+    expect(named.status).toBe(400);
+    expect(await db().select().from(registrations).all()).toEqual([]);
+    const o = await order(a);
     const atPayPal = await fake<{ order: { purchase_units: Array<{ amount: unknown; custom_id: string; invoice_id: string }> } }>("GET", `/__fake/orders/${o.orderId}`);
     expect(atPayPal.order.purchase_units[0]).toMatchObject({ amount: { currency_code: "EUR", value: "600.00" }, custom_id: String(o.registrationId), invoice_id: `REG-${o.registrationId}-1` });
     await approve(o.orderId);
@@ -477,5 +482,30 @@ describe("registration payment through PayPal", () => {
     const profile = (await visit(a.jar, "/profile")).headers.get("Content-Security-Policy") ?? "";
     expect(profile).not.toContain("paypal");
     expect(profile).toContain("frame-src 'none'");
+  });
+});
+
+describe("paying through the JSON API with a bearer token", () => {
+  it("orders, approves and captures with the token alone: the registration is confirmed, in the API's list and on My Submissions", async () => {
+    const a = await author();
+    const token = await apiToken(a.user);
+    const order = await call<Order>("POST", "/api/registration/order", { token, json: { paperId: a.paper.id, conferenceId: a.conference.id, feeType: "standard", accompaniedPersonsCount: 1 } });
+    expect(order.status).toBe(200);
+    const atPayPal = await fake<{ order: { purchase_units: Array<{ amount: unknown }> } }>("GET", `/__fake/orders/${order.body.orderId}`);
+    expect(atPayPal.order.purchase_units[0]!.amount).toMatchObject({ currency_code: "EUR", value: "600.00" });
+    await approve(order.body.orderId);
+    const captured = await call<{ outcome: string; registration: { status: string; receiptNumber: string } }>("POST", "/api/registration/capture", {
+      token,
+      json: { orderId: order.body.orderId, registrationId: order.body.registrationId, intentToken: order.body.intentToken },
+    });
+    expect(captured.status).toBe(200);
+    expect(captured.body).toMatchObject({ outcome: "confirmed", registration: { status: "confirmed" } });
+    await expectOne(order.body.orderId, "confirmed", "completed");
+    const listed = await call<Array<{ registrationStats: { userHasRegistration: boolean; totalPaid: number } }>>("GET", "/api/papers/user", { token });
+    expect(listed.body[0]!.registrationStats).toMatchObject({ userHasRegistration: true, totalPaid: 1 });
+    expect(textOf(await (await visit(a.jar, "/dashboard?tab=submissions")).text())).toContain(captured.body.registration.receiptNumber);
+    // Another member's token cannot capture it again or see it.
+    const other = await apiToken(await createUser());
+    expect((await call("POST", "/api/registration/capture", { token: other, json: { orderId: order.body.orderId } })).status).toBe(404);
   });
 });

@@ -11,11 +11,15 @@ import { ADMIN_USER_CALLS } from "./admin-user-calls.server";
 import { AUTH_CALLS } from "./auth-calls.server";
 import { BOARD_CALLS } from "./board-calls.server";
 import { API_DESCRIPTION } from "./description";
+import { PAPER_CALLS } from "./paper-calls.server";
+import { PAYMENT_CALLS } from "./payment-calls.server";
 import { PUBLIC_CALLS } from "./public-calls.server";
 
 export const API_CALLS: readonly ApiCall[] = [
   ...AUTH_CALLS,
   ...PUBLIC_CALLS,
+  ...PAPER_CALLS,
+  ...PAYMENT_CALLS,
   ...ADMIN_USER_CALLS,
   ...ADMIN_CONFERENCE_CALLS,
   ...ADMIN_NEWS_CALLS,

@@ -14,6 +14,8 @@ import { auditEntryIfChanged } from "~/models/audit.server";
 import { attachmentFields } from "~/models/file.server";
 import { queueOutboxRows, selectedMail } from "~/mail/outbox.server";
 import { paperDisplayNumber } from "~/lib/status";
+import type { ConferenceFees } from "~/features/payments/fees";
+import { registrationStatsColumn, toRegistrationStats, type RegistrationStats } from "~/features/payments/registration.server";
 import { PAPERS_PAGE_SIZE } from "./papers-forms";
 import { sessionUserId, type SessionUser } from "~/server/auth/session.server";
 import type { Database } from "~/db/client.server";
@@ -50,6 +52,16 @@ function authorsPapers(userId: number | SQL | Placeholder): SQL {
 }
 
 
+/** Each shape's query, declared on first use. */
+function shaped<Q>(make: (shape: string) => Q): (shape: string) => Q {
+  const made = new Map<string, Q>();
+  return (shape) => {
+    let query = made.get(shape);
+    if (!query) made.set(shape, (query = make(shape)));
+    return query;
+  };
+}
+
 /* ---------------------------------------------------------------- My Submissions */
 
 export const PAPER_ROLES = ["submitter", "corresponding_author", "co_author"] as const;
@@ -64,7 +76,7 @@ export type MySubmission = {
   manuscriptType: string;
   status: string;
   submittedAt: number;
-  conference: { id: number; title: string };
+  conference: { id: number; title: string; registrationEnabled: boolean; fees: ConferenceFees & { currency: string; description: string | null } };
   authors: ListedAuthor[];
   roles: PaperRole[];
   hasManuscript: boolean;
@@ -72,37 +84,67 @@ export type MySubmission = {
   keywords: string[];
   jelCodes: string[];
   canDelete: boolean;
+  /** The paper's confirmed registrations as the spec's registrationStats. */
+  registrationStats: RegistrationStats;
 };
 
-/** The asker's papers, newest first, with their role on each: one query (authors and roles gathered in SQL). */
-export async function mySubmissions({ db }: Pick<Services, "db">, asker: PaperAsker): Promise<MySubmission[]> {
-  const { userId } = asker;
-  const rows = await db
-    .select({
-      id: papers.id,
-      paperNumber: papers.paperNumber,
-      title: papers.title,
-      manuscriptType: papers.manuscriptType,
-      status: papers.status,
-      submittedAt: papers.submittedAt,
-      submitterId: papers.submitterId,
-      conferenceId: conferences.id,
-      conferenceTitle: conferences.title,
-      startDate: conferences.startDate,
-      // Subqueries name their tables by hand (see file.server.ts: drizzle may leave columns unqualified).
-      authors: sql<string>`(select json_group_array(json_object('firstName', a.first_name, 'lastName', a.last_name, 'isCorresponding', a.is_corresponding))
-        from (select pa.first_name, pa.last_name, pa.is_corresponding from paper_authors pa where pa.paper_id = "papers"."id" order by pa.author_order) a)`,
-      mine: sql<number | null>`(select max(pa.is_corresponding) from paper_authors pa where pa.paper_id = "papers"."id" and pa.user_id = ${userId})`,
-      hasManuscript: sql<number>`exists (select 1 from files f where f.paper_id = "papers"."id" and f.kind = 'manuscript')`,
-      hasBlindCopy: sql<number>`exists (select 1 from files f where f.paper_id = "papers"."id" and f.kind = 'blind_copy')`,
-      keywords: papers.keywords,
-      jelCodes: papers.jelCodes,
-    })
-    .from(papers)
-    .innerJoin(conferences, eq(conferences.id, papers.conferenceId))
-    .where(visibleTo(asker))
-    .orderBy(desc(papers.submittedAt), desc(papers.id))
-    .all();
+/** Who reads My Submissions: an author by their id, or the author a session names (`sessionUserId`), in the session's own round trip (decision 066). */
+export type SubmissionsReader = { as: "author" | "admin"; userId: number } | { as: "session"; sessionId: string };
+
+/** My Submissions' one query for each kind of reader, built once (decision 024); columns named apart (a D1 batch keys rows by name). */
+const mySubmissionsQuery = shaped((as) => {
+  const me = as === "session" ? sessionUserId : sql.placeholder("userId");
+  return preparedQuery(
+    (db) =>
+      db
+        .select({
+          id: papers.id,
+          paperNumber: papers.paperNumber,
+          title: papers.title,
+          manuscriptType: papers.manuscriptType,
+          status: papers.status,
+          submittedAt: papers.submittedAt,
+          submitterId: papers.submitterId,
+          conferenceId: sql<number>`${conferences.id}`.as("conference_id"),
+          conferenceTitle: sql<string>`${conferences.title}`.as("conference_title"),
+          startDate: conferences.startDate,
+          registrationEnabled: conferences.registrationEnabled,
+          feeStandard: conferences.feeStandard,
+          feeStudent: conferences.feeStudent,
+          feeAccompaniedPerson: conferences.feeAccompaniedPerson,
+          currency: conferences.currency,
+          feeDescription: conferences.feeDescription,
+          // Subqueries name their tables by hand (see file.server.ts: drizzle may leave columns unqualified).
+          authors: sql<string>`(select json_group_array(json_object('firstName', a.first_name, 'lastName', a.last_name, 'isCorresponding', a.is_corresponding))
+        from (select pa.first_name, pa.last_name, pa.is_corresponding from paper_authors pa where pa.paper_id = "papers"."id" order by pa.author_order) a)`.as("authors_json"),
+          mine: sql<number | null>`(select max(pa.is_corresponding) from paper_authors pa where pa.paper_id = "papers"."id" and pa.user_id = ${me})`.as("mine"),
+          hasManuscript: sql<number>`exists (select 1 from files f where f.paper_id = "papers"."id" and f.kind = 'manuscript')`.as("has_manuscript"),
+          hasBlindCopy: sql<number>`exists (select 1 from files f where f.paper_id = "papers"."id" and f.kind = 'blind_copy')`.as("has_blind_copy"),
+          registrationStats: registrationStatsColumn(sql`"papers"."id"`, me).as("registration_stats"),
+          keywords: papers.keywords,
+          jelCodes: papers.jelCodes,
+        })
+        .from(papers)
+        .innerJoin(conferences, eq(conferences.id, papers.conferenceId))
+        .where(as === "admin" ? undefined : authorsPapers(me))
+        .orderBy(desc(papers.submittedAt), desc(papers.id)),
+    placeholders<{ userId?: number; sessionId?: string }>(),
+  );
+});
+
+/**
+ * My Submissions' read, for a batch of the caller's (the session's, `requireUserWith` or an API
+ * call's `reads`), and the list its rows make for the user `userId` (the session's, once known).
+ */
+export function mySubmissionsReads(reader: SubmissionsReader) {
+  const call = mySubmissionsQuery(reader.as)(reader.as === "session" ? { sessionId: reader.sessionId } : { userId: reader.userId });
+  return { calls: [call] as const, list: mySubmissionsOf };
+}
+
+type MySubmissionRows = PreparedResults<[ReturnType<ReturnType<typeof mySubmissionsQuery>>]>[0];
+
+/** The list `mySubmissionsReads`' rows make for the user `userId` (the session's, once known). */
+export function mySubmissionsOf(rows: MySubmissionRows, userId: number): MySubmission[] {
   return rows.map((r) => {
     const roles: PaperRole[] = [];
     if (r.submitterId === userId) roles.push("submitter");
@@ -116,7 +158,12 @@ export async function mySubmissions({ db }: Pick<Services, "db">, asker: PaperAs
       manuscriptType: r.manuscriptType,
       status: r.status,
       submittedAt: r.submittedAt.getTime(),
-      conference: { id: r.conferenceId, title: r.conferenceTitle },
+      conference: {
+        id: r.conferenceId,
+        title: r.conferenceTitle,
+        registrationEnabled: Boolean(r.registrationEnabled),
+        fees: { standard: r.feeStandard, student: r.feeStudent, accompaniedPerson: r.feeAccompaniedPerson, currency: r.currency, description: r.feeDescription },
+      },
       authors,
       roles,
       hasManuscript: Boolean(r.hasManuscript),
@@ -124,8 +171,16 @@ export async function mySubmissions({ db }: Pick<Services, "db">, asker: PaperAs
       keywords: r.keywords,
       jelCodes: r.jelCodes,
       canDelete: r.submitterId === userId && r.status === "under_review",
+      registrationStats: toRegistrationStats(JSON.parse(r.registrationStats) as { total: number; mine: number; others: number }),
     };
   });
+}
+
+/** The asker's papers, newest first, with their role on each: one query (authors, roles and registration counts gathered in SQL). */
+export async function mySubmissions({ db }: Pick<Services, "db">, asker: PaperAsker): Promise<MySubmission[]> {
+  const reads = mySubmissionsReads(asker);
+  const [rows] = await batchPrepared(db, reads.calls);
+  return reads.list(rows, asker.userId);
 }
 
 /* ---------------------------------------------------------------- the console's list */
@@ -198,15 +253,6 @@ function searchHits(find: Exclude<Find, "none">, seek: Seek, limit: number): SQL
 
 const ofConference = (status: boolean) => and(eq(papers.conferenceId, ph("conferenceId")), status ? eq(papers.status, ph("status")) : undefined);
 
-/** Each shape's query, declared on first use. */
-function shaped<Q>(make: (shape: string) => Q): (shape: string) => Q {
-  const made = new Map<string, Q>();
-  return (shape) => {
-    let query = made.get(shape);
-    if (!query) made.set(shape, (query = make(shape)));
-    return query;
-  };
-}
 
 /** The conference's paper count, or its count of one status, from the counts the triggers keep. */
 const conferenceCount = shaped((status) =>

@@ -5,7 +5,7 @@
  * answered lives in `app/models/registrations.server.ts`, shared with the webhook and the
  * housekeeping.
  */
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { conferences, papers, payments, registrations, users } from "~/db/schema";
 import type { Currency, FeeType, PaymentStatus, RegistrationStatus } from "~/db/enums";
 import { paperDisplayNumber } from "~/lib/status";
@@ -277,33 +277,23 @@ export type RegistrationStats = {
   otherAuthorsHaveRegistration: boolean;
 };
 
+/** registrationStats from the counts of a paper's confirmed registrations: all, the user's, everyone else's. */
+export function toRegistrationStats(counts: { total: unknown; mine: unknown; others: unknown }): RegistrationStats {
+  const mine = Number(counts.mine ?? 0);
+  const others = Number(counts.others ?? 0);
+  return { totalPaid: Number(counts.total ?? 0), userHasRegistration: mine > 0, userRegistrationCount: mine, anyAuthorHasRegistration: mine + others > 0, otherAuthorsHaveRegistration: others > 0 };
+}
+
 /**
- * Per paper (spec section 3, `registrationStats`), from confirmed registrations only: how many
- * there are, whether the user has one and how many, whether any author or another author has one.
- * One query for all the papers.
+ * A paper's registrationStats (spec section 3), from its confirmed registrations only: how many
+ * there are, whether the user has one and how many, whether any author or another author has
+ * one. Counted as a column of the list's own query (a JSON text for `toRegistrationStats`):
+ * `paperId` and `userId` are SQL naming them (a column, a placeholder, `sessionUserId`), so the
+ * list and its counts are one read.
  */
-export async function registrationStatsFor({ db }: Pick<Services, "db">, userId: number, paperIds: number[]): Promise<Record<number, RegistrationStats>> {
-  const out: Record<number, RegistrationStats> = {};
-  for (const id of paperIds) out[id] = { totalPaid: 0, userHasRegistration: false, userRegistrationCount: 0, anyAuthorHasRegistration: false, otherAuthorsHaveRegistration: false };
-  if (!paperIds.length) return out;
-  const rows = await db
-    .select({
-      paperId: registrations.paperId,
-      total: sql<number>`count(*)`,
-      mine: sql<number>`sum(${registrations.userId} = ${userId})`,
-      others: sql<number>`sum(coalesce(${registrations.userId}, 0) <> ${userId})`,
-    })
-    .from(registrations)
-    .where(and(inArray(registrations.paperId, paperIds), eq(registrations.status, "confirmed")))
-    .groupBy(registrations.paperId)
-    .all();
-  for (const r of rows) {
-    if (r.paperId === null) continue;
-    const mine = Number(r.mine ?? 0);
-    const others = Number(r.others ?? 0);
-    out[r.paperId] = { totalPaid: Number(r.total), userHasRegistration: mine > 0, userRegistrationCount: mine, anyAuthorHasRegistration: mine + others > 0, otherAuthorsHaveRegistration: others > 0 };
-  }
-  return out;
+export function registrationStatsColumn(paperId: SQL, userId: SQL | Placeholder) {
+  return sql<string>`(select json_object('total', count(*), 'mine', coalesce(sum(r.user_id = ${userId}), 0), 'others', coalesce(sum(coalesce(r.user_id, 0) <> ${userId}), 0))
+    from registrations r where r.paper_id = ${paperId} and r.status = 'confirmed')`;
 }
 
 /* ---------------------------------------------------------------- the receipt */

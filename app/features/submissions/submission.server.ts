@@ -139,8 +139,8 @@ export async function profileAuthor({ db }: Pick<Services, "db">, userId: number
  * the draft written in one batch, and the job queued. A new file replaces the earlier one and its
  * result. Nothing is left in R2 when anything fails.
  */
-export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, file: File | null) {
-  const stored = await storeManuscriptFile(ctx, user, file, DRAFT_RULE, { field: MANUSCRIPT_FIELD });
+export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, file: File | null, field: string = MANUSCRIPT_FIELD) {
+  const stored = await storeManuscriptFile(ctx, user, file, DRAFT_RULE, { field });
   const { row, ext } = stored;
   const owner = submissionOwner(user.id);
   const draft = await loadDraft(ctx, owner);
@@ -173,7 +173,7 @@ export async function uploadManuscript(ctx: Ctx, user: Pick<SessionUser, "id">, 
       await failExtractionJob(ctx, jobId, "The manuscript could not be handed to the extraction service.");
     });
   }
-  return { fileName: row.originalName, extracting: jobId !== null };
+  return { fileName: row.originalName, extracting: jobId !== null, fileKey: row.r2Key, size: row.size, contentType: row.contentType };
 }
 
 /** The form field a manuscript is posted under; its refusals are that field's errors. */

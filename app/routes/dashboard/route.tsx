@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { MySubmissionsList, PENDING_TEXT, REGISTERED_TEXT, SubmittedBanner, type MySubmissionWithRegistration } from "~/features/submissions/my-submissions";
-import { asAuthor, mySubmissions } from "~/features/papers/papers.server";
+import { mySubmissionsOf, mySubmissionsReads } from "~/features/papers/papers.server";
 import { submissionRegistrations } from "~/features/payments/submission-registrations.server";
 import { SubmissionWizard, type WizardView } from "~/features/submissions/submission-wizard";
 import { pinSubmitter, readAuthorRows, rearrangeAuthors, removeAuthorsAt, submitterIndex, SUBMISSION_MESSAGES, SUBMISSION_WIZARD, toAuthorRow, type AuthorRow } from "~/features/submissions/submission-form";
@@ -72,7 +72,8 @@ export const loader = loads("The dashboard could not be loaded. Please try again
   const url = new URL(request.url);
   const tab = tabOf(url);
   const first = tab === "submit" ? await wizardReads(args, url) : null;
-  const user = first?.user ?? (await requireUser(context, request));
+  const listed = tab === "submissions" ? await submissionsRead(args) : null;
+  const user = first?.user ?? (listed?.ok ? listed.value.user : await requireUser(context, request));
   const member = user.memberUntil !== null && user.memberUntil >= todayIso();
   const account = {
     name: displayName(user),
@@ -85,12 +86,14 @@ export const loader = loads("The dashboard could not be loaded. Please try again
   const base = { account, tab, submitted: url.searchParams.get("submitted") === "true", done: done === "deleted" || done === "registered" || done === "registration-pending" ? done : null, csrf: context.csrf.token() };
   if (tab === "submissions") {
     // The list alone may fail: the account cards stay, and the list says it could not load.
-    const loaded = await settled(args, "Failed to load your submissions", async () => {
-      const mine = await mySubmissions(context, asAuthor(user));
-      const registration = await submissionRegistrations(context, user.id, mine.filter((p) => p.status === "accepted").map((p) => p.id));
-      return mine.map((p): MySubmissionWithRegistration => ({ ...p, registration: registration[p.id] ?? null }));
-    });
-    const papers: MySubmissionWithRegistration[] | null = loaded.ok ? loaded.value : null;
+    const mine = listed?.ok ? listed.value.papers : null;
+    const loaded = mine
+      ? await settled(args, SUBMISSION_MESSAGES.listFailed, async () => {
+          const registration = await submissionRegistrations(context, user.id, mine.filter((p) => p.status === "accepted"));
+          return mine.map((p): MySubmissionWithRegistration => ({ ...p, registration: registration[p.id] ?? null }));
+        })
+      : null;
+    const papers: MySubmissionWithRegistration[] | null = loaded?.ok ? loaded.value : null;
     return { ...base, papers, wizard: null };
   }
   return { ...base, papers: null, wizard: await wizardView(args, user, url, first?.read ?? null) };
@@ -113,6 +116,17 @@ async function wizardReads(args: LoaderFunctionArgs, url: URL) {
     return { user, read: { draft: draftOfRows(drafts, { userId: user.id }), conferences: conferences ?? null } satisfies WizardReads };
   });
   return read.ok ? read.value : null;
+}
+
+/**
+ * My Submissions in the session's own round trip (decision 066). Should the read fail, the
+ * session is read alone and the list says it could not be loaded (its fault logged once).
+ */
+function submissionsRead(args: LoaderFunctionArgs) {
+  return settled(args, SUBMISSION_MESSAGES.listFailed, async () => {
+    const { user, rows } = await requireUserWith(args.context, args.request, (sessionId) => mySubmissionsReads({ as: "session", sessionId }).calls);
+    return { user, papers: mySubmissionsOf(rows[0], user.id) };
+  });
 }
 
 /** Everything the wizard's current step shows, with the extraction poured in once it ended. */

@@ -8,19 +8,24 @@
  * Before a handler runs, a call has
  * - found its caller: `public` calls read no token; `user` calls need a live bearer token (401);
  *   `admin` calls an administrator's (403), with two-factor sign-in where the site requires it;
+ *   a `browser` call without a bearer token takes the page's cookie session instead;
  * - read its path (a malformed id is the 404 of no such record), its query and its body: JSON,
  *   or multipart for the calls that carry files (anything else is a 415). A field the contract
  *   does not name is refused (400): a client cannot set `role`, `status`, an amount or an owner
  *   by adding a field the pages never post. Every failure is `{ message, fieldErrors? }` with a
- *   4xx status, and nothing has been read from or written to the database yet.
+ *   4xx status, and nothing has been written to the database yet (a call's first `reads` ride
+ *   in its session's round trip, before these checks: reads only, their rows unused on a refusal).
  */
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z, type ZodTypeAny } from "zod";
+import { batchPrepared, type PreparedCall, type PreparedResults } from "~/db/prepared.server";
+import { requireSession } from "../auth/guards.server";
 import type { SessionUser } from "../auth/session.server";
 import { acts, loads } from "../answers.server";
 import { AppError } from "../errors.server";
 import { INVALID_INPUT, postedFiles, readApiBody } from "../forms.server";
-import { apiError, requireApiAdminSession, requireApiSession } from "./guard.server";
+import { classify } from "../request-policy.server";
+import { apiError, requireApiAdminSession, requireApiSession, requireApiSessionWith } from "./guard.server";
 
 export type Access = "public" | "user" | "admin";
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -52,11 +57,25 @@ export type CallSpec = {
   failure: string;
   /** The 404 message of a path whose id is malformed (the same as for a record that does not exist). */
   notFound?: string;
+  /**
+   * The call's first reads, made from the session's id (they name the user by `sessionUserId`):
+   * a `user` call sends them with its token's session, one D1 round trip for both; their rows
+   * reach the handler as `rows`, and only for a live session. An `admin` call reads them after
+   * the role is checked, so a member's token never runs the office's queries.
+   */
+  reads?: (sessionId: string) => readonly PreparedCall<unknown>[];
+  /**
+   * The signed-in browser makes this call too (the payment dialog; decision 053): without a
+   * bearer token the request is a page's (request-policy.server.ts), so its cookie session counts
+   * and the Worker has checked its CSRF token before the route runs. With one, it is an API call.
+   */
+  browser?: true;
 };
 
 type Infer<T> = T extends ZodTypeAny ? z.output<T> : Record<string, never>;
 type UserOf<S extends CallSpec> = S["access"] extends "public" ? null : SessionUser;
 type BodyOf<S extends CallSpec> = S["body"] extends { schema: infer B } ? Infer<B> : Record<string, never>;
+type RowsOf<S extends CallSpec> = S["reads"] extends (sessionId: string) => infer C ? (C extends readonly PreparedCall<unknown>[] ? PreparedResults<C> : never) : null;
 
 export type CallArgs<S extends CallSpec> = {
   request: Request;
@@ -69,6 +88,8 @@ export type CallArgs<S extends CallSpec> = {
   body: BodyOf<S>;
   /** The multipart form, for its files (`postedFiles`); null for a JSON body or none. */
   form: FormData | null;
+  /** The rows of the spec's `reads`, in their order (null for a call without). */
+  rows: RowsOf<S>;
 };
 
 type Answer<S extends CallSpec> = S["answer"] extends ZodTypeAny ? z.input<S["answer"]> : never;
@@ -158,9 +179,20 @@ async function readBody(request: Request, body: JsonBody | MultipartBody, invali
   return { body: await check(body.schema, fields, invalidMessage), form };
 }
 
-async function sessionOf(spec: CallSpec, context: AppLoadContext, request: Request) {
-  if (spec.access === "public") return null;
-  return spec.access === "admin" ? requireApiAdminSession(context, request) : requireApiSession(context, request);
+/** The caller's session and the rows of the call's first reads (see `reads`). */
+async function sessionOf(spec: CallSpec, context: AppLoadContext, request: Request): Promise<{ session: Awaited<ReturnType<typeof requireApiSession>> | null; rows: readonly unknown[] | null }> {
+  if (spec.access === "public") return { session: null, rows: null };
+  if (spec.browser && classify(new URL(request.url).pathname, request) === "page") {
+    const session = await requireSession(context, request);
+    return { session, rows: spec.reads ? await batchPrepared(context.db, spec.reads(session.id)) : null };
+  }
+  if (spec.access === "admin") {
+    const session = await requireApiAdminSession(context, request);
+    return { session, rows: spec.reads ? await batchPrepared(context.db, spec.reads(session.id)) : null };
+  }
+  if (!spec.reads) return { session: await requireApiSession(context, request), rows: null };
+  const { session, rows } = await requireApiSessionWith(context, request, spec.reads);
+  return { session, rows };
 }
 
 /** The answer of a successful call: its value as JSON, never stored by a cache unless public. */
@@ -177,7 +209,7 @@ export function defineCall<const S extends CallSpec>(spec: S, handler: (args: Ca
   return {
     ...spec,
     async run({ request, context, params: rawParams }) {
-      const session = await sessionOf(spec, context, request);
+      const { session, rows } = await sessionOf(spec, context, request);
       const params = spec.params ? spec.params.safeParse(rawParams) : { success: true as const, data: {} };
       if (!params.success) throw apiError(404, spec.notFound ?? NO_SUCH_RECORD);
       const url = new URL(request.url);
@@ -188,7 +220,7 @@ export function defineCall<const S extends CallSpec>(spec: S, handler: (args: Ca
         if (Object.keys(unknown).length) refuse(INVALID_INPUT, unknown);
       }
       const { body, form } = spec.body ? await readBody(request, spec.body, spec.invalidMessage) : { body: {}, form: null };
-      const value = await handler({ request, context, user: (session?.user ?? null) as UserOf<S>, sessionId: (session?.id ?? null) as never, params: params.data as never, query: query as never, body: body as never, form });
+      const value = await handler({ request, context, user: (session?.user ?? null) as UserOf<S>, sessionId: (session?.id ?? null) as never, params: params.data as never, query: query as never, body: body as never, form, rows: rows as never });
       return answered(spec, value);
     },
   };

@@ -5,7 +5,8 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { mustEnrolSecondFactor } from "../auth/guards.server";
-import { readApiSession, type CurrentSession, type SessionUser } from "../auth/session.server";
+import type { PreparedCall } from "~/db/prepared.server";
+import { readApiSession, readApiSessionWith, type CurrentSession, type SessionUser } from "../auth/session.server";
 
 /** The API's error body: `{ message, fieldErrors? }`, never cached. */
 export function apiError(status: number, message: string, fieldErrors?: Record<string, string>, headers: HeadersInit = {}) {
@@ -21,6 +22,13 @@ export async function requireApiSession(context: Pick<AppLoadContext, "db" | "wa
   const session = await readApiSession(context.db, request, context.waitUntil, context.env.SESSION_SECRET);
   if (!session) throw apiError(401, API_UNAUTHORISED, undefined, { "WWW-Authenticate": 'Bearer realm="api"' });
   return session;
+}
+
+/** `requireApiSession` with `calls` in the session's round trip (`readApiSessionWith`): their rows for a live session. */
+export async function requireApiSessionWith<const Calls extends readonly PreparedCall<unknown>[]>(context: Pick<AppLoadContext, "db" | "waitUntil" | "env">, request: Request, calls: (sessionId: string) => Calls) {
+  const { session, rows } = await readApiSessionWith(context.db, request, context.waitUntil, context.env.SESSION_SECRET, calls);
+  if (!session || !rows) throw apiError(401, API_UNAUTHORISED, undefined, { "WWW-Authenticate": 'Bearer realm="api"' });
+  return { session, rows };
 }
 
 export async function requireApiUser(context: Pick<AppLoadContext, "db" | "waitUntil" | "env">, request: Request): Promise<SessionUser> {

@@ -88,7 +88,9 @@ export function openApiDocument(calls: readonly ApiCall[], info: OpenApiInfo) {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
-    description: "The token `POST /api/auth/login` answers. Cookies are never read on /api.",
+    description:
+      "The token `POST /api/auth/login` answers. A request carrying it never has its cookies read; the only calls that take the site's own " +
+      "session cookie instead are the payment dialog's (the PayPal configuration, the order, the capture), made by the site's pages with their CSRF header.",
   });
   for (const call of calls) register(registry, call);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({

@@ -187,12 +187,29 @@ export function sessionReads(db: Database, request: Request, waitUntil: (p: Prom
  * checked first (api-token.server.ts), then its session row. Browser cookies never count here.
  */
 export async function readApiSession(db: Database, request: Request, waitUntil: (p: Promise<unknown>) => void, tokenSecret: string, now = Date.now()) {
+  return (await readApiSessionWith(db, request, waitUntil, tokenSecret, () => [] as const, now)).session;
+}
+
+/**
+ * `readApiSession` with a call's first reads in the session's round trip, as `readWith` does for
+ * pages: `calls` name the user by the session's id (`sessionUserId`); their rows come back only
+ * for a live session. A token whose signature or expiry fails reads nothing at all.
+ */
+export async function readApiSessionWith<const Calls extends readonly PreparedCall<unknown>[]>(
+  db: Database,
+  request: Request,
+  waitUntil: (p: Promise<unknown>) => void,
+  tokenSecret: string,
+  calls: (sessionId: string) => Calls,
+  now = Date.now(),
+): Promise<{ session: CurrentSession | null; rows: PreparedResults<Calls> | null }> {
   const token = bearerToken(request);
   const value = token ? await verifyApiToken(tokenSecret, token, now) : null;
-  if (!value) return null;
+  if (!value) return { session: null, rows: null };
   const id = await sha256Hex(value);
-  const [[row]] = await batchPrepared(db, [apiTokenById({ id, now })]);
-  return sessionOf(db, row, id, waitUntil, now);
+  const [[row], ...rows] = (await batchPrepared(db, [apiTokenById({ id, now }), ...calls(id)])) as unknown as [SessionRow[], ...unknown[]];
+  const session = sessionOf(db, row, id, waitUntil, now);
+  return { session, rows: session ? (rows as unknown as PreparedResults<Calls>) : null };
 }
 
 /** An API token's secret lives this long at most; it is shown once and can be revoked like any session. */
