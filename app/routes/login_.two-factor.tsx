@@ -11,9 +11,8 @@ import { secondFactorSchema } from "~/features/accounts/schemas";
 import { passActionHeaders } from "~/lib/http";
 import { privatePage } from "~/lib/private-page";
 import { rootData } from "~/lib/seo";
-import { checkSecondFactor } from "~/features/accounts/two-factor.server";
+import { secondFactorHolds, WRONG_SECOND_FACTOR } from "~/features/accounts/two-factor.server";
 import { homeFor, safeRedirectPath } from "~/server/auth/guards.server";
-import { limitedCheck, LIMITS } from "~/server/auth/rate-limit.server";
 import { acts, loads } from "~/server/answers.server";
 import { AppError } from "~/server/errors.server";
 import { completeSecondFactor } from "~/server/auth/session.server";
@@ -40,11 +39,7 @@ const validator = withZod(secondFactorSchema);
 export const action = acts("The code could not be checked. Please try again.", async ({ request, context }: ActionFunctionArgs) => {
   const session = await pendingSession(context);
   const { code } = (await validateInput(request, validator)).data;
-  // Wrong codes count against the account; the right one does not (decision 030).
-  const right = await limitedCheck(context.db, `2fa:acct:${session.user.id}`, LIMITS.secondFactorPerAccount, () =>
-    checkSecondFactor(context, session.user.id, code, context.env.SESSION_SECRET),
-  );
-  if (!right) throw new AppError("unauthorised", "That code is not valid. Enter the current code from your app, or a recovery code.");
+  if (!(await secondFactorHolds(context, session.user.id, code))) throw new AppError("unauthorised", WRONG_SECOND_FACTOR);
   const cookie = await completeSecondFactor(context.db, request, session);
   const target = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), homeFor(session.user));
   return redirect(target, { headers: { "Set-Cookie": cookie } });

@@ -62,7 +62,8 @@ const validators = {
 const actionValidator = withZod(twoFactorFormSchema);
 
 export const action = acts("Two-factor sign-in could not be changed. Please try again.", async ({ request, context }: ActionFunctionArgs) => {
-  const { user } = await requireSession(context, request);
+  const session = await requireSession(context, request);
+  const { user } = session;
   const post = (await validateInput(request, actionValidator)).data;
   const secret = context.env.SESSION_SECRET;
   const fail = (message: string) => {
@@ -78,10 +79,11 @@ export const action = acts("Two-factor sign-in could not be changed. Please try 
       return redirect("/profile/two-factor");
     case "confirm": {
       const outcome: { done?: Awaited<ReturnType<typeof confirmSetup>> } = {};
-      await limited(async () => (outcome.done = await confirmSetup(context, user.id, post.code)) !== null);
+      await limited(async () => (outcome.done = await confirmSetup(context, user.id, post.code, session.id)) !== null);
       if (!outcome.done) return fail("That code is not valid. Enter the 6-digit code your app shows now.");
       const { codes, replaced } = outcome.done;
-      return { codes, done: replaced ? "Two-factor sign-in now uses your new app." : "Two-factor sign-in is on." } satisfies ActionData;
+      const elsewhere = "You have been signed out everywhere else, and your API tokens no longer work.";
+      return { codes, done: `${replaced ? "Two-factor sign-in now uses your new app." : "Two-factor sign-in is on."} ${elsewhere}` } satisfies ActionData;
     }
     case "codes": {
       if (!(await limited(() => isCurrentPassword(context, user.id, post.password)))) return fail(WRONG_PASSWORD);
@@ -91,7 +93,7 @@ export const action = acts("Two-factor sign-in could not be changed. Please try 
     case "disable":
       if (secondFactorRequired(user, context.env)) return fail(ADMIN_KEEPS_IT);
       if (!(await limited(() => isCurrentPassword(context, user.id, post.password)))) return fail(WRONG_PASSWORD);
-      await disableTwoFactor(context, user.id);
+      await disableTwoFactor(context, user.id, session.id);
       return redirect("/profile/two-factor");
   }
 });

@@ -49,6 +49,9 @@ export async function readInput(request: Pick<Request, "formData" | "json" | "he
  * as an object (a repeated field as a list) and its file parts left in the form. Another type of
  * body is a 415; a malformed one a 400.
  */
+/** The most parts a JSON API form may have: a conference's 30 photos, 10 files and its fields fit well within it. */
+export const MAX_API_FORM_PARTS = 300;
+
 export async function readApiBody(request: Request, kind: "json" | "multipart", fileFields: readonly string[] = []) {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (kind === "json") {
@@ -61,13 +64,16 @@ export async function readApiBody(request: Request, kind: "json" | "multipart", 
   const form = await request.formData().catch(() => {
     throw new AppError("invalid", UNREADABLE_FORM);
   });
-  const fields: Record<string, string | string[]> = {};
+  // A null prototype: a part named "__proto__" is a field like any other (and refused as unknown).
+  const fields: Record<string, string | string[]> = Object.create(null);
   /** A file where text belongs or text where a file belongs, by field. */
-  const misplaced: Record<string, string> = {};
+  const misplaced: Record<string, string> = Object.create(null);
+  let parts = 0;
   for (const [key, value] of form.entries()) {
+    if (++parts > MAX_API_FORM_PARTS) throw new AppError("invalid", `The form has more than ${MAX_API_FORM_PARTS} parts: no call takes that many.`);
     const isFile = typeof value !== "string";
     if (fileFields.includes(key)) {
-      if (!isFile) misplaced[key] = `"${key}" must be a file part.`;
+      if (!isFile) misplaced[key] = `"${key.slice(0, 60)}" must be a file part.`;
       continue;
     }
     if (isFile) {
@@ -75,7 +81,9 @@ export async function readApiBody(request: Request, kind: "json" | "multipart", 
       continue;
     }
     const before = fields[key];
-    fields[key] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+    if (before === undefined) fields[key] = value;
+    else if (Array.isArray(before)) before.push(value);
+    else fields[key] = [before, value];
   }
   return { fields, form, misplaced };
 }

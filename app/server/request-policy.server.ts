@@ -4,7 +4,7 @@
  *
  * - page:    a browser with a cookie session. Unsafe methods need the CSRF checks (decision 014).
  *            Errors are HTML pages.
- * - api:     a program with a bearer token (`requireApiUser`). Cookies are removed before the
+ * - api:     a program with a bearer token (a call's contract, `app/server/api/call.server.ts`). Cookies are removed before the
  *            route runs, so no cookie can authenticate a call; no CSRF token, because nothing
  *            ambient authenticates. Errors are JSON `{ message, fieldErrors? }`; CORS only for
  *            origins in API_CORS_ORIGINS (none by default).
@@ -37,10 +37,15 @@ export const REQUEST_POLICY: ReadonlyArray<{ pattern: RegExp; class: RequestClas
 /** Whether a request carries a bearer token (the scheme's name is case-insensitive). */
 export const carriesBearer = (request: Pick<Request, "headers">) => /^bearer\s/i.test(request.headers.get("Authorization") ?? "");
 
-/** The class of a request to `pathname`; without the request, as if it carried no bearer token. */
+/**
+ * The class of a request to `pathname`; without the request, as if it carried no bearer token.
+ * Matched in lower case, as the router matches routes: `/API/…` reaches the API's routes, so it is
+ * the API's class too.
+ */
 export function classify(pathname: string, request?: Pick<Request, "headers">): RequestClass {
   const bearer = request ? carriesBearer(request) : false;
-  return REQUEST_POLICY.find((rule) => rule.pattern.test(pathname) && (!rule.bearer || bearer))!.class;
+  const path = pathname.toLowerCase();
+  return REQUEST_POLICY.find((rule) => rule.pattern.test(path) && (!rule.bearer || bearer))!.class;
 }
 
 /**

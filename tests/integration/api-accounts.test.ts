@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { outbox, sessions, users } from "~/db/schema";
+import { beginSetup, confirmSetup } from "~/features/accounts/two-factor.server";
 import { base32Decode, hotp, newSecret, sealSecret, timeStep } from "~/server/auth/totp.server";
 import { call, openApi } from "./api-contract";
-import { apiToken, clearOfRateWindowEdge, createUser, db, resetDatabase } from "./fixtures";
+import { apiToken, clearOfRateWindowEdge, createConference, createUser, db, get, resetDatabase, services, sessionJar } from "./fixtures";
 
 beforeEach(resetDatabase);
 
@@ -97,6 +98,41 @@ describe("signing in with the API", () => {
     const token = await apiToken(user);
     await db().update(users).set({ status: "suspended" }).where(eq(users.id, user.id));
     expect((await call("GET", "/api/auth/profile", { token })).status).toBe(401);
+  });
+});
+
+describe("the token's edges", () => {
+  it("takes the Bearer scheme's name in any case, and answers /API in upper case as the API (no cookie read, JSON)", async () => {
+    const user = await createUser();
+    const token = await apiToken(user);
+    expect((await get("/api/auth/profile", { headers: { Authorization: `bearer ${token}` } })).status).toBe(200);
+    const jar = await sessionJar(user);
+    const shouted = await get("/API/auth/profile", { headers: { Cookie: jar.header() } });
+    expect(shouted.status).toBe(401);
+    expect(shouted.headers.get("Content-Type")).toMatch(/^application\/json/);
+  });
+
+  it("ends every other token when two-factor sign-in is turned on, so one got with the password alone cannot act as if it had passed the factor", async () => {
+    const user = await createUser();
+    const before = await apiToken(user, "before the factor");
+    const secret = await beginSetup({ db: db() }, user.id, SESSION_SECRET);
+    expect(await confirmSetup(services(), user.id, await hotp(base32Decode(secret), timeStep()), "the enrolling browser")).toBeTruthy();
+    expect((await call("GET", "/api/auth/profile", { token: before })).status).toBe(401);
+  });
+
+  it("answers an id written any other way than plain digits as no such record", async () => {
+    const conference = await createConference();
+    expect((await call("GET", "/api/conferences/{id}", { path: `/api/conferences/${conference.id}` })).status).toBe(200);
+    for (const id of [`0x${conference.id.toString(16)}`, `${conference.id}.0`, `+${conference.id}`, `0${conference.id}`]) {
+      expect((await call("GET", "/api/conferences/{id}", { path: `/api/conferences/${id}` })).status, id).toBe(404);
+    }
+  });
+
+  it("refuses a body that hides a field under __proto__", async () => {
+    const r = await call<{ fieldErrors: Record<string, string> }>("POST", "/api/auth/register", { json: JSON.parse(`{"__proto__": {"role": "admin"}, ${JSON.stringify(REGISTRATION).slice(1)}`) });
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.body.fieldErrors)).toContain("__proto__");
+    expect(await db().select().from(users).all()).toHaveLength(0);
   });
 });
 

@@ -9,6 +9,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { API_CALLS } from "~/features/api/calls.server";
 import type { ApiCall } from "~/server/api/call.server";
+import { MAX_API_FORM_PARTS } from "~/server/forms.server";
 import { namedKeys } from "~/server/api/call.server";
 import { apiToken, createBoardYear, createConference, createNews, createPaper, createPastPresident, createUser, get, resetDatabase, TABLES_CHILD_FIRST } from "./fixtures";
 
@@ -91,7 +92,14 @@ describe("hostile input to every call", () => {
       for (const [k, v] of Object.entries(HOSTILE_FIELDS)) unknown.set(k, String(v));
       const strayFile = new FormData();
       strayFile.set("payload", new File(["%PDF-1.4"], "x.pdf", { type: "application/pdf" }));
-      probes.push(["unknown fields", { body: unknown }], ["a file under a name the call does not take", { body: strayFile }], ["JSON instead of a form", { body: "{}", type: "application/json" }]);
+      const manyParts = new FormData();
+      for (let i = 0; i <= MAX_API_FORM_PARTS; i++) manyParts.append(named[0] ?? "x", "x");
+      probes.push(
+        ["unknown fields", { body: unknown }],
+        ["a file under a name the call does not take", { body: strayFile }],
+        ["JSON instead of a form", { body: "{}", type: "application/json" }],
+        ["more parts than any call takes", { body: manyParts }],
+      );
     }
     for (const [what, init] of probes) await expectRefused(await send(call, url, token, init), `${call.method} ${call.path}: ${what}`);
     expect(await snapshot(), `${call.method} ${call.path} changed the database`).toBe(before);

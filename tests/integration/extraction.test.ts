@@ -115,7 +115,13 @@ describe("extraction jobs", () => {
 
   it("stores a manuscript checked by content, records the job and queues it; refuses a disguised file", async () => {
     const user = await createUser({ email: "writer@example.org" });
-    expect(await uploadManuscript(services(), user, new File([bytesOf(docs().docx)], "paper.docx"))).toEqual({ fileName: "paper.docx", extracting: true });
+    expect(await uploadManuscript(services(), user, new File([bytesOf(docs().docx)], "paper.docx"))).toEqual({
+      fileName: "paper.docx",
+      extracting: true,
+      fileKey: expect.stringMatching(/^draft\/manuscript\/[a-z0-9]+\.docx$/),
+      contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      size: bytesOf(docs().docx).length,
+    });
     const started = (await db().select().from(extractionJobs).where(eq(extractionJobs.userId, user.id)).get())!;
     expect(started).toMatchObject({ userId: user.id, status: "extracting" });
     const stored = (await db().select().from(files).where(eq(files.id, started.fileId!)).get())!;

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, outbox, sessions, users } from "~/db/schema";
-import { SESSION_IDLE_MS, sessionUserId } from "~/server/auth/session.server";
+import { API_TOKEN_IDLE_MS, SESSION_IDLE_MS, sessionUserId } from "~/server/auth/session.server";
 import { describeDevice } from "~/lib/user-agent";
 import { createUser, db, Jar, postForm, resetDatabase, sessionJar, textOf, visit } from "./fixtures";
 
@@ -129,7 +129,7 @@ describe("an administrator ends a user's sessions, and what the console does is 
 
 /** The reads that ride in the session's own batch name their user by the session (decision 066). */
 describe("a read that names its user by the session", () => {
-  it("finds a user for a live browser session and an unexpired API token, and none for a session expired, idle or waiting for its second factor", async () => {
+  it("finds a user for a live browser session and a live API token, and none for a session or token expired or idle, or a session waiting for its second factor", async () => {
     const user = await createUser();
     const now = Date.now();
     const later = new Date(now + 3_600_000);
@@ -138,6 +138,7 @@ describe("a read that names its user by the session", () => {
       ["token-long-unused", { kind: "api", expiresAt: later, lastSeenAt: new Date(now - 2 * SESSION_IDLE_MS) }, user.id],
       ["expired", { expiresAt: new Date(now - 1000), lastSeenAt: new Date(now - 2000) }, null],
       ["expired-token", { kind: "api", expiresAt: new Date(now - 1000), lastSeenAt: new Date(now - 2000) }, null],
+      ["idle-token", { kind: "api", expiresAt: later, lastSeenAt: new Date(now - API_TOKEN_IDLE_MS - 60_000) }, null],
       ["idle", { expiresAt: later, lastSeenAt: new Date(now - SESSION_IDLE_MS - 60_000) }, null],
       ["second-factor-pending", { expiresAt: later, lastSeenAt: new Date(now), secondFactorPending: true }, null],
     ];

@@ -391,6 +391,8 @@ export async function saveExpertise({ db }: Pick<Services, "db">, userId: number
  * Changes the password after checking the current one; every other session of the account ends.
  * Returns false when the current password is wrong.
  */
+export const WRONG_CURRENT_PASSWORD = "The current password is not correct.";
+
 export async function changePassword(
   ctx: Ctx,
   userId: number,
@@ -403,7 +405,7 @@ export async function changePassword(
     return {
       ok: false,
       field: "currentPassword",
-      message: "The current password is not correct.",
+      message: WRONG_CURRENT_PASSWORD,
     };
   const refusal = passwordRefusal(next, user);
   if (refusal) return { ok: false, field: "newPassword", message: refusal };

@@ -9,6 +9,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { acceptTotp, newRecoveryCodes, newSecret, openSecretOrNull, sealSecret, useRecoveryCode } from "~/server/auth/totp.server";
 import { accountMail, commitWithMail } from "~/mail/outbox.server";
 import type { Services } from "~/server/services.server";
+import { LIMITS, limitedCheck } from "~/server/auth/rate-limit.server";
+import { endOtherSessions } from "~/server/auth/session.server";
 
 type Ctx = Pick<Services, "db" | "queues" | "waitUntil" | "env">;
 
@@ -46,9 +48,11 @@ async function commitChange(ctx: Ctx, userId: number, change: Change, statements
 /**
  * Finishes enrolling with a code from the new app: it becomes the factor, with new recovery codes
  * (returned to show once), or null when the code is wrong. `replaced` says whether a factor was
- * already on (the mail says "moved" rather than "turned on").
+ * already on (the mail says "moved" rather than "turned on"). Every other session and API token
+ * of the account ends with it: one signed in with the password alone (before the factor, or with
+ * the old app) must not go on as if it had passed the new factor, which the console requires.
  */
-export async function confirmSetup(ctx: Ctx, userId: number, code: string) {
+export async function confirmSetup(ctx: Ctx, userId: number, code: string, keepSessionId: string) {
   const { db } = ctx;
   const row = await db.select({ pending: users.totpPendingSecret, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get();
   if (!row?.pending) return null;
@@ -59,6 +63,7 @@ export async function confirmSetup(ctx: Ctx, userId: number, code: string) {
   await commitChange(ctx, userId, replaced ? "moved" : "on", [
     db.update(users).set({ totpSecret: row.pending, totpPendingSecret: null, totpEnabledAt: new Date() }).where(eq(users.id, userId)),
     ...recovery.statements,
+    endOtherSessions(db, userId, keepSessionId),
   ]);
   return { codes: recovery.codes, replaced };
 }
@@ -70,12 +75,24 @@ export async function replaceRecoveryCodes(ctx: Ctx, userId: number) {
   return recovery.codes;
 }
 
-export async function disableTwoFactor(ctx: Ctx, userId: number) {
+/** Turns the factor off; every other session and API token of the account ends with it. */
+export async function disableTwoFactor(ctx: Ctx, userId: number, keepSessionId: string) {
   const { db } = ctx;
   await commitChange(ctx, userId, "off", [
     db.update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+    endOtherSessions(db, userId, keepSessionId),
   ]);
+}
+
+export const WRONG_SECOND_FACTOR = "That code is not valid. Enter the current code from your app, or a recovery code.";
+
+/**
+ * A sign-in's second step (the page's and the API's): the code from the app or a recovery code,
+ * with wrong codes counted against the account and the right one not (decision 030).
+ */
+export function secondFactorHolds(ctx: Pick<Services, "db" | "env">, userId: number, code: string) {
+  return limitedCheck(ctx.db, `2fa:acct:${userId}`, LIMITS.secondFactorPerAccount, () => checkSecondFactor(ctx, userId, code, ctx.env.SESSION_SECRET));
 }
 
 /** A code from the app, or one of the recovery codes. */

@@ -232,7 +232,8 @@ export const resetUserPasswordCall = defineCall(
   },
   async ({ context, user, params, body }) => {
     const password = await resetUserPassword(context, user.id, params.id, body.generateRandom ? "random" : "email");
-    return password ? { message: `${USER_MESSAGES.resetRandom}${password}`, newPassword: password } : { message: USER_MESSAGES.resetEmail };
+    // The new password only in its own field: clients and proxies tend to log a message.
+    return password ? { message: "Password reset successfully. The new password is in newPassword.", newPassword: password } : { message: USER_MESSAGES.resetEmail };
   },
 );
 

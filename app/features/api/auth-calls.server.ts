@@ -5,9 +5,11 @@
  */
 import { z } from "zod";
 import {
+  WRONG_CURRENT_PASSWORD,
   activateAccount,
   changePassword,
   checkCredentials,
+  isCurrentPassword,
   loadProfile,
   registerAccount,
   requestPasswordReset,
@@ -20,11 +22,12 @@ import {
 import { ACTIVATION_TEXT, FORGOT_TEXT, MESSAGES, RESET_TEXT } from "~/features/accounts/messages";
 import { REGISTER_WIZARD } from "~/features/accounts/register-wizard";
 import { affiliationsSchema, changePasswordSchema, emailOnlySchema, expertiseSchema, personalShape, resetPasswordSchema } from "~/features/accounts/schemas";
-import { checkSecondFactor } from "~/features/accounts/two-factor.server";
+import { secondFactorHolds, WRONG_SECOND_FACTOR } from "~/features/accounts/two-factor.server";
 import { check, defineCall } from "~/server/api/call.server";
 import { PASSWORD_MAX } from "~/lib/password-length";
 import { LIMITS, limitedCheck } from "~/server/auth/rate-limit.server";
 import { createApiToken, destroySession } from "~/server/auth/session.server";
+import { passwordRefusal } from "~/server/auth/password-policy.server";
 import { isWellFormedToken } from "~/server/auth/tokens.server";
 import { AppError } from "~/server/errors.server";
 import { checkedAll, flatProfile, nestedField, nestedProfile, profileFields } from "./profile-body.server";
@@ -66,12 +69,7 @@ export const login = defineCall(
       const code = body.code?.trim();
       const message = "Enter the code from your authenticator app, or a recovery code, as code.";
       if (!code) throw new AppError("unauthorised", message, { fieldErrors: { code: message } });
-      // Wrong codes count against the account, as on the sign-in page's second step (decision 030).
-      const right = await limitedCheck(context.db, `2fa:acct:${who.userId}`, LIMITS.secondFactorPerAccount, () =>
-        checkSecondFactor(context, who.userId, code, context.env.SESSION_SECRET),
-      );
-      const wrong = "That code is not valid. Enter the current code from your app, or a recovery code.";
-      if (!right) throw new AppError("unauthorised", wrong, { fieldErrors: { code: wrong } });
+      if (!(await secondFactorHolds(context, who.userId, code))) throw new AppError("unauthorised", WRONG_SECOND_FACTOR, { fieldErrors: { code: WRONG_SECOND_FACTOR } });
     }
     const profile = await loadProfile(context, who.userId);
     if (!profile) throw new AppError("unauthorised", MESSAGES.login);
@@ -157,18 +155,21 @@ export const updateProfile = defineCall(
       changing ? check(changePasswordSchema, { currentPassword: body.currentPassword ?? "", newPassword: body.newPassword, newPasswordRetype: body.newPasswordRetype ?? "" }, undefined) : Promise.resolve(null),
     ], nestedField)) as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, z.infer<typeof changePasswordSchema> | null];
     if (password) {
-      // A wrong current password counts against the account, as on the profile page.
-      const outcome: { changed?: Awaited<ReturnType<typeof changePassword>> } = {};
-      await limitedCheck(context.db, `reauth:${user.id}`, LIMITS.reauthPerAccount, async () => {
-        const changed = (outcome.changed = await changePassword(context, user.id, sessionId, password.currentPassword, password.newPassword));
-        return changed.ok || changed.field !== "currentPassword";
-      });
-      const changed = outcome.changed!;
-      if (!changed.ok) throw new AppError("invalid", changed.message, { fieldErrors: { [changed.field]: changed.message } });
+      // Everything that can refuse the new password is asked before anything is saved, so a
+      // refusal leaves the profile as it was. A wrong current password counts against the account.
+      const current = await limitedCheck(context.db, `reauth:${user.id}`, LIMITS.reauthPerAccount, () => isCurrentPassword(context, user.id, password.currentPassword));
+      if (!current) throw new AppError("invalid", WRONG_CURRENT_PASSWORD, { fieldErrors: { currentPassword: WRONG_CURRENT_PASSWORD } });
+      const names = personal as { firstName?: string; middleName?: string; lastName?: string };
+      const refusal = passwordRefusal(password.newPassword, { email: user.email, firstName: names.firstName ?? "", middleName: names.middleName ?? "", lastName: names.lastName ?? "" });
+      if (refusal) throw new AppError("invalid", refusal, { fieldErrors: { newPassword: refusal } });
     }
     await savePersonal(context, user.id, personal as never);
     await saveAffiliations(context, user.id, affiliations as never);
     await saveExpertise(context, user.id, expertise as never);
+    if (password) {
+      const changed = await changePassword(context, user.id, sessionId, password.currentPassword, password.newPassword);
+      if (!changed.ok) throw new AppError("invalid", changed.message, { fieldErrors: { [changed.field]: changed.message } });
+    }
     return { message: MESSAGES.profileSaved };
   },
 );

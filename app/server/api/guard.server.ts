@@ -1,12 +1,13 @@
 /**
- * The JSON API's side of the request policy (decision 026): bearer tokens only, JSON errors.
- * Routes under /api call `requireApiUser` (or `requireApiAdmin`) first; the Worker has already
- * removed any cookie from the request, so a browser session can never authenticate a call.
+ * The JSON API's side of the request policy (decisions 026, 068): who a call's bearer token names,
+ * and the JSON refusal. A call's contract (`call.server.ts`) asks for the session its access
+ * needs; the Worker has already removed any cookie from an api-class request, so a browser
+ * session can never authenticate a call.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { mustEnrolSecondFactor } from "../auth/guards.server";
 import type { PreparedCall } from "~/db/prepared.server";
-import { readApiSession, readApiSessionWith, type CurrentSession, type SessionUser } from "../auth/session.server";
+import { readApiSession, readApiSessionWith, type CurrentSession } from "../auth/session.server";
 
 /** The API's error body: `{ message, fieldErrors? }`, never cached. */
 export function apiError(status: number, message: string, fieldErrors?: Record<string, string>, headers: HeadersInit = {}) {
@@ -31,9 +32,6 @@ export async function requireApiSessionWith<const Calls extends readonly Prepare
   return { session, rows };
 }
 
-export async function requireApiUser(context: Pick<AppLoadContext, "db" | "waitUntil" | "env">, request: Request): Promise<SessionUser> {
-  return (await requireApiSession(context, request)).user;
-}
 
 export const API_ADMINS_ONLY = "This call is for administrators.";
 
@@ -45,6 +43,3 @@ export async function requireApiAdminSession(context: Pick<AppLoadContext, "db" 
   return session;
 }
 
-export async function requireApiAdmin(context: Pick<AppLoadContext, "db" | "waitUntil" | "env">, request: Request): Promise<SessionUser> {
-  return (await requireApiAdminSession(context, request)).user;
-}

@@ -45,8 +45,8 @@ export async function verifyApiToken(secret: string, token: string, now = Date.n
   return typeof claims.jti === "string" && SESSION_SECRET_SHAPE.test(claims.jti) ? claims.jti : null;
 }
 
-/** The token of `Authorization: Bearer …`, if the header has that form. */
-export function bearerToken(request: Request) {
-  const m = /^Bearer ([A-Za-z0-9_.-]{1,2048})$/.exec(request.headers.get("Authorization") ?? "");
+/** The token of `Authorization: Bearer …`, if the header has that form (the scheme's name in any case, RFC 6750). */
+export function bearerToken(request: Pick<Request, "headers">) {
+  const m = /^bearer +([A-Za-z0-9_.-]{1,2048})$/i.exec(request.headers.get("Authorization") ?? "");
   return m ? m[1]! : null;
 }

@@ -14,6 +14,8 @@ import { randomToken, sha256Hex } from "./crypto.server";
 
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
+/** An API token unused this long ends, as an idle browser session does (its last use is written at most hourly). */
+export const API_TOKEN_IDLE_MS = 30 * 24 * 3600_000;
 /** A sign-in waiting for its authenticator code lasts this long. */
 export const SECOND_FACTOR_WINDOW_MS = 10 * 60_000;
 /** lastSeenAt is written at most this often, so browsing does not write on every request. */
@@ -107,7 +109,7 @@ const databaseNowMs = sql.raw("(cast(strftime('%s', 'now') as integer) * 1000)")
  * unexpired API token, or a browser session neither idle nor waiting for its second factor), so
  * that a read made for a session that no longer counts finds no user at all.
  */
-export const sessionUserId = sql`(select s.user_id from sessions s where s.id = ${sql.placeholder("sessionId")} and s.expires_at > ${databaseNowMs} and (s.kind = 'api' or (s.second_factor_pending = 0 and s.last_seen_at > ${databaseNowMs} - ${sql.raw(String(SESSION_IDLE_MS))})))`;
+export const sessionUserId = sql`(select s.user_id from sessions s where s.id = ${sql.placeholder("sessionId")} and s.expires_at > ${databaseNowMs} and (case when s.kind = 'api' then s.last_seen_at > ${databaseNowMs} - ${sql.raw(String(API_TOKEN_IDLE_MS))} else s.second_factor_pending = 0 and s.last_seen_at > ${databaseNowMs} - ${sql.raw(String(SESSION_IDLE_MS))} end))`;
 
 /** The reads a page hands to the session's batch, and where their rows go. */
 type Rider = { calls: readonly PreparedCall<unknown>[]; resolve: (rows: unknown[]) => void; reject: (error: unknown) => void };
@@ -207,7 +209,7 @@ export async function readApiSessionWith<const Calls extends readonly PreparedCa
   const value = token ? await verifyApiToken(tokenSecret, token, now) : null;
   if (!value) return { session: null, rows: null };
   const id = await sha256Hex(value);
-  const [[row], ...rows] = (await batchPrepared(db, [apiTokenById({ id, now }), ...calls(id)])) as unknown as [SessionRow[], ...unknown[]];
+  const [[row], ...rows] = (await batchPrepared(db, [apiTokenById({ id, now, idleSince: now - API_TOKEN_IDLE_MS }), ...calls(id)])) as unknown as [SessionRow[], ...unknown[]];
   const session = sessionOf(db, row, id, waitUntil, now);
   return { session, rows: session ? (rows as unknown as PreparedResults<Calls>) : null };
 }
@@ -271,15 +273,15 @@ const liveSession = (db: Database, kind: (typeof SESSION_KINDS)[number]) =>
         eq(sessions.id, sql.placeholder("id")),
         eq(sessions.kind, kind),
         gt(sessions.expiresAt, sql.placeholder("now")),
-        // An API token lives to its expiry however rarely it is used; a browser session ends when idle.
-        kind === "browser" ? gt(sessions.lastSeenAt, sql.placeholder("idleSince")) : undefined,
+        // Either ends when idle: a browser session after SESSION_IDLE_MS, an API token after API_TOKEN_IDLE_MS.
+        gt(sessions.lastSeenAt, sql.placeholder("idleSince")),
         eq(users.status, "active"),
         isNull(users.deletedAt),
       ),
     )
     .limit(1);
 const browserSessionById = preparedQuery((db) => liveSession(db, "browser"), placeholders<{ id: string; now: number; idleSince: number }>());
-const apiTokenById = preparedQuery((db) => liveSession(db, "api"), placeholders<{ id: string; now: number }>());
+const apiTokenById = preparedQuery((db) => liveSession(db, "api"), placeholders<{ id: string; now: number; idleSince: number }>());
 type SessionRow = PreparedResults<[ReturnType<typeof browserSessionById>]>[0][number];
 
 /** The session a live row makes (its last use written at most hourly), or null for none. */
@@ -324,7 +326,10 @@ export async function countUserSessions(db: Database, userId: number, now = Date
 function live(now: number) {
   return and(
     gt(sessions.expiresAt, new Date(now)),
-    or(eq(sessions.kind, "api"), and(gt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)), eq(sessions.secondFactorPending, false))),
+    or(
+      and(eq(sessions.kind, "api"), gt(sessions.lastSeenAt, new Date(now - API_TOKEN_IDLE_MS))),
+      and(eq(sessions.kind, "browser"), gt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)), eq(sessions.secondFactorPending, false)),
+    ),
   );
 }
 
