@@ -1,7 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { servePublicFile } from "~/features/files/access.server";
-import { loads } from "~/server/answers.server";
+import { conferencePhotoCall } from "~/features/api/public-calls.server";
+import { serve } from "~/server/api/call.server";
 
-export const loader = loads("This page could not be loaded. Please try again later.", async ({ request, params, context }: LoaderFunctionArgs) => {
-  return servePublicFile(context, request, "conference_photo", params.filename ?? "");
-});
+const route = serve(conferencePhotoCall);
+export const loader = route.loader;
+export const action = route.action;

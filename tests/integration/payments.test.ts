@@ -508,4 +508,22 @@ describe("paying through the JSON API with a bearer token", () => {
     const other = await apiToken(await createUser());
     expect((await call("POST", "/api/registration/capture", { token: other, json: { orderId: order.body.orderId } })).status).toBe(404);
   });
+
+  it("captures through the redirect flow's return call as the success page does, says so once captured, and says a cancel charged nothing", async () => {
+    const a = await author();
+    const token = await apiToken(a.user);
+    const order = await call<Order>("POST", "/api/registration/order", { token, json: { paperId: a.paper.id, conferenceId: a.conference.id, feeType: "standard", accompaniedPersonsCount: 0 } });
+    await approve(order.body.orderId);
+    const template = "/api/registration/payment/success";
+    const query = `registrationId=${order.body.registrationId}&paymentId=${order.body.orderId}&PayerID=PAYER123`;
+    const stranger = await call("GET", template, { path: `${template}?${query}`, token: await apiToken(await createUser()) });
+    expect(stranger.status).toBe(422);
+    expect(stranger.body).toMatchObject({ message: expect.stringMatching(/^Payment processing error: /) });
+    const paid = await call("GET", template, { path: `${template}?${query}`, token });
+    expect(paid).toMatchObject({ status: 200, body: { status: "success", message: "Payment completed successfully!", registrationId: order.body.registrationId } });
+    await expectOne(order.body.orderId, "confirmed", "completed");
+    expect((await call("GET", template, { path: `${template}?${query}` })).status).toBe(401);
+    const cancelled = await call("GET", "/api/registration/payment/cancel", { path: `/api/registration/payment/cancel?registrationId=${order.body.registrationId}` });
+    expect(cancelled).toMatchObject({ status: 200, body: { message: "Payment was cancelled." } });
+  });
 });

@@ -13,7 +13,9 @@ import { paypalClientConfig } from "~/features/payments/paypal-config.server";
 import { captureRegistrationOrder, createRegistrationOrder, REGISTRATION_MESSAGES } from "~/features/payments/registration.server";
 import { defineCall } from "~/server/api/call.server";
 import { unprocessable } from "~/server/errors.server";
-import { id } from "./shapes";
+import { paymentReturn } from "~/features/payments/payment-return.server";
+import { RETURN_TEXTS } from "~/features/payments/payment-return-texts";
+import { id, messageAnswer } from "./shapes";
 
 const TAG = "Payments";
 const CAPTURE_FAILED = "Failed to capture the payment";
@@ -100,4 +102,50 @@ export const registrationCapture = defineCall(
   },
 );
 
-export const PAYMENT_CALLS = [paypalSettings, registrationOrder, registrationCapture] as const;
+const returnQuery = z.object({
+  registrationId: z.string().max(12).optional(),
+  paymentId: z.string().max(64).optional().describe("The PayPal order's id (the spec's name)"),
+  token: z.string().max(64).optional().describe("The PayPal order's id, as PayPal names it in its return address"),
+  PayerID: z.string().max(64).optional(),
+});
+
+export const paymentReturnCall = defineCall(
+  {
+    method: "GET",
+    path: "/api/registration/payment/success",
+    tag: TAG,
+    summary: "Capture an order the payer approved at PayPal (the redirect flow's return)",
+    description:
+      "With registrationId, the order's id (paymentId or token) and PayerID, the order is captured for the signed-in author, as the payment-success page does; " +
+      "with only some of them the answer is the generic success text. A capture still pending at PayPal answers status `pending`.",
+    access: "user",
+    query: returnQuery,
+    answer: z.object({ status: z.enum(["success", "pending"]), message: z.string(), registrationId: id.nullable() }),
+    refusals: { 422: `${RETURN_TEXTS.errorPrefix}the reason` },
+    failure: `${RETURN_TEXTS.errorPrefix}the payment could not be checked. Please try again later.`,
+  },
+  async ({ context, user, query }) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries({ registrationId: query.registrationId, token: query.token ?? query.paymentId, PayerID: query.PayerID })) if (value) params.set(key, value);
+    const result = await paymentReturn(context, user, params);
+    if (result.tone === "error") throw unprocessable(result.text);
+    return { status: result.tone, message: result.text, registrationId: result.registrationId };
+  },
+);
+
+export const paymentCancelCall = defineCall(
+  {
+    method: "GET",
+    path: "/api/registration/payment/cancel",
+    tag: TAG,
+    summary: "The payer cancelled at PayPal: nothing was charged",
+    description: "The order simply lapses; the registration can be paid again later.",
+    access: "public",
+    query: z.object({ registrationId: z.string().max(12).optional(), token: z.string().max(64).optional() }),
+    answer: messageAnswer,
+    failure: RETURN_TEXTS.cancelled,
+  },
+  async () => ({ message: RETURN_TEXTS.cancelled }),
+);
+
+export const PAYMENT_CALLS = [paypalSettings, registrationOrder, registrationCapture, paymentReturnCall, paymentCancelCall] as const;

@@ -12,6 +12,7 @@ import { openConferencesCall, openConferenceViews } from "~/features/submissions
 import { batchPrepared } from "~/db/prepared.server";
 import { conferencePhase, todayIso } from "~/lib/dates";
 import { conferencePhaseBadge } from "~/lib/status";
+import { servePublicFile } from "~/features/files/access.server";
 import { defineCall } from "~/server/api/call.server";
 import { notFound } from "~/server/errors.server";
 import { conferenceAttachmentsAndFees, conferenceSummary, fileShape, id, idParam, newsSummary } from "./shapes";
@@ -263,4 +264,31 @@ export const pastPresidents = defineCall(
   async ({ context }) => (await getBoardPage(context, null)).pastPresidents.map((p) => ({ _id: p.id, years: p.years, name: p.name, note: p.note })),
 );
 
-export const PUBLIC_CALLS = [conferenceList, latestConferences, openConferences, conferenceDetail, latestNewsCall, newsDetail, boardYears, boardYear, pastPresidents];
+/**
+ * The public files (the request policy's `file` class: GET and HEAD, no body), served through
+ * `servePublicFile`, which decides who may read each.
+ */
+const publicFile = (path: string, kind: Parameters<typeof servePublicFile>[2], summary: string) =>
+  defineCall(
+    {
+      method: "GET",
+      path,
+      tag: "Public: files",
+      summary,
+      description: "Kept by caches for a year (a stored name is never reused). `?download` asks the browser to save it under its original name. A news item's files are public once the item is published.",
+      access: "public",
+      params: z.object({ filename: z.string().regex(/^[A-Za-z0-9_-]{1,100}\.[A-Za-z0-9]{1,10}$/).describe("The stored name, as the record's `filename` gives it") }),
+      query: z.object({ download: z.string().max(0).optional().describe("Present: a download, not a view") }),
+      answer: { contentType: "application/octet-stream", description: "The file, with its own Content-Type; Range requests are answered 206" },
+      refusals: { 404: "File not found." },
+      notFound: "File not found.",
+      failure: "The file could not be read. Please try again later.",
+    },
+    async ({ context, request, params }) => servePublicFile(context, request, kind, params.filename),
+  );
+
+export const conferenceFileCall = publicFile("/api/conferences/files/{filename}", "conference_file", "A conference's file (programme, call for papers)");
+export const conferencePhotoCall = publicFile("/api/conferences/photos/{filename}", "conference_photo", "A conference's photo");
+export const newsFileCall = publicFile("/api/news/files/{filename}", "news_file", "A news item's file or image");
+
+export const PUBLIC_CALLS = [conferenceList, latestConferences, openConferences, conferenceDetail, latestNewsCall, newsDetail, boardYears, boardYear, pastPresidents, conferenceFileCall, conferencePhotoCall, newsFileCall];
