@@ -26,7 +26,7 @@ import { MAIL_TEMPLATES, renderMail, type MailPayload, type RenderedMail } from 
 import { forbidden } from "~/server/errors.server";
 import type { Services } from "~/server/services.server";
 import type { StatusChange } from "./papers-forms";
-import type { PaperAsker } from "./papers.server";
+import { CONFERENCE_REGISTRATION_TERMS, type PaperAsker } from "./papers.server";
 
 export type DecisionLetter = { paperId: number; to: string; payload: MailPayload<"paper_decision"> };
 /** A decision with the letters it sends, as the confirmation shows them and the batch writes them. */
@@ -41,11 +41,7 @@ const inList = (json: string) => sql`(select value from json_each(${json}))`;
 export const CONFERENCE_FOR_LETTERS = {
   conferenceTitle: sql<string>`${conferences.title}`.as("conference_title"),
   startDate: conferences.startDate,
-  registrationEnabled: conferences.registrationEnabled,
-  feeStandard: conferences.feeStandard,
-  feeStudent: conferences.feeStudent,
-  feeAccompaniedPerson: conferences.feeAccompaniedPerson,
-  currency: conferences.currency,
+  ...CONFERENCE_REGISTRATION_TERMS,
   deadline: conferences.registrationDeadline,
 };
 

@@ -26,6 +26,15 @@ import type { Services } from "~/server/services.server";
 /* ---------------------------------------------------------------- who asks */
 
 /** An author (their own papers) or an administrator acting as the office (every paper). */
+/** Whether a paper's conference takes registrations, and its fees (columns to select): My Submissions and the decision letters both say them. */
+export const CONFERENCE_REGISTRATION_TERMS = {
+  registrationEnabled: conferences.registrationEnabled,
+  feeStandard: conferences.feeStandard,
+  feeStudent: conferences.feeStudent,
+  feeAccompaniedPerson: conferences.feeAccompaniedPerson,
+  currency: conferences.currency,
+};
+
 export type PaperAsker = { userId: number; as: "author" | "admin" };
 
 /** The signed-in user as an author: their own papers, whatever their role. */
@@ -108,11 +117,7 @@ const mySubmissionsQuery = shaped((as) => {
           conferenceId: sql<number>`${conferences.id}`.as("conference_id"),
           conferenceTitle: sql<string>`${conferences.title}`.as("conference_title"),
           startDate: conferences.startDate,
-          registrationEnabled: conferences.registrationEnabled,
-          feeStandard: conferences.feeStandard,
-          feeStudent: conferences.feeStudent,
-          feeAccompaniedPerson: conferences.feeAccompaniedPerson,
-          currency: conferences.currency,
+          ...CONFERENCE_REGISTRATION_TERMS,
           feeDescription: conferences.feeDescription,
           // Subqueries name their tables by hand (see file.server.ts: drizzle may leave columns unqualified).
           authors: sql<string>`(select json_group_array(json_object('firstName', a.first_name, 'lastName', a.last_name, 'isCorresponding', a.is_corresponding))
