@@ -10,6 +10,7 @@ export const id = z.number().int().positive();
 export const idParam = z
   .string()
   .regex(/^[1-9]\d{0,9}$/)
+  .describe("The record's _id, in digits")
   .transform(Number)
   .refine((n) => n < 2 ** 31);
 
