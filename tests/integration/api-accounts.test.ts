@@ -199,6 +199,20 @@ describe("registering, activating and recovering through the API", () => {
     expect((await db().select().from(outbox).all()).filter((m) => m.toAddress === "flooded@example.org")).toHaveLength(5);
   });
 
+  it("limits registrations from one client as the registration page does: the eleventh in an hour is 429 with Retry-After, and creates nothing", async () => {
+    await clearOfRateWindowEdge();
+    const statuses = [];
+    let last;
+    for (let i = 0; i < 11; i++) {
+      const email = `reg${i}@example.org`;
+      last = await call("POST", "/api/auth/register", { json: { ...REGISTRATION, primaryEmail: email, primaryEmailConfirm: email, username: email } });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+    expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await db().select().from(users).all()).toHaveLength(10);
+  });
+
   it("answers a bad activation token with the page's message", async () => {
     const r = await call("POST", "/api/auth/activate", { json: { token: "x" } });
     expect(r).toMatchObject({ status: 400, body: { message: "Invalid activation link. Token parameter is missing or malformed." } });
