@@ -61,3 +61,15 @@ export function exactSizeNote(bytes: number, limit: number): string {
   if (bytes <= limit || bytes - limit > 1_048_576) return "";
   return ` It is ${groupDigits(bytes)} bytes; at most ${groupDigits(limit)} bytes are allowed.`;
 }
+
+/** Where each kind of public file is served (the request policy's `file` class), by its stored name. */
+export const PUBLIC_FILE_BASES = {
+  conference_file: "/api/conferences/files",
+  conference_photo: "/api/conferences/photos",
+  news_file: "/api/news/files",
+} as const;
+
+/** A public file's address: to view it, or (`download`) to save it under its original name. */
+export function publicFileUrl(kind: keyof typeof PUBLIC_FILE_BASES, filename: string, { download = false } = {}) {
+  return `${PUBLIC_FILE_BASES[kind]}/${filename}${download ? "?download" : ""}`;
+}

@@ -1,3 +1,4 @@
+import { publicFileUrl } from "~/lib/file-names";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
@@ -121,7 +122,7 @@ export default function AdminNewsEditor() {
         <legend>Featured image</legend>
         {loaded.featuredImage ? (
           <p>
-            Now: <a href={`/api/news/files/${loaded.featuredImage.filename}`}>{loaded.featuredImage.originalName}</a>{" "}
+            Now: <a href={publicFileUrl("news_file", loaded.featuredImage.filename)}>{loaded.featuredImage.originalName}</a>{" "}
             <label className="inline-check">
               <input type="checkbox" name="removeFeatured" /> Remove it
             </label>
@@ -138,7 +139,7 @@ export default function AdminNewsEditor() {
           <ul className="file-rows">
             {loaded.files.map((f) => (
               <li key={f.id}>
-                <a href={`/api/news/files/${f.filename}?download`}>{f.originalName}</a> <span className="size">{formatKb(f.size)}</span>
+                <a href={publicFileUrl("news_file", f.filename, { download: true })}>{f.originalName}</a> <span className="size">{formatKb(f.size)}</span>
                 <Link to={`/admin/news/${loaded.id}/files/${f.id}/delete`} aria-label={`Delete file ${f.originalName}`}>
                   Delete
                 </Link>

@@ -1,3 +1,4 @@
+import { publicFileUrl } from "~/lib/file-names";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import {
@@ -102,7 +103,7 @@ export default function ConferenceRoute() {
               <ul className="file-list">
                 {c.materials.map((f) => (
                   <li key={f.filename}>
-                    <a href={`/api/conferences/files/${f.filename}?download`} download={f.originalName}>
+                    <a href={publicFileUrl("conference_file", f.filename, { download: true })} download={f.originalName}>
                       <span>
                         <DownloadIcon className="visually-hidden" />
                         {f.originalName}

@@ -1,3 +1,4 @@
+import { publicFileUrl } from "~/lib/file-names";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
@@ -15,7 +16,7 @@ import { getPublicNewsItem } from "~/features/news/news.server";
 import { loads } from "~/server/answers.server";
 import { notFound } from "~/server/errors.server";
 
-const newsFileUrl = (filename: string) => `/api/news/files/${filename}`;
+const newsFileUrl = (filename: string) => publicFileUrl("news_file", filename);
 
 export const loader = loads("Failed to load news details. Please try again later.", async ({ params, context }: LoaderFunctionArgs) => {
   const id = parseId(params.id);

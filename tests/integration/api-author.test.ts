@@ -225,6 +225,14 @@ describe("POST /api/papers/submit", () => {
     });
     expect(named.status).toBe(400);
     expect(named.body.fieldErrors).toEqual({ "authors.1.email": "Enter a valid e-mail address." });
+    // The JSON text is read as a JSON body's field: what is wrong is named where it stands.
+    const unreadable = await call<{ fieldErrors: Record<string, string> }>("POST", "/api/papers/submit", { form: submission(conference.id, a.user.email, { authors: "Nadia Okafor" }), token: a.token });
+    expect(Object.keys(unreadable.body.fieldErrors)).toEqual(["authors"]);
+    const hidden = await call<{ fieldErrors: Record<string, string> }>("POST", "/api/papers/submit", {
+      form: submission(conference.id, a.user.email, { authors: JSON.stringify([{ ...meAsAuthor(a.user.email), userId: 1 }]) }),
+      token: a.token,
+    });
+    expect(Object.keys(hidden.body.fieldErrors)).toEqual(["authors.0.userId"]);
     expect(await paperCount()).toBe(0);
     expect((await db().select().from(outbox).all()).filter((m) => m.template.startsWith("submission"))).toHaveLength(0);
     const json = await call("POST", "/api/papers/submit", { json: { manuscriptTitle: "x" }, token: a.token });

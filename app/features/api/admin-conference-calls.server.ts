@@ -31,7 +31,7 @@ import { notFound } from "~/server/errors.server";
 import { postedFiles } from "~/server/forms.server";
 import { checkWithPageForm } from "./page-forms.server";
 import { attachment } from "./public-calls.server";
-import { conferenceAttachmentsAndFees, fileRefParam, id, idParam, messageAnswer } from "./shapes";
+import { conferenceAttachmentsAndFees, fileRefParam, id, idParam, idParams, messageAnswer } from "./shapes";
 
 const TAG = "Administration: conferences";
 const MISSING = "Conference not found.";
@@ -115,8 +115,8 @@ async function adminConference(context: Parameters<typeof loadConferenceForEdit>
   const c = await loadConferenceForEdit(context, conferenceId);
   if (!c) throw notFound(MISSING);
   const v = c.values;
-  const file = attachment("/api/conferences/files");
-  const photo = attachment("/api/conferences/photos");
+  const file = attachment("conference_file");
+  const photo = attachment("conference_photo");
   const headerPhoto = c.photos.find((p) => p.id === c.headerPhotoId);
   return {
     _id: c.id,
@@ -140,7 +140,6 @@ async function adminConference(context: Parameters<typeof loadConferenceForEdit>
 }
 
 const withMessage = adminConferenceShape.extend({ message: z.string() });
-const CONFERENCE_ID = z.object({ id: idParam });
 
 export const listAdminConferences = defineCall(
   {
@@ -184,7 +183,7 @@ export const readAdminConference = defineCall(
     tag: TAG,
     summary: "One conference as the console edits it: every field as stored, its files and photos by id, and what depends on it",
     access: "admin",
-    params: CONFERENCE_ID,
+    params: idParams,
     answer: adminConferenceShape,
     refusals: { 404: MISSING },
     notFound: MISSING,
@@ -227,7 +226,7 @@ export const updateConference = defineCall(
     summary: "Replace a conference's fields and add files and photos",
     description: "The console's Edit Conference form: every field is replaced (an omitted section is emptied); files and photos sent are added to the ones it has.",
     access: "admin",
-    params: CONFERENCE_ID,
+    params: idParams,
     body: { kind: "multipart", schema: conferenceBody, files: uploads },
     answer: withMessage,
     refusals: { 404: MISSING, ...SAVE_REFUSALS },
@@ -249,7 +248,7 @@ export const removeConference = defineCall(
     summary: "Delete a conference with its files and photos",
     description: "Refused (409) while papers or registrations refer to it: set its status to ended instead.",
     access: "admin",
-    params: CONFERENCE_ID,
+    params: idParams,
     answer: messageAnswer,
     refusals: { 404: "That conference no longer exists.", 409: "It has papers or registrations (the message counts them)." },
     notFound: MISSING,
@@ -296,7 +295,7 @@ export const chooseHeaderPhoto = defineCall(
     summary: "Make one of the conference's photos its header photo, or clear it",
     description: "Send `{ filename }` (the photo's stored filename) or `{ fileId }`; null clears the header photo.",
     access: "admin",
-    params: CONFERENCE_ID,
+    params: idParams,
     body: {
       kind: "json",
       schema: z
@@ -332,7 +331,7 @@ export const updateConferenceFees = defineCall(
       "The body is the conference's fees object, replaced whole (an omitted fee is not offered; the currency is EUR when omitted). " +
       "`registrationEnabled`, `paymentRequired` and `registrationDeadline` change only when sent.",
     access: "admin",
-    params: CONFERENCE_ID,
+    params: idParams,
     body: {
       kind: "json",
       schema: z.object({

@@ -13,7 +13,7 @@ import { check, defineCall } from "~/server/api/call.server";
 import { notFound } from "~/server/errors.server";
 import { postedFiles } from "~/server/forms.server";
 import { attachment } from "./public-calls.server";
-import { fileRefParam, fileShape, id, idParam, messageAnswer } from "./shapes";
+import { fileRefParam, fileShape, id, idParam, idParams, messageAnswer } from "./shapes";
 
 const TAG = "Administration: news";
 const MISSING = "News item not found.";
@@ -39,7 +39,7 @@ async function adminNewsItem(context: Parameters<typeof loadNewsForEdit>[0], new
   const item = await loadNewsForEdit(context, newsId);
   if (!item) throw notFound(MISSING);
   const v = item.values;
-  const file = attachment("/api/news/files");
+  const file = attachment("news_file");
   return {
     _id: newsId,
     title: v.title,
@@ -114,7 +114,7 @@ export const readAdminNews = defineCall(
     tag: TAG,
     summary: "One news item as the console edits it, drafts included",
     access: "admin",
-    params: z.object({ id: idParam }),
+    params: idParams,
     answer: adminNewsShape,
     refusals: { 404: MISSING },
     notFound: MISSING,
@@ -151,7 +151,7 @@ export const updateNews = defineCall(
     summary: "Replace a news item's fields and add files",
     description: "The console's Edit News form: every field is replaced (an omitted optional field is emptied); files sent are added.",
     access: "admin",
-    params: z.object({ id: idParam }),
+    params: idParams,
     body: { kind: "multipart", schema: newsBody, files: uploads },
     answer: withMessage,
     refusals: { 404: MISSING, ...SAVE_REFUSALS },
@@ -171,7 +171,7 @@ export const removeNews = defineCall(
     tag: TAG,
     summary: "Delete a news item with its files",
     access: "admin",
-    params: z.object({ id: idParam }),
+    params: idParams,
     answer: messageAnswer,
     refusals: { 404: "That news item no longer exists." },
     notFound: MISSING,

@@ -20,13 +20,13 @@ import { allRegistrations } from "~/features/payments/registrations-admin.server
 import { todayIso } from "~/lib/dates";
 import { paperDisplayNumber } from "~/lib/status";
 import { PAPER_FILE_PARAMS, paperFileHref } from "~/models/file.server";
-import { check, defineCall } from "~/server/api/call.server";
+import { checkJsonText, defineCall } from "~/server/api/call.server";
 import { actsAsAdmin } from "~/server/auth/guards.server";
-import { invalid, notFound } from "~/server/errors.server";
+import { notFound } from "~/server/errors.server";
 import { zipResponse } from "~/server/files/zip.server";
 import { postedFiles } from "~/server/forms.server";
 import { authorAnswer, authorJsonList, authorShape, toEditorRow } from "./author-json";
-import { id, idParam, messageAnswer } from "./shapes";
+import { id, idParam, idParams, messageAnswer } from "./shapes";
 
 const TAG = "Administration: papers";
 const PAPER_MISSING = "Paper not found.";
@@ -175,8 +175,6 @@ export const listConferencePapers = defineCall(
 
 /* ---------------------------------------------------------------- one paper */
 
-const paperParams = z.object({ id: idParam });
-
 export const readAdminPaper = defineCall(
   {
     method: "GET",
@@ -184,7 +182,7 @@ export const readAdminPaper = defineCall(
     tag: TAG,
     summary: "One paper with its authors and files",
     access: "admin",
-    params: paperParams,
+    params: idParams,
     answer: adminPaper,
     refusals: { 404: PAPER_MISSING },
     notFound: PAPER_MISSING,
@@ -220,7 +218,7 @@ export const updateAdminPaper = defineCall(
       "A research area or keyword field not sent keeps its stored value (send it empty to clear it). A new status is a decision: its letter goes to every author, as Save Changes sends it. " +
       "A file part replaces the stored file of its kind (PDF or DOCX, checked by its content, 25 MB at most); none keeps it. Moving the paper to another conference gives it the next number there.",
     access: "admin",
-    params: paperParams,
+    params: idParams,
     body: {
       kind: "multipart",
       schema: editBody,
@@ -237,13 +235,10 @@ export const updateAdminPaper = defineCall(
   },
   async ({ context, user, params, body, form }) => {
     const admin = asAdmin(user);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.authors);
-    } catch {
-      throw invalid(EDITOR_MESSAGES.sectionIncomplete(2), { authors: "authors must be the JSON text of the author list." });
-    }
-    const { authors } = await check(z.object({ authors: authorJsonList }), { authors: parsed }, EDITOR_MESSAGES.sectionIncomplete(2));
+    const authors = await checkJsonText("authors", body.authors, authorJsonList, {
+      message: EDITOR_MESSAGES.sectionIncomplete(2),
+      unreadable: "authors must be the JSON text of the author list.",
+    });
     const { authors: _text, ...fields } = body;
     const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     const uploads = Object.fromEntries(
@@ -265,7 +260,7 @@ export const setAdminPaperStatus = defineCall(
       `Only while the paper's conference is active (its status contains open or active), and only a status the bulk update may set (${BULK_STATUSES.join(", ")}). ` +
       "A paper already showing the status is answered as it is and nobody is written to.",
     access: "admin",
-    params: paperParams,
+    params: idParams,
     body: { kind: "json", schema: z.object({ status: z.string({ message: `status is one of ${BULK_STATUSES.join(", ")}.` }).max(60) }) },
     answer: adminPaper,
     refusals: { 400: `Invalid status: {value}. Valid options: ${BULK_STATUSES.join(", ")}`, 404: PAPER_MISSING, 409: `${READ_ONLY}; or: ${CHANGED_MEANWHILE}` },
@@ -286,7 +281,7 @@ export const deleteAdminPaper = defineCall(
     tag: TAG,
     summary: "Delete a paper, its authors, its files and its staged decision (irreversible; no e-mail is sent)",
     access: "admin",
-    params: paperParams,
+    params: idParams,
     answer: messageAnswer,
     refusals: { 404: PAPER_MISSING },
     notFound: PAPER_MISSING,

@@ -15,7 +15,7 @@ import { USER_ROLES, USER_STATUSES } from "~/db/enums";
 import { check, defineCall } from "~/server/api/call.server";
 import { invalid, notFound } from "~/server/errors.server";
 import { checkedAll, flatProfile, nestedField, nestedProfile, profileFields } from "./profile-body.server";
-import { id, idParam, messageAnswer, profileAnswer } from "./shapes";
+import { id, idParams, messageAnswer, profileAnswer } from "./shapes";
 
 const TAG = "Administration: users";
 const USER_GONE = "That user no longer exists.";
@@ -63,7 +63,7 @@ function outcomeOf(message: string, outcome: RoleOutcome, env: { ADMIN_TWO_FACTO
   return outcome.adminWithoutSecondFactor ? { message, warning: ADMIN_WITHOUT_SECOND_FACTOR.appointed[env.ADMIN_TWO_FACTOR] } : { message };
 }
 
-const userIdParams = z.object({ id: idParam });
+const userIdParams = idParams;
 const cursor = z.string().regex(/^\d{1,15}\.\d{1,12}$/, "Send back a cursor a page answered (next or previous).");
 const roleFilters = ROLE_FILTERS.map((r) => r.value) as unknown as ["", "user", "reviewer", "admin"];
 

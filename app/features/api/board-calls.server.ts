@@ -11,7 +11,7 @@ import { BOARD_MESSAGES, boardYearSchema, pastPresidentSchema } from "~/features
 import { check, defineCall } from "~/server/api/call.server";
 import { checkedAll } from "./profile-body.server";
 import { BOARD_SECTION_FIELDS, boardYearAnswer, readBoardYear } from "./public-calls.server";
-import { id, idParam, messageAnswer } from "./shapes";
+import { id, idParams, messageAnswer } from "./shapes";
 
 const TAG = "Administration: board";
 const MEMBER_COLUMNS: readonly MemberColumn[] = ["position", "term", "name", "affiliation"];
@@ -123,7 +123,7 @@ export const deletePastPresidentCall = defineCall(
     tag: TAG,
     summary: "Delete a past president",
     access: "admin",
-    params: z.object({ id: idParam }),
+    params: idParams,
     answer: messageAnswer,
     refusals: { 404: BOARD_MESSAGES.presidentGone },
     notFound: BOARD_MESSAGES.presidentGone,

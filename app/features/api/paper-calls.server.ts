@@ -15,12 +15,12 @@ import { SUBMISSION_MESSAGES, SUBMISSION_WIZARD, authorsSchema, toAuthorRow, typ
 import { extractionView, extrasOf, submissionOwner, submitPaper, uploadManuscript } from "~/features/submissions/submission.server";
 import type { ExtractedInfo } from "~/models/extraction-jobs.server";
 import { getExtractionJob } from "~/models/extraction-jobs.server";
-import { check, defineCall } from "~/server/api/call.server";
+import { check, checkJsonText, defineCall } from "~/server/api/call.server";
 import { postedFiles } from "~/server/forms.server";
 import { AppError } from "~/server/errors.server";
 import { loadDraft, type WizardDraft } from "~/server/wizard/drafts.server";
 import type { Services } from "~/server/services.server";
-import { id, idParam, messageAnswer } from "./shapes";
+import { id, idParams, messageAnswer } from "./shapes";
 
 const TAG = "Papers";
 
@@ -173,14 +173,8 @@ const AUTHORS_JSON = 'authors must be the JSON text of the author list: [{"first
 
 /** The posted author list as the wizard's cards (in `authorOrder` where every author has one), checked by step 5's schema. */
 async function authorRowsOf(text: string): Promise<AuthorRow[]> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new AppError("invalid", AUTHORS_JSON, { fieldErrors: { authors: AUTHORS_JSON } });
-  }
-  const list = await check(z.object({ authors: z.array(postedAuthor).max(100) }), { authors: parsed }, SUBMISSION_MESSAGES.submitInvalid);
-  const ordered = list.authors.every((a) => a.authorOrder !== undefined) ? [...list.authors].sort((a, b) => a.authorOrder! - b.authorOrder!) : list.authors;
+  const posted = await checkJsonText("authors", text, z.array(postedAuthor).max(100), { message: SUBMISSION_MESSAGES.submitInvalid, unreadable: AUTHORS_JSON });
+  const ordered = posted.every((a) => a.authorOrder !== undefined) ? [...posted].sort((a, b) => a.authorOrder! - b.authorOrder!) : posted;
   const rows = ordered.map((a) => toAuthorRow({ ...a, department: a.department ?? "", rankOther: a.rankOther ?? "", source: "added" }));
   const checked = await check(authorsSchema, { authors: rows }, SUBMISSION_MESSAGES.submitInvalid);
   return checked.authors.map((a) => toAuthorRow(a));
@@ -330,7 +324,7 @@ export const deleteMyPaper = defineCall(
     summary: "Delete a submission",
     description: "Only the author who submitted it, and only while it is under review; its other authors are told. Another author's paper is a 404.",
     access: "user",
-    params: z.object({ id: idParam }),
+    params: idParams,
     answer: messageAnswer,
     refusals: { 403: "A co-author may not delete the paper.", 404: "Submission not found.", 409: "A decision has been made on the paper." },
     notFound: "Submission not found.",

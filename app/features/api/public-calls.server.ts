@@ -13,9 +13,10 @@ import { batchPrepared } from "~/db/prepared.server";
 import { conferencePhase, todayIso } from "~/lib/dates";
 import { conferencePhaseBadge } from "~/lib/status";
 import { servePublicFile } from "~/features/files/access.server";
+import { PUBLIC_FILE_BASES, publicFileUrl } from "~/lib/file-names";
 import { defineCall } from "~/server/api/call.server";
 import { notFound } from "~/server/errors.server";
-import { conferenceAttachmentsAndFees, conferenceSummary, fileShape, id, idParam, newsSummary } from "./shapes";
+import { conferenceAttachmentsAndFees, conferenceSummary, fileShape, id, idParams, newsSummary } from "./shapes";
 
 const TAG = "Public";
 const CONFERENCE_FAILURE = "Failed to load conferences. Please try again later.";
@@ -24,7 +25,7 @@ const NEWS_MISSING = "News Not Found";
 
 type Attachment = { id: number; filename: string; originalName: string; contentType: string; size: number };
 /** A stored file as the API shows it (`fileShape`), served from `base` (`/api/conferences/files`, …). */
-export const attachment = (base: string) => (f: Attachment) => ({ _id: f.id, filename: f.filename, originalName: f.originalName, mimetype: f.contentType, size: f.size, url: `${base}/${f.filename}` });
+export const attachment = (kind: keyof typeof PUBLIC_FILE_BASES) => (f: Attachment) => ({ _id: f.id, filename: f.filename, originalName: f.originalName, mimetype: f.contentType, size: f.size, url: publicFileUrl(kind, f.filename) });
 
 function summaryOf(c: { id: number; title: string; location: string; startDate: string; endDate: string; status: string; description: string | null }, today: string) {
   return { _id: c.id, title: c.title, location: c.location, startDate: c.startDate, endDate: c.endDate, status: c.status, badge: conferencePhaseBadge(conferencePhase(c.startDate, c.endDate, today)).label as "Upcoming", description: c.description };
@@ -87,7 +88,7 @@ export const conferenceDetail = defineCall(
     tag: TAG,
     summary: "One conference with its sections, files, photos and fees",
     access: "public",
-    params: z.object({ id: idParam }),
+    params: idParams,
     answer: conferenceSummary.extend({
       submissionDeadline: z.string().nullable(),
       sections: z.array(z.object({ key: z.string(), title: z.string(), html: z.string() })),
@@ -100,8 +101,8 @@ export const conferenceDetail = defineCall(
   async ({ context, params }) => {
     const c = await getConferenceDetail(context, params.id);
     if (!c) throw notFound(CONFERENCE_MISSING);
-    const file = attachment("/api/conferences/files");
-    const photo = attachment("/api/conferences/photos");
+    const file = attachment("conference_file");
+    const photo = attachment("conference_photo");
     return {
       ...summaryOf({ ...c, description: c.descriptionText }, todayIso()),
       submissionDeadline: c.submissionDeadline === null ? null : new Date(c.submissionDeadline).toISOString(),
@@ -146,7 +147,7 @@ export const newsDetail = defineCall(
     tag: TAG,
     summary: "One published or archived news item with its files",
     access: "public",
-    params: z.object({ id: idParam }),
+    params: idParams,
     answer: z.object({
       _id: id,
       title: z.string(),
@@ -167,7 +168,7 @@ export const newsDetail = defineCall(
   async ({ context, params }) => {
     const item = await getPublicNewsItem(context, params.id);
     if (!item) throw notFound(NEWS_MISSING);
-    const file = attachment("/api/news/files");
+    const file = attachment("news_file");
     return {
       _id: item.id,
       title: item.title,
@@ -268,11 +269,11 @@ export const pastPresidents = defineCall(
  * The public files (the request policy's `file` class: GET and HEAD, no body), served through
  * `servePublicFile`, which decides who may read each.
  */
-const publicFile = (path: string, kind: Parameters<typeof servePublicFile>[2], summary: string) =>
+const publicFile = (kind: Parameters<typeof servePublicFile>[2], summary: string) =>
   defineCall(
     {
       method: "GET",
-      path,
+      path: `${PUBLIC_FILE_BASES[kind]}/{filename}`,
       tag: "Public: files",
       summary,
       description: "Kept by caches for a year (a stored name is never reused). `?download` asks the browser to save it under its original name. A news item's files are public once the item is published.",
@@ -287,8 +288,8 @@ const publicFile = (path: string, kind: Parameters<typeof servePublicFile>[2], s
     async ({ context, request, params }) => servePublicFile(context, request, kind, params.filename),
   );
 
-export const conferenceFileCall = publicFile("/api/conferences/files/{filename}", "conference_file", "A conference's file (programme, call for papers)");
-export const conferencePhotoCall = publicFile("/api/conferences/photos/{filename}", "conference_photo", "A conference's photo");
-export const newsFileCall = publicFile("/api/news/files/{filename}", "news_file", "A news item's file or image");
+export const conferenceFileCall = publicFile("conference_file", "A conference's file (programme, call for papers)");
+export const conferencePhotoCall = publicFile("conference_photo", "A conference's photo");
+export const newsFileCall = publicFile("news_file", "A news item's file or image");
 
 export const PUBLIC_CALLS = [conferenceList, latestConferences, openConferences, conferenceDetail, latestNewsCall, newsDetail, boardYears, boardYear, pastPresidents, conferenceFileCall, conferencePhotoCall, newsFileCall];

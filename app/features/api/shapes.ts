@@ -14,6 +14,9 @@ export const idParam = z
   .transform(Number)
   .refine((n) => n < 2 ** 31);
 
+/** The path of a call on one record: `{id}`. */
+export const idParams = z.object({ id: idParam });
+
 /**
  * A stored file in a path: its id (digits), or its stored filename, as in its public address
  * (`/api/conferences/files/{filename}`). A stored filename always has an extension, so the two never read alike.

@@ -6,6 +6,7 @@
  * With it, deleting asks in a dialog and posts in the background, and the header photo is set in
  * the background too, so nothing typed in the form is lost.
  */
+import { publicFileUrl } from "~/lib/file-names";
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CopyButton, UrlField } from "~/components/copy-button";
@@ -25,7 +26,7 @@ type Attachment = { id: number; filename: string; originalName: string; size: nu
 export type AttachmentReply = { ok: true; done: string } | Refusal;
 
 export const HEADER_PHOTO_FORM = "header-photo-form";
-const fileUrl = (origin: string, f: Attachment) => `${origin}/api/conferences/files/${f.filename}`;
+const fileUrl = (origin: string, f: Attachment) => `${origin}${publicFileUrl("conference_file", f.filename)}`;
 
 /** The background post for the header photo; rendered outside the conference form (forms do not nest). */
 export function HeaderPhotoForm({ conferenceId }: { conferenceId: number }) {
@@ -119,7 +120,7 @@ export function ConferenceAttachments({
             {files.map((f) => (
               <li key={f.id}>
                 <span>
-                  <a href={`/api/conferences/files/${f.filename}?download`} download={f.originalName}>
+                  <a href={publicFileUrl("conference_file", f.filename, { download: true })} download={f.originalName}>
                     {f.originalName}
                   </a>{" "}
                   <span className="size">{formatKb(f.size)}</span>

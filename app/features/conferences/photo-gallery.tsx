@@ -1,3 +1,4 @@
+import { publicFileUrl } from "~/lib/file-names";
 import { Link, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, type PointerEvent } from "react";
 import { useHydrated } from "~/components/hooks/use-hydrated";
@@ -14,7 +15,7 @@ export const PHOTOS_PER_SLIDE = 6;
 
 type Photo = { filename: string; originalName: string; altText: string | null };
 
-export const photoUrl = (filename: string) => `/api/conferences/photos/${filename}`;
+export const photoUrl = (filename: string) => publicFileUrl("conference_photo", filename);
 
 /** Slides of six thumbnails; a thumbnail opens the full-size view. All state is in the URL
  * (`?slide=`, `?photo=`), so it all works as plain links and the back button behaves. */

@@ -222,6 +222,24 @@ export async function check<T extends ZodTypeAny>(schema: T, value: unknown, mes
   return result.data;
 }
 
+/**
+ * A field of a form that holds JSON text (the spec's `authors`), read as a JSON body's field is:
+ * parsed, every field its schema does not name refused at any depth, then checked. `unreadable`
+ * is the field's message when the text is not JSON; `message` the refusal's sentence.
+ */
+export async function checkJsonText<T extends ZodTypeAny>(field: string, text: string, schema: T, messages: { message: string; unreadable: string }): Promise<z.output<T>> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    refuse(messages.message, { [field]: messages.unreadable });
+  }
+  const wrapper = z.object({ [field]: schema });
+  const unknown = unknownFieldsDeep({ [field]: parsed }, wrapper);
+  if (Object.keys(unknown).length) refuse(messages.message, unknown);
+  return ((await check(wrapper, { [field]: parsed }, messages.message)) as Record<string, z.output<T>>)[field]!;
+}
+
 async function readBody(request: Request, body: JsonBody | MultipartBody, invalidMessage: string | undefined) {
   const files = body.kind === "multipart" ? body.files : {};
   const { fields, form, misplaced } = await readApiBody(request, body.kind, Object.keys(files));
