@@ -31,7 +31,7 @@ import { notFound } from "~/server/errors.server";
 import { postedFiles } from "~/server/forms.server";
 import { checkWithPageForm } from "./page-forms.server";
 import { attachment } from "./public-calls.server";
-import { conferenceAttachmentsAndFees, fileRefParam, id, idParam, idParams, messageAnswer } from "./shapes";
+import { conferenceAttachmentsAndFees, conferenceSummary, fileRefParam, id, idParam, idParams, messageAnswer } from "./shapes";
 
 const TAG = "Administration: conferences";
 const MISSING = "Conference not found.";
@@ -94,13 +94,7 @@ function formValues(body: z.output<typeof conferenceBody>) {
   return { ...values, registrationEnabled: body.registrationEnabled, paymentRequired: body.paymentRequired };
 }
 
-export const adminConferenceShape = z.object({
-  _id: id,
-  title: z.string(),
-  location: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
-  status: z.string(),
+export const adminConferenceShape = conferenceSummary.omit({ badge: true, description: true }).extend({
   submissionDeadline: z.string().nullable().describe("In UTC, as YYYY-MM-DDTHH:MM (as a save takes it)"),
   ...(Object.fromEntries(CONFERENCE_SECTIONS.map(([key, title]) => [specName(key), z.string().nullable().describe(`${title}: sanitised HTML`)])) as Record<string, z.ZodNullable<z.ZodString>>),
   ...conferenceAttachmentsAndFees,
