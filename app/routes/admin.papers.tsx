@@ -14,12 +14,12 @@ import { DataTable } from "~/components/ui/table-wrap";
 import { PAPER_STATUSES } from "~/db/enums";
 import { PapersFileLinks } from "~/features/papers/paper-file-links";
 import { PAPERS_PAGE_SIZE, paperIntentSchema, saveSchema, stageSchema } from "~/features/papers/papers-forms";
-import { asAdmin, listPapers, parsePaperQuery } from "~/features/papers/papers.server";
+import { asAdmin, listPapers, paperListReads, parsePaperQuery } from "~/features/papers/papers.server";
 import { conferenceChoiceLabel, conferenceChoices, decisionsOpen, discardStaged, saveConfirmed, stageChoices, stagedCountOf } from "~/features/papers/staging.server";
 import { listPath } from "~/lib/list-href";
 import { paperDisplayNumber, paperStatusBadge } from "~/lib/status";
 import { acts, loads } from "~/server/answers.server";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireAdmin, requireAdminWith } from "~/server/auth/guards.server";
 import { readInput, validateInput } from "~/server/forms.server";
 
 const MESSAGES = {
@@ -45,15 +45,16 @@ const tabFor = (conferenceId: number, extra: Record<string, string> = {}) =>
   })}`;
 
 export const loader = loads(MESSAGES.loadFailed, async ({ request, context }: LoaderFunctionArgs) => {
-  // The role is checked before the list is read: a member's request never runs the office's
-  // queries (their time would tell what confidential submissions contain, decision 066).
-  const admin = await requireAdmin(context, request);
   const url = new URL(request.url);
   const asked = Number.parseInt(url.searchParams.get("conference") ?? "", 10) || 0;
-  // The selector's conferences and the banner's count ride in the list's batch; a conference not
-  // asked for, or not found, is the latest one, read in a second batch.
+  // The list rides in the session's round trip (decision 066), its reads held in SQL to an
+  // administrator's session: for anyone else they read nothing, and the role check below refuses.
+  // The selector's conferences and the banner's count ride with it; a conference not asked for,
+  // or not found, is the latest one, read in a second batch.
   const alongside = (conferenceId: number) => [conferenceChoices({}), stagedCountOf({ conferenceId })] as const;
-  let page = await listPapers(context, asAdmin(admin), parsePaperQuery(url, asked), alongside(asked));
+  const reads = paperListReads(parsePaperQuery(url, asked), alongside(asked));
+  const { user: admin, rows } = await requireAdminWith(context, request, (sessionId) => reads.calls({ as: "session", sessionId }));
+  let page = reads.page(rows);
   const [conferences] = page.alongside;
   const conference = conferences.find((c) => c.id === asked) ?? conferences[0] ?? null;
   if (!conference)

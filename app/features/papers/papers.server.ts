@@ -17,7 +17,7 @@ import { paperDisplayNumber } from "~/lib/status";
 import type { ConferenceFees } from "~/features/payments/fees";
 import { registrationStatsColumn, toRegistrationStats, type RegistrationStats } from "~/features/payments/registration.server";
 import { PAPERS_PAGE_SIZE } from "./papers-forms";
-import { sessionUserId, type SessionUser } from "~/server/auth/session.server";
+import { sessionIsAdmin, sessionUserId, type SessionUser } from "~/server/auth/session.server";
 import type { Database } from "~/db/client.server";
 import { conflict, forbidden, notFound } from "~/server/errors.server";
 import { defineKeyset, seekOf, type Page, type Seek } from "~/server/keyset.server";
@@ -25,7 +25,6 @@ import type { Services } from "~/server/services.server";
 
 /* ---------------------------------------------------------------- who asks */
 
-/** An author (their own papers) or an administrator acting as the office (every paper). */
 /** Whether a paper's conference takes registrations, and its fees (columns to select): My Submissions and the decision letters both say them. */
 export const CONFERENCE_REGISTRATION_TERMS = {
   registrationEnabled: conferences.registrationEnabled,
@@ -35,6 +34,7 @@ export const CONFERENCE_REGISTRATION_TERMS = {
   currency: conferences.currency,
 };
 
+/** An author (their own papers) or an administrator acting as the office (every paper). */
 export type PaperAsker = { userId: number; as: "author" | "admin" };
 
 /** The signed-in user as an author: their own papers, whatever their role. */
@@ -243,46 +243,85 @@ const listColumns = {
  * - `status`: whether a status filter applies.
  */
 type Find = "none" | "match" | "like";
-type ListValues = { conferenceId: number; status?: string; key?: number; id?: number; text?: string; low?: number; high?: number; from?: number };
+type ListValues = { conferenceId: number; status?: string; key?: number; id?: number; text?: string; low?: number; high?: number; from?: number; sessionId?: string };
+
+/**
+ * Who the office's list is read for: an administrator the caller has already checked, or whoever
+ * a session names, for reads that ride in the session's own batch (decision 066) before anyone
+ * knows who asks. Those reads hold themselves to an administrator's session in their LIMIT
+ * (`heldLimit`): for anyone else they read nothing at all (no paper, no search index), and a
+ * member's answer takes the same time whatever they search for.
+ */
+export type ListReader = { as: "admin" } | { as: "session"; sessionId: string };
 
 const ph = (name: keyof ListValues) => sql.placeholder(name);
 // A bound number reaches D1 as a real: cast, the index seeks to it; uncast, it reads about five times the rows.
 const int = (name: keyof ListValues) => sql`cast(${sql.placeholder(name)} as integer)`;
 
+/**
+ * A read's LIMIT (`n`, or -1 for none) as `reader` may have it: for a session, `n` while it is a
+ * live administrator's (`sessionIsAdmin`) and 0 for anyone else. SQLite works a LIMIT out once,
+ * before the read's first row, and a LIMIT of 0 ends the read there. (A condition with a subquery
+ * in WHERE is tested row by row, after the rows are read; a gate joined as the outer table makes an
+ * ordered list sort in a temporary table.)
+ */
+function heldLimit(reader: string, n: number): SQL {
+  return reader === "session" ? sql`(case when ${sessionIsAdmin} then ${sql.raw(String(n))} else 0 end)` : sql.raw(String(n));
+}
+// drizzle's builder types a LIMIT as a number or a placeholder; it renders any SQL given.
+const limitOf = (reader: string, n: number) => (reader === "session" ? (heldLimit(reader, n) as unknown as number) : n);
+
 /** The search index's hits of the conference, in the list's order from the cursor (`low` + the cursor's number in `from`), as `n`. */
-function searchHits(find: Exclude<Find, "none">, seek: Seek, limit: number): SQL {
+function searchHits(find: Exclude<Find, "none">, seek: Seek, limit: number, reader: string): SQL {
   const found = find === "match" ? sql`papers_search match ${ph("text")}` : sql`body like ${ph("text")} escape '\\'`;
   const from = seek === "after" ? sql`rowid < ${int("from")}` : seek === "before" ? sql`rowid > ${int("from")}` : sql`rowid >= ${int("low")}`;
-  return sql`select rowid - ${int("low")} as n from papers_search where ${found} and ${from} and rowid < ${int("high")} order by rowid ${seek === "before" ? sql`asc` : sql`desc`} limit ${sql.raw(String(limit))}`;
+  return sql`select rowid - ${int("low")} as n from papers_search where ${found} and ${from} and rowid < ${int("high")} order by rowid ${seek === "before" ? sql`asc` : sql`desc`} limit ${heldLimit(reader, limit)}`;
 }
 
 const ofConference = (status: boolean) => and(eq(papers.conferenceId, ph("conferenceId")), status ? eq(papers.status, ph("status")) : undefined);
 
 
 /** The conference's paper count, or its count of one status, from the counts the triggers keep. */
-const conferenceCount = shaped((status) =>
-  preparedQuery((db) =>
-    db
-      .select({ n: sql<number>`coalesce(sum(${paperCounts.n}), 0)` })
+const conferenceCount = shaped((shape) => {
+  const [status, reader] = shape.split(":") as [string, ListReader["as"]];
+  return preparedQuery((db) => {
+    const counted = db
+      .select({ n: paperCounts.n })
       .from(paperCounts)
-      .where(and(eq(paperCounts.conferenceId, ph("conferenceId")), status === "status" ? eq(paperCounts.status, ph("status")) : undefined)),
-    placeholders<ListValues>(),
-  ),
-);
+      .where(and(eq(paperCounts.conferenceId, ph("conferenceId")), status === "status" ? eq(paperCounts.status, ph("status")) : undefined))
+      .limit(limitOf(reader, -1))
+      .as("counted");
+    return db.select({ n: sql<number>`coalesce(sum(${counted.n}), 0)` }).from(counted);
+  }, placeholders<ListValues>());
+});
 
 /** A page of the conference's papers, 25 and one more, from the cursor; narrowed to a search's hits when one is asked with a status. */
 const listPage = shaped((shape) => {
-  const [seek, status, narrowed] = shape.split(":") as [Seek, string, Find];
+  const [seek, status, narrowed, reader] = shape.split(":") as [Seek, string, Find, ListReader["as"]];
   return preparedQuery((db) => {
-    const hits = narrowed !== "none" ? sql`${papers.paperNumber} in (select n from (${searchHits(narrowed, "first", 10_000_000)}))` : undefined;
-    return db.select(listColumns).from(papers).where(and(ofConference(status === "status"), hits, paperPages.preparedWhere(seek))).orderBy(...paperPages.orderBy(seek)).limit(PAPERS_PAGE_SIZE + 1);
+    const hits = narrowed !== "none" ? sql`${papers.paperNumber} in (select n from (${searchHits(narrowed, "first", 10_000_000, reader)}))` : undefined;
+    return db
+      .select(listColumns)
+      .from(papers)
+      .where(and(ofConference(status === "status"), hits, paperPages.preparedWhere(seek)))
+      .orderBy(...paperPages.orderBy(seek))
+      .limit(limitOf(reader, PAPERS_PAGE_SIZE + 1));
   }, placeholders<ListValues>());
 });
 
 /** The papers matching a search and a status, counted exactly. */
-const narrowedCount = shaped((find) =>
-  preparedQuery((db) => db.select({ n: count() }).from(papers).where(and(ofConference(true), sql`${papers.paperNumber} in (select n from (${searchHits(find as Find & ("match" | "like"), "first", 10_000_000)}))`)), placeholders<ListValues>()),
-);
+const narrowedCount = shaped((shape) => {
+  const [find, reader] = shape.split(":") as [Exclude<Find, "none">, ListReader["as"]];
+  return preparedQuery((db) => {
+    const matched = db
+      .select({ one: sql<number>`1`.as("one") })
+      .from(papers)
+      .where(and(ofConference(true), sql`${papers.paperNumber} in (select n from (${searchHits(find, "first", 10_000_000, reader)}))`))
+      .limit(limitOf(reader, -1))
+      .as("matched");
+    return db.select({ n: count() }).from(matched);
+  }, placeholders<ListValues>());
+});
 
 /**
  * The office's search: the index's hits from the cursor, up to the count's cap and one more, each
@@ -290,9 +329,9 @@ const narrowedCount = shaped((find) =>
  * how many there are: the index is searched once for both.
  */
 const searchPage = shaped((shape) => {
-  const [find, seek] = shape.split(":") as [Exclude<Find, "none">, Seek];
+  const [find, seek, reader] = shape.split(":") as [Exclude<Find, "none">, Seek, ListReader["as"]];
   return preparedQuery((db) => {
-    const hits = db.select({ n: sql<number>`n`.as("n") }).from(sql`(${searchHits(find, seek, SEARCH_COUNT_CAP + 1)})`).as("hits");
+    const hits = db.select({ n: sql<number>`n`.as("n") }).from(sql`(${searchHits(find, seek, SEARCH_COUNT_CAP + 1, reader)})`).as("hits");
     // CROSS JOIN keeps the hits the outer loop in SQLite. The rows are put in order by the
     // caller: an ORDER BY would sort them through a temporary table D1 counts as rows read again.
     return db.select(listColumns).from(hits).crossJoin(papers).where(and(eq(papers.conferenceId, ph("conferenceId")), eq(papers.paperNumber, hits.n)));
@@ -319,12 +358,12 @@ type ListRow = PreparedResults<[ReturnType<ReturnType<typeof listPage>>]>[0][num
 export async function listPapers<const Alongside extends readonly PreparedCall<unknown>[]>({ db }: Pick<Services, "db">, asker: PaperAsker, query: PaperQuery, alongside: Alongside = [] as unknown as Alongside) {
   if (asker.as !== "admin") throw forbidden("Only administrators may do this.");
   const reads = paperListReads(query, alongside);
-  return reads.page(await batchPrepared(db, reads.calls));
+  return reads.page(await batchPrepared(db, reads.calls({ as: "admin" })));
 }
 
 /**
- * `listPapers`'s reads, for a batch of the caller's (the session's, decision 066: the list names
- * no user), and the page their rows make. Only for the office: the caller checks the asker.
+ * `listPapers`'s reads (`calls`, for a checked administrator or, in the session's own batch, for
+ * whoever the session names: `ListReader`), and the page their rows make.
  */
 export function paperListReads<const Alongside extends readonly PreparedCall<unknown>[]>(query: PaperQuery, alongside: Alongside = [] as unknown as Alongside) {
   const { q, after, before } = query;
@@ -339,10 +378,14 @@ export function paperListReads<const Alongside extends readonly PreparedCall<unk
     ...(cursor ? { key: cursor.key, id: cursor.id, from: low + cursor.key } : {}),
     ...(find !== "none" ? { text: find === "match" ? `"${q.replace(/"/g, '""')}"` : `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, low, high: low + SEARCH_KEY } : {}),
   };
-  const counts = conferenceCount(status)(values);
   const searched = find !== "none" && !query.status;
-  const exact = find !== "none" && !searched ? [narrowedCount(find)(values)] : [];
-  const calls = [searched ? searchPage(`${find}:${seek}`)(values) : listPage(`${seek}:${status}:${find}`)(values), counts, ...exact, ...alongside] as const;
+  const calls = (reader: ListReader) => {
+    const as = reader.as;
+    const filled: ListValues = reader.as === "session" ? { ...values, sessionId: reader.sessionId } : values;
+    const counts = conferenceCount(`${status}:${as}`)(filled);
+    const exact = find !== "none" && !searched ? [narrowedCount(`${find}:${as}`)(filled)] : [];
+    return [searched ? searchPage(`${find}:${seek}:${as}`)(filled) : listPage(`${seek}:${status}:${find}:${as}`)(filled), counts, ...exact, ...alongside] as const;
+  };
   const page = (results: readonly unknown[]) => {
     const [hits, all, ...rest] = results as [ListRow[], Array<{ n: number }>, ...unknown[]];
     const conferenceTotal = Number(all[0]?.n ?? 0);

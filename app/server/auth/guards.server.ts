@@ -66,7 +66,22 @@ export function actsAsAdmin(user: Pick<SessionUser, "role" | "totpEnabled">, env
 }
 
 export async function requireAdmin(context: AppLoadContext, request: Request): Promise<SessionUser> {
-  const user = await requireUser(context, request);
+  return adminOnly(context, await requireUser(context, request));
+}
+
+/**
+ * `requireAdmin` with the page's first reads in the session's round trip, as `requireUserWith`.
+ * Those reads run before anyone knows who asks, and their rows are used only once the role is
+ * checked here. A read of confidential records, or one whose work depends on what is asked, must
+ * hold itself to an administrator's session in SQL (`sessionIsAdmin`): for anyone else it then
+ * reads nothing, and its time tells nothing.
+ */
+export async function requireAdminWith<const Calls extends readonly PreparedCall<unknown>[]>(context: AppLoadContext, request: Request, calls: (sessionId: string) => Calls) {
+  const { user, rows } = await requireUserWith(context, request, calls);
+  return { user: adminOnly(context, user), rows };
+}
+
+function adminOnly(context: AppLoadContext, user: SessionUser): SessionUser {
   if (user.role !== "admin") {
     throw new Response("You do not have permission to open the administration console.", { status: 403 });
   }

@@ -111,6 +111,14 @@ const databaseNowMs = sql.raw("(cast(strftime('%s', 'now') as integer) * 1000)")
  */
 export const sessionUserId = sql`(select s.user_id from sessions s where s.id = ${sql.placeholder("sessionId")} and s.expires_at > ${databaseNowMs} and (case when s.kind = 'api' then s.last_seen_at > ${databaseNowMs} - ${sql.raw(String(API_TOKEN_IDLE_MS))} else s.second_factor_pending = 0 and s.last_seen_at > ${databaseNowMs} - ${sql.raw(String(SESSION_IDLE_MS))} end))`;
 
+/**
+ * Whether the session `sessionId` names is a live administrator's (as `sessionUserId` counts it,
+ * and the user active, not deleted, with the role), as SQL, for the office's reads that ride in
+ * the session's batch: a read that holds itself to it finds nothing for anyone else. The console
+ * still checks the role (and whether a second factor must first be set up) before it shows a row.
+ */
+export const sessionIsAdmin = sql`exists (select 1 from users u where u.id = ${sessionUserId} and u.role = 'admin' and u.status = 'active' and u.deleted_at is null)`;
+
 /** The reads a page hands to the session's batch, and where their rows go. */
 type Rider = { calls: readonly PreparedCall<unknown>[]; resolve: (rows: unknown[]) => void; reject: (error: unknown) => void };
 
