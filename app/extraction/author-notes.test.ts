@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { affiliationsFromNotes, withoutThanked } from "./author-notes";
-import { splitAffiliation } from "./header";
+import { splitAffiliation } from "./affiliations";
 import type { ExtractedAuthor, Line } from "./model";
 
 function line(y: number, text: string, { x = 72, size = 8, page = 1 } = {}): Line {

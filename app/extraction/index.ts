@@ -4,7 +4,8 @@
  * codes), each with a confidence and where it was found. No web framework: the extraction
  * Worker, `npm run extract` and the tests call `extractManuscript` alike.
  */
-import { addressesAtEnd, cleanLines, readHeader, type Header } from "./header";
+import { addressesAtEnd } from "./affiliations";
+import { cleanLines, readHeader, type Header } from "./header";
 import { ExtractionFailed, MAX_MANUSCRIPT_BYTES, type ExtractionResult } from "./model";
 import { readDocx } from "./read-docx";
 import { openPdf, readPdfPages } from "./read-pdf";

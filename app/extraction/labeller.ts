@@ -4,7 +4,7 @@
  * text, position, gaps, boldness, centring, markers) and its words (capitals, known given and
  * family names, institution words, countries, labels), its neighbours' too. A small model
  * trained on labelled lines (`scripts/corpus/train.mjs`) weighs the features; the rules in
- * `header.ts` ask it where they would otherwise guess.
+ * the field readers (title.ts, authors.ts, abstract.ts) ask it where they would otherwise guess.
  */
 import { countryIn } from "./countries";
 import { isFamilyName, isGivenName } from "./lexicon";

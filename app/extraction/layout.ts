@@ -1,8 +1,9 @@
 /**
  * What a printed line is, by its layout: a raised marker at its start, a section's heading, the
- * leading of the running text around it. The field readers (header.ts, abstract.ts) share these.
+ * leading of the running text around it; where a value was read (its source). The field readers
+ * (title.ts, authors.ts, abstract.ts and the rest) share these.
  */
-import type { Line } from "./model";
+import type { Field, Line, Source } from "./model";
 import { HEADING, SYMBOL } from "./patterns";
 
 /** Whether a line's first printed text is raised (a marker set as a superscript). */
@@ -29,3 +30,8 @@ export function lineSpacing(lines: Line[], from: number) {
 export function isHeading(l: Line) {
   return HEADING.test(l.text) && !startsRaised(l);
 }
+
+/** Where on the page a value was read: the line's page and position. */
+export const sourceOf = (line: Line | undefined): Source | null => (line ? { page: line.page, x: Math.round(line.x), y: Math.round(line.y) } : null);
+/** A field's value with its confidence and the line it was read from. */
+export const field = <T>(value: T, confidence: number, line?: Line): Field<T> => ({ value, confidence, source: sourceOf(line) });

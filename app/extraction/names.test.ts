@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { namesAlone, namesOnLine } from "./header";
+import { namesAlone, namesOnLine } from "./person-names";
 import type { Line } from "./model";
 import { decodeNames, NAME_LABELS, nameFeatures, nameTokens, readNames } from "./names";
 import { lowerCaseWords } from "./patterns";

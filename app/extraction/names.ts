@@ -13,7 +13,7 @@
  * It answers where the rules had to enumerate: where one person ends and the next begins, which
  * markers are whose, compound family names ("Nguemeni Tiako", "Bin Mahmood"), family names in
  * capitals first, posts and degrees between the names ("Member, IEEE"). `namesOnLine` in
- * `header.ts` decides how it and the rules share a line (decision 036).
+ * `person-names.ts` decides how it and the rules share a line (decision 036).
  */
 import { countryNamed } from "./countries";
 import { isFamilyName, isGivenName } from "./lexicon";

@@ -115,3 +115,6 @@ export const DEGREES = /^(?:(?:M\.?D|Ph\.?\s?D|D\.?Phil|M\.?Phil|M\.?P\.?H|M\.?B
 
 /** Short words of small letters a name can end on, which are no markers after it (as "ab" is in "Paul Doukhan ab"). */
 export const NOT_LETTER_MARKERS = /^(?:da|de|dè|ha)$/;
+
+/** A post held, printed between a name and its institution ("Reader", "Professor of Health Economics", "Research Fellow"). */
+export const POST = /^(?:(?:senior|principal|associate|assistant|full|adjunct|visiting|emeritus|honorary|research|teaching|postdoctoral|doctoral|graduate|phd|chief|deputy|medical)\s+)*(?:professor|lecturer|reader|fellow|student|researcher|scientist|director|head|chair|candidate|statistician|economist|analyst|manager|officer|consultant|dean|associate|assistant|instructor|postdoc|physician|nurse|clinician|partner|advisor|adviser)\b/i;

@@ -132,3 +132,17 @@ export function sentences(text: string) {
   out.push(text.slice(start));
   return out.map((t) => t.trim()).filter(Boolean);
 }
+
+/** The small words of an institution's or a place's name, in lower case in any language. */
+const SMALL_WORDS = /^(?:of|and|for|the|de|di|da|del|der|des|du|la|le|y|e|et|und|für|in|at|on|am|an|zu|van|von|do|dos)$/;
+/** Most of a text's words begin with a capital (the small words of a name aside): "Dpto. Química, Univ San Pablo CEU", not "The views". */
+export function capitalised(t: string) {
+  const words = t.split(/\s+/).filter((w) => /^\p{L}/u.test(w) && !SMALL_WORDS.test(w));
+  return words.filter((w) => /^\p{Lu}/u.test(w)).length > words.length / 2;
+}
+/** Running text, not an address: most of its words begin in lower case ("may include laboratory tests to provide …"). */
+export function isProse(t: string) {
+  const words = t.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
+  const lower = words.filter((w) => /^\p{Ll}/u.test(w) && !SMALL_WORDS.test(w));
+  return words.length >= 6 && lower.length / words.length > 0.4;
+}

@@ -19,7 +19,7 @@ import { gunzipSync } from "node:zlib";
 import { decode, FIXTURES } from "./headers.mjs";
 import { documentId, isHeldOut } from "./split.mjs";
 import { lexiconKey } from "../../app/extraction/lexicon.ts";
-import { nameParts, namesOnLine, putGivenNamesFirst } from "../../app/extraction/header.ts";
+import { nameParts, namesOnLine, putGivenNamesFirst } from "../../app/extraction/person-names.ts";
 import { lowerCaseWords } from "../../app/extraction/patterns.ts";
 
 /**

@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { abstractGoesOn } from "./abstract";
+import { readHeader } from "./header";
+import { documentOf } from "./test-document";
+
+describe("the abstract reader", () => {
+  it("ends an abstract at a section heading, not at its own line that begins with the heading's word", () => {
+    const rows: Array<[string, number]> = [
+      ["Audit Committee Expertise and Financial Reporting Quality", 16],
+      ["Yuki Watanabe and Mei Ling Chen", 12],
+      ["Faculty of Business and Commerce, Keio University, Tokyo, Japan", 10],
+      ["Abstract", 12],
+      ["How does audit committee expertise affect financial reporting quality? We assemble a new", 11],
+      ["data set covering 2,976 transactions from 1992 to 2016 and use a difference-in-differences", 11],
+      ["design. Firms with weak governance respond twice as strongly to the new disclosure rule.", 11],
+      ["1. Introduction", 14],
+      ["A large literature studies audit committee expertise, yet little is known about its effects", 11],
+    ];
+    const header = readHeader(documentOf(rows));
+    expect(header.abstract.value).toMatch(/^How does .* twice as strongly to the new disclosure rule\.$/);
+  });
+
+  it("finds the abstract's label printed at the end of another line, two columns read across", () => {
+    const header = readHeader(
+      documentOf([
+        ["A Language Model Approach to Keyphrase Extraction", 16],
+        ["Takashi Tomokiyo and Matthew Hurst", 11],
+        ["Applied Research Center, Intelliseek, Inc.", 11],
+        ["Pittsburgh, PA 15213 ABSTRACT", 11],
+        ["We present a new approach to extracting keyphrases based on statistical", 10],
+        ["language models. Our approach is to use pointwise divergence between", 10],
+        ["multiple language models for scoring both phraseness and informativeness,", 10],
+        ["which can be unified into a single score to rank extracted phrases.", 10],
+      ]),
+    );
+    expect(header.abstract.value).toMatch(/^We present a new approach .* to rank extracted phrases\.$/);
+    expect(header.authors.map((a) => a.affiliation)).toEqual(Array(2).fill("Applied Research Center, Intelliseek, Inc., Pittsburgh, PA 15213"));
+    // A heading run into the end of a sentence is no label.
+    const prose = readHeader(
+      documentOf([
+        ["Who Pays for Liquidity? Evidence from Corporate Bond Dealers", 16],
+        ["Hanna Lindqvist", 11],
+        ["Stockholm School of Economics", 10],
+        ["We study how dealers price liquidity when their balance sheets are constrained, comparing otherwise", 10],
+        ["similar trades that differ in their exposure to the dealers' capital requirements of interest. Summary", 10],
+        ["statistics are reported in the appendix, and every result holds in each of the subsamples we examine.", 10],
+      ]),
+    );
+    expect(prose.abstract.value).toMatch(/^We study how dealers/);
+  });
+
+  it("carries an abstract on through its paragraph where the labeller leans away from a line, and across one line it doubts before one it is sure of, not where it is sure a line is not the abstract's", () => {
+    const doc = documentOf([
+      ["Methodology/Principal Findings: We performed a cross-sectional analysis of laboratory results", 10],
+      ["for employees and their spouses, focusing on three common health conditions: hyperlipidemia,", 10],
+      ["diabetes mellitus and chronic kidney disease; 52,270 first-time participants (24%, 12,392)", 10],
+      ["were analyzed. Nearly all participants had access to health insurance coverage at the time.", 10],
+      ["Conclusions: These results support laboratory testing as an integral part of assessments.", 10],
+      ["Introduction", 12],
+    ]);
+    // The conclusions are a paragraph of their own: a wider gap above them.
+    for (const l of doc.lines.slice(4)) l.y += 12;
+    const sure = (p: number) => ({ title: 0, author: 0, affiliation: 0, email: 0, abstract: p, keywords: 0, other: 1 - p });
+    const text = (lines: typeof doc.lines) => lines.map((l) => l.text.split(" ")[0]);
+    const goesOn = (...p: number[]) => text(abstractGoesOn(doc.lines, 1, p.map(sure)));
+    // Its paragraph goes on where the labeller leans away; the next paragraph is the labeller's to say.
+    expect(goesOn(1, 0.9, 0.3, 0.3, 0.9, 0.9)).toEqual(["for", "diabetes", "were", "Conclusions:"]);
+    expect(goesOn(1, 0.9, 0.3, 0.3, 0.3, 0.9)).toEqual(["for", "diabetes", "were"]);
+    // Not where the labeller is sure a line is not the abstract's, unless the next one is sure it is.
+    expect(goesOn(1, 0.9, 0.05, 0.9, 0.9, 0.9)).toEqual(["for", "diabetes", "were", "Conclusions:"]);
+    expect(goesOn(1, 0.9, 0.05, 0.6, 0.9, 0.9)).toEqual(["for"]);
+    expect(goesOn(1, 0.9, 0.05, 0.05, 0.9, 0.9)).toEqual(["for"]);
+    // Nor a smaller note set under it.
+    for (const l of doc.lines.slice(3)) l.size = 8;
+    expect(goesOn(1, 0.9, 0.9, 0.3, 0.3, 0.3)).toEqual(["for", "diabetes"]);
+  });
+
+  it("reads PLOS's abstract: its label at the end of the line above with the first part's heading, the next part's heading at the end of a line of text", () => {
+    const rows: Array<[string, number]> = [
+      ["Trends in HIV care cascade engagement among diagnosed people living with HIV in Ontario", 18],
+      ["James Wilton^1, Abigail E. Kroch^1^*", 12],
+      ["^1 Ontario HIV Treatment Network, Toronto, Canada", 10],
+      ["* akroch@ohtn.example.ca Abstract Background", 11],
+      ["The HIV cascade is an important framework for assessing systems of care, but population-based", 11],
+      ["assessment is lacking for most jurisdictions worldwide. We measured cascade indicators over time", 11],
+      ["in a population-based cohort of diagnosed people living with HIV in Ontario, Canada. Methods", 11],
+      ["We created a retrospective cohort of diagnosed people using a centralized laboratory database", 11],
+      ["with diagnostic and viral load test records linked at the individual level across the province.", 11],
+    ];
+    const doc = documentOf(rows);
+    for (const l of doc.lines.slice(7)) l.y += 8;
+    expect(readHeader(doc).abstract.value).toMatch(/^Background The HIV cascade .* Canada\. Methods We created .* the province\.$/);
+    // The part after the heading is the abstract's even where the labeller doubts it; not after a line without one.
+    const doubt = (p: number) => ({ title: 0, author: 0, affiliation: 0, email: 0, abstract: p, keywords: 0, other: 1 - p });
+    const labels = [0, 0, 0, 0, 1, 1, 1, 0, 0.3].map(doubt);
+    expect(abstractGoesOn(doc.lines, 7, labels, doc.lines.slice(4, 7)).map((l) => l.text.split(" ")[1])).toEqual(["created", "diagnostic"]);
+    doc.lines[6]!.text = "in a population-based cohort of diagnosed people living with HIV in Ontario, Canada.";
+    expect(abstractGoesOn(doc.lines, 7, labels, doc.lines.slice(4, 7))).toEqual([]);
+  });
+
+  it("ends an abstract set in a narrower measure where the wider text below begins, and at its JEL codes", () => {
+    // An AER first page: the abstract inset on both sides, justified; the introduction in the full
+    // measure right below, in the same size, with no heading between them.
+    const rows: Array<[string, number]> = [
+      ["Household Leverage and the Transmission of Monetary Policy", 14],
+      ["By Mariana Oyelaran and Tobias Feldkamp*", 11],
+      ["We study how household leverage shapes the response of consumption to", 11],
+      ["monetary policy, using loan-level data on adjustable-rate mortgages and", 11],
+      ["spending records for two million households over fifteen years. Highly", 11],
+      ["leveraged households cut spending more after a tightening than others do.", 11],
+      ["The pass-through of policy rates into household budgets is the mechanism", 11],
+      ["that a large literature on monetary transmission has argued about since the", 11],
+      ["early work on credit channels, and the evidence on it is still limited.", 11],
+    ];
+    const doc = documentOf(rows);
+    const inset = (i: number, x: number, width: number) => Object.assign(doc.lines[i]!, { x, width });
+    for (let i = 2; i <= 5; i++) inset(i, 102, 300);
+    for (let i = 6; i <= 8; i++) inset(i, 69, 366);
+    for (const l of doc.lines.slice(2)) l.spans = [{ text: l.text, x: l.x, y: l.y, width: l.width, size: 11, font: "Times", sup: false }];
+    const sure = (p: number) => ({ title: 0, author: 0, affiliation: 0, email: 0, abstract: p, keywords: 0, other: 1 - p });
+    // However sure the labeller is of the introduction, the measure ends the abstract.
+    const first = (lines: typeof doc.lines) => lines.map((l) => l.text.split(" ")[0]);
+    expect(first(abstractGoesOn(doc.lines, 5, [0, 0, 1, 1, 1, 0.9, 0.9, 0.9, 0.9].map(sure), doc.lines.slice(2, 5)))).toEqual(["leveraged"]);
+    // Ragged lines say nothing of a measure: the labeller decides.
+    for (let i = 2; i <= 5; i++) doc.lines[i]!.width = 280 + i * 4;
+    expect(first(abstractGoesOn(doc.lines, 5, [0, 0, 1, 1, 1, 0.9, 0.9, 0.9, 0.9].map(sure), doc.lines.slice(2, 5)))).toEqual(["leveraged", "The", "that", "early"]);
+    // The AEA's JEL codes run into the last line end it, and are the paper's codes.
+    const aer = documentOf([...rows.slice(0, 5), ["leveraged households cut spending more after a tightening.(JEL E21, E52, G21)", 11]]);
+    const header = readHeader(aer);
+    expect(header.abstract.value).toMatch(/ after a tightening\.$/);
+    expect(header.jel.value).toEqual(["E21", "E52", "G21"]);
+  });
+});

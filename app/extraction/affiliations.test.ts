@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import { splitAffiliation } from "./affiliations";
+import { readHeader } from "./header";
+import { documentOf } from "./test-document";
+
+describe("affiliations", () => {
+  it("separates the department from the institution when both are printed", () => {
+    expect(splitAffiliation("Department of Finance, Tilburg School of Economics and Management, Tilburg University")).toEqual({
+      department: "Department of Finance",
+      institution: "Tilburg School of Economics and Management, Tilburg University",
+    });
+    expect(splitAffiliation("Korea University Business School, Seoul")).toEqual({ department: null, institution: "Korea University Business School, Seoul" });
+    expect(splitAffiliation("School of Finance, Shanghai University of Finance and Economics, Shanghai")).toEqual({
+      department: "School of Finance",
+      institution: "Shanghai University of Finance and Economics, Shanghai",
+    });
+  });
+
+  it("cuts a paragraph of numbered affiliations at its raised numbers, and finds e-mails printed below the abstract", () => {
+    const rows: Array<[string, number]> = [
+      ["Genetic analysis of hybridization between wild lemurs", 16],
+      ["Jennifer Pastorini^*^1^,^2, Alphonse Zaramody^3 and Nicholas I Mundy^2", 11],
+      ["Address: ^1Anthropologisches Institut, Universität Zürich, 8057 Zürich, Switzerland, ^2Department of", 9],
+      ["Zoology, University of Cambridge, Cambridge, UK and ^3Département des Sciences de la Terre, Université de", 9],
+      ["Mahajanga, Mahajanga, Madagascar", 9],
+      ["Abstract", 12],
+      ["Hybrid zones generally represent areas of secondary contact after speciation, and the nature of the interaction", 10],
+      ["between genes of individuals in such a zone is of interest in the study of evolutionary processes in general.", 10],
+      ["Correspondence: jennifer.pastorini@aim.uzh.ch; permissions: journals.permissions@example.org", 8],
+      ["Contact: n.mundy@cam.ac.uk", 8],
+    ];
+    const header = readHeader(documentOf(rows));
+    expect(header.authors.map((a) => [a.lastName, a.affiliation, a.email])).toEqual([
+      ["Pastorini", "Anthropologisches Institut, Universität Zürich, 8057 Zürich; Department of Zoology, University of Cambridge, Cambridge", "jennifer.pastorini@aim.uzh.ch"],
+      ["Zaramody", "Département des Sciences de la Terre, Université de Mahajanga, Mahajanga", null],
+      ["Mundy", "Department of Zoology, University of Cambridge, Cambridge", "n.mundy@cam.ac.uk"],
+    ]);
+  });
+
+  it("ends a footnote affiliation before the licence or a line of running text, and reads the labeller's affiliation after a marker at a line's end", () => {
+    const rows: Array<[string, number]> = [
+      ["R E S E A R C H A R T I C L E", 10],
+      ["Liquidity timing in small-cap mutual funds", 18],
+      ["Astrid Holmqvist^1^* and Tomasz Wierzbicki^2", 10],
+      ["Abstract", 10],
+      ["Background: Fund managers are said to time liquidity as well as the market. We ask whether", 10],
+      ["small-cap funds do, using daily holdings and the spread of every stock they hold over ten years.", 10],
+      ["Results: Funds that hold more illiquid stocks trim them before spreads widen, and the timing", 10],
+      ["adds a third of a percentage point a year. Conclusions: Liquidity timing is a skill of its own.", 10],
+      ["Keywords: Mutual funds, Liquidity, Market timing", 10],
+      ["* Correspondence: astrid.holmqvist@example.se^1", 9],
+      ["Department of Finance, Stockholm School of Economics, Box 6501, 11383", 9],
+      ["Stockholm, Sweden", 9],
+      ["Full list of author information is available at the end of the article", 9],
+      ["© 2019 Holmqvist and Wierzbicki. Open Access This article is distributed under the terms of the licence.", 9],
+    ];
+    const header = readHeader(documentOf(rows));
+    expect(header.authors.map((a) => [a.lastName, a.affiliation, a.country])).toEqual([
+      ["Holmqvist", "Department of Finance, Stockholm School of Economics, Box 6501, 11383 Stockholm", "Sweden"],
+      ["Wierzbicki", null, null],
+    ]);
+  });
+
+  it("reads 'From the¹ …; the² …' notes at the text's size, past a stray raised '²' in the abstract and an unlisted degree", () => {
+    const rows: Array<[string, number]> = [
+      ["Bank Capital and the Pricing of Deposit Insurance", 18],
+      ["MARGARET L. OKONKWO, MS, RD, CD^1", 10],
+      ["DANIEL R. HOLLIS, MBA^2", 10],
+      ["PRIYA S. RAMAN, PHD^3", 10],
+      ["OBJECTIVE-We ask whether deposit insurance is priced fairly when bank capital is measured at market", 10],
+      ["value rather than at book value, and how far the gap grows in a crisis (losses above 1.73 m^2", 10],
+      ["per dollar insured). RESEARCH DESIGN AND METHODS-We use quarterly filings of every insured bank", 10],
+      ["from 1992 to 2019 and the premiums each paid, and value the insurance as a put on the bank assets.", 10],
+      ["From the^1 Federal Deposit Insurance Corporation, Washington, District of", 10],
+      ["Columbia; the^2 Department of Finance, Kellogg School of Management, North-", 10],
+      ["western University, Evanston, Illinois; and the^3 Division of Banking", 10],
+      ["Research, Federal Reserve Bank of Chicago, Economic Research", 10],
+      ["Department, Chicago, Illinois.", 10],
+      ["Corresponding author: Margaret L. Okonkwo, mokonkwo@example.org.", 10],
+      ["Received 11 June 2019 and accepted 17 August 2019.", 10],
+    ];
+    expect(readHeader(documentOf(rows)).authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Okonkwo", "Federal Deposit Insurance Corporation, Washington, District of Columbia"],
+      ["Hollis", "Department of Finance, Kellogg School of Management, Northwestern University, Evanston, Illinois"],
+      ["Raman", "Division of Banking Research, Federal Reserve Bank of Chicago, Economic Research Department, Chicago, Illinois"],
+    ]);
+  });
+
+  it("ends an affiliation at its country, and leaves a keywords line out of it", () => {
+    const header = readHeader(
+      documentOf([
+        ["Contamination of Retail Food by Resistant Bacteria", 16],
+        ["Aoife Brennan", 11],
+        ["School of Veterinary Medicine, University College Dublin, Ireland", 10],
+        ["Diagnostic Bacteriology Laboratory, National Veterinary Services, Ames, Iowa, USA", 10],
+        ["Keywords Marketing management, Food safety, Agriculture", 10],
+        ["Abstract", 12],
+        ["Resistant bacteria were isolated from retail food in two countries over three years, and the share of", 10],
+        ["resistant isolates rose in both, most in poultry, least in vegetables sold loose at markets and shops.", 10],
+      ]),
+    );
+    expect(header.authors.map((a) => [a.affiliation, a.country])).toEqual([
+      ["School of Veterinary Medicine, University College Dublin; Diagnostic Bacteriology Laboratory, National Veterinary Services, Ames, Iowa", "Ireland"],
+    ]);
+  });
+
+  it("splits a note at an address's country where an institution begins, not where the country is the institution's name", () => {
+    const rows: Array<[string, number]> = [
+      ["Shell Structure of Exotic Nuclei Far from Stability", 18],
+      ["Anna Kowalska^1 and Min-jun Park^2^,^3", 11],
+      ["^1 Physics Division, Oak Ridge National Laboratory, Oak Ridge, Tennessee 37831, USA Department of Physics,", 9],
+      ["University of Warsaw, Warsaw, Poland", 9],
+      ["^2 Department of Physics, Korea University, Seoul, Korea", 9],
+      ["^3 Centre de Recherche Cerveau et Cognition, CNRS, 31052 Toulouse Cedex, France, Université Paul Sabatier, Toulouse, France", 9],
+    ];
+    expect(readHeader(documentOf(rows)).authors.map((a) => a.affiliation)).toEqual([
+      "Physics Division, Oak Ridge National Laboratory, Oak Ridge, Tennessee 37831; Department of Physics, University of Warsaw, Warsaw",
+      "Department of Physics, Korea University, Seoul; Centre de Recherche Cerveau et Cognition, CNRS, 31052 Toulouse Cedex; Université Paul Sabatier, Toulouse",
+    ]);
+  });
+
+  it("reads notes numbered with a hyphen ('1-AP-HP, …'), splits a note where a research body's acronym follows a country, and keeps 'U.S.' whole", () => {
+    const rows: Array<[string, number]> = [
+      ["Coexistence of circulating antigens and antibodies in chronic carriers", 18],
+      ["Marie Pancher^1, Yen Ngo^2", 11],
+      ["1-AP-HP, Pitié-Salpêtrière Hospital, Virology Department, Paris, France", 10],
+      ["2-Univ. Grenoble Alpes, G2Elab, F-38000 Grenoble, France, CNRS, G2Elab, F-38000 Grenoble, France", 10],
+    ];
+    expect(readHeader(documentOf(rows)).authors.map((a) => a.affiliation)).toEqual([
+      "AP-HP, Pitié-Salpêtrière Hospital, Virology Department, Paris",
+      "Univ. Grenoble Alpes, G2Elab, F-38000 Grenoble; CNRS, G2Elab, F-38000 Grenoble",
+    ]);
+    // Initials with their full stops end no sentence: "U.S. Geological Survey" is one.
+    const survey = documentOf([
+      ["An exact solution for ideal dam-break floods on steep slopes", 18],
+      ["Richard M. Iverson^2", 11],
+      ["^2 U.S. Geological Survey, Cascades Volcano Observatory, Vancouver, Washington, USA", 10],
+    ]);
+    expect(readHeader(survey).authors[0]!.affiliation).toBe("U.S. Geological Survey, Cascades Volcano Observatory, Vancouver, Washington");
+  });
+
+  it("gives no author a sentence of thanks or funding, or a fragment cut mid-word, for an affiliation", () => {
+    const doc = documentOf([
+      ["Who Becomes a Dealer? Entry and Capital Rules", 17],
+      ["Helena Brandt^*", 12],
+      ["We characterize which firms become dealers in corporate bond markets and how entry responds to the capital", 10],
+      ["rules that govern them, using regulatory filings on every dealer registered in the United States since 2002.", 10],
+      ["Entry falls sharply after capital requirements rise, and the firms that stay out are the smallest ones.", 10],
+      ["^* Gratitude is also extended to the staff of the Securities and Exchange Commission for their help with the data.", 8],
+      ["dation, the National Institute on Aging Grant T32AG000186, Harvard University, and the European Research Council.", 8],
+    ]);
+    expect(readHeader(doc).authors.map((a) => a.affiliation)).toEqual([null]);
+  });
+
+  it("takes no publisher's imprint in a footnote for an affiliation, though it names a university", () => {
+    const rows: Array<[string, number]> = [
+      ["Predicting renal graft failure using multivariate longitudinal profiles", 18],
+      ["Steffen Fieuws^*", 12],
+      ["We model the risk of graft failure from repeated measurements of several markers of renal function.", 10],
+      ["^* Biostatistical Centre, Katholieke Universiteit Leuven, Leuven, Belgium. Published by Oxford University Press.", 8],
+    ];
+    const [author] = readHeader(documentOf(rows)).authors;
+    expect(author?.affiliation).toBe("Biostatistical Centre, Katholieke Universiteit Leuven, Leuven");
+  });
+});

@@ -1,0 +1,253 @@
+/**
+ * Affiliations: where each author is, from the lines under a name, an address block, a note on the
+ * title page; what no affiliation is (thanks, a licence, prose); an affiliation's department and
+ * institution.
+ */
+import { REGIONS, ABSTRACT_LABEL, KEYWORDS_LABEL, INSTITUTION, NOISE, MONTH_DATE, EMAIL, MARKER, AFFILIATION_MARKER, POST } from "./patterns";
+import { countryIn, countryOfEmail, trailingCountry } from "./countries";
+import type { ExtractedAuthor, Line } from "./model";
+import { joinSpans, normalizeSpace, isProse } from "./text";
+import { TRAILING_ABSTRACT } from "./abstract";
+import { BARE_EMAIL, EMAIL_ADDRESS_LINE } from "./emails";
+import { isCountryName } from "./person-names";
+
+const UNIT = /^(?:department|dept\.?|division|chair|area|discipline|group|section|unit|school of|faculty of|centre|center|institute of)\b/i;
+const HOST = /\b(?:universit\w*|college|school|institute|academy|bank|polytechnic|hochschule)\b/i;
+
+/**
+ * The department and the institution of one affiliation, when both are printed: "Department of
+ * Finance, Tilburg School of Economics and Management, Tilburg University" → the department and
+ * "Tilburg School of Economics and Management, Tilburg University".
+ */
+export function splitAffiliation(text: string | null): { institution: string | null; department: string | null } {
+  if (!text) return { institution: null, department: null };
+  const parts = text.split(/,\s*/);
+  if (parts.length > 1 && UNIT.test(parts[0]!) && parts.slice(1).some((p) => HOST.test(p))) {
+    return { department: parts[0]!, institution: parts.slice(1).join(", ") };
+  }
+  return { institution: text, department: null };
+}
+
+/**
+ * An affiliation found for an author apart from their notes: their first (its country, institution
+ * and department too), or one more after theirs.
+ */
+export function giveAffiliation(a: ExtractedAuthor, text: string) {
+  const { rest, country } = trailingCountry(text);
+  if (a.affiliation?.split("; ").includes(rest)) return;
+  if (a.affiliation) {
+    Object.assign(a, { affiliation: `${a.affiliation}; ${rest}`, country: a.country ?? country ?? countryIn(rest) });
+    return;
+  }
+  const { institution, department } = splitAffiliation(rest);
+  Object.assign(a, { affiliation: rest, institution, department, country: country ?? countryIn(rest) ?? a.country });
+}
+
+/** An author's affiliation replaced by another text (its institution, department and country read anew). */
+export function giveAffiliationAnew(a: ExtractedAuthor, text: string) {
+  Object.assign(a, { affiliation: null, institution: null, department: null });
+  giveAffiliation(a, text);
+}
+
+/**
+ * Addresses printed at the end of the paper (amsart): each author's address lines, then
+ * "E-mail address: …", in the authors' order. Used only when the first pages gave no author an
+ * address or an e-mail, and only when there is one such block per author.
+ */
+export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
+  if (!authors.length || authors.some((a) => a.email || a.affiliation)) return;
+  const blocks: Array<{ address: string; email: string }> = [];
+  let run: Line[] = [];
+  for (const l of lines) {
+    const m = EMAIL_ADDRESS_LINE.exec(l.text.trim());
+    if (m) {
+      if (run.length) blocks.push({ address: normalizeSpace(run.map((r) => r.text).join(" ")), email: m[1]!.toLowerCase() });
+      run = [];
+      continue;
+    }
+    const prev = run[run.length - 1];
+    if (prev && (l.page !== prev.page || l.y - prev.y > prev.size * 1.9)) run = [];
+    run.push(l);
+    if (run.length > 4) run.shift();
+  }
+  if (blocks.length !== authors.length || blocks.some((b) => !INSTITUTION.test(b.address))) return;
+  authors.forEach((a, k) => {
+    const { rest, country } = trailingCountry(blocks[k]!.address.replace(/[.;,]+$/, ""));
+    const { institution, department } = splitAffiliation(rest);
+    Object.assign(a, { email: blocks[k]!.email, affiliation: rest, institution, department, country: country ?? countryIn(rest) ?? countryOfEmail(blocks[k]!.email) });
+  });
+}
+
+/** Sentences of a note that are not an affiliation: thanks, contact details, the paper's status. */
+export const notAffiliation = (t: string) =>
+  /^\s*(?:key\s*words?|index terms|jel\b|abstract\b)/i.test(t) ||
+  /\b(?:thank|grateful|gratitude|acknowledg|support|corresponding|correspondence|tel|phone|fax|funded|funding|participat)\w*|\bgrant\s+(?:no\.?\s*)?[A-Z]*\d|\bcontributed equally|\bequal(?:ly)? contribut/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || NOISE.test(t) || LICENCE.test(t);
+/** A journal's imprint: its address on the web, copyright and licence. */
+const LICENCE = /https?:\/\/|\bwww\.|©|\(c\)\s*\d{4}|\blicen[cs]e|\bcreative commons|\bopen access\b|\bcopyright\b|\bpublished by\b|\ball rights reserved\b/i;
+/** An e-mail label and all after it on the line ("✉ e-mail: skm@iitm.ac.in"): no part of an affiliation. */
+// (Its hyphen may be any of the hyphens a text layer gives, a soft one among them: "E-\u00ad\u2010mail".)
+const EMAIL_TAIL = /(?:e[-\u00ad\u2010\u2011]*mail)\s*:?.*$/i;
+/** An affiliation without its e-mail, leading marker and closing punctuation. */
+// (Its parts joined by semicolons are joined by commas: an author's affiliations are joined by semicolons.)
+export const cleanAffiliation = (t: string) =>
+  normalizeSpace(
+    t
+      .replace(EMAIL_TAIL, "")
+      // (What a footnote runs into: "… Manchester, UK Received Month ??, ????", "… Switzerland Full list of author information …".)
+      .replace(/\s+(?:(?:Received|Accepted|Revised|Published)\b(?:\s+\w+)?\s*:?\s*(?:\d|\p{Lu}\p{Ll}+\s+[\d?])|Full list of author information\b).*$/u, "")
+      .replace(EMAIL, "")
+      .replace(/\s*✉\s*/gu, " ")
+      .replace(TRAILING_ABSTRACT, "")
+      .replace(AFFILIATION_MARKER, "")
+      // What is said of the place rather than the place: "Permanent address:", "From the", a post held ("Principal Lecturer,").
+      .replace(/^(?:(?:permanent|present|current|previous|home)\s+address(?:es)?\s*:?|(?:also|now)\s+at\s*:?|from\s+the\b)\s*/i, "")
+      .replace(/^[^,]{3,60},\s*(?=\S)/, (post: string, at: number, all: string) => (POST.test(post) && !INSTITUTION.test(post.replace(/\b(?:research|medical)\b/gi, "")) && INSTITUTION.test(all.slice(post.length)) ? "" : post))
+      .replace(/\s+(?:Address (?:reprint requests|correspondence)|BIOGRAPHY|Biography\b).*$/u, "")
+      // (An abbreviation keeps its full stop: "Intelliseek, Inc.")
+      .replace(/(?:[.;,/]+\s*|[,;]?\s+(?:and|and the|the)\s*)$/, (end: string, at: number, all: string) => (end.startsWith(".") && /\b(?:Inc|Ltd|Co|Corp|Univ|Dept|St)$/.test(all.slice(0, at)) ? "." : ""))
+      .replace(/\s*;\s*/g, ", "),
+  );
+/** A line of an address: it ends with a country, or is a short capitalised place ("Cambridge, MA", "Jouy-en-Josas"). */
+export const isAddress = (t: string) =>
+  !MONTH_DATE.test(t.trim()) && !/\b(?:19|20)\d{2}\b/.test(t) && (trailingCountry(t).country !== null || (t.split(/\s+/).length <= 5 && /^[\p{Lu}\d]/u.test(t) && !/[.!?:]$/.test(t)));
+
+/** An institution's name cut where the line wraps ("National University of" / "Singapore", "Depart-" / "ment"). */
+const OPEN_NAME = /(?:\b(?:of|and|for|the|de|di|da|del|der|für|zu|am)|-)$/i;
+/** A line that leaves its address or institution's name unfinished: cut mid-name, or after a comma or semicolon. */
+export const leftOpen = (text: string) => /[,;]$/.test(text) || OPEN_NAME.test(text);
+
+/** A unit's name in capitalised words, its acronym after it ("Complex Systems Computation Group (CoSCo)"). */
+const UNIT_NAME = /^\p{Lu}[\p{L}'’-]*(?:\s+(?:and|of|for|in|&|\p{Lu}[\p{L}'’-]*))+(?:\s+\(\p{Lu}[\p{L}\d-]*\))?$/u;
+
+/**
+ * The affiliations in an author's block (the lines under the name): a run of institution and
+ * address lines is one affiliation ("Department of Finance" / "University of Zurich" / "Zurich,
+ * Switzerland"), a line that wraps mid-name ("National University of" / "Singapore") joined as text.
+ * A line the labeller is sure is an affiliation counts without an institution's word ("President
+ * of the ICCNS", "Applied Research Center" / "Intelliseek, Inc.").
+ */
+export function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => false) {
+  const out: string[] = [];
+  let run: string[] = [];
+  let anchored = false;
+  const flush = () => {
+    if (anchored) out.push(run.join(", "));
+    run = [];
+    anchored = false;
+  };
+  // A unit's name in capitalised words right above an institution ("Computer and Information Science" / "The Ohio State University").
+  let lead: string | null = null;
+  for (const l of block) {
+    const t = cleanAffiliation(l.text);
+    const known = Boolean(t) && (INSTITUTION.test(t) || (sure(l) && !/\b(?:19|20)\d{2}\b|\b(?:ISSN|ISBN|doi)\b/i.test(t) && /\p{L}{3}/u.test(t)));
+    // (A line that ends with an address is the affiliation's last: "…, Chennai, India. ✉ e-mail: skm@iitm.ac.in".)
+    const mailed = /@/.test(l.text);
+    // (An institution's parts between commas are no prose however many of its words are in lower case: "…, indian institute of technology Madras, chennai, india".)
+    const prose = isProse(t) && !(known && t.split(",").length >= 3);
+    const part = t && !(mailed && /@/.test(t)) && !KEYWORDS_LABEL.test(l.text) && !ABSTRACT_LABEL.test(l.text) && !notAffiliation(l.text.replace(EMAIL_TAIL, "")) && !prose && (known || (run.length > 0 && isAddress(t)));
+    if (!part) {
+      flush();
+      lead = UNIT_NAME.test(t) && t.split(/\s+/).length >= 2 && t.split(/\s+/).length <= 6 ? t : null;
+      continue;
+    }
+    if (lead && known && !run.length) run.push(lead);
+    lead = null;
+    // An affiliation ends with its country: an institution after one begins the next ("… Dublin,
+    // Ireland" / "Diagnostic Bacteriology Laboratory, …").
+    if (known && run.length && endsWithCountry(run[run.length - 1]!)) flush();
+    anchored ||= known;
+    const last = run[run.length - 1];
+    if (last && OPEN_NAME.test(last)) run[run.length - 1] = /-$/.test(last) ? `${last}${t}` : `${last} ${t}`;
+    else run.push(t);
+    if (mailed) flush();
+  }
+  flush();
+  return out.flatMap(splitAtCountries);
+}
+
+/**
+ * A line of notes cut where a raised marker inside it starts the next note: after punctuation or
+ * "and", before a capital ("…, USA;² University of …", "Address:¹ Anthropologisches …", "… USA
+ * and⁶ Department …"), or at the line's end, its note on the next line ("Equal contributors¹").
+ */
+export function notePieces(l: Line): Line[] {
+  const cuts: number[] = [];
+  let from = 0;
+  l.spans.forEach((s, i) => {
+    const mark = s.text.trim();
+    if (!s.sup || l.spans[i - 1]?.sup || !/[\d*∗†‡§¶#a-z]/.test(mark) || !MARKER.test(mark)) return;
+    const before = joinSpans(l.spans.slice(from, i).filter((x) => !x.sup));
+    const rest = l.spans.slice(i + 1);
+    const next = rest.findIndex((x) => x.sup && x.text.trim() && !/^[,\s]+$/.test(x.text));
+    const after = joinSpans((next < 0 ? rest : rest.slice(0, next)).filter((x) => !x.sup));
+    if (before && (after ? /(?:[,;:.]|\band|\bthe|\bfrom)$/i.test(before) && /^\p{Lu}/u.test(after) : /[\p{L}.,;]$/u.test(before))) {
+      cuts.push(i);
+      from = i;
+    }
+  });
+  if (!cuts.length) return [l];
+  return [0, ...cuts].map((start, k) => {
+    const spans = l.spans.slice(start, cuts[k] ?? l.spans.length);
+    return { ...l, spans, text: joinSpans(spans.filter((x) => !x.sup)) };
+  });
+}
+
+/**
+ * A line that goes on with the footnote above it: smaller than the text, or read as an
+ * affiliation, or a bare e-mail; an address, or the rest of an institution's name, after a line
+ * that did not end its sentence ("… the⁷ Division of General" / "Internal Medicine, Duke University
+ * School of" / "Medicine, Durham, North Carolina.").
+ */
+export function continuesNote(note: string[], l: Line, body: number, affiliationLine: boolean) {
+  if (ABSTRACT_LABEL.test(l.text) || endsNote(note, l.text)) return false;
+  // (A note that reached a full stop or its country is finished: "…, Fribourg," / "Switzerland".)
+  const last = note.join(" ").trim();
+  const open = !/\.$/.test(last) && !endsWithCountry(last);
+  return l.size < body - 0.3 || affiliationLine || BARE_EMAIL.test(l.text.trim()) || (open && (isAddress(l.text) || ((leftOpen(last) || INSTITUTION.test(l.text)) && !isProse(l.text))));
+}
+
+/**
+ * A line that does not go on with the footnote above it: a journal's imprint or licence, or running
+ * text after an address that ended at its country ("… Alnarp, Sweden" / "Full list of author
+ * information is available at the end of the article").
+ */
+function endsNote(note: string[], next: string) {
+  return LICENCE.test(next) || CITATION.test(next.trim()) || (isProse(next) && endsWithCountry(note.join(" ").trim()));
+}
+
+/** A reference to the paper itself, its authors family name first: "Futami K, Yamashita J, Higashi S. Do cerebral …". */
+const CITATION = /^(?:\p{Lu}[\p{L}'’-]+\s+\p{Lu}{1,3},\s+){2,}/u;
+
+/** A country printed as an address's last part ("…, Dublin, Ireland"), not an institution's last word ("National University of Singapore"). */
+export const endsWithCountry = (t: string) => /,/.test(t) && isCountryName(t.split(",").pop()!.trim().replace(/[\s./;]+$/, ""));
+
+
+/** The word an institution's name begins with (not "Korea Research Institute", where the country is the name's). */
+const INSTITUTION_HEAD = /^(?:Department|Dept\.?|Institute|Institut\p{L}*|Istituto|School|Faculty|Facult\p{L}+|Division|Laborator\p{L}+|Laboratoire|Cent(?:er|re)|Centro|Universit\p{L}+|College|Hospital|Academy|Dipartimento|Departamento|Département|CNRS|INSERM|Inserm|INRIA|Inria|INRAE?|CSIC|CNR|CEA|IRD)(?!\p{L})/u;
+/**
+ * A note's text cut after each address, where an institution's name begins: after its country
+ * ("…, Tennessee 37831, USA Department of Physics, …", "…, Denmark, the Department of …") or its
+ * postcode ("…, Charlottesville, VA 22903 School of ECE, …"). Right after a country, a university
+ * or an institute is the country's own ("Department of Physics, Korea University") unless an
+ * address comes before the country ("…, 31052 Toulouse Cedex, France Université Paul Sabatier").
+ */
+export function splitAtCountries(text: string) {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of text.matchAll(/([.;,]?)\s+(?:(?:and|the)\s+)?(?=\p{Lu})/gu)) {
+    const before = text.slice(start, m.index);
+    const next = text.slice(m.index + m[0].length).split(",")[0]!;
+    if (!INSTITUTION_HEAD.test(next)) continue;
+    const parts = before.split(",");
+    const country = parts.length > 1 && isCountryName(parts[parts.length - 1]!.trim().replace(/[\s.]+$/, ""));
+    // (A state and its ZIP code: "VA 22903", "Tennessee 37996"; not a unit's number, "UMR CNRS 5558".)
+    const zip = /^(.+?)\s+\d{5}(?:-\d{4})?$/u.exec(parts[parts.length - 1]!.trim());
+    const postcode = Boolean(zip) && (/^\p{Lu}{2}$/u.test(zip![1]!) || REGIONS.has(zip![1]!));
+    if (!country && !postcode) continue;
+    if (country && !m[1] && /^(?:Universit|Institut|Istituto|College|Hospital|Academy)/u.test(next) && !/\d/.test(parts[parts.length - 2] ?? "")) continue;
+    out.push(before);
+    start = m.index + m[0].length;
+  }
+  out.push(text.slice(start));
+  return out;
+}

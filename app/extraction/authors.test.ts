@@ -1,0 +1,397 @@
+import { describe, expect, it } from "vitest";
+import { readHeader } from "./header";
+import { namesOnLine } from "./person-names";
+import { lowerCaseWords } from "./patterns";
+import { documentOf } from "./test-document";
+
+describe("the author reader", () => {
+  it("reads inverted name lists (family names in capitals too), markers printed on the line, ORCID badges, numbered affiliations run together, glued footnote digits", () => {
+    const inverted = readHeader(
+      documentOf([
+        ["Title: An open source toolbox for localizing intracranial electrodes", 16],
+        ["Authors:", 16],
+        ["Groppe, David M. (1,2), Bickel, Stephan (3), Honey, Christopher J. (1)*", 11],
+        ["1. Department of Psychology, University of Toronto, Toronto, Canada", 10],
+        ["2. Feinstein Institute for Medical Research, Manhasset, NY 11030, USA", 10],
+        ["3. Department of Neurology, Montefiore Medical Center, Bronx, NY 10467, USA", 10],
+      ]),
+    );
+    expect(inverted.title.value).toBe("An open source toolbox for localizing intracranial electrodes");
+    expect(inverted.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["David M. Groppe", "Stephan Bickel", "Christopher J. Honey"]);
+    expect(inverted.authors[1]!.affiliation).toBe("Department of Neurology, Montefiore Medical Center, Bronx, NY 10467");
+    // Family names in capitals, each before its given names.
+    const capitals = readHeader(
+      documentOf([
+        ["Margin Calls and Fire Sales in Hong Kong Equities", 18],
+        ["HO, Kei Shiu Edward and CHAN, Lai Wan", 10],
+        ["Department of Finance", 10],
+        ["The Chinese University of Hong Kong", 10],
+        ["email: ho052@example.hk and lwchan@example.hk", 10],
+      ]),
+    );
+    expect(capitals.authors.map((a) => [a.firstName, a.lastName, a.email])).toEqual([
+      ["Kei Shiu Edward", "Ho", "ho052@example.hk"],
+      ["Lai Wan", "Chan", "lwchan@example.hk"],
+    ]);
+
+    const plos = readHeader(
+      documentOf([
+        ["Genetic diversity of rice landraces in northern Taiwan", 16],
+        ["Shu-meng Kuo 1, Yu-ru Chen 2, Yann-rong LinID 1 *", 11],
+        ["1 Department of Agronomy, National Taiwan University, Taipei, Taiwan, 2 Crop Science Division,", 9],
+        ["Taiwan Agricultural Research Institute, Taichung, Taiwan", 9],
+        ["* Correspondence: ylin@ntu.edu.tw3", 9],
+      ]),
+    );
+    expect(plos.authors.map((a) => [`${a.firstName} ${a.lastName}`, a.affiliation, a.email])).toEqual([
+      ["Shu-meng Kuo", "Department of Agronomy, National Taiwan University, Taipei", null],
+      ["Yu-ru Chen", "Crop Science Division, Taiwan Agricultural Research Institute, Taichung", null],
+      ["Yann-rong Lin", "Department of Agronomy, National Taiwan University, Taipei", "ylin@ntu.edu.tw"],
+    ]);
+  });
+
+  it("gives an address made of a given name alone, or of initials, to the one author they fit", () => {
+    const rows: Array<[string, number]> = [
+      ["Audit Committee Expertise and Financial Reporting Quality", 16],
+      ["Yuki Watanabe, Min-jun Park and Mei Ling Chen", 12],
+      ["Faculty of Business and Commerce, Keio University, Tokyo, Japan", 10],
+      ["E-mail addresses: yuki29@keio.ac.jp, min.park@snu.ac.kr, chen@vnu.edu.vn", 10],
+      ["Abstract", 12],
+      ["How does audit committee expertise affect financial reporting quality? We assemble a new data set", 11],
+      ["covering 2,976 transactions from 1992 to 2016 and use a difference-in-differences design.", 11],
+    ];
+    const header = readHeader(documentOf(rows));
+    expect(header.authors.map((a) => a.email)).toEqual(["yuki29@keio.ac.jp", "min.park@snu.ac.kr", "chen@vnu.edu.vn"]);
+    // Or of the initials, when they are one author's alone.
+    const initials = readHeader(documentOf(rows.map(([t, size]) => [t.replace("yuki29@keio.ac.jp", "yw@keio.ac.jp").replace("chen@vnu.edu.vn", "mlc@vnu.edu.vn"), size])));
+    expect(initials.authors.map((a) => a.email)).toEqual(["yw@keio.ac.jp", "min.park@snu.ac.kr", "mlc@vnu.edu.vn"]);
+  });
+
+  it("gives a mailbox with a family name cut short to its owner, who is corresponding when a note says so", () => {
+    const rows: Array<[string, number]> = [
+      ["Assessing the Prevalence of Mycoplasma Contamination in Cell Culture", 16],
+      ["Anthony O. Olarerin-George and John B. Hogenesch", 12],
+      ["Department of Pharmacology, University of Pennsylvania, Philadelphia, PA", 10],
+      ["To whom correspondence should be addressed. Email: hogenesc@mail.med.upenn.edu", 10],
+      ["Abstract", 12],
+      ["Mycoplasmas are notorious contaminants of cell culture and can have profound effects on host", 11],
+      ["cell biology by depriving cells of nutrients and inducing global changes in gene expression.", 11],
+    ];
+    const header = readHeader(documentOf(rows));
+    expect(header.authors.map((a) => [a.lastName, a.email, a.isCorresponding])).toEqual([
+      ["Olarerin-George", null, false],
+      ["Hogenesch", "hogenesc@mail.med.upenn.edu", true],
+    ]);
+  });
+
+  it("reads a list that wraps over rows, degrees on their own rows, 'et', and drops the citation line that repeats the names", () => {
+    const rows: Array<[string, number]> = [
+      ["Surgical Neurology 49:399-405", 9],
+      ["The Significance of Retrograde Thrombosis in Elderly Patients", 16],
+      ["Patrick W. Corrigan, Psy.D.", 11],
+      ["Donna Kayton-Weinberg, MS, Michel Mpassi et Gérald", 11],
+      ["Guillaumet", 11],
+      ["Department of Neurosurgery, Kitasato University School of Medicine, Sagamihara, Japan", 10],
+      ["Corrigan PW, Kayton-Weinberg D, Mpassi M, Guillaumet G. The significance of retrograde", 9],
+      ["thrombosis in elderly patients. Surg Neurol 1998;49:399-405.", 9],
+      ["Abstract", 12],
+      ["Retrograde thrombosis of former feeding arteries should be considered as a distinct postoperative complication", 11],
+      ["following surgery for arteriovenous malformation, and the patient's age bears on it in each of three cases.", 11],
+    ];
+    const header = readHeader(documentOf(rows));
+    expect(header.authors.map((a) => `${a.firstName} / ${a.lastName}`)).toEqual(["Patrick W. / Corrigan", "Donna / Kayton-Weinberg", "Michel / Mpassi", "Gérald / Guillaumet"]);
+  });
+
+  it("turns round a list printed family name first, and pairs addresses listed after their owners' names", () => {
+    const rows: Array<[string, number]> = [
+      ["Coexistence of circulating antigens and antibodies in chronic carriers", 16],
+      ["Pancher Marie*, Ngo Yen, Thibault Vincent", 11],
+      ["Pitié-Salpêtrière Hospital, Virology Department, Paris, France", 10],
+      ["Email: Pancher Marie - marie.pancher@aphp.fr; Thibault Vincent - vt@aphp.fr", 10],
+      ["Abstract", 12],
+      ["The presence at the same time of the antigen and of its antibodies is an entity sometimes encountered in chronic", 11],
+      ["carriers; this study was designed to characterise such profiles and the reliability of three assays in this setting.", 11],
+    ];
+    const header = readHeader(documentOf(rows));
+    expect(header.authors.map((a) => [a.firstName, a.lastName, a.email])).toEqual([
+      ["Marie", "Pancher", "marie.pancher@aphp.fr"],
+      ["Yen", "Ngo", null],
+      ["Vincent", "Thibault", "vt@aphp.fr"],
+    ]);
+  });
+
+  it("reads one author to a line, with degrees, post and a wrapping affiliation after the name", () => {
+    const rows: Array<[string, number]> = [
+      ["Title: Short-Term Debt and Bank Runs in Emerging Markets", 16],
+      ["Amara N. Okafor, PhD, Associate Professor of Finance, Lagos Business School, Pan-Atlantic", 12],
+      ["University, Lagos, Nigeria", 12],
+      ["Lukas Brenner, MSc, Doctoral Student, Department of Banking and Finance, University of", 12],
+      ["Zurich, Switzerland", 12],
+      ["Corresponding author: Amara N. Okafor, a.okafor@example.ng", 12],
+      ["Abstract", 12],
+      ["We show that banks funded with short-term foreign debt face runs that local deposit insurance does not stop.", 10],
+      ["The runs begin when the currency falls, and they end only when the central bank lends in dollars to the banks.", 10],
+    ];
+    expect(readHeader(documentOf(rows)).authors.map((a) => [a.lastName, a.affiliation, a.country, a.email, a.isCorresponding])).toEqual([
+      ["Okafor", "Lagos Business School, Pan-Atlantic University, Lagos", "Nigeria", "a.okafor@example.ng", true],
+      ["Brenner", "Department of Banking and Finance, University of Zurich", "Switzerland", null, false],
+    ]);
+  });
+
+  it("gives the block under a line of names to all of them, and reads the speaker of a collaboration", () => {
+    const shared = readHeader(
+      documentOf([
+        ["A Server of Distributed Disk Pages", 16],
+        ["Charles Falkenberg, Paul Hagger and Steve Kelley", 10],
+        ["Institute for Advanced Computer Studies and", 10],
+        ["The Department of Computer Science", 10],
+        ["University of Maryland", 10],
+        ["College Park, MD 20742 ABSTRACT", 10],
+        ["As network latency drops below disk latency, access time to a remote disk will begin to approach local disk", 10],
+        ["access time, and the performance of input and output may then be improved by spreading pages across servers.", 10],
+      ]),
+    );
+    expect(shared.authors.map((a) => a.affiliation)).toEqual(Array(3).fill("Institute for Advanced Computer Studies, The Department of Computer Science, University of Maryland, College Park, MD 20742"));
+    const speaker = readHeader(
+      documentOf([
+        ["Double Helicity Asymmetry of Inclusive Production in Polarized Collisions", 16],
+        ["K. Aoki for the PHENIX Collaboration", 10],
+        ["Department of Physics, Kyoto University, Kyoto, Japan", 9],
+        ["Abstract. The proton spin structure is not understood yet and there has remained large uncertainty on the gluon", 9],
+        ["spin contribution to the proton, which double helicity asymmetry in polarized collisions is used to constrain.", 9],
+      ]),
+    );
+    expect(speaker.authors.map((a) => [a.firstName, a.lastName, a.affiliation, a.country])).toEqual([["K.", "Aoki", "Department of Physics, Kyoto University, Kyoto", "Japan"]]);
+  });
+
+  it("reads names after an 'Authors:' label, before an abstract's label, with letter markers, and never runs an address into a name", () => {
+    const names = (rows: Array<[string, number]>) => readHeader(documentOf(rows)).authors.map((a) => `${a.firstName} ${a.lastName}`);
+    const abstract: Array<[string, number]> = [
+      ["We define counting classes closed under subtraction and show that they keep every other property the", 10],
+      ["familiar classes have, which makes them the natural setting for the questions we study in this paper.", 10],
+    ];
+    expect(names([["Gap-Definable Counting Classes", 16], ["Authors: Leonardo Collado-Torres, Alyssa C. Frazee, Michael I. Love", 11], ["Abstract", 12], ...abstract])).toEqual(["Leonardo Collado-Torres", "Alyssa C. Frazee", "Michael I. Love"]);
+    expect(names([["Gap-Definable Counting Classes", 16], ["Padhraic Smyth, David Heckerman, and Michael Jordan Abstract", 11], ...abstract])).toEqual(["Padhraic Smyth", "David Heckerman", "Michael Jordan"]);
+    expect(names([["Gap-Definable Counting Classes", 16], ["Jean-Marc Bardet, Paul Doukhan ab, José Rafael León", 11], ["Abstract", 12], ...abstract])).toEqual(["Jean-Marc Bardet", "Paul Doukhan", "José Rafael León"]);
+    expect(
+      names([
+        ["Gap-Definable Counting Classes", 16],
+        ["Stephen A. Fenner", 11],
+        ["Computer Science Department", 11],
+        ["University of Southern Maine", 11],
+        ["Portland, Maine 04103", 11],
+        ["Lance J. Fortnow", 11],
+        ["Department of Computer Science, University of Chicago", 11],
+        ["Abstract", 12],
+        ...abstract,
+      ]),
+    ).toEqual(["Stephen A. Fenner", "Lance J. Fortnow"]);
+    // A postcode's line, a division's, are no names; a page number run into the names is no marker of theirs.
+    expect(names([["Gap-Definable Counting Classes", 16], ["Owen McCusker", 11], ["Manufacturing Systems Integration Division", 11], ["Sonalysts, Inc.", 11], ["Waterford, CT 06385", 11], ["Abstract", 12], ...abstract])).toEqual(["Owen McCusker"]);
+    expect(names([["Gap-Definable Counting Classes", 16], ["EVA PIP and G.G.C. ROBINSON 109", 11], ["Abstract", 12], ...abstract])).toEqual(["Eva Pip", "G.G.C. Robinson"]);
+    // A street's line with its postcode; names in capitals joined by "ET".
+    expect(names([["Gap-Definable Counting Classes", 16], ["Gérard Coudert", 11], ["30, Rue Lionnois, 54000 Nancy", 11], ["Abstract", 12], ...abstract])).toEqual(["Gérard Coudert"]);
+    expect(names([["Gap-Definable Counting Classes", 16], ["MICHEL MPASSI ET GÉRALD GUILLAUMET", 11], ["Abstract", 12], ...abstract])).toEqual(["Michel Mpassi", "Gérald Guillaumet"]);
+  });
+
+  it("reads a corresponding author's note whose e-mail runs into the address, and cuts what a note runs into", () => {
+    const rows: Array<[string, number]> = [
+      ["Mechanisms downstream of reverse transcription in chronic infection", 18],
+      ["Simon B. Larsson^*, Sebastian Malmström^1 and Magnus Lindh^1", 11],
+      ["Abstract", 11],
+      ["Background: Hepatitis B virus DNA in serum of chronically infected patients declines by three to four log units at", 10],
+      ["the loss of the e antigen from serum, and the mechanisms behind this decline are still not well known to anyone.", 10],
+      ["Keywords: HBV DNA, HBsAg, cccDNA", 10],
+      ["* Correspondence: simon.b.larsson@gu.se", 9],
+      ["Department of Infectious Diseases, University of Gothenburg, Gothenburg,", 9],
+      ["Sweden", 9],
+      ["Full list of author information is available at the end of the article", 9],
+      ["^1 Institute of Biomedicine, Sahlgrenska Academy, Gothenburg, Sweden Received: 30 October 2015", 9],
+    ];
+    const authors = readHeader(documentOf(rows)).authors;
+    expect(authors.map((a) => [a.lastName, a.email, a.affiliation])).toEqual([
+      ["Larsson", "simon.b.larsson@gu.se", "Department of Infectious Diseases, University of Gothenburg, Gothenburg"],
+      ["Malmström", null, "Institute of Biomedicine, Sahlgrenska Academy, Gothenburg"],
+      ["Lindh", null, "Institute of Biomedicine, Sahlgrenska Academy, Gothenburg"],
+    ]);
+  });
+
+  it("gives the corresponding author the address printed apart under names on one line, and takes a post and 'Permanent address:' off an affiliation", () => {
+    const shared = readHeader(
+      documentOf([
+        ["Multipeak resonance behaviour tailored by magnetoelastic coupling in layered microwires", 18],
+        ["Jacob Torrejón, Giovanni Badini and Manuel Vázquez", 10],
+        ["Materials Science Institute of Madrid, CSIC. 28049 Madrid, Spain", 10],
+        ["Correspondence should be addressed to Jacob Torrejón.", 10],
+        ["Institute for Materials Science, CSIC. 28049 Madrid. Spain", 10],
+        ["E-mail: jtorrejon@icmm.example.es", 10],
+      ]),
+    );
+    expect(shared.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Torrejón", "Materials Science Institute of Madrid, CSIC. 28049 Madrid; Institute for Materials Science, CSIC. 28049 Madrid"],
+      ["Badini", "Materials Science Institute of Madrid, CSIC. 28049 Madrid"],
+      ["Vázquez", "Materials Science Institute of Madrid, CSIC. 28049 Madrid"],
+    ]);
+    const noted = readHeader(
+      documentOf([
+        ["Teaching Corporate Finance with Case Studies", 18],
+        ["Helen Marsh^1 and Omar Haddad^2", 11],
+        ["^1 Principal Lecturer, Manchester Metropolitan University, Manchester, UK", 9],
+        ["^2 Permanent address: Institute of Limnology, Uppsala University, Uppsala, Sweden", 9],
+      ]),
+    );
+    expect(noted.authors.map((a) => a.affiliation)).toEqual(["Manchester Metropolitan University, Manchester", "Institute of Limnology, Uppsala University, Uppsala"]);
+  });
+
+  it("keeps every name of a line the name model reads fewer people on and a name set smaller in a column of names, drops a post or an ORCID badge after a name, joins an address cut after a dot but not one that ends a sentence, and takes no laboratory for a person", () => {
+    const twoOnALine = readHeader(
+      documentOf([
+        ["CTA telescopes as deep-space lasercom ground receivers", 18],
+        ["José Manuel Sánchez-Pena, Ricardo Vergaz", 11],
+        ["Electronic Technology Department, Carlos III University of Madrid", 10],
+      ]),
+    );
+    expect(twoOnALine.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["José Manuel Sánchez-Pena", "Ricardo Vergaz"]);
+    const column = readHeader(
+      documentOf([
+        ["Macronutrients, Food Groups, and Eating Patterns in the Management of Diabetes", 18],
+        ["MADELYN L. WHEELER, MS^,RD^1", 10],
+        ["STEPHANIE A. DUNBAR, MPH^,RD^2", 10],
+        ["WAHIDA KARMALLY, DRPH, RD, CDE, CLS, FNLA 3", 9],
+        ["ELIZABETH J. MAYER-DAVIS, MSPH^,PHD^4", 10],
+      ]),
+    );
+    expect(column.authors.map((a) => a.lastName)).toEqual(["Wheeler", "Dunbar", "Karmally", "Mayer-Davis"]);
+    // A post or an ORCID badge printed after a name is no part of it.
+    const posts = documentOf([["Audrey L. Allison Director, Bruce A. Olcott and Thomas Burgoyne ID", 10]]);
+    expect(namesOnLine(posts.lines[0]!, lowerCaseWords(posts.lines)).map((n) => n.name)).toEqual(["Audrey L. Allison", "Bruce A. Olcott", "Thomas Burgoyne"]);
+    // A laboratory and its country, a slash after them, are no person.
+    const lab = documentOf([["Elsevier Labs, USA /", 10]]);
+    expect(namesOnLine(lab.lines[0]!, lowerCaseWords(lab.lines))).toEqual([]);
+    const blocks = readHeader(
+      documentOf([
+        ["A Three-Way Perspective on Scientific Discourse Annotation", 18],
+        ["Anita de Waard", 11],
+        ["Elsevier Labs, USA /", 10],
+        ["UiL-OTS, Universiteit Utrecht, NL", 10],
+        ["a.dewaard@elsevier.com", 10],
+        ["Paul Thompson", 11],
+        ["University of Manchester, UK", 10],
+        ["paul.thompson@manchester.", 10],
+        ["ac.uk", 10],
+      ]),
+    );
+    expect(blocks.authors.map((a) => [a.lastName, a.email])).toEqual([
+      ["de Waard", "a.dewaard@elsevier.com"],
+      ["Thompson", "paul.thompson@manchester.ac.uk"],
+    ]);
+    // An address that ends a sentence at a line's end is not joined to the next line's first word.
+    const sentence = readHeader(
+      documentOf([
+        ["Liquidity Premia in Sovereign Bond Markets", 18],
+        ["Jane Smith", 11],
+        ["Department of Finance, University of Example", 10],
+        ["Write to jane.smith@uni.example.edu.", 10],
+        ["and the data are available from her on request.", 10],
+      ]),
+    );
+    expect(sentence.authors[0]!.email).toBe("jane.smith@uni.example.edu");
+  });
+
+  it("never takes the mailboxes of a grouped address for words the text prints in lower case", () => {
+    const rows: Array<[string, number]> = [
+      ["Continuity-Discrimination Networks for Visual Object Tracking", 14],
+      ["Hong Chang^† Shiguang Shan^†", 11],
+      ["† Key Lab of Intelligent Information Processing, Chinese Academy of Sciences, Beijing, China", 10],
+      ["{hong.chang, shiguang.shan}@vipl.example.cn", 10],
+    ];
+    const doc = documentOf(rows);
+    expect(lowerCaseWords(doc.lines).has("chang")).toBe(false);
+    expect(readHeader(doc).authors.map((a) => [a.lastName, a.email])).toEqual([
+      ["Chang", "hong.chang@vipl.example.cn"],
+      ["Shan", "shiguang.shan@vipl.example.cn"],
+    ]);
+  });
+
+  it("reads a range of raised markers as every marker in it ('Kutalik¹⁰⁻¹²'), and finds names the labeller is sure of where they stand apart from the title", () => {
+    const rows: Array<[string, number]> = [
+      ["Across-cohort quality control of genome-wide association summary statistics", 16],
+      ["Zoltán Kutalik^1^–^3, Ruth Loos^2", 11],
+      ["^1 Department of Medical Genetics, University of Lausanne, Lausanne, Switzerland", 10],
+      ["^2 Swiss Institute of Bioinformatics, Lausanne, Switzerland", 10],
+      ["^3 Institute of Social and Preventive Medicine, Lausanne, Switzerland", 10],
+    ];
+    expect(readHeader(documentOf(rows)).authors.map((a) => a.affiliation)).toEqual([
+      "Department of Medical Genetics, University of Lausanne, Lausanne; Swiss Institute of Bioinformatics, Lausanne; Institute of Social and Preventive Medicine, Lausanne",
+      "Swiss Institute of Bioinformatics, Lausanne",
+    ]);
+    // Names printed below the abstract: nothing between the title and the abstract is a name.
+    const below = readHeader(
+      documentOf([
+        ["Liquidity Risk and the Cross-Section of Corporate Bond Returns", 16],
+        ["Abstract", 10],
+        ["We study how the liquidity of corporate bonds is priced. Bonds whose liquidity falls when the", 10],
+        ["market falls earn a premium of two percent a year, which survives controls for credit risk,", 10],
+        ["maturity and rating, and is larger in the years of the financial crisis than before it.", 10],
+        ["Keywords: liquidity, corporate bonds, asset pricing", 10],
+        ["Jens Dick-Nielsen^1, Peter Feldhütter^2", 11],
+        ["^1 Copenhagen Business School, Frederiksberg, Denmark", 10],
+        ["^2 London Business School, London, United Kingdom", 10],
+      ]),
+    );
+    expect(below.abstract.value).toMatch(/^We study how .* before it\.$/);
+    expect(below.authors.map((a) => [a.firstName, a.lastName, a.affiliation, a.country])).toEqual([
+      ["Jens", "Dick-Nielsen", "Copenhagen Business School, Frederiksberg", "Denmark"],
+      ["Peter", "Feldhütter", "London Business School, London", "United Kingdom"],
+    ]);
+  });
+
+  it("reads no new author below a corresponding author's note nor in an institution's line between lines of names, and gives names sharing a line the block down to the next names", () => {
+    const column = readHeader(
+      documentOf([
+        ["Parent Reports of Behavioral and Emotional Problems among Children in Kenya and Thailand", 18],
+        ["John R. Weisz and Marian Sigman", 10],
+        ["University of California, Los Angeles", 10],
+        ["Bahr Weiss", 10],
+        ["Vanderbilt University", 10],
+        ["Julie Mosk", 10],
+        ["University of California, Los Angeles", 10],
+      ]),
+    );
+    expect(column.authors.map((a) => [`${a.firstName} ${a.lastName}`, a.affiliation])).toEqual([
+      ["John R. Weisz", "University of California, Los Angeles"],
+      ["Marian Sigman", "University of California, Los Angeles"],
+      ["Bahr Weiss", "Vanderbilt University"],
+      ["Julie Mosk", "University of California, Los Angeles"],
+    ]);
+    const address = readHeader(
+      documentOf([
+        ["Fndc3a influences median fin fold development and caudal fin regeneration in zebrafish", 16],
+        ["Daniel Liedtke^1^,^*, Melanie Orth^1", 11],
+        ["^1 Institute of Human Genetics, University of Würzburg, Würzburg, Germany", 10],
+        ["^* Corresponding author: Daniel Liedtke", 10],
+        ["Biozentrum Am Hubland", 10],
+        ["Sanderring Platz", 10],
+        ["D-97074 Würzburg", 10],
+      ]),
+    );
+    expect(address.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Daniel Liedtke", "Melanie Orth"]);
+  });
+
+  it("never takes an organisation printed under an author for a second author: it is that author's affiliation", () => {
+    const doc = documentOf([
+      ["Publication Bias in Anomaly Returns", 17],
+      ["Andrew Y. Okafor", 12],
+      ["Federal Reserve Board", 12],
+      ["December 2024", 11],
+      ["Abstract", 11],
+      ["We measure how much of the average anomaly return published in finance journals reflects the selection of", 11],
+      ["significant results, using the distribution of t-statistics across hundreds of published and unpublished", 11],
+      ["predictors, and find that the bias is small relative to the returns the literature reports for them.", 11],
+    ]);
+    const [author, ...others] = readHeader(doc).authors;
+    expect(others).toEqual([]);
+    // It is where the author is.
+    expect([author?.firstName, author?.lastName, author?.affiliation]).toEqual(["Andrew Y.", "Okafor", "Federal Reserve Board"]);
+  });
+});

@@ -1,0 +1,479 @@
+/**
+ * The author reader: the people named between the title and the abstract (and on an archive's
+ * cover), each with the markers, e-mail, affiliation, country and role the first pages give them.
+ */
+import { INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST } from "./patterns";
+import { countryIn, countryOfEmail, trailingCountry } from "./countries";
+import type { ExtractedAuthor, Line } from "./model";
+import type { LineLabels } from "./labeller";
+import type { NameReader } from "./names";
+import { fold, joinLines, sentences, capitalised, isProse } from "./text";
+import type { Cover } from "./zones";
+import { isHeading, sourceOf } from "./layout";
+import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, notePieces, splitAffiliation, splitAtCountries } from "./affiliations";
+import { confidenceOf } from "./calibration";
+import { BARE_EMAIL, ROLE_MAILBOX, emailFit, expandEmails, mailboxesOn, mailedName } from "./emails";
+import { TRAILING_NUMBER_MARKERS, applyNamingConvention, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName } from "./person-names";
+import { isNoise } from "./title";
+
+/** Words of an organisation's name that no person's name has ("Federal Reserve Board", "Board of Governors"). */
+const ORGANISATION_WORDS = /\b(?:reserve|board|federal|treasury|governors|commission|ministry|government)\b/i;
+/** A name read as a person's that is an organisation's: an institution's word in it. */
+export const isOrganisation = (name: string) => ORGANISATION_WORDS.test(name) || INSTITUTION.test(name);
+
+/** How sure a value an archive's cover labels is ("Author(s): …"): as sure as the engine says anything. */
+export const COVER_SURE = 0.95;
+
+/**
+ * The authors an archive's cover names, in its order, each with what the article's own pages gave
+ * the same person (matched by family name): their e-mail, affiliation and role.
+ */
+export function authorsOfCover(cover: Cover, read: ExtractedAuthor[]): ExtractedAuthor[] {
+  return cover.authors.map((name) => {
+    const { firstName, lastName } = splitName(name);
+    const same = read.find((a) => fold(a.lastName).toLowerCase() === fold(lastName).toLowerCase());
+    return {
+      email: null, affiliation: null, institution: null, department: null, country: null, isCorresponding: false,
+      ...same,
+      firstName,
+      lastName,
+      confidence: COVER_SURE,
+      source: sourceOf(cover.authorsLine ?? undefined),
+    };
+  });
+}
+
+/** A note ("* Corresponding author"), not a marker that ends the name above ("*, Michał Krzyżowski¹, …"). */
+const correspondingNote = (text: string) => /^(?:corresponding|[*∗](?!\s*,))/i.test(text.trim());
+
+/**
+ * A line that is one author's: a name, then degrees or a post, then an institution ("Nicola Carey,
+ * PhD, Reader, School of Health Sciences, University of Surrey, UK"). The name, its markers and
+ * the affiliation after it (without degrees and post); null for any other line.
+ */
+function personWithAffiliation(text: string, lowerWords: Set<string>) {
+  const pieces = text.split(/\s*,\s*/);
+  const bare = pieces[0]!.replace(TRAILING_SYMBOLS, "");
+  const markers = TRAILING_NUMBER_MARKERS.exec(bare)?.[0] ?? "";
+  const name = bare.slice(0, bare.length - markers.length).trim();
+  if (pieces.length < 3 || !/^\p{Lu}/u.test(name) || name.split(/\s+/).length < 2 || name.split(/\s+/).length > 4) return null;
+  if (!looksLikeName(name) || INSTITUTION.test(name) || isPlace(name) || isCommonWords(name, lowerWords)) return null;
+  let k = 1;
+  let titled = false;
+  while (k < pieces.length && (DEGREES.test(pieces[k]!) || POST.test(pieces[k]!))) {
+    titled = true;
+    k++;
+  }
+  const rest = pieces.slice(k).join(", ").trim();
+  if (!titled || !INSTITUTION.test(pieces[k] ?? "")) return null;
+  return { name, markers: markers.trim().split(/\s+/).filter(Boolean), affiliation: rest };
+}
+
+
+/**
+ * A name found: its markers, the line it starts on, the last row of its line's list, how sure the
+ * labeller is of that list; its affiliation where its own line prints one after the name.
+ */
+type Candidate = { name: string; markers: string[]; line: Line; lineIndex: number; author: number; affiliation?: string; given?: string; family?: string };
+
+/** Whether `next` continues the list of names on `line`: the row below, alike, after a line that ends mid-list. */
+function continuesNames(line: Line, next: Line, author: number) {
+  if (next.page !== line.page || Math.abs(next.size - line.size) > 0.3) return false;
+  if (next.y - line.y < line.size * 0.5 || next.y - line.y > line.size * 2.2) return false;
+  // An institution or an address is an affiliation, not a row of names, above or below.
+  // (Names carry no numbers but markers: "Portland, Maine 04103" is an address; and it ends with its place.)
+  if (INSTITUTION.test(line.text) || INSTITUTION.test(next.text) || /@/.test(next.text) || /\d{3,}/.test(line.text) || /\d{3,}/.test(next.text)) return false;
+  if (isPlace(line.text.split(",").pop()!.trim())) return false;
+  const text = line.text.trim();
+  // A name cut at the line's end ("…, Mohamed Ridha Driss¹, Jérôme" / "Cachot²"): the row below
+  // finishes it, however little the labeller makes of a lone family name.
+  // (Or its initial: "…, Lado, Fred" / "A. (3,10), Mehta, …".)
+  const cut = /(?:,|\band|&)\s*\p{Lu}[\p{Ll}'’-]+$/u.test(text) && /^\p{Lu}(?:[\p{L}'’-]+|\.)(?:\s+\p{Lu}(?:[\p{L}'’-]+|\.))?\s*(?:\([\d,\s*]+\)|[\d,*∗†‡§¶#]+)?\s*(?:,|$)/u.test(next.text.trim());
+  if (author < 0.3 && !cut) return false;
+  const last = line.spans[line.spans.length - 1];
+  const list = line.spans.some((s) => s.sup) || /,/.test(text);
+  // The row below begins with the comma or the marker that ends this row's name (", Damien Farrell").
+  return /(?:,|\band|\bAND|&)$/.test(text) || /^[*∗†‡§¶#]*\s*,/.test(next.text.trim()) || Boolean(list && last && !last.sup);
+}
+
+/**
+ * Two rows as one line, the second's spans placed after the first's with a space between (a
+ * comma where the first ends with a degree: "Patrick W. Corrigan, Psy.D." / "Donna Kayton-Weinberg").
+ */
+function joinRows(line: Line, next: Line): Line {
+  const end = Math.max(...line.spans.map((s) => s.x + s.width));
+  // A name hyphenated at the row's end: "Frikke-" / "Schmidt" keeps its hyphen, "Ro-" / "cha" is "Rocha".
+  const hyphen = /\p{L}-$/u.test(line.text.trim());
+  const dropHyphen = hyphen && /^\p{Ll}/u.test(next.text.trim());
+  const shift = end + (hyphen ? 0 : line.size * 0.3) - Math.min(...next.spans.map((s) => s.x));
+  const last = line.spans[line.spans.length - 1]!;
+  const spans = dropHyphen ? [...line.spans.slice(0, -1), { ...last, text: last.text.replace(/-\s*$/, "") }] : line.spans;
+  const degree = DEGREES.test(line.text.split(",").pop()!.replace(TRAILING_SYMBOLS, "").trim());
+  const comma = degree ? [{ ...last, text: ",", sup: false, x: end, width: 0 }] : [];
+  const text = hyphen ? `${line.text.trim().slice(0, dropHyphen ? -1 : undefined)}${next.text.trim()}` : `${line.text}${degree ? "," : ""} ${next.text}`;
+  return { ...line, text, width: line.width + next.width, spans: [...spans, ...comma, ...next.spans.map((s) => ({ ...s, x: s.x + shift }))] };
+}
+
+export function readAuthors(
+  lines: Line[],
+  titleIndexes: number[],
+  abstractStart: number,
+  body: number,
+  { vocabulary: noteVocabulary, lowerWords, labels, indexOf, nameModel, nameReader }: { vocabulary: Set<string>; lowerWords: Set<string>; labels: LineLabels; indexOf: Map<Line, number>; nameModel: boolean; nameReader?: NameReader },
+): ExtractedAuthor[] {
+  const titleEnd = titleIndexes.length ? titleIndexes[titleIndexes.length - 1]! : -1;
+  const titlePage = titleIndexes.length ? lines[titleIndexes[0]!]!.page : 1;
+  let end = abstractStart > titleEnd ? abstractStart : Math.min(lines.length, titleEnd + 25);
+  let region = lines.slice(titleEnd + 1, end).map((line, k) => ({ line, index: titleEnd + 1 + k }));
+  const mailboxes = mailboxesOn(lines, titlePage);
+  let candidates = namesIn(region);
+  // Authors printed above the title (some working papers and proceedings): where no name follows
+  // the title, the lines before it on its page that the labeller reads as names, and their blocks.
+  const titleStart = titleIndexes[0] ?? 0;
+  // (Or a lone name there that an address on the page spells: "Anne-Laure AMILHAT SZARY" / "anne-laure.amilhat@…".)
+  const namedAbove = (i: number) => (labels[i]?.author ?? 0) >= 0.5 || mailedName(lines[i]!.text, mailboxes, lowerWords);
+  if (!candidates.length && titleStart > 0 && lines.slice(0, titleStart).some((_, i) => namedAbove(i))) {
+    end = titleStart;
+    region = lines.slice(0, titleStart).map((line, index) => ({ line, index })).filter((r) => r.line.page === titlePage);
+    candidates = namesIn(region).filter((c) => namedAbove(c.lineIndex));
+  }
+  // Nor above it: the lines of the title page the labeller is sure are names, wherever they stand
+  // (below the abstract, in a side column, past the lines the title's neighbourhood reaches).
+  if (!candidates.length) {
+    const sure = lines.map((line, index) => ({ line, index })).filter((r) => r.line.page === titlePage && !titleIndexes.includes(r.index) && (labels[r.index]?.author ?? 0) >= 0.8);
+    if (sure.length) {
+      region = sure;
+      end = Math.min(lines.length, sure[sure.length - 1]!.index + 25);
+      candidates = namesIn(region);
+    }
+  }
+  if (!candidates.length) return [];
+
+  function namesIn(region: Array<{ line: Line; index: number }>): Candidate[] {
+    const candidates: Candidate[] = [];
+    // Below a corresponding author's note come that author's address and repeats of names, not a
+    // new author ("* Corresponding author: Daniel Liedtke" / "Biozentrum, Am Hubland"), unless the
+    // labeller is sure of the line (a journal's sidebar, "*Correspondence: …", above the real list).
+    let corresponding = false;
+    const known = (name: string, author: number) => !corresponding || author >= 0.9 || candidates.some((c) => samePerson(c.name, name));
+    for (let r = 0; r < region.length; r++) {
+      let { line, index } = region[r]!;
+      const first = line;
+      // A list of names that wraps ("…, Hyun-woo" / "Park⁴, …"): the next line continues it, and
+      // the one after that (each row judged against the row above it).
+      // (An e-mail line's commas do not make it a list of names: the name below it is its own.)
+      let row = line;
+      let author = labels[index]?.author ?? 1;
+      for (let next = region[r + 1]; next && !/@/.test(row.text) && continuesNames(row, next.line, labels[next.index]?.author ?? 1); next = region[r + 1]) {
+        row = next.line;
+        author = Math.max(author, labels[next.index]?.author ?? 1);
+        line = joinRows(line, next.line);
+        index = next.index;
+        r++;
+      }
+      if (isNoise(line) || EMAIL.test(line.text)) {
+        EMAIL.lastIndex = 0;
+        continue;
+      }
+      if (correspondingNote(line.text)) {
+        corresponding ||= candidates.length > 0;
+        continue;
+      }
+      // One author to a line, with degrees, post and affiliation after the name ("Nicola Carey, PhD,
+      // Reader, School of Health Sciences, University of Surrey, UK"); the affiliation may wrap.
+      const own = personWithAffiliation(line.text, lowerWords);
+      if (own) {
+        let affiliation = own.affiliation;
+        const goesOn = (text: string) =>
+          !/@/.test(text) && !correspondingNote(text) && !personWithAffiliation(text, lowerWords) &&
+          (leftOpen(affiliation) || (!endsWithCountry(affiliation) && (isAddress(text) || INSTITUTION.test(text)) && !isProse(text)));
+        for (let next = region[r + 1]; next && goesOn(next.line.text); next = region[r + 1]) {
+          affiliation = `${affiliation} ${next.line.text.trim()}`;
+          r++;
+        }
+        if (known(own.name, author)) candidates.push({ name: own.name, markers: markerRanges(own.markers), line: first, lineIndex: index, author, affiliation });
+        continue;
+      }
+      // A line the labeller is sure is not a name line (a city, an institution, the title's end).
+      // (Not a lone name plainly a person's, set between address lines the labeller reads it with:
+      // "Lance J. Fortnow"; nor one an address on the page spells; nor one the name model reads as
+      // names alone, beyond doubt: "Doug Fisher" under a report's number.)
+      // (Nor a line between two the labeller reads as names: "WAHIDA KARMALLY, DRPH, RD, CDE, CLS, FNLA 4" set smaller in a column of names.)
+      // (Not an institution's line between two lines of names: "University of California, Los Angeles".)
+      const between = () => !INSTITUTION.test(line.text) && (labels[region[r - 1]?.index ?? -1]?.author ?? 0) >= 0.5 && (labels[region[r + 1]?.index ?? -1]?.author ?? 0) >= 0.5;
+      if (author < 0.1 && !between() && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
+      for (const s of namesOnLine(line, lowerWords, { model: nameModel, reader: nameReader })) if (known(s.name, author)) candidates.push({ ...s, markers: markerRanges(s.markers), line: first, lineIndex: index, author });
+    }
+    return candidates;
+  }
+  putGivenNamesFirst(candidates);
+  // A citation line under the names ("Miyasaka Y, Kurata A, Tanaka R. The significance of…")
+  // repeats them family name first: the whole line goes.
+  const family = new Map(candidates.map((c) => [c, fold(nameParts(c).lastName)]));
+  const perLine = new Map<Line, { names: number; cited: number }>();
+  for (const c of candidates) {
+    const count = perLine.get(c.line) ?? { names: 0, cited: 0 };
+    perLine.set(c.line, count);
+    count.names++;
+    // (The name model has read "Miyasaka Y" as family and given names already.)
+    const cited = c.family ? (/^\p{Lu}{1,3}$/u.test(c.given ?? "") ? c.family : null) : /^([\p{Lu}][\p{L}'’-]+)\s+\p{Lu}{1,3}\.?(?:\s|$)/u.exec(c.name)?.[1];
+    if (cited && candidates.some((o) => o.line !== c.line && family.get(o) === fold(cited))) count.cited++;
+  }
+  candidates = candidates.filter((c) => perLine.get(c.line)!.cited < Math.min(2, perLine.get(c.line)!.names));
+  // A cover page or a corresponding author's address repeats the authors, sometimes with
+  // initials ("Bernard Perbal" … "B. Perbal"): each person once, with the lines printed under
+  // the repeat (a corresponding author's address and e-mail) kept for them.
+  const repeated = new Map<Candidate, string[]>();
+  for (let k = candidates.length - 1; k > 0; k--) {
+    const kept = candidates.slice(0, k).find((c) => samePerson(c.name, candidates[k]!.name));
+    if (!kept) continue;
+    const after = candidates[k + 1];
+    const stop = after && after.line !== candidates[k]!.line ? after.lineIndex : end;
+    repeated.set(kept, [...(repeated.get(kept) ?? []), ...lines.slice(candidates[k]!.lineIndex + 1, stop).map((l) => l.text)]);
+    // The title page's copy carries the footnote markers the cover page's lacks.
+    if (!kept.markers.length && candidates[k]!.markers.length) kept.markers = candidates[k]!.markers;
+    candidates.splice(k, 1);
+  }
+
+  // Every row of the names (a list that wraps is one candidate's line and the rows after it).
+  const nameLines = new Set(candidates.flatMap((c) => lines.slice(indexOf.get(c.line) ?? c.lineIndex, c.lineIndex + 1)));
+
+  // Footnotes on the title page: lines starting with a marker (below the front matter), and
+  // affiliation lines in the front matter that start with a marker (1 Department …).
+  const lastHeaderPage = abstractStart >= 0 && abstractStart < lines.length ? lines[abstractStart]!.page : titlePage;
+  const pageLines = lines.filter((l) => l.page >= titlePage && l.page <= Math.max(titlePage, lastHeaderPage));
+  const notes = new Map<string, string[]>();
+  // Notes the labeller reads as affiliations: their sentences count without an institution's word ("Dpto. Química, Univ San Pablo CEU").
+  const affiliationNotes = new Set<string>();
+  const headings = new Set<string>();
+  // Whether a marker may begin a note: none yet, or only a heading above the names, or only a name
+  // (a raised marker at a line's end taken to begin one: "Eric Schadt⁶" / "Fiona Hyland").
+  const free = (key: string, aboveNames: boolean) => {
+    const texts = notes.get(key)?.filter((t) => t.trim()) ?? [];
+    return !texts.length || (headings.has(key) && !affiliationNotes.has(key) && !aboveNames) || texts.every((t) => looksLikeName(t));
+  };
+  let current: string | null = null;
+  for (const [l, line] of pageLines.flatMap((line) => notePieces(line).map((piece) => [piece, line] as const))) {
+    const first = l.spans.find((s) => s.text.trim());
+    const leading = first?.sup ? first.text.trim().replace(/∗/g, "*") : (LEADING_MARKER.exec(l.text)?.[1]?.replace(/∗/g, "*") ?? null);
+    const affiliationLine = (labels[indexOf.get(line) ?? -1]?.affiliation ?? 0) >= 0.5;
+    // (A note still empty was a raised mark at a line's end that began nothing: "… 1.73 m²".)
+    // (A note above the names that the labeller reads as no affiliation, "1. GENERAL INFORMATION"
+    // heading a cover page, gives way to the note the same marker begins below them.)
+    const aboveNames = line.page === candidates[0]!.line.page && line.y < candidates[0]!.line.y;
+    if (leading && MARKER.test(leading) && free(leading, aboveNames) && (l.size <= body + 0.5 || affiliationLine) && !isHeading(line) && !nameLines.has(line)) {
+      if (aboveNames && !affiliationLine) headings.add(leading);
+      else headings.delete(leading);
+      current = leading;
+      notes.set(current, [first?.sup ? l.text : l.text.replace(LEADING_MARKER_TEXT, "")]);
+      if (affiliationLine) affiliationNotes.add(current);
+    } else if (current && continuesNote(notes.get(current)!, l, body, affiliationLine) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 8) {
+      // (A marker at the end of the line above starts the note here: the labeller's reading of this line is the note's.)
+      if (affiliationLine && notes.get(current)!.every((t) => !t.trim())) affiliationNotes.add(current);
+      notes.get(current)!.push(l.text);
+      // An address line ends its note: what follows is the next author's.
+      if (BARE_EMAIL.test(l.text.trim())) current = null;
+    } else {
+      current = null;
+    }
+  }
+
+  // Affiliations run together in one paragraph, each after its number ("…, Taiwan, 2 Crop Science
+  // Division, …", "…, Boston, MA 13 10x Genomics, …"): the number that follows is the next note
+  // (not a box's, a suite's or a building's: "Box 2 Main Street").
+  for (let key = 1; notes.has(String(key)); key++) {
+    const next = String(key + 1);
+    if (notes.has(next)) continue;
+    const text = notes.get(String(key))!.join(" ");
+    const at = new RegExp(`(?<!\\b(?:[Bb]ox|[Ss]uite|[Rr]oom|[Bb]uilding|[Bb]ldg\\.?|[Ff]loor|[Nn]o\\.?|[Uu]nit|[Aa]pt\\.?|[Bb]lock|[Gg]ate|PB|BP|ul\\.?))[,;.]?\\s+${next}\\s+(?=\\p{Lu}|\\d+\\p{L})`, "u").exec(text);
+    if (!at) continue;
+    notes.set(String(key), [text.slice(0, at.index)]);
+    notes.set(next, [text.slice(at.index + at[0].length)]);
+    if (affiliationNotes.has(String(key))) affiliationNotes.add(next);
+  }
+
+  // Two notes printed as one, the second after its symbol: "*Department of Neurosurgery, Kanazawa …,
+  // and †Division of Neurosurgery, Keijyu General Hospital": the symbol nobody's note has begins it.
+  for (const symbol of ["*", "†", "‡", "§", "¶"]) {
+    if (notes.has(symbol)) continue;
+    for (const [key, texts] of notes) {
+      const text = texts.join(" ");
+      const at = new RegExp(`[,;.]\\s+(?:and\\s+)?${symbol === "*" ? "\\*" : symbol}\\s*(?=\\p{Lu})`, "u").exec(text);
+      if (!at) continue;
+      notes.set(key, [text.slice(0, at.index)]);
+      notes.set(symbol, [text.slice(at.index + at[0].length)]);
+      if (affiliationNotes.has(key)) affiliationNotes.add(symbol);
+      break;
+    }
+  }
+
+  // Each name's own lines in block layouts: the lines after it until the next name.
+  const centre = (l: Line) => l.x + l.width / 2;
+  const blockOf = (c: Candidate, k: number) => {
+    // Names side by side (IEEE author blocks, tabular authors): each name's column below it, down
+    // to the next row of names.
+    const row = candidates.filter((o) => o.line !== c.line && o.line.page === c.line.page && Math.abs(o.line.y - c.line.y) < 2);
+    if (row.length) {
+      const mates = [c, ...row].sort((p, q) => centre(p.line) - centre(q.line));
+      const at = mates.indexOf(c);
+      const left = at > 0 ? (centre(mates[at - 1]!.line) + centre(c.line)) / 2 : -Infinity;
+      const right = at < mates.length - 1 ? (centre(c.line) + centre(mates[at + 1]!.line)) / 2 : Infinity;
+      const below = candidates.filter((o) => o.line.page === c.line.page && o.line.y > c.line.y + 2).map((o) => o.lineIndex);
+      const stop = below.length ? Math.min(...below) : end;
+      return lines
+        .slice(c.lineIndex + 1, stop)
+        .filter((l) => l.page === c.line.page && centre(l) > left && centre(l) < right && !nameLines.has(l));
+    }
+    // (Names sharing a line share the block down to the next line of names: "John R. Weisz and Marian Sigman" / "University of California, Los Angeles" / "Bahr Weiss".)
+    const next = candidates.slice(k + 1).find((o) => o.line !== c.line);
+    const stop = next ? next.lineIndex : end;
+    return lines.slice(c.lineIndex + 1, stop).filter((l) => !nameLines.has(l));
+  };
+  const sureAffiliation = (l: Line) => (labels[indexOf.get(l) ?? -1]?.affiliation ?? 0) >= 0.8;
+  const sharedLine = candidates.length > 1 && candidates.every((c) => c.line === candidates[0]!.line);
+  const allText = [...region.map((r) => r.line.text), ...[...notes.values()].flat()].join(" \n ");
+  const emails = [...new Set(expandEmails(allText))].filter((e) => !ROLE_MAILBOX.test(e));
+  const correspondingText = /corresponding author|correspondence to|contact author|to whom correspondence|correspondence should be addressed|\bcorrespondence\s*:/i;
+
+  const anyCorrespondingNote = [...notes.values()].some((n) => correspondingText.test(joinLines(n, noteVocabulary)));
+  const ownEmails: string[][] = [];
+  const authors: ExtractedAuthor[] = candidates.map((c, k) => {
+    const { firstName, lastName } = nameParts(c);
+    // A footnote is one text however it wraps; its sentences are an affiliation, an address,
+    // an e-mail, thanks: only the institution's sentences (and the address they run into) count.
+    const ownNotes = c.markers.filter((m) => notes.has(m));
+    const noteTexts = ownNotes.map((m) => joinLines(notes.get(m)!, noteVocabulary));
+    // An author whose markers lead to notes has its affiliations there; the lines below the names are those notes.
+    const fromNotes = ownNotes.flatMap((m, k) => {
+      const texts = sentences(noteTexts[k]!).flatMap(splitAtCountries).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && !/@/.test(t));
+      const institutional = texts.filter((t) => INSTITUTION.test(t));
+      // (Not a sentence the note was cut in, "The views": a place's name is capitalised.)
+      return institutional.length || !affiliationNotes.has(m) ? institutional : texts.filter(capitalised).slice(0, 1);
+    });
+    const printed = c.affiliation ? [cleanAffiliation(c.affiliation)] : [];
+    const block = sharedLine || fromNotes.length || printed.length ? [] : blockOf(c, k);
+    const affiliationText = [...new Set([...fromNotes, ...printed, ...blockAffiliations(block, sureAffiliation)])];
+    // (An author may have several: "1,2,3" lead to three notes. Six is more than any list printed.)
+    const raw = affiliationText.slice(0, 6).join("; ");
+    const parts = raw ? raw.split("; ").map((p) => trailingCountry(p)) : [];
+    const affiliation = parts.length ? parts.map((p) => p.rest).join("; ") : null;
+    const printedCountry = parts.find((p) => p.country)?.country ?? null;
+    ownEmails.push(expandEmails([...noteTexts, ...block.map((l) => l.text), ...(repeated.get(c) ?? [])].join(" ")));
+    // Corresponding when the author's own note says so; a bare "*" counts only where no note says it of anyone.
+    const marked = correspondingText.test(noteTexts.join(" ")) || (c.markers.includes("*") && !notes.has("*") && !anyCorrespondingNote);
+    const { institution, department } = splitAffiliation(parts[0]?.rest ?? null);
+    return {
+      firstName,
+      lastName,
+      email: null,
+      affiliation,
+      institution,
+      department,
+      country: printedCountry ?? (affiliation ? countryIn(affiliation) : null),
+      isCorresponding: marked,
+      confidence: confidenceOf([c.author], looksLikeName(c.name) ? 0.5 : 0.3),
+      source: sourceOf(c.line),
+    };
+  });
+
+  // E-mails: each to the author it fits best, the ones printed in an author's own footnote or
+  // block counting more; pairs are taken best first, so each address and author is used once.
+  // "Email addresses: a@x.org (A. Smith), b@y.org (Bob Jones)": the address names its owner.
+  // "Email: Susanna L Cooke - susanna.cooke@…; Jessica CM Pole - jp339@…": the name before the address.
+  const flat = allText.replace(/\s*\n\s*/g, " ");
+  const named = [
+    ...[...flat.matchAll(/([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*\(([^()@]{2,60})\)/g)].map((m) => ({ email: m[1]!, who: m[2]! })),
+    ...[...flat.matchAll(/(\p{L}[\p{L}\s.'’-]{2,60}?)\s*[*∗]?\s*[-–—:]\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)/gu)].map((m) => ({ email: m[2]!, who: m[1]! })),
+  ].map(({ email, who }) => ({ email: email.toLowerCase().replace(/[.,;]+$/, ""), who: fold(who) }));
+  const namedFor = (a: ExtractedAuthor, email: string) =>
+    named.some((n) => n.email === email && n.who.includes(fold(a.lastName)) && (n.who.includes(fold(a.firstName)) || n.who.includes(`${fold(a.firstName)[0]}.`)));
+  // Addresses printed elsewhere near the title page (a footnote under the abstract, a contact line)
+  // go to the author whose name they carry; a journal's or an office's mailbox to nobody.
+  // (The page after the front matter's too: a title page's footnotes can run over.)
+  const nearLines = lines.slice(0, 200).filter((l) => l.page >= titlePage && l.page <= Math.max(titlePage, lastHeaderPage) + 1);
+  const elsewhere = [...new Set(expandEmails(nearLines.map((l) => l.text).join(" \n ")))].filter((e) => !emails.includes(e) && !ROLE_MAILBOX.test(e));
+  const pairs: Array<{ k: number; email: string; score: number }> = [];
+  for (const [k, a] of authors.entries()) {
+    for (const email of [...emails, ...elsewhere]) {
+      const own = ownEmails[k]!.includes(email);
+      const onlyOne = own && ownEmails[k]!.length === 1;
+      const score = emailFit(email, a.firstName, a.lastName) + (onlyOne ? 2 : own ? 1 : 0) + (namedFor(a, email) ? 5 : 0);
+      if (score >= 1.5) pairs.push({ k, email, score });
+    }
+  }
+  pairs.sort((p, q) => q.score - p.score);
+  const used = new Set<string>();
+  for (const { k, email } of pairs) {
+    if (authors[k]!.email || used.has(email)) continue;
+    authors[k]!.email = email;
+    used.add(email);
+  }
+  // An address made of a given name alone ("yuki29@…") or of the initials ("hgs@…" for Henning G.
+  // Schulzrinne) is too little on its own against every author, enough where exactly one author of
+  // all has that given name or those initials and still lacks an address.
+  const initials = (a: ExtractedAuthor) => initialsOf(`${a.firstName} ${a.lastName}`).replace(/[^a-z]/g, "");
+  const mailbox = (email: string) => fold(email.split("@")[0]!).replace(/[^a-z]/g, "");
+  for (const email of [...emails, ...elsewhere]) {
+    if (used.has(email)) continue;
+    const fits = authors.filter((a) => emailFit(email, a.firstName, a.lastName) >= 1 || (mailbox(email).length >= 2 && mailbox(email) === initials(a)));
+    if (fits.length === 1 && !fits[0]!.email) {
+      fits[0]!.email = email;
+      used.add(email);
+    }
+  }
+  // Names on one line and no markers ("A, B and C" / "Department …" / "University …" / "City"):
+  // the block under the line is everyone's affiliation, or, one block for each name, each its own.
+  if (sharedLine && authors.every((a) => !a.affiliation)) {
+    const under = region.filter((r) => r.index > candidates[0]!.lineIndex && !nameLines.has(r.line)).map((r) => r.line);
+    // The corresponding author's address printed apart is theirs, not everyone's ("Correspondence
+    // should be addressed to Jacob Torrejón." / "Institute for Materials Science, CSIC. …").
+    const cut = under.findIndex((l) => correspondingText.test(l.text) || /^address(?:es)? for correspondence|^reprint requests?\b/i.test(l.text.trim()));
+    const blocks = blockAffiliations(cut >= 0 ? under.slice(0, cut) : under, sureAffiliation);
+    if (blocks.length === 1 || blocks.length === authors.length) for (const [k, a] of authors.entries()) giveAffiliation(a, blocks[blocks.length === 1 ? 0 : k]!);
+    if (cut >= 0) {
+      const rest = under.slice(cut + 1);
+      const heading = fold([under[cut]!, ...rest.slice(0, 1)].map((l) => l.text).join(" "));
+      const who = authors.filter((a) => heading.includes(fold(a.lastName)));
+      const own = blockAffiliations(rest, sureAffiliation);
+      if (who.length === 1 && own.length) giveAffiliation(who[0]!, own[0]!);
+    }
+  }
+  // No affiliation anywhere near the names (one author, or names on one line): the title page's one
+  // block the labeller is sure is an affiliation (a sidebar, a footnote without a marker, "RIKEN
+  // Brain Science Institute," / "2-1 Hirosawa, Wako City," / "Saitama 351-0198, Japan.") is everyone's.
+  if (authors.every((a) => !a.affiliation)) {
+    const affiliationish = (l: Line) => {
+      const p = labels[indexOf.get(l) ?? -1];
+      return Boolean(p) && (p!.affiliation >= 0.8 || (p!.affiliation + p!.email >= 0.8 && INSTITUTION.test(l.text)));
+    };
+    const page = lines.slice(0, labels.length).filter((l) => l.page === titlePage && !nameLines.has(l));
+    // (Each run of such lines with the institution's lines next to it the labeller doubts: "Center for Mathematical Sciences" / "University of Wisconsin-Madison".)
+    const runs: Line[][] = [];
+    page.forEach((l, k) => {
+      if (!affiliationish(l) && !(INSTITUTION.test(l.text) && !isProse(l.text) && !notAffiliation(l.text))) return;
+      if (k > 0 && runs.length && runs[runs.length - 1]!.at(-1) === page[k - 1]) runs[runs.length - 1]!.push(l);
+      else runs.push([l]);
+    });
+    const blocks = runs.filter((run) => run.some(affiliationish)).flatMap((run) => blockAffiliations(run, affiliationish));
+    if (blocks.length === 1) for (const a of authors) giveAffiliation(a, blocks[0]!);
+  }
+  // "Corresponding author: Name" or an e-mail on a corresponding line.
+  const correspondingLine = [...region.map((r) => r.line.text), ...[...notes.values()].map((n) => joinLines(n, noteVocabulary))].find((t) => correspondingText.test(t));
+  if (correspondingLine && !authors.some((a) => a.isCorresponding)) {
+    const byName = authors.find((a) => fold(correspondingLine).includes(fold(a.lastName)));
+    const byEmail = authors.find((a) => a.email && correspondingLine.toLowerCase().includes(a.email));
+    const who = byName ?? byEmail;
+    if (who) who.isCorresponding = true;
+  }
+  if (authors.length === 1) authors[0]!.isCorresponding = true;
+  // One address left that fits nobody by name ("Correspondence: lab@…"): the corresponding
+  // author's, when exactly one corresponding author has none.
+  const left = emails.filter((e) => !used.has(e));
+  const waiting = authors.filter((a) => a.isCorresponding && !a.email);
+  if (left.length === 1 && waiting.length === 1 && !authors.some((a) => a.isCorresponding && a.email)) waiting[0]!.email = left[0]!;
+  for (const a of authors) {
+    a.country ??= countryOfEmail(a.email);
+    applyNamingConvention(a);
+  }
+  return authors;
+}

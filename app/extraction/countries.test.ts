@@ -1,0 +1,12 @@
+import { describe, expect, it } from "vitest";
+import { countryOfEmail, trailingCountry } from "./countries";
+
+describe("countries", () => {
+  it("finds the printed country, or the one an e-mail's domain names", () => {
+    expect(trailingCountry("Tilburg University, The Netherlands")).toEqual({ rest: "Tilburg University", country: "Netherlands" });
+    expect(trailingCountry("Koç University, Istanbul, Turkey")).toEqual({ rest: "Koç University, Istanbul", country: "Turkey" });
+    expect(trailingCountry("Yonsei University, Seoul")).toEqual({ rest: "Yonsei University, Seoul", country: null });
+    expect(countryOfEmail("a@korea.ac.kr")).toBe("South Korea");
+    expect(countryOfEmail("b@mit.edu")).toBe("United States");
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * E-mail addresses as the first pages print them (grouped, hyphenated or cut at a line end), and
+ * how well an address fits a person's name.
+ */
+import { INSTITUTION, EMAIL, GROUPED_EMAIL, PARTICLES, TRAILING_SYMBOLS } from "./patterns";
+import type { Line } from "./model";
+import { fold } from "./text";
+import { isCommonWords, looksLikeName, splitName } from "./person-names";
+
+/** The addresses printed on a page. */
+export function mailboxesOn(lines: Line[], page: number) {
+  return expandEmails(lines.filter((l) => l.page === page).map((l) => l.text).join(" \n "));
+}
+
+/**
+ * A lone name whose family name an address on the title page spells: a name even where the
+ * labeller doubts it, or where it is set in the title's size ("Patrice Lopez" / "lopez@loria.fr").
+ */
+export function mailedName(text: string, mailboxes: string[], lowerWords: Set<string>) {
+  const name = text.trim().replace(TRAILING_SYMBOLS, "").trim();
+  if (!mailboxes.length || !/^(?:\p{Lu}[\p{L}'’.-]*\s+){1,3}\p{Lu}[\p{L}'’-]+$/u.test(name) || !looksLikeName(name) || INSTITUTION.test(name) || isCommonWords(name, lowerWords)) return false;
+  const { firstName, lastName } = splitName(name);
+  return mailboxes.some((e) => emailFit(e, firstName, lastName) >= 3);
+}
+
+/** A mailbox of an office, a journal or a service, not of a person. */
+export const ROLE_MAILBOX = /^(?:journals?[.-]?permissions|permissions|reprints?|editor(?:ial)?(?:office)?|office|info|contact|support|help|admin|webmaster|noreply|no-reply|subscriptions?|service)@/i;
+export function expandEmails(text: string): string[] {
+  const out: string[] = [];
+  // An address TeX hyphenated at a line end ("so-" / "sei@ug.edu.gh") is one address.
+  // An address cut after its "@" ("sidney.wiener@" / "college-de-france.fr") is one address too.
+  // And one cut after a dot of its domain ("paul.thompson@manchester." / "ac.uk").
+  const joined = text
+    .replace(/([\w.+])-\s+(?=[\w.+'-]*@[\w-]+\.)/g, "$1")
+    .replace(/(?<=[\w.+'-]@)\s+(?=[\w-]+(?:\.[\w-]+)+)/g, "")
+    // (Where the line ended the address rather than a sentence after it: "a@b.com." / "and …" stays apart.)
+    .replace(/(?<=@[\w-]+(?:\.[\w-]+)*\.)\s*\n\s*(?=(?:[a-z]{2,}\.)*(?:com|org|net|edu|gov|[a-z]{2})(?![\w@.-]))/g, (gap: string, at: number, all: string) =>
+      /\.(?:com|org|net|edu|gov|info)\.$/i.test(all.slice(Math.max(0, at - 6), at)) ? gap : "",
+    );
+  const grouped = joined.replace(GROUPED_EMAIL, (_, locals: string, domain: string) => {
+    for (const local of locals.split(/[,;|\s]+/).filter(Boolean)) out.push(`${local}@${domain}`);
+    return " ";
+  });
+  // A top-level domain has no digits: "kayser@unil.ch3" carries a footnote marker.
+  for (const m of grouped.matchAll(EMAIL)) out.push(m[0].replace(/[.,;]+$/, "").replace(/(\.[a-z]{2,})\d+$/i, "$1"));
+  return out.map((e) => e.toLowerCase());
+}
+
+/** A line that is one e-mail address (under an LNCS institute line: it belongs to that note). */
+export const BARE_EMAIL = new RegExp(`^(?:${EMAIL.source})$`);
+/** amsart's "E-mail address: a@b.org" line. */
+export const EMAIL_ADDRESS_LINE = new RegExp(`^e-?mail(?:\\s+address(?:es)?)?\\s*:\\s*(${EMAIL.source})`, "i");
+
+/** How well an e-mail's local part fits a name (0 none … 3.5 strong); any name after the first may be the family name. */
+export function emailFit(email: string, first: string, last: string) {
+  const local = fold(email.split("@")[0]!).replace(/[^a-z]/g, "");
+  const ascii = (s: string) => s.replace(/[^a-z]/g, "");
+  const raw = `${first} ${last}`.toLowerCase().split(/[\s-]+/).filter((t) => t.length > 1 && !PARTICLES.has(t));
+  const tokens = raw.map(fold);
+  const [given] = tokens;
+  // "Schröder" is written schroeder or schroder in an address.
+  const spellings = (t: string) => [fold(t), fold(t.replace(/ö/g, "oe").replace(/ü/g, "ue").replace(/ä/g, "ae").replace(/ß/g, "ss"))].map(ascii);
+  let fit = 0;
+  if (raw.slice(1).some((p) => spellings(p).some((v) => v.length > 1 && local.includes(v)))) fit += 2;
+  // A family name cut to a mailbox's length ("hogenesc" for Hogenesch, "jgillila" for Gilliland).
+  else if (raw.slice(1).some((p) => spellings(p).some((v) => v.length > 6 && local.includes(v.slice(0, 6))))) fit += 1.5;
+  if (ascii(fold(last)).length > 2 && local.includes(ascii(fold(last)))) fit += 1;
+  if (given && ascii(given).length > 2 && local.includes(ascii(given))) fit += 1;
+  else if (given && local.startsWith(given[0]!)) fit += 0.5;
+  return fit;
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { readHeader } from "./header";
+import { findTitle } from "./title";
+import { JEL_RUN_IN, lowerCaseWords } from "./patterns";
+import { documentOf } from "./test-document";
+
+describe("the front matter read whole", () => {
+  it("reads a medical title page: degrees after names, a bracketed marker, a structured abstract", () => {
+    const rows: Array<[string, number]> = [
+      ["Journal of Neurosurgery 88:1020-1031", 9],
+      ["Do Cerebral Aneurysms Originate at the Site of Medial Defects?", 16],
+      ["Kazuya Futami, M.D.,* Junkoh Yamashita, M.D., Ph.D., F.R.C.S. Ed.,* and", 10],
+      ["Sotaro Higashi, M.D. (†)", 10],
+      ["*Department of Neurosurgery, Kanazawa University School of Medicine, Kanazawa, and", 9],
+      ["†Division of Neurosurgery, Keijyu General Hospital, Nanao, Japan", 9],
+      ["arXiv:0708.0304v3 [q-bio.TO] 17 Dec 2007", 12],
+      ["Background The origin of cerebral aneurysms is debated: medial defects at the apex of", 10],
+      ["bifurcations have long been held responsible, but aneurysms also arise where no defect", 10],
+      ["is seen. Methods We induced aneurysms in forty rats by ligating one carotid artery and", 10],
+      ["examined the fenestrated anterior cerebral artery under the light and electron microscope", 10],
+      ["after three months. Results Early aneurysmal changes began at the distal end of the", 10],
+      ["fenestration, not at medial defects. Conclusions Medial defects are not where aneurysms", 10],
+      ["begin; haemodynamic stress at the fenestration's end is a more likely cause of them.", 10],
+    ];
+    const header = readHeader(documentOf(rows));
+    expect(header.title.value).toBe("Do Cerebral Aneurysms Originate at the Site of Medial Defects?");
+    expect(header.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Kazuya Futami", "Junkoh Yamashita", "Sotaro Higashi"]);
+    expect(header.abstract.value).toMatch(/^Background The origin .* more likely cause of them\.$/);
+  });
+
+  it("starts a labelled title at its label and reads a semicolon list of family names first, particles and all, under a cover page's numbered heading", () => {
+    const header = readHeader(
+      documentOf([
+        ["1. GENERAL INFORMATION", 14],
+        ["Article Type: Research Paper", 14],
+        ["Title: High evolutionary potential in the chemical defenses of a butterfly", 14],
+        ["Authors: Mattila, Anniina L. K.^1; Opedal, Øystein H.^1^,^2;", 14],
+        ["de Castro, Érika^2; Saastamoinen, Marjo^1", 14],
+        ["Author affiliations:", 14],
+        ["1. Research Centre for Ecological Change, University of Helsinki, Finland", 14],
+        ["2. Department of Biology, Lund University, Sweden", 14],
+      ]),
+    );
+    expect(header.title.value).toBe("High evolutionary potential in the chemical defenses of a butterfly");
+    expect(header.authors.map((a) => [a.firstName, a.lastName, a.affiliation])).toEqual([
+      ["Anniina L. K.", "Mattila", "Research Centre for Ecological Change, University of Helsinki"],
+      ["Øystein H.", "Opedal", "Research Centre for Ecological Change, University of Helsinki; Department of Biology, Lund University"],
+      ["Érika", "de Castro", "Department of Biology, Lund University"],
+      ["Marjo", "Saastamoinen", "Research Centre for Ecological Change, University of Helsinki"],
+    ]);
+    // Where the labeller reads a cover page's lines as likely titles as the labelled one, the label decides.
+    const cover = documentOf([
+      ["GENERAL INFORMATION AND SCOPE", 14],
+      ["Article Type: Research Paper", 14],
+      ["Title: High evolutionary potential in the chemical defenses of a butterfly", 14],
+      ["Authors: Mattila, Anniina L. K.; Opedal, Øystein H.", 12],
+    ]);
+    const title = (p: number) => ({ title: p, author: 0, affiliation: 0, email: 0, abstract: 0, keywords: 0, other: 1 - p });
+    expect(findTitle(cover.lines, 4, cover, lowerCaseWords(cover.lines), [title(0.6), title(0.6), title(0.9), title(0)])).toEqual([2]);
+    // A running head set like the title is no part of it.
+    const running = readHeader(
+      documentOf([
+        ["Collado-Torres et al.", 12],
+        ["derfinder: Software for annotation-agnostic RNA-seq differential expression analysis", 12],
+        ["Leonardo Collado-Torres^1 and Jeffrey T. Leek^1", 10],
+      ]),
+    );
+    expect(running.title.value).toBe("derfinder: Software for annotation-agnostic RNA-seq differential expression analysis");
+  });
+
+  it("reads JEL codes run into a line's end, and answers at once for a long line of codes that does not end as codes do", () => {
+    expect(JEL_RUN_IN.exec("similar results from both.(JEL C13, C90, I23)")?.[1]).toBe("C13, C90, I23");
+    expect(JEL_RUN_IN.exec("low-income families. JEL Codes: O3, I2, R3.")?.[1]).toBe("O3, I2, R3");
+    // A hostile text layer: codes with wide gaps, then no end. An ambiguous pattern backtracks
+    // exponentially (5^n ways for n codes): seconds for eleven, minutes for fourteen, so the bound here
+    // is far above what a linear pattern takes, and eleven codes keep a regression from hanging the run.
+    const started = performance.now();
+    expect(JEL_RUN_IN.test(`JEL ${"A1    ".repeat(11)}x`)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});

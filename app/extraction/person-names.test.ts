@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { looksLikeName, splitName } from "./person-names";
+
+describe("person names", () => {
+  it("splits names with particles, initials and capitalised particles", () => {
+    expect(splitName("Pieter van der Berg")).toEqual({ firstName: "Pieter", lastName: "van der Berg" });
+    expect(splitName("Michael J. Thornton")).toEqual({ firstName: "Michael J.", lastName: "Thornton" });
+    expect(splitName("Ciarán Ó Briain")).toEqual({ firstName: "Ciarán", lastName: "Ó Briain" });
+    expect(splitName("María José de la Cruz")).toEqual({ firstName: "María José", lastName: "de la Cruz" });
+  });
+
+  it("keeps family names joined by a conjunction or a particle, and capitalised Italian particles", () => {
+    expect(splitName("Núria Vidal i Puig")).toEqual({ firstName: "Núria", lastName: "Vidal i Puig" });
+    expect(splitName("Carmen Ortega y Gasset")).toEqual({ firstName: "Carmen", lastName: "Ortega y Gasset" });
+    expect(splitName("Javier López de Haro")).toEqual({ firstName: "Javier", lastName: "López de Haro" });
+    expect(splitName("Juan Carlos de la Vega")).toEqual({ firstName: "Juan Carlos", lastName: "de la Vega" });
+    expect(splitName("Giulia Lo Russo")).toEqual({ firstName: "Giulia", lastName: "Lo Russo" });
+    expect(splitName("Maria Grazia La Rocca")).toEqual({ firstName: "Maria Grazia", lastName: "La Rocca" });
+    expect(looksLikeName("Núria Vidal i Puig")).toBe(true);
+  });
+
+  it("reads a family name printed in capitals wherever it stands, and drops a title before a name", () => {
+    expect(splitName("PANCHER Marie")).toEqual({ firstName: "Marie", lastName: "Pancher" });
+    expect(splitName("Anne-Laure AMILHAT SZARY")).toEqual({ firstName: "Anne-Laure", lastName: "Amilhat Szary" });
+    expect(splitName("Margaret Moy LUM-KWONG")).toEqual({ firstName: "Margaret Moy", lastName: "Lum-Kwong" });
+    expect(splitName("WILLIAM McGUIRE")).toEqual({ firstName: "William", lastName: "McGuire" });
+    expect(splitName("Dr Vincent Thibault")).toEqual({ firstName: "Vincent", lastName: "Thibault" });
+    // Initials in capitals are not a family name.
+    expect(splitName("JP Morgan")).toEqual({ firstName: "JP", lastName: "Morgan" });
+  });
+
+  it("tells names from affiliations, dates and notes", () => {
+    expect(looksLikeName("Diego García-Márquez")).toBe(true);
+    expect(looksLikeName("Åsa Lindström")).toBe(true);
+    expect(looksLikeName("Department of Finance")).toBe(false);
+    expect(looksLikeName("March 2024")).toBe(false);
+    expect(looksLikeName("Preliminary draft")).toBe(false);
+  });
+
+  it("leaves generational suffixes and a first page's capitalised words out of names", () => {
+    expect(splitName("William S. Yancy Jr.")).toEqual({ firstName: "William S.", lastName: "Yancy" });
+    expect(splitName("EMILE R. MOHLER III")).toEqual({ firstName: "Emile R.", lastName: "Mohler" });
+    expect(splitName("ELIZABETH J. MAYER-DAVIS")).toEqual({ firstName: "Elizabeth J.", lastName: "Mayer-Davis" });
+    for (const words of ["Open Access", "Key Words", "Case Description", "Cell Death", "Metabolic Disorders Team", "Received February", "Memphis Tennessee"]) expect(looksLikeName(words)).toBe(false);
+    // Words that are also family names stay names.
+    expect(looksLikeName("Anne Case")).toBe(true);
+    expect(looksLikeName("Philip Lane")).toBe(true);
+  });
+});

@@ -1,0 +1,31 @@
+import { joinSpans } from "./text";
+import type { Document } from "./model";
+
+/**
+ * A one-page PDF-like document of left-aligned lines, 16 points apart, for the readers' tests.
+ * "^1" or "^*" in a row is a raised marker: its own small span, left out of the line's text as the
+ * PDF reader leaves it.
+ */
+export function documentOf(rows: Array<[string, number]>): Document {
+  return {
+    kind: "pdf",
+    pages: 1,
+    pageWidth: 612,
+    pageHeight: 792,
+    lines: rows.map(([row, size], i) => {
+      const y = 80 + i * 16;
+      let x = 72;
+      const spans = row
+        .split(/(\^(?:\d+|[*†‡§]+|[a-h]|,|–))/)
+        .filter(Boolean)
+        .map((part) => {
+          const sup = part.startsWith("^");
+          const text = sup ? part.slice(1) : part;
+          const span = { text, x, y: sup ? y - 3 : y, width: text.length * size * (sup ? 0.3 : 0.45), size: sup ? size * 0.6 : size, font: "Times", sup };
+          x += span.width;
+          return span;
+        });
+      return { page: 1, x: 72, y, width: x - 72, size, text: joinSpans(spans.filter((s) => !s.sup)), spans };
+    }),
+  };
+}

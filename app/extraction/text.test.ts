@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { fixLigatures, joinLines, similarity, vocabularyOf } from "./text";
+
+describe("text repairs", () => {
+  it("undoes line-end hyphenation but keeps real compounds", () => {
+    const vocabulary = vocabularyOf(["banks reduced their risk-taking", "market"]);
+    expect(joinLines(["Deposit rates rose slower than mar-", "ket rates"], vocabulary)).toBe("Deposit rates rose slower than market rates");
+    expect(joinLines(["reduced their risk-", "taking"], vocabulary)).toBe("reduced their risk-taking");
+    expect(joinLines(["a one-standard-", "deviation"], vocabulary)).toBe("a one-standard-deviation");
+  });
+
+  it("repairs ligatures and TeX's loose accents", () => {
+    expect(fixLigatures("ﬁrm eﬀect")).toBe("firm effect");
+    expect(fixLigatures("Dvoˇrák")).toBe("Dvořák");
+  });
+
+  it("measures similarity as normalised Levenshtein", () => {
+    expect(similarity("kitten", "sitting")).toBeCloseTo(1 - 3 / 7);
+    expect(similarity("same", "same")).toBe(1);
+  });
+});

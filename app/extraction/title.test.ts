@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { readHeader } from "./header";
+import { findTitle } from "./title";
+import { lowerCaseWords } from "./patterns";
+import { documentOf } from "./test-document";
+
+describe("the title reader", () => {
+  it("keeps a title's first line the labeller doubts, and a line the title plainly goes on to, but not a name an address spells", () => {
+    const doc = documentOf([
+      ["Large common deletions associate with", 18],
+      ["mortality at old age", 18],
+      ["Maris Kuningas, Karol Estrada and Henning Tiemeier", 11],
+    ]);
+    const said = (title: number, author: number) => ({ title, author, affiliation: 0, email: 0, abstract: 0, keywords: 0, other: 1 - title - author });
+    // The labeller reads the first line as a running head, the second as the title.
+    expect(findTitle(doc.lines, 3, doc, lowerCaseWords(doc.lines), [said(0.1, 0), said(0.9, 0), said(0, 0.9)])).toEqual([0, 1]);
+    const caps = documentOf([
+      ["CHANDRA OBSERVATIONS OF THE GALAXY GROUP AWM 5: COOL CORE RE-HEATING AND", 14],
+      ["THERMAL CONDUCTION SUPPRESSION", 14],
+      ["Ewan O'Sullivan and Laurence P. David", 11],
+    ]);
+    // A line in capitals it takes for a name, after a line that ends in "AND".
+    expect(findTitle(caps.lines, 3, caps, lowerCaseWords(caps.lines), [said(0.9, 0), said(0.2, 0.7), said(0, 0.9)])).toEqual([0, 1]);
+    // A name set in the title's size that the labeller takes for the title's: the address below spells it.
+    const mailed = documentOf([
+      ["Dividend Smoothing in Family Firms", 18],
+      ["Tomas Lindgren", 18],
+      ["tomas.lindgren@example.se", 10],
+    ]);
+    expect(findTitle(mailed.lines, 3, mailed, lowerCaseWords(mailed.lines), [said(0.9, 0), said(0.6, 0), said(0, 0)])).toEqual([0]);
+  });
+
+  it("never takes an imprint, a report number, a street, a spaced banner, a journal's or a section's banner for the title", () => {
+    for (const banner of ["SLAC-PUB-12820", "cond-mat/9903395 v2 24 Oct 1999", "3400 N. Charles Street, Baltimore, MD 21218", "© 2014 The Authors. Published by Elsevier B.V.", "2 0 0 6 L A N D E S B I O S C I E N C E", "ORIGINAL RESEARCH published: 13 January 2021", "BMC Cancer", "BIOINFORMATICS REVIEW", "Presented as a RobustML workshop paper at ICLR 2021", "Frontiers in Finance | www.example-journal.org", "Meridian Analytics, Inc. 1717 West Sixth Street, Suite 290"]) {
+      const header = readHeader(
+        documentOf([
+          [banner, 20],
+          ["Heavy Flavour Physics at the Tevatron", 16],
+          ["Petra Merkel", 11],
+          ["Abstract", 12],
+          ["We review recent measurements of masses, lifetimes and mixing of heavy flavour hadrons at the Tevatron, and", 10],
+          ["of the violation of charge and parity symmetry in their decays, from several inverse femtobarns of data.", 10],
+        ]),
+      );
+      expect(header.title.value, banner).toBe("Heavy Flavour Physics at the Tevatron");
+    }
+  });
+
+  it("reads a lone name above the title, and never a 'Corresponding Author' label for the title", () => {
+    const above = readHeader(
+      documentOf([
+        ["Anne-Laure AMILHAT SZARY", 11],
+        ["Université Joseph Fourier", 11],
+        ["anne-laure.amilhat@ujf-grenoble.example.fr", 11],
+        ["The impact of growing trans-mountain mobilities", 18],
+      ]),
+    );
+    expect(above.authors.map((a) => [a.firstName, a.lastName])).toEqual([["Anne-Laure", "Amilhat Szary"]]);
+    const cover = documentOf([
+      ["Coexistence of circulating antigens and antibodies in chronic carriers", 18],
+      ["Corresponding Author", 18],
+      ["Dr Vincent THIBAULT", 18],
+    ]);
+    const title = (p: number) => ({ title: p, author: 0, affiliation: 0, email: 0, abstract: 0, keywords: 0, other: 1 - p });
+    // (Set bold, the label would outweigh the title by its look alone.)
+    cover.lines[1]!.bold = true;
+    expect(findTitle(cover.lines, 3, cover, lowerCaseWords(cover.lines), [title(1), title(0.7), title(0.5)])).toEqual([0]);
+  });
+
+  it("keeps a title's first line set near the top of the page, where running heads stand, when the title goes on below it", () => {
+    const doc = documentOf([
+      ["Econometrica, Vol. 72, No. 1 (January, 2004), 159-217", 8.5],
+      ["DEALERS: IDENTIFYING SPILLOVERS IN CORPORATE BOND MARKETS", 10.5],
+      ["IN THE PRESENCE OF CAPITAL REQUIREMENTS", 10.5],
+      ["BY HELENA BRANDT AND RAFAEL QUINTERO", 10.5],
+      ["We measure how dealers' capital shapes the spreads they quote, and how their rivals respond to it,", 8.5],
+      ["using every trade in corporate bonds reported since 2002 and the capital rules that changed since.", 8.5],
+    ]);
+    doc.pages = 2;
+    [29, 55, 67, 91, 107, 117].forEach((y, i) => (doc.lines[i]!.y = y));
+    expect(readHeader(doc).title.value).toBe("DEALERS: IDENTIFYING SPILLOVERS IN CORPORATE BOND MARKETS IN THE PRESENCE OF CAPITAL REQUIREMENTS");
+  });
+
+  it("reads a working paper's title set with wide leading: a centred second line, or one the line above leaves open", () => {
+    const doc = documentOf([
+      ["Testing the Production Approach to Markup", 17],
+      ["Estimation", 17],
+      ["Devesh Okonkwo", 14],
+      ["Federal Trade Commission", 11],
+    ]);
+    const centre = (i: number, y: number) => Object.assign(doc.lines[i]!, { x: 306 - doc.lines[i]!.width / 2, y });
+    [159, 203, 257, 292].forEach((y, i) => centre(i, y));
+    expect(readHeader(doc).title.value).toBe("Testing the Production Approach to Markup Estimation");
+    // Set apart as widely but not on the title's axis, and not left open: a line of its own.
+    doc.lines[1]!.x = 72;
+    expect(readHeader(doc).title.value).toBe("Testing the Production Approach to Markup");
+    doc.lines[0]!.text = "Testing the Production Approach to Markups and";
+    expect(readHeader(doc).title.value).toBe("Testing the Production Approach to Markups and Estimation");
+  });
+});

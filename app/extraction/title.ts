@@ -1,0 +1,134 @@
+/**
+ * The title reader: the largest text near the top of the first pages, before the abstract, and
+ * the lines that continue it; an archive cover's title found again on the article's own page;
+ * a title set in capitals given in the ordinary case the pages print it in elsewhere.
+ */
+import { ABSTRACT_LABEL, KEYWORDS_LABEL, NOISE, MONTH_DATE, TRAILING_SYMBOLS } from "./patterns";
+import type { Document, Line } from "./model";
+import type { LineLabels } from "./labeller";
+import { fold, normalizeSpace } from "./text";
+import { startsWithMarker } from "./layout";
+import { mailboxesOn, mailedName } from "./emails";
+import { authorLine } from "./person-names";
+
+/** The lines, among the first `limit`, that print `title` again (in any case): a run whose words are the title's, in order. */
+export function titleAgain(lines: Line[], title: string, limit: number): number[] | null {
+  const key = (t: string) => fold(t).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  const want = key(title);
+  for (let i = 0; i < Math.min(limit, lines.length); i++) {
+    let got = key(lines[i]!.text);
+    if (got.length < 8 || !want.startsWith(got)) continue;
+    const run = [i];
+    for (let j = i + 1; j < lines.length && got.length < want.length && want.startsWith(got + key(lines[j]!.text)); j++) {
+      got += key(lines[j]!.text);
+      run.push(j);
+    }
+    if (got.length >= want.length * 0.8) return run;
+  }
+  return null;
+}
+
+/** Whether a text is set in capitals: no lower-case letter among its letters. */
+export const isCapitals = (t: string) => /\p{Lu}/u.test(t) && !/\p{Ll}/u.test(t);
+/** The same words printed elsewhere on the first pages in ordinary case, or null. */
+export function inOrdinaryCase(text: string, lines: Line[]) {
+  const flat = normalizeSpace(lines.map((l) => l.text).join(" "));
+  const want = normalizeSpace(text).toLowerCase();
+  for (let at = flat.toLowerCase().indexOf(want); at >= 0; at = flat.toLowerCase().indexOf(want, at + 1)) {
+    const found = flat.slice(at, at + want.length);
+    if (!isCapitals(found)) return found;
+  }
+  return null;
+}
+
+/** A title's label ("Title: …"): where a labelled title begins, and what it loses. */
+const TITLE_LABEL = /^title\s*:\s*(?=\S)/i;
+export function cleanTitle(t: string) {
+  return normalizeSpace(t.replace(TITLE_LABEL, "").replace(TRAILING_SYMBOLS, "").replace(/\s*\d$/, (m) => (/\d{2,}/.test(t.slice(-3)) ? m : "")));
+}
+
+export function isNoise(l: Line) {
+  return NOISE.test(l.text) || MONTH_DATE.test(l.text.trim()) || /^(?:https?:\/\/|doi:)/i.test(l.text);
+}
+
+/**
+ * Lines a title never is: an imprint (copyright, publisher, licence, web address), a report or archive number
+ * ("SLAC-PUB-12820", "cond-mat/9903395"), a street address, a date of publication, a banner in
+ * letters spaced apart ("L A N D E S B I O S C I E N C E"), a single word or code, a section's or
+ * a journal's banner, a note of where the paper was presented.
+ */
+const NOT_TITLE = new RegExp(
+  [
+    /©|\(c\)\s*\d{4}|^c\s+(?:19|20)\d{2}\b|\bpublished by\b|\ball rights reserved\b|\bcreative commons\b|https?:\/\/|\bwww\.\S/u,
+    /\b[a-z-]+\/\d{7}\b|^[A-Z]{2,}[-\d()/.]+[\dA-Z]$|^\S+$/u,
+    /^\d+\s+(?:[NSEW]\.?\s+)?(?:\p{Lu}[\p{L}.]*\s+){1,3}(?:Street|St\.|Avenue|Ave\.|Road|Rd\.|Boulevard|Blvd\.|Drive|Dr\.|Lane|Way|Place)\b|\bSuite\s+\d+\b|\bP\.?\s?O\.?\s+Box\s+\d/u,
+    /\b(?:received|accepted|published)(?:\s+online)?\s*:?\s*\d{1,2}\s+\p{L}+\s+\d{4}/u,
+    /(?:\b\p{L}\s){6}/u,
+    // A section's or a journal's banner, the whole line: "BIOINFORMATICS REVIEW", "Book Reviews",
+    // "Information in practice", "Technical Report 90", "BMC Cancer", "PLOS ONE", "Author list".
+    /^(?:key\s*words?|author list|authors?|corresponding authors?|running title|(?:abstract|text) word count|book reviews?|readers'? comments|comments and responses|information in practice|editorial|letters? to the editor|short communication|brief report|case report|research (?:article|paper)|original (?:research|article)|\p{L}+\s+review|technical report\s*[\d-]*|(?:BMC|PLO[Ss])(?:\s+\p{L}+){1,4})(?:\s*\([^)]*\))?$/u,
+    // A note of where the paper was presented or published: "Presented as a … paper at ICLR 2021".
+    /^(?:presented|to appear|accepted|under review)\b.*\b(?:19|20)\d{2}\b/u,
+    // A running head ("Collado-Torres et al."), a journal's volume and pages ("BULLETIN 18(2): 109-118"), a postcode and its town ("0424 Oslo").
+    /\bet al\.?$|\d+\s*\(\d+\)\s*:\s*\d+|^\d{4,5}\s+\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?$/u,
+  ]
+    .map((r) => r.source)
+    .join("|"),
+  "iu",
+);
+/** The title: the largest text among the first lines (not a series banner), and the lines that continue it. */
+export function findTitle(lines: Line[], limit: number, doc: Document, lowerWords: Set<string>, labels: LineLabels): number[] {
+  const isAuthorLine = (l: Line) => authorLine(l, lowerWords);
+  const candidates: number[] = [];
+  for (let i = 0; i < Math.min(limit, lines.length); i++) {
+    const l = lines[i]!;
+    // (Nor the rest of a list of names, its markers raised, that the labeller is sure of: "Morth², Elsa Lundanes¹, …".)
+    const listed = (labels[i]?.author ?? 0) >= 0.9 && l.spans.filter((s) => s.sup && /\S/.test(s.text)).length >= 2;
+    if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text) || KEYWORDS_LABEL.test(l.text) || NOT_TITLE.test(l.text) || isAuthorLine(l) || startsWithMarker(l) || listed) continue;
+    candidates.push(i);
+  }
+  if (!candidates.length) return [];
+  // A cover letter's or a highlights page's lines look like a title to sizes alone; the labeller
+  // tells them apart. Where it is sure of none, the sizes decide as before.
+  const likely = candidates.filter((i) => (labels[i]?.title ?? 0) >= 0.5);
+  if (likely.length) candidates.splice(0, candidates.length, ...candidates.filter((i) => i >= likely[0]! && (labels[i]?.title ?? 0) >= 0.05));
+  const score = (l: Line) => l.size + (l.bold ? 1.5 : 0);
+  // The first page with text decides; a cover page repeats the title anyway. Among equals, the first.
+  const page = lines[candidates[0]!]!.page;
+  const onPage = candidates.filter((i) => lines[i]!.page === page);
+  const best = Math.max(...onPage.map((i) => score(lines[i]!)));
+  // A title labelled as one ("Title: High evolutionary potential …") begins there, whatever is set as large above it.
+  const labelled = candidates.find((i) => TITLE_LABEL.test(lines[i]!.text));
+  let start = labelled ?? onPage.find((i) => score(lines[i]!) >= best - 0.3)!;
+  const close = (prev: Line, l: Line) => doc.kind === "docx" || (l.page === prev.page && l.y - prev.y < prev.size * 2.2);
+  // The labeller may doubt a title's first line (set at the top of the page like a running head):
+  // the lines right above that look the same are the title's too.
+  const looksLikeTitle = (l: Line) => !isNoise(l) && l.text.length >= 6 && !/@/.test(l.text) && !ABSTRACT_LABEL.test(l.text) && !isAuthorLine(l) && !startsWithMarker(l);
+  for (let k = 0; k < 4 && start > 0 && start !== labelled; k++) {
+    const above = lines[start - 1]!;
+    // (Not a running head, a banner or a note: "Collado-Torres et al.",
+    // "HYDROBIOLOGICAL BULLETIN 18(2): 109-118", "Presented as a RobustML workshop paper at ICLR 2021".)
+    if (Math.abs(score(above) - score(lines[start]!)) >= 0.4 || !close(above, lines[start]!) || !looksLikeTitle(above) || NOT_TITLE.test(above.text)) break;
+    start--;
+  }
+  const out = [start];
+  const mailboxes = mailboxesOn(lines, lines[start]!.page);
+  for (let i = start + 1; i < lines.length; i++) {
+    const prev = lines[i - 1]!;
+    const l = lines[i]!;
+    const sameLook = Math.abs(score(l) - score(lines[start]!)) < 0.4;
+    // A title ends where the authors, an address or a footnote begins.
+    // The labeller's word counts where the look does not tell: a single name set like the title
+    // (not after a line the title plainly goes on from: "… RE-HEATING AND").
+    const goesOn = /(?:\b(?:and|of|the|in|for|to|on|with|by|from|at|via|a|an)|[-:,])$/i.test(prev.text.trim());
+    const named = !goesOn && (labels[i]?.author ?? 0) >= 0.5 && (labels[i]?.title ?? 1) < 0.5;
+    const other = isAuthorLine(l) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l) || /^authors?\s*:/i.test(l.text) || named || mailedName(l.text, mailboxes, lowerWords);
+    // (A working paper's title page may set its title with wide leading: a line further down still goes
+    // on where the line above leaves the phrase open, or where both are centred on one axis.)
+    const centred = (a: Line) => a.x + a.width / 2;
+    const spaced = doc.kind === "pdf" && l.page === prev.page && l.y > prev.y && l.y - prev.y < prev.size * 3.8 && (goesOn || Math.abs(centred(l) - centred(prev)) < 5);
+    if (!sameLook || !(close(prev, l) || spaced) || other || out.length >= 5 || (doc.kind === "docx" && out.length >= 1 && !l.bold && !lines[start]!.bold)) break;
+    out.push(i);
+  }
+  return out;
+}
