@@ -114,126 +114,24 @@ function joinRows(line: Line, next: Line): Line {
   return { ...line, text, width: line.width + next.width, spans: [...spans, ...comma, ...next.spans.map((s) => ({ ...s, x: s.x + shift }))] };
 }
 
-export function readAuthors(
-  lines: Line[],
-  titleIndexes: number[],
-  abstractStart: number,
-  body: number,
-  { vocabulary: noteVocabulary, lowerWords, labels, indexOf, nameModel, nameReader }: { vocabulary: Set<string>; lowerWords: Set<string>; labels: LineLabels; indexOf: Map<Line, number>; nameModel: boolean; nameReader?: NameReader },
-): ExtractedAuthor[] {
-  const titleEnd = titleIndexes.length ? titleIndexes[titleIndexes.length - 1]! : -1;
-  const titlePage = titleIndexes.length ? lines[titleIndexes[0]!]!.page : 1;
-  let end = abstractStart > titleEnd ? abstractStart : Math.min(lines.length, titleEnd + 25);
-  let region = lines.slice(titleEnd + 1, end).map((line, k) => ({ line, index: titleEnd + 1 + k }));
-  const mailboxes = mailboxesOn(lines, titlePage);
-  let candidates = namesIn(region);
-  // Authors printed above the title (some working papers and proceedings): where no name follows
-  // the title, the lines before it on its page that the labeller reads as names, and their blocks.
-  const titleStart = titleIndexes[0] ?? 0;
-  // (Or a lone name there that an address on the page spells: "Anne-Laure AMILHAT SZARY" / "anne-laure.amilhat@…".)
-  const namedAbove = (i: number) => (labels[i]?.author ?? 0) >= 0.5 || mailedName(lines[i]!.text, mailboxes, lowerWords);
-  if (!candidates.length && titleStart > 0 && lines.slice(0, titleStart).some((_, i) => namedAbove(i))) {
-    end = titleStart;
-    region = lines.slice(0, titleStart).map((line, index) => ({ line, index })).filter((r) => r.line.page === titlePage);
-    candidates = namesIn(region).filter((c) => namedAbove(c.lineIndex));
-  }
-  // Nor above it: the lines of the title page the labeller is sure are names, wherever they stand
-  // (below the abstract, in a side column, past the lines the title's neighbourhood reaches).
-  if (!candidates.length) {
-    const sure = lines.map((line, index) => ({ line, index })).filter((r) => r.line.page === titlePage && !titleIndexes.includes(r.index) && (labels[r.index]?.author ?? 0) >= 0.8);
-    if (sure.length) {
-      region = sure;
-      end = Math.min(lines.length, sure[sure.length - 1]!.index + 25);
-      candidates = namesIn(region);
-    }
-  }
-  if (!candidates.length) return [];
+/** What the author reader reads with beside the lines: the document's vocabulary and words printed in lower case, the labeller's reading of each line, the lines' indexes, the name model. */
+type ReadContext = { vocabulary: Set<string>; lowerWords: Set<string>; labels: LineLabels; indexOf: Map<Line, number>; nameModel: boolean; nameReader?: NameReader };
+/** Lines with their indexes among the front matter's. */
+type Region = Array<{ line: Line; index: number }>;
 
-  function namesIn(region: Array<{ line: Line; index: number }>): Candidate[] {
-    const candidates: Candidate[] = [];
-    // Below a corresponding author's note come that author's address and repeats of names, not a
-    // new author ("* Corresponding author: Daniel Liedtke" / "Biozentrum, Am Hubland"), unless the
-    // labeller is sure of the line (a journal's sidebar, "*Correspondence: …", above the real list).
-    let corresponding = false;
-    const known = (name: string, author: number) => !corresponding || author >= 0.9 || candidates.some((c) => samePerson(c.name, name));
-    for (let r = 0; r < region.length; r++) {
-      let { line, index } = region[r]!;
-      const first = line;
-      // A list of names that wraps ("…, Hyun-woo" / "Park⁴, …"): the next line continues it, and
-      // the one after that (each row judged against the row above it).
-      // (An e-mail line's commas do not make it a list of names: the name below it is its own.)
-      let row = line;
-      let author = labels[index]?.author ?? 1;
-      for (let next = region[r + 1]; next && !/@/.test(row.text) && continuesNames(row, next.line, labels[next.index]?.author ?? 1); next = region[r + 1]) {
-        row = next.line;
-        author = Math.max(author, labels[next.index]?.author ?? 1);
-        line = joinRows(line, next.line);
-        index = next.index;
-        r++;
-      }
-      if (isNoise(line) || EMAIL.test(line.text)) {
-        EMAIL.lastIndex = 0;
-        continue;
-      }
-      if (correspondingNote(line.text)) {
-        corresponding ||= candidates.length > 0;
-        continue;
-      }
-      // One author to a line, with degrees, post and affiliation after the name ("Nicola Carey, PhD,
-      // Reader, School of Health Sciences, University of Surrey, UK"); the affiliation may wrap.
-      const own = personWithAffiliation(line.text, lowerWords);
-      if (own) {
-        let affiliation = own.affiliation;
-        const goesOn = (text: string) =>
-          !/@/.test(text) && !correspondingNote(text) && !personWithAffiliation(text, lowerWords) &&
-          (leftOpen(affiliation) || (!endsWithCountry(affiliation) && (isAddress(text) || INSTITUTION.test(text)) && !isProse(text)));
-        for (let next = region[r + 1]; next && goesOn(next.line.text); next = region[r + 1]) {
-          affiliation = `${affiliation} ${next.line.text.trim()}`;
-          r++;
-        }
-        if (known(own.name, author)) candidates.push({ name: own.name, markers: markerRanges(own.markers), line: first, lineIndex: index, author, affiliation });
-        continue;
-      }
-      // A line the labeller is sure is not a name line (a city, an institution, the title's end).
-      // (Not a lone name plainly a person's, set between address lines the labeller reads it with:
-      // "Lance J. Fortnow"; nor one an address on the page spells; nor one the name model reads as
-      // names alone, beyond doubt: "Doug Fisher" under a report's number.)
-      // (Nor a line between two the labeller reads as names: "WAHIDA KARMALLY, DRPH, RD, CDE, CLS, FNLA 4" set smaller in a column of names.)
-      // (Not an institution's line between two lines of names: "University of California, Los Angeles".)
-      const between = () => !INSTITUTION.test(line.text) && (labels[region[r - 1]?.index ?? -1]?.author ?? 0) >= 0.5 && (labels[region[r + 1]?.index ?? -1]?.author ?? 0) >= 0.5;
-      if (author < 0.1 && !between() && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
-      for (const s of namesOnLine(line, lowerWords, { model: nameModel, reader: nameReader })) if (known(s.name, author)) candidates.push({ ...s, markers: markerRanges(s.markers), line: first, lineIndex: index, author });
-    }
-    return candidates;
-  }
-  putGivenNamesFirst(candidates);
-  // A citation line under the names ("Miyasaka Y, Kurata A, Tanaka R. The significance of…")
-  // repeats them family name first: the whole line goes.
-  const family = new Map(candidates.map((c) => [c, fold(nameParts(c).lastName)]));
-  const perLine = new Map<Line, { names: number; cited: number }>();
-  for (const c of candidates) {
-    const count = perLine.get(c.line) ?? { names: 0, cited: 0 };
-    perLine.set(c.line, count);
-    count.names++;
-    // (The name model has read "Miyasaka Y" as family and given names already.)
-    const cited = c.family ? (/^\p{Lu}{1,3}$/u.test(c.given ?? "") ? c.family : null) : /^([\p{Lu}][\p{L}'’-]+)\s+\p{Lu}{1,3}\.?(?:\s|$)/u.exec(c.name)?.[1];
-    if (cited && candidates.some((o) => o.line !== c.line && family.get(o) === fold(cited))) count.cited++;
-  }
-  candidates = candidates.filter((c) => perLine.get(c.line)!.cited < Math.min(2, perLine.get(c.line)!.names));
-  // A cover page or a corresponding author's address repeats the authors, sometimes with
-  // initials ("Bernard Perbal" … "B. Perbal"): each person once, with the lines printed under
-  // the repeat (a corresponding author's address and e-mail) kept for them.
-  const repeated = new Map<Candidate, string[]>();
-  for (let k = candidates.length - 1; k > 0; k--) {
-    const kept = candidates.slice(0, k).find((c) => samePerson(c.name, candidates[k]!.name));
-    if (!kept) continue;
-    const after = candidates[k + 1];
-    const stop = after && after.line !== candidates[k]!.line ? after.lineIndex : end;
-    repeated.set(kept, [...(repeated.get(kept) ?? []), ...lines.slice(candidates[k]!.lineIndex + 1, stop).map((l) => l.text)]);
-    // The title page's copy carries the footnote markers the cover page's lacks.
-    if (!kept.markers.length && candidates[k]!.markers.length) kept.markers = candidates[k]!.markers;
-    candidates.splice(k, 1);
-  }
+/**
+ * The authors of the front matter, in printed order: the names found (`findCandidates`), each
+ * person once (`withoutRepeats`), the notes their markers lead to (`readNotes`); then each
+ * author's affiliation from their notes, their own line or the block under their name, their
+ * e-mail (`giveEmails`), the affiliation everyone shares where no one has their own, and who is
+ * the corresponding author.
+ */
+export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart: number, body: number, context: ReadContext): ExtractedAuthor[] {
+  const found = findCandidates(lines, titleIndexes, abstractStart, context);
+  if (!found) return [];
+  const { region, end, titlePage } = found;
+  const { vocabulary: noteVocabulary, labels, indexOf } = context;
+  const { candidates, repeated } = withoutRepeats(found.candidates, lines, end);
 
   // Every row of the names (a list that wraps is one candidate's line and the rows after it).
   const nameLines = new Set(candidates.flatMap((c) => lines.slice(indexOf.get(c.line) ?? c.lineIndex, c.lineIndex + 1)));
@@ -242,70 +140,7 @@ export function readAuthors(
   // affiliation lines in the front matter that start with a marker (1 Department …).
   const lastHeaderPage = abstractStart >= 0 && abstractStart < lines.length ? lines[abstractStart]!.page : titlePage;
   const pageLines = lines.filter((l) => l.page >= titlePage && l.page <= Math.max(titlePage, lastHeaderPage));
-  const notes = new Map<string, string[]>();
-  // Notes the labeller reads as affiliations: their sentences count without an institution's word ("Dpto. Química, Univ San Pablo CEU").
-  const affiliationNotes = new Set<string>();
-  const headings = new Set<string>();
-  // Whether a marker may begin a note: none yet, or only a heading above the names, or only a name
-  // (a raised marker at a line's end taken to begin one: "Eric Schadt⁶" / "Fiona Hyland").
-  const free = (key: string, aboveNames: boolean) => {
-    const texts = notes.get(key)?.filter((t) => t.trim()) ?? [];
-    return !texts.length || (headings.has(key) && !affiliationNotes.has(key) && !aboveNames) || texts.every((t) => looksLikeName(t));
-  };
-  let current: string | null = null;
-  for (const [l, line] of pageLines.flatMap((line) => notePieces(line).map((piece) => [piece, line] as const))) {
-    const first = l.spans.find((s) => s.text.trim());
-    const leading = first?.sup ? first.text.trim().replace(/∗/g, "*") : (LEADING_MARKER.exec(l.text)?.[1]?.replace(/∗/g, "*") ?? null);
-    const affiliationLine = (labels[indexOf.get(line) ?? -1]?.affiliation ?? 0) >= 0.5;
-    // (A note still empty was a raised mark at a line's end that began nothing: "… 1.73 m²".)
-    // (A note above the names that the labeller reads as no affiliation, "1. GENERAL INFORMATION"
-    // heading a cover page, gives way to the note the same marker begins below them.)
-    const aboveNames = line.page === candidates[0]!.line.page && line.y < candidates[0]!.line.y;
-    if (leading && MARKER.test(leading) && free(leading, aboveNames) && (l.size <= body + 0.5 || affiliationLine) && !isHeading(line) && !nameLines.has(line)) {
-      if (aboveNames && !affiliationLine) headings.add(leading);
-      else headings.delete(leading);
-      current = leading;
-      notes.set(current, [first?.sup ? l.text : l.text.replace(LEADING_MARKER_TEXT, "")]);
-      if (affiliationLine) affiliationNotes.add(current);
-    } else if (current && continuesNote(notes.get(current)!, l, body, affiliationLine) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 8) {
-      // (A marker at the end of the line above starts the note here: the labeller's reading of this line is the note's.)
-      if (affiliationLine && notes.get(current)!.every((t) => !t.trim())) affiliationNotes.add(current);
-      notes.get(current)!.push(l.text);
-      // An address line ends its note: what follows is the next author's.
-      if (BARE_EMAIL.test(l.text.trim())) current = null;
-    } else {
-      current = null;
-    }
-  }
-
-  // Affiliations run together in one paragraph, each after its number ("…, Taiwan, 2 Crop Science
-  // Division, …", "…, Boston, MA 13 10x Genomics, …"): the number that follows is the next note
-  // (not a box's, a suite's or a building's: "Box 2 Main Street").
-  for (let key = 1; notes.has(String(key)); key++) {
-    const next = String(key + 1);
-    if (notes.has(next)) continue;
-    const text = notes.get(String(key))!.join(" ");
-    const at = new RegExp(`(?<!\\b(?:[Bb]ox|[Ss]uite|[Rr]oom|[Bb]uilding|[Bb]ldg\\.?|[Ff]loor|[Nn]o\\.?|[Uu]nit|[Aa]pt\\.?|[Bb]lock|[Gg]ate|PB|BP|ul\\.?))[,;.]?\\s+${next}\\s+(?=\\p{Lu}|\\d+\\p{L})`, "u").exec(text);
-    if (!at) continue;
-    notes.set(String(key), [text.slice(0, at.index)]);
-    notes.set(next, [text.slice(at.index + at[0].length)]);
-    if (affiliationNotes.has(String(key))) affiliationNotes.add(next);
-  }
-
-  // Two notes printed as one, the second after its symbol: "*Department of Neurosurgery, Kanazawa …,
-  // and †Division of Neurosurgery, Keijyu General Hospital": the symbol nobody's note has begins it.
-  for (const symbol of ["*", "†", "‡", "§", "¶"]) {
-    if (notes.has(symbol)) continue;
-    for (const [key, texts] of notes) {
-      const text = texts.join(" ");
-      const at = new RegExp(`[,;.]\\s+(?:and\\s+)?${symbol === "*" ? "\\*" : symbol}\\s*(?=\\p{Lu})`, "u").exec(text);
-      if (!at) continue;
-      notes.set(key, [text.slice(0, at.index)]);
-      notes.set(symbol, [text.slice(at.index + at[0].length)]);
-      if (affiliationNotes.has(key)) affiliationNotes.add(symbol);
-      break;
-    }
-  }
+  const { notes, affiliationNotes } = readNotes(pageLines, candidates, nameLines, body, context);
 
   // Each name's own lines in block layouts: the lines after it until the next name.
   const centre = (l: Line) => l.x + l.width / 2;
@@ -376,51 +211,9 @@ export function readAuthors(
     };
   });
 
-  // E-mails: each to the author it fits best, the ones printed in an author's own footnote or
-  // block counting more; pairs are taken best first, so each address and author is used once.
-  // "Email addresses: a@x.org (A. Smith), b@y.org (Bob Jones)": the address names its owner.
-  // "Email: Susanna L Cooke - susanna.cooke@…; Jessica CM Pole - jp339@…": the name before the address.
-  const flat = allText.replace(/\s*\n\s*/g, " ");
-  const named = [
-    ...[...flat.matchAll(/([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*\(([^()@]{2,60})\)/g)].map((m) => ({ email: m[1]!, who: m[2]! })),
-    ...[...flat.matchAll(/(\p{L}[\p{L}\s.'’-]{2,60}?)\s*[*∗]?\s*[-–—:]\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)/gu)].map((m) => ({ email: m[2]!, who: m[1]! })),
-  ].map(({ email, who }) => ({ email: email.toLowerCase().replace(/[.,;]+$/, ""), who: fold(who) }));
-  const namedFor = (a: ExtractedAuthor, email: string) =>
-    named.some((n) => n.email === email && n.who.includes(fold(a.lastName)) && (n.who.includes(fold(a.firstName)) || n.who.includes(`${fold(a.firstName)[0]}.`)));
-  // Addresses printed elsewhere near the title page (a footnote under the abstract, a contact line)
-  // go to the author whose name they carry; a journal's or an office's mailbox to nobody.
-  // (The page after the front matter's too: a title page's footnotes can run over.)
+  // E-mails: each to the author it fits best (`giveEmails`).
   const nearLines = lines.slice(0, 200).filter((l) => l.page >= titlePage && l.page <= Math.max(titlePage, lastHeaderPage) + 1);
-  const elsewhere = [...new Set(expandEmails(nearLines.map((l) => l.text).join(" \n ")))].filter((e) => !emails.includes(e) && !ROLE_MAILBOX.test(e));
-  const pairs: Array<{ k: number; email: string; score: number }> = [];
-  for (const [k, a] of authors.entries()) {
-    for (const email of [...emails, ...elsewhere]) {
-      const own = ownEmails[k]!.includes(email);
-      const onlyOne = own && ownEmails[k]!.length === 1;
-      const score = emailFit(email, a.firstName, a.lastName) + (onlyOne ? 2 : own ? 1 : 0) + (namedFor(a, email) ? 5 : 0);
-      if (score >= 1.5) pairs.push({ k, email, score });
-    }
-  }
-  pairs.sort((p, q) => q.score - p.score);
-  const used = new Set<string>();
-  for (const { k, email } of pairs) {
-    if (authors[k]!.email || used.has(email)) continue;
-    authors[k]!.email = email;
-    used.add(email);
-  }
-  // An address made of a given name alone ("yuki29@…") or of the initials ("hgs@…" for Henning G.
-  // Schulzrinne) is too little on its own against every author, enough where exactly one author of
-  // all has that given name or those initials and still lacks an address.
-  const initials = (a: ExtractedAuthor) => initialsOf(`${a.firstName} ${a.lastName}`).replace(/[^a-z]/g, "");
-  const mailbox = (email: string) => fold(email.split("@")[0]!).replace(/[^a-z]/g, "");
-  for (const email of [...emails, ...elsewhere]) {
-    if (used.has(email)) continue;
-    const fits = authors.filter((a) => emailFit(email, a.firstName, a.lastName) >= 1 || (mailbox(email).length >= 2 && mailbox(email) === initials(a)));
-    if (fits.length === 1 && !fits[0]!.email) {
-      fits[0]!.email = email;
-      used.add(email);
-    }
-  }
+  const used = giveEmails(authors, ownEmails, emails, allText, nearLines);
   // Names on one line and no markers ("A, B and C" / "Department …" / "University …" / "City"):
   // the block under the line is everyone's affiliation, or, one block for each name, each its own.
   if (sharedLine && authors.every((a) => !a.affiliation)) {
@@ -476,4 +269,265 @@ export function readAuthors(
     applyNamingConvention(a);
   }
   return authors;
+}
+
+/**
+ * The names printed between the title and the abstract, or, where none are, above the title, or
+ * anywhere on the title page where the labeller is sure of them; with the lines they were read
+ * from (`region`) and where the authors' part of the page ends (`end`). Null when there are none.
+ */
+function findCandidates(lines: Line[], titleIndexes: number[], abstractStart: number, context: ReadContext) {
+  const { labels, lowerWords } = context;
+  const titleEnd = titleIndexes.length ? titleIndexes[titleIndexes.length - 1]! : -1;
+  const titlePage = titleIndexes.length ? lines[titleIndexes[0]!]!.page : 1;
+  let end = abstractStart > titleEnd ? abstractStart : Math.min(lines.length, titleEnd + 25);
+  let region = lines.slice(titleEnd + 1, end).map((line, k) => ({ line, index: titleEnd + 1 + k }));
+  const mailboxes = mailboxesOn(lines, titlePage);
+  const inPage = { ...context, lines, mailboxes };
+  let candidates = namesIn(region, inPage);
+  // Authors printed above the title (some working papers and proceedings): where no name follows
+  // the title, the lines before it on its page that the labeller reads as names, and their blocks.
+  const titleStart = titleIndexes[0] ?? 0;
+  // (Or a lone name there that an address on the page spells: "Anne-Laure AMILHAT SZARY" / "anne-laure.amilhat@…".)
+  const namedAbove = (i: number) => (labels[i]?.author ?? 0) >= 0.5 || mailedName(lines[i]!.text, mailboxes, lowerWords);
+  if (!candidates.length && titleStart > 0 && lines.slice(0, titleStart).some((_, i) => namedAbove(i))) {
+    end = titleStart;
+    region = lines.slice(0, titleStart).map((line, index) => ({ line, index })).filter((r) => r.line.page === titlePage);
+    candidates = namesIn(region, inPage).filter((c) => namedAbove(c.lineIndex));
+  }
+  // Nor above it: the lines of the title page the labeller is sure are names, wherever they stand
+  // (below the abstract, in a side column, past the lines the title's neighbourhood reaches).
+  if (!candidates.length) {
+    const sure = lines.map((line, index) => ({ line, index })).filter((r) => r.line.page === titlePage && !titleIndexes.includes(r.index) && (labels[r.index]?.author ?? 0) >= 0.8);
+    if (sure.length) {
+      region = sure;
+      end = Math.min(lines.length, sure[sure.length - 1]!.index + 25);
+      candidates = namesIn(region, inPage);
+    }
+  }
+  if (!candidates.length) return null;
+  return { candidates, region, end, titlePage };
+}
+
+/** The names the lines of `region` print, each with its markers, line and the labeller's reading of it. */
+function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameModel, nameReader }: ReadContext & { lines: Line[]; mailboxes: string[] }): Candidate[] {
+  const candidates: Candidate[] = [];
+  // Below a corresponding author's note come that author's address and repeats of names, not a
+  // new author ("* Corresponding author: Daniel Liedtke" / "Biozentrum, Am Hubland"), unless the
+  // labeller is sure of the line (a journal's sidebar, "*Correspondence: …", above the real list).
+  let corresponding = false;
+  const known = (name: string, author: number) => !corresponding || author >= 0.9 || candidates.some((c) => samePerson(c.name, name));
+  for (let r = 0; r < region.length; r++) {
+    let { line, index } = region[r]!;
+    const first = line;
+    // A list of names that wraps ("…, Hyun-woo" / "Park⁴, …"): the next line continues it, and
+    // the one after that (each row judged against the row above it).
+    // (An e-mail line's commas do not make it a list of names: the name below it is its own.)
+    let row = line;
+    let author = labels[index]?.author ?? 1;
+    for (let next = region[r + 1]; next && !/@/.test(row.text) && continuesNames(row, next.line, labels[next.index]?.author ?? 1); next = region[r + 1]) {
+      row = next.line;
+      author = Math.max(author, labels[next.index]?.author ?? 1);
+      line = joinRows(line, next.line);
+      index = next.index;
+      r++;
+    }
+    if (isNoise(line) || EMAIL.test(line.text)) {
+      EMAIL.lastIndex = 0;
+      continue;
+    }
+    if (correspondingNote(line.text)) {
+      corresponding ||= candidates.length > 0;
+      continue;
+    }
+    // One author to a line, with degrees, post and affiliation after the name ("Nicola Carey, PhD,
+    // Reader, School of Health Sciences, University of Surrey, UK"); the affiliation may wrap.
+    const own = personWithAffiliation(line.text, lowerWords);
+    if (own) {
+      let affiliation = own.affiliation;
+      const goesOn = (text: string) =>
+        !/@/.test(text) && !correspondingNote(text) && !personWithAffiliation(text, lowerWords) &&
+        (leftOpen(affiliation) || (!endsWithCountry(affiliation) && (isAddress(text) || INSTITUTION.test(text)) && !isProse(text)));
+      for (let next = region[r + 1]; next && goesOn(next.line.text); next = region[r + 1]) {
+        affiliation = `${affiliation} ${next.line.text.trim()}`;
+        r++;
+      }
+      if (known(own.name, author)) candidates.push({ name: own.name, markers: markerRanges(own.markers), line: first, lineIndex: index, author, affiliation });
+      continue;
+    }
+    // A line the labeller is sure is not a name line (a city, an institution, the title's end).
+    // (Not a lone name plainly a person's, set between address lines the labeller reads it with:
+    // "Lance J. Fortnow"; nor one an address on the page spells; nor one the name model reads as
+    // names alone, beyond doubt: "Doug Fisher" under a report's number.)
+    // (Nor a line between two the labeller reads as names: "WAHIDA KARMALLY, DRPH, RD, CDE, CLS, FNLA 4" set smaller in a column of names.)
+    // (Not an institution's line between two lines of names: "University of California, Los Angeles".)
+    const between = () => !INSTITUTION.test(line.text) && (labels[region[r - 1]?.index ?? -1]?.author ?? 0) >= 0.5 && (labels[region[r + 1]?.index ?? -1]?.author ?? 0) >= 0.5;
+    if (author < 0.1 && !between() && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
+    for (const s of namesOnLine(line, lowerWords, { model: nameModel, reader: nameReader })) if (known(s.name, author)) candidates.push({ ...s, markers: markerRanges(s.markers), line: first, lineIndex: index, author });
+  }
+  return candidates;
+}
+
+/**
+ * The candidates with each person once: a citation line that repeats the names family name first
+ * goes whole, and a repeat of a name (a cover page's, a corresponding author's address) is folded
+ * into the first, with the lines printed under the repeat kept for that person (`repeated`).
+ */
+function withoutRepeats(found: Candidate[], lines: Line[], end: number) {
+  let candidates = found;
+  putGivenNamesFirst(candidates);
+  // A citation line under the names ("Miyasaka Y, Kurata A, Tanaka R. The significance of…")
+  // repeats them family name first: the whole line goes.
+  const family = new Map(candidates.map((c) => [c, fold(nameParts(c).lastName)]));
+  const perLine = new Map<Line, { names: number; cited: number }>();
+  for (const c of candidates) {
+    const count = perLine.get(c.line) ?? { names: 0, cited: 0 };
+    perLine.set(c.line, count);
+    count.names++;
+    // (The name model has read "Miyasaka Y" as family and given names already.)
+    const cited = c.family ? (/^\p{Lu}{1,3}$/u.test(c.given ?? "") ? c.family : null) : /^([\p{Lu}][\p{L}'’-]+)\s+\p{Lu}{1,3}\.?(?:\s|$)/u.exec(c.name)?.[1];
+    if (cited && candidates.some((o) => o.line !== c.line && family.get(o) === fold(cited))) count.cited++;
+  }
+  candidates = candidates.filter((c) => perLine.get(c.line)!.cited < Math.min(2, perLine.get(c.line)!.names));
+  // A cover page or a corresponding author's address repeats the authors, sometimes with
+  // initials ("Bernard Perbal" … "B. Perbal"): each person once, with the lines printed under
+  // the repeat (a corresponding author's address and e-mail) kept for them.
+  const repeated = new Map<Candidate, string[]>();
+  for (let k = candidates.length - 1; k > 0; k--) {
+    const kept = candidates.slice(0, k).find((c) => samePerson(c.name, candidates[k]!.name));
+    if (!kept) continue;
+    const after = candidates[k + 1];
+    const stop = after && after.line !== candidates[k]!.line ? after.lineIndex : end;
+    repeated.set(kept, [...(repeated.get(kept) ?? []), ...lines.slice(candidates[k]!.lineIndex + 1, stop).map((l) => l.text)]);
+    // The title page's copy carries the footnote markers the cover page's lacks.
+    if (!kept.markers.length && candidates[k]!.markers.length) kept.markers = candidates[k]!.markers;
+    candidates.splice(k, 1);
+  }
+  return { candidates, repeated };
+}
+
+/**
+ * The title page's notes by their markers: lines that start with a marker (below the front matter),
+ * and affiliation lines in the front matter that start with one ("1 Department …"), each note with
+ * the lines that continue it; notes printed run together split at the next number or symbol.
+ * `affiliationNotes` are the markers whose notes the labeller reads as affiliations.
+ */
+function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Line>, body: number, { labels, indexOf }: ReadContext) {
+  const notes = new Map<string, string[]>();
+  // Notes the labeller reads as affiliations: their sentences count without an institution's word ("Dpto. Química, Univ San Pablo CEU").
+  const affiliationNotes = new Set<string>();
+  const headings = new Set<string>();
+  // Whether a marker may begin a note: none yet, or only a heading above the names, or only a name
+  // (a raised marker at a line's end taken to begin one: "Eric Schadt⁶" / "Fiona Hyland").
+  const free = (key: string, aboveNames: boolean) => {
+    const texts = notes.get(key)?.filter((t) => t.trim()) ?? [];
+    return !texts.length || (headings.has(key) && !affiliationNotes.has(key) && !aboveNames) || texts.every((t) => looksLikeName(t));
+  };
+  let current: string | null = null;
+  for (const [l, line] of pageLines.flatMap((line) => notePieces(line).map((piece) => [piece, line] as const))) {
+    const first = l.spans.find((s) => s.text.trim());
+    const leading = first?.sup ? first.text.trim().replace(/∗/g, "*") : (LEADING_MARKER.exec(l.text)?.[1]?.replace(/∗/g, "*") ?? null);
+    const affiliationLine = (labels[indexOf.get(line) ?? -1]?.affiliation ?? 0) >= 0.5;
+    // (A note still empty was a raised mark at a line's end that began nothing: "… 1.73 m²".)
+    // (A note above the names that the labeller reads as no affiliation, "1. GENERAL INFORMATION"
+    // heading a cover page, gives way to the note the same marker begins below them.)
+    const aboveNames = line.page === candidates[0]!.line.page && line.y < candidates[0]!.line.y;
+    if (leading && MARKER.test(leading) && free(leading, aboveNames) && (l.size <= body + 0.5 || affiliationLine) && !isHeading(line) && !nameLines.has(line)) {
+      if (aboveNames && !affiliationLine) headings.add(leading);
+      else headings.delete(leading);
+      current = leading;
+      notes.set(current, [first?.sup ? l.text : l.text.replace(LEADING_MARKER_TEXT, "")]);
+      if (affiliationLine) affiliationNotes.add(current);
+    } else if (current && continuesNote(notes.get(current)!, l, body, affiliationLine) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 8) {
+      // (A marker at the end of the line above starts the note here: the labeller's reading of this line is the note's.)
+      if (affiliationLine && notes.get(current)!.every((t) => !t.trim())) affiliationNotes.add(current);
+      notes.get(current)!.push(l.text);
+      // An address line ends its note: what follows is the next author's.
+      if (BARE_EMAIL.test(l.text.trim())) current = null;
+    } else {
+      current = null;
+    }
+  }
+
+  // Affiliations run together in one paragraph, each after its number ("…, Taiwan, 2 Crop Science
+  // Division, …", "…, Boston, MA 13 10x Genomics, …"): the number that follows is the next note
+  // (not a box's, a suite's or a building's: "Box 2 Main Street").
+  for (let key = 1; notes.has(String(key)); key++) {
+    const next = String(key + 1);
+    if (notes.has(next)) continue;
+    const text = notes.get(String(key))!.join(" ");
+    const at = new RegExp(`(?<!\\b(?:[Bb]ox|[Ss]uite|[Rr]oom|[Bb]uilding|[Bb]ldg\\.?|[Ff]loor|[Nn]o\\.?|[Uu]nit|[Aa]pt\\.?|[Bb]lock|[Gg]ate|PB|BP|ul\\.?))[,;.]?\\s+${next}\\s+(?=\\p{Lu}|\\d+\\p{L})`, "u").exec(text);
+    if (!at) continue;
+    notes.set(String(key), [text.slice(0, at.index)]);
+    notes.set(next, [text.slice(at.index + at[0].length)]);
+    if (affiliationNotes.has(String(key))) affiliationNotes.add(next);
+  }
+
+  // Two notes printed as one, the second after its symbol: "*Department of Neurosurgery, Kanazawa …,
+  // and †Division of Neurosurgery, Keijyu General Hospital": the symbol nobody's note has begins it.
+  for (const symbol of ["*", "†", "‡", "§", "¶"]) {
+    if (notes.has(symbol)) continue;
+    for (const [key, texts] of notes) {
+      const text = texts.join(" ");
+      const at = new RegExp(`[,;.]\\s+(?:and\\s+)?${symbol === "*" ? "\\*" : symbol}\\s*(?=\\p{Lu})`, "u").exec(text);
+      if (!at) continue;
+      notes.set(key, [text.slice(0, at.index)]);
+      notes.set(symbol, [text.slice(at.index + at[0].length)]);
+      if (affiliationNotes.has(key)) affiliationNotes.add(symbol);
+      break;
+    }
+  }
+  return { notes, affiliationNotes };
+}
+
+/**
+ * Gives each author their e-mail: each address to the author it fits best, the ones printed in an
+ * author's own footnote or block (`ownEmails`) counting more; pairs are taken best first, so each
+ * address and author is used once. `nearLines`: the title page and the page after, whose addresses
+ * count too. Answers the addresses given.
+ */
+function giveEmails(authors: ExtractedAuthor[], ownEmails: string[][], emails: string[], allText: string, nearLines: Line[]) {
+  // "Email addresses: a@x.org (A. Smith), b@y.org (Bob Jones)": the address names its owner.
+  // "Email: Susanna L Cooke - susanna.cooke@…; Jessica CM Pole - jp339@…": the name before the address.
+  const flat = allText.replace(/\s*\n\s*/g, " ");
+  const named = [
+    ...[...flat.matchAll(/([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*\(([^()@]{2,60})\)/g)].map((m) => ({ email: m[1]!, who: m[2]! })),
+    ...[...flat.matchAll(/(\p{L}[\p{L}\s.'’-]{2,60}?)\s*[*∗]?\s*[-–—:]\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)/gu)].map((m) => ({ email: m[2]!, who: m[1]! })),
+  ].map(({ email, who }) => ({ email: email.toLowerCase().replace(/[.,;]+$/, ""), who: fold(who) }));
+  const namedFor = (a: ExtractedAuthor, email: string) =>
+    named.some((n) => n.email === email && n.who.includes(fold(a.lastName)) && (n.who.includes(fold(a.firstName)) || n.who.includes(`${fold(a.firstName)[0]}.`)));
+  // Addresses printed elsewhere near the title page (a footnote under the abstract, a contact line)
+  // go to the author whose name they carry; a journal's or an office's mailbox to nobody.
+  // (The page after the front matter's too: a title page's footnotes can run over.)
+  const elsewhere = [...new Set(expandEmails(nearLines.map((l) => l.text).join(" \n ")))].filter((e) => !emails.includes(e) && !ROLE_MAILBOX.test(e));
+  const pairs: Array<{ k: number; email: string; score: number }> = [];
+  for (const [k, a] of authors.entries()) {
+    for (const email of [...emails, ...elsewhere]) {
+      const own = ownEmails[k]!.includes(email);
+      const onlyOne = own && ownEmails[k]!.length === 1;
+      const score = emailFit(email, a.firstName, a.lastName) + (onlyOne ? 2 : own ? 1 : 0) + (namedFor(a, email) ? 5 : 0);
+      if (score >= 1.5) pairs.push({ k, email, score });
+    }
+  }
+  pairs.sort((p, q) => q.score - p.score);
+  const used = new Set<string>();
+  for (const { k, email } of pairs) {
+    if (authors[k]!.email || used.has(email)) continue;
+    authors[k]!.email = email;
+    used.add(email);
+  }
+  // An address made of a given name alone ("yuki29@…") or of the initials ("hgs@…" for Henning G.
+  // Schulzrinne) is too little on its own against every author, enough where exactly one author of
+  // all has that given name or those initials and still lacks an address.
+  const initials = (a: ExtractedAuthor) => initialsOf(`${a.firstName} ${a.lastName}`).replace(/[^a-z]/g, "");
+  const mailbox = (email: string) => fold(email.split("@")[0]!).replace(/[^a-z]/g, "");
+  for (const email of [...emails, ...elsewhere]) {
+    if (used.has(email)) continue;
+    const fits = authors.filter((a) => emailFit(email, a.firstName, a.lastName) >= 1 || (mailbox(email).length >= 2 && mailbox(email) === initials(a)));
+    if (fits.length === 1 && !fits[0]!.email) {
+      fits[0]!.email = email;
+      used.add(email);
+    }
+  }
+  return used;
 }
