@@ -11,6 +11,7 @@
  */
 import { Inflate, inflateSync } from "fflate";
 import { ExtractionFailed } from "./model";
+import { decryptObject, openWithEmptyPassword } from "./pdf-encryption";
 
 const MB = 1024 * 1024;
 
@@ -387,12 +388,22 @@ function pdfRefusal(reason: string, limits: UnpackLimits, inflated: number) {
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
 const isDelimiter = (c: number) => c === 0x28 || c === 0x29 || c === 0x3c || c === 0x3e || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x2f || c === 0x25;
 
-type Token = { kind: "dict" | "enddict" | "array" | "endarray" | "name" | "number" | "ref" | "other"; value: string };
+/** A token of a dictionary; a string's `value` is its bytes, one character (latin1) each. */
+type Token = { kind: "dict" | "enddict" | "array" | "endarray" | "name" | "number" | "ref" | "string" | "other"; value: string };
 
 /**
  * Tokens of a dictionary from `start` (its `<<`) to its matching `>>`; null when the text there
  * is not one (a `<<` inside a string, say). `end` is where the dictionary stops.
  */
+/** A literal string's bytes (latin1), its escapes read: \\n, \\r, \\t, \\b, \\f, octal, an escaped line end, \\( \\) \\\\. */
+function literalString(body: string) {
+  return body.replace(/\\(?:([0-7]{1,3})|(\r\n|\r|\n)|(.))/gs, (_, octal: string | undefined, _end: string | undefined, char: string | undefined) => {
+    if (octal) return String.fromCharCode(Number.parseInt(octal, 8) & 0xff);
+    if (char === undefined) return "";
+    return ({ n: "\n", r: "\r", t: "\t", b: "\b", f: "\f" } as Record<string, string>)[char] ?? char;
+  });
+}
+
 function readDictionary(s: string, start: number): { tokens: Token[]; end: number } | null {
   const tokens: Token[] = [];
   let depth = 0;
@@ -412,6 +423,7 @@ function readDictionary(s: string, start: number): { tokens: Token[]; end: numbe
     } else if (depth === 0) return null;
     else if (c === 0x28) {
       // A literal string: balanced parentheses, backslash escapes.
+      const from = i;
       let level = 0;
       for (; i < s.length; i++) {
         const d = s[i];
@@ -421,11 +433,12 @@ function readDictionary(s: string, start: number): { tokens: Token[]; end: numbe
       }
       if (i >= s.length) return null;
       i++;
-      tokens.push({ kind: "other", value: "()" });
+      tokens.push({ kind: "string", value: literalString(s.slice(from + 1, i - 1)) });
     } else if (c === 0x3c) {
       const close = s.indexOf(">", i);
       if (close < 0) return null;
-      (i = close + 1), tokens.push({ kind: "other", value: "<>" });
+      const hex = s.slice(i + 1, close).replace(/[^0-9a-fA-F]/g, "");
+      (i = close + 1), tokens.push({ kind: "string", value: (hex.length % 2 ? `${hex}0` : hex).replace(/../g, (h) => String.fromCharCode(Number.parseInt(h, 16))) });
     } else if (c === 0x5b || c === 0x5d) tokens.push({ kind: c === 0x5b ? "array" : "endarray", value: s[i]! }), i++;
     else if (c === 0x29 || c === 0x3e || c === 0x7b || c === 0x7d) return null;
     else {
@@ -495,13 +508,9 @@ const FILTERS: Record<string, string> = {
  */
 export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK_LIMITS) {
   const pdf = new PdfBytes(bytes);
-  // An encrypted PDF's streams cannot be unpacked without decrypting them, so they cannot be
-  // checked: such a file is refused as the password-protected ones always were.
-  for (let at = pdf.find("/Encrypt", 0); at >= 0; at = pdf.find("/Encrypt", at + 8)) {
-    if (/^\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/.test(pdf.text(at, at + 40))) {
-      throw new ExtractionFailed(`The PDF is protected by a password or encrypted, so its text cannot be read: save it again without protection, or ${BY_HAND}`);
-    }
-  }
+  // An encrypted PDF's streams are checked decrypted: one that opens with the empty password, as
+  // viewers open it (RC4, pdf-encryption.ts); any other is refused as before.
+  const key = encryptionKey(pdf);
   const meter = new Meter(limits, limits.pdfTotal, limits.pdfStream);
   let streams = 0;
   // pdf.js takes a stream's data from the line after its `stream` keyword, whatever else stands
@@ -529,14 +538,17 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     // stream used as a page's content instead, pdf.js would still decode no more than that.
     const image = Boolean(dict && valueOf(dict, "Subtype")?.[0]?.value === "Image");
     meter.start(!image);
+    // (An encrypted file's cross-reference stream is not encrypted.)
+    const owner = key && valueOf(dict ?? [], "Type")?.[0]?.value !== "XRef" ? pdf.objectAround(at) : null;
+    const data = (to: number) => (key && owner ? decryptObject(key, owner.number, owner.generation, bytes.subarray(dataStart, to)) : bytes.subarray(dataStart, to));
     try {
-      if (!unpackStream(bytes.subarray(dataStart, dataEnd), chain, meter)) {
+      if (!unpackStream(data(dataEnd), chain, meter)) {
         // The data ran out before its filter's end: pdf.js may take a longer stream (a length it
         // resolved elsewhere), so the count goes on to the end of the file.
         meter.total -= meter.part;
         dataEnd = bytes.length;
         meter.start(!image);
-        unpackStream(bytes.subarray(dataStart, dataEnd), chain, meter);
+        unpackStream(data(dataEnd), chain, meter);
       }
     } catch (error) {
       if (error instanceof Stop) throw pdfRefusal(error.message, limits, meter.total);
@@ -548,6 +560,61 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
   return { streams, inflated: meter.total };
 }
 
+const ENCRYPTED = `The PDF is protected by a password or encrypted, so its text cannot be read: save it again without protection, or ${BY_HAND}`;
+
+/**
+ * The file key of an encrypted PDF that opens with the empty password, null for a file not
+ * encrypted; a file that needs a password, or is encrypted in a way this check cannot decrypt, is
+ * refused.
+ */
+function encryptionKey(pdf: PdfBytes): Uint8Array | null {
+  let reference: Token[] | null = null;
+  for (let at = pdf.find("/Encrypt", 0); at >= 0; at = pdf.find("/Encrypt", at + 8)) {
+    if (!/^\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/.test(pdf.text(at, at + 40))) continue;
+    // The trailer (or cross-reference stream's dictionary) that names it, with the file's identifier.
+    const trailer = pdf.dictionaryBefore(enclosingEnd(pdf, at));
+    if (trailer === "none" || trailer === "unreadable") throw new ExtractionFailed(ENCRYPTED);
+    reference = trailer;
+    break;
+  }
+  if (!reference) return null;
+  let dict = valueOf(reference, "Encrypt");
+  if (dict?.length === 1 && dict[0]!.kind === "ref") dict = pdf.resolve(dict[0]!.value);
+  const id = valueOf(reference, "ID")?.find((t) => t.kind === "string")?.value;
+  const get = (key: string) => (dict ? valueOf(dict, key) : null)?.[0];
+  const number = (key: string, fallback: number) => {
+    const t = get(key);
+    return t?.kind === "number" ? Number(t.value) : fallback;
+  };
+  const bytesOf = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0) & 0xff);
+  const o = get("O");
+  const u = get("U");
+  if (!dict || get("Filter")?.value !== "Standard" || o?.kind !== "string" || u?.kind !== "string") throw new ExtractionFailed(ENCRYPTED);
+  // (A file without the identifier the key needs is read with an empty one, as pdf.js reads it.)
+  const opened = openWithEmptyPassword({ v: number("V", 0), r: number("R", 0), length: number("Length", 40), o: bytesOf(o.value), u: bytesOf(u.value), p: number("P", 0), id: bytesOf(id ?? "") });
+  if ("refused" in opened) throw new ExtractionFailed(ENCRYPTED);
+  return opened.key;
+}
+
+/**
+ * Where the dictionary holding the `/Encrypt` entry at `at` ends (after its `>>`): the trailer's
+ * or the cross-reference stream's, which holds dictionaries of its own rarely but may.
+ */
+function enclosingEnd(pdf: PdfBytes, at: number) {
+  let depth = 1;
+  for (let i = at; i < pdf.bytes.length - 1; i++) {
+    const a = pdf.bytes[i]!;
+    const b = pdf.bytes[i + 1]!;
+    if (a === 0x3c && b === 0x3c) (depth++, i++);
+    else if (a === 0x3e && b === 0x3e) {
+      depth--;
+      i++;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return pdf.bytes.length;
+}
+
 /** How far back a stream's dictionary is looked for: real ones are well under a kilobyte. */
 const DICTIONARY_WINDOW = 1024 * 1024;
 /** Characters read looking for dictionaries, per byte of the file, before it is refused. */
@@ -557,6 +624,8 @@ const DICTIONARY_WORK = 64;
 class PdfBytes {
   private decoder = new TextDecoder("latin1");
   private objects: Map<string, number> | null = null;
+  /** Where each `N G obj` keyword stands, in the file's order (for `objectAround`). */
+  private starts: Array<{ at: number; number: number; generation: number }> | null = null;
   /** Characters read while looking for dictionaries: bounded, so the search cannot be made slow. */
   private work = 0;
   constructor(readonly bytes: Uint8Array) {}
@@ -600,6 +669,24 @@ class PdfBytes {
       if (from === 0 || tries >= 64) break;
     }
     return "unreadable";
+  }
+
+  /** The `N G obj` that the bytes at `at` stand in (the nearest before), or null. */
+  objectAround(at: number): { number: number; generation: number } | null {
+    if (!this.starts) {
+      this.starts = [];
+      for (let obj = this.find("obj", 0); obj >= 0; obj = this.find("obj", obj + 3)) {
+        const m = /(\d+)\s+(\d+)\s+$/.exec(this.text(obj - 32, obj));
+        if (m) this.starts.push({ at: obj, number: Number(m[1]), generation: Number(m[2]) });
+      }
+    }
+    let [low, high] = [0, this.starts.length - 1];
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (this.starts[mid]!.at < at) low = mid + 1;
+      else high = mid - 1;
+    }
+    return this.starts[high] ?? null;
   }
 
   /** An indirect object's value as tokens, when it stands in the file's own bytes (not in an object stream). */

@@ -8,6 +8,7 @@
  * not merely readable. Node only (node:zlib: fflate 0.8.3's sync flush writes a broken block
  * whenever bits are pending).
  */
+import { createHash } from "node:crypto";
 import { constants, deflateRawSync, deflateSync } from "node:zlib";
 
 const encoder = new TextEncoder();
@@ -208,6 +209,11 @@ export type PdfBombOptions = {
    * block) before the bulk: a scan that ends a stream at the first `endstream` sees none of it.
    */
   hiddenEnd?: boolean;
+  /**
+   * Encrypted against changes only, as publishers' downloads are: the standard security handler,
+   * RC4 40-bit (revision 2), an empty password to open it; the packed content is encrypted.
+   */
+  encrypted?: boolean;
   /** What follows the `stream` keyword on its line (pdf.js skips to the next line). */
   afterKeyword?: string;
   /**
@@ -225,6 +231,8 @@ export function pdfBomb(size = 1 << 30, options: PdfBombOptions = {}) {
   const head = "BT /F1 24 Tf 72 720 Td (A Title) Tj ET\n" + (options.hiddenEnd ? "%\nendstream\nendobj\n" : "");
   let stream = zlibWrapped(deflateBomb(head, " ".repeat(64), size, "\n", options.hiddenEnd));
   if (options.twice) stream = new Uint8Array(deflateSync(stream, { level: 9 }));
+  const security = options.encrypted ? rc4Security() : null;
+  if (security) stream = security.encrypt(4, stream);
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -232,6 +240,7 @@ export function pdfBomb(size = 1 << 30, options: PdfBombOptions = {}) {
     null,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     String(stream.length),
+    ...(security ? [security.dictionary] : []),
   ];
   const length = options.hiddenEnd ? "6 0 R" : String(stream.length);
   const filter = options.twice ? "[/FlateDecode /FlateDecode]" : "/FlateDecode";
@@ -253,6 +262,45 @@ export function pdfBomb(size = 1 << 30, options: PdfBombOptions = {}) {
     offset += bytes.length;
   });
   const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  parts.push(encoder.encode(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`));
+  const encrypt = security ? ` /Encrypt ${objects.length} 0 R /ID [<${security.id}> <${security.id}>]` : "";
+  parts.push(encoder.encode(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${encrypt} >>\nstartxref\n${offset}\n%%EOF\n`));
   return concat(parts);
+}
+
+/**
+ * The standard security handler at revision 2 (RC4, 40-bit key), opened by the empty password
+ * (ISO 32000-1, 7.6.3, Algorithms 1, 2 and 4), written here apart from the engine's own reader of
+ * it: the owner entry is any 32 bytes (it only feeds the key), the user entry is the padding
+ * encrypted with the key.
+ */
+function rc4Security() {
+  const padding = Buffer.from("28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a", "hex");
+  const md5 = (...parts: Uint8Array[]) => createHash("md5").update(Buffer.concat(parts)).digest();
+  const rc4 = (key: Uint8Array, data: Uint8Array) => {
+    const box = [...Array(256).keys()];
+    for (let i = 0, j = 0; i < 256; i++) {
+      j = (j + box[i]! + key[i % key.length]!) % 256;
+      [box[i], box[j]] = [box[j]!, box[i]!];
+    }
+    const out = new Uint8Array(data.length);
+    for (let k = 0, i = 0, j = 0; k < data.length; k++) {
+      i = (i + 1) % 256;
+      j = (j + box[i]!) % 256;
+      [box[i], box[j]] = [box[j]!, box[i]!];
+      out[k] = data[k]! ^ box[(box[i]! + box[j]!) % 256]!;
+    }
+    return out;
+  };
+  const owner = Buffer.alloc(32, 0x5a);
+  const id = Buffer.from("0123456789abcdef0123456789abcdef", "hex");
+  const permissions = Buffer.alloc(4);
+  permissions.writeInt32LE(-44);
+  const key = md5(padding, owner, permissions, id).subarray(0, 5);
+  const user = rc4(key, padding);
+  const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
+  return {
+    id: hex(id),
+    dictionary: `<< /Filter /Standard /V 1 /R 2 /Length 40 /O <${hex(owner)}> /U <${hex(user)}> /P -44 >>`,
+    encrypt: (objectNumber: number, data: Uint8Array) => rc4(md5(key, Buffer.from([objectNumber & 0xff, (objectNumber >> 8) & 0xff, objectNumber >> 16, 0, 0])).subarray(0, 10), data),
+  };
 }

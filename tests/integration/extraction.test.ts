@@ -89,8 +89,21 @@ describe("extraction jobs", () => {
   });
 
   it.each([
+    ["RC4 128-bit", () => docs().encryptedRc4],
+    ["RC4 40-bit", () => docs().encryptedRc440],
+  ])("reads a PDF encrypted against changes only (%s, no password to open it) as its unencrypted copy", async (_, encrypted) => {
+    const plain = await extractManuscript(bytesOf(docs().pdf));
+    const read = await extractManuscript(bytesOf(encrypted()));
+    expect(read.title.value).toBe(JSON.parse(docs().pdfTruth).title);
+    expect(read.title.value).toBe(plain.title.value);
+    expect(read.abstract.value).toBe(plain.abstract.value);
+    expect(read.authors.map((a) => [a.firstName, a.lastName, a.email, a.affiliation])).toEqual(plain.authors.map((a) => [a.firstName, a.lastName, a.email, a.affiliation]));
+  });
+
+  it.each([
     ["a scanned PDF", () => bytesOf(docs().scanned), "no text to read"],
-    ["an encrypted PDF", () => bytesOf(docs().encrypted), "protected by a password"],
+    ["a PDF encrypted with AES-256 and a password to open it", () => bytesOf(docs().encrypted), "protected by a password"],
+    ["a PDF encrypted with RC4 and a password to open it", () => bytesOf(docs().passwordRc4), "protected by a password"],
     ["a damaged PDF", () => bytesOf(docs().pdf).slice(0, 4000), "could not be read as a PDF"],
     ["a text file named .pdf", () => new TextEncoder().encode("Title: not really a PDF\n".repeat(50)), "neither a PDF nor a Word document"],
     ["a damaged Word file", () => bytesOf(docs().docx).slice(0, 1500), "could not be read as a Word document"],
