@@ -60,6 +60,11 @@ const SETS = dirs.length
       // held-out half scored only, as the other held-out halves are.
       ...(hasPdfs("tests/fixtures/working-papers/dev") ? [["papers dev", "tests/fixtures/working-papers/dev", true]] : []),
       ...(hasPdfs("tests/fixtures/working-papers/held-out") ? [["papers held-out", "tests/fixtures/working-papers/held-out", false]] : []),
+      // The second set of real papers, collected after the engine's first pass on the first
+      // (decision 069): its development half listed; its held-out half scored only when asked
+      // (`--second-held-out`), once, with the engine frozen.
+      ...(hasPdfs("tests/fixtures/working-papers/second/dev") ? [["papers 2 dev", "tests/fixtures/working-papers/second/dev", true]] : []),
+      ...(args.includes("--second-held-out") && hasPdfs("tests/fixtures/working-papers/second/held-out") ? [["papers 2 held-out", "tests/fixtures/working-papers/second/held-out", false]] : []),
     ];
 
 const norm = (s) => (s ?? "").normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase();
