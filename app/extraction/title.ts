@@ -3,7 +3,7 @@
  * the lines that continue it; an archive cover's title found again on the article's own page;
  * a title set in capitals given in the ordinary case the pages print it in elsewhere.
  */
-import { ABSTRACT_LABEL, KEYWORDS_LABEL, NOISE, MONTH_DATE, TRAILING_SYMBOLS } from "./patterns";
+import { ABSTRACT_LABEL, KEYWORDS_LABEL, NOISE, MONTH_DATE, TRAILING_SYMBOLS, bodySize } from "./patterns";
 import type { Document, Line } from "./model";
 import type { LineLabels } from "./labeller";
 import { fold, normalizeSpace } from "./text";
@@ -112,11 +112,19 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     start--;
   }
   const out = [start];
+  // The look the title's lines share; a subtitle may set a smaller one (below).
+  let look = score(lines[start]!);
+  const body = bodySize(lines);
   const mailboxes = mailboxesOn(lines, lines[start]!.page);
   for (let i = start + 1; i < lines.length; i++) {
     const prev = lines[i - 1]!;
     const l = lines[i]!;
-    const sameLook = Math.abs(score(l) - score(lines[start]!)) < 0.4;
+    // A subtitle set smaller under a title that ends with a question or a colon ("How Competitive is
+    // the Stock Market?" / "Theory, Evidence from Portfolios, and …"), still larger than the text
+    // around: its lines are the title's too.
+    const subtitle = doc.kind === "pdf" && /[?:]$/.test(prev.text.trim()) && score(l) < look && l.size >= lines[start]!.size * 0.75 && l.size > body + 2;
+    if (subtitle) look = score(l);
+    const sameLook = Math.abs(score(l) - look) < 0.4;
     // A title ends where the authors, an address or a footnote begins.
     // The labeller's word counts where the look does not tell: a single name set like the title
     // (not after a line the title plainly goes on from: "… RE-HEATING AND").
