@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { affiliationsFromNotes, withoutThanked } from "./author-notes";
-import { splitAffiliation } from "./affiliations";
 import type { ExtractedAuthor, Line } from "./model";
 
 function line(y: number, text: string, { x = 72, size = 8, page = 1 } = {}): Line {
@@ -22,7 +21,7 @@ describe("author notes", () => {
       "Research Council of Norway.",
     ]);
     const authors = [author("Adaeze", "Okonjo", "Research Council of Norway"), author("Erik", "Halvorsen")];
-    affiliationsFromNotes(note, authors, splitAffiliation);
+    affiliationsFromNotes(note, authors);
     expect(authors.map((a) => [a.affiliation, a.country])).toEqual([
       ["Department of Economics, University of Lagos, Akoka, Lagos 101017", "Nigeria"],
       ["Norges Bank, Bankplassen 2, 0151 Oslo", "Norway"],
@@ -37,7 +36,7 @@ describe("author notes", () => {
       "are grateful to the editor for comments.",
     ]);
     const authors = [author("Sofia", "Lindgren"), author("Claire", "Moreau"), author("Tomás", "Ibarra")];
-    affiliationsFromNotes(note, authors, splitAffiliation);
+    affiliationsFromNotes(note, authors);
     expect(authors.map((a) => a.affiliation)).toEqual(["Stockholm School of Economics and CEPR", "Banque de France and the Bank of France", "Universidad Carlos III de Madrid"]);
     expect(authors[2]!.country).toBe("Spain");
   });
@@ -49,12 +48,12 @@ describe("author notes", () => {
     // Read across, as a PDF gives two columns: the rows interleaved.
     const rows = left.flatMap((l, i) => (right[i] ? [l, right[i]!] : [l]));
     const authors = [author("Hanna", "Virtanen", "NATIONAL BUREAU OF ECONOMIC RESEARCH, 1050 Massachusetts Avenue"), author("Rafael", "Quintero")];
-    affiliationsFromNotes([abstractEnd, ...rows], authors, splitAffiliation, abstractEnd);
+    affiliationsFromNotes([abstractEnd, ...rows], authors, abstractEnd);
     expect(authors.map((a) => a.affiliation)).toEqual(["Department of Economics, University of Helsinki, P.O. Box 17, 00014 Helsinki, and NBER", "Banco de México, Av. 5 de Mayo 2, Mexico City 06000"]);
     expect(authors.map((a) => a.email)).toEqual(["hanna.virtanen@helsinki.example.fi", "rquintero@banxico.example.mx"]);
     // Above the abstract, a name alone on a line is the title page's author list, not an address block.
     const before = [author("Hanna", "Virtanen"), author("Rafael", "Quintero")];
-    affiliationsFromNotes([...rows, abstractEnd], before, splitAffiliation, abstractEnd);
+    affiliationsFromNotes([...rows, abstractEnd], before, abstractEnd);
     expect(before.map((a) => a.affiliation)).toEqual([null, null]);
   });
 

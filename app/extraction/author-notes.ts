@@ -11,7 +11,8 @@
  */
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
-import { fold, joinLines, normalizeSpace, sentences, vocabularyOf } from "./text";
+import { fold, joinLines, sentences, vocabularyOf } from "./text";
+import { cleanAffiliation, splitAffiliation } from "./affiliations";
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A post held, between "is the" and the institution: "the Edgeworth Professor of Economics", "an Assistant Professor of Finance". */
@@ -101,7 +102,7 @@ function addressBlockOf(lines: Line[], author: ExtractedAuthor, names: Set<strin
  * Gives each author named in an author note what it says of them, in place of what was read for them
  * elsewhere: a note keyed by name is the most specific statement a paper makes of where its authors are.
  */
-export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[], split: (text: string) => { institution: string | null; department: string | null }, abstractEnd?: Line) {
+export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[], abstractEnd?: Line) {
   if (!authors.length) return;
   // Address blocks stand after the abstract; above it a name alone on a line heads the title page's own author list.
   const blockLines = abstractEnd && lines.includes(abstractEnd) ? lines.slice(lines.indexOf(abstractEnd) + 1) : [];
@@ -112,12 +113,13 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     if (!a.lastName.trim()) continue;
     const note = addressBlockOf(blockLines, a, names) ?? noteOf(texts, a, families);
     if (!note) continue;
-    const cleaned = normalizeSpace(note.affiliation.replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));
+    // (What an affiliation never holds, as wherever else one is read: an address, its label.)
+    const cleaned = cleanAffiliation(note.affiliation.replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));
     if (cleaned.length < 2 || cleaned.length > 240) continue;
     // (A country after "of" is an institution's name: "Bank of France".)
     const { rest, country } = /\bof\s+\S+$/i.test(cleaned) ? { rest: cleaned, country: null } : trailingCountry(cleaned);
     const email = a.email ?? note.email;
-    Object.assign(a, { affiliation: rest, ...split(rest), country: country ?? countryIn(rest) ?? countryOfEmail(email) ?? a.country, email });
+    Object.assign(a, { affiliation: rest, ...splitAffiliation(rest), country: country ?? countryIn(rest) ?? countryOfEmail(email) ?? a.country, email });
   }
 }
 

@@ -16,7 +16,7 @@ import { affiliationsFromNotes, withoutThanked } from "./author-notes";
 import { findAbstractLabel, readAbstract } from "./abstract";
 import { isHeading, lineSpacing, startsRaised, field } from "./layout";
 import { abstractEvidence, authorsEvidence, calibrated, titleEvidence, type Calibrated, confidenceOf } from "./calibration";
-import { giveAffiliation, giveAffiliationAnew, notAffiliation, splitAffiliation } from "./affiliations";
+import { giveAffiliation, giveAffiliationAnew, notAffiliation } from "./affiliations";
 import { COVER_SURE, authorsOfCover, isOrganisation, readAuthors } from "./authors";
 import { cleanTitle, findTitle, inOrdinaryCase, isCapitals, titleAgain } from "./title";
 
@@ -165,7 +165,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
     if (a.affiliation?.startsWith(own)) giveAffiliationAnew(a, a.affiliation.slice(own.length).trim());
     if (a.affiliation?.includes(" ,")) a.affiliation = a.affiliation.replace(/\s+,/g, ",");
   }
-  affiliationsFromNotes(front, authors, splitAffiliation, abstractLines[abstractLines.length - 1]);
+  affiliationsFromNotes(front, authors, abstractLines[abstractLines.length - 1]);
 
   // --- confidences: the readers' own scores, calibrated against being right (calibration.ts).
   const titleRaw = cover?.title ? COVER_SURE : title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0;
