@@ -3,7 +3,7 @@
  * title page; what no affiliation is (thanks, a licence, prose); an affiliation's department and
  * institution.
  */
-import { REGIONS, ABSTRACT_LABEL, KEYWORDS_LABEL, INSTITUTION, NOISE, MONTH_DATE, EMAIL, MARKER, AFFILIATION_MARKER, POST } from "./patterns";
+import { REGIONS, ABSTRACT_LABEL, KEYWORDS_LABEL, INSTITUTION, NOISE, MONTH_DATE, EMAIL, MARKER, AFFILIATION_MARKER, POST, namesInstitution } from "./patterns";
 import { countryIn, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { joinSpans, normalizeSpace, isProse } from "./text";
@@ -70,7 +70,7 @@ export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
     run.push(l);
     if (run.length > 4) run.shift();
   }
-  if (blocks.length !== authors.length || blocks.some((b) => !INSTITUTION.test(b.address))) return;
+  if (blocks.length !== authors.length || blocks.some((b) => !namesInstitution(b.address))) return;
   authors.forEach((a, k) => {
     const { rest, country } = trailingCountry(blocks[k]!.address.replace(/[.;,]+$/, ""));
     const { institution, department } = splitAffiliation(rest);
@@ -141,7 +141,7 @@ export function blockAffiliations(block: Line[], sure: (l: Line) => boolean = ()
   let lead: string | null = null;
   for (const l of block) {
     const t = cleanAffiliation(l.text);
-    const known = Boolean(t) && (INSTITUTION.test(t) || (sure(l) && !/\b(?:19|20)\d{2}\b|\b(?:ISSN|ISBN|doi)\b/i.test(t) && /\p{L}{3}/u.test(t)));
+    const known = Boolean(t) && (namesInstitution(t) || (sure(l) && !/\b(?:19|20)\d{2}\b|\b(?:ISSN|ISBN|doi)\b/i.test(t) && /\p{L}{3}/u.test(t)));
     // (A line that ends with an address is the affiliation's last: "…, Chennai, India. ✉ e-mail: skm@iitm.ac.in".)
     const mailed = /@/.test(l.text);
     // (An institution's parts between commas are no prose however many of its words are in lower case: "…, indian institute of technology Madras, chennai, india".)

@@ -2,7 +2,7 @@
  * The author reader: the people named between the title and the abstract (and on an archive's
  * cover), each with the markers, e-mail, affiliation, country and role the first pages give them.
  */
-import { INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST } from "./patterns";
+import { INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST, namesInstitution } from "./patterns";
 import { countryIn, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import type { LineLabels } from "./labeller";
@@ -181,7 +181,7 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     // An author whose markers lead to notes has its affiliations there; the lines below the names are those notes.
     const fromNotes = ownNotes.flatMap((m, k) => {
       const texts = sentences(noteTexts[k]!).flatMap(splitAtCountries).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && !/@/.test(t));
-      const institutional = texts.filter((t) => INSTITUTION.test(t));
+      const institutional = texts.filter(namesInstitution);
       // (Not a sentence the note was cut in, "The views": a place's name is capitalised.)
       return institutional.length || !affiliationNotes.has(m) ? institutional : texts.filter(capitalised).slice(0, 1);
     });
@@ -243,7 +243,7 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     // (Each run of such lines with the institution's lines next to it the labeller doubts: "Center for Mathematical Sciences" / "University of Wisconsin-Madison".)
     const runs: Line[][] = [];
     page.forEach((l, k) => {
-      if (!affiliationish(l) && !(INSTITUTION.test(l.text) && !isProse(l.text) && !notAffiliation(l.text))) return;
+      if (!affiliationish(l) && !(namesInstitution(l.text) && !isProse(l.text) && !notAffiliation(l.text))) return;
       if (k > 0 && runs.length && runs[runs.length - 1]!.at(-1) === page[k - 1]) runs[runs.length - 1]!.push(l);
       else runs.push([l]);
     });

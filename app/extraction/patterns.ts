@@ -118,3 +118,12 @@ export const NOT_LETTER_MARKERS = /^(?:da|de|dè|ha)$/;
 
 /** A post held, printed between a name and its institution ("Reader", "Professor of Health Economics", "Research Fellow"). */
 export const POST = /^(?:(?:senior|principal|associate|assistant|full|adjunct|visiting|emeritus|honorary|research|teaching|postdoctoral|doctoral|graduate|phd|chief|deputy|medical)\s+)*(?:professor|lecturer|reader|fellow|student|researcher|scientist|director|head|chair|candidate|statistician|economist|analyst|manager|officer|consultant|dean|associate|assistant|instructor|postdoc|physician|nurse|clinician|partner|advisor|adviser)\b/i;
+
+/**
+ * Institutions that finance and economics papers print by a short name with no institution's word
+ * in it: research bureaus and networks, central banks and regulators, universities and schools known
+ * by their initials ("UCLA and NBER", "Federal Reserve Board"). In capitals as printed.
+ */
+const KNOWN_INSTITUTION = /\b(?:NBER|CEPR|CESifo|IZA|ECGI|UCLA|UCSD|USC|MIT|NYU|CUNY|UNC|UIUC|UBC|CMU|LSE|UCL|HEC|INSEAD|IESE|ESSEC|EDHEC|CEMFI|CREST|EIEF|CREI|EPFL|ETH|ECB|IMF|OECD|FDIC|CFTC)\b|\bFederal Reserve\b|\bBoard of Governors\b/;
+/** Whether a text names an institution: by an institution's word, or as one known by its short name. */
+export const namesInstitution = (text: string) => INSTITUTION.test(text) || KNOWN_INSTITUTION.test(text);
