@@ -24,19 +24,18 @@ const PLACE_VERB = /^(?:from|at|with|affiliated with)\s+/i;
 
 /** The text of the notes on the first pages: runs of lines in one size on one page, joined. */
 function noteTexts(lines: Line[], vocabulary: Set<string>): string[] {
-  const out: string[] = [];
-  let run: Line[] = [];
-  const flush = () => {
-    if (run.length) out.push(joinLines(run.map((l) => l.text), vocabulary));
-    run = [];
-  };
+  // Each run is a note's lines: the next line in its size just below its last, in its column (on a
+  // page of two columns the text's lines of the other column stand between a note's lines).
+  const runs: Line[][] = [];
   for (const l of lines) {
-    const prev = run[run.length - 1];
-    if (prev && (l.page !== prev.page || Math.abs(l.size - prev.size) >= 0.6 || l.y < prev.y || l.y - prev.y > prev.size * 2)) flush();
-    run.push(l);
+    const run = runs.find((r) => {
+      const last = r[r.length - 1]!;
+      return l.page === last.page && Math.abs(l.size - last.size) < 0.6 && l.y >= last.y && l.y - last.y <= last.size * 2 && Math.abs(l.x - r[0]!.x) < 120;
+    });
+    if (run) run.push(l);
+    else runs.push([l]);
   }
-  flush();
-  return out;
+  return runs.map((run) => joinLines(run.map((l) => l.text), vocabulary));
 }
 
 /** What a note says of one author, found by their family name: the affiliation and an e-mail. */

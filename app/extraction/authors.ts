@@ -424,6 +424,10 @@ function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Li
     return !texts.length || (headings.has(key) && !affiliationNotes.has(key) && !aboveNames) || texts.every((t) => looksLikeName(t));
   };
   let current: string | null = null;
+  // The line the current note began on: on a page of two columns, a line of the other column set in
+  // the text's size, read between two of the note's lines, neither continues nor ends it.
+  let opened: Line | null = null;
+  const otherColumn = (l: Line) => !!opened && l.page === opened.page && Math.abs(l.x - opened.x) > 120 && l.size > opened.size + 1;
   for (const [l, line] of pageLines.flatMap((line) => notePieces(line).map((piece) => [piece, line] as const))) {
     const first = l.spans.find((s) => s.text.trim());
     const leading = first?.sup ? first.text.trim().replace(/∗/g, "*") : (LEADING_MARKER.exec(l.text)?.[1]?.replace(/∗/g, "*") ?? null);
@@ -436,6 +440,7 @@ function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Li
       if (aboveNames && !affiliationLine) headings.add(leading);
       else headings.delete(leading);
       current = leading;
+      opened = l;
       notes.set(current, [first?.sup ? l.text : l.text.replace(LEADING_MARKER_TEXT, "")]);
       if (affiliationLine) affiliationNotes.add(current);
     } else if (current && continuesNote(notes.get(current)!, l, body, affiliationLine) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 8) {
@@ -444,7 +449,7 @@ function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Li
       notes.get(current)!.push(l.text);
       // An address line ends its note: what follows is the next author's.
       if (BARE_EMAIL.test(l.text.trim())) current = null;
-    } else {
+    } else if (!(current && otherColumn(l))) {
       current = null;
     }
   }
