@@ -41,6 +41,27 @@ describe("author notes", () => {
     expect(authors[2]!.country).toBe("Spain");
   });
 
+  it("reads one note for all the authors, their places in order ('… respectively'), a misprinted name among them", () => {
+    const note = lines([
+      "Ferreira, Okafor, and Lindqvist are from Universidade Nova de Lisboa, University of California, Los Angeles, and",
+      "Stockholm University, respectively. We thank Maria Ortega for comments.",
+    ]);
+    const authors = [author("Rui", "Ferreira"), author("Chidi", "Okafor"), author("Anna", "Lindkvist")];
+    affiliationsFromNotes(note, authors);
+    expect(authors.map((a) => a.affiliation)).toEqual(["Universidade Nova de Lisboa", "University of California, Los Angeles", "Stockholm University"]);
+    // Places that do not match the authors one to one are nobody's.
+    const two = [author("Rui", "Ferreira"), author("Chidi", "Okafor")];
+    affiliationsFromNotes(note, two);
+    expect(two.map((a) => a.affiliation)).toEqual([null, null]);
+  });
+
+  it("reads a note whose lines a page's other column stands between", () => {
+    const note = [line(500, "* Okonjo: Department of Economics, University of Lagos,", { x: 60 }), line(503, "the rise of disability programs since the", { x: 320, size: 10 }), line(509, "Akoka (e-mail: okonjo@unilag.example.ng); Halvorsen: Norges", { x: 52 }), line(515, "Bank, Oslo (e-mail: halvorsen@norges-bank.example.no).", { x: 52 })];
+    const authors = [author("Adaeze", "Okonjo"), author("Erik", "Halvorsen")];
+    affiliationsFromNotes(note, authors);
+    expect(authors.map((a) => a.affiliation)).toEqual(["Department of Economics, University of Lagos, Akoka", "Norges Bank, Oslo"]);
+  });
+
   it("reads a series' address blocks after the abstract, side by side, each under its author's name", () => {
     const abstractEnd = line(300, "monetary policy in small open economies.", { size: 12 });
     const left = lines(["Hanna Virtanen", "Department of Economics", "University of Helsinki", "P.O. Box 17", "00014 Helsinki", "FINLAND", "and NBER", "hanna.virtanen@helsinki.example.fi"], { x: 72, size: 12, from: 340, step: 14 });

@@ -13,6 +13,7 @@ import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./coun
 import type { ExtractedAuthor, Line } from "./model";
 import { fold, joinLines, sentences, vocabularyOf } from "./text";
 import { cleanAffiliation, splitAffiliation } from "./affiliations";
+import { namesInstitution } from "./patterns";
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A post held, between "is the" and the institution: "the Edgeworth Professor of Economics", "an Assistant Professor of Finance". */
@@ -36,6 +37,32 @@ function noteTexts(lines: Line[], vocabulary: Set<string>): string[] {
     else runs.push([l]);
   }
   return runs.map((run) => joinLines(run.map((l) => l.text), vocabulary));
+}
+
+/**
+ * One note for all the authors, in their order: "Chen, Noronha, and Singal are from the University of
+ * Central Florida, Arizona State University West, and Virginia Tech, respectively." Each author's
+ * affiliation, where the note names as many places as the paper has authors and its names are the
+ * authors' family names in order (one may be misprinted); null otherwise.
+ */
+function respectiveNote(texts: string[], authors: ExtractedAuthor[]): Array<{ affiliation: string; email: null }> | null {
+  if (authors.length < 2) return null;
+  const list = (t: string) => t.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((p) => p.trim()).filter(Boolean);
+  for (const sentence of texts.flatMap((t) => sentences(t))) {
+    // (After its marker, or a marker the text layer gives as a stray small letter: "y Chen, …".)
+    const m = /^(?:[*∗†]\s*|\p{Ll}\s+)?(.+?)\s+are\s+(?:all\s+)?(?:from|at|with)\s+(?:the\s+)?(.+?),?\s+respectively\b/u.exec(sentence);
+    if (!m) continue;
+    const names = list(m[1]!);
+    // (A place may hold commas of its own, "University of California, Los Angeles": where the pieces
+    // outnumber the authors, a piece that names no institution is the place before it going on.)
+    const pieces = list(m[2]!);
+    const places = pieces.length === authors.length ? pieces : pieces.reduce<string[]>((out, piece) => (out.length && !namesInstitution(piece) ? (out[out.length - 1] += `, ${piece}`) : out.push(piece), out), []);
+    if (names.length !== authors.length || places.length !== authors.length) continue;
+    const matched = names.filter((n, k) => fold(n).toLowerCase() === fold(authors[k]!.lastName).toLowerCase()).length;
+    if (matched < names.length - 1) continue;
+    return places.map((affiliation) => ({ affiliation, email: null }));
+  }
+  return null;
 }
 
 /** What a note says of one author, found by their family name: the affiliation and an e-mail. */
@@ -108,9 +135,10 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
   const texts = noteTexts(lines, vocabularyOf(lines.map((l) => l.text)));
   const families = authors.map((a) => a.lastName);
   const names = new Set(authors.map((a) => fold(`${a.firstName} ${a.lastName}`).toLowerCase()));
-  for (const a of authors) {
+  const respective = respectiveNote(texts, authors);
+  for (const [k, a] of authors.entries()) {
     if (!a.lastName.trim()) continue;
-    const note = addressBlockOf(blockLines, a, names) ?? noteOf(texts, a, families);
+    const note = addressBlockOf(blockLines, a, names) ?? noteOf(texts, a, families) ?? respective?.[k] ?? null;
     if (!note) continue;
     // (What an affiliation never holds, as wherever else one is read: an address, its label.)
     const cleaned = cleanAffiliation(note.affiliation.replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));
