@@ -26,10 +26,20 @@ const CONJUNCTIONS = new Set(["i", "y", "e"]);
 /** Particles of Spanish and Portuguese compound family names ("López de Haro"). */
 const IBERIAN_JOINS = new Set(["de", "del", "da", "do", "dos", "das", "la"]);
 
+/**
+ * Whether a text has an institution's word in it, as a name never has, but for a family name that is
+ * one after a known given name: "Peter Bank" is a person, "World Bank" and "Bank of Italy" are not.
+ */
+export function namesAnInstitution(text: string) {
+  if (!INSTITUTION.test(text)) return false;
+  const tokens = text.trim().split(/\s+/);
+  return !(tokens.length >= 2 && tokens.length <= 3 && isGivenName(tokens[0]!) && !INSTITUTION.test(tokens.slice(0, -1).join(" ")));
+}
+
 /** Whether a text is a person's name as manuscripts print them ("Michael J. Thornton", "Pieter van der Berg"). */
 export function looksLikeName(text: string) {
   const t = text.replace(TRAILING_SYMBOLS, "").trim();
-  if (!t || /\d|@|:/.test(t) || INSTITUTION.test(t) || NOISE.test(t)) return false;
+  if (!t || /\d|@|:/.test(t) || namesAnInstitution(t) || NOISE.test(t)) return false;
   const tokens = t.split(/\s+/);
   if (tokens.length < 2 || tokens.length > 5) return false;
   if (tokens.some((w) => NOT_NAME_WORDS.has(w.toLowerCase()) && !PARTICLES.has(w.toLowerCase()))) return false;
@@ -113,7 +123,8 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[]; inve
     // "(1,2)" and "(*)" after a name are its markers, kept with it while the list is split at commas.
     // A label before the list ("Authors: Leonardo Collado-Torres, …") and the abstract's label after it
     // (two columns read across: "… and Magnus Lindh Abstract") are not names.
-    text = text.replace(/^\s*authors?\s*:\s*/i, "").replace(TRAILING_ABSTRACT, "");
+    // ("By Peter Bank and …", as the Annals and older journals print an author line, the same.)
+    text = text.replace(/^\s*(?:authors?\s*:|by)\s+(?=\p{Lu})/iu, "").replace(/^\s*authors?\s*:\s*/i, "").replace(TRAILING_ABSTRACT, "");
     // "K. Aoki for the PHENIX Collaboration", "D. Blau on behalf of ALICE collaboration": the speaker is the author.
     text = text.replace(/\s+(?:for|on behalf of)\s+(?:the\s+)?[\p{L}\d\s-]{2,40}?\b(?:collaboration|consortium|study group|group|team|investigators)s?\b.*$/iu, "");
     text = text.replace(/\s*\(([*∗†‡§¶]+|\d{1,2}(?:\s*,\s*\d{1,2})*)\)/g, (_, m: string) => `⟦${m.replace(/\s*,\s*/g, " ")}⟧`);
