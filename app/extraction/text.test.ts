@@ -12,6 +12,11 @@ describe("text repairs", () => {
   it("repairs ligatures and TeX's loose accents", () => {
     expect(fixLigatures("ﬁrm eﬀect")).toBe("firm effect");
     expect(fixLigatures("Dvoˇrák")).toBe("Dvořák");
+    // A cedilla or an ogonek comes after its letter, a space after it or none.
+    expect(fixLigatures("Umut C¸ etin, Franc¸ois")).toBe("Umut Çetin, François");
+    // At the start of a piece it waits for the line the piece joins.
+    expect(fixLigatures("¸etin")).toBe("¸etin");
+    expect(fixLigatures(`C${fixLigatures("¸etin")}`)).toBe("Çetin");
   });
 
   it("measures similarity as normalised Levenshtein", () => {

@@ -11,7 +11,10 @@ const SPACING_ACCENTS: Record<string, string> = {
 export const fixLigatures = (s: string) =>
   s
     .replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c] ?? c)
-    .replace(/([\u02C7\u00B4\u00A8\u02DC\u02C6\u02D8\u02D9\u02DA\u00B8\u02DB\u02DD])\s?(\p{L})/gu, (_, accent: string, letter: string) => `${letter}${SPACING_ACCENTS[accent]}`)
+    // (A cedilla or an ogonek, set under its letter, comes after it: "C¸ etin" is "Çetin", "Franc¸ois" "François".)
+    .replace(/(\p{L})([\u00B8\u02DB])\s?(?=\p{L})/gu, (_, letter: string, accent: string) => `${letter}${SPACING_ACCENTS[accent]}`)
+    // (One at the start of a piece of text is left for the line the piece joins: its letter is the piece before's.)
+    .replace(/(^[\u00B8\u02DB])|([\u02C7\u00B4\u00A8\u02DC\u02C6\u02D8\u02D9\u02DA\u00B8\u02DB\u02DD])\s?(\p{L})/gu, (all: string, leading: string | undefined, accent: string, letter: string) => (leading ? all : `${letter}${SPACING_ACCENTS[accent]}`))
     .normalize("NFC");
 
 export const normalizeSpace = (s: string) => s.replace(/\s+/g, " ").trim();
