@@ -75,6 +75,22 @@ describe("zones of the first pages", () => {
     expect(readHeader(documentOf(page)).title.value).toBe("Dealer capital and corporate bond spreads");
     // Without the line that closes it, nothing is set aside.
     expect(mastheadLines(page.filter((l) => !/homepage/.test(l.text))).size).toBe(0);
+    // Its closing line printed in letters spaced apart closes it too.
+    const spaced = page.map((l) => (/homepage/.test(l.text) ? { ...l, text: "j o u r n a l h o m e p a g e : w w w . e l s e v i e r . c o m / l o c a t e / j f e c" } : l));
+    expect(mastheadLines(spaced).size).toBe(3);
+  });
+
+  it("reads an archive's older cover, whose title and authors stand above the citation unlabelled", () => {
+    const older = [
+      line(1, 43, 133, 12, "On the Term Structure of Dealer Inventories"),
+      line(1, 79, 162, 12, "Henrike Aaltonen; Rafael Quintero"),
+      line(1, 79, 191, 12, "Econometrica, Vol. 61, No. 3. (May, 1993), pp. 511-545."),
+      line(1, 43, 218, 10, "Stable URL:"),
+      line(1, 43, 259, 10, "Your use of the JSTOR archive indicates your acceptance of JSTOR's Terms and Conditions of Use."),
+    ];
+    expect(readCover(older)).toMatchObject({ page: 1, title: "On the Term Structure of Dealer Inventories", authors: ["Henrike Aaltonen", "Rafael Quintero"] });
+    // A line under the title that is no list of names makes no cover.
+    expect(readCover(older.map((l, i) => (i === 1 ? { ...l, text: "A study of 412 dealers over ten years" } : l)))).toBeNull();
   });
 
   it("reads a label over one of two blocks side by side as heading its own column only", () => {

@@ -16,9 +16,16 @@ const COVER_FIELD = /^(?:author\(s\)|source|published by|stable url|review(?:ed)
 /** The archive's own notice on its cover: its terms of use. */
 const COVER_NOTICE = /\bstable url\s*:|\bjstor is a not-for-profit\b|\byour use of the jstor archive\b|\bcollaborating with jstor\b/i;
 
+/** The citation an archive's older cover prints under the authors: "Econometrica, Vol. 57, No. 2. (Mar., 1989), pp. 411-445." */
+const COVER_CITATION = /,\s*Vol\.\s*\d+\b.*\bpp?\.\s*\d+/i;
+/** A line of names only, as a cover prints them: "John M. Abowd; David Card". */
+const NAMES_ONLY = /^(?:\p{Lu}[\p{L}'’.-]*\s+){1,3}\p{Lu}[\p{L}'’-]+(?:\s*(?:;|,|\band\b)\s*(?:\p{Lu}[\p{L}'’.-]*\s+){1,3}\p{Lu}[\p{L}'’-]+)*$/u;
+
 /**
  * An archive's cover page: the first page, when it prints the archive's notice and an "Author(s):"
  * field. The title is what the page prints above that field; the authors are that field's names.
+ * JSTOR's older covers label neither: the authors are the line of names right above the citation
+ * ("Econometrica, Vol. 57, …"), the title the lines above them.
  */
 export function readCover(lines: Line[]): Cover | null {
   const page = lines[0]?.page;
@@ -26,7 +33,7 @@ export function readCover(lines: Line[]): Cover | null {
   const onPage = lines.filter((l) => l.page === page);
   if (!onPage.some((l) => COVER_NOTICE.test(l.text))) return null;
   const authorsAt = onPage.findIndex((l) => /^author\(s\)\s*:/i.test(l.text.trim()));
-  if (authorsAt < 0) return null;
+  if (authorsAt < 0) return olderCover(onPage, page);
   // The field runs on over wrapped lines until the next field.
   let authorsText = onPage[authorsAt]!.text.replace(/^author\(s\)\s*:\s*/i, "");
   for (let i = authorsAt + 1; i < onPage.length && !COVER_FIELD.test(onPage[i]!.text.trim()); i++) authorsText += ` ${onPage[i]!.text}`;
@@ -37,6 +44,15 @@ export function readCover(lines: Line[]): Cover | null {
     .map((n) => n.trim())
     .filter((n) => n.length > 1);
   return { page, title, titleLine: titleLines[0] ?? null, authors, authorsLine: onPage[authorsAt]! };
+}
+
+function olderCover(onPage: Line[], page: number): Cover | null {
+  const citation = onPage.findIndex((l) => COVER_CITATION.test(l.text));
+  const authorsLine = onPage[citation - 1];
+  if (citation < 2 || !authorsLine || !NAMES_ONLY.test(authorsLine.text.trim())) return null;
+  const titleLines = onPage.slice(0, citation - 1);
+  const authors = authorsLine.text.trim().split(/\s*;\s*|\s*,\s*(?:and\s+)?|\s+and\s+/).filter((n) => n.length > 1);
+  return { page, title: titleLines.map((l) => l.text.trim()).join(" ").replace(/\s+/g, " ").trim() || null, titleLine: titleLines[0] ?? null, authors, authorsLine };
 }
 
 /** The lines that open and close a publisher's masthead. */
