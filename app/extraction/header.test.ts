@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Document, Line } from "./model";
 import { readHeader } from "./header";
 import { findTitle } from "./title";
 import { JEL_RUN_IN, lowerCaseWords } from "./patterns";
@@ -77,5 +78,33 @@ describe("the front matter read whole", () => {
     const started = performance.now();
     expect(JEL_RUN_IN.test(`JEL ${"A1    ".repeat(11)}x`)).toBe(false);
     expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe("keywords", () => {
+  const at = (x: number, y: number, size: number, text: string): Line => {
+    const width = text.length * size * 0.45;
+    return { page: 1, x, y, width, size, text, spans: [{ text, x, y, width, size, font: "Times", sup: false }] };
+  };
+  it("reads a list printed one keyword to a line in a column beside the abstract, none of the abstract's lines", () => {
+    const page: Document = {
+      kind: "pdf",
+      pages: 1,
+      pageWidth: 612,
+      pageHeight: 792,
+      lines: [
+        at(38, 189, 13.4, "Dealer capital and corporate bond spreads"),
+        at(38, 229, 10.6, "Henrike Aaltonen, Rafael Quintero"),
+        at(202, 292, 9, "a b s t r a c t"),
+        at(202, 312, 7.2, "We measure what dealers earn from the bonds they hold and how their capital"),
+        at(38, 365, 6.4, "Keywords:"),
+        at(202, 366, 7.2, "limits the spreads of the bonds they trade, across ten years of dealer data."),
+        at(38, 374, 6.4, "Dealer capital"),
+        at(202, 375, 7.2, "Spreads widen when dealers' capital is scarce, most for the least liquid bonds."),
+        at(38, 383, 6.4, "Corporate bonds"),
+        at(38, 392, 6.4, "Liquidity"),
+      ],
+    };
+    expect(readHeader(page).keywords.value).toEqual(["Dealer capital", "Corporate bonds", "Liquidity"]);
   });
 });

@@ -116,13 +116,21 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
     if (index < 0) return { items: [] as string[], line: undefined as Line | undefined };
     const first = lines[index]!;
     const parts = [label.exec(first.text)![1]!];
+    let prev = first;
     for (let i = index + 1; i < lines.length; i++) {
       const l = lines[i]!;
       if (KEYWORDS_LABEL.test(l.text) || JEL_LINE.test(l.text) || ABSTRACT_LABEL.test(l.text) || isHeading(l) || l.page !== first.page) break;
-      if (doc.kind === "docx" || l.y - lines[i - 1]!.y > lineSpacing(lines, index) * 1.45 || Math.abs(l.size - first.size) > 1 || /\.$/.test(parts[parts.length - 1]!.trim())) break;
+      // (Beside the list, right of where its label's line ends, stands another block: Elsevier's
+      // article info beside the abstract. Its lines are no part of the list.)
+      if (doc.kind === "pdf" && l.x > first.x + first.width + 10) continue;
+      if (doc.kind === "docx" || l.y - prev.y > lineSpacing(lines, index) * 1.45 || Math.abs(l.size - first.size) > 1 || /\.$/.test(parts[parts.length - 1]!.trim())) break;
       parts.push(l.text);
+      prev = l;
     }
-    return { items: [joinLines(parts, vocabulary)], line: first };
+    // A list printed one item to a line, with no separator (under an Elsevier "Keywords:" label): each line an item.
+    const rows = parts.map((p) => p.trim()).filter(Boolean);
+    const oneToALine = parts.length > 2 && rows.every((p) => !/[;,·•]/.test(p));
+    return { items: oneToALine ? [rows.join("; ")] : [joinLines(parts, vocabulary)], line: first };
   };
   const kw = listAfter(keywordIndex, KEYWORDS_LABEL);
   const keywords = kw.items.length
