@@ -36,12 +36,17 @@ const REAL_TARGETS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, 
 // is held at what the engine reads. How each floor moved is in decisions 035 to 040.
 const REAL_FLOORS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, "author names (words)": 0.79, emails: 0.85, affiliations: 0.7 };
 /**
- * Real working papers and journal versions (decision 067): their accuracy targets, and the floors
- * `npm test` holds where their PDFs are on the machine (they are not committed: restore.mjs): the
- * held-out half's figures, two documents (0.05) below.
+ * Real working papers and journal versions (decisions 067 and 069): their accuracy targets, and the
+ * floors `npm test` holds where their PDFs are on the machine (they are not committed: restore.mjs):
+ * each held-out half's figures about two documents below (0.05 of the first set's 41, 0.09 of the
+ * second's 23). The second set's half was read once, with the engine frozen (decision 069); the
+ * first's figures are from a later look at it.
  */
 const PAPER_TARGETS = { title: 0.95, abstract: 0.85, "authors (whole list)": 0.85, emails: 0.9, keywords: 0.85, affiliations: 0.75 };
-const PAPER_FLOORS = { title: 0.83, abstract: 0.8, "authors (whole list)": 0.73, emails: 0.9, keywords: 0.9, affiliations: 0.46 };
+const PAPER_FLOORS = {
+  "papers held-out": { title: 0.85, abstract: 0.83, "authors (whole list)": 0.75, emails: 0.9, keywords: 0.95, affiliations: 0.52 },
+  "papers 2 held-out": { title: 0.78, abstract: 0.74, "authors (whole list)": 0.78, emails: 0.9, keywords: 0.87, affiliations: 0.46 },
+};
 /** GROBID's author lines read as lines of names (decision 036): held to the whole author list's target; the floor is what the engine reads today. */
 const NAME_TARGETS = { "author lines (whole list)": 0.8 };
 const NAME_FLOORS = { "author lines (whole list)": 0.8 };
@@ -61,10 +66,10 @@ const SETS = dirs.length
       ...(hasPdfs("tests/fixtures/working-papers/dev") ? [["papers dev", "tests/fixtures/working-papers/dev", true]] : []),
       ...(hasPdfs("tests/fixtures/working-papers/held-out") ? [["papers held-out", "tests/fixtures/working-papers/held-out", false]] : []),
       // The second set of real papers, collected after the engine's first pass on the first
-      // (decision 069): its development half listed; its held-out half scored only when asked
-      // (`--second-held-out`), once, with the engine frozen.
+      // (decision 069): its development half listed, its held-out half (read once with the engine
+      // frozen, as that decision says) scored only, as the other held-out halves are.
       ...(hasPdfs("tests/fixtures/working-papers/second/dev") ? [["papers 2 dev", "tests/fixtures/working-papers/second/dev", true]] : []),
-      ...(args.includes("--second-held-out") && hasPdfs("tests/fixtures/working-papers/second/held-out") ? [["papers 2 held-out", "tests/fixtures/working-papers/second/held-out", false]] : []),
+      ...(hasPdfs("tests/fixtures/working-papers/second/held-out") ? [["papers 2 held-out", "tests/fixtures/working-papers/second/held-out", false]] : []),
     ];
 
 const norm = (s) => (s ?? "").normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase();
@@ -382,7 +387,7 @@ if (gate) {
   let failed = heldOut.length === 0;
   console.log("\nHeld-out gate: field, measured, held to, target");
   for (const r of heldOut) {
-    const [floors, targets] = r.names ? [NAME_FLOORS, NAME_TARGETS] : r.real ? [REAL_FLOORS, REAL_TARGETS] : r.label.startsWith("papers") ? [PAPER_FLOORS, PAPER_TARGETS] : [FLOORS, TARGETS];
+    const [floors, targets] = r.names ? [NAME_FLOORS, NAME_TARGETS] : r.real ? [REAL_FLOORS, REAL_TARGETS] : r.label.startsWith("papers") ? [PAPER_FLOORS[r.label], PAPER_TARGETS] : [FLOORS, TARGETS];
     for (const [f, floor] of Object.entries(floors)) {
       const measured = r.means[f]?.mean ?? 0;
       const ok = measured >= floor - 1e-9;
