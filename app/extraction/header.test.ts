@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Document, Line } from "./model";
 import { readHeader } from "./header";
 import { findTitle } from "./title";
 import { JEL_RUN_IN, lowerCaseWords } from "./patterns";
-import { documentOf } from "./test-document";
+import { documentOf, documentOfLines, lineAt } from "./test-document";
 
 describe("the front matter read whole", () => {
   it("reads a medical title page: degrees after names, a bracketed marker, a structured abstract", () => {
@@ -82,17 +81,9 @@ describe("the front matter read whole", () => {
 });
 
 describe("keywords", () => {
-  const at = (x: number, y: number, size: number, text: string): Line => {
-    const width = text.length * size * 0.45;
-    return { page: 1, x, y, width, size, text, spans: [{ text, x, y, width, size, font: "Times", sup: false }] };
-  };
+  const at = (x: number, y: number, size: number, text: string) => lineAt(1, x, y, size, text);
   it("reads a list printed one keyword to a line in a column beside the abstract, none of the abstract's lines", () => {
-    const page: Document = {
-      kind: "pdf",
-      pages: 1,
-      pageWidth: 612,
-      pageHeight: 792,
-      lines: [
+    const page = documentOfLines([
         at(38, 189, 13.4, "Dealer capital and corporate bond spreads"),
         at(38, 229, 10.6, "Henrike Aaltonen, Rafael Quintero"),
         at(202, 292, 9, "a b s t r a c t"),
@@ -103,8 +94,7 @@ describe("keywords", () => {
         at(202, 375, 7.2, "Spreads widen when dealers' capital is scarce, most for the least liquid bonds."),
         at(38, 383, 6.4, "Corporate bonds"),
         at(38, 392, 6.4, "Liquidity"),
-      ],
-    };
+    ]);
     expect(readHeader(page).keywords.value).toEqual(["Dealer capital", "Corporate bonds", "Liquidity"]);
   });
 });

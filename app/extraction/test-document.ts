@@ -1,5 +1,5 @@
 import { joinSpans } from "./text";
-import type { Document } from "./model";
+import type { Document, Line } from "./model";
 
 /**
  * A one-page PDF-like document of left-aligned lines, 16 points apart, for the readers' tests.
@@ -29,3 +29,11 @@ export function documentOf(rows: Array<[string, number]>): Document {
     }),
   };
 }
+
+/** A printed line at a position, in one span. */
+export function lineAt(page: number, x: number, y: number, size: number, text: string, width = text.length * size * 0.45): Line {
+  return { page, x, y, width, size, text, spans: [{ text, x, y, width, size, font: "Times", sup: false }] };
+}
+
+/** A document of the lines given, laid out as they are. */
+export const documentOfLines = (lines: Line[]): Document => ({ kind: "pdf", pages: Math.max(...lines.map((l) => l.page)), pageWidth: 612, pageHeight: 792, lines });

@@ -1,13 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { readHeader } from "./header";
-import type { Document, Line } from "./model";
 import { labelColumn, mastheadLines, readCover } from "./zones";
+import { documentOfLines, lineAt } from "./test-document";
 
-/** A printed line at a position, in one span. */
-function line(page: number, x: number, y: number, size: number, text: string, width = text.length * size * 0.45): Line {
-  return { page, x, y, width, size, text, spans: [{ text, x, y, width, size, font: "Times", sup: false }] };
-}
-const documentOf = (lines: Line[]): Document => ({ kind: "pdf", pages: Math.max(...lines.map((l) => l.page)), pageWidth: 612, pageHeight: 792, lines });
+const line = lineAt;
+const documentOf = documentOfLines;
 
 describe("zones of the first pages", () => {
   const cover = [
