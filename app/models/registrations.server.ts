@@ -244,14 +244,19 @@ export async function captureAndSettle(ctx: Ctx, config: PayPalConfig, payment: 
   if (payment.status === "cancelled" || payment.status === "refunded" || payment.status === "reversed") return { outcome: "failed", message: PAYMENT_MESSAGES.closed };
   // Another payment of the registration paid it, or is being settled at PayPal: this order is
   // not captured (the payer approved two; only one is charged).
-  const [others, open] = await ctx.db.batch([
+  // (This payment as it stands now: a second capture of one order, a double click, may find the
+  // first has just paid it, and answers as the first did rather than as a closed registration.)
+  const [others, open, [current]] = await ctx.db.batch([
     ctx.db
       .select({ id: payments.id })
       .from(payments)
       .where(and(eq(payments.registrationId, payment.registrationId), sql`${payments.id} <> ${payment.id}`, inArray(payments.status, ["pending", "completed"])))
       .limit(1),
     ctx.db.select({ id: registrations.id }).from(registrations).where(and(eq(registrations.id, payment.registrationId), eq(registrations.status, "pending"))),
+    ctx.db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id)),
   ]);
+  if (current?.status === "completed") return { outcome: "confirmed" };
+  if (current?.status === "pending") return { outcome: "pending", message: PAYMENT_MESSAGES.pending };
   if (others.length || !open.length) {
     await markPayment(ctx, payment, "cancelled", { failureReason: "REPLACED" }, now);
     return { outcome: "failed", message: PAYMENT_MESSAGES.closed };

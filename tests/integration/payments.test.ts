@@ -328,6 +328,18 @@ describe("registration payment through PayPal", () => {
     expect((await state()).pays).toHaveLength(1);
   });
 
+  it("answers a double click's second capture as the first when the first has just paid the order (its payment read before)", async () => {
+    const a = await author();
+    const o = await order(a);
+    await approve(o.orderId);
+    // The second click's request read the payment, then the first click's capture paid it.
+    const second = (await paymentOfOrder(services(), o.orderId))!.payment;
+    expect((await capture(a.jar, o)).body.outcome).toBe("confirmed");
+    expect((await captureAndSettle(services(), paypalConfig(services().env)!, second)).outcome).toBe("confirmed");
+    await expectOne(o.orderId, "confirmed", "completed");
+    expect(await charges(o.orderId)).toBe(1);
+  });
+
   it("records on the registration the choice the confirming payment paid for, whatever a later order wrote on it meanwhile", async () => {
     const a = await author();
     const first = await order(a, { feeType: "student", accompaniedPersonsCount: 0 });
