@@ -540,6 +540,10 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     meter.start(!image);
     // (An encrypted file's cross-reference stream is not encrypted.)
     const owner = key && valueOf(dict ?? [], "Type")?.[0]?.value !== "XRef" ? pdf.objectAround(at) : null;
+    // The object's number is its key: a stream not standing right after its own `N G obj` and one
+    // dictionary (an "obj" written inside the dictionary to lend it another number) cannot be
+    // checked as pdf.js would decrypt it, and the file is refused.
+    if (key && owner && !pdf.onlyDictionaryBetween(owner.end, at)) throw new ExtractionFailed(UNCHECKABLE);
     const data = (to: number) => (key && owner ? decryptObject(key, owner.number, owner.generation, bytes.subarray(dataStart, to)) : bytes.subarray(dataStart, to));
     try {
       if (!unpackStream(data(dataEnd), chain, meter)) {
@@ -625,7 +629,7 @@ class PdfBytes {
   private decoder = new TextDecoder("latin1");
   private objects: Map<string, number> | null = null;
   /** Where each `N G obj` keyword stands, in the file's order (for `objectAround`). */
-  private starts: Array<{ at: number; number: number; generation: number }> | null = null;
+  private starts: Array<{ at: number; number: number; generation: number; end: number }> | null = null;
   /** Characters read while looking for dictionaries: bounded, so the search cannot be made slow. */
   private work = 0;
   constructor(readonly bytes: Uint8Array) {}
@@ -672,12 +676,12 @@ class PdfBytes {
   }
 
   /** The `N G obj` that the bytes at `at` stand in (the nearest before), or null. */
-  objectAround(at: number): { number: number; generation: number } | null {
+  objectAround(at: number): { number: number; generation: number; end: number } | null {
     if (!this.starts) {
       this.starts = [];
       for (let obj = this.find("obj", 0); obj >= 0; obj = this.find("obj", obj + 3)) {
         const m = /(\d+)\s+(\d+)\s+$/.exec(this.text(obj - 32, obj));
-        if (m) this.starts.push({ at: obj, number: Number(m[1]), generation: Number(m[2]) });
+        if (m) this.starts.push({ at: obj, number: Number(m[1]), generation: Number(m[2]), end: obj + 3 });
       }
     }
     let [low, high] = [0, this.starts.length - 1];
@@ -687,6 +691,12 @@ class PdfBytes {
       else high = mid - 1;
     }
     return this.starts[high] ?? null;
+  }
+
+  /** Whether the bytes from `from` to `to` are one dictionary, with only white space around it. */
+  onlyDictionaryBetween(from: number, to: number) {
+    const between = this.text(from, to).trim();
+    return between.startsWith("<<") && readDictionary(between, 0)?.end === between.length;
   }
 
   /** An indirect object's value as tokens, when it stands in the file's own bytes (not in an object stream). */

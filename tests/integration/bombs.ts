@@ -214,6 +214,8 @@ export type PdfBombOptions = {
    * RC4 40-bit (revision 2), an empty password to open it; the packed content is encrypted.
    */
   encrypted?: boolean;
+  /** With `encrypted`: an "obj" written inside the stream's dictionary, lending the stream another object's number (and so another key) to a scan that takes the nearest. */
+  lentNumber?: boolean;
   /** What follows the `stream` keyword on its line (pdf.js skips to the next line). */
   afterKeyword?: string;
   /**
@@ -244,6 +246,7 @@ export function pdfBomb(size = 1 << 30, options: PdfBombOptions = {}) {
   ];
   const length = options.hiddenEnd ? "6 0 R" : String(stream.length);
   const filter = options.twice ? "[/FlateDecode /FlateDecode]" : "/FlateDecode";
+  const lent = options.lentNumber ? "/Note (9 0 obj) " : "";
   const parts: Uint8Array[] = [encoder.encode("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")];
   let offset = parts[0]!.length;
   const offsets: number[] = [];
@@ -251,7 +254,7 @@ export function pdfBomb(size = 1 << 30, options: PdfBombOptions = {}) {
     offsets.push(offset);
     let bytes =
       body === null
-        ? concat([encoder.encode(`${i + 1} 0 obj\n<< /Length ${length} /Filter ${filter} ${options.dictionary ?? ""}>>\nstream${options.afterKeyword ?? ""}\n`), stream, encoder.encode("\nendstream\nendobj\n")])
+        ? concat([encoder.encode(`${i + 1} 0 obj\n<< /Length ${length} /Filter ${filter} ${lent}${options.dictionary ?? ""}>>\nstream${options.afterKeyword ?? ""}\n`), stream, encoder.encode("\nendstream\nendobj\n")])
         : encoder.encode(`${i + 1} 0 obj\n${body}\nendobj\n`);
     if (body === null && options.insideAnother) {
       const outer = encoder.encode(`7 0 obj\n<< /Length ${bytes.length + 1} /Filter /ASCIIHexDecode >>\nstream\n`);
