@@ -141,7 +141,19 @@ function extractionConfig({ port }) {
  * misbehaved; `inspectorPort` names the devtools port, for a profiler to attach to.
  * @param {{ dir: string, port?: number, vars?: Record<string, string>, log?: "pipe" | "inherit", logFile?: string, config?: string, extraArgs?: string[], smtpPort?: number, devtools?: boolean, inspectorPort?: number }} options
  */
-export async function startWorker({ dir, port, vars = {}, log = "pipe", logFile, config, extraArgs = [], smtpPort, devtools = true, inspectorPort }) {
+export async function startWorker(options) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startWorkerOnce(options);
+    } catch (error) {
+      // A port found free can be taken by another process before wrangler binds it (a full run
+      // once lost its browser tests so): ports it chose itself are chosen again, twice at most.
+      if (options.port !== undefined || options.inspectorPort !== undefined || attempt >= 3 || !/Address already in use/.test(String(error?.message))) throw error;
+    }
+  }
+}
+
+async function startWorkerOnce({ dir, port, vars = {}, log = "pipe", logFile, config, extraArgs = [], smtpPort, devtools = true, inspectorPort }) {
   port ??= await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
   // A local stack shows every request's D1 round trips (Server-Timing): the benchmark and the
