@@ -98,6 +98,12 @@ describe("the top bar", () => {
     await page.evaluate(() => window.scrollTo(0, 300));
     await expect.poll(() => header.getAttribute("class")).toContain("is-compact");
     release();
+    // Once its code has arrived and React has taken over the server's markup (React's own key on
+    // the element), the menu works: a click lands on the hydrated menu, not on its way there.
+    await page.waitForFunction(() => {
+      const details = document.querySelector("details.user-menu");
+      return !!details && Object.keys(details).some((k) => k.startsWith("__reactFiber$"));
+    });
     const summary = menu(page).locator("details.user-menu > summary");
     await summary.click();
     await expect.poll(() => menu(page).getByRole("link", { name: "Logout" }).isVisible()).toBe(true);
