@@ -546,13 +546,13 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     if (key && owner && !pdf.onlyDictionaryBetween(owner.end, at)) throw new ExtractionFailed(UNCHECKABLE);
     const data = (to: number) => (key && owner ? decryptObject(key, owner.number, owner.generation, bytes.subarray(dataStart, to)) : bytes.subarray(dataStart, to));
     try {
-      if (!unpackStream(data(dataEnd), chain, meter)) {
+      if (!unpackStream(data(dataEnd), chain, meter, key !== null)) {
         // The data ran out before its filter's end: pdf.js may take a longer stream (a length it
         // resolved elsewhere), so the count goes on to the end of the file.
         meter.total -= meter.part;
         dataEnd = bytes.length;
         meter.start(!image);
-        unpackStream(data(dataEnd), chain, meter);
+        unpackStream(data(dataEnd), chain, meter, key !== null);
       }
     } catch (error) {
       if (error instanceof Stop) throw pdfRefusal(error.message, limits, meter.total);
@@ -753,7 +753,7 @@ function lengthOf(pdf: PdfBytes, dict: Token[]): number | null {
 }
 
 /** Runs data through the chain of stages, counting every stage's output; false when it ended early. */
-function unpackStream(data: Uint8Array, chain: string[], meter: Meter): boolean {
+function unpackStream(data: Uint8Array, chain: string[], meter: Meter, encrypted = false): boolean {
   let complete = true;
   const stages: Stage[] = [];
   let out: Out = () => {};
@@ -775,9 +775,15 @@ function unpackStream(data: Uint8Array, chain: string[], meter: Meter): boolean 
     first!.end();
   } catch (error) {
     if (error instanceof Stop) throw error;
+    const endedEarly = /unexpected EOF/i.test(String((error as Error)?.message));
+    // In an encrypted file, data a filter cannot read may be data decrypted with another key than
+    // the one pdf.js will use (a stream made to look as if it were another object's, an
+    // encryption dictionary pdf.js does not read): it could be anything once read rightly, so the
+    // file is refused rather than the stream taken as ended.
+    if (encrypted && !endedEarly) throw new ExtractionFailed(UNCHECKABLE);
     // Data a filter cannot read ends the stream, as it does in pdf.js; running out of data
     // before the filter's end (fflate's "unexpected EOF") means the stream may be longer.
-    complete = !/unexpected EOF/i.test(String((error as Error)?.message));
+    complete = !endedEarly;
   }
   try {
     for (const stage of rest) stage.end();
