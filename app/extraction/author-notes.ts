@@ -11,7 +11,7 @@
  */
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
-import { fold, joinLines, sentences, vocabularyOf } from "./text";
+import { fold, joinLines, listItems, sentences, vocabularyOf } from "./text";
 import { cleanAffiliation, splitAffiliation } from "./affiliations";
 import { namesInstitution } from "./patterns";
 
@@ -47,15 +47,15 @@ function noteTexts(lines: Line[], vocabulary: Set<string>): string[] {
  */
 function respectiveNote(texts: string[], authors: ExtractedAuthor[]): Array<{ affiliation: string; email: null }> | null {
   if (authors.length < 2) return null;
-  const list = (t: string) => t.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((p) => p.trim()).filter(Boolean);
-  for (const sentence of texts.flatMap((t) => sentences(t))) {
+  // (One note's sentence, not a page run together: the pattern's cost grows with the text it reads.)
+  for (const sentence of texts.flatMap((t) => sentences(t)).filter((t) => t.length <= 1000)) {
     // (After its marker, or a marker the text layer gives as a stray small letter: "y Chen, …".)
     const m = /^(?:[*∗†]\s*|\p{Ll}\s+)?(.+?)\s+are\s+(?:all\s+)?(?:from|at|with)\s+(?:the\s+)?(.+?),?\s+respectively\b/u.exec(sentence);
     if (!m) continue;
-    const names = list(m[1]!);
+    const names = listItems(m[1]!);
     // (A place may hold commas of its own, "University of California, Los Angeles": where the pieces
     // outnumber the authors, a piece that names no institution is the place before it going on.)
-    const pieces = list(m[2]!);
+    const pieces = listItems(m[2]!);
     const places = pieces.length === authors.length ? pieces : pieces.reduce<string[]>((out, piece) => (out.length && !namesInstitution(piece) ? (out[out.length - 1] += `, ${piece}`) : out.push(piece), out), []);
     if (names.length !== authors.length || places.length !== authors.length) continue;
     const matched = names.filter((n, k) => fold(n).toLowerCase() === fold(authors[k]!.lastName).toLowerCase()).length;

@@ -13,13 +13,13 @@ import { isHeading, sourceOf } from "./layout";
 import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, notePieces, splitAffiliation, splitAtCountries } from "./affiliations";
 import { confidenceOf } from "./calibration";
 import { BARE_EMAIL, ROLE_MAILBOX, emailFit, expandEmails, mailboxesOn, mailedName } from "./emails";
-import { TRAILING_NUMBER_MARKERS, applyNamingConvention, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName, namesAnInstitution } from "./person-names";
+import { TRAILING_NUMBER_MARKERS, applyNamingConvention, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName, hasInstitutionWord } from "./person-names";
 import { isNoise } from "./title";
 
 /** Words of an organisation's name that no person's name has ("Federal Reserve Board", "Board of Governors"). */
 const ORGANISATION_WORDS = /\b(?:reserve|board|federal|treasury|governors|commission|ministry|government)\b/i;
 /** A name read as a person's that is an organisation's: an institution's word in it. */
-export const isOrganisation = (name: string) => ORGANISATION_WORDS.test(name) || namesAnInstitution(name);
+export const isOrganisation = (name: string) => ORGANISATION_WORDS.test(name) || hasInstitutionWord(name);
 
 /** How sure a value an archive's cover labels is ("Author(s): …"): as sure as the engine says anything. */
 export const COVER_SURE = 0.95;

@@ -127,9 +127,9 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
       parts.push(l.text);
       prev = l;
     }
-    // A list printed one item to a line, with no separator (under an Elsevier "Keywords:" label): each line an item.
+    // A list printed one item to a line, with none of the separators the list is split at (under an Elsevier "Keywords:" label): each line an item.
     const rows = parts.map((p) => p.trim()).filter(Boolean);
-    const oneToALine = parts.length > 2 && rows.every((p) => !/[;,·•]/.test(p));
+    const oneToALine = parts.length > 2 && rows.every((p) => !/[;,·•]|\s[–—]\s/.test(p));
     return { items: oneToALine ? [rows.join("; ")] : [joinLines(parts, vocabulary)], line: first };
   };
   const kw = listAfter(keywordIndex, KEYWORDS_LABEL);

@@ -30,7 +30,7 @@ const IBERIAN_JOINS = new Set(["de", "del", "da", "do", "dos", "das", "la"]);
  * Whether a text has an institution's word in it, as a name never has, but for a family name that is
  * one after a known given name: "Peter Bank" is a person, "World Bank" and "Bank of Italy" are not.
  */
-export function namesAnInstitution(text: string) {
+export function hasInstitutionWord(text: string) {
   if (!INSTITUTION.test(text)) return false;
   const tokens = text.trim().split(/\s+/);
   return !(tokens.length >= 2 && tokens.length <= 3 && isGivenName(tokens[0]!) && !INSTITUTION.test(tokens.slice(0, -1).join(" ")));
@@ -39,7 +39,7 @@ export function namesAnInstitution(text: string) {
 /** Whether a text is a person's name as manuscripts print them ("Michael J. Thornton", "Pieter van der Berg"). */
 export function looksLikeName(text: string) {
   const t = text.replace(TRAILING_SYMBOLS, "").trim();
-  if (!t || /\d|@|:/.test(t) || namesAnInstitution(t) || NOISE.test(t)) return false;
+  if (!t || /\d|@|:/.test(t) || hasInstitutionWord(t) || NOISE.test(t)) return false;
   const tokens = t.split(/\s+/);
   if (tokens.length < 2 || tokens.length > 5) return false;
   if (tokens.some((w) => NOT_NAME_WORDS.has(w.toLowerCase()) && !PARTICLES.has(w.toLowerCase()))) return false;

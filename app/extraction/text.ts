@@ -149,3 +149,10 @@ export function isProse(t: string) {
   const lower = words.filter((w) => /^\p{Ll}/u.test(w) && !SMALL_WORDS.test(w));
   return words.length >= 6 && lower.length / words.length > 0.4;
 }
+
+/** The items of a printed list: "A, B, and C", "A and B", "A; B". */
+export const listItems = (text: string) =>
+  text
+    .split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s*;\s*/)
+    .map((item) => item.trim())
+    .filter(Boolean);

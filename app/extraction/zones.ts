@@ -7,6 +7,7 @@
  * terms of use can become a title, an abstract or an author.
  */
 import type { Line } from "./model";
+import { listItems } from "./text";
 
 /** What an archive's cover page says of the article: its title and its authors as printed there. */
 export type Cover = { page: number; title: string | null; titleLine: Line | null; authors: string[]; authorsLine: Line | null };
@@ -39,19 +40,17 @@ export function readCover(lines: Line[]): Cover | null {
   for (let i = authorsAt + 1; i < onPage.length && !COVER_FIELD.test(onPage[i]!.text.trim()); i++) authorsText += ` ${onPage[i]!.text}`;
   const titleLines = onPage.slice(0, authorsAt).filter((l) => !COVER_FIELD.test(l.text.trim()));
   const title = titleLines.map((l) => l.text.trim()).join(" ").replace(/\s+/g, " ").trim() || null;
-  const authors = authorsText
-    .split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s*;\s*/)
-    .map((n) => n.trim())
-    .filter((n) => n.length > 1);
+  const authors = listItems(authorsText).filter((n) => n.length > 1);
   return { page, title, titleLine: titleLines[0] ?? null, authors, authorsLine: onPage[authorsAt]! };
 }
 
 function olderCover(onPage: Line[], page: number): Cover | null {
-  const citation = onPage.findIndex((l) => COVER_CITATION.test(l.text));
+  // (A citation is one short line: a long one is not looked into, the pattern's cost grows with it.)
+  const citation = onPage.findIndex((l) => l.text.length <= 300 && COVER_CITATION.test(l.text));
   const authorsLine = onPage[citation - 1];
   if (citation < 2 || !authorsLine || !NAMES_ONLY.test(authorsLine.text.trim())) return null;
   const titleLines = onPage.slice(0, citation - 1);
-  const authors = authorsLine.text.trim().split(/\s*;\s*|\s*,\s*(?:and\s+)?|\s+and\s+/).filter((n) => n.length > 1);
+  const authors = listItems(authorsLine.text).filter((n) => n.length > 1);
   return { page, title: titleLines.map((l) => l.text.trim()).join(" ").replace(/\s+/g, " ").trim() || null, titleLine: titleLines[0] ?? null, authors, authorsLine };
 }
 

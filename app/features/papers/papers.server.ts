@@ -265,11 +265,11 @@ const int = (name: keyof ListValues) => sql`cast(${sql.placeholder(name)} as int
  * in WHERE is tested row by row, after the rows are read; a gate joined as the outer table makes an
  * ordered list sort in a temporary table.)
  */
+// (drizzle's builder types a LIMIT as a number or a placeholder; it renders any SQL given, as
+// `.limit(heldLimit(…) as never)` gives it.)
 function heldLimit(reader: string, n: number): SQL {
   return reader === "session" ? sql`(case when ${sessionIsAdmin} then ${sql.raw(String(n))} else 0 end)` : sql.raw(String(n));
 }
-// drizzle's builder types a LIMIT as a number or a placeholder; it renders any SQL given.
-const limitOf = (reader: string, n: number) => (reader === "session" ? (heldLimit(reader, n) as unknown as number) : n);
 
 /** The search index's hits of the conference, in the list's order from the cursor (`low` + the cursor's number in `from`), as `n`. */
 function searchHits(find: Exclude<Find, "none">, seek: Seek, limit: number, reader: string): SQL {
@@ -289,7 +289,7 @@ const conferenceCount = shaped((shape) => {
       .select({ n: paperCounts.n })
       .from(paperCounts)
       .where(and(eq(paperCounts.conferenceId, ph("conferenceId")), status === "status" ? eq(paperCounts.status, ph("status")) : undefined))
-      .limit(limitOf(reader, -1))
+      .limit(heldLimit(reader, -1) as never)
       .as("counted");
     return db.select({ n: sql<number>`coalesce(sum(${counted.n}), 0)` }).from(counted);
   }, placeholders<ListValues>());
@@ -305,7 +305,7 @@ const listPage = shaped((shape) => {
       .from(papers)
       .where(and(ofConference(status === "status"), hits, paperPages.preparedWhere(seek)))
       .orderBy(...paperPages.orderBy(seek))
-      .limit(limitOf(reader, PAPERS_PAGE_SIZE + 1));
+      .limit(heldLimit(reader, PAPERS_PAGE_SIZE + 1) as never);
   }, placeholders<ListValues>());
 });
 
@@ -317,7 +317,7 @@ const narrowedCount = shaped((shape) => {
       .select({ one: sql<number>`1`.as("one") })
       .from(papers)
       .where(and(ofConference(true), sql`${papers.paperNumber} in (select n from (${searchHits(find, "first", 10_000_000, reader)}))`))
-      .limit(limitOf(reader, -1))
+      .limit(heldLimit(reader, -1) as never)
       .as("matched");
     return db.select({ n: count() }).from(matched);
   }, placeholders<ListValues>());
