@@ -38,10 +38,13 @@ export function openWithEmptyPassword(e: StandardEncryption): Decryption {
   return equal(check, e.u.subarray(0, 16)) ? { key } : { refused: "password" };
 }
 
-/** An object's stream or string decrypted with the file key (RC4: the same length). */
-export function decryptObject(key: Uint8Array, objectNumber: number, generation: number, data: Uint8Array) {
+/**
+ * An object's decryption as a stream (RC4 keeps its state from one piece to the next): a stream
+ * check decrypts only as much of an object's data as its filters read.
+ */
+export function objectCipher(key: Uint8Array, objectNumber: number, generation: number) {
   const salt = Uint8Array.from([objectNumber & 0xff, (objectNumber >> 8) & 0xff, (objectNumber >> 16) & 0xff, generation & 0xff, (generation >> 8) & 0xff]);
-  return rc4(md5(concat(key, salt)).subarray(0, Math.min(key.length + 5, 16)), data);
+  return new Rc4(md5(concat(key, salt)).subarray(0, Math.min(key.length + 5, 16)));
 }
 
 function concat(...parts: Uint8Array[]) {
@@ -55,20 +58,39 @@ const equal = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every
 
 /** RC4 over `data` with `key`. */
 export function rc4(key: Uint8Array, data: Uint8Array) {
-  const s = new Uint8Array(256);
-  for (let i = 0; i < 256; i++) s[i] = i;
-  for (let i = 0, j = 0; i < 256; i++) {
-    j = (j + s[i]! + key[i % key.length]!) & 0xff;
-    [s[i], s[j]] = [s[j]!, s[i]!];
+  return new Rc4(key).next(data);
+}
+
+/** RC4's key stream, applied piece by piece. */
+class Rc4 {
+  private s = new Uint8Array(256);
+  private i = 0;
+  private j = 0;
+  constructor(key: Uint8Array) {
+    const s = this.s;
+    for (let i = 0; i < 256; i++) s[i] = i;
+    for (let i = 0, j = 0; i < 256; i++) {
+      j = (j + s[i]! + key[i % key.length]!) & 0xff;
+      [s[i], s[j]] = [s[j]!, s[i]!];
+    }
   }
-  const out = new Uint8Array(data.length);
-  for (let k = 0, i = 0, j = 0; k < data.length; k++) {
-    i = (i + 1) & 0xff;
-    j = (j + s[i]!) & 0xff;
-    [s[i], s[j]] = [s[j]!, s[i]!];
-    out[k] = data[k]! ^ s[(s[i]! + s[j]!) & 0xff]!;
+
+  /** The next piece of data, decrypted (or encrypted: RC4 is its own inverse). */
+  next(data: Uint8Array) {
+    const s = this.s;
+    let { i, j } = this;
+    const out = new Uint8Array(data.length);
+    for (let k = 0; k < data.length; k++) {
+      i = (i + 1) & 0xff;
+      j = (j + s[i]!) & 0xff;
+      const t = s[i]!;
+      s[i] = s[j]!;
+      s[j] = t;
+      out[k] = data[k]! ^ s[(s[i]! + s[j]!) & 0xff]!;
+    }
+    (this.i = i), (this.j = j);
+    return out;
   }
-  return out;
 }
 
 /* MD5 (RFC 1321): the file key's hash; WebCrypto has none, and the check runs synchronously. */

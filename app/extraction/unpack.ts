@@ -11,7 +11,7 @@
  */
 import { Inflate, inflateSync } from "fflate";
 import { ExtractionFailed } from "./model";
-import { decryptObject, openWithEmptyPassword } from "./pdf-encryption";
+import { objectCipher, openWithEmptyPassword } from "./pdf-encryption";
 
 const MB = 1024 * 1024;
 
@@ -45,15 +45,24 @@ export class UnpackRefused extends ExtractionFailed {
   }
 }
 
-/** A streaming decoder stage: takes packed chunks, gives unpacked ones to `out`. */
-type Stage = { push(chunk: Uint8Array): void; end(): void };
+/**
+ * A streaming decoder stage: takes packed chunks, gives unpacked ones to `out`. `finished` says
+ * that its data has ended (DEFLATE's last block read): what follows is not its data.
+ */
+type Stage = { push(chunk: Uint8Array): void; end(): void; finished?(): boolean };
 type Out = (chunk: Uint8Array) => void;
 
 /** Raw DEFLATE (`zlib`: with its two-byte header, as a PDF's FlateDecode) through fflate, in steps. */
 function inflateStage(out: Out, zlib: boolean): Stage {
   let skip = zlib ? 2 : 0;
   const inflater = new Inflate((chunk) => chunk.length && out(chunk));
+  // fflate keeps every byte pushed after the last block, copying them all at each push (a
+  // stream's data to the file's end would cost the square of its length), and knows that it has
+  // ended by its state: the last block's flag, and no block under way. Read as fflate 0.8 reads it;
+  // a state of another shape reads as not ended, which costs time, never a missed byte.
+  const state = (inflater as unknown as { s?: { f?: number; l?: unknown } }).s;
   return {
+    finished: () => Boolean(state?.f && !state.l),
     push(chunk) {
       if (skip) {
         const n = Math.min(skip, chunk.length);
@@ -146,6 +155,7 @@ function lzwStage(out: Out, earlyChange: number): Stage {
       flush();
     },
     end: flush,
+    finished: () => done,
   };
 }
 
@@ -174,6 +184,7 @@ function runLengthStage(out: Out): Stage {
       }
     },
     end: () => {},
+    finished: () => done,
   };
 }
 
@@ -219,6 +230,7 @@ function asciiStage(out: Out, hex: boolean): Stage {
       if (bytes.length) out(Uint8Array.from(bytes));
     },
     end: () => !done && finish(),
+    finished: () => done,
   };
 }
 
@@ -233,12 +245,22 @@ class Meter {
   total = 0;
   part = 0;
   fed = 0;
+  /** Packed bytes fed in all, for `fedLimit`. */
+  allFed = 0;
   ratio = true;
   constructor(
     readonly limits: UnpackLimits,
     readonly totalLimit: number,
     readonly partLimit: number,
+    /** Packed bytes the check may read in all, counting bytes read twice twice. */
+    readonly fedLimit = Infinity,
   ) {}
+  /** Counts packed bytes on their way in. */
+  feeding(n: number) {
+    this.fed += n;
+    this.allFed += n;
+    if (this.allFed > this.fedLimit) throw new ExtractionFailed(UNCHECKABLE);
+  }
   start(ratio: boolean) {
     (this.part = 0), (this.fed = 0), (this.ratio = ratio);
   }
@@ -251,14 +273,22 @@ class Meter {
   }
 }
 
-/** Feeds packed data to a stage a step at a time, so the meter knows how much went in. */
-function feed(stage: Stage, data: Uint8Array, meter: Meter) {
+/**
+ * Feeds packed data to a stage a step at a time, so the meter knows how much went in; an
+ * encrypted stream's data is decrypted a step at a time on its way, so no more of it is decrypted
+ * than its filters read.
+ */
+function feed(stage: Stage, data: Uint8Array, meter: Meter, decrypt?: Decrypt) {
   for (let at = 0; at < data.length; at += STEP) {
     const step = data.subarray(at, at + STEP);
-    meter.fed += step.length;
-    stage.push(step);
+    meter.feeding(step.length);
+    stage.push(decrypt ? decrypt(step) : step);
+    if (stage.finished?.()) return;
   }
 }
+
+/** The next piece of an encrypted stream's data, decrypted. */
+type Decrypt = (piece: Uint8Array) => Uint8Array;
 
 // ---------------------------------------------------------------------------------------------
 // Word documents (ZIP): the central directory says where each part is; its sizes are believed
@@ -501,9 +531,11 @@ const FILTERS: Record<string, string> = {
 /**
  * Checks that every stream of a PDF unpacks within the limits, before any reader sees it: each
  * stream's data runs through its filters (FlateDecode, LZWDecode, RunLengthDecode, ASCIIHex,
- * ASCII85, chained as declared), counted and thrown away. Image-only filters (DCT, JPX, JBIG2,
- * CCITT) end a chain: text reading never decodes them. Streams are found by their `stream`
- * keyword wherever it stands, so an object the cross-reference table hides is counted too.
+ * ASCII85, chained as declared; a name pdf.js does not know passes the data on, as in pdf.js),
+ * counted and thrown away, and read only as far as its filters read it. Image filters (DCT, JPX,
+ * JBIG2, CCITT) end a chain of an image: text reading never decodes them. Streams are found by
+ * their `stream` keyword wherever it stands, so an object the cross-reference table hides is
+ * counted too.
  * Throws UnpackRefused past a limit; returns what was unpacked.
  */
 export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK_LIMITS) {
@@ -511,8 +543,22 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
   // An encrypted PDF's streams are checked decrypted: one that opens with the empty password, as
   // viewers open it (RC4, pdf-encryption.ts); any other is refused as before.
   const key = encryptionKey(pdf);
-  const meter = new Meter(limits, limits.pdfTotal, limits.pdfStream);
+  // The cross-reference streams pdf.js reads before it decrypts anything: only these are read
+  // without decrypting (a stream that merely calls itself one is decrypted as pdf.js would).
+  const crossReferences = key ? pdf.crossReferenceOffsets() : null;
+  // Streams whose data runs to the file's end, their filters never ending, would make the check's
+  // reading (and decrypting) grow with the square of the file's size: a few times the file is
+  // read at most.
+  const meter = new Meter(limits, limits.pdfTotal, limits.pdfStream, READ_WORK * bytes.length + STEP);
   let streams = 0;
+  // The next `endstream` from a stream's data, remembered: a file of many streams and no
+  // `endstream` would otherwise be searched to its end once per stream.
+  let endstreamFrom = -1;
+  let endstreamAt = -1;
+  const nextEndstream = (from: number) => {
+    if (!(endstreamFrom >= 0 && endstreamFrom <= from && (endstreamAt < 0 || endstreamAt >= from))) (endstreamFrom = from), (endstreamAt = pdf.find("endstream", from));
+    return endstreamAt;
+  };
   // pdf.js takes a stream's data from the line after its `stream` keyword, whatever else stands
   // on that line, and the keyword needs only a delimiter after it.
   for (let at = pdf.find("stream", 0); at >= 0; at = pdf.find("stream", at + 6)) {
@@ -528,31 +574,40 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     // DEFLATE, which costs nothing when it is not.
     if (found === "unreadable") throw new ExtractionFailed(UNCHECKABLE);
     const dict = found === "none" ? null : found;
-    const chain = dict ? filtersOf(pdf, dict) : ["flate"];
-    if (!chain.length || !chain[0] || !(chain[0] in STAGES)) continue;
+    const { chain, imageFilter } = dict ? filtersOf(pdf, dict, key !== null) : { chain: ["flate"], imageFilter: false };
+    // An image filter makes pixels of any stream pdf.js reads, a page's content too, in sizes
+    // this check does not count: only an image (or a thumbnail, sized by /Width) may have one.
+    const image = Boolean(dict && (valueOf(dict, "Subtype")?.[0]?.value === "Image" || valueOf(dict, "Width")));
+    if (imageFilter && !image) throw new ExtractionFailed(UNCHECKABLE);
+    if (!chain.length) continue;
     streams++;
     const declared = dict ? lengthOf(pdf, dict) : null;
-    const endstream = pdf.find("endstream", dataStart);
+    const endstream = nextEndstream(dataStart);
     let dataEnd = Math.max(endstream < 0 ? bytes.length : endstream, declared !== null && dataStart + declared <= bytes.length ? dataStart + declared : 0);
     // An image's pixels may be packed tightly (a plot on white): only its size counts. Were the
     // stream used as a page's content instead, pdf.js would still decode no more than that.
-    const image = Boolean(dict && valueOf(dict, "Subtype")?.[0]?.value === "Image");
     meter.start(!image);
-    // (An encrypted file's cross-reference stream is not encrypted.)
-    const owner = key && valueOf(dict ?? [], "Type")?.[0]?.value !== "XRef" ? pdf.objectAround(at) : null;
+    const around = key ? pdf.objectAround(at) : null;
+    const crossReference = around !== null && valueOf(dict ?? [], "Type")?.[0]?.value === "XRef" && crossReferences!.has(around.start);
+    const owner = crossReference ? null : around;
     // The object's number is its key: a stream not standing right after its own `N G obj` and one
     // dictionary (an "obj" written inside the dictionary to lend it another number) cannot be
     // checked as pdf.js would decrypt it, and the file is refused.
     if (key && owner && !pdf.onlyDictionaryBetween(owner.end, at)) throw new ExtractionFailed(UNCHECKABLE);
-    const data = (to: number) => (key && owner ? decryptObject(key, owner.number, owner.generation, bytes.subarray(dataStart, to)) : bytes.subarray(dataStart, to));
+    const decrypting = (): Decrypt | undefined => {
+      if (!key || !owner) return undefined;
+      const cipher = objectCipher(key, owner.number, owner.generation);
+      return (piece) => cipher.next(piece);
+    };
+    const encryption = { encrypted: key !== null, decrypt: decrypting() };
     try {
-      if (!unpackStream(data(dataEnd), chain, meter, key !== null)) {
+      if (!unpackStream(bytes.subarray(dataStart, dataEnd), chain, meter, encryption)) {
         // The data ran out before its filter's end: pdf.js may take a longer stream (a length it
         // resolved elsewhere), so the count goes on to the end of the file.
         meter.total -= meter.part;
         dataEnd = bytes.length;
         meter.start(!image);
-        unpackStream(data(dataEnd), chain, meter, key !== null);
+        unpackStream(bytes.subarray(dataStart, dataEnd), chain, meter, { encrypted: key !== null, decrypt: decrypting() });
       }
     } catch (error) {
       if (error instanceof Stop) throw pdfRefusal(error.message, limits, meter.total);
@@ -564,24 +619,35 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
   return { streams, inflated: meter.total };
 }
 
+/** How many times a file's length the stream check may read (each stream once is about once). */
+const READ_WORK = 4;
+
 const ENCRYPTED = `The PDF is protected by a password or encrypted, so its text cannot be read: save it again without protection, or ${BY_HAND}`;
 
 /**
  * The file key of an encrypted PDF that opens with the empty password, null for a file not
  * encrypted; a file that needs a password, or is encrypted in a way this check cannot decrypt, is
- * refused.
+ * refused. The key is the one pdf.js will use: every trailer of the file (each `trailer`, each
+ * dictionary naming `/Encrypt`, and the one the last `startxref` leads to, which pdf.js reads)
+ * must name the same encryption and the same identifier, or none; a file whose trailers disagree
+ * could be decrypted one way here and another way there, and is refused.
  */
 function encryptionKey(pdf: PdfBytes): Uint8Array | null {
-  let reference: Token[] | null = null;
+  const trailers: Token[][] = [];
   for (let at = pdf.find("/Encrypt", 0); at >= 0; at = pdf.find("/Encrypt", at + 8)) {
     if (!/^\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/.test(pdf.text(at, at + 40))) continue;
     // The trailer (or cross-reference stream's dictionary) that names it, with the file's identifier.
     const trailer = pdf.dictionaryBefore(enclosingEnd(pdf, at));
     if (trailer === "none" || trailer === "unreadable") throw new ExtractionFailed(ENCRYPTED);
-    reference = trailer;
-    break;
+    trailers.push(trailer);
   }
-  if (!reference) return null;
+  if (!trailers.length) return null;
+  trailers.push(...pdf.trailers());
+  const inUse = pdf.trailerInUse();
+  if (inUse) trailers.push(inUse);
+  const encryptionOf = (trailer: Token[]) => JSON.stringify([valueOf(trailer, "Encrypt"), valueOf(trailer, "ID")?.find((t) => t.kind === "string") ?? null]);
+  if (new Set(trailers.map(encryptionOf)).size > 1) throw new ExtractionFailed(UNCHECKABLE);
+  const reference = trailers[0]!;
   let dict = valueOf(reference, "Encrypt");
   if (dict?.length === 1 && dict[0]!.kind === "ref") dict = pdf.resolve(dict[0]!.value);
   const id = valueOf(reference, "ID")?.find((t) => t.kind === "string")?.value;
@@ -628,8 +694,8 @@ const DICTIONARY_WORK = 64;
 class PdfBytes {
   private decoder = new TextDecoder("latin1");
   private objects: Map<string, number> | null = null;
-  /** Where each `N G obj` keyword stands, in the file's order (for `objectAround`). */
-  private starts: Array<{ at: number; number: number; generation: number; end: number }> | null = null;
+  /** Where each `N G obj` keyword stands (`at`) and its number begins (`start`), in the file's order (for `objectAround`). */
+  private starts: Array<{ at: number; start: number; number: number; generation: number; end: number }> | null = null;
   /** Characters read while looking for dictionaries: bounded, so the search cannot be made slow. */
   private work = 0;
   constructor(readonly bytes: Uint8Array) {}
@@ -675,13 +741,21 @@ class PdfBytes {
     return "unreadable";
   }
 
+  /** Where `needle` (ASCII) last occurs, or -1. */
+  findLast(needle: string) {
+    let last = -1;
+    for (let at = this.find(needle, 0); at >= 0; at = this.find(needle, at + needle.length)) last = at;
+    return last;
+  }
+
   /** The `N G obj` that the bytes at `at` stand in (the nearest before), or null. */
-  objectAround(at: number): { number: number; generation: number; end: number } | null {
+  objectAround(at: number): { start: number; number: number; generation: number; end: number } | null {
     if (!this.starts) {
       this.starts = [];
       for (let obj = this.find("obj", 0); obj >= 0; obj = this.find("obj", obj + 3)) {
-        const m = /(\d+)\s+(\d+)\s+$/.exec(this.text(obj - 32, obj));
-        if (m) this.starts.push({ at: obj, number: Number(m[1]), generation: Number(m[2]), end: obj + 3 });
+        const from = Math.max(0, obj - 32);
+        const m = /(\d+)\s+(\d+)\s+$/.exec(this.text(from, obj));
+        if (m) this.starts.push({ at: obj, start: from + m.index, number: Number(m[1]), generation: Number(m[2]), end: obj + 3 });
       }
     }
     let [low, high] = [0, this.starts.length - 1];
@@ -691,6 +765,59 @@ class PdfBytes {
       else high = mid - 1;
     }
     return this.starts[high] ?? null;
+  }
+
+  /**
+   * Where the file's cross-reference sections start, as its `startxref` keywords and its
+   * trailers' `/Prev` and `/XRefStm` entries name them.
+   */
+  crossReferenceOffsets() {
+    const offsets = new Set<number>();
+    for (const [keyword, pattern] of [["startxref", /^startxref\s+(\d+)/], ["/Prev", /^\/Prev\s+(\d+)/], ["/XRefStm", /^\/XRefStm\s+(\d+)/]] as const) {
+      for (let at = this.find(keyword, 0); at >= 0; at = this.find(keyword, at + keyword.length)) {
+        const m = pattern.exec(this.text(at, at + 40));
+        if (m) offsets.add(Number(m[1]));
+      }
+    }
+    return offsets;
+  }
+
+  /** The dictionaries that follow the file's `trailer` keywords (those that can be read). */
+  trailers() {
+    const found: Token[][] = [];
+    for (let at = this.find("trailer", 0); at >= 0; at = this.find("trailer", at + 7)) {
+      const read = this.dictionaryAt(at + 7);
+      if (read) found.push(read);
+    }
+    return found;
+  }
+
+  /**
+   * The trailer pdf.js reads: the dictionary of the cross-reference section the file's last
+   * `startxref` names (a table's `trailer`, or a cross-reference stream's own dictionary); null
+   * when none can be read there.
+   */
+  trailerInUse(): Token[] | null {
+    const at = this.findLast("startxref");
+    const offset = at < 0 ? NaN : Number(/^startxref\s+(\d+)/.exec(this.text(at, at + 40))?.[1]);
+    if (!(offset < this.bytes.length)) return null;
+    const head = this.text(offset, offset + 64);
+    if (/^xref\s/.test(head)) {
+      const trailer = this.find("trailer", offset);
+      return trailer < 0 ? null : this.dictionaryAt(trailer + 7);
+    }
+    if (!/^\d+\s+\d+\s+obj\b/.test(head)) return null;
+    const keyword = this.find("stream", offset);
+    const dict = keyword < 0 ? "none" : this.dictionaryBefore(keyword);
+    return dict === "none" || dict === "unreadable" ? null : dict;
+  }
+
+  /** The dictionary that starts at `at` (white space before it), or null. */
+  private dictionaryAt(at: number): Token[] | null {
+    const s = this.text(at, at + 64 * 1024);
+    const open = s.indexOf("<<");
+    if (open < 0 || s.slice(0, open).trim() !== "") return null;
+    return readDictionary(s, open)?.tokens ?? null;
   }
 
   /** Whether the bytes from `from` to `to` are one dictionary, with only white space around it. */
@@ -726,10 +853,18 @@ const STAGES: Record<string, (out: Out) => Stage> = {
   a85: (out) => asciiStage(out, false),
 };
 
-/** The stream's filters as stage names, up to the first one text reading never decodes. */
-function filtersOf(pdf: PdfBytes, dict: Token[]): string[] {
+/** Filters that decode an image's pixels: text reading never decodes them in an image. */
+const IMAGE_FILTERS = new Set(["DCTDecode", "DCT", "JPXDecode", "JPX", "JBIG2Decode", "CCITTFaxDecode", "CCF"]);
+
+/**
+ * The stream's filters as stage names, up to the first image filter (`imageFilter` says whether
+ * one ends the chain). pdf.js passes a filter it does not know the data unchanged and goes on with
+ * the next, so an unknown name is skipped here too. Two it knows cannot be counted here and refuse
+ * the file: BrotliDecode (no decoder here) and, in an encrypted file, Crypt (a second decryption).
+ */
+function filtersOf(pdf: PdfBytes, dict: Token[], encrypted: boolean): { chain: string[]; imageFilter: boolean } {
   let value = valueOf(dict, "Filter") ?? valueOf(dict, "F");
-  if (!value) return [];
+  if (!value) return { chain: [], imageFilter: false };
   if (value.length === 1 && value[0]!.kind === "ref") value = pdf.resolve(value[0]!.value);
   // Filters held where this scan cannot see (in an object stream) could be chained without end;
   // writers put them in the stream's dictionary, so such a file is refused rather than guessed.
@@ -737,11 +872,12 @@ function filtersOf(pdf: PdfBytes, dict: Token[]): string[] {
   const names = value.filter((t) => t.kind === "name").map((t) => t.value);
   const chain: string[] = [];
   for (const name of names) {
+    if (IMAGE_FILTERS.has(name)) return { chain, imageFilter: true };
+    if (name === "BrotliDecode" || (name === "Crypt" && encrypted)) throw new ExtractionFailed(UNCHECKABLE);
     const stage = FILTERS[name];
-    if (!stage) break;
-    chain.push(stage);
+    if (stage) chain.push(stage);
   }
-  return chain;
+  return { chain, imageFilter: false };
 }
 
 /** The stream's /Length, when it is a number here or in an object this scan can see. */
@@ -752,8 +888,11 @@ function lengthOf(pdf: PdfBytes, dict: Token[]): number | null {
   return Number.isInteger(n) && n >= 0 ? n : null;
 }
 
-/** Runs data through the chain of stages, counting every stage's output; false when it ended early. */
-function unpackStream(data: Uint8Array, chain: string[], meter: Meter, encrypted = false): boolean {
+/**
+ * Runs data through the chain of stages, counting every stage's output; false when it ended early.
+ * `decrypt` decrypts an encrypted stream's data on its way in; `encrypted` says the file is.
+ */
+function unpackStream(data: Uint8Array, chain: string[], meter: Meter, { encrypted, decrypt }: { encrypted: boolean; decrypt?: Decrypt } = { encrypted: false }): boolean {
   let complete = true;
   const stages: Stage[] = [];
   let out: Out = () => {};
@@ -771,10 +910,10 @@ function unpackStream(data: Uint8Array, chain: string[], meter: Meter, encrypted
   }
   const [first, ...rest] = stages;
   try {
-    feed(first!, data, meter);
+    feed(first!, data, meter, decrypt);
     first!.end();
   } catch (error) {
-    if (error instanceof Stop) throw error;
+    if (error instanceof Stop || error instanceof ExtractionFailed) throw error;
     const endedEarly = /unexpected EOF/i.test(String((error as Error)?.message));
     // In an encrypted file, data a filter cannot read may be data decrypted with another key than
     // the one pdf.js will use (a stream made to look as if it were another object's, an

@@ -218,6 +218,8 @@ export type PdfBombOptions = {
   lentNumber?: boolean;
   /** What follows the `stream` keyword on its line (pdf.js skips to the next line). */
   afterKeyword?: string;
+  /** The stream's /Filter as written (FlateDecode, or FlateDecode twice, by default). */
+  filter?: string;
   /**
    * The bomb's object written inside another stream's data (ASCIIHex-filtered), where only the
    * cross-reference table points: a scan that skips a stream's data never sees it.
@@ -245,7 +247,7 @@ export function pdfBomb(size = 1 << 30, options: PdfBombOptions = {}) {
     ...(security ? [security.dictionary] : []),
   ];
   const length = options.hiddenEnd ? "6 0 R" : String(stream.length);
-  const filter = options.twice ? "[/FlateDecode /FlateDecode]" : "/FlateDecode";
+  const filter = options.filter ?? (options.twice ? "[/FlateDecode /FlateDecode]" : "/FlateDecode");
   const lent = options.lentNumber ? "/Note (9 0 obj) " : "";
   const parts: Uint8Array[] = [encoder.encode("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")];
   let offset = parts[0]!.length;
@@ -267,6 +269,26 @@ export function pdfBomb(size = 1 << 30, options: PdfBombOptions = {}) {
   const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
   const encrypt = security ? ` /Encrypt ${objects.length} 0 R /ID [<${security.id}> <${security.id}>]` : "";
   parts.push(encoder.encode(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${encrypt} >>\nstartxref\n${offset}\n%%EOF\n`));
+  return concat(parts);
+}
+
+/**
+ * A PDF of `count` small page-content streams, none of them ended by `endstream` and each
+ * declaring a length past the file's end, before `padding` spaces: a check that reads each
+ * stream's data to the end of the file reads count × padding bytes. By default the streams are
+ * FlateDecode, encrypted (as `pdfBomb`'s), and their data ends with their last block; `unended`
+ * writes them ASCIIHexDecode without their end mark, unencrypted, so their data runs on through
+ * the spaces to the file's end.
+ */
+export function pdfStreamsToTheEnd(count: number, padding: number, { unended = false } = {}) {
+  const security = unended ? null : rc4Security();
+  const content = unended ? encoder.encode("4254 4554 0a") : new Uint8Array(deflateSync(encoder.encode("BT /F1 12 Tf 72 720 Td (A line) Tj ET\n")));
+  const filter = unended ? "/ASCIIHexDecode" : "/FlateDecode";
+  const parts: Uint8Array[] = [encoder.encode("%PDF-1.7\n")];
+  for (let n = 10; n < 10 + count; n++) parts.push(encoder.encode(`${n} 0 obj\n<< /Length 999999999 /Filter ${filter} >>\nstream\n`), security ? security.encrypt(n, content) : content, encoder.encode("\n"));
+  parts.push(new Uint8Array(padding).fill(0x20));
+  const encrypt = security ? `/Encrypt 1 0 R /ID [<${security.id}> <${security.id}>] ` : "";
+  parts.push(encoder.encode(`\n1 0 obj\n${security?.dictionary ?? "<< >>"}\nendobj\ntrailer\n<< /Size ${count + 10} ${encrypt}>>\n%%EOF\n`));
   return concat(parts);
 }
 

@@ -117,6 +117,45 @@ describe("decompression bombs in the extraction Worker", () => {
     expect((refused as Error)?.message).toContain("The PDF could not be checked before reading");
   });
 
+  it.each([
+    ["a filter pdf.js does not know before the FlateDecode it applies (pdf.js passes the data on)", "pdfUnknownFilterFirst", "more than 200 times its packed size"],
+    ["an encrypted bomb that calls itself a cross-reference stream (pdf.js decrypts it: the file names another)", "pdfEncryptedCalledCrossReference", "more than 200 times its packed size"],
+    ["an encrypted bomb behind a Crypt filter (a second decryption the check does not do)", "pdfEncryptedCryptFilter", "could not be checked before reading"],
+    ["a page content packed with Brotli (pdf.js decodes it; the check has no decoder)", "pdfBrotli", "could not be checked before reading"],
+    ["a page content that claims to be a JPEG (pdf.js would decode its pixels as the content)", "pdfContentAsJpeg", "could not be checked before reading"],
+  ] as const)("refuses %s", (_, bomb, message) => {
+    const started = performance.now();
+    let refused: unknown;
+    try {
+      checkPdfStreams(bytesOf(bombs()[bomb]));
+    } catch (error) {
+      refused = error;
+    }
+    expect((refused as Error)?.message).toContain(message);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it("reads each stream only as far as its filter does, however many streams claim to run to the file's end", () => {
+    // 2,000 encrypted streams without an end, before 2 MB of filler: read to the file's end one
+    // after another, they are 4 GB to decrypt and to push through the decoder.
+    const started = performance.now();
+    expect(checkPdfStreams(bytesOf(bombs().pdfStreamsToTheEnd)).streams).toBe(2000);
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
+  it("reads a few times the file at most, when streams whose filter never ends run to its end", () => {
+    // 2,000 ASCIIHex streams without their end mark, before 2 MB of spaces the filter skips.
+    const started = performance.now();
+    let refused: unknown;
+    try {
+      checkPdfStreams(bytesOf(bombs().pdfUnendedStreamsToTheEnd));
+    } catch (error) {
+      refused = error;
+    }
+    expect((refused as Error)?.message).toContain("could not be checked before reading");
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
   it("lets a figure packed as tightly through when it fits: an image's size counts, not its ratio", () => {
     const figure = bytesOf(bombs().whiteFigure);
     expect(checkPdfStreams(figure).inflated).toBeGreaterThan(24 * MB);

@@ -6,7 +6,7 @@ import type { TestProject } from "vitest/node";
 import { freePort } from "../../scripts/lib/local-stack.mjs";
 import { startMailServer } from "../../scripts/lib/mail-server.mjs";
 import { startPayPalFake } from "../../scripts/lib/paypal-fake.mjs";
-import { docxBomb, pdfBomb } from "./bombs";
+import { docxBomb, pdfBomb, pdfStreamsToTheEnd } from "./bombs";
 
 /**
  * Real SMTP servers for the notices Worker's tests, run by Node beside workerd:
@@ -91,6 +91,13 @@ export default async function setup(project: TestProject) {
     pdfInsideAnother: base64(pdfBomb(GB, { insideAnother: true })),
     pdfEncrypted: base64(pdfBomb(GB, { encrypted: true })),
     pdfEncryptedLentNumber: base64(pdfBomb(GB, { encrypted: true, lentNumber: true })),
+    pdfUnknownFilterFirst: base64(pdfBomb(GB, { filter: "[/NotAFilter /FlateDecode]" })),
+    pdfEncryptedCalledCrossReference: base64(pdfBomb(GB, { encrypted: true, dictionary: "/Type /XRef " })),
+    pdfEncryptedCryptFilter: base64(pdfBomb(GB, { encrypted: true, filter: "[/Crypt /FlateDecode]" })),
+    pdfBrotli: base64(pdfBomb(GB, { filter: "/BrotliDecode" })),
+    pdfContentAsJpeg: base64(pdfBomb(GB, { filter: "/DCTDecode" })),
+    pdfStreamsToTheEnd: base64(pdfStreamsToTheEnd(2000, 2 * 1024 * 1024)),
+    pdfUnendedStreamsToTheEnd: base64(pdfStreamsToTheEnd(2000, 2 * 1024 * 1024, { unended: true })),
     // Not a bomb: a 4096 × 2048 figure, mostly white, packed about 1,000 : 1 (24 MB unpacked).
     whiteFigure: base64(pdfBomb(24 * 1024 * 1024, { dictionary: image(4096, 2048) })),
   });
@@ -132,7 +139,26 @@ declare module "vitest" {
     smtp: { maildevPort: number; mailApi: string; dropPort: number; plainPort: number; plainLog: string; refusedPort: number };
     manuscripts: { pdf: string; pdfTruth: string; docx: string; docxFootnotes: string; scanned: string; encrypted: string; encryptedRc4: string; encryptedRc440: string; passwordRc4: string };
     /** Decompression bombs, base64: each unpacks to about 1 GB. */
-    bombs: { docx: string; docxUnderstated: string; pdf: string; pdfImage: string; pdfTwice: string; pdfHiddenEnd: string; pdfAfterKeyword: string; pdfInsideAnother: string; pdfEncrypted: string; pdfEncryptedLentNumber: string; whiteFigure: string };
+    bombs: {
+      docx: string;
+      docxUnderstated: string;
+      pdf: string;
+      pdfImage: string;
+      pdfTwice: string;
+      pdfHiddenEnd: string;
+      pdfAfterKeyword: string;
+      pdfInsideAnother: string;
+      pdfEncrypted: string;
+      pdfEncryptedLentNumber: string;
+      pdfUnknownFilterFirst: string;
+      pdfEncryptedCalledCrossReference: string;
+      pdfEncryptedCryptFilter: string;
+      pdfBrotli: string;
+      pdfContentAsJpeg: string;
+      pdfStreamsToTheEnd: string;
+      pdfUnendedStreamsToTheEnd: string;
+      whiteFigure: string;
+    };
     /** The URL of the gauge of workerd's memory (GET /start, GET /stop). */
     memoryGauge: string;
     /** The local PayPal's address (its test controls under /__fake/). */
