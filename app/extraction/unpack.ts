@@ -542,10 +542,8 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
   const pdf = new PdfBytes(bytes);
   // An encrypted PDF's streams are checked decrypted: one that opens with the empty password, as
   // viewers open it (RC4, pdf-encryption.ts); any other is refused as before.
-  const key = encryptionKey(pdf);
-  // The cross-reference streams pdf.js reads before it decrypts anything: only these are read
-  // without decrypting (a stream that merely calls itself one is decrypted as pdf.js would).
-  const crossReferences = key ? pdf.crossReferenceOffsets() : null;
+  const encryption = encryptionKey(pdf);
+  const key = encryption?.key ?? null;
   // Streams whose data runs to the file's end, their filters never ending, would make the check's
   // reading (and decrypting) grow with the square of the file's size: a few times the file is
   // read at most.
@@ -583,13 +581,9 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     streams++;
     const declared = dict ? lengthOf(pdf, dict) : null;
     const endstream = nextEndstream(dataStart);
-    let dataEnd = Math.max(endstream < 0 ? bytes.length : endstream, declared !== null && dataStart + declared <= bytes.length ? dataStart + declared : 0);
-    // An image's pixels may be packed tightly (a plot on white): only its size counts. Were the
-    // stream used as a page's content instead, pdf.js would still decode no more than that.
-    meter.start(!image);
-    const around = key ? pdf.objectAround(at) : null;
-    const crossReference = around !== null && valueOf(dict ?? [], "Type")?.[0]?.value === "XRef" && crossReferences!.has(around.start);
-    const owner = crossReference ? null : around;
+    const dataEnd = Math.max(endstream < 0 ? bytes.length : endstream, declared !== null && dataStart + declared <= bytes.length ? dataStart + declared : 0);
+    // An image's pixels may be packed tightly (a plot on white): only its size counts (`meter.start`).
+    const owner = key ? pdf.objectAround(at) : null;
     // The object's number is its key: a stream not standing right after its own `N G obj` and one
     // dictionary (an "obj" written inside the dictionary to lend it another number) cannot be
     // checked as pdf.js would decrypt it, and the file is refused.
@@ -599,15 +593,27 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
       const cipher = objectCipher(key, owner.number, owner.generation);
       return (piece) => cipher.next(piece);
     };
-    const encryption = { encrypted: key !== null, decrypt: decrypting() };
+    // How pdf.js may read the stream. An encrypted file's cross-reference streams are read
+    // undecrypted, and decrypted should a page name one as its content (or should it only call
+    // itself one): both readings are counted, and in either, data a filter cannot read ends the
+    // stream. Any other stream of an encrypted file is read decrypted; data a filter cannot read
+    // then ends the stream as it does in pdf.js when the key is surely pdf.js's, and otherwise
+    // refuses the file (`unpackStream`: garbage decrypted with another key says nothing).
+    const crossReference = owner !== null && valueOf(dict ?? [], "Type")?.[0]?.value === "XRef";
+    const unsure = key !== null && !encryption!.sure;
+    const readings = crossReference ? [{ encrypted: false }, { encrypted: false, decrypting }] : [{ encrypted: unsure, decrypting }];
     try {
-      if (!unpackStream(bytes.subarray(dataStart, dataEnd), chain, meter, encryption)) {
-        // The data ran out before its filter's end: pdf.js may take a longer stream (a length it
-        // resolved elsewhere), so the count goes on to the end of the file.
-        meter.total -= meter.part;
-        dataEnd = bytes.length;
+      for (const { encrypted, decrypting: decrypt } of readings) {
         meter.start(!image);
-        unpackStream(bytes.subarray(dataStart, dataEnd), chain, meter, { encrypted: key !== null, decrypt: decrypting() });
+        let end = dataEnd;
+        if (!unpackStream(bytes.subarray(dataStart, end), chain, meter, { encrypted, decrypt: decrypt?.() })) {
+          // The data ran out before its filter's end: pdf.js may take a longer stream (a length it
+          // resolved elsewhere), so the count goes on to the end of the file.
+          meter.total -= meter.part;
+          end = bytes.length;
+          meter.start(!image);
+          unpackStream(bytes.subarray(dataStart, end), chain, meter, { encrypted, decrypt: decrypt?.() });
+        }
       }
     } catch (error) {
       if (error instanceof Stop) throw pdfRefusal(error.message, limits, meter.total);
@@ -619,6 +625,9 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
   return { streams, inflated: meter.total };
 }
 
+/** Trailers of an encrypted file read at most (each incremental update adds one). */
+const MAX_TRAILERS = 256;
+
 /** How many times a file's length the stream check may read (each stream once is about once). */
 const READ_WORK = 4;
 
@@ -627,26 +636,32 @@ const ENCRYPTED = `The PDF is protected by a password or encrypted, so its text 
 /**
  * The file key of an encrypted PDF that opens with the empty password, null for a file not
  * encrypted; a file that needs a password, or is encrypted in a way this check cannot decrypt, is
- * refused. The key is the one pdf.js will use: every trailer of the file (each `trailer`, each
- * dictionary naming `/Encrypt`, and the one the last `startxref` leads to, which pdf.js reads)
- * must name the same encryption and the same identifier, or none; a file whose trailers disagree
- * could be decrypted one way here and another way there, and is refused.
+ * refused. The key is the one pdf.js will use: every trailer of the file that names an encryption
+ * (each `trailer`, each dictionary naming `/Encrypt`, and those of the cross-reference sections
+ * pdf.js reads) must name the same one with the same identifier; a file whose trailers disagree
+ * could be decrypted one way here and another way there, and is refused. (A trailer naming none,
+ * as a linearized file's main section's may, takes its encryption from the others.)
  */
-function encryptionKey(pdf: PdfBytes): Uint8Array | null {
+function encryptionKey(pdf: PdfBytes): { key: Uint8Array; sure: boolean } | null {
   const trailers: Token[][] = [];
   for (let at = pdf.find("/Encrypt", 0); at >= 0; at = pdf.find("/Encrypt", at + 8)) {
     if (!/^\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/.test(pdf.text(at, at + 40))) continue;
+    // A file updated many times repeats its trailer; hundreds are a file made to make this slow.
+    if (trailers.length >= MAX_TRAILERS) throw new ExtractionFailed(UNCHECKABLE);
     // The trailer (or cross-reference stream's dictionary) that names it, with the file's identifier.
     const trailer = pdf.dictionaryBefore(enclosingEnd(pdf, at));
     if (trailer === "none" || trailer === "unreadable") throw new ExtractionFailed(ENCRYPTED);
     trailers.push(trailer);
   }
   if (!trailers.length) return null;
-  trailers.push(...pdf.trailers());
-  const inUse = pdf.trailerInUse();
-  if (inUse) trailers.push(inUse);
+  const chain = pdf.crossReferenceTrailers();
+  trailers.push(...pdf.trailers(), ...(chain ?? []));
   const encryptionOf = (trailer: Token[]) => JSON.stringify([valueOf(trailer, "Encrypt"), valueOf(trailer, "ID")?.find((t) => t.kind === "string") ?? null]);
-  if (new Set(trailers.map(encryptionOf)).size > 1) throw new ExtractionFailed(UNCHECKABLE);
+  if (new Set(trailers.filter((t) => valueOf(t, "Encrypt")).map(encryptionOf)).size > 1) throw new ExtractionFailed(UNCHECKABLE);
+  // Sure to be pdf.js's key: the trailer pdf.js reads first (its chain's) names this encryption,
+  // and so does every trailer naming a document catalogue (/Root): rebuilding a damaged file's
+  // index, pdf.js takes one of those (a linearized file's main trailer names neither).
+  const sure = Boolean(chain?.[0] && valueOf(chain[0], "Encrypt")) && trailers.every((t) => !valueOf(t, "Root") || valueOf(t, "Encrypt"));
   const reference = trailers[0]!;
   let dict = valueOf(reference, "Encrypt");
   if (dict?.length === 1 && dict[0]!.kind === "ref") dict = pdf.resolve(dict[0]!.value);
@@ -663,7 +678,7 @@ function encryptionKey(pdf: PdfBytes): Uint8Array | null {
   // (A file without the identifier the key needs is read with an empty one, as pdf.js reads it.)
   const opened = openWithEmptyPassword({ v: number("V", 0), r: number("R", 0), length: number("Length", 40), o: bytesOf(o.value), u: bytesOf(u.value), p: number("P", 0), id: bytesOf(id ?? "") });
   if ("refused" in opened) throw new ExtractionFailed(ENCRYPTED);
-  return opened.key;
+  return { key: opened.key, sure };
 }
 
 /**
@@ -672,7 +687,10 @@ function encryptionKey(pdf: PdfBytes): Uint8Array | null {
  */
 function enclosingEnd(pdf: PdfBytes, at: number) {
   let depth = 1;
-  for (let i = at; i < pdf.bytes.length - 1; i++) {
+  // A trailer is short: one that does not close within a window is not one (and a file of many
+  // such would otherwise be read to its end once each).
+  const end = Math.min(pdf.bytes.length - 1, at + 64 * 1024);
+  for (let i = at; i < end; i++) {
     const a = pdf.bytes[i]!;
     const b = pdf.bytes[i + 1]!;
     if (a === 0x3c && b === 0x3c) (depth++, i++);
@@ -682,7 +700,7 @@ function enclosingEnd(pdf: PdfBytes, at: number) {
       if (depth === 0) return i + 1;
     }
   }
-  return pdf.bytes.length;
+  return end + 1;
 }
 
 /** How far back a stream's dictionary is looked for: real ones are well under a kilobyte. */
@@ -694,8 +712,10 @@ const DICTIONARY_WORK = 64;
 class PdfBytes {
   private decoder = new TextDecoder("latin1");
   private objects: Map<string, number> | null = null;
-  /** Where each `N G obj` keyword stands (`at`) and its number begins (`start`), in the file's order (for `objectAround`). */
-  private starts: Array<{ at: number; start: number; number: number; generation: number; end: number }> | null = null;
+  /** `crossReferenceTrailers`, once read. */
+  private chain: Token[][] | null | undefined;
+  /** Where each `N G obj` keyword stands, in the file's order (for `objectAround`). */
+  private starts: Array<{ at: number; number: number; generation: number; end: number }> | null = null;
   /** Characters read while looking for dictionaries: bounded, so the search cannot be made slow. */
   private work = 0;
   constructor(readonly bytes: Uint8Array) {}
@@ -749,13 +769,12 @@ class PdfBytes {
   }
 
   /** The `N G obj` that the bytes at `at` stand in (the nearest before), or null. */
-  objectAround(at: number): { start: number; number: number; generation: number; end: number } | null {
+  objectAround(at: number): { number: number; generation: number; end: number } | null {
     if (!this.starts) {
       this.starts = [];
       for (let obj = this.find("obj", 0); obj >= 0; obj = this.find("obj", obj + 3)) {
-        const from = Math.max(0, obj - 32);
-        const m = /(\d+)\s+(\d+)\s+$/.exec(this.text(from, obj));
-        if (m) this.starts.push({ at: obj, start: from + m.index, number: Number(m[1]), generation: Number(m[2]), end: obj + 3 });
+        const m = /(\d+)\s+(\d+)\s+$/.exec(this.text(obj - 32, obj));
+        if (m) this.starts.push({ at: obj, number: Number(m[1]), generation: Number(m[2]), end: obj + 3 });
       }
     }
     let [low, high] = [0, this.starts.length - 1];
@@ -768,48 +787,72 @@ class PdfBytes {
   }
 
   /**
-   * Where the file's cross-reference sections start, as its `startxref` keywords and its
-   * trailers' `/Prev` and `/XRefStm` entries name them.
+   * The cross-reference sections pdf.js reads, followed as it follows them: from the last
+   * `startxref` (and, in a linearized file, from the section after its first object), then each
+   * section's `/Prev` and `/XRefStm`; offsets count from `%PDF-`, and blank space and comments
+   * before a section are skipped. Their trailers (a table's `trailer`, a stream's dictionary):
+   * pdf.js takes the file's encryption from the first. Null when the chain cannot be read (pdf.js
+   * then rebuilds the file's index its own way, from every trailer it finds: `trailers`).
    */
-  crossReferenceOffsets() {
-    const offsets = new Set<number>();
-    for (const [keyword, pattern] of [["startxref", /^startxref\s+(\d+)/], ["/Prev", /^\/Prev\s+(\d+)/], ["/XRefStm", /^\/XRefStm\s+(\d+)/]] as const) {
-      for (let at = this.find(keyword, 0); at >= 0; at = this.find(keyword, at + keyword.length)) {
-        const m = pattern.exec(this.text(at, at + 40));
-        if (m) offsets.add(Number(m[1]));
+  crossReferenceTrailers(): Token[][] | null {
+    if (this.chain !== undefined) return this.chain;
+    const header = Math.max(0, this.find("%PDF-", 0));
+    const last = this.findLast("startxref");
+    const queue: number[] = [];
+    const named = last < 0 ? null : /^startxref\s+(\d+)/.exec(this.text(last, last + 40));
+    // A linearized file's first section is read first: pdf.js takes its trailer as the file's.
+    if (this.text(0, 1024).includes("/Linearized")) {
+      const endobj = this.find("endobj", 0);
+      if (endobj >= 0) queue.push(endobj + 6);
+    }
+    if (named) queue.push(header + Number(named[1]));
+    const sections = new Set<number>();
+    const trailers: Token[][] = [];
+    while (queue.length) {
+      const at = this.skipBlank(queue.shift()!);
+      if (sections.has(at)) continue;
+      if (at >= this.bytes.length || sections.size >= MAX_TRAILERS) return (this.chain = null);
+      const head = this.text(at, at + 64);
+      let trailer: Token[] | null = null;
+      if (/^xref\s/.test(head)) {
+        const keyword = this.find("trailer", at);
+        trailer = keyword < 0 ? null : this.dictionaryAt(keyword + 7);
+      } else if (/^\d+\s+\d+\s+obj\b/.test(head)) {
+        const keyword = this.find("stream", at);
+        const dict = keyword < 0 ? "none" : this.dictionaryBefore(keyword);
+        trailer = dict === "none" || dict === "unreadable" ? null : dict;
+      }
+      if (!trailer) return (this.chain = null);
+      sections.add(at);
+      trailers.push(trailer);
+      for (const key of ["Prev", "XRefStm"]) {
+        const offset = valueOf(trailer, key)?.[0];
+        if (offset?.kind === "number") queue.push(header + Number(offset.value));
       }
     }
-    return offsets;
+    return (this.chain = trailers.length ? trailers : null);
+  }
+
+  /** Where the next token stands from `at`, past blank space and comments. */
+  private skipBlank(at: number) {
+    const b = this.bytes;
+    while (at < b.length) {
+      if (isSpace(b[at]!)) at++;
+      else if (b[at] === 0x25) while (at < b.length && b[at] !== 0x0a && b[at] !== 0x0d) at++;
+      else break;
+    }
+    return at;
   }
 
   /** The dictionaries that follow the file's `trailer` keywords (those that can be read). */
   trailers() {
     const found: Token[][] = [];
-    for (let at = this.find("trailer", 0); at >= 0; at = this.find("trailer", at + 7)) {
+    for (let at = this.find("trailer", 0), seen = 0; at >= 0; at = this.find("trailer", at + 7), seen++) {
+      if (seen >= MAX_TRAILERS) throw new ExtractionFailed(UNCHECKABLE);
       const read = this.dictionaryAt(at + 7);
       if (read) found.push(read);
     }
     return found;
-  }
-
-  /**
-   * The trailer pdf.js reads: the dictionary of the cross-reference section the file's last
-   * `startxref` names (a table's `trailer`, or a cross-reference stream's own dictionary); null
-   * when none can be read there.
-   */
-  trailerInUse(): Token[] | null {
-    const at = this.findLast("startxref");
-    const offset = at < 0 ? NaN : Number(/^startxref\s+(\d+)/.exec(this.text(at, at + 40))?.[1]);
-    if (!(offset < this.bytes.length)) return null;
-    const head = this.text(offset, offset + 64);
-    if (/^xref\s/.test(head)) {
-      const trailer = this.find("trailer", offset);
-      return trailer < 0 ? null : this.dictionaryAt(trailer + 7);
-    }
-    if (!/^\d+\s+\d+\s+obj\b/.test(head)) return null;
-    const keyword = this.find("stream", offset);
-    const dict = keyword < 0 ? "none" : this.dictionaryBefore(keyword);
-    return dict === "none" || dict === "unreadable" ? null : dict;
   }
 
   /** The dictionary that starts at `at` (white space before it), or null. */
@@ -863,7 +906,8 @@ const IMAGE_FILTERS = new Set(["DCTDecode", "DCT", "JPXDecode", "JPX", "JBIG2Dec
  * the file: BrotliDecode (no decoder here) and, in an encrypted file, Crypt (a second decryption).
  */
 function filtersOf(pdf: PdfBytes, dict: Token[], encrypted: boolean): { chain: string[]; imageFilter: boolean } {
-  let value = valueOf(dict, "Filter") ?? valueOf(dict, "F");
+  // (pdf.js reads /F first when a stream has both.)
+  let value = valueOf(dict, "F") ?? valueOf(dict, "Filter");
   if (!value) return { chain: [], imageFilter: false };
   if (value.length === 1 && value[0]!.kind === "ref") value = pdf.resolve(value[0]!.value);
   // Filters held where this scan cannot see (in an object stream) could be chained without end;
@@ -904,8 +948,9 @@ function unpackStream(data: Uint8Array, chain: string[], meter: Meter, { encrypt
       next(chunk);
     });
     stages.unshift(stage);
+    // A stage whose data has ended takes no more (what follows is not its data).
     out = (chunk) => {
-      for (let at = 0; at < chunk.length; at += STEP) stage.push(chunk.subarray(at, at + STEP));
+      for (let at = 0; at < chunk.length && !stage.finished?.(); at += STEP) stage.push(chunk.subarray(at, at + STEP));
     };
   }
   const [first, ...rest] = stages;

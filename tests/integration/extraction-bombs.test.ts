@@ -1,5 +1,6 @@
 import { createExecutionContext, createMessageBatch, env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import { zlibSync } from "fflate";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { extractionJobs } from "~/db/schema";
 import { checkPdfStreams, UNPACK_LIMITS, unzipParts, UnpackRefused } from "~/extraction/unpack";
@@ -108,30 +109,19 @@ describe("decompression bombs in the extraction Worker", () => {
     const at = bytes.findIndex((_, i) => from!.every((c, j) => bytes[i + j] === c));
     expect(at).toBeGreaterThan(0);
     bytes.set(to!, at);
-    let refused: unknown;
-    try {
-      checkPdfStreams(bytes);
-    } catch (error) {
-      refused = error;
-    }
-    expect((refused as Error)?.message).toContain("The PDF could not be checked before reading");
+    expect(refusalOf(() => checkPdfStreams(bytes))).toContain("The PDF could not be checked before reading");
   });
 
   it.each([
     ["a filter pdf.js does not know before the FlateDecode it applies (pdf.js passes the data on)", "pdfUnknownFilterFirst", "more than 200 times its packed size"],
+    ["a bomb whose /F names its FlateDecode and whose /Filter names another (pdf.js reads /F first)", "pdfShortFilterKey", "more than 200 times its packed size"],
     ["an encrypted bomb that calls itself a cross-reference stream (pdf.js decrypts it: the file names another)", "pdfEncryptedCalledCrossReference", "more than 200 times its packed size"],
     ["an encrypted bomb behind a Crypt filter (a second decryption the check does not do)", "pdfEncryptedCryptFilter", "could not be checked before reading"],
     ["a page content packed with Brotli (pdf.js decodes it; the check has no decoder)", "pdfBrotli", "could not be checked before reading"],
     ["a page content that claims to be a JPEG (pdf.js would decode its pixels as the content)", "pdfContentAsJpeg", "could not be checked before reading"],
   ] as const)("refuses %s", (_, bomb, message) => {
     const started = performance.now();
-    let refused: unknown;
-    try {
-      checkPdfStreams(bytesOf(bombs()[bomb]));
-    } catch (error) {
-      refused = error;
-    }
-    expect((refused as Error)?.message).toContain(message);
+    expect(refusalOf(() => checkPdfStreams(bytesOf(bombs()[bomb])))).toContain(message);
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
@@ -146,14 +136,48 @@ describe("decompression bombs in the extraction Worker", () => {
   it("reads a few times the file at most, when streams whose filter never ends run to its end", () => {
     // 2,000 ASCIIHex streams without their end mark, before 2 MB of spaces the filter skips.
     const started = performance.now();
-    let refused: unknown;
-    try {
-      checkPdfStreams(bytesOf(bombs().pdfUnendedStreamsToTheEnd));
-    } catch (error) {
-      refused = error;
-    }
-    expect((refused as Error)?.message).toContain("could not be checked before reading");
+    expect(refusalOf(() => checkPdfStreams(bytesOf(bombs().pdfUnendedStreamsToTheEnd)))).toContain("could not be checked before reading");
     expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
+  it("stops feeding a filter whose data has ended, in a chain of filters too", () => {
+    // The outer FlateDecode gives a few bytes of DEFLATE, then 24 MB of zeros the inner one must
+    // not take (fflate keeps and copies all it is given after its end: hours at 4 KB a push).
+    const inner = new Uint8Array(24 * MB + 64);
+    inner.set(zlibSync(new TextEncoder().encode("BT ET")));
+    const started = performance.now();
+    const checked = checkPdfStreams(oneStreamPdf("[/FlateDecode /FlateDecode] /Subtype /Image /Width 4096 /Height 2048", zlibSync(inner, { level: 9 })));
+    expect(checked.inflated).toBeGreaterThan(24 * MB);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it("reads an encrypted file whose other trailer names no encryption (a linearized file's main section), and refuses one of hundreds of trailers", () => {
+    const rc4 = bytesOf(inject("manuscripts").encryptedRc4);
+    const withTrailer = (count: number) => {
+      const extra = new TextEncoder().encode("\ntrailer\n<< /Size 3 >>\n".repeat(count));
+      const out = new Uint8Array(rc4.length + extra.length);
+      out.set(rc4);
+      out.set(extra, rc4.length);
+      return out;
+    };
+    expect(checkPdfStreams(withTrailer(1)).streams).toBeGreaterThan(0);
+    expect(refusalOf(() => checkPdfStreams(withTrailer(300)))).toContain("could not be checked before reading");
+  });
+
+  it("ends an encrypted stream that does not decode as pdf.js does when the key is surely pdf.js's, and refuses the file when it may not be", () => {
+    const rc4 = bytesOf(inject("manuscripts").encryptedRc4);
+    const text = new TextDecoder("latin1").decode(rc4);
+    // A byte of the first page-sized stream's packed data changed: it no longer decodes.
+    const damaged = rc4.slice();
+    const data = text.indexOf("stream\n", text.indexOf("/FlateDecode")) + 7;
+    damaged[data + 40] = damaged[data + 40]! ^ 0xff;
+    expect(checkPdfStreams(damaged).streams).toBeGreaterThan(0);
+    // The same file whose `startxref` leads nowhere: pdf.js would rebuild its index, and this check
+    // cannot be sure which trailer (and key) it would take.
+    const lost = damaged.slice();
+    const startxref = text.lastIndexOf("startxref") + 10;
+    lost.set(new TextEncoder().encode("9"), startxref);
+    expect(refusalOf(() => checkPdfStreams(lost))).toContain("could not be checked before reading");
   });
 
   it("lets a figure packed as tightly through when it fits: an image's size counts, not its ratio", () => {
@@ -162,6 +186,16 @@ describe("decompression bombs in the extraction Worker", () => {
     expect(figure.byteLength).toBeLessThan(32 * 1024);
   });
 });
+
+/** The message a check refused with, or undefined when it passed. */
+function refusalOf(check: () => unknown): string | undefined {
+  try {
+    check();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return undefined;
+}
 
 function catchRefusal(read: () => unknown): UnpackRefused {
   try {

@@ -92,6 +92,7 @@ export default async function setup(project: TestProject) {
     pdfEncrypted: base64(pdfBomb(GB, { encrypted: true })),
     pdfEncryptedLentNumber: base64(pdfBomb(GB, { encrypted: true, lentNumber: true })),
     pdfUnknownFilterFirst: base64(pdfBomb(GB, { filter: "[/NotAFilter /FlateDecode]" })),
+    pdfShortFilterKey: base64(pdfBomb(GB, { filter: "/NotAFilter /F /FlateDecode" })),
     pdfEncryptedCalledCrossReference: base64(pdfBomb(GB, { encrypted: true, dictionary: "/Type /XRef " })),
     pdfEncryptedCryptFilter: base64(pdfBomb(GB, { encrypted: true, filter: "[/Crypt /FlateDecode]" })),
     pdfBrotli: base64(pdfBomb(GB, { filter: "/BrotliDecode" })),
@@ -151,6 +152,7 @@ declare module "vitest" {
       pdfEncrypted: string;
       pdfEncryptedLentNumber: string;
       pdfUnknownFilterFirst: string;
+      pdfShortFilterKey: string;
       pdfEncryptedCalledCrossReference: string;
       pdfEncryptedCryptFilter: string;
       pdfBrotli: string;
