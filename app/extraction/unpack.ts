@@ -710,7 +710,6 @@ const DICTIONARY_WORK = 64;
 
 /** A PDF's bytes, searched as bytes; text is made only of the small windows that are parsed. */
 class PdfBytes {
-  private decoder = new TextDecoder("latin1");
   private objects: Map<string, number> | null = null;
   /** `crossReferenceTrailers`, once read. */
   private chain: Token[][] | null | undefined;
@@ -732,8 +731,17 @@ class PdfBytes {
     return -1;
   }
 
+  /**
+   * The bytes from `from` to `to` as text, one character per byte, of the byte's own value (a
+   * string's bytes must come back as they were). Not TextDecoder("latin1"): the encoding standard
+   * makes that windows-1252, which turns bytes 0x80 to 0x9F into other characters (workerd does;
+   * Node does not).
+   */
   text(from: number, to: number) {
-    return this.decoder.decode(this.bytes.subarray(Math.max(0, from), Math.min(this.bytes.length, to)));
+    const bytes = this.bytes.subarray(Math.max(0, from), Math.min(this.bytes.length, to));
+    let text = "";
+    for (let at = 0; at < bytes.length; at += 8192) text += String.fromCharCode(...bytes.subarray(at, at + 8192));
+    return text;
   }
 
   /**

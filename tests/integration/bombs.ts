@@ -214,6 +214,11 @@ export type PdfBombOptions = {
    * RC4 40-bit (revision 2), an empty password to open it; the packed content is encrypted.
    */
   encrypted?: boolean;
+  /**
+   * With `encrypted`: the encryption dictionary's owner and user entries written as literal
+   * strings of their raw bytes (as many writers do), not in hexadecimal.
+   */
+  literalStrings?: boolean;
   /** With `encrypted`: an "obj" written inside the stream's dictionary, lending the stream another object's number (and so another key) to a scan that takes the nearest. */
   lentNumber?: boolean;
   /** What follows the `stream` keyword on its line (pdf.js skips to the next line). */
@@ -235,7 +240,7 @@ export function pdfBomb(size = 1 << 30, options: PdfBombOptions = {}) {
   const head = "BT /F1 24 Tf 72 720 Td (A Title) Tj ET\n" + (options.hiddenEnd ? "%\nendstream\nendobj\n" : "");
   let stream = zlibWrapped(deflateBomb(head, " ".repeat(64), size, "\n", options.hiddenEnd));
   if (options.twice) stream = new Uint8Array(deflateSync(stream, { level: 9 }));
-  const security = options.encrypted ? rc4Security() : null;
+  const security = options.encrypted ? rc4Security({ literalStrings: options.literalStrings }) : null;
   if (security) stream = security.encrypt(4, stream);
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
@@ -257,7 +262,8 @@ export function pdfBomb(size = 1 << 30, options: PdfBombOptions = {}) {
     let bytes =
       body === null
         ? concat([encoder.encode(`${i + 1} 0 obj\n<< /Length ${length} /Filter ${filter} ${lent}${options.dictionary ?? ""}>>\nstream${options.afterKeyword ?? ""}\n`), stream, encoder.encode("\nendstream\nendobj\n")])
-        : encoder.encode(`${i + 1} 0 obj\n${body}\nendobj\n`);
+        : // (Byte for byte: an encryption dictionary's literal strings hold bytes of any value.)
+          new Uint8Array(Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`, "latin1"));
     if (body === null && options.insideAnother) {
       const outer = encoder.encode(`7 0 obj\n<< /Length ${bytes.length + 1} /Filter /ASCIIHexDecode >>\nstream\n`);
       offsets[i] = offset + outer.length;
@@ -298,7 +304,7 @@ export function pdfStreamsToTheEnd(count: number, padding: number, { unended = f
  * it: the owner entry is any 32 bytes (it only feeds the key), the user entry is the padding
  * encrypted with the key.
  */
-function rc4Security() {
+function rc4Security({ literalStrings = false } = {}) {
   const padding = Buffer.from("28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a", "hex");
   const md5 = (...parts: Uint8Array[]) => createHash("md5").update(Buffer.concat(parts)).digest();
   const rc4 = (key: Uint8Array, data: Uint8Array) => {
@@ -323,9 +329,12 @@ function rc4Security() {
   const key = md5(padding, owner, permissions, id).subarray(0, 5);
   const user = rc4(key, padding);
   const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
+  // A literal string's bytes as they are, but for the three a literal string escapes.
+  const literal = (b: Uint8Array) => `(${Buffer.from(b).toString("latin1").replace(/[()\\]/g, (c) => `\\${c}`)})`;
+  const string = (b: Uint8Array) => (literalStrings ? literal(b) : `<${hex(b)}>`);
   return {
     id: hex(id),
-    dictionary: `<< /Filter /Standard /V 1 /R 2 /Length 40 /O <${hex(owner)}> /U <${hex(user)}> /P -44 >>`,
+    dictionary: `<< /Filter /Standard /V 1 /R 2 /Length 40 /O ${string(owner)} /U ${string(user)} /P -44 >>`,
     encrypt: (objectNumber: number, data: Uint8Array) => rc4(md5(key, Buffer.from([objectNumber & 0xff, (objectNumber >> 8) & 0xff, objectNumber >> 16, 0, 0])).subarray(0, 10), data),
   };
 }

@@ -91,6 +91,7 @@ export default async function setup(project: TestProject) {
     pdfInsideAnother: base64(pdfBomb(GB, { insideAnother: true })),
     pdfEncrypted: base64(pdfBomb(GB, { encrypted: true })),
     pdfEncryptedLentNumber: base64(pdfBomb(GB, { encrypted: true, lentNumber: true })),
+    pdfEncryptedLiteralStrings: base64(pdfBomb(GB, { encrypted: true, literalStrings: true })),
     pdfUnknownFilterFirst: base64(pdfBomb(GB, { filter: "[/NotAFilter /FlateDecode]" })),
     pdfShortFilterKey: base64(pdfBomb(GB, { filter: "/NotAFilter /F /FlateDecode" })),
     pdfEncryptedCalledCrossReference: base64(pdfBomb(GB, { encrypted: true, dictionary: "/Type /XRef " })),
@@ -151,6 +152,7 @@ declare module "vitest" {
       pdfInsideAnother: string;
       pdfEncrypted: string;
       pdfEncryptedLentNumber: string;
+      pdfEncryptedLiteralStrings: string;
       pdfUnknownFilterFirst: string;
       pdfShortFilterKey: string;
       pdfEncryptedCalledCrossReference: string;
