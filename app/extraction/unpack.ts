@@ -542,8 +542,7 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
   const pdf = new PdfBytes(bytes);
   // An encrypted PDF's streams are checked decrypted: one that opens with the empty password, as
   // viewers open it (RC4, pdf-encryption.ts); any other is refused as before.
-  const encryption = encryptionKey(pdf);
-  const key = encryption?.key ?? null;
+  const key = encryptionKey(pdf);
   // Streams whose data runs to the file's end, their filters never ending, would make the check's
   // reading (and decrypting) grow with the square of the file's size: a few times the file is
   // read at most.
@@ -593,15 +592,18 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
       const cipher = objectCipher(key, owner.number, owner.generation);
       return (piece) => cipher.next(piece);
     };
-    // How pdf.js may read the stream. An encrypted file's cross-reference streams are read
-    // undecrypted, and decrypted should a page name one as its content (or should it only call
-    // itself one): both readings are counted, and in either, data a filter cannot read ends the
-    // stream. Any other stream of an encrypted file is read decrypted; data a filter cannot read
-    // then ends the stream as it does in pdf.js when the key is surely pdf.js's, and otherwise
-    // refuses the file (`unpackStream`: garbage decrypted with another key says nothing).
-    const crossReference = owner !== null && valueOf(dict ?? [], "Type")?.[0]?.value === "XRef";
-    const unsure = key !== null && !encryption!.sure;
-    const readings = crossReference ? [{ encrypted: false }, { encrypted: false, decrypting }] : [{ encrypted: unsure, decrypting }];
+    // An encryption named where the search for `/Encrypt` did not see it (a name written with
+    // # escapes, a comment before its value) would have pdf.js decrypt what is read here as it is.
+    if (!key && dict && valueOf(dict, "Encrypt")) throw new ExtractionFailed(UNCHECKABLE);
+    // How pdf.js may read the stream. A stream of an encrypted file is read decrypted, and data a
+    // filter cannot read refuses the file (`unpackStream`): this check cannot be sure its key is
+    // the one pdf.js will use (an encryption dictionary, an object number, an offset read another
+    // way), and garbage decrypted with another key says nothing. A cross-reference stream is read
+    // undecrypted too, as pdf.js reads it for the file's index; that reading may end anywhere. (So
+    // an encrypted file whose index is a cross-reference stream is refused: decrypted, its index
+    // is garbage.)
+    const crossReference = key !== null && valueOf(dict ?? [], "Type")?.[0]?.value === "XRef";
+    const readings = [...(crossReference ? [{ encrypted: false }] : []), { encrypted: key !== null, decrypting }];
     try {
       for (const { encrypted, decrypting: decrypt } of readings) {
         meter.start(!image);
@@ -612,7 +614,9 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
           meter.total -= meter.part;
           end = bytes.length;
           meter.start(!image);
-          unpackStream(bytes.subarray(dataStart, end), chain, meter, { encrypted, decrypt: decrypt?.() });
+          // An encrypted stream that still runs out at the file's end may be garbage decrypted
+          // with another key than pdf.js's: refused, as data a filter cannot read is.
+          if (!unpackStream(bytes.subarray(dataStart, end), chain, meter, { encrypted, decrypt: decrypt?.() }) && encrypted) throw new ExtractionFailed(UNCHECKABLE);
         }
       }
     } catch (error) {
@@ -642,7 +646,7 @@ const ENCRYPTED = `The PDF is protected by a password or encrypted, so its text 
  * could be decrypted one way here and another way there, and is refused. (A trailer naming none,
  * as a linearized file's main section's may, takes its encryption from the others.)
  */
-function encryptionKey(pdf: PdfBytes): { key: Uint8Array; sure: boolean } | null {
+function encryptionKey(pdf: PdfBytes): Uint8Array | null {
   const trailers: Token[][] = [];
   for (let at = pdf.find("/Encrypt", 0); at >= 0; at = pdf.find("/Encrypt", at + 8)) {
     if (!/^\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/.test(pdf.text(at, at + 40))) continue;
@@ -653,18 +657,25 @@ function encryptionKey(pdf: PdfBytes): { key: Uint8Array; sure: boolean } | null
     if (trailer === "none" || trailer === "unreadable") throw new ExtractionFailed(ENCRYPTED);
     trailers.push(trailer);
   }
-  if (!trailers.length) return null;
-  const chain = pdf.crossReferenceTrailers();
-  trailers.push(...pdf.trailers(), ...(chain ?? []));
+  const others = [...pdf.trailers(), ...(pdf.crossReferenceTrailers() ?? [])];
+  // A trailer naming an encryption the search above did not see (a name with # escapes, a comment
+  // before its value): pdf.js would decrypt with it, this check cannot tell how.
+  if (!trailers.length) {
+    if (others.some((t) => valueOf(t, "Encrypt"))) throw new ExtractionFailed(UNCHECKABLE);
+    return null;
+  }
+  trailers.push(...others);
   const encryptionOf = (trailer: Token[]) => JSON.stringify([valueOf(trailer, "Encrypt"), valueOf(trailer, "ID")?.find((t) => t.kind === "string") ?? null]);
   if (new Set(trailers.filter((t) => valueOf(t, "Encrypt")).map(encryptionOf)).size > 1) throw new ExtractionFailed(UNCHECKABLE);
-  // Sure to be pdf.js's key: the trailer pdf.js reads first (its chain's) names this encryption,
-  // and so does every trailer naming a document catalogue (/Root): rebuilding a damaged file's
-  // index, pdf.js takes one of those (a linearized file's main trailer names neither).
-  const sure = Boolean(chain?.[0] && valueOf(chain[0], "Encrypt")) && trailers.every((t) => !valueOf(t, "Root") || valueOf(t, "Encrypt"));
   const reference = trailers[0]!;
   let dict = valueOf(reference, "Encrypt");
-  if (dict?.length === 1 && dict[0]!.kind === "ref") dict = pdf.resolve(dict[0]!.value);
+  if (dict?.length === 1 && dict[0]!.kind === "ref") {
+    // Defined twice, differently, the encryption could be read here from one and by pdf.js from
+    // the other (its index says which): refused.
+    const definitions = pdf.definitions(dict[0]!.value);
+    if (new Set(definitions.map((d) => JSON.stringify(d))).size > 1) throw new ExtractionFailed(UNCHECKABLE);
+    dict = definitions[0] ?? null;
+  }
   const id = valueOf(reference, "ID")?.find((t) => t.kind === "string")?.value;
   const get = (key: string) => (dict ? valueOf(dict, key) : null)?.[0];
   const number = (key: string, fallback: number) => {
@@ -678,7 +689,7 @@ function encryptionKey(pdf: PdfBytes): { key: Uint8Array; sure: boolean } | null
   // (A file without the identifier the key needs is read with an empty one, as pdf.js reads it.)
   const opened = openWithEmptyPassword({ v: number("V", 0), r: number("R", 0), length: number("Length", 40), o: bytesOf(o.value), u: bytesOf(u.value), p: number("P", 0), id: bytesOf(id ?? "") });
   if ("refused" in opened) throw new ExtractionFailed(ENCRYPTED);
-  return { key: opened.key, sure };
+  return opened.key;
 }
 
 /**
@@ -710,7 +721,7 @@ const DICTIONARY_WORK = 64;
 
 /** A PDF's bytes, searched as bytes; text is made only of the small windows that are parsed. */
 class PdfBytes {
-  private objects: Map<string, number> | null = null;
+  private objects: Map<string, number[]> | null = null;
   /** `crossReferenceTrailers`, once read. */
   private chain: Token[][] | null | undefined;
   /** Where each `N G obj` keyword stands, in the file's order (for `objectAround`). */
@@ -863,12 +874,11 @@ class PdfBytes {
     return found;
   }
 
-  /** The dictionary that starts at `at` (white space before it), or null. */
+  /** The dictionary that starts at `at` (blank space and comments before it), or null. */
   private dictionaryAt(at: number): Token[] | null {
-    const s = this.text(at, at + 64 * 1024);
-    const open = s.indexOf("<<");
-    if (open < 0 || s.slice(0, open).trim() !== "") return null;
-    return readDictionary(s, open)?.tokens ?? null;
+    const start = this.skipBlank(at);
+    const s = this.text(start, start + 64 * 1024);
+    return s.startsWith("<<") ? (readDictionary(s, 0)?.tokens ?? null) : null;
   }
 
   /** Whether the bytes from `from` to `to` are one dictionary, with only white space around it. */
@@ -879,20 +889,33 @@ class PdfBytes {
 
   /** An indirect object's value as tokens, when it stands in the file's own bytes (not in an object stream). */
   resolve(ref: string): Token[] | null {
+    const values = this.definitions(ref);
+    return values.at(-1) ?? null;
+  }
+
+  /**
+   * Every value the file's bytes give the indirect object `ref`, in the file's order (an update
+   * redefines an object further on; pdf.js takes the one its index names). Values that cannot be
+   * read are left out.
+   */
+  definitions(ref: string): Token[][] {
     if (!this.objects) {
-      // Where each `N G obj` starts (the last one: incremental updates win).
+      // Where each `N G obj` starts.
       this.objects = new Map();
       for (let at = this.find("obj", 0); at >= 0; at = this.find("obj", at + 3)) {
         const m = /(\d+)\s+(\d+)\s+$/.exec(this.text(at - 32, at));
-        if (m) this.objects.set(`${Number(m[1])} ${Number(m[2])}`, at + 3);
+        if (!m) continue;
+        const key = `${Number(m[1])} ${Number(m[2])}`;
+        this.objects.set(key, [...(this.objects.get(key) ?? []), at + 3]);
       }
     }
-    const at = this.objects.get(ref.split(" ").map(Number).join(" "));
-    if (at === undefined) return null;
-    const body = this.text(at, at + 2000);
-    const end = body.indexOf("endobj");
-    const read = end < 0 ? null : readDictionary(`<< /V ${body.slice(0, end)} >>`, 0);
-    return read ? valueOf(read.tokens, "V") : null;
+    return (this.objects.get(ref.split(" ").map(Number).join(" ")) ?? []).flatMap((at) => {
+      const body = this.text(at, at + 2000);
+      const end = body.indexOf("endobj");
+      const read = end < 0 ? null : readDictionary(`<< /V ${body.slice(0, end)} >>`, 0);
+      const value = read ? valueOf(read.tokens, "V") : null;
+      return value ? [value] : [];
+    });
   }
 }
 
@@ -942,7 +965,8 @@ function lengthOf(pdf: PdfBytes, dict: Token[]): number | null {
 
 /**
  * Runs data through the chain of stages, counting every stage's output; false when it ended early.
- * `decrypt` decrypts an encrypted stream's data on its way in; `encrypted` says the file is.
+ * `decrypt` decrypts an encrypted stream's data on its way in; with `encrypted`, data a filter
+ * cannot read refuses the file instead of ending the stream.
  */
 function unpackStream(data: Uint8Array, chain: string[], meter: Meter, { encrypted, decrypt }: { encrypted: boolean; decrypt?: Decrypt } = { encrypted: false }): boolean {
   let complete = true;
