@@ -31,7 +31,7 @@ export const HEADING = new RegExp(`^(?:(?:\\d{1,2}\\.?|[IVX]{1,4}\\.)\\s+${HEADI
 /** The parts of a structured abstract (medicine, biology): "Background" begins an abstract there, not a section. */
 export const STRUCTURED_ABSTRACT = /^(?:background|objectives?|aims?|purpose|context|methods?|results?|findings|conclusions?)\b/i;
 export const INSTITUTION = /\b(universit\w*|univ\.?|school|college|institute|institut(?!ional)\w*|istituto|department|departamento|departement|département|dipartimento|dept\.?|dpto\.?|faculty|facult\w*|centre|center|centro|zentrum|bank|academy|hochschule|business|research|laborator\w*|laboratoire|labs?|division|observatory|librar(?:y|ies)|museum|hospital|hôpital|clinic\w*|klinik\w*|polytechnic|ministry|authority|agency|fund|council|foundation|association|bureau|commission|corporation|company|inc|ltd|gmbh|cnrs|inserm|csic|management|economics|finance|accounting)\b/i;
-export const NOISE = /\b(running (?:title|head)|short title|(?:nih|hhs) public access|word count|preliminary|draft|do not (?:cite|circulate|quote)|this version|first version|working paper|discussion paper|paper series|preprint submitted|submitted to|forthcoming|comments welcome|manuscript|page \d+ of \d+|all rights reserved|ssrn|electronic copy|arxiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+\/\d{7})(?:v\d+)?)\b/i;
+export const NOISE = /\b(running (?:title|head)|short title|(?:nih|hhs) public access|word count|preliminary|draft|do not (?:cite|circulate|quote)|this version|first version|working paper|discussion paper|paper series|discussion series|preprint submitted|submitted to|forthcoming|comments welcome|manuscript|page \d+ of \d+|all rights reserved|ssrn|electronic copy|arxiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+\/\d{7})(?:v\d+)?)\b/i;
 export const MONTH_DATE = /^(?:this version:?\s*)?(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s*(?:\d{1,2},?\s*)?\d{4}$|^\d{4}-\d{2}-\d{2}$/i;
 export const EMAIL = /[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/g;
 export const GROUPED_EMAIL = /\{([^{}]+)\}\s*@\s*([\w-]+(?:\.[\w-]+)+)/g;
@@ -122,8 +122,11 @@ export const POST = /^(?:(?:senior|principal|associate|assistant|full|adjunct|vi
 /**
  * Institutions that finance and economics papers print by a short name with no institution's word
  * in it: research bureaus and networks, central banks and regulators, universities and schools known
- * by their initials ("UCLA and NBER", "Federal Reserve Board"). In capitals as printed.
+ * by their initials, a University of California campus as "UC" and its place ("UCLA and NBER", "UC Santa Cruz",
+ * "Federal Reserve Board"). In capitals as printed.
  */
-const KNOWN_INSTITUTION = /\b(?:NBER|CEPR|CESifo|IZA|ECGI|UCLA|UCSD|USC|MIT|NYU|CUNY|UNC|UIUC|UBC|CMU|LSE|UCL|HEC|INSEAD|IESE|ESSEC|EDHEC|CEMFI|CREST|EIEF|CREI|EPFL|ETH|ECB|IMF|OECD|FDIC|CFTC)\b|\bFederal Reserve\b|\bBoard of Governors\b/;
+const KNOWN_INSTITUTION = /\b(?:NBER|CEPR|CESifo|IZA|ECGI|UCLA|UCSD|UCSB|UCI|USC|MIT|NYU|CUNY|UNC|UIUC|UBC|CMU|LSE|UCL|HEC|INSEAD|IESE|ESSEC|EDHEC|CEMFI|CREST|EIEF|CREI|EPFL|ETH|ECB|IMF|OECD|FDIC|CFTC)\b|\bUC(?:\s+\p{Lu}\p{Ll}+){1,2}\b|\bFederal Reserve\b|\bBoard of Governors\b/u;
+/** Whether a text names an institution known by its short name ("UC Berkeley", "NBER"). */
+export const namesKnownInstitution = (text: string) => KNOWN_INSTITUTION.test(text);
 /** Whether a text names an institution: by an institution's word, or as one known by its short name. */
-export const namesInstitution = (text: string) => INSTITUTION.test(text) || KNOWN_INSTITUTION.test(text);
+export const namesInstitution = (text: string) => INSTITUTION.test(text) || namesKnownInstitution(text);

@@ -33,6 +33,9 @@ describe("person names", () => {
     expect(looksLikeName("Diego García-Márquez")).toBe(true);
     expect(looksLikeName("Åsa Lindström")).toBe(true);
     expect(looksLikeName("Department of Finance")).toBe(false);
+    // An institution known by a short name has no institution's word in it.
+    expect(looksLikeName("UC Santa Cruz")).toBe(false);
+    expect(looksLikeName("Federal Reserve Board")).toBe(false);
     expect(looksLikeName("March 2024")).toBe(false);
     expect(looksLikeName("Preliminary draft")).toBe(false);
   });

@@ -2,7 +2,7 @@
  * Person names as manuscripts print them: whether a text is a name, its given and family names,
  * the names (with their markers) a line of names holds, and whether two spellings are one person.
  */
-import { REGIONS, INSTITUTION, NOISE, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, SYMBOLS_OR_COMMAS, DEGREES, NOT_LETTER_MARKERS } from "./patterns";
+import { REGIONS, INSTITUTION, NOISE, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, SYMBOLS_OR_COMMAS, DEGREES, NOT_LETTER_MARKERS, namesKnownInstitution } from "./patterns";
 import { countryNamed } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { isFamilyName, isGivenName } from "./lexicon";
@@ -39,7 +39,7 @@ export function hasInstitutionWord(text: string) {
 /** Whether a text is a person's name as manuscripts print them ("Michael J. Thornton", "Pieter van der Berg"). */
 export function looksLikeName(text: string) {
   const t = text.replace(TRAILING_SYMBOLS, "").trim();
-  if (!t || /\d|@|:/.test(t) || hasInstitutionWord(t) || NOISE.test(t)) return false;
+  if (!t || /\d|@|:/.test(t) || hasInstitutionWord(t) || namesKnownInstitution(t) || NOISE.test(t)) return false;
   const tokens = t.split(/\s+/);
   if (tokens.length < 2 || tokens.length > 5) return false;
   if (tokens.some((w) => NOT_NAME_WORDS.has(w.toLowerCase()) && !PARTICLES.has(w.toLowerCase()))) return false;
@@ -218,8 +218,8 @@ export function namesOnLine(line: Line, lowerWords: Set<string>, { model = true,
   // (A list the rules read family name first, "Groppe, David M. (1,2), Bickel, Stephan (3)", stays theirs: a comma between a person's names is what the model reads worst.)
   if (!model || rules.some((s) => s.inverted)) return rules;
   const read = readNames(line, reader);
-  // (A person needs a given name, and is no words the document prints in lower case, nor a place: a family name may be one, "Michael Jordan".)
-  const people = read.filter((p) => p.firstName && !isCommonWords(`${p.firstName} ${p.lastName}`, lowerWords) && !isPlace(p.printed));
+  // (A person needs a given name, and is no words the document prints in lower case, nor a place: a family name may be one, "Michael Jordan"; nor an institution known by its short name, "UC Berkeley".)
+  const people = read.filter((p) => p.firstName && !isCommonWords(`${p.firstName} ${p.lastName}`, lowerWords) && !isPlace(p.printed) && !namesKnownInstitution(p.printed));
   const sure = people.length > 0 && people.length === read.length && read.every((p) => p.confidence >= NAME_SURE);
   // (Nor where the model read a person the checks above turn away, "Matilda Annerstedt van den" with no given name: the rules read the line whole.)
   // (Nor where it reads fewer people than the rules found: "José Manuel Sánchez-Pena, Ricardo Vergaz" is two.)

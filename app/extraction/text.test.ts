@@ -17,6 +17,8 @@ describe("text repairs", () => {
     // At the start of a piece it waits for the line the piece joins.
     expect(fixLigatures("¸etin")).toBe("¸etin");
     expect(fixLigatures(`C${fixLigatures("¸etin")}`)).toBe("Çetin");
+    // An accent on a dotless i (TeX's \'\i), loose or combining, is an accented i.
+    expect(fixLigatures("Lu´ıs Mar\u0131\u0301a")).toBe("Luís María");
   });
 
   it("measures similarity as normalised Levenshtein", () => {

@@ -7,7 +7,7 @@ const SPACING_ACCENTS: Record<string, string> = {
   "\u02C7": "\u030C", "\u00B4": "\u0301", "\u0060": "\u0300", "\u00A8": "\u0308", "\u02DC": "\u0303", "\u02C6": "\u0302",
   "\u02D8": "\u0306", "\u02D9": "\u0307", "\u02DA": "\u030A", "\u00B8": "\u0327", "\u02DB": "\u0328", "\u02DD": "\u030B",
 };
-/** Ligatures spelled out ("ﬁ" → "fi") and TeX's loose accents put on their letter ("dvoˇrák" → "dvořák"). */
+/** Ligatures spelled out ("ﬁ" → "fi") and TeX's loose accents put on their letter ("dvoˇrák" → "dvořák", "Luı́s" → "Luís"). */
 export const fixLigatures = (s: string) =>
   s
     .replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c] ?? c)
@@ -15,6 +15,8 @@ export const fixLigatures = (s: string) =>
     .replace(/(\p{L})([\u00B8\u02DB])\s?(?=\p{L})/gu, (_, letter: string, accent: string) => `${letter}${SPACING_ACCENTS[accent]}`)
     // (One at the start of a piece of text is left for the line the piece joins: its letter is the piece before's.)
     .replace(/(^[\u00B8\u02DB])|([\u02C7\u00B4\u00A8\u02DC\u02C6\u02D8\u02D9\u02DA\u00B8\u02DB\u02DD])\s?(\p{L})/gu, (all: string, leading: string | undefined, accent: string, letter: string) => (leading ? all : `${letter}${SPACING_ACCENTS[accent]}`))
+    // (TeX accents an i without its dot, \'\i: "Luı́s" is "Luís", one letter once composed.)
+    .replace(/\u0131(?=[\u0300-\u036f])/g, "i")
     .normalize("NFC");
 
 export const normalizeSpace = (s: string) => s.replace(/\s+/g, " ").trim();

@@ -5,6 +5,20 @@ import { lowerCaseWords } from "./patterns";
 import { documentOf } from "./test-document";
 
 describe("the title reader", () => {
+  it("passes over a series' banner, all its lines, set as large as the title", () => {
+    const doc = documentOf([
+      ["Finance and Economics Discussion Series", 14],
+      ["Divisions of Research & Statistics and Monetary Affairs", 14],
+      ["Federal Reserve Board, Washington, D.C.", 14],
+      ["Forward Guidance with Bayesian Learning and Estimation", 14],
+      ["Christopher Gust, Edward Herbst, and David López-Salido", 14],
+    ]);
+    // (The title stands well below the banner: the rows are moved apart as a cover sets them.)
+    doc.lines.forEach((l, i) => i >= 3 && (l.y += 200));
+    const none = { title: 0, author: 0, affiliation: 0, email: 0, abstract: 0, keywords: 0, other: 1 };
+    expect(findTitle(doc.lines, 5, doc, lowerCaseWords(doc.lines), doc.lines.map(() => none))).toEqual([3]);
+  });
+
   it("keeps a title's first line the labeller doubts, and a line the title plainly goes on to, but not a name an address spells", () => {
     const doc = documentOf([
       ["Large common deletions associate with", 18],

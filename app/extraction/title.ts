@@ -76,12 +76,28 @@ const NOT_TITLE = new RegExp(
     .join("|"),
   "iu",
 );
+/** A line naming a series of papers: "NBER Working Paper Series", "Finance and Economics Discussion Series". */
+const SERIES_BANNER = /\b(?:working|discussion|occasional|staff|research)\s+(?:papers?\s+)?series\b/i;
+
 /** The title: the largest text among the first lines (not a series banner), and the lines that continue it. */
 export function findTitle(lines: Line[], limit: number, doc: Document, lowerWords: Set<string>, labels: LineLabels): number[] {
   const isAuthorLine = (l: Line) => authorLine(l, lowerWords);
+  const score = (l: Line) => l.size + (l.bold ? 1.5 : 0);
+  // A series' banner may run on over lines set as it is ("Finance and Economics Discussion Series /
+  // Divisions of Research & Statistics … / Federal Reserve Board, Washington, D.C."): all its lines.
+  const banner = new Set<number>();
+  for (let i = 0; i < Math.min(limit, lines.length); i++) {
+    if (!SERIES_BANNER.test(lines[i]!.text) || banner.has(i)) continue;
+    for (let j = i + 1; j < lines.length; j++) {
+      const [prev, l] = [lines[j - 1]!, lines[j]!];
+      if (l.page !== prev.page || l.y - prev.y >= prev.size * 2.2 || Math.abs(score(l) - score(prev)) >= 0.4) break;
+      banner.add(j);
+    }
+  }
   const candidates: number[] = [];
   for (let i = 0; i < Math.min(limit, lines.length); i++) {
     const l = lines[i]!;
+    if (banner.has(i)) continue;
     // (Nor the rest of a list of names, its markers raised, that the labeller is sure of: "Morth², Elsa Lundanes¹, …".)
     const listed = (labels[i]?.author ?? 0) >= 0.9 && l.spans.filter((s) => s.sup && /\S/.test(s.text)).length >= 2;
     if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text) || KEYWORDS_LABEL.test(l.text) || NOT_TITLE.test(l.text) || isAuthorLine(l) || startsWithMarker(l) || listed) continue;
@@ -92,7 +108,6 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
   // tells them apart. Where it is sure of none, the sizes decide as before.
   const likely = candidates.filter((i) => (labels[i]?.title ?? 0) >= 0.5);
   if (likely.length) candidates.splice(0, candidates.length, ...candidates.filter((i) => i >= likely[0]! && (labels[i]?.title ?? 0) >= 0.05));
-  const score = (l: Line) => l.size + (l.bold ? 1.5 : 0);
   // The first page with text decides; a cover page repeats the title anyway. Among equals, the first.
   const page = lines[candidates[0]!]!.page;
   const onPage = candidates.filter((i) => lines[i]!.page === page);
