@@ -29,6 +29,23 @@ describe("author notes", () => {
     expect(authors[1]!.email).toBe("halvorsen@norges-bank.example.no");
   });
 
+  it("reads one sentence that speaks of every author in turn, a post without its article and initials in it", () => {
+    const note = lines([
+      "* Harrison Hong is in the Department of Economics, Princeton University; David A. Sraer is in the Department",
+      "of Economics, UC Berkeley. We thank the referee.",
+    ]);
+    const pair = [author("Harrison", "Hong"), author("David A.", "Sraer")];
+    affiliationsFromNotes(note, pair);
+    expect(pair.map((a) => a.affiliation)).toEqual(["Department of Economics, Princeton University", "Department of Economics, UC Berkeley"]);
+    const posts = lines([
+      "Okafor is Vice President, Bank Supervision, Federal Reserve Bank of Richmond (okafor@example.org), Varga is J.R. Hale Jr.",
+      "Professor, Booth School of Business, University of Chicago (varga@example.org), and Lund is Senior Economist, Sveriges Riksbank.",
+    ]);
+    const three = [author("Ngozi", "Okafor"), author("Ilona", "Varga"), author("Per", "Lund")];
+    affiliationsFromNotes(posts, three);
+    expect(three.map((a) => a.affiliation)).toEqual(["Bank Supervision, Federal Reserve Bank of Richmond", "Booth School of Business, University of Chicago", "Sveriges Riksbank"]);
+  });
+
   it("reads 'X is from Y' and 'X is the … Professor of …, Y' sentences, and keeps a country that ends an institution's name", () => {
     const note = lines([
       "Lindgren is from the Stockholm School of Economics and CEPR. Moreau is from Banque de France and the Bank of",

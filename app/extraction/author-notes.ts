@@ -19,9 +19,11 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A post held, between "is the" and the institution: "the Edgeworth Professor of Economics", "an Assistant Professor of Finance". */
 // (Case-insensitive, \p{Lu} matches any letter, "and" among them: one way to read each word, so a
 // hostile sentence fails in polynomial time; `noteOf` reads at most the first 400 characters.)
-const POST_BEFORE_PLACE = /^(?:the|an?)\s+(?:[\p{Lu}][\p{L}-]*\s+)*(?:professor|lecturer|reader|fellow|chair|director|economist|researcher|president|governor|dean|head)\b(?:\s+(?:of|in)(?:\s+[\p{Lu}][\p{L}-]*)+)?,\s*/iu;
-/** "is from", "is at", "is with", "is affiliated with". */
-const PLACE_VERB = /^(?:from|at|with|affiliated with)\s+/i;
+const POST_BEFORE_PLACE = /^(?:(?:the|an?)\s+)?(?:[\p{Lu}][\p{L}.-]*\s+)*(?:professor|lecturer|reader|fellow|chair|director|economist|researcher|president|governor|dean|head)\b(?:\s+(?:of|in)(?:\s+[\p{Lu}][\p{L}-]*)+)?,\s*/iu;
+/** A sentence's end: a full stop before a capital, not one of an initial's or a title's ("B.T. Rocca Jr. Professor"). */
+const SENTENCE_END = String.raw`(?<!(?:^|[\s.])\p{Lu}|\b(?:Jr|Sr|Dr|St|Mr|Ms|Mrs|Prof))\.\s+\p{Lu}`;
+/** "is from", "is at", "is in", "is with", "is affiliated with". */
+const PLACE_VERB = /^(?:from|at|in|with|affiliated with)\s+/i;
 
 /** The text of the notes on the first pages: runs of lines in one size on one page, joined. */
 function noteTexts(lines: Line[], vocabulary: Set<string>): string[] {
@@ -75,7 +77,10 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
   const keyed = new RegExp(`(?:^|[;*∗†]\\s*|\\.\\s+)(?:${full}|${family})\\s*[:;]\\s+(.+?)(?:\\s*\\((?:e-?mail|email)\\s*:?\\s*([^)\\s]+)\\s*\\)|(?=\\.\\s+\\p{Lu})${nextEntry}|$)`, "u");
   // (A note may open with its marker as a stray letter, "y Paul Klemperer is …"; a text layer may run
   // the name into the verb, "Campbellis from …", which is read only before a verb of place.)
-  const sentence = new RegExp(`(?:^\\S?\\s*|[*∗†]\\s*|\\.\\s+)(?:${full}|${family})(?:\\s+is\\s+|is\\s+(?=(?:from|at|with)\\s))(.+?)(?=\\.\\s+\\p{Lu}|\\.?$)`, "u");
+  // (One sentence may speak of every author in turn: "Hong is in …; Sraer is in …", "Lopez is …
+  // (e-mail), Rose is …": another author's name and verb, or an e-mail's brackets, end this one's.)
+  const nextSaid = others.length ? `|\\s*\\(|[;,]\\s*(?:and\\s+)?(?:\\p{Lu}[\\p{L}.-]*\\s+){0,3}(?:${others.join("|")})\\s+is\\s` : "|\\s*\\(";
+  const sentence = new RegExp(`(?:^\\S?\\s*|[*∗†;,]\\s*(?:and\\s+)?|\\.\\s+)(?:${full}|${family})(?:\\s+is\\s+|is\\s+(?=(?:from|at|in|with)\\s))(.+?)(?=${SENTENCE_END}|\\.?$${nextSaid})`, "u");
   for (const text of texts) {
     const k = keyed.exec(text);
     if (k && /\p{Lu}/u.test(k[1]!.charAt(0))) return { affiliation: k[1]!, email: k[2]?.replace(/[.,;]+$/, "") ?? null };
