@@ -44,6 +44,11 @@ describe("author notes", () => {
     const three = [author("Ngozi", "Okafor"), author("Ilona", "Varga"), author("Per", "Lund")];
     affiliationsFromNotes(posts, three);
     expect(three.map((a) => a.affiliation)).toEqual(["Bank Supervision, Federal Reserve Bank of Richmond", "Booth School of Business, University of Chicago", "Sveriges Riksbank"]);
+    // An acronym's brackets and initials do not end an author's part; the next author's name does.
+    const fed = lines(["Moss is at the London School of Economics (LSE) and CEPR. Ruiz is at the Federal Reserve Board, Washington, D.C. Tanaka is in part", "supported by a grant and is at Keio University."]);
+    const others = [author("Ada", "Moss"), author("Pilar", "Ruiz"), author("Ken", "Tanaka")];
+    affiliationsFromNotes(fed, others);
+    expect(others.map((a) => a.affiliation)).toEqual(["London School of Economics (LSE) and CEPR", "Federal Reserve Board, Washington", null]);
   });
 
   it("reads 'X is from Y' and 'X is the … Professor of …, Y' sentences, and keeps a country that ends an institution's name", () => {

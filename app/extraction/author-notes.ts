@@ -19,11 +19,16 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A post held, between "is the" and the institution: "the Edgeworth Professor of Economics", "an Assistant Professor of Finance". */
 // (Case-insensitive, \p{Lu} matches any letter, "and" among them: one way to read each word, so a
 // hostile sentence fails in polynomial time; `noteOf` reads at most the first 400 characters.)
-const POST_BEFORE_PLACE = /^(?:(?:the|an?)\s+)?(?:[\p{Lu}][\p{L}.-]*\s+)*(?:professor|lecturer|reader|fellow|chair|director|economist|researcher|president|governor|dean|head)\b(?:\s+(?:of|in)(?:\s+[\p{Lu}][\p{L}-]*)+)?,\s*/iu;
+const POST_BEFORE_PLACE = /^(?:the|an?)\s+(?:[\p{Lu}][\p{L}.-]*\s+)*(?:professor|lecturer|reader|fellow|chair|director|economist|researcher|president|governor|dean|head)\b(?:\s+(?:of|in)(?:\s+[\p{Lu}][\p{L}-]*)+)?,\s*/iu;
 /** A sentence's end: a full stop before a capital, not one of an initial's or a title's ("B.T. Rocca Jr. Professor"). */
 const SENTENCE_END = String.raw`(?<!(?:^|[\s.])\p{Lu}|\b(?:Jr|Sr|Dr|St|Mr|Ms|Mrs|Prof))\.\s+\p{Lu}`;
-/** "is from", "is at", "is in", "is with", "is affiliated with". */
-const PLACE_VERB = /^(?:from|at|in|with|affiliated with)\s+/i;
+/**
+ * A post without its article, in capitals as printed: "Vice President, …", "J.R. Hale Jr.
+ * Professor, …" (case-sensitive: "his dissertation chair, …" is no post).
+ */
+const TITLED_POST_BEFORE_PLACE = /^(?:\p{Lu}[\p{L}.-]*\s+)*(?:Professor|Lecturer|Reader|Fellow|Chair|Director|Economist|Researcher|President|Governor|Dean|Head)\b(?:\s+(?:of|in)(?:\s+\p{Lu}[\p{L}-]*)+)?,\s*/u;
+/** "is from", "is at", "is in" (not "in part"), "is with", "is affiliated with". */
+const PLACE_VERB = /^(?:from|at|in(?!\s+part\b)|with|affiliated with)\s+/i;
 
 /** The text of the notes on the first pages: runs of lines in one size on one page, joined. */
 function noteTexts(lines: Line[], vocabulary: Set<string>): string[] {
@@ -79,7 +84,10 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
   // the name into the verb, "Campbellis from …", which is read only before a verb of place.)
   // (One sentence may speak of every author in turn: "Hong is in …; Sraer is in …", "Lopez is …
   // (e-mail), Rose is …": another author's name and verb, or an e-mail's brackets, end this one's.)
-  const nextSaid = others.length ? `|\\s*\\(|[;,]\\s*(?:and\\s+)?(?:\\p{Lu}[\\p{L}.-]*\\s+){0,3}(?:${others.join("|")})\\s+is\\s` : "|\\s*\\(";
+  // (An e-mail's brackets end it, its label or address in them or nothing, where the text layer lost the
+  // address; not an acronym's, "(LSE)".)
+  const mailBrackets = String.raw`|\s*\((?:e-?mail\b[^)]*|[^)\s]*@[^)\s]*)?\)`;
+  const nextSaid = others.length ? `${mailBrackets}|[;,.]\\s*(?:and\\s+)?(?:\\p{Lu}[\\p{L}.-]*\\s+){0,3}(?:${others.join("|")})\\s+is\\s` : mailBrackets;
   const sentence = new RegExp(`(?:^\\S?\\s*|[*∗†;,]\\s*(?:and\\s+)?|\\.\\s+)(?:${full}|${family})(?:\\s+is\\s+|is\\s+(?=(?:from|at|in|with)\\s))(.+?)(?=${SENTENCE_END}|\\.?$${nextSaid})`, "u");
   for (const text of texts) {
     const k = keyed.exec(text);
@@ -88,7 +96,7 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
     if (s) {
       const said = s[1]!.slice(0, 400);
       if (PLACE_VERB.test(said)) return { affiliation: said.replace(PLACE_VERB, "").replace(/^the\s+(?=\p{Lu})/u, ""), email: null };
-      if (POST_BEFORE_PLACE.test(said)) return { affiliation: said.replace(POST_BEFORE_PLACE, ""), email: null };
+      for (const post of [POST_BEFORE_PLACE, TITLED_POST_BEFORE_PLACE]) if (post.test(said)) return { affiliation: said.replace(post, ""), email: null };
     }
   }
   return null;

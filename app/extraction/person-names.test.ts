@@ -36,6 +36,7 @@ describe("person names", () => {
     // An institution known by a short name has no institution's word in it.
     expect(looksLikeName("UC Santa Cruz")).toBe(false);
     expect(looksLikeName("Federal Reserve Board")).toBe(false);
+    expect(looksLikeName("IZA KOWALSKA")).toBe(true);
     expect(looksLikeName("March 2024")).toBe(false);
     expect(looksLikeName("Preliminary draft")).toBe(false);
   });

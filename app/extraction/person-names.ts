@@ -39,7 +39,8 @@ export function hasInstitutionWord(text: string) {
 /** Whether a text is a person's name as manuscripts print them ("Michael J. Thornton", "Pieter van der Berg"). */
 export function looksLikeName(text: string) {
   const t = text.replace(TRAILING_SYMBOLS, "").trim();
-  if (!t || /\d|@|:/.test(t) || hasInstitutionWord(t) || namesKnownInstitution(t) || NOISE.test(t)) return false;
+  // (A short name in capitals is an institution's in a name set in mixed case: "IZA KOWALSKA" is a person.)
+  if (!t || /\d|@|:/.test(t) || hasInstitutionWord(t) || (namesKnownInstitution(t) && /\p{Ll}/u.test(t)) || NOISE.test(t)) return false;
   const tokens = t.split(/\s+/);
   if (tokens.length < 2 || tokens.length > 5) return false;
   if (tokens.some((w) => NOT_NAME_WORDS.has(w.toLowerCase()) && !PARTICLES.has(w.toLowerCase()))) return false;
@@ -219,7 +220,7 @@ export function namesOnLine(line: Line, lowerWords: Set<string>, { model = true,
   if (!model || rules.some((s) => s.inverted)) return rules;
   const read = readNames(line, reader);
   // (A person needs a given name, and is no words the document prints in lower case, nor a place: a family name may be one, "Michael Jordan"; nor an institution known by its short name, "UC Berkeley".)
-  const people = read.filter((p) => p.firstName && !isCommonWords(`${p.firstName} ${p.lastName}`, lowerWords) && !isPlace(p.printed) && !namesKnownInstitution(p.printed));
+  const people = read.filter((p) => p.firstName && !isCommonWords(`${p.firstName} ${p.lastName}`, lowerWords) && !isPlace(p.printed) && !(namesKnownInstitution(p.printed) && /\p{Ll}/u.test(p.printed)));
   const sure = people.length > 0 && people.length === read.length && read.every((p) => p.confidence >= NAME_SURE);
   // (Nor where the model read a person the checks above turn away, "Matilda Annerstedt van den" with no given name: the rules read the line whole.)
   // (Nor where it reads fewer people than the rules found: "José Manuel Sánchez-Pena, Ricardo Vergaz" is two.)

@@ -88,9 +88,9 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
   const banner = new Set<number>();
   for (let i = 0; i < Math.min(limit, lines.length); i++) {
     if (!SERIES_BANNER.test(lines[i]!.text) || banner.has(i)) continue;
-    for (let j = i + 1; j < lines.length; j++) {
+    for (let j = i + 1; j < Math.min(limit, lines.length); j++) {
       const [prev, l] = [lines[j - 1]!, lines[j]!];
-      if (l.page !== prev.page || l.y - prev.y >= prev.size * 2.2 || Math.abs(score(l) - score(prev)) >= 0.4) break;
+      if (l.page !== prev.page || l.y <= prev.y || l.y - prev.y >= prev.size * 2.2 || Math.abs(score(l) - score(prev)) >= 0.4) break;
       banner.add(j);
     }
   }

@@ -629,6 +629,9 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
   return { streams, inflated: meter.total };
 }
 
+/** The name /Encrypt with at least one letter written as a # escape. */
+const ESCAPED_ENCRYPT = /\/(?=[^\s/]*#)(?:E|#45)(?:n|#6[eE])(?:c|#63)(?:r|#72)(?:y|#79)(?:p|#70)(?:t|#74)(?![\w#])/;
+
 /** Trailers of an encrypted file read at most (each incremental update adds one). */
 const MAX_TRAILERS = 256;
 
@@ -649,7 +652,9 @@ const ENCRYPTED = `The PDF is protected by a password or encrypted, so its text 
 function encryptionKey(pdf: PdfBytes): Uint8Array | null {
   const trailers: Token[][] = [];
   for (let at = pdf.find("/Encrypt", 0); at >= 0; at = pdf.find("/Encrypt", at + 8)) {
-    if (!/^\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/.test(pdf.text(at, at + 40))) continue;
+    // (Its value may follow a comment: pdf.js skips it.)
+    const value = pdf.skipBlank(at + 8);
+    if (/[\w#]/.test(pdf.text(at + 8, at + 9)) || !/^(?:\d+\s+\d+\s+R|<<)/.test(pdf.text(value, value + 40))) continue;
     // A file updated many times repeats its trailer; hundreds are a file made to make this slow.
     if (trailers.length >= MAX_TRAILERS) throw new ExtractionFailed(UNCHECKABLE);
     // The trailer (or cross-reference stream's dictionary) that names it, with the file's identifier.
@@ -657,14 +662,12 @@ function encryptionKey(pdf: PdfBytes): Uint8Array | null {
     if (trailer === "none" || trailer === "unreadable") throw new ExtractionFailed(ENCRYPTED);
     trailers.push(trailer);
   }
-  const others = [...pdf.trailers(), ...(pdf.crossReferenceTrailers() ?? [])];
-  // A trailer naming an encryption the search above did not see (a name with # escapes, a comment
-  // before its value): pdf.js would decrypt with it, this check cannot tell how.
-  if (!trailers.length) {
-    if (others.some((t) => valueOf(t, "Encrypt"))) throw new ExtractionFailed(UNCHECKABLE);
-    return null;
-  }
-  trailers.push(...others);
+  // A name pdf.js reads as /Encrypt written with # escapes ("/Encr#79pt"): this check cannot tell
+  // which dictionary holds it, and pdf.js would decrypt what is read here as it is.
+  // (Looked for around each "#", never in the whole file made text.)
+  for (let at = pdf.find("#", 0); at >= 0; at = pdf.find("#", at + 1)) if (ESCAPED_ENCRYPT.test(pdf.text(at - 24, at + 24))) throw new ExtractionFailed(UNCHECKABLE);
+  if (!trailers.length) return null;
+  trailers.push(...pdf.trailers(), ...(pdf.crossReferenceTrailers() ?? []));
   const encryptionOf = (trailer: Token[]) => JSON.stringify([valueOf(trailer, "Encrypt"), valueOf(trailer, "ID")?.find((t) => t.kind === "string") ?? null]);
   if (new Set(trailers.filter((t) => valueOf(t, "Encrypt")).map(encryptionOf)).size > 1) throw new ExtractionFailed(UNCHECKABLE);
   const reference = trailers[0]!;
@@ -853,7 +856,7 @@ class PdfBytes {
   }
 
   /** Where the next token stands from `at`, past blank space and comments. */
-  private skipBlank(at: number) {
+  skipBlank(at: number) {
     const b = this.bytes;
     while (at < b.length) {
       if (isSpace(b[at]!)) at++;
