@@ -4,6 +4,9 @@ import { findTitle } from "./title";
 import { lowerCaseWords } from "./patterns";
 import { documentOf } from "./test-document";
 
+/** The labeller's word on a line: how likely its title and an author's name, the rest "other". */
+const said = (title: number, author: number) => ({ title, author, affiliation: 0, email: 0, abstract: 0, keywords: 0, other: 1 - title - author });
+
 describe("the title reader", () => {
   it("passes over a series' banner, all its lines, set as large as the title", () => {
     const doc = documentOf([
@@ -15,8 +18,7 @@ describe("the title reader", () => {
     ]);
     // (The title stands well below the banner: the rows are moved apart as a cover sets them.)
     doc.lines.forEach((l, i) => i >= 3 && (l.y += 200));
-    const none = { title: 0, author: 0, affiliation: 0, email: 0, abstract: 0, keywords: 0, other: 1 };
-    expect(findTitle(doc.lines, 5, doc, lowerCaseWords(doc.lines), doc.lines.map(() => none))).toEqual([3]);
+    expect(findTitle(doc.lines, 5, doc, lowerCaseWords(doc.lines), doc.lines.map(() => said(0, 0)))).toEqual([3]);
   });
 
   it("keeps a title's first line the labeller doubts, and a line the title plainly goes on to, but not a name an address spells", () => {
@@ -25,7 +27,6 @@ describe("the title reader", () => {
       ["mortality at old age", 18],
       ["Maris Kuningas, Karol Estrada and Henning Tiemeier", 11],
     ]);
-    const said = (title: number, author: number) => ({ title, author, affiliation: 0, email: 0, abstract: 0, keywords: 0, other: 1 - title - author });
     // The labeller reads the first line as a running head, the second as the title.
     expect(findTitle(doc.lines, 3, doc, lowerCaseWords(doc.lines), [said(0.1, 0), said(0.9, 0), said(0, 0.9)])).toEqual([0, 1]);
     const caps = documentOf([

@@ -892,8 +892,9 @@ class PdfBytes {
 
   /** An indirect object's value as tokens, when it stands in the file's own bytes (not in an object stream). */
   resolve(ref: string): Token[] | null {
-    const values = this.definitions(ref);
-    return values.at(-1) ?? null;
+    // (The last definition: an update redefines an object further on.)
+    const at = this.offsetsOf(ref).at(-1);
+    return at === undefined ? null : this.valueAt(at);
   }
 
   /**
@@ -902,8 +903,15 @@ class PdfBytes {
    * read are left out.
    */
   definitions(ref: string): Token[][] {
+    return this.offsetsOf(ref).flatMap((at) => {
+      const value = this.valueAt(at);
+      return value ? [value] : [];
+    });
+  }
+
+  /** Where each definition of `ref` (its `N G obj`) ends, in the file's order. */
+  private offsetsOf(ref: string): number[] {
     if (!this.objects) {
-      // Where each `N G obj` starts.
       this.objects = new Map();
       for (let at = this.find("obj", 0); at >= 0; at = this.find("obj", at + 3)) {
         const m = /(\d+)\s+(\d+)\s+$/.exec(this.text(at - 32, at));
@@ -912,13 +920,15 @@ class PdfBytes {
         this.objects.set(key, [...(this.objects.get(key) ?? []), at + 3]);
       }
     }
-    return (this.objects.get(ref.split(" ").map(Number).join(" ")) ?? []).flatMap((at) => {
-      const body = this.text(at, at + 2000);
-      const end = body.indexOf("endobj");
-      const read = end < 0 ? null : readDictionary(`<< /V ${body.slice(0, end)} >>`, 0);
-      const value = read ? valueOf(read.tokens, "V") : null;
-      return value ? [value] : [];
-    });
+    return this.objects.get(ref.split(" ").map(Number).join(" ")) ?? [];
+  }
+
+  /** The value of the object whose `obj` keyword ends at `at`, or null when it cannot be read. */
+  private valueAt(at: number): Token[] | null {
+    const body = this.text(at, at + 2000);
+    const end = body.indexOf("endobj");
+    const read = end < 0 ? null : readDictionary(`<< /V ${body.slice(0, end)} >>`, 0);
+    return read ? valueOf(read.tokens, "V") : null;
   }
 }
 
