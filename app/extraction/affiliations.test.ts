@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitAffiliation } from "./affiliations";
+import { cleanAffiliation, splitAffiliation } from "./affiliations";
 import { readHeader } from "./header";
 import { documentOf } from "./test-document";
 
@@ -14,6 +14,16 @@ describe("affiliations", () => {
       department: "School of Finance",
       institution: "Shanghai University of Finance and Economics, Shanghai",
     });
+  });
+
+  it("leaves a telephone number out of an affiliation, and honours held beside the place, not the place itself", () => {
+    expect(cleanAffiliation("Research Department, Federal Reserve Bank of San Francisco, P.O. Box 7702, San Francisco, CA 94120-7702, (415) 974-2393")).toBe(
+      "Research Department, Federal Reserve Bank of San Francisco, P.O. Box 7702, San Francisco, CA 94120-7702",
+    );
+    expect(cleanAffiliation("Bocconi University, Via Roentgen 1, 20136 Milan, Tel: +39 02 5836 5959")).toBe("Bocconi University, Via Roentgen 1, 20136 Milan");
+    expect(cleanAffiliation("Stern School of Business, New York University, CEPR Research Fellow, and NBER Research Associate")).toBe("Stern School of Business, New York University");
+    expect(cleanAffiliation("University of Michigan and NBER")).toBe("University of Michigan and NBER");
+    expect(cleanAffiliation("Research Fellow")).toBe("Research Fellow");
   });
 
   it("cuts a paragraph of numbered affiliations at its raised numbers, and finds e-mails printed below the abstract", () => {

@@ -87,11 +87,23 @@ const LICENCE = /https?:\/\/|\bwww\.|©|\(c\)\s*\d{4}|\blicen[cs]e|\bcreative co
 /** An e-mail label and all after it on the line ("✉ e-mail: skm@iitm.ac.in"): no part of an affiliation. */
 // (Its hyphen may be any of the hyphens a text layer gives, a soft one among them: "E-\u00ad\u2010mail".)
 const EMAIL_TAIL = /(?:e[-\u00ad\u2010\u2011]*mail)\s*:?.*$/i;
-/** An affiliation without its e-mail, leading marker and closing punctuation. */
+/** A telephone number: labelled ("Tel: +44 20 …", "Fax …") or with its area code in brackets ("(415) 974-2393"). */
+const PHONE = /[,;]?\s*(?:\b(?:tel(?:ephone)?|phone|fax)\.?\s*:?\s*\+?\d[\d ()./-]{5,}\d|\(\d{3}\)\s*\d{3}[-.\s]\d{4})\b/gi;
+/**
+ * Honours held beside the place, ending what a note says of an author: "…, ABFER senior fellow, CEPR
+ * research fellow, and NBER research associate". Not the place itself ("… and NBER" stays).
+ */
+const HONOUR = /^(?:and\s+)?(?:\p{Lu}[\p{L}&.-]*\s+)*(?:(?:[Ss]enior|[Rr]esearch|[Ff]aculty|[Vv]isiting|[Hh]onorary|[Dd]istinguished|[Ii]nternational)\s+)*(?:[Ff]ellow|[Aa]ssociate|[Aa]ffiliate)$/u;
+const withoutHonours = (t: string) => {
+  const parts = t.split(/\s*,\s*/);
+  while (parts.length > 1 && HONOUR.test(parts[parts.length - 1]!)) parts.pop();
+  return parts.join(", ");
+};
+/** An affiliation without its e-mail, telephone, honours, leading marker and closing punctuation. */
 // (Its parts joined by semicolons are joined by commas: an author's affiliations are joined by semicolons.)
 export const cleanAffiliation = (t: string) =>
   normalizeSpace(
-    t
+    withoutHonours(t.replace(PHONE, ""))
       .replace(EMAIL_TAIL, "")
       // (What a footnote runs into: "… Manchester, UK Received Month ??, ????", "… Switzerland Full list of author information …".)
       .replace(/\s+(?:(?:Received|Accepted|Revised|Published)\b(?:\s+\w+)?\s*:?\s*(?:\d|\p{Lu}\p{Ll}+\s+[\d?])|Full list of author information\b).*$/u, "")

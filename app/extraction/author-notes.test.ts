@@ -77,6 +77,36 @@ describe("author notes", () => {
     expect(two.map((a) => a.affiliation)).toEqual([null, null]);
   });
 
+  it("gives every author the place a note says they share, a unit at its institution read as an address prints it", () => {
+    const note = lines([
+      "* Both authors are at the Graduate School of Business at the University of Chicago. Rajan thanks the Center for Research",
+      "in Security Prices for funding.",
+    ]);
+    const pair = [author("Amara", "Rajan"), author("Luca", "Zanetti")];
+    affiliationsFromNotes(note, pair);
+    expect(pair.map((a) => a.affiliation)).toEqual(["Graduate School of Business, University of Chicago", "Graduate School of Business, University of Chicago"]);
+    // A note of one author's place is not everyone's.
+    const one = [author("Amara", "Rajan"), author("Luca", "Zanetti")];
+    affiliationsFromNotes(lines(["* Rajan is at the Booth School of Business at the University of Chicago."]), one);
+    expect(one.map((a) => a.affiliation)).toEqual(["Booth School of Business, University of Chicago", null]);
+  });
+
+  it("reads an address's abbreviations as no sentence's end, and leaves out an e-mail and honours", () => {
+    const note = lines([
+      "Higgins: Northwestern University, Kellogg School of Management, 2211 Campus Drive, Evanston, IL 60208 sean.higgins@kellogg.",
+      "northwestern.edu. Seira: ITAM, Department of Economics, Av. Camino a Santa Teresa 930, Mexico City 10700, enrique.seira@itam.mx.",
+      "Rose is B.T. Rocca Jr. Professor, Haas School of Business, University of California, Berkeley, ABFER senior fellow, CEPR",
+      "research fellow, and NBER research associate (arose@haas.example.edu).",
+    ]);
+    const three = [author("Sean", "Higgins"), author("Enrique", "Seira"), author("Andrew K.", "Rose")];
+    affiliationsFromNotes(note, three);
+    expect(three.map((a) => a.affiliation)).toEqual([
+      "Northwestern University, Kellogg School of Management, 2211 Campus Drive, Evanston, IL 60208",
+      "ITAM, Department of Economics, Av. Camino a Santa Teresa 930, Mexico City 10700",
+      "Haas School of Business, University of California, Berkeley",
+    ]);
+  });
+
   it("reads a note whose lines a page's other column stands between", () => {
     const note = [line(500, "* Okonjo: Department of Economics, University of Lagos,", { x: 60 }), line(503, "the rise of disability programs since the", { x: 320, size: 10 }), line(509, "Akoka (e-mail: okonjo@unilag.example.ng); Halvorsen: Norges", { x: 52 }), line(515, "Bank, Oslo (e-mail: halvorsen@norges-bank.example.no).", { x: 52 })];
     const authors = [author("Adaeze", "Okonjo"), author("Erik", "Halvorsen")];

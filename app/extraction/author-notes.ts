@@ -20,8 +20,11 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 // (Case-insensitive, \p{Lu} matches any letter, "and" among them: one way to read each word, so a
 // hostile sentence fails in polynomial time; `noteOf` reads at most the first 400 characters.)
 const POST_BEFORE_PLACE = /^(?:the|an?)\s+(?:[\p{Lu}][\p{L}.-]*\s+)*(?:professor|lecturer|reader|fellow|chair|director|economist|researcher|president|governor|dean|head)\b(?:\s+(?:of|in)(?:\s+[\p{Lu}][\p{L}-]*)+)?,\s*/iu;
-/** A sentence's end: a full stop before a capital, not one of an initial's or a title's ("B.T. Rocca Jr. Professor"). */
-const SENTENCE_END = String.raw`(?<!(?:^|[\s.])\p{Lu}|\b(?:Jr|Sr|Dr|St|Mr|Ms|Mrs|Prof))\.\s+\p{Lu}`;
+/**
+ * A sentence's end: a full stop before a capital, not one of an initial's, a title's or an address's
+ * abbreviation ("B.T. Rocca Jr. Professor", "Av. Camino a Santa Teresa 930", "Dept. of Finance").
+ */
+const SENTENCE_END = String.raw`(?<!(?:^|[\s.])\p{Lu}|\b(?:Jr|Sr|Dr|St|Mr|Ms|Mrs|Prof|Av|Ave|Blvd|Rd|Ste|Apt|No|Dept|Univ))\.\s+\p{Lu}`;
 /**
  * A post without its article, in capitals as printed: "Vice President, …", "J.R. Hale Jr.
  * Professor, …" (case-sensitive: "his dissertation chair, …" is no post).
@@ -72,6 +75,26 @@ function respectiveNote(texts: string[], authors: ExtractedAuthor[]): Array<{ af
   return null;
 }
 
+/**
+ * One place for every author: "Both authors are at the Graduate School of Business …", "All authors
+ * are with the Federal Reserve Board." (not a list of places said "respectively").
+ */
+function sharedNote(texts: string[]): { affiliation: string; email: null } | null {
+  for (const sentence of texts.flatMap((t) => sentences(t)).filter((t) => t.length <= 400)) {
+    const m = /^(?:[*∗†]\s*|\p{Ll}\s+)?(?:both|all(?:\s+(?:two|three|four|five|six))?|the)\s+authors\s+are\s+(?:all\s+)?(?:from|at|with|affiliated\s+with)\s+(?:the\s+)?(\p{Lu}.+?)\.?$/iu.exec(sentence);
+    if (m && !/\brespectively\b/i.test(m[1]!)) return { affiliation: m[1]!, email: null };
+  }
+  return null;
+}
+
+/**
+ * A unit "at" its institution, as a sentence says it, in the order an address prints it: "the
+ * Graduate School of Business at the University of Chicago" is "Graduate School of Business,
+ * University of Chicago".
+ */
+const unitAtInstitution = (said: string) =>
+  said.replace(/^((?:\p{Lu}[\p{L}'’-]*\s+)*(?:Department|School|Faculty|Division|Institute|Center|Centre|College|Program|Programme|Unit|Group)\b(?:(?:\s+(?:of|for|in|and|&))?\s+\p{Lu}[\p{L}'’-]*)*?)\s+at\s+(?:the\s+)?(?=\p{Lu})/u, "$1, ");
+
 /** What a note says of one author, found by their family name: the affiliation and an e-mail. */
 function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): { affiliation: string; email: string | null } | null {
   const family = escape(author.lastName);
@@ -79,7 +102,7 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
   // The next author's entry ends this one's ("…, and NBER (e-mail: …); Dorn: CEMFI, …").
   const others = families.filter((f) => fold(f) !== fold(author.lastName)).map(escape);
   const nextEntry = others.length ? `|;\\s*(?:${others.join("|")})\\s*[:;]` : "";
-  const keyed = new RegExp(`(?:^|[;*∗†]\\s*|\\.\\s+)(?:${full}|${family})\\s*[:;]\\s+(.+?)(?:\\s*\\((?:e-?mail|email)\\s*:?\\s*([^)\\s]+)\\s*\\)|(?=\\.\\s+\\p{Lu})${nextEntry}|$)`, "u");
+  const keyed = new RegExp(`(?:^|[;*∗†]\\s*|\\.\\s+)(?:${full}|${family})\\s*[:;]\\s+(.+?)(?:\\s*\\((?:e-?mail|email)\\s*:?\\s*([^)\\s]+)\\s*\\)|(?=${SENTENCE_END})${nextEntry}|$)`, "u");
   // (A note may open with its marker as a stray letter, "y Paul Klemperer is …"; a text layer may run
   // the name into the verb, "Campbellis from …", which is read only before a verb of place.)
   // (One sentence may speak of every author in turn: "Hong is in …; Sraer is in …", "Lopez is …
@@ -149,12 +172,13 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
   const families = authors.map((a) => a.lastName);
   const names = new Set(authors.map((a) => fold(`${a.firstName} ${a.lastName}`).toLowerCase()));
   const respective = respectiveNote(texts, authors);
+  const shared = authors.length > 1 ? sharedNote(texts) : null;
   for (const [k, a] of authors.entries()) {
     if (!a.lastName.trim()) continue;
-    const note = addressBlockOf(blockLines, a, names) ?? noteOf(texts, a, families) ?? respective?.[k] ?? null;
+    const note = addressBlockOf(blockLines, a, names) ?? noteOf(texts, a, families) ?? respective?.[k] ?? shared;
     if (!note) continue;
     // (What an affiliation never holds, as wherever else one is read: an address, its label.)
-    const cleaned = cleanAffiliation(note.affiliation.replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));
+    const cleaned = cleanAffiliation(unitAtInstitution(note.affiliation).replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));
     if (cleaned.length < 2 || cleaned.length > 240) continue;
     // (A country after "of" is an institution's name: "Bank of France".)
     const { rest, country } = /\bof\s+\S+$/i.test(cleaned) ? { rest: cleaned, country: null } : trailingCountry(cleaned);

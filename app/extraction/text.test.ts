@@ -9,6 +9,12 @@ describe("text repairs", () => {
     expect(joinLines(["a one-standard-", "deviation"], vocabulary)).toBe("a one-standard-deviation");
   });
 
+  it("joins an e-mail address the line cut after a dot of its domain, and nothing else after a full stop", () => {
+    const vocabulary = vocabularyOf([]);
+    expect(joinLines(["Evanston, IL 60208 sean.higgins@kellogg.", "northwestern.edu. Seira: ITAM"], vocabulary)).toBe("Evanston, IL 60208 sean.higgins@kellogg.northwestern.edu. Seira: ITAM");
+    expect(joinLines(["write to jo@example.org.", "thanks go to the referee."], vocabulary)).toBe("write to jo@example.org. thanks go to the referee.");
+  });
+
   it("repairs ligatures and TeX's loose accents", () => {
     expect(fixLigatures("ﬁrm eﬀect")).toBe("firm effect");
     expect(fixLigatures("Dvoˇrák")).toBe("Dvořák");
