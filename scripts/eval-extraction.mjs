@@ -39,13 +39,14 @@ const REAL_FLOORS = { title: 0.9, abstract: 0.85, "authors (whole list)": 0.8, "
  * Real working papers and journal versions (decisions 067 and 069): their accuracy targets, and the
  * floors `npm test` holds where their PDFs are on the machine (they are not committed: restore.mjs):
  * each held-out half's figures about two documents below (0.05 of the first set's 41, 0.09 of the
- * second's 23). The second set's half was read once, with the engine frozen (decision 069); the
- * first's figures are from a later look at it.
+ * second's 23 and the third's 21). The second and third sets' halves were each read once, with the
+ * engine frozen (decisions 069 and 071); the first's figures are from a later look at it.
  */
 const PAPER_TARGETS = { title: 0.95, abstract: 0.85, "authors (whole list)": 0.85, emails: 0.9, keywords: 0.85, affiliations: 0.75 };
 const PAPER_FLOORS = {
   "papers held-out": { title: 0.85, abstract: 0.83, "authors (whole list)": 0.75, emails: 0.9, keywords: 0.95, affiliations: 0.52 },
   "papers 2 held-out": { title: 0.78, abstract: 0.74, "authors (whole list)": 0.78, emails: 0.9, keywords: 0.87, affiliations: 0.46 },
+  "papers 3 held-out": { title: 0.9, abstract: 0.9, "authors (whole list)": 0.8, emails: 0.88, keywords: 0.85, affiliations: 0.34 },
 };
 /** GROBID's author lines read as lines of names (decision 036): held to the whole author list's target; the floor is what the engine reads today. */
 const NAME_TARGETS = { "author lines (whole list)": 0.8 };
@@ -70,13 +71,22 @@ const SETS = dirs.length
       // frozen, as that decision says) scored only, as the other held-out halves are.
       ...(hasPdfs("tests/fixtures/working-papers/second/dev") ? [["papers 2 dev", "tests/fixtures/working-papers/second/dev", true]] : []),
       ...(hasPdfs("tests/fixtures/working-papers/second/held-out") ? [["papers 2 held-out", "tests/fixtures/working-papers/second/held-out", false]] : []),
-      // The third set (README, "The third set"): its development half listed. Its held-out half is
-      // not scored here: it is kept for one read at the end of the next pass on the engine, frozen
-      // (`npm run eval:extraction -- tests/fixtures/working-papers/third/held-out` scores it then).
+      // The third set (README, "The third set"): its development half listed.
       ...(hasPdfs("tests/fixtures/working-papers/third/dev") ? [["papers 3 dev", "tests/fixtures/working-papers/third/dev", true]] : []),
+      // Its held-out half, read once with the engine frozen (decision 071), scored only from then on.
+      ...(hasPdfs("tests/fixtures/working-papers/third/held-out") ? [["papers 3 held-out", "tests/fixtures/working-papers/third/held-out", false]] : []),
+      // The fourth set (README, "The fourth set"): its development half listed. Its held-out half is
+      // not scored here: it is kept for one read at the end of the next pass on the engine, frozen
+      // (`npm run eval:extraction -- tests/fixtures/working-papers/fourth/held-out` scores it then).
+      ...(hasPdfs("tests/fixtures/working-papers/fourth/dev") ? [["papers 4 dev", "tests/fixtures/working-papers/fourth/dev", true]] : []),
     ];
 
 const norm = (s) => (s ?? "").normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase();
+/** An affiliation's words, lower case, without punctuation: " graduate school of business university of chicago ". */
+const placeWords = (s) => {
+  const words = norm(s).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return words ? ` ${words} ` : "";
+};
 const f1 = (found, truth) => softF1(found.map(norm).filter(Boolean), truth.map(norm).filter(Boolean), (x, y) => x === y);
 
 const meansOf = (scores) => Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, { mean: v.reduce((s, x) => s + Number(x), 0) / v.length, n: v.length }]));
@@ -120,6 +130,10 @@ async function scoreSet(label, dir, listFailures) {
         add("authors (whole list)", authors);
         add("emails", f1(got.authors.map((a) => a.email ?? ""), truth.authors.map((a) => a.email ?? "")));
         add("affiliations", f1(got.authors.map((a) => a.affiliation ?? ""), truth.authors.map((a) => a.affiliation ?? "")));
+        // The same, lenient on how far an affiliation runs: right where one holds the other (an address
+        // read or left out, a department before the institution), to tell a place missed or wrong from
+        // one read at another length than the ground truth writes it. Reported only: the target is the above.
+        add("affiliations (place found)", softF1(got.authors.map((a) => placeWords(a.affiliation)).filter(Boolean), truth.authors.map((a) => placeWords(a.affiliation)).filter(Boolean), (x, y) => x.includes(y) || y.includes(x)));
         add("countries", f1(got.authors.map((a) => a.country ?? ""), truth.authors.map((a) => a.country ?? "")));
         add("corresponding", names(got.authors.filter((a) => a.isCorresponding)) === names(truth.authors.filter((a) => a.isCorresponding)));
       } else {
