@@ -20,8 +20,15 @@ export const UNPACK_LIMITS = {
   docxTotal: 20 * MB,
   /** Any one PDF stream unpacked: what pdf.js may hold at once for a page's content or a font. */
   pdfStream: 32 * MB,
-  /** All of a PDF's streams unpacked, figures included: bounds the check's own time. */
+  /** All of a PDF's streams unpacked but its images: bounds the check's own time. */
   pdfTotal: 256 * MB,
+  /**
+   * Any one image unpacked, up to the size its dictionary declares (width × height × colours):
+   * a figure exported at print resolution (6000 × 4000 in RGB is 72 MB) is no bomb.
+   */
+  pdfImage: 96 * MB,
+  /** All of a PDF's images unpacked: bounds the check's own time (about 2.5 s a GB). */
+  pdfImages: 512 * MB,
   /** Unpacked bytes per packed byte beyond which a part already past `ratioFrom` is a bomb. */
   ratio: 200,
   ratioFrom: 4 * MB,
@@ -248,6 +255,10 @@ class Meter {
   /** Packed bytes fed in all, for `fedLimit`. */
   allFed = 0;
   ratio = true;
+  /** An image's unpacked bytes, held to their own total (`images`, `imagesLimit`) and part limit. */
+  image = false;
+  images = 0;
+  partCap = 0;
   constructor(
     readonly limits: UnpackLimits,
     readonly totalLimit: number,
@@ -261,14 +272,29 @@ class Meter {
     this.allFed += n;
     if (this.allFed > this.fedLimit) throw new ExtractionFailed(UNCHECKABLE);
   }
-  start(ratio: boolean) {
-    (this.part = 0), (this.fed = 0), (this.ratio = ratio);
+  /** A part begins: `image` with the bytes its dictionary declares, to count it as an image. */
+  start(ratio: boolean, image: { cap: number; imagesLimit: number } | null = null) {
+    (this.part = 0), (this.fed = 0), (this.ratio = ratio), (this.image = image !== null);
+    this.partCap = image ? Math.max(this.partLimit, image.cap) : this.partLimit;
+    this.imagesLimit = image?.imagesLimit ?? Infinity;
+  }
+  imagesLimit = Infinity;
+  /** Takes back the part counted so far (it is counted again from its start). */
+  forget() {
+    if (this.image) this.images -= this.part;
+    else this.total -= this.part;
   }
   count(n: number) {
     this.part += n;
-    this.total += n;
-    if (this.total > this.totalLimit) throw new Stop("total");
-    if (this.part > this.partLimit) throw new Stop("part");
+    if (this.image) {
+      this.images += n;
+      if (this.images > this.imagesLimit) throw new Stop("images");
+      if (this.part > this.partCap) throw new Stop(this.partCap > this.partLimit ? "image" : "part");
+    } else {
+      this.total += n;
+      if (this.total > this.totalLimit) throw new Stop("total");
+      if (this.part > this.partLimit) throw new Stop("part");
+    }
     if (this.ratio && this.part > this.limits.ratioFrom && this.part / Math.max(1, this.fed) > this.limits.ratio) throw new Stop("ratio");
   }
 }
@@ -410,7 +436,11 @@ function pdfRefusal(reason: string, limits: UnpackLimits, inflated: number) {
       ? `holds data that unpacks to more than ${limits.ratio} times its packed size, far beyond any manuscript's text`
       : reason === "part"
         ? `holds a part that unpacks to more than ${mb(limits.pdfStream)}, far more than a manuscript's page needs`
-        : `unpacks to more than ${mb(limits.pdfTotal)} in all`;
+        : reason === "image"
+          ? `holds an image that unpacks to more than its size says (or to more than ${mb(limits.pdfImage)})`
+          : reason === "images"
+            ? `holds images that unpack to more than ${mb(limits.pdfImages)} in all`
+            : `unpacks to more than ${mb(limits.pdfTotal)} in all`;
   return new UnpackRefused(`The PDF ${what}, so it is not read: ${BY_HAND}`, inflated);
 }
 
@@ -576,6 +606,11 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     // this check does not count: only an image (or a thumbnail, sized by /Width) may have one.
     const image = Boolean(dict && (valueOf(dict, "Subtype")?.[0]?.value === "Image" || valueOf(dict, "Width")));
     if (imageFilter && !image) throw new ExtractionFailed(UNCHECKABLE);
+    // An image may unpack to the pixels its dictionary declares, beyond the limit of other parts,
+    // and no further: pdf.js's text reading never unpacks an image, and a stream that calls itself
+    // one to be read as a page's content is held to that size.
+    const pixels = image && dict ? pixelBytesOf(pdf, dict) : null;
+    const imageCount = pixels === null ? null : { cap: Math.min(pixels, limits.pdfImage), imagesLimit: limits.pdfImages };
     if (!chain.length) continue;
     streams++;
     const declared = dict ? lengthOf(pdf, dict) : null;
@@ -606,27 +641,52 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     const readings = [...(crossReference ? [{ encrypted: false }] : []), { encrypted: key !== null, decrypting }];
     try {
       for (const { encrypted, decrypting: decrypt } of readings) {
-        meter.start(!image);
+        meter.start(!image, imageCount);
         let end = dataEnd;
         if (!unpackStream(bytes.subarray(dataStart, end), chain, meter, { encrypted, decrypt: decrypt?.() })) {
           // The data ran out before its filter's end: pdf.js may take a longer stream (a length it
           // resolved elsewhere), so the count goes on to the end of the file.
-          meter.total -= meter.part;
+          meter.forget();
           end = bytes.length;
-          meter.start(!image);
+          meter.start(!image, imageCount);
           // An encrypted stream that still runs out at the file's end may be garbage decrypted
           // with another key than pdf.js's: refused, as data a filter cannot read is.
           if (!unpackStream(bytes.subarray(dataStart, end), chain, meter, { encrypted, decrypt: decrypt?.() }) && encrypted) throw new ExtractionFailed(UNCHECKABLE);
         }
       }
     } catch (error) {
-      if (error instanceof Stop) throw pdfRefusal(error.message, limits, meter.total);
+      if (error instanceof Stop) throw pdfRefusal(error.message, limits, meter.total + meter.images);
       throw error;
     }
     // The next keyword is looked for from here, inside this stream's data too: an object the
     // cross-reference table points into another stream's data is still a stream to pdf.js.
   }
-  return { streams, inflated: meter.total };
+  return { streams, inflated: meter.total + meter.images };
+}
+
+/** Colours per pixel of a colour space named by an image (an unknown or ICC-based one: at most four). */
+const COLOURS: Record<string, number> = { DeviceGray: 1, G: 1, CalGray: 1, Indexed: 1, I: 1, Separation: 1, DeviceRGB: 3, RGB: 3, CalRGB: 3, Lab: 3, DeviceCMYK: 4, CMYK: 4 };
+
+/**
+ * The bytes an image's pixels take as its dictionary declares them: each row of width × colours ×
+ * bits, rounded up to a byte, and one byte more for a PNG predictor's tag; null without a width
+ * and height this scan can read.
+ */
+function pixelBytesOf(pdf: PdfBytes, dict: Token[]): number | null {
+  const numberAt = (key: string) => {
+    let value = valueOf(dict, key);
+    if (value?.length === 1 && value[0]!.kind === "ref") value = pdf.resolve(value[0]!.value);
+    const n = value?.length === 1 && value[0]!.kind === "number" ? Number(value[0]!.value) : NaN;
+    return Number.isInteger(n) && n > 0 ? n : null;
+  };
+  const [width, height] = [numberAt("Width"), numberAt("Height")];
+  if (width === null || height === null) return null;
+  const mask = valueOf(dict, "ImageMask")?.[0]?.value === "true" || valueOf(dict, "IM")?.[0]?.value === "true";
+  const bits = mask ? 1 : Math.min(16, numberAt("BitsPerComponent") ?? numberAt("BPC") ?? 8);
+  const space = valueOf(dict, "ColorSpace") ?? valueOf(dict, "CS");
+  const named = space?.find((t) => t.kind === "name")?.value;
+  const colours = mask ? 1 : (named !== undefined && space?.[0]?.kind !== "ref" ? COLOURS[named] : undefined) ?? 4;
+  return (Math.ceil((width * colours * bits) / 8) + 1) * height;
 }
 
 /** The name /Encrypt with at least one letter written as a # escape. */

@@ -279,6 +279,21 @@ export function pdfBomb(size = 1 << 30, options: PdfBombOptions = {}) {
 }
 
 /**
+ * A PDF of `count` figures of width × height in RGB, of one colour, packed about 1,000 : 1, as a paper
+ * with plots exported at print resolution holds them (each unpacks to its declared size, no more;
+ * its pixels are spaces here, any byte being a colour).
+ */
+export function pdfFigures(count: number, width: number, height: number) {
+  const figure = zlibWrapped(deflateBomb("", " ".repeat(64), width * height * 3, ""));
+  const parts: Uint8Array[] = [encoder.encode("%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n")];
+  for (let n = 10; n < 10 + count; n++) {
+    parts.push(encoder.encode(`${n} 0 obj\n<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Length ${figure.length} /Filter /FlateDecode >>\nstream\n`), figure, encoder.encode("\nendstream\nendobj\n"));
+  }
+  parts.push(encoder.encode(`trailer\n<< /Size ${count + 10} /Root 1 0 R >>\n%%EOF\n`));
+  return concat(parts);
+}
+
+/**
  * A PDF of `count` small page-content streams, none of them ended by `endstream` and each
  * declaring a length past the file's end, before `padding` spaces: a check that reads each
  * stream's data to the end of the file reads count × padding bytes. By default the streams are

@@ -198,6 +198,19 @@ describe("decompression bombs in the extraction Worker", () => {
     expect(checkPdfStreams(figure).inflated).toBeGreaterThan(24 * MB);
     expect(figure.byteLength).toBeLessThan(32 * 1024);
   });
+
+  it("lets figures at print resolution through, each up to the pixels it declares, and no image past them or past the images' total", () => {
+    // Four 6144 × 4096 figures in RGB: 72 MB each, past the 32 MB of any other part and 256 MB in all.
+    const figures = bytesOf(bombs().printFigures);
+    expect(checkPdfStreams(figures).inflated).toBe(4 * 6144 * 4096 * 3);
+    // A stream that declares those pixels is held to them, read as an image or as a page's content.
+    const overflowing = catchRefusal(() => checkPdfStreams(bytesOf(bombs().printFigureOverflowing)));
+    expect(overflowing.message).toContain("The PDF holds an image that unpacks to more than its size says");
+    expect(overflowing.inflated).toBeLessThanOrEqual((6144 * 3 + 1) * 4096 + 4 * MB);
+    // Eight of them pass the images' total (512 MB).
+    const tooMany = catchRefusal(() => checkPdfStreams(bytesOf(bombs().tooManyFigures)));
+    expect(tooMany.message).toContain("The PDF holds images that unpack to more than 512 MB in all");
+  }, 60_000);
 });
 
 /** The message a check refused with, or undefined when it passed. */

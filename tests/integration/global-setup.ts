@@ -6,7 +6,7 @@ import type { TestProject } from "vitest/node";
 import { freePort } from "../../scripts/lib/local-stack.mjs";
 import { startMailServer } from "../../scripts/lib/mail-server.mjs";
 import { startPayPalFake } from "../../scripts/lib/paypal-fake.mjs";
-import { docxBomb, pdfBomb, pdfStreamsToTheEnd } from "./bombs";
+import { docxBomb, pdfBomb, pdfFigures, pdfStreamsToTheEnd } from "./bombs";
 
 /**
  * Real SMTP servers for the notices Worker's tests, run by Node beside workerd:
@@ -102,6 +102,11 @@ export default async function setup(project: TestProject) {
     pdfUnendedStreamsToTheEnd: base64(pdfStreamsToTheEnd(2000, 2 * 1024 * 1024, { unended: true })),
     // Not a bomb: a 4096 × 2048 figure, mostly white, packed about 1,000 : 1 (24 MB unpacked).
     whiteFigure: base64(pdfBomb(24 * 1024 * 1024, { dictionary: image(4096, 2048) })),
+    // Not a bomb: a figure at print resolution, 6144 × 4096 in RGB (72 MB unpacked), four of them.
+    printFigures: base64(pdfFigures(4, 6144, 4096)),
+    // A stream that declares those pixels and unpacks to 1 GB; and figures past the images' total.
+    printFigureOverflowing: base64(pdfBomb(GB, { dictionary: image(6144, 4096) })),
+    tooManyFigures: base64(pdfFigures(8, 6144, 4096)),
   });
 
   // GET /start begins sampling the resident memory of every workerd under this process (every
@@ -160,6 +165,9 @@ declare module "vitest" {
       pdfBrotli: string;
       pdfContentAsJpeg: string;
       pdfStreamsToTheEnd: string;
+      printFigures: string;
+      printFigureOverflowing: string;
+      tooManyFigures: string;
       pdfUnendedStreamsToTheEnd: string;
       whiteFigure: string;
     };
