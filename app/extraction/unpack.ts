@@ -634,16 +634,25 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     // filter cannot read refuses the file (`unpackStream`): this check cannot be sure its key is
     // the one pdf.js will use (an encryption dictionary, an object number, an offset read another
     // way), and garbage decrypted with another key says nothing. A cross-reference stream is read
-    // undecrypted too, as pdf.js reads it for the file's index; that reading may end anywhere. (So
-    // an encrypted file whose index is a cross-reference stream is refused: decrypted, its index
-    // is garbage.)
+    // undecrypted too, as pdf.js reads it for the file's index; that reading may end anywhere.
     const crossReference = key !== null && valueOf(dict ?? [], "Type")?.[0]?.value === "XRef";
     const readings = [...(crossReference ? [{ encrypted: false }] : []), { encrypted: key !== null, decrypting }];
+    // A cross-reference stream is never encrypted (ISO 32000-1, 7.5.8.2): read as it stands, a
+    // genuine one is a whole index of the size its /W and /Index declare, and decrypted (as pdf.js
+    // would read it only as some other object's content) it is garbage. Where the first reading
+    // found such an index, garbage ends the decrypted reading rather than refusing the file.
+    let wholeIndex = false;
     try {
-      for (const { encrypted, decrypting: decrypt } of readings) {
+      for (const { encrypted: decrypted, decrypting: decrypt } of readings) {
+        const encrypted = decrypted && !wholeIndex;
         meter.start(!image, imageCount);
         let end = dataEnd;
-        if (!unpackStream(bytes.subarray(dataStart, end), chain, meter, { encrypted, decrypt: decrypt?.() })) {
+        const whole = unpackStream(bytes.subarray(dataStart, end), chain, meter, { encrypted, decrypt: decrypt?.() });
+        if (crossReference && !decrypted) {
+          const declared = dict ? indexBytesOf(dict) : null;
+          wholeIndex = whole && declared !== null && meter.part <= declared;
+        }
+        if (!whole) {
           // The data ran out before its filter's end: pdf.js may take a longer stream (a length it
           // resolved elsewhere), so the count goes on to the end of the file.
           meter.forget();
@@ -662,6 +671,22 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     // cross-reference table points into another stream's data is still a stream to pdf.js.
   }
   return { streams, inflated: meter.total + meter.images };
+}
+
+/** The bytes a cross-reference stream's entries take as its /W and /Index (or /Size) declare them, a predictor's tag byte on each; null when unreadable. */
+function indexBytesOf(dict: Token[]): number | null {
+  const numbers = (key: string) => {
+    const value = valueOf(dict, key);
+    if (!value || value[0]?.kind !== "array") return null;
+    const inner = value.slice(1, -1);
+    return inner.every((t) => t.kind === "number" && Number.isInteger(Number(t.value)) && Number(t.value) >= 0) ? inner.map((t) => Number(t.value)) : null;
+  };
+  const widths = numbers("W");
+  const index = numbers("Index");
+  const size = valueOf(dict, "Size")?.[0];
+  const entries = index && index.length % 2 === 0 ? index.filter((_, i) => i % 2 === 1).reduce((a, b) => a + b, 0) : size?.kind === "number" ? Number(size.value) : NaN;
+  if (!widths || widths.length !== 3 || !Number.isInteger(entries) || entries < 0) return null;
+  return (widths.reduce((a, b) => a + b, 0) + 1) * entries;
 }
 
 /** Colours per pixel of a colour space named by an image (an unknown or ICC-based one: at most four). */

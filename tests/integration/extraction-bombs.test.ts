@@ -165,6 +165,23 @@ describe("decompression bombs in the extraction Worker", () => {
     expect(refusalOf(() => checkPdfStreams(withTrailer(300)))).toContain("could not be checked before reading");
   });
 
+  it("reads an encrypted file whose index is a cross-reference stream, never encrypted, and refuses one whose index is not of the size it declares", () => {
+    const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("");
+    const bytesOfText = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+    const file = latin1(bytesOf(inject("manuscripts").encryptedRc4));
+    const encrypt = /\/Encrypt\s+\d+\s+\d+\s+R/.exec(file)![0];
+    const id = /\/ID\s*\[[^\]]*\]/.exec(file)![0];
+    // An update whose index is a cross-reference stream of three entries, as the file's writer packs it.
+    const withIndex = (entries: number, declared: number) => {
+      const data = latin1(zlibSync(new Uint8Array(4 * entries).fill(1)));
+      const update = `\n999 0 obj\n<< /Type /XRef /W [1 2 1] /Index [0 ${declared}] /Size ${declared} ${encrypt} ${id} /Length ${data.length} /Filter /FlateDecode >>\nstream\n${data}\nendstream\nendobj\n`;
+      return bytesOfText(`${file}${update}startxref\n${file.length + 1}\n%%EOF\n`);
+    };
+    expect(checkPdfStreams(withIndex(3, 3)).streams).toBeGreaterThan(1);
+    // Longer than its /W and /Index declare, it is no index: decrypted, it must decode.
+    expect(refusalOf(() => checkPdfStreams(withIndex(40, 3)))).toContain("could not be checked before reading");
+  });
+
   it("reads an encrypted file's encryption as pdf.js does, and refuses one it could read otherwise: a name with # escapes, a dictionary defined twice", () => {
     // (A byte to a character of its own value: TextDecoder's "latin1" is windows-1252 in workerd.)
     const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("");
