@@ -11,7 +11,7 @@
  */
 import { Inflate, inflateSync } from "fflate";
 import { ExtractionFailed } from "./model";
-import { objectCipher, openWithEmptyPassword } from "./pdf-encryption";
+import { objectCipher, openWithEmptyPassword, type StreamCipher } from "./pdf-encryption";
 
 const MB = 1024 * 1024;
 
@@ -571,8 +571,9 @@ const FILTERS: Record<string, string> = {
 export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK_LIMITS) {
   const pdf = new PdfBytes(bytes);
   // An encrypted PDF's streams are checked decrypted: one that opens with the empty password, as
-  // viewers open it (RC4, pdf-encryption.ts); any other is refused as before.
-  const key = encryptionKey(pdf);
+  // viewers open it (RC4 or AES-128, pdf-encryption.ts); any other is refused as before.
+  const encryption = encryptionKey(pdf);
+  const key = encryption?.key ?? null;
   // Streams whose data runs to the file's end, their filters never ending, would make the check's
   // reading (and decrypting) grow with the square of the file's size: a few times the file is
   // read at most.
@@ -624,7 +625,7 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     if (key && owner && !pdf.onlyDictionaryBetween(owner.end, at)) throw new ExtractionFailed(UNCHECKABLE);
     const decrypting = (): Decrypt | undefined => {
       if (!key || !owner) return undefined;
-      const cipher = objectCipher(key, owner.number, owner.generation);
+      const cipher = objectCipher(key, owner.number, owner.generation, encryption?.streams);
       return (piece) => cipher.next(piece);
     };
     // An encryption named where the search for `/Encrypt` did not see it (a name written with
@@ -734,7 +735,7 @@ const ENCRYPTED = `The PDF is protected by a password or encrypted, so its text 
  * could be decrypted one way here and another way there, and is refused. (A trailer naming none,
  * as a linearized file's main section's may, takes its encryption from the others.)
  */
-function encryptionKey(pdf: PdfBytes): Uint8Array | null {
+function encryptionKey(pdf: PdfBytes): { key: Uint8Array; streams: StreamCipher } | null {
   const trailers: Token[][] = [];
   for (let at = pdf.find("/Encrypt", 0); at >= 0; at = pdf.find("/Encrypt", at + 8)) {
     // (Its value may follow a comment: pdf.js skips it.)
@@ -775,9 +776,36 @@ function encryptionKey(pdf: PdfBytes): Uint8Array | null {
   const u = get("U");
   if (!dict || get("Filter")?.value !== "Standard" || o?.kind !== "string" || u?.kind !== "string") throw new ExtractionFailed(ENCRYPTED);
   // (A file without the identifier the key needs is read with an empty one, as pdf.js reads it.)
-  const opened = openWithEmptyPassword({ v: number("V", 0), r: number("R", 0), length: number("Length", 40), o: bytesOf(o.value), u: bytesOf(u.value), p: number("P", 0), id: bytesOf(id ?? "") });
+  const opened = openWithEmptyPassword({
+    v: number("V", 0),
+    r: number("R", 0),
+    length: number("Length", 40),
+    o: bytesOf(o.value),
+    u: bytesOf(u.value),
+    p: number("P", 0),
+    id: bytesOf(id ?? ""),
+    streams: streamCipherOf(dict, number("V", 0)),
+    encryptMetadata: get("EncryptMetadata")?.value !== "false",
+  });
   if ("refused" in opened) throw new ExtractionFailed(ENCRYPTED);
-  return opened.key;
+  return opened;
+}
+
+/**
+ * How an encryption dictionary has streams encrypted, as pdf.js reads it: RC4 below version 4; at
+ * version 4 the crypt filter /StmF names (Identity by default) and its /CFM (none where it names none).
+ */
+function streamCipherOf(dict: Token[], version: number): StreamCipher | "unknown" {
+  if (version < 4) return "rc4";
+  const filter = valueOf(dict, "StmF")?.[0];
+  if (filter && filter.kind !== "name") return "unknown";
+  if (!filter || filter.value === "Identity") return "none";
+  const filters = valueOf(dict, "CF");
+  const named = filters?.[0]?.kind === "dict" ? valueOf(filters, filter.value) : null;
+  if (!named || named[0]?.kind !== "dict") return "unknown";
+  const method = valueOf(named, "CFM")?.[0];
+  if (!method || (method.kind === "name" && method.value === "None")) return "none";
+  return method.kind === "name" && method.value === "V2" ? "rc4" : method.kind === "name" && method.value === "AESV2" ? "aes" : "unknown";
 }
 
 /**

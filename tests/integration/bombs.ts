@@ -8,7 +8,7 @@
  * not merely readable. Node only (node:zlib: fflate 0.8.3's sync flush writes a broken block
  * whenever bits are pending).
  */
-import { createHash } from "node:crypto";
+import { createCipheriv, createHash } from "node:crypto";
 import { constants, deflateRawSync, deflateSync } from "node:zlib";
 
 const encoder = new TextEncoder();
@@ -219,6 +219,8 @@ export type PdfBombOptions = {
    * strings of their raw bytes (as many writers do), not in hexadecimal.
    */
   literalStrings?: boolean;
+  /** With `encrypted`: AES-128 (revision 4, the crypt filter AESV2) instead of RC4, as institutions' downloads often are. */
+  aes?: boolean;
   /** With `encrypted`: an "obj" written inside the stream's dictionary, lending the stream another object's number (and so another key) to a scan that takes the nearest. */
   lentNumber?: boolean;
   /** What follows the `stream` keyword on its line (pdf.js skips to the next line). */
@@ -240,7 +242,7 @@ export function pdfBomb(size = 1 << 30, options: PdfBombOptions = {}) {
   const head = "BT /F1 24 Tf 72 720 Td (A Title) Tj ET\n" + (options.hiddenEnd ? "%\nendstream\nendobj\n" : "");
   let stream = zlibWrapped(deflateBomb(head, " ".repeat(64), size, "\n", options.hiddenEnd));
   if (options.twice) stream = new Uint8Array(deflateSync(stream, { level: 9 }));
-  const security = options.encrypted ? rc4Security({ literalStrings: options.literalStrings }) : null;
+  const security = options.encrypted ? (options.aes ? aesSecurity() : rc4Security({ literalStrings: options.literalStrings })) : null;
   if (security) stream = security.encrypt(4, stream);
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
@@ -313,6 +315,24 @@ export function pdfStreamsToTheEnd(count: number, padding: number, { unended = f
   return concat(parts);
 }
 
+const md5 = (...parts: Uint8Array[]) => createHash("md5").update(Buffer.concat(parts)).digest();
+/** RC4 (Node's OpenSSL has it no more). */
+function rc4(key: Uint8Array, data: Uint8Array) {
+  const box = [...Array(256).keys()];
+  for (let i = 0, j = 0; i < 256; i++) {
+    j = (j + box[i]! + key[i % key.length]!) % 256;
+    [box[i], box[j]] = [box[j]!, box[i]!];
+  }
+  const out = new Uint8Array(data.length);
+  for (let k = 0, i = 0, j = 0; k < data.length; k++) {
+    i = (i + 1) % 256;
+    j = (j + box[i]!) % 256;
+    [box[i], box[j]] = [box[j]!, box[i]!];
+    out[k] = data[k]! ^ box[(box[i]! + box[j]!) % 256]!;
+  }
+  return out;
+}
+
 /**
  * The standard security handler at revision 2 (RC4, 40-bit key), opened by the empty password
  * (ISO 32000-1, 7.6.3, Algorithms 1, 2 and 4), written here apart from the engine's own reader of
@@ -321,22 +341,6 @@ export function pdfStreamsToTheEnd(count: number, padding: number, { unended = f
  */
 function rc4Security({ literalStrings = false } = {}) {
   const padding = Buffer.from("28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a", "hex");
-  const md5 = (...parts: Uint8Array[]) => createHash("md5").update(Buffer.concat(parts)).digest();
-  const rc4 = (key: Uint8Array, data: Uint8Array) => {
-    const box = [...Array(256).keys()];
-    for (let i = 0, j = 0; i < 256; i++) {
-      j = (j + box[i]! + key[i % key.length]!) % 256;
-      [box[i], box[j]] = [box[j]!, box[i]!];
-    }
-    const out = new Uint8Array(data.length);
-    for (let k = 0, i = 0, j = 0; k < data.length; k++) {
-      i = (i + 1) % 256;
-      j = (j + box[i]!) % 256;
-      [box[i], box[j]] = [box[j]!, box[i]!];
-      out[k] = data[k]! ^ box[(box[i]! + box[j]!) % 256]!;
-    }
-    return out;
-  };
   const owner = Buffer.alloc(32, 0x5a);
   const id = Buffer.from("0123456789abcdef0123456789abcdef", "hex");
   const permissions = Buffer.alloc(4);
@@ -351,5 +355,34 @@ function rc4Security({ literalStrings = false } = {}) {
     id: hex(id),
     dictionary: `<< /Filter /Standard /V 1 /R 2 /Length 40 /O ${string(owner)} /U ${string(user)} /P -44 >>`,
     encrypt: (objectNumber: number, data: Uint8Array) => rc4(md5(key, Buffer.from([objectNumber & 0xff, (objectNumber >> 8) & 0xff, objectNumber >> 16, 0, 0])).subarray(0, 10), data),
+  };
+}
+
+/**
+ * The standard security handler at revision 4 with AES-128 (the crypt filter AESV2), opened by the
+ * empty password (ISO 32000-1, 7.6.3, Algorithms 1, 2 and 5; 7.6.2), written here apart from the
+ * engine's own reader of it with Node's MD5 and AES: each stream is its
+ * initialisation vector, then its data encrypted in CBC mode with PKCS#7 padding.
+ */
+function aesSecurity() {
+  const padding = Buffer.from("28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a", "hex");
+  const owner = Buffer.alloc(32, 0x3c);
+  const id = Buffer.from("fedcba9876543210fedcba9876543210", "hex");
+  const permissions = Buffer.alloc(4);
+  permissions.writeInt32LE(-1036);
+  let key = md5(padding, owner, permissions, id);
+  for (let i = 0; i < 50; i++) key = md5(key);
+  let user = rc4(key, md5(padding, id));
+  for (let i = 1; i <= 19; i++) user = rc4(key.map((b) => b ^ i), user);
+  const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
+  return {
+    id: hex(id),
+    dictionary: `<< /Filter /Standard /V 4 /R 4 /Length 128 /CF << /StdCF << /AuthEvent /DocOpen /CFM /AESV2 /Length 16 >> >> /StmF /StdCF /StrF /StdCF /O <${hex(owner)}> /U <${hex(Buffer.concat([user, Buffer.alloc(16)]))}> /P -1036 >>`,
+    encrypt: (objectNumber: number, data: Uint8Array) => {
+      const objectKey = md5(key, Buffer.from([objectNumber & 0xff, (objectNumber >> 8) & 0xff, objectNumber >> 16, 0, 0]), Buffer.from("sAlT")).subarray(0, 16);
+      const iv = Buffer.alloc(16, 0x11);
+      const cipher = createCipheriv("aes-128-cbc", objectKey, iv);
+      return new Uint8Array(Buffer.concat([iv, cipher.update(data), cipher.final()]));
+    },
   };
 }

@@ -44,6 +44,7 @@ describe("decompression bombs in the extraction Worker", () => {
     ["a PDF whose page content stands inside another stream's data", "pdfInsideAnother", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
     ["a PDF encrypted against changes (RC4) whose page content unpacks to 1 GB", "pdfEncrypted", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
     ["a PDF encrypted against changes whose owner and user entries are literal strings of raw bytes (0x80 to 0x9F among them)", "pdfEncryptedLiteralStrings", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
+    ["a PDF encrypted against changes with AES-128 whose page content unpacks to 256 MB", "pdfEncryptedAes", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
     ["an encrypted PDF whose bomb borrows another object's number (and key) from an 'obj' inside its dictionary", "pdfEncryptedLentNumber", "paper.pdf", "The PDF could not be checked before reading"],
   ] as const)(
     "ends %s as failed with a clear message, in seconds and well within 128 MB",
