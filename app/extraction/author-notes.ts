@@ -180,8 +180,7 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     // (What an affiliation never holds, as wherever else one is read: an address, its label.)
     const cleaned = cleanAffiliation(unitAtInstitution(note.affiliation).replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));
     if (cleaned.length < 2 || cleaned.length > 240) continue;
-    // (A country after "of" is an institution's name: "Bank of France".)
-    const { rest, country } = /\bof\s+\S+$/i.test(cleaned) ? { rest: cleaned, country: null } : trailingCountry(cleaned);
+    const { rest, country } = trailingCountry(cleaned);
     const email = a.email ?? note.email;
     Object.assign(a, { affiliation: rest, ...splitAffiliation(rest), country: country ?? countryIn(rest) ?? countryOfEmail(email) ?? a.country, email });
   }

@@ -6,6 +6,9 @@ describe("countries", () => {
     expect(trailingCountry("Tilburg University, The Netherlands")).toEqual({ rest: "Tilburg University", country: "Netherlands" });
     expect(trailingCountry("Koç University, Istanbul, Turkey")).toEqual({ rest: "Koç University, Istanbul", country: "Turkey" });
     expect(trailingCountry("Yonsei University, Seoul")).toEqual({ rest: "Yonsei University, Seoul", country: null });
+    // A country after "of", "de" … ends an institution's name.
+    expect(trailingCountry("Banque de France")).toEqual({ rest: "Banque de France", country: null });
+    expect(trailingCountry("Research Department, Bank of Italy")).toEqual({ rest: "Research Department, Bank of Italy", country: null });
     expect(countryOfEmail("a@korea.ac.kr")).toBe("South Korea");
     expect(countryOfEmail("b@mit.edu")).toBe("United States");
   });

@@ -76,6 +76,9 @@ const clean = (s: string) => s.trim().replace(/[.;,]+$/, "").trim();
 /** The country a text names, exactly ("United Kingdom", "The Netherlands"), or null. */
 export const countryNamed = (text: string) => byName.get(clean(text).toLowerCase()) ?? null;
 
+/** The words that join an institution's name to a place it is named after. */
+const OF = /^(?:of|de|du|des|del|della|di|da|do|von|der|für|i)$/i;
+
 /** The country a text ends with, and the text without it. */
 export function trailingCountry(text: string): { rest: string; country: string | null } {
   const parts = text.split(",");
@@ -88,6 +91,8 @@ export function trailingCountry(text: string): { rest: string; country: string |
   const words = clean(text).split(/\s+/);
   for (let take = Math.min(4, words.length - 1); take >= 1; take--) {
     const found = byName.get(words.slice(-take).join(" ").toLowerCase());
+    // (A country after "of", "de", "di" … ends an institution's name: "Bank of France", "Banque de France".)
+    if (found && OF.test(words[words.length - take - 1]!)) return { rest: clean(text), country: null };
     if (found && words.length - take >= 2) return { rest: clean(words.slice(0, -take).join(" ")), country: found };
   }
   return { rest: clean(text), country: null };

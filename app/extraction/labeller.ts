@@ -75,7 +75,7 @@ export function lineFeatures(lines: Line[], doc: Pick<Document, "pageWidth" | "p
   const body = bodySize(lines);
   const firstPage = lines[0]?.page ?? 1;
   const top = Math.max(0, ...lines.filter((l) => l.page === firstPage).map((l) => l.size));
-  const lowerWords = lowerCaseWords(lines);
+  const lowerWords = lowerCaseWords(lines, { webAddresses: true });
   const facts = lines.map((l) => lineFacts(l, doc, body, top, lowerWords));
   const abstractAt = lines.findIndex((l) => ABSTRACT_LABEL.test(l.text));
   const headingAt = lines.findIndex((l) => HEADING_WORD.test(l.text));

@@ -89,10 +89,13 @@ export function bodySize(lines: Line[]) {
 }
 
 /** Words printed entirely in lower case somewhere in the text. */
-export function lowerCaseWords(lines: Line[]) {
+export function lowerCaseWords(lines: Line[], { webAddresses = false } = {}) {
   const out = new Set<string>();
-  // (Nor the mailboxes of a grouped address, "{hong.chang, shiguang.shan}@vipl.ict.ac.cn": they spell the authors' names.)
-  for (const l of lines) for (const w of l.text.replace(/[{(][^{}()]*[})]\s*@\S*|\S*@\S*/g, " ").match(/(?<![\p{L}])[\p{Ll}]{3,}(?![\p{L}])/gu) ?? []) out.add(w);
+  // (Nor the mailboxes of a grouped address, "{hong.chang, shiguang.shan}@vipl.ict.ac.cn", nor a
+  // web address, "https://tommaso-gasparini-econ.github.io": they spell the authors' names. The
+  // line labeller's features count a web address's words, as the labeller was trained.)
+  const addresses = webAddresses ? /[{(][^{}()]*[})]\s*@\S*|\S*@\S*/g : /[{(][^{}()]*[})]\s*@\S*|\S*@\S*|\b(?:https?:\/\/|www\.)\S*/g;
+  for (const l of lines) for (const w of l.text.replace(addresses, " ").match(/(?<![\p{L}])[\p{Ll}]{3,}(?![\p{L}])/gu) ?? []) out.add(w);
   return out;
 }
 /** The states and provinces an address names before (or instead of) its country, spelled out and as postal codes. */
@@ -125,8 +128,12 @@ export const POST = /^(?:(?:senior|principal|associate|assistant|full|adjunct|vi
  * by their initials, a University of California campus as "UC" and its place ("UCLA and NBER", "UC Santa Cruz",
  * "Federal Reserve Board"). In capitals as printed.
  */
-const KNOWN_INSTITUTION = /\b(?:NBER|CEPR|CESifo|IZA|ECGI|UCLA|UCSD|UCSB|UCI|USC|MIT|NYU|CUNY|UNC|UIUC|UBC|CMU|LSE|UCL|HEC|INSEAD|IESE|ESSEC|EDHEC|CEMFI|CREST|EIEF|CREI|EPFL|ETH|ECB|IMF|OECD|FDIC|CFTC)\b|\bUC(?:\s+\p{Lu}\p{Ll}+){1,2}\b|\bFederal Reserve\b|\bBoard of Governors\b/u;
-/** Whether a text names an institution known by its short name ("UC Berkeley", "NBER"). */
+const KNOWN_INSTITUTION =
+  /\b(?:NBER|CEPR|CESifo|IZA|ECGI|UCLA|UCSD|UCSB|UCI|USC|MIT|NYU|CUNY|UNC|UIUC|UBC|CMU|LSE|UCL|HEC|INSEAD|IESE|ESSEC|EDHEC|CEMFI|CREST|EIEF|CREI|EPFL|ETH|ECB|IMF|OECD|FDIC|CFTC)\b|\bUC(?:\s+\p{Lu}\p{Ll}+){1,2}\b|\bFederal Reserve\b|\bBoard of Governors\b|(?<!\p{L})(?:Banque|Banco|Banca|Bundesbank|Riksbank|Nationalbank|Universidad|Universidade|Escuela|École|Ecole|Scuola|Fundación|Fundação|Fondation|Fondazione)(?!\p{L})/u;
+/**
+ * Whether a text names an institution known by its short name ("UC Berkeley", "NBER") or by a word
+ * of another language than the patterns' ("Banque de France", "Universidad de Chile").
+ */
 export const namesKnownInstitution = (text: string) => KNOWN_INSTITUTION.test(text);
 /** Whether a text names an institution: by an institution's word, or as one known by its short name. */
 export const namesInstitution = (text: string) => INSTITUTION.test(text) || namesKnownInstitution(text);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { looksLikeName, splitName } from "./person-names";
+import { lowerCaseWords } from "./patterns";
+import { isCommonWords, looksLikeName, splitName } from "./person-names";
 
 describe("person names", () => {
   it("splits names with particles, initials and capitalised particles", () => {
@@ -36,6 +37,9 @@ describe("person names", () => {
     // An institution known by a short name has no institution's word in it.
     expect(looksLikeName("UC Santa Cruz")).toBe(false);
     expect(looksLikeName("Federal Reserve Board")).toBe(false);
+    // Nor one named in another language than the patterns' words.
+    expect(looksLikeName("Banque de France")).toBe(false);
+    expect(looksLikeName("Universidad de Chile")).toBe(false);
     expect(looksLikeName("IZA KOWALSKA")).toBe(true);
     expect(looksLikeName("March 2024")).toBe(false);
     expect(looksLikeName("Preliminary draft")).toBe(false);
@@ -49,5 +53,14 @@ describe("person names", () => {
     // Words that are also family names stay names.
     expect(looksLikeName("Anne Case")).toBe(true);
     expect(looksLikeName("Philip Lane")).toBe(true);
+  });
+
+  it("takes no name for common words because a web address or an e-mail spells it", () => {
+    const line = (text: string) => ({ page: 1, x: 72, y: 700, width: 400, size: 9, text, spans: [] });
+    const words = lowerCaseWords([line("Banque de France, tommaso.gasparini@banque-france.fr, https://tommaso-gasparini-econ."), line("we study the propagation of shocks")]);
+    expect(isCommonWords("Tommaso Gasparini", words)).toBe(false);
+    expect(isCommonWords("Propagation", words)).toBe(true);
+    // The line labeller counts a web address's words, as it was trained.
+    expect(lowerCaseWords([line("https://tommaso-gasparini-econ.github.io")], { webAddresses: true }).has("gasparini")).toBe(true);
   });
 });
