@@ -33,6 +33,8 @@ export type StandardEncryption = {
   p: number;
   id: Uint8Array;
   streams: StreamCipher | "unknown";
+  /** Version 4's key length in bits, as its crypt filter gives it (null below version 4: `length`). */
+  keyBits: number | null;
   encryptMetadata: boolean;
 };
 export type StreamCipher = "rc4" | "aes" | "none";
@@ -44,8 +46,10 @@ export type Decryption = { key: Uint8Array; streams: StreamCipher } | { refused:
 export function openWithEmptyPassword(e: StandardEncryption): Decryption {
   const supported = ((e.v === 1 || e.v === 2) && (e.r === 2 || e.r === 3)) || (e.v === 4 && e.r === 4);
   if (!supported || e.streams === "unknown") return { refused: "unsupported" };
-  // (Version 4's key is 128 bits whatever /Length says, as pdf.js reads it.)
-  const n = e.r === 2 ? 5 : e.v === 4 ? 16 : Math.max(5, Math.min(16, Math.floor(e.length / 8)));
+  // (At version 4 the crypt filter's length is the key's, and pdf.js pads a shorter key to 16 bytes.)
+  const bits = e.v === 4 ? (e.keyBits ?? 128) : e.length;
+  if (e.v === 4 && !(Number.isInteger(bits) && bits >= 40 && bits <= 128 && bits % 8 === 0)) return { refused: "unsupported" };
+  const n = e.r === 2 ? 5 : Math.max(5, Math.min(16, Math.floor(bits / 8)));
   const permissions = new Uint8Array(4);
   new DataView(permissions.buffer).setInt32(0, e.p, true);
   // (At revision 4, a file whose metadata is left unencrypted says so in its key: four 0xFF bytes.)
@@ -57,7 +61,8 @@ export function openWithEmptyPassword(e: StandardEncryption): Decryption {
   if (e.r === 2) return equal(rc4(key, PADDING), e.u.subarray(0, 32)) ? { key, streams } : { refused: "password" };
   let check = rc4(key, md5(concat(PADDING, e.id)));
   for (let i = 1; i <= 19; i++) check = rc4(key.map((b) => b ^ i), check);
-  return equal(check, e.u.subarray(0, 16)) ? { key, streams } : { refused: "password" };
+  if (!equal(check, e.u.subarray(0, 16))) return { refused: "password" };
+  return { key: e.v === 4 && key.length < 16 ? concat(key, new Uint8Array(16 - key.length)) : key, streams };
 }
 
 /** Decrypts a stream's data piece by piece, keeping its state between pieces. */
@@ -167,9 +172,12 @@ function expandKey(key: Uint8Array) {
   return w;
 }
 
+/** A block's bytes between the steps of `decryptBlock` (one buffer for all: the check runs synchronously). */
+const SCRATCH = new Uint8Array(16);
+
 /** One 16-byte block decrypted in place with the expanded key (FIPS 197, 5.3). */
 function decryptBlock(state: Uint8Array, w: Uint8Array) {
-  const t = new Uint8Array(16);
+  const t = SCRATCH;
   for (let i = 0; i < 16; i++) state[i]! ^= w[160 + i]!;
   for (let round = 9; round >= 0; round--) {
     // Inverse shift of the rows and inverse substitution (the state is column by column).
@@ -200,9 +208,12 @@ export function aes128DecryptBlock(key: Uint8Array, block: Uint8Array) {
  */
 class Aes128CbcDecryption implements PieceCipher {
   private readonly w: Uint8Array;
-  private previous: Uint8Array | null = null;
-  private pending = new Uint8Array(16);
+  /** The previous ciphertext block (the initialisation vector first), and the block being filled. */
+  private readonly previous = new Uint8Array(16);
+  private readonly pending = new Uint8Array(16);
+  private readonly block = new Uint8Array(16);
   private held = 0;
+  private started = false;
   constructor(key: Uint8Array) {
     this.w = expandKey(key);
   }
@@ -210,19 +221,19 @@ class Aes128CbcDecryption implements PieceCipher {
   next(piece: Uint8Array) {
     const out = new Uint8Array(Math.floor((this.held + piece.length) / 16) * 16);
     let written = 0;
-    for (const byte of piece) {
-      this.pending[this.held++] = byte;
+    for (let k = 0; k < piece.length; k++) {
+      this.pending[this.held++] = piece[k]!;
       if (this.held < 16) continue;
       this.held = 0;
-      const cipher = Uint8Array.from(this.pending);
-      if (!this.previous) {
-        this.previous = cipher;
+      if (!this.started) {
+        this.previous.set(this.pending);
+        this.started = true;
         continue;
       }
-      const block = Uint8Array.from(cipher);
-      decryptBlock(block, this.w);
-      for (let i = 0; i < 16; i++) out[written++] = block[i]! ^ this.previous[i]!;
-      this.previous = cipher;
+      this.block.set(this.pending);
+      decryptBlock(this.block, this.w);
+      for (let i = 0; i < 16; i++) out[written++] = this.block[i]! ^ this.previous[i]!;
+      this.previous.set(this.pending);
     }
     return out.subarray(0, written);
   }

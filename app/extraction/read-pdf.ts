@@ -6,7 +6,7 @@
 import { getDocumentProxy } from "unpdf";
 import { ExtractionFailed, type Document, type Line, type Span } from "./model";
 import { fixLigatures, joinSpans } from "./text";
-import { checkPdfStreams } from "./unpack";
+import { checkedPdf } from "./unpack";
 
 type Item = Span & { baseline: number };
 
@@ -14,12 +14,13 @@ type Item = Span & { baseline: number };
 
 /**
  * Opens a PDF; a damaged, encrypted or empty file ends as a clear failure, and so does one whose
- * streams unpack to more than pdf.js may hold (checked first: pdf.js decodes a stream whole).
+ * streams unpack to more than pdf.js may hold (checked first: pdf.js decodes a stream whole). pdf.js
+ * reads the file with its images' pixels made unpackable (`checkedPdf`).
  */
 export async function openPdf(bytes: Uint8Array) {
-  checkPdfStreams(bytes);
+  const readable = checkedPdf(bytes);
   try {
-    return await getDocumentProxy(bytes);
+    return await getDocumentProxy(readable);
   } catch (error) {
     const name = (error as { name?: string })?.name ?? "";
     if (name === "PasswordException") throw new ExtractionFailed("The PDF is protected by a password, so its text cannot be read.");

@@ -517,22 +517,32 @@ function readDictionary(s: string, start: number): { tokens: Token[]; end: numbe
   return null;
 }
 
-/** The value tokens of `key` at the dictionary's top level. */
+/**
+ * The value tokens of `key` at the dictionary's top level: its last, where a key is written twice,
+ * as pdf.js keeps the last ("/Filter /Foo /Filter /FlateDecode" is FlateDecode to it).
+ */
 function valueOf(tokens: Token[], key: string): Token[] | null {
   let depth = 0;
+  let found: Token[] | null = null;
   for (let i = 1; i < tokens.length - 1; i++) {
     const t = tokens[i]!;
     if (depth === 0 && t.kind === "name" && t.value === key) {
       const first = tokens[i + 1]!;
-      if (first.kind !== "array" && first.kind !== "dict") return [first];
-      let level = 0;
-      for (let j = i + 1; j < tokens.length; j++) {
-        const u = tokens[j]!;
-        if (u.kind === "array" || u.kind === "dict") level++;
-        if (u.kind === "endarray" || u.kind === "enddict") level--;
-        if (level === 0) return tokens.slice(i + 1, j + 1);
+      if (first.kind !== "array" && first.kind !== "dict") found = [first];
+      else {
+        found = null;
+        let level = 0;
+        for (let j = i + 1; j < tokens.length; j++) {
+          const u = tokens[j]!;
+          if (u.kind === "array" || u.kind === "dict") level++;
+          if (u.kind === "endarray" || u.kind === "enddict") level--;
+          if (level === 0) {
+            found = tokens.slice(i + 1, j + 1);
+            break;
+          }
+        }
+        if (!found) return null;
       }
-      return null;
     }
     if (t.kind === "dict" || t.kind === "array") depth++;
     if (t.kind === "enddict" || t.kind === "endarray") depth--;
@@ -542,7 +552,7 @@ function valueOf(tokens: Token[], key: string): Token[] | null {
       if (v && v.kind !== "dict" && v.kind !== "array") i++;
     }
   }
-  return null;
+  return found;
 }
 
 const FILTERS: Record<string, string> = {
@@ -579,6 +589,8 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
   // read at most.
   const meter = new Meter(limits, limits.pdfTotal, limits.pdfStream, READ_WORK * bytes.length + STEP);
   let streams = 0;
+  /** Where each image's packed data begins that pdf.js is to get unpackable. */
+  const images: number[] = [];
   // The next `endstream` from a stream's data, remembered: a file of many streams and no
   // `endstream` would otherwise be searched to its end once per stream.
   let endstreamFrom = -1;
@@ -602,18 +614,20 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     // DEFLATE, which costs nothing when it is not.
     if (found === "unreadable") throw new ExtractionFailed(UNCHECKABLE);
     const dict = found === "none" ? null : found;
-    const { chain, imageFilter } = dict ? filtersOf(pdf, dict, key !== null) : { chain: ["flate"], imageFilter: false };
+    const { chain, imageFilter, unpackable } = dict ? filtersOf(pdf, dict, key !== null) : { chain: ["flate"], imageFilter: false, unpackable: false };
     // An image filter makes pixels of any stream pdf.js reads, a page's content too, in sizes
     // this check does not count: only an image (or a thumbnail, sized by /Width) may have one.
     const image = Boolean(dict && (valueOf(dict, "Subtype")?.[0]?.value === "Image" || valueOf(dict, "Width")));
     if (imageFilter && !image) throw new ExtractionFailed(UNCHECKABLE);
-    // An image may unpack to the pixels its dictionary declares, beyond the limit of other parts,
-    // and no further: pdf.js's text reading never unpacks an image, and a stream that calls itself
-    // one to be read as a page's content is held to that size.
-    const pixels = image && dict ? pixelBytesOf(pdf, dict) : null;
-    const imageCount = pixels === null ? null : { cap: Math.min(pixels, limits.pdfImage), imagesLimit: limits.pdfImages };
     if (!chain.length) continue;
     streams++;
+    // An image packed with FlateDecode in a file not encrypted is given to pdf.js with its packed
+    // data's first two bytes zeroed (`checkedPdf`): pdf.js refuses such data at once, however it
+    // reads the stream (as an image of a Type 3 font's glyph, or as a page's content it only calls
+    // an image). It may then unpack here to the pixels it declares, beyond other parts' limit.
+    if (unpackable) images.push(dataStart);
+    const pixels = unpackable && dict ? pixelBytesOf(dict) : null;
+    const imageCount = pixels === null ? null : { cap: Math.min(pixels, limits.pdfImage), imagesLimit: limits.pdfImages };
     const declared = dict ? lengthOf(pdf, dict) : null;
     const endstream = nextEndstream(dataStart);
     const dataEnd = Math.max(endstream < 0 ? bytes.length : endstream, declared !== null && dataStart + declared <= bytes.length ? dataStart + declared : 0);
@@ -622,7 +636,7 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     // The object's number is its key: a stream not standing right after its own `N G obj` and one
     // dictionary (an "obj" written inside the dictionary to lend it another number) cannot be
     // checked as pdf.js would decrypt it, and the file is refused.
-    if (key && owner && !pdf.onlyDictionaryBetween(owner.end, at)) throw new ExtractionFailed(UNCHECKABLE);
+    if (key && owner && (!pdf.onlyDictionaryBetween(owner.end, at) || !Number.isInteger(owner.number) || !Number.isInteger(owner.generation))) throw new ExtractionFailed(UNCHECKABLE);
     const decrypting = (): Decrypt | undefined => {
       if (!key || !owner) return undefined;
       const cipher = objectCipher(key, owner.number, owner.generation, encryption?.streams);
@@ -638,20 +652,22 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     // undecrypted too, as pdf.js reads it for the file's index; that reading may end anywhere.
     const crossReference = key !== null && valueOf(dict ?? [], "Type")?.[0]?.value === "XRef";
     const readings = [...(crossReference ? [{ encrypted: false }] : []), { encrypted: key !== null, decrypting }];
-    // A cross-reference stream is never encrypted (ISO 32000-1, 7.5.8.2): read as it stands, a
-    // genuine one is a whole index of the size its /W and /Index declare, and decrypted (as pdf.js
-    // would read it only as some other object's content) it is garbage. Where the first reading
-    // found such an index, garbage ends the decrypted reading rather than refusing the file.
-    let wholeIndex = false;
+    // A cross-reference stream is never encrypted (ISO 32000-1, 7.5.8.2): pdf.js reads it as it
+    // stands for the file's index, and decrypts it only if it is fetched as some other object's
+    // content. Where it is a whole index of the size its /W and /Index declare, and its data
+    // decrypted begins with what pdf.js refuses as FlateDecode (it then unpacks none of it), the
+    // decrypted reading is left out; otherwise it is read strictly, as every encrypted stream is.
+    let indexOnly = false;
     try {
-      for (const { encrypted: decrypted, decrypting: decrypt } of readings) {
-        const encrypted = decrypted && !wholeIndex;
+      for (const { encrypted, decrypting: decrypt } of readings) {
+        if (encrypted && indexOnly) continue;
         meter.start(!image, imageCount);
         let end = dataEnd;
-        const whole = unpackStream(bytes.subarray(dataStart, end), chain, meter, { encrypted, decrypt: decrypt?.() });
-        if (crossReference && !decrypted) {
+        const whole = unpackStream(bytes.subarray(dataStart, end), chain, meter, { encrypted, decrypt: decrypt?.(), unread: unpackable });
+        if (crossReference && !encrypted) {
           const declared = dict ? indexBytesOf(dict) : null;
-          wholeIndex = whole && declared !== null && meter.part <= declared;
+          const head = chain[0] === "flate" ? decrypting()?.(bytes.subarray(dataStart, Math.min(dataEnd, dataStart + 32))).subarray(0, 2) : undefined;
+          indexOnly = whole && declared !== null && meter.part <= declared && head !== undefined && flateHeaderRefused(head);
         }
         if (!whole) {
           // The data ran out before its filter's end: pdf.js may take a longer stream (a length it
@@ -661,7 +677,7 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
           meter.start(!image, imageCount);
           // An encrypted stream that still runs out at the file's end may be garbage decrypted
           // with another key than pdf.js's: refused, as data a filter cannot read is.
-          if (!unpackStream(bytes.subarray(dataStart, end), chain, meter, { encrypted, decrypt: decrypt?.() }) && encrypted) throw new ExtractionFailed(UNCHECKABLE);
+          if (!unpackStream(bytes.subarray(dataStart, end), chain, meter, { encrypted, decrypt: decrypt?.(), unread: unpackable }) && encrypted) throw new ExtractionFailed(UNCHECKABLE);
         }
       }
     } catch (error) {
@@ -671,7 +687,21 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     // The next keyword is looked for from here, inside this stream's data too: an object the
     // cross-reference table points into another stream's data is still a stream to pdf.js.
   }
-  return { streams, inflated: meter.total + meter.images };
+  return { streams, inflated: meter.total + meter.images, images };
+}
+
+/**
+ * The bytes pdf.js is to read: the file checked (`checkPdfStreams`), with the packed data of its
+ * images made unpackable (text reading needs no pixels), and checked again as changed (two bytes
+ * changed inside another stream's data change what that stream unpacks to).
+ */
+export function checkedPdf(bytes: Uint8Array, limits: UnpackLimits = UNPACK_LIMITS): Uint8Array {
+  const { images } = checkPdfStreams(bytes, limits);
+  if (!images.length) return bytes;
+  const readable = Uint8Array.from(bytes);
+  for (const at of images) readable.fill(0, at, Math.min(at + 2, readable.length));
+  if (checkPdfStreams(readable, limits).images.join() !== images.join()) throw new ExtractionFailed(UNCHECKABLE);
+  return readable;
 }
 
 /** The bytes a cross-reference stream's entries take as its /W and /Index (or /Size) declare them, a predictor's tag byte on each; null when unreadable. */
@@ -696,12 +726,12 @@ const COLOURS: Record<string, number> = { DeviceGray: 1, G: 1, CalGray: 1, Index
 /**
  * The bytes an image's pixels take as its dictionary declares them: each row of width × colours ×
  * bits, rounded up to a byte, and one byte more for a PNG predictor's tag; null without a width
- * and height this scan can read.
+ * and height written in the dictionary (one behind a reference is not looked up: a file of many
+ * images could make that slow).
  */
-function pixelBytesOf(pdf: PdfBytes, dict: Token[]): number | null {
+function pixelBytesOf(dict: Token[]): number | null {
   const numberAt = (key: string) => {
-    let value = valueOf(dict, key);
-    if (value?.length === 1 && value[0]!.kind === "ref") value = pdf.resolve(value[0]!.value);
+    const value = valueOf(dict, key);
     const n = value?.length === 1 && value[0]!.kind === "number" ? Number(value[0]!.value) : NaN;
     return Number.isInteger(n) && n > 0 ? n : null;
   };
@@ -784,7 +814,7 @@ function encryptionKey(pdf: PdfBytes): { key: Uint8Array; streams: StreamCipher 
     u: bytesOf(u.value),
     p: number("P", 0),
     id: bytesOf(id ?? ""),
-    streams: streamCipherOf(dict, number("V", 0)),
+    ...streamCipherOf(dict, number("V", 0)),
     encryptMetadata: get("EncryptMetadata")?.value !== "false",
   });
   if ("refused" in opened) throw new ExtractionFailed(ENCRYPTED);
@@ -793,19 +823,33 @@ function encryptionKey(pdf: PdfBytes): { key: Uint8Array; streams: StreamCipher 
 
 /**
  * How an encryption dictionary has streams encrypted, as pdf.js reads it: RC4 below version 4; at
- * version 4 the crypt filter /StmF names (Identity by default) and its /CFM (none where it names none).
+ * version 4 the crypt filter /StmF names (Identity by default), looked up in /CF as pdf.js looks
+ * any name up (Identity too): none where /CF has no such filter or its /CFM is none or None, RC4
+ * for V2, AES-128 for AESV2. Embedded files' filter (/EFF) must be the same: pdf.js decrypts a
+ * stream that calls itself an embedded file with it. With the key's length in bits (version 4:
+ * the filter's /Length, in bytes where under 40, or 128).
  */
-function streamCipherOf(dict: Token[], version: number): StreamCipher | "unknown" {
-  if (version < 4) return "rc4";
-  const filter = valueOf(dict, "StmF")?.[0];
-  if (filter && filter.kind !== "name") return "unknown";
-  if (!filter || filter.value === "Identity") return "none";
+function streamCipherOf(dict: Token[], version: number): { streams: StreamCipher | "unknown"; keyBits: number | null } {
+  if (version < 4) return { streams: "rc4", keyBits: null };
   const filters = valueOf(dict, "CF");
-  const named = filters?.[0]?.kind === "dict" ? valueOf(filters, filter.value) : null;
-  if (!named || named[0]?.kind !== "dict") return "unknown";
-  const method = valueOf(named, "CFM")?.[0];
-  if (!method || (method.kind === "name" && method.value === "None")) return "none";
-  return method.kind === "name" && method.value === "V2" ? "rc4" : method.kind === "name" && method.value === "AESV2" ? "aes" : "unknown";
+  const entry = (name: string) => (filters?.[0]?.kind === "dict" ? valueOf(filters, name) : null);
+  const cipherNamed = (token: Token | undefined): StreamCipher | "unknown" => {
+    if (token && token.kind !== "name") return "unknown";
+    const named = entry(token?.value ?? "Identity");
+    if (!named) return "none";
+    if (named[0]?.kind !== "dict") return "unknown";
+    const method = valueOf(named, "CFM")?.[0];
+    if (!method || (method.kind === "name" && method.value === "None")) return "none";
+    return method.kind === "name" && method.value === "V2" ? "rc4" : method.kind === "name" && method.value === "AESV2" ? "aes" : "unknown";
+  };
+  const stream = valueOf(dict, "StmF")?.[0];
+  const embedded = valueOf(dict, "EFF")?.[0] ?? stream;
+  const streams = cipherNamed(stream);
+  if (cipherNamed(embedded) !== streams) return { streams: "unknown", keyBits: null };
+  const named = entry(stream?.value ?? "Identity");
+  const length = named?.[0]?.kind === "dict" ? valueOf(named, "Length")?.[0] : undefined;
+  const bits = length?.kind === "number" ? Number(length.value) : 128;
+  return { streams, keyBits: bits < 40 ? bits * 8 : bits };
 }
 
 /**
@@ -908,8 +952,14 @@ class PdfBytes {
     if (!this.starts) {
       this.starts = [];
       for (let obj = this.find("obj", 0); obj >= 0; obj = this.find("obj", obj + 3)) {
-        const m = /(\d+)\s+(\d+)\s+$/.exec(this.text(obj - 32, obj));
-        if (m) this.starts.push({ at: obj, number: Number(m[1]), generation: Number(m[2]), end: obj + 3 });
+        // (pdf.js reads "4.0 0 obj" as object 4: a header of numbers this scan would read otherwise
+        // is kept as unreadable, NaN, and an encrypted stream in it refuses the file.)
+        const from = Math.max(0, obj - 40);
+        const m = /(?:^|[\0\t\n\f\r ()<>[\]{}/%])([+-]?[\d.]+)[\0\t\n\f\r ]+([+-]?[\d.]+)[\0\t\n\f\r ]*$/.exec(this.text(from, obj));
+        if (m && (from === 0 || !/[\d.+-]/.test(m[0]![0]!))) {
+          const plain = (t: string) => (/^\d+$/.test(t) ? Number(t) : NaN);
+          this.starts.push({ at: obj, number: plain(m[1]!), generation: plain(m[2]!), end: obj + 3 });
+        }
       }
     }
     let [low, high] = [0, this.starts.length - 1];
@@ -1048,6 +1098,7 @@ class PdfBytes {
 const STAGES: Record<string, (out: Out) => Stage> = {
   flate: (out) => inflateStage(out, true),
   lzw: (out) => lzwStage(out, 1),
+  lzw0: (out) => lzwStage(out, 0),
   rl: (out) => runLengthStage(out),
   hex: (out) => asciiStage(out, true),
   a85: (out) => asciiStage(out, false),
@@ -1062,23 +1113,82 @@ const IMAGE_FILTERS = new Set(["DCTDecode", "DCT", "JPXDecode", "JPX", "JBIG2Dec
  * the next, so an unknown name is skipped here too. Two it knows cannot be counted here and refuse
  * the file: BrotliDecode (no decoder here) and, in an encrypted file, Crypt (a second decryption).
  */
-function filtersOf(pdf: PdfBytes, dict: Token[], encrypted: boolean): { chain: string[]; imageFilter: boolean } {
+function filtersOf(pdf: PdfBytes, dict: Token[], encrypted: boolean): { chain: string[]; imageFilter: boolean; unpackable: boolean } {
   // (pdf.js reads /F first when a stream has both.)
   let value = valueOf(dict, "F") ?? valueOf(dict, "Filter");
-  if (!value) return { chain: [], imageFilter: false };
+  if (!value) return { chain: [], imageFilter: false, unpackable: false };
   if (value.length === 1 && value[0]!.kind === "ref") value = pdf.resolve(value[0]!.value);
   // Filters held where this scan cannot see (in an object stream) could be chained without end;
   // writers put them in the stream's dictionary, so such a file is refused rather than guessed.
   if (!value || value.some((t) => t.kind === "ref")) throw new ExtractionFailed(UNCHECKABLE);
   const names = value.filter((t) => t.kind === "name").map((t) => t.value);
+  // An image packed with FlateDecode, in a file not encrypted, is given to pdf.js unpackable
+  // (`checkedPdf`): pdf.js refuses its data before any parameter of its filters is read.
+  const unpackable = !encrypted && FILTERS[names[0] ?? ""] === "flate" && valueOf(dict, "Subtype")?.[0]?.value === "Image";
+  const parms = unpackable ? [] : decodeParmsOf(pdf, dict, names.length);
   const chain: string[] = [];
-  for (const name of names) {
-    if (IMAGE_FILTERS.has(name)) return { chain, imageFilter: true };
+  for (const [k, name] of names.entries()) {
+    if (IMAGE_FILTERS.has(name)) return { chain, imageFilter: true, unpackable };
     if (name === "BrotliDecode" || (name === "Crypt" && encrypted)) throw new ExtractionFailed(UNCHECKABLE);
     const stage = FILTERS[name];
-    if (stage) chain.push(stage);
+    if (!stage) continue;
+    const own = parms[k] ?? null;
+    // A predictor's rows are buffers pdf.js allocates whatever the data: a row of a few bytes per
+    // pixel across a printed page is kilobytes ("/Columns 100000000" would be hundreds of megabytes).
+    if ((stage === "flate" || stage === "lzw") && own) {
+      const predictor = numberIn(pdf, own, "Predictor") ?? 1;
+      if (predictor > 1) {
+        const [columns, colours, bits] = [numberIn(pdf, own, "Columns") ?? 1, numberIn(pdf, own, "Colors") ?? 1, numberIn(pdf, own, "BitsPerComponent") ?? 8];
+        if (![columns, colours, bits].every((n) => Number.isFinite(n) && n >= 0) || (columns * colours * bits) / 8 > MAX_PREDICTOR_ROW) throw new ExtractionFailed(UNCHECKABLE);
+      }
+    }
+    // LZW's code lengths grow one code early by default; /EarlyChange 0 has them grow on time, and
+    // pdf.js reads any other value as neither: refused.
+    const early = stage === "lzw" && own ? (numberIn(pdf, own, "EarlyChange") ?? 1) : 1;
+    if (early !== 0 && early !== 1) throw new ExtractionFailed(UNCHECKABLE);
+    chain.push(stage === "lzw" && early === 0 ? "lzw0" : stage);
   }
-  return { chain, imageFilter: false };
+  return { chain, imageFilter: false, unpackable };
+}
+
+/** The widest predictor row, in bytes, the check lets pdf.js allocate (a 6000-pixel CMYK row in 16 bits is 48 KB). */
+const MAX_PREDICTOR_ROW = 1024 * 1024;
+
+/**
+ * Each filter's /DecodeParms (or /DP, which pdf.js reads first): a dictionary's tokens, or null
+ * for none; a reference this scan cannot resolve refuses the file.
+ */
+function decodeParmsOf(pdf: PdfBytes, dict: Token[], filters: number): Array<Token[] | null> {
+  let value = valueOf(dict, "DP") ?? valueOf(dict, "DecodeParms");
+  if (!value) return [];
+  const resolved = (tokens: Token[] | null) => {
+    if (tokens?.length === 1 && tokens[0]!.kind === "ref") tokens = pdf.resolve(tokens[0]!.value);
+    if (tokens === null) throw new ExtractionFailed(UNCHECKABLE);
+    return tokens[0]?.kind === "dict" ? tokens : null;
+  };
+  value = value.length === 1 && value[0]!.kind === "ref" ? pdf.resolve(value[0]!.value) : value;
+  if (!value) throw new ExtractionFailed(UNCHECKABLE);
+  if (value[0]?.kind !== "array") return filters ? [resolved(value)] : [];
+  // An array: one entry per filter, each a dictionary, a reference to one, or null.
+  const entries: Array<Token[] | null> = [];
+  for (let i = 1, level = 0, start = 1; i < value.length - 1; i++) {
+    const t = value[i]!;
+    if (t.kind === "dict" || t.kind === "array") level++;
+    if (t.kind === "enddict" || t.kind === "endarray") level--;
+    if (level === 0) {
+      entries.push(t.kind === "ref" ? resolved([t]) : t.kind === "enddict" ? value.slice(start, i + 1) : null);
+      start = i + 1;
+    }
+  }
+  return entries;
+}
+
+/** A number a dictionary holds for `key`, here or behind a reference; NaN when it holds something else. */
+function numberIn(pdf: PdfBytes, dict: Token[], key: string): number | null {
+  let value = valueOf(dict, key);
+  if (!value) return null;
+  if (value.length === 1 && value[0]!.kind === "ref") value = pdf.resolve(value[0]!.value);
+  return value?.length === 1 && value[0]!.kind === "number" ? Number(value[0]!.value) : NaN;
 }
 
 /** The stream's /Length, when it is a number here or in an object this scan can see. */
@@ -1094,7 +1204,7 @@ function lengthOf(pdf: PdfBytes, dict: Token[]): number | null {
  * `decrypt` decrypts an encrypted stream's data on its way in; with `encrypted`, data a filter
  * cannot read refuses the file instead of ending the stream.
  */
-function unpackStream(data: Uint8Array, chain: string[], meter: Meter, { encrypted, decrypt }: { encrypted: boolean; decrypt?: Decrypt } = { encrypted: false }): boolean {
+function unpackStream(data: Uint8Array, chain: string[], meter: Meter, { encrypted, decrypt, unread = false }: { encrypted: boolean; decrypt?: Decrypt; unread?: boolean } = { encrypted: false }): boolean {
   let complete = true;
   const stages: Stage[] = [];
   let out: Out = () => {};
@@ -1117,6 +1227,16 @@ function unpackStream(data: Uint8Array, chain: string[], meter: Meter, { encrypt
     first!.end();
   } catch (error) {
     if (error instanceof Stop || error instanceof ExtractionFailed) throw error;
+    if (!unread && readOnByPdfJs(error)) {
+      // pdf.js unpacks on where the check cannot: what it may make of the stream is counted at
+      // the most its filters can make of its data (a damaged thumbnail of a few hundred bytes
+      // passes; more than the limits allow refuses the file).
+      // (An estimate at its most, not data: the ratio rule does not judge it, the limits do.)
+      if (encrypted) throw new ExtractionFailed(UNCHECKABLE);
+      meter.ratio = false;
+      meter.count(Math.max(0, data.length * chain.reduce((product, stage) => product * (EXPANSION[stage] ?? Infinity), 1) - meter.part));
+      return true;
+    }
     const endedEarly = /unexpected EOF/i.test(String((error as Error)?.message));
     // In an encrypted file, data a filter cannot read may be data decrypted with another key than
     // the one pdf.js will use (a stream made to look as if it were another object's, an
@@ -1131,9 +1251,32 @@ function unpackStream(data: Uint8Array, chain: string[], meter: Meter, { encrypt
     for (const stage of rest) stage.end();
   } catch (error) {
     if (error instanceof Stop) throw error;
+    if (!unread && readOnByPdfJs(error)) {
+      if (encrypted) throw new ExtractionFailed(UNCHECKABLE);
+      meter.ratio = false;
+      meter.count(Math.max(0, data.length * chain.reduce((product, stage) => product * (EXPANSION[stage] ?? Infinity), 1) - meter.part));
+    }
   }
   return complete;
 }
+
+/** The most each filter makes of a byte (DEFLATE 258 bytes from about two bits; an LZW code its longest string; RunLength 128 from 2; ASCII85's z four from one). */
+const EXPANSION: Record<string, number> = { flate: 1032, lzw: 4096, lzw0: 4096, rl: 64, hex: 1, a85: 4 };
+
+/**
+ * A DEFLATE error pdf.js does not stop at: a distance before the data's start (pdf.js copies what
+ * its buffer holds there) and the codes DEFLATE leaves unused (286 and 287, distances 30 and 31,
+ * which pdf.js's tables read as lengths and distances of nothing). fflate stops at them; pdf.js
+ * unpacks on, so what follows could be a bomb this check never saw: it is counted at its most
+ * (`EXPANSION`), unless pdf.js never unpacks the stream (`unread`), and refuses an encrypted file.
+ */
+const readOnByPdfJs = (error: unknown) => /invalid (?:length\/literal|distance)/i.test(String((error as Error)?.message));
+
+/**
+ * Whether pdf.js refuses FlateDecode data at its first two bytes (its zlib header: no deflate
+ * method, a failed check, a preset dictionary): it then unpacks nothing of it.
+ */
+export const flateHeaderRefused = (head: Uint8Array) => head.length < 2 || (head[0]! & 0x0f) !== 8 || ((head[0]! << 8) + head[1]!) % 31 !== 0 || (head[1]! & 0x20) !== 0;
 
 /** The names of a ZIP archive's parts as its central directory lists them, or null when it has none. */
 export function zipPartNames(bytes: Uint8Array): string[] | null {

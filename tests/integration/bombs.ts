@@ -219,8 +219,12 @@ export type PdfBombOptions = {
    * strings of their raw bytes (as many writers do), not in hexadecimal.
    */
   literalStrings?: boolean;
-  /** With `encrypted`: AES-128 (revision 4, the crypt filter AESV2) instead of RC4, as institutions' downloads often are. */
-  aes?: boolean;
+  /**
+   * With `encrypted`: AES-128 (revision 4, the crypt filter AESV2) instead of RC4, as institutions'
+   * downloads often are; its crypt filters written as given (`/CF … /StmF … /StrF …`), by default
+   * one filter, StdCF, for streams and strings.
+   */
+  aes?: boolean | { filters: string };
   /** With `encrypted`: an "obj" written inside the stream's dictionary, lending the stream another object's number (and so another key) to a scan that takes the nearest. */
   lentNumber?: boolean;
   /** What follows the `stream` keyword on its line (pdf.js skips to the next line). */
@@ -242,7 +246,7 @@ export function pdfBomb(size = 1 << 30, options: PdfBombOptions = {}) {
   const head = "BT /F1 24 Tf 72 720 Td (A Title) Tj ET\n" + (options.hiddenEnd ? "%\nendstream\nendobj\n" : "");
   let stream = zlibWrapped(deflateBomb(head, " ".repeat(64), size, "\n", options.hiddenEnd));
   if (options.twice) stream = new Uint8Array(deflateSync(stream, { level: 9 }));
-  const security = options.encrypted ? (options.aes ? aesSecurity() : rc4Security({ literalStrings: options.literalStrings })) : null;
+  const security = options.encrypted ? (options.aes ? aesSecurity(options.aes === true ? undefined : options.aes.filters) : rc4Security({ literalStrings: options.literalStrings })) : null;
   if (security) stream = security.encrypt(4, stream);
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
@@ -364,7 +368,7 @@ function rc4Security({ literalStrings = false } = {}) {
  * engine's own reader of it with Node's MD5 and AES: each stream is its
  * initialisation vector, then its data encrypted in CBC mode with PKCS#7 padding.
  */
-function aesSecurity() {
+function aesSecurity(filters = "/CF << /StdCF << /AuthEvent /DocOpen /CFM /AESV2 /Length 16 >> >> /StmF /StdCF /StrF /StdCF") {
   const padding = Buffer.from("28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a", "hex");
   const owner = Buffer.alloc(32, 0x3c);
   const id = Buffer.from("fedcba9876543210fedcba9876543210", "hex");
@@ -377,7 +381,7 @@ function aesSecurity() {
   const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
   return {
     id: hex(id),
-    dictionary: `<< /Filter /Standard /V 4 /R 4 /Length 128 /CF << /StdCF << /AuthEvent /DocOpen /CFM /AESV2 /Length 16 >> >> /StmF /StdCF /StrF /StdCF /O <${hex(owner)}> /U <${hex(Buffer.concat([user, Buffer.alloc(16)]))}> /P -1036 >>`,
+    dictionary: `<< /Filter /Standard /V 4 /R 4 /Length 128 ${filters} /O <${hex(owner)}> /U <${hex(Buffer.concat([user, Buffer.alloc(16)]))}> /P -1036 >>`,
     encrypt: (objectNumber: number, data: Uint8Array) => {
       const objectKey = md5(key, Buffer.from([objectNumber & 0xff, (objectNumber >> 8) & 0xff, objectNumber >> 16, 0, 0]), Buffer.from("sAlT")).subarray(0, 16);
       const iv = Buffer.alloc(16, 0x11);
@@ -385,4 +389,29 @@ function aesSecurity() {
       return new Uint8Array(Buffer.concat([iv, cipher.update(data), cipher.final()]));
     },
   };
+}
+
+/**
+ * zlib data whose first DEFLATE block opens by copying 258 bytes from before the data's start, then
+ * `size` spaces packed as usual: fflate stops at the copy ("invalid distance"); pdf.js copies what
+ * its buffer holds there and unpacks the rest.
+ */
+export function flateReachingBack(size: number) {
+  const bits: number[] = [];
+  // DEFLATE writes header fields from their low bit, Huffman codes from their high bit.
+  const field = (value: number, count: number) => {
+    for (let i = 0; i < count; i++) bits.push((value >> i) & 1);
+  };
+  const code = (value: number, count: number) => {
+    for (let i = count - 1; i >= 0; i--) bits.push((value >> i) & 1);
+  };
+  field(0, 1); // not the last block
+  field(1, 2); // fixed Huffman codes
+  code(0b11000101, 8); // length symbol 285: 258 bytes
+  code(0, 5); // distance code 0: one byte back, before the first
+  code(0, 7); // end of block
+  for (const byte of deflateRawSync(Buffer.alloc(size, 0x20), { level: 9 })) field(byte, 8);
+  const body = new Uint8Array(Math.ceil(bits.length / 8));
+  bits.forEach((bit, i) => (body[i >> 3]! |= bit << (i & 7)));
+  return concat([Uint8Array.from([0x78, 0x9c]), body]);
 }

@@ -3,9 +3,10 @@ import { eq } from "drizzle-orm";
 import { zlibSync } from "fflate";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { extractionJobs } from "~/db/schema";
-import { checkPdfStreams, UNPACK_LIMITS, unzipParts, UnpackRefused } from "~/extraction/unpack";
+import { checkedPdf, checkPdfStreams, UNPACK_LIMITS, unzipParts, UnpackRefused } from "~/extraction/unpack";
 import extractionWorker from "../../workers/extraction/index";
 import { db, extractionJobFor, resetDatabase } from "./fixtures";
+import { flateReachingBack } from "./bombs";
 import { ascii85, asciiHex, lzw, oneStreamPdf, runLength } from "./pdf-filters";
 
 /**
@@ -44,7 +45,7 @@ describe("decompression bombs in the extraction Worker", () => {
     ["a PDF whose page content stands inside another stream's data", "pdfInsideAnother", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
     ["a PDF encrypted against changes (RC4) whose page content unpacks to 1 GB", "pdfEncrypted", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
     ["a PDF encrypted against changes whose owner and user entries are literal strings of raw bytes (0x80 to 0x9F among them)", "pdfEncryptedLiteralStrings", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
-    ["a PDF encrypted against changes with AES-128 whose page content unpacks to 256 MB", "pdfEncryptedAes", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
+    ["a PDF encrypted against changes with AES-128 whose page content unpacks to 64 MB", "pdfEncryptedAes", "paper.pdf", "The PDF holds data that unpacks to more than 200 times its packed size"],
     ["an encrypted PDF whose bomb borrows another object's number (and key) from an 'obj' inside its dictionary", "pdfEncryptedLentNumber", "paper.pdf", "The PDF could not be checked before reading"],
   ] as const)(
     "ends %s as failed with a clear message, in seconds and well within 128 MB",
@@ -105,6 +106,55 @@ describe("decompression bombs in the extraction Worker", () => {
     expect(catchRefusal(() => checkPdfStreams(oneStreamPdf("/ASCII85Decode", zs))).message).toContain("more than 32 MB");
   }, 60_000);
 
+  it("reads a stream's filters and their parameters as pdf.js does: the last of a key written twice, LZW's EarlyChange, a predictor's row", () => {
+    const text = new TextEncoder().encode("BT /F1 12 Tf 72 720 Td (A line of a manuscript's text) Tj ET\n".repeat(4000));
+    // A key written twice is its last value to pdf.js: the bomb behind it is counted.
+    const bomb = zlibSync(new Uint8Array(64 * MB), { level: 9 });
+    expect(catchRefusal(() => checkPdfStreams(oneStreamPdf("/NotAFilter /Filter /FlateDecode", bomb))).message).toContain("200 times");
+    // LZW whose codes widen on time (/EarlyChange 0) unpacks as written, and so does its bomb.
+    const onTime = "/LZWDecode /DecodeParms << /EarlyChange 0 >>";
+    expect(checkPdfStreams(oneStreamPdf(onTime, lzw(text, { earlyChange: 0 }))).inflated).toBe(text.length);
+    expect(catchRefusal(() => checkPdfStreams(oneStreamPdf(onTime, lzw(new Uint8Array(6 * MB), { earlyChange: 0 })))).message).toContain("200 times");
+    expect(refusalOf(() => checkPdfStreams(oneStreamPdf("/LZWDecode /DecodeParms << /EarlyChange 2 >>", lzw(text))))).toContain("could not be checked before reading");
+    // A predictor's rows are pdf.js's buffers: a page's width passes, a hundred million columns do not.
+    const rows = zlibSync(new Uint8Array(1001 * 4));
+    expect(checkPdfStreams(oneStreamPdf("/FlateDecode /DecodeParms << /Predictor 12 /Columns 1000 >>", rows)).inflated).toBe(1001 * 4);
+    expect(refusalOf(() => checkPdfStreams(oneStreamPdf("/FlateDecode /DecodeParms [<< /Predictor 12 /Columns 100000000 >>]", rows)))).toContain("could not be checked before reading");
+  }, 60_000);
+
+  it("counts DEFLATE that pdf.js unpacks on where fflate stops (a copy from before the data's start) at the most it can make of the stream's data", () => {
+    // A damaged thumbnail's few hundred bytes pass; a bomb behind the copy does not.
+    const small = flateReachingBack(64);
+    expect(small.length).toBeLessThan(1000);
+    const counted = checkPdfStreams(oneStreamPdf("/FlateDecode", small)).inflated;
+    expect(counted).toBeGreaterThanOrEqual(small.length * 1032);
+    expect(counted).toBeLessThanOrEqual((small.length + 2) * 1032);
+    expect(refusalOf(() => checkPdfStreams(oneStreamPdf("/FlateDecode", flateReachingBack(40 * MB))))).toContain("The PDF holds a part that unpacks to more than 32 MB");
+  });
+
+  it("refuses an encrypted file whose object number pdf.js reads otherwise than a scan would ('4.0 0 obj' is object 4 to pdf.js)", () => {
+    const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("");
+    const bomb = latin1(bytesOf(bombs().pdfEncrypted));
+    expect(bomb).toContain("\n4 0 obj");
+    expect(refusalOf(() => checkPdfStreams(Uint8Array.from(bomb.replace("\n4 0 obj", "\n4.0 0 obj"), (c) => c.charCodeAt(0))))).toContain("could not be checked before reading");
+  });
+
+  it("gives pdf.js the file with its images' packed data unpackable, whatever reads them (a page's content that calls itself an image among them)", () => {
+    const image = (width: number, height: number) => `/FlateDecode /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8`;
+    const content = zlibSync(new TextEncoder().encode("BT /F1 12 Tf 72 720 Td (Hidden behind an image's name) Tj ET\n"));
+    const pdf = oneStreamPdf(image(64, 64), content);
+    const readable = checkedPdf(pdf);
+    const at = pdf.length - content.length - "\nendstream\nendobj\n%%EOF\n".length;
+    expect([...readable.subarray(at, at + 2)]).toEqual([0, 0]);
+    expect([...readable.subarray(at + 2, at + content.length)]).toEqual([...content.subarray(2)]);
+    // The file itself is left as it was, and a file without images is given as it is.
+    expect([...pdf.subarray(at, at + 2)]).toEqual([...content.subarray(0, 2)]);
+    const plain = oneStreamPdf("/FlateDecode", content);
+    expect(checkedPdf(plain)).toBe(plain);
+    // A small image is held to other parts' limit, read as an image or as anything else.
+    expect(refusalOf(() => checkedPdf(oneStreamPdf(image(64, 64), zlibSync(new Uint8Array(40 * MB)))))).toContain("The PDF holds a part that unpacks to more than 32 MB");
+  });
+
   it("refuses a PDF whose filters stand where the check cannot read them (an object it cannot see)", () => {
     const bytes = bytesOf(bombs().pdfTwice);
     const [from, to] = ["/Filter [/FlateDecode /FlateDecode]", "/Filter 9 0 R                     "].map((t) => new TextEncoder().encode(t));
@@ -121,6 +171,9 @@ describe("decompression bombs in the extraction Worker", () => {
     ["an encrypted bomb behind a Crypt filter (a second decryption the check does not do)", "pdfEncryptedCryptFilter", "could not be checked before reading"],
     ["a page content packed with Brotli (pdf.js decodes it; the check has no decoder)", "pdfBrotli", "could not be checked before reading"],
     ["a page content that claims to be a JPEG (pdf.js would decode its pixels as the content)", "pdfContentAsJpeg", "could not be checked before reading"],
+    ["an AES bomb whose streams' crypt filter is named Identity (pdf.js looks the name up in /CF like any other)", "pdfAesIdentityFilter", "more than 200 times its packed size"],
+    ["an AES bomb whose /StmF is written twice (pdf.js takes the last)", "pdfAesStreamFilterTwice", "more than 200 times its packed size"],
+    ["an AES file whose embedded files are decrypted otherwise than its streams (pdf.js decrypts a stream that calls itself one so)", "pdfAesEmbeddedFilesOtherwise", "The PDF is protected by a password or encrypted"],
   ] as const)("refuses %s", (_, bomb, message) => {
     const started = performance.now();
     expect(refusalOf(() => checkPdfStreams(bytesOf(bombs()[bomb])))).toContain(message);

@@ -95,7 +95,12 @@ export default async function setup(project: TestProject) {
     pdfEncrypted: base64(pdfBomb(GB, { encrypted: true })),
     pdfEncryptedLentNumber: base64(pdfBomb(GB, { encrypted: true, lentNumber: true })),
     pdfEncryptedLiteralStrings: base64(pdfBomb(GB, { encrypted: true, literalStrings: true })),
-    pdfEncryptedAes: base64(pdfBomb(GB / 4, { encrypted: true, aes: true })),
+    pdfEncryptedAes: base64(pdfBomb(GB / 16, { encrypted: true, aes: true })),
+    // AES whose crypt filters are read as pdf.js reads them: a filter named Identity looked up
+    // like any other, a key written twice (the last counts), embedded files' filter unlike streams'.
+    pdfAesIdentityFilter: base64(pdfBomb(GB / 16, { encrypted: true, aes: { filters: "/CF << /Identity << /CFM /AESV2 >> >> /StmF /Identity /StrF /Identity" } })),
+    pdfAesStreamFilterTwice: base64(pdfBomb(GB / 16, { encrypted: true, aes: { filters: "/CF << /StdCF << /CFM /AESV2 >> >> /StmF /Identity /StmF /StdCF /StrF /StdCF" } })),
+    pdfAesEmbeddedFilesOtherwise: base64(pdfBomb(GB / 16, { encrypted: true, aes: { filters: "/CF << /StdCF << /CFM /AESV2 >> >> /StmF /Identity /StrF /Identity /EFF /StdCF" } })),
     pdfUnknownFilterFirst: base64(pdfBomb(GB, { filter: "[/NotAFilter /FlateDecode]" })),
     pdfShortFilterKey: base64(pdfBomb(GB, { filter: "/NotAFilter /F /FlateDecode" })),
     pdfEncryptedCalledCrossReference: base64(pdfBomb(GB, { encrypted: true, dictionary: "/Type /XRef " })),
@@ -171,6 +176,9 @@ declare module "vitest" {
       pdfStreamsToTheEnd: string;
       printFigures: string;
       pdfEncryptedAes: string;
+      pdfAesIdentityFilter: string;
+      pdfAesStreamFilterTwice: string;
+      pdfAesEmbeddedFilesOtherwise: string;
       printFigureOverflowing: string;
       tooManyFigures: string;
       pdfUnendedStreamsToTheEnd: string;

@@ -5,7 +5,7 @@
  */
 const encoder = new TextEncoder();
 
-export function lzw(data: Uint8Array) {
+export function lzw(data: Uint8Array, { earlyChange = 1 }: { earlyChange?: 0 | 1 } = {}) {
   const out: number[] = [];
   let bits = 0;
   let count = 0;
@@ -33,8 +33,9 @@ export function lzw(data: Uint8Array) {
     }
     write(table.get(w)!);
     table.set(wc, next++);
-    // The reader adds its entry one code later than the writer, and widens one code early.
-    const n = next - 1 + 1; // EarlyChange 1
+    // The reader adds its entry one code later than the writer, and widens one code early with
+    // /EarlyChange 1 (the default), on time with 0.
+    const n = next - 1 + earlyChange;
     width = n >= 2048 ? 12 : n >= 1024 ? 11 : n >= 512 ? 10 : 9;
     if (next >= 4094) write(256), reset();
     w = String.fromCharCode(b);
