@@ -20,7 +20,9 @@ type Item = Span & { baseline: number };
 export async function openPdf(bytes: Uint8Array) {
   const readable = checkedPdf(bytes);
   try {
-    return await getDocumentProxy(readable);
+    // (No image is decoded at all, an inline image of a Type 3 font's glyph included: text reading
+    // needs no pixels, and pdf.js would otherwise unpack one whole while reading a page's text.)
+    return await getDocumentProxy(readable, { maxImageSize: 0 });
   } catch (error) {
     const name = (error as { name?: string })?.name ?? "";
     if (name === "PasswordException") throw new ExtractionFailed("The PDF is protected by a password, so its text cannot be read.");

@@ -608,7 +608,14 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     while (dataStart < bytes.length && bytes[dataStart] !== 0x0a && bytes[dataStart] !== 0x0d) dataStart++;
     dataStart += bytes[dataStart] === 0x0d && bytes[dataStart + 1] === 0x0a ? 2 : 1;
     if (dataStart > bytes.length) break;
-    const found = pdf.dictionaryBefore(at);
+    // The stream's dictionary as pdf.js reads it: forward from its object's `N G obj`, where that
+    // is all that stands before the keyword (a `<<` in a comment or a string inside the dictionary
+    // would mislead a reading backwards from the keyword); otherwise read backwards.
+    const header = pdf.objectAround(at);
+    // (A dictionary is short: a header far before the keyword is another object's, whose data
+    // holds the word "stream".)
+    const forward = header && at - header.end <= 64 * 1024 ? pdf.dictionaryBetween(header.end, at) : null;
+    const found = forward ?? pdf.dictionaryBefore(at);
     // A dictionary that seems to be there but cannot be read could hide filters chained on
     // filters: the file is refused. A `stream` without one (a word in some text) is taken as
     // DEFLATE, which costs nothing when it is not.
@@ -630,13 +637,17 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     const imageCount = pixels === null ? null : { cap: Math.min(pixels, limits.pdfImage), imagesLimit: limits.pdfImages };
     const declared = dict ? lengthOf(pdf, dict) : null;
     const endstream = nextEndstream(dataStart);
-    const dataEnd = Math.max(endstream < 0 ? bytes.length : endstream, declared !== null && dataStart + declared <= bytes.length ? dataStart + declared : 0);
+    // (A /Length this scan cannot read, or that the file defines twice, may run past an `endstream`
+    // written inside the data, as pdf.js reads it: the stream is read to the file's end, as far
+    // as its filters go.)
+    const lengthUnknown = declared === null && dict !== null && valueOf(dict, "Length") !== null;
+    const dataEnd = lengthUnknown ? bytes.length : Math.max(endstream < 0 ? bytes.length : endstream, declared !== null && dataStart + declared <= bytes.length ? dataStart + declared : 0);
     // An image's pixels may be packed tightly (a plot on white): only its size counts (`meter.start`).
-    const owner = key ? pdf.objectAround(at) : null;
+    const owner = key ? header : null;
     // The object's number is its key: a stream not standing right after its own `N G obj` and one
     // dictionary (an "obj" written inside the dictionary to lend it another number) cannot be
     // checked as pdf.js would decrypt it, and the file is refused.
-    if (key && owner && (!pdf.onlyDictionaryBetween(owner.end, at) || !Number.isInteger(owner.number) || !Number.isInteger(owner.generation))) throw new ExtractionFailed(UNCHECKABLE);
+    if (key && owner && (!forward || !Number.isInteger(owner.number) || !Number.isInteger(owner.generation))) throw new ExtractionFailed(UNCHECKABLE);
     const decrypting = (): Decrypt | undefined => {
       if (!key || !owner) return undefined;
       const cipher = objectCipher(key, owner.number, owner.generation, encryption?.streams);
@@ -770,7 +781,13 @@ function encryptionKey(pdf: PdfBytes): { key: Uint8Array; streams: StreamCipher 
   for (let at = pdf.find("/Encrypt", 0); at >= 0; at = pdf.find("/Encrypt", at + 8)) {
     // (Its value may follow a comment: pdf.js skips it.)
     const value = pdf.skipBlank(at + 8);
-    if (/[\w#]/.test(pdf.text(at + 8, at + 9)) || !/^(?:\d+\s+\d+\s+R|<<)/.test(pdf.text(value, value + 40))) continue;
+    if (/[\w#]/.test(pdf.text(at + 8, at + 9))) continue;
+    // (pdf.js reads "6 %…\n0 R", "+6 0 R", "6.0 0 R" as references too: any value but a plain
+    // reference, a dictionary or null is one this check cannot follow as pdf.js does.)
+    if (!/^(?:\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+R(?![\w.])|<<)/.test(pdf.text(value, value + 40))) {
+      if (/^null(?![\w.])/.test(pdf.text(value, value + 8))) continue;
+      throw new ExtractionFailed(UNCHECKABLE);
+    }
     // A file updated many times repeats its trailer; hundreds are a file made to make this slow.
     if (trailers.length >= MAX_TRAILERS) throw new ExtractionFailed(UNCHECKABLE);
     // The trailer (or cross-reference stream's dictionary) that names it, with the file's identifier.
@@ -832,7 +849,9 @@ function encryptionKey(pdf: PdfBytes): { key: Uint8Array; streams: StreamCipher 
 function streamCipherOf(dict: Token[], version: number): { streams: StreamCipher | "unknown"; keyBits: number | null } {
   if (version < 4) return { streams: "rc4", keyBits: null };
   const filters = valueOf(dict, "CF");
-  const entry = (name: string) => (filters?.[0]?.kind === "dict" ? valueOf(filters, name) : null);
+  // (A /CF written elsewhere, behind a reference, is one this scan does not follow: unknown.)
+  if (filters && filters[0]?.kind !== "dict") return { streams: "unknown", keyBits: null };
+  const entry = (name: string) => (filters ? valueOf(filters, name) : null);
   const cipherNamed = (token: Token | undefined): StreamCipher | "unknown" => {
     if (token && token.kind !== "name") return "unknown";
     const named = entry(token?.value ?? "Identity");
@@ -846,8 +865,9 @@ function streamCipherOf(dict: Token[], version: number): { streams: StreamCipher
   const embedded = valueOf(dict, "EFF")?.[0] ?? stream;
   const streams = cipherNamed(stream);
   if (cipherNamed(embedded) !== streams) return { streams: "unknown", keyBits: null };
+  // (The key's length as pdf.js reads it: the dictionary's /Length, else the filter's, else 128.)
   const named = entry(stream?.value ?? "Identity");
-  const length = named?.[0]?.kind === "dict" ? valueOf(named, "Length")?.[0] : undefined;
+  const length = valueOf(dict, "Length")?.[0] ?? (named?.[0]?.kind === "dict" ? valueOf(named, "Length")?.[0] : undefined);
   const bits = length?.kind === "number" ? Number(length.value) : 128;
   return { streams, keyBits: bits < 40 ? bits * 8 : bits };
 }
@@ -1047,10 +1067,12 @@ class PdfBytes {
     return s.startsWith("<<") ? (readDictionary(s, 0)?.tokens ?? null) : null;
   }
 
-  /** Whether the bytes from `from` to `to` are one dictionary, with only white space around it. */
-  onlyDictionaryBetween(from: number, to: number) {
+  /** The dictionary that alone fills the bytes from `from` to `to` (white space aside), read forward as pdf.js reads it; null otherwise. */
+  dictionaryBetween(from: number, to: number): Token[] | null {
     const between = this.text(from, to).trim();
-    return between.startsWith("<<") && readDictionary(between, 0)?.end === between.length;
+    if (!between.startsWith("<<")) return null;
+    const read = readDictionary(between, 0);
+    return read?.end === between.length ? read.tokens : null;
   }
 
   /** An indirect object's value as tokens, when it stands in the file's own bytes (not in an object stream). */
@@ -1117,15 +1139,16 @@ function filtersOf(pdf: PdfBytes, dict: Token[], encrypted: boolean): { chain: s
   // (pdf.js reads /F first when a stream has both.)
   let value = valueOf(dict, "F") ?? valueOf(dict, "Filter");
   if (!value) return { chain: [], imageFilter: false, unpackable: false };
-  if (value.length === 1 && value[0]!.kind === "ref") value = pdf.resolve(value[0]!.value);
-  // Filters held where this scan cannot see (in an object stream) could be chained without end;
-  // writers put them in the stream's dictionary, so such a file is refused rather than guessed.
-  if (!value || value.some((t) => t.kind === "ref")) throw new ExtractionFailed(UNCHECKABLE);
+  // Filters held where this scan cannot see (in an object stream), or defined twice (pdf.js's index
+  // says which), could be chained without end: such a file is refused rather than guessed.
+  if (value.length === 1 && value[0]!.kind === "ref") value = onlyDefinition(pdf, value[0]!.value);
+  if (value.some((t) => t.kind === "ref")) throw new ExtractionFailed(UNCHECKABLE);
   const names = value.filter((t) => t.kind === "name").map((t) => t.value);
+  const filterArray = value[0]?.kind === "array";
   // An image packed with FlateDecode, in a file not encrypted, is given to pdf.js unpackable
   // (`checkedPdf`): pdf.js refuses its data before any parameter of its filters is read.
   const unpackable = !encrypted && FILTERS[names[0] ?? ""] === "flate" && valueOf(dict, "Subtype")?.[0]?.value === "Image";
-  const parms = unpackable ? [] : decodeParmsOf(pdf, dict, names.length);
+  const parms = unpackable && names.length === 1 ? [] : decodeParmsOf(pdf, dict, names.length, filterArray);
   const chain: string[] = [];
   for (const [k, name] of names.entries()) {
     if (IMAGE_FILTERS.has(name)) return { chain, imageFilter: true, unpackable };
@@ -1137,8 +1160,8 @@ function filtersOf(pdf: PdfBytes, dict: Token[], encrypted: boolean): { chain: s
     // pixel across a printed page is kilobytes ("/Columns 100000000" would be hundreds of megabytes).
     if ((stage === "flate" || stage === "lzw") && own) {
       const predictor = numberIn(pdf, own, "Predictor") ?? 1;
-      if (predictor > 1) {
-        const [columns, colours, bits] = [numberIn(pdf, own, "Columns") ?? 1, numberIn(pdf, own, "Colors") ?? 1, numberIn(pdf, own, "BitsPerComponent") ?? 8];
+      if (!(predictor <= 1)) {
+        const [columns, colours, bits] = [numberIn(pdf, own, "Columns") ?? 1, numberIn(pdf, own, "Colors") ?? 1, numberIn(pdf, own, "BPC", "BitsPerComponent") ?? 8];
         if (![columns, colours, bits].every((n) => Number.isFinite(n) && n >= 0) || (columns * colours * bits) / 8 > MAX_PREDICTOR_ROW) throw new ExtractionFailed(UNCHECKABLE);
       }
     }
@@ -1155,23 +1178,24 @@ function filtersOf(pdf: PdfBytes, dict: Token[], encrypted: boolean): { chain: s
 const MAX_PREDICTOR_ROW = 1024 * 1024;
 
 /**
- * Each filter's /DecodeParms (or /DP, which pdf.js reads first): a dictionary's tokens, or null
- * for none; a reference this scan cannot resolve refuses the file.
+ * Each filter's /DecodeParms (or /DP, which pdf.js reads first), as pdf.js pairs them: a dictionary
+ * for a single filter, an array's entries for an array of filters (a dictionary with an array of
+ * filters is no one's), each a dictionary's tokens or null. A reference is followed where the file
+ * defines it once; otherwise, or where this scan cannot see it, the file is refused.
  */
-function decodeParmsOf(pdf: PdfBytes, dict: Token[], filters: number): Array<Token[] | null> {
+function decodeParmsOf(pdf: PdfBytes, dict: Token[], filters: number, filterArray: boolean): Array<Token[] | null> {
   let value = valueOf(dict, "DP") ?? valueOf(dict, "DecodeParms");
   if (!value) return [];
-  const resolved = (tokens: Token[] | null) => {
-    if (tokens?.length === 1 && tokens[0]!.kind === "ref") tokens = pdf.resolve(tokens[0]!.value);
-    if (tokens === null) throw new ExtractionFailed(UNCHECKABLE);
+  const resolved = (tokens: Token[]) => {
+    if (tokens.length === 1 && tokens[0]!.kind === "ref") tokens = onlyDefinition(pdf, tokens[0]!.value);
     return tokens[0]?.kind === "dict" ? tokens : null;
   };
-  value = value.length === 1 && value[0]!.kind === "ref" ? pdf.resolve(value[0]!.value) : value;
-  if (!value) throw new ExtractionFailed(UNCHECKABLE);
-  if (value[0]?.kind !== "array") return filters ? [resolved(value)] : [];
+  value = resolved(value) ?? value;
+  if (value[0]?.kind !== "array") return filterArray || !filters ? [] : [resolved(value)];
+  if (!filterArray) return [];
   // An array: one entry per filter, each a dictionary, a reference to one, or null.
   const entries: Array<Token[] | null> = [];
-  for (let i = 1, level = 0, start = 1; i < value.length - 1; i++) {
+  for (let i = 1, level = 0, start = 1; i < value.length - 1 && entries.length < filters; i++) {
     const t = value[i]!;
     if (t.kind === "dict" || t.kind === "array") level++;
     if (t.kind === "enddict" || t.kind === "endarray") level--;
@@ -1183,18 +1207,32 @@ function decodeParmsOf(pdf: PdfBytes, dict: Token[], filters: number): Array<Tok
   return entries;
 }
 
-/** A number a dictionary holds for `key`, here or behind a reference; NaN when it holds something else. */
-function numberIn(pdf: PdfBytes, dict: Token[], key: string): number | null {
-  let value = valueOf(dict, key);
-  if (!value) return null;
-  if (value.length === 1 && value[0]!.kind === "ref") value = pdf.resolve(value[0]!.value);
-  return value?.length === 1 && value[0]!.kind === "number" ? Number(value[0]!.value) : NaN;
+/**
+ * The value of an object the file defines once, in its own bytes: pdf.js follows its index to one
+ * definition, which this scan cannot tell among several; one it cannot see refuses the file.
+ */
+function onlyDefinition(pdf: PdfBytes, ref: string): Token[] {
+  const definitions = pdf.definitions(ref);
+  if (definitions.length === 0 || new Set(definitions.map((d) => JSON.stringify(d))).size > 1) throw new ExtractionFailed(UNCHECKABLE);
+  return definitions[0]!;
 }
 
-/** The stream's /Length, when it is a number here or in an object this scan can see. */
+/** A number a dictionary holds for the first of `keys` it has, here or behind a reference; NaN when it holds something else. */
+function numberIn(pdf: PdfBytes, dict: Token[], ...keys: string[]): number | null {
+  let value: Token[] | null = null;
+  for (const key of keys) value ??= valueOf(dict, key);
+  if (!value) return null;
+  if (value.length === 1 && value[0]!.kind === "ref") value = onlyDefinition(pdf, value[0]!.value);
+  return value.length === 1 && value[0]!.kind === "number" ? Number(value[0]!.value) : NaN;
+}
+
+/** The stream's /Length, when it is a number here or in the one object this scan sees define it. */
 function lengthOf(pdf: PdfBytes, dict: Token[]): number | null {
   let value = valueOf(dict, "Length");
-  if (value?.length === 1 && value[0]!.kind === "ref") value = pdf.resolve(value[0]!.value);
+  if (value?.length === 1 && value[0]!.kind === "ref") {
+    const definitions = pdf.definitions(value[0]!.value);
+    value = new Set(definitions.map((d) => JSON.stringify(d))).size === 1 ? definitions[0]! : null;
+  }
   const n = value?.length === 1 && value[0]!.kind === "number" ? Number(value[0]!.value) : NaN;
   return Number.isInteger(n) && n >= 0 ? n : null;
 }
@@ -1251,6 +1289,8 @@ function unpackStream(data: Uint8Array, chain: string[], meter: Meter, { encrypt
     for (const stage of rest) stage.end();
   } catch (error) {
     if (error instanceof Stop) throw error;
+    // (A later filter that ran out of data ends early too: pdf.js may take a longer stream.)
+    if (/unexpected EOF/i.test(String((error as Error)?.message))) complete = false;
     if (!unread && readOnByPdfJs(error)) {
       if (encrypted) throw new ExtractionFailed(UNCHECKABLE);
       meter.ratio = false;

@@ -119,7 +119,10 @@ describe("decompression bombs in the extraction Worker", () => {
     // A predictor's rows are pdf.js's buffers: a page's width passes, a hundred million columns do not.
     const rows = zlibSync(new Uint8Array(1001 * 4));
     expect(checkPdfStreams(oneStreamPdf("/FlateDecode /DecodeParms << /Predictor 12 /Columns 1000 >>", rows)).inflated).toBe(1001 * 4);
-    expect(refusalOf(() => checkPdfStreams(oneStreamPdf("/FlateDecode /DecodeParms [<< /Predictor 12 /Columns 100000000 >>]", rows)))).toContain("could not be checked before reading");
+    expect(refusalOf(() => checkPdfStreams(oneStreamPdf("[/FlateDecode] /DecodeParms [<< /Predictor 12 /Columns 100000000 >>]", rows)))).toContain("could not be checked before reading");
+    expect(refusalOf(() => checkPdfStreams(oneStreamPdf("/FlateDecode /DecodeParms << /Predictor 12 /Columns 1000000 /BPC 2000 >>", rows)))).toContain("could not be checked before reading");
+    // Parameters pdf.js does not pair with a filter are none: a dictionary beside an array of filters.
+    expect(checkPdfStreams(oneStreamPdf("[/LZWDecode] /DecodeParms << /EarlyChange 0 >>", lzw(text))).inflated).toBe(text.length);
   }, 60_000);
 
   it("counts DEFLATE that pdf.js unpacks on where fflate stops (a copy from before the data's start) at the most it can make of the stream's data", () => {
@@ -137,6 +140,39 @@ describe("decompression bombs in the extraction Worker", () => {
     const bomb = latin1(bytesOf(bombs().pdfEncrypted));
     expect(bomb).toContain("\n4 0 obj");
     expect(refusalOf(() => checkPdfStreams(Uint8Array.from(bomb.replace("\n4 0 obj", "\n4.0 0 obj"), (c) => c.charCodeAt(0))))).toContain("could not be checked before reading");
+  });
+
+  it("reads a stream's dictionary and lengths as pdf.js does: forward from its object, one definition to a reference, past an endstream where its length is unknown", () => {
+    const bomb = zlibSync(new Uint8Array(64 * MB), { level: 9 });
+    const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("");
+    const bytesOfText = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+    const pdf = (dictionary: string, data: Uint8Array, after = "") => bytesOfText(`%PDF-1.4\n1 0 obj\n${dictionary}\nstream\n${latin1(data)}\nendstream\nendobj\n${after}%%EOF\n`);
+    // A `<<` in a comment or a string inside the dictionary: pdf.js reads past it.
+    expect(refusalOf(() => checkPdfStreams(pdf(`<< /Length ${bomb.length} /Filter /FlateDecode %<<\n>>`, bomb)))).toContain("200 times");
+    expect(refusalOf(() => checkPdfStreams(pdf(`<< /Length ${bomb.length} /Filter /FlateDecode /X (<< %) >>`, bomb)))).toContain("200 times");
+    // Filters behind a reference the file defines twice: pdf.js's index says which.
+    expect(refusalOf(() => checkPdfStreams(pdf(`<< /Length ${bomb.length} /Filter 6 0 R >>`, bomb, "6 0 obj\n/FlateDecode\nendobj\n6 0 obj\n/ASCIIHexDecode\nendobj\n")))).toContain("could not be checked before reading");
+    // A length this scan cannot read may run past an endstream written inside the data
+    // (RunLength: a literal run holding the keyword, then 600,000 runs of 128 spaces).
+    const literal = new TextEncoder().encode("x\nendstream\n");
+    const runs = new Uint8Array(1 + literal.length + 2 * 600_000 + 1);
+    runs[0] = literal.length - 1;
+    runs.set(literal, 1);
+    for (let i = 0; i < 600_000; i++) runs.set([0x81, 0x20], 1 + literal.length + 2 * i);
+    runs[runs.length - 1] = 0x80;
+    expect(refusalOf(() => checkPdfStreams(pdf("<< /Length 9 0 R /Filter /RunLengthDecode >>", runs)))).toContain("more than 32 MB");
+  });
+
+  it("refuses an encryption written where this check cannot follow pdf.js: /Encrypt other than a plain reference, a dictionary or null; /CF behind a reference", () => {
+    const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("");
+    const bytesOfText = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+    const file = latin1(bytesOf(bombs().pdfEncrypted));
+    const reference = /\/Encrypt (\d+) 0 R/.exec(file)!;
+    for (const written of [`/Encrypt ${reference[1]} %c\n0 R`, `/Encrypt +${reference[1]} 0 R`, `/Encrypt ${reference[1]}.0 0 R`]) {
+      expect(refusalOf(() => checkPdfStreams(bytesOfText(file.replace(reference[0]!, written)))), written).toContain("could not be checked before reading");
+    }
+    const aes = latin1(bytesOf(bombs().pdfEncryptedAes));
+    expect(refusalOf(() => checkPdfStreams(bytesOfText(aes.replace(/\/CF << \/StdCF << [^>]*>> >>/, "/CF 99 0 R"))))).toContain("The PDF is protected by a password or encrypted");
   });
 
   it("gives pdf.js the file with its images' packed data unpackable, whatever reads them (a page's content that calls itself an image among them)", () => {
