@@ -601,9 +601,13 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
   };
   // pdf.js takes a stream's data from the line after its `stream` keyword, whatever else stands
   // on that line, and the keyword needs only a delimiter after it.
+  let keywords = 0;
   for (let at = pdf.find("stream", 0); at >= 0; at = pdf.find("stream", at + 6)) {
     const after = bytes[at + 6] ?? 0x20;
     if (!(isSpace(after) || isDelimiter(after) || after === 0x5d) || pdf.text(at - 3, at) === "end") continue;
+    // Each stream costs the check tens of microseconds: a file of hundreds of thousands (a paper has
+    // a few thousand) would take it past the extraction Worker's CPU time.
+    if (++keywords > MAX_STREAMS) throw new ExtractionFailed(UNCHECKABLE);
     let dataStart = at + 6;
     while (dataStart < bytes.length && bytes[dataStart] !== 0x0a && bytes[dataStart] !== 0x0d) dataStart++;
     dataStart += bytes[dataStart] === 0x0d && bytes[dataStart + 1] === 0x0a ? 2 : 1;
@@ -764,6 +768,9 @@ const MAX_TRAILERS = 256;
 
 /** How many times a file's length the stream check may read (each stream once is about once). */
 const READ_WORK = 4;
+
+/** The most streams a PDF may hold (a 30-page paper with figures holds a few thousand). */
+const MAX_STREAMS = 50_000;
 
 const ENCRYPTED = `The PDF is protected by a password or encrypted, so its text cannot be read: save it again without protection, or ${BY_HAND}`;
 

@@ -175,6 +175,14 @@ describe("decompression bombs in the extraction Worker", () => {
     expect(refusalOf(() => checkPdfStreams(bytesOfText(aes.replace(/\/CF << \/StdCF << [^>]*>> >>/, "/CF 99 0 R"))))).toContain("The PDF is protected by a password or encrypted");
   });
 
+  it("refuses a PDF of more streams than any paper holds (50,000), in seconds", () => {
+    const text = (count: number) => `%PDF-1.4\n${"1 0 obj\n<< /Length 1 >>\nstream\nx\nendstream\nendobj\n".repeat(count)}%%EOF\n`;
+    expect(checkPdfStreams(new TextEncoder().encode(text(5000))).inflated).toBe(0);
+    const started = performance.now();
+    expect(refusalOf(() => checkPdfStreams(new TextEncoder().encode(text(60_000))))).toContain("could not be checked before reading");
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it("gives pdf.js the file with its images' packed data unpackable, whatever reads them (a page's content that calls itself an image among them)", () => {
     const image = (width: number, height: number) => `/FlateDecode /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8`;
     const content = zlibSync(new TextEncoder().encode("BT /F1 12 Tf 72 720 Td (Hidden behind an image's name) Tj ET\n"));
