@@ -259,6 +259,7 @@ class Meter {
   image = false;
   images = 0;
   partCap = 0;
+  imagesLimit = Infinity;
   constructor(
     readonly limits: UnpackLimits,
     readonly totalLimit: number,
@@ -278,7 +279,6 @@ class Meter {
     this.partCap = image ? Math.max(this.partLimit, image.cap) : this.partLimit;
     this.imagesLimit = image?.imagesLimit ?? Infinity;
   }
-  imagesLimit = Infinity;
   /** Takes back the part counted so far (it is counted again from its start). */
   forget() {
     if (this.image) this.images -= this.part;
@@ -591,6 +591,8 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
   let streams = 0;
   /** Where each image's packed data begins that pdf.js is to get unpackable. */
   const images: number[] = [];
+  /** The bytes each stream's reading took, from its data's start. */
+  const read: Array<[number, number]> = [];
   // The next `endstream` from a stream's data, remembered: a file of many streams and no
   // `endstream` would otherwise be searched to its end once per stream.
   let endstreamFrom = -1;
@@ -694,6 +696,7 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
           // with another key than pdf.js's: refused, as data a filter cannot read is.
           if (!unpackStream(bytes.subarray(dataStart, end), chain, meter, { encrypted, decrypt: decrypt?.(), unread: unpackable }) && encrypted) throw new ExtractionFailed(UNCHECKABLE);
         }
+        read.push([dataStart, end]);
       }
     } catch (error) {
       if (error instanceof Stop) throw pdfRefusal(error.message, limits, meter.total + meter.images);
@@ -702,20 +705,23 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     // The next keyword is looked for from here, inside this stream's data too: an object the
     // cross-reference table points into another stream's data is still a stream to pdf.js.
   }
-  return { streams, inflated: meter.total + meter.images, images };
+  // (Whether any stream's data holds another's: then changing one's bytes changes the other's.)
+  read.sort((a, b) => a[0] - b[0]);
+  const nested = read.some(([start], i) => i > 0 && start < read[i - 1]![1]);
+  return { streams, inflated: meter.total + meter.images, images, nested };
 }
 
 /**
  * The bytes pdf.js is to read: the file checked (`checkPdfStreams`), with the packed data of its
- * images made unpackable (text reading needs no pixels), and checked again as changed (two bytes
- * changed inside another stream's data change what that stream unpacks to).
+ * images made unpackable (text reading needs no pixels), and checked again as changed where one
+ * stream's data holds another's (two bytes changed there change what the outer one unpacks to).
  */
 export function checkedPdf(bytes: Uint8Array, limits: UnpackLimits = UNPACK_LIMITS): Uint8Array {
-  const { images } = checkPdfStreams(bytes, limits);
+  const { images, nested } = checkPdfStreams(bytes, limits);
   if (!images.length) return bytes;
   const readable = Uint8Array.from(bytes);
   for (const at of images) readable.fill(0, at, Math.min(at + 2, readable.length));
-  if (checkPdfStreams(readable, limits).images.join() !== images.join()) throw new ExtractionFailed(UNCHECKABLE);
+  if (nested && checkPdfStreams(readable, limits).images.join() !== images.join()) throw new ExtractionFailed(UNCHECKABLE);
   return readable;
 }
 
@@ -974,13 +980,15 @@ class PdfBytes {
     return last;
   }
 
-  /** The `N G obj` that the bytes at `at` stand in (the nearest before), or null. */
-  objectAround(at: number): { number: number; generation: number; end: number } | null {
+  /**
+   * Every `N G obj` header in the file's bytes, in order, read as pdf.js reads a header's numbers:
+   * "4.0 0 obj" is object 4 to pdf.js, so a header whose numbers are not plain integers is kept as
+   * unreadable (NaN): an encrypted stream in it refuses the file, and no reference finds it.
+   */
+  private headers() {
     if (!this.starts) {
       this.starts = [];
       for (let obj = this.find("obj", 0); obj >= 0; obj = this.find("obj", obj + 3)) {
-        // (pdf.js reads "4.0 0 obj" as object 4: a header of numbers this scan would read otherwise
-        // is kept as unreadable, NaN, and an encrypted stream in it refuses the file.)
         const from = Math.max(0, obj - 40);
         const m = /(?:^|[\0\t\n\f\r ()<>[\]{}/%])([+-]?[\d.]+)[\0\t\n\f\r ]+([+-]?[\d.]+)[\0\t\n\f\r ]*$/.exec(this.text(from, obj));
         if (m && (from === 0 || !/[\d.+-]/.test(m[0]![0]!))) {
@@ -989,13 +997,19 @@ class PdfBytes {
         }
       }
     }
-    let [low, high] = [0, this.starts.length - 1];
+    return this.starts;
+  }
+
+  /** The `N G obj` that the bytes at `at` stand in (the nearest before), or null. */
+  objectAround(at: number): { number: number; generation: number; end: number } | null {
+    const starts = this.headers();
+    let [low, high] = [0, starts.length - 1];
     while (low <= high) {
       const mid = (low + high) >> 1;
-      if (this.starts[mid]!.at < at) low = mid + 1;
+      if (starts[mid]!.at < at) low = mid + 1;
       else high = mid - 1;
     }
-    return this.starts[high] ?? null;
+    return starts[high] ?? null;
   }
 
   /**
@@ -1082,11 +1096,14 @@ class PdfBytes {
     return read?.end === between.length ? read.tokens : null;
   }
 
-  /** An indirect object's value as tokens, when it stands in the file's own bytes (not in an object stream). */
-  resolve(ref: string): Token[] | null {
-    // (The last definition: an update redefines an object further on.)
-    const at = this.offsetsOf(ref).at(-1);
-    return at === undefined ? null : this.valueAt(at);
+  /**
+   * An indirect object's value as tokens where the file's own bytes define it once (or alike each
+   * time); null where they do not define it (it may stand in an object stream) or define it
+   * differently (pdf.js follows its index to one definition, which this scan cannot tell).
+   */
+  definedOnce(ref: string): Token[] | null {
+    const definitions = this.definitions(ref);
+    return definitions.length && new Set(definitions.map((d) => JSON.stringify(d))).size === 1 ? definitions[0]! : null;
   }
 
   /**
@@ -1105,15 +1122,15 @@ class PdfBytes {
   private offsetsOf(ref: string): number[] {
     if (!this.objects) {
       this.objects = new Map();
-      for (let at = this.find("obj", 0); at >= 0; at = this.find("obj", at + 3)) {
-        const m = /(\d+)\s+(\d+)\s+$/.exec(this.text(at - 32, at));
-        if (!m) continue;
-        const key = `${Number(m[1])} ${Number(m[2])}`;
-        this.objects.set(key, [...(this.objects.get(key) ?? []), at + 3]);
+      for (const h of this.headers()) {
+        if (!Number.isInteger(h.number) || !Number.isInteger(h.generation)) continue;
+        const key = `${h.number} ${h.generation}`;
+        this.objects.set(key, [...(this.objects.get(key) ?? []), h.end]);
       }
     }
     return this.objects.get(ref.split(" ").map(Number).join(" ")) ?? [];
   }
+
 
   /** The value of the object whose `obj` keyword ends at `at`, or null when it cannot be read. */
   private valueAt(at: number): Token[] | null {
@@ -1214,14 +1231,11 @@ function decodeParmsOf(pdf: PdfBytes, dict: Token[], filters: number, filterArra
   return entries;
 }
 
-/**
- * The value of an object the file defines once, in its own bytes: pdf.js follows its index to one
- * definition, which this scan cannot tell among several; one it cannot see refuses the file.
- */
+/** An object's value the file defines once (`definedOnce`); any other refuses the file. */
 function onlyDefinition(pdf: PdfBytes, ref: string): Token[] {
-  const definitions = pdf.definitions(ref);
-  if (definitions.length === 0 || new Set(definitions.map((d) => JSON.stringify(d))).size > 1) throw new ExtractionFailed(UNCHECKABLE);
-  return definitions[0]!;
+  const value = pdf.definedOnce(ref);
+  if (!value) throw new ExtractionFailed(UNCHECKABLE);
+  return value;
 }
 
 /** A number a dictionary holds for the first of `keys` it has, here or behind a reference; NaN when it holds something else. */
@@ -1236,10 +1250,7 @@ function numberIn(pdf: PdfBytes, dict: Token[], ...keys: string[]): number | nul
 /** The stream's /Length, when it is a number here or in the one object this scan sees define it. */
 function lengthOf(pdf: PdfBytes, dict: Token[]): number | null {
   let value = valueOf(dict, "Length");
-  if (value?.length === 1 && value[0]!.kind === "ref") {
-    const definitions = pdf.definitions(value[0]!.value);
-    value = new Set(definitions.map((d) => JSON.stringify(d))).size === 1 ? definitions[0]! : null;
-  }
+  if (value?.length === 1 && value[0]!.kind === "ref") value = pdf.definedOnce(value[0]!.value);
   const n = value?.length === 1 && value[0]!.kind === "number" ? Number(value[0]!.value) : NaN;
   return Number.isInteger(n) && n >= 0 ? n : null;
 }
@@ -1273,13 +1284,7 @@ function unpackStream(data: Uint8Array, chain: string[], meter: Meter, { encrypt
   } catch (error) {
     if (error instanceof Stop || error instanceof ExtractionFailed) throw error;
     if (!unread && readOnByPdfJs(error)) {
-      // pdf.js unpacks on where the check cannot: what it may make of the stream is counted at
-      // the most its filters can make of its data (a damaged thumbnail of a few hundred bytes
-      // passes; more than the limits allow refuses the file).
-      // (An estimate at its most, not data: the ratio rule does not judge it, the limits do.)
-      if (encrypted) throw new ExtractionFailed(UNCHECKABLE);
-      meter.ratio = false;
-      meter.count(Math.max(0, data.length * chain.reduce((product, stage) => product * (EXPANSION[stage] ?? Infinity), 1) - meter.part));
+      countAtMost(data, chain, meter, encrypted);
       return true;
     }
     const endedEarly = /unexpected EOF/i.test(String((error as Error)?.message));
@@ -1298,13 +1303,21 @@ function unpackStream(data: Uint8Array, chain: string[], meter: Meter, { encrypt
     if (error instanceof Stop) throw error;
     // (A later filter that ran out of data ends early too: pdf.js may take a longer stream.)
     if (/unexpected EOF/i.test(String((error as Error)?.message))) complete = false;
-    if (!unread && readOnByPdfJs(error)) {
-      if (encrypted) throw new ExtractionFailed(UNCHECKABLE);
-      meter.ratio = false;
-      meter.count(Math.max(0, data.length * chain.reduce((product, stage) => product * (EXPANSION[stage] ?? Infinity), 1) - meter.part));
-    }
+    if (!unread && readOnByPdfJs(error)) countAtMost(data, chain, meter, encrypted);
   }
   return complete;
+}
+
+/**
+ * A stream pdf.js unpacks on where the check cannot (`readOnByPdfJs`), counted at the most its
+ * filters can make of its data: a damaged thumbnail of a few hundred bytes passes, more than the
+ * limits allow refuses the file. (An estimate at its most, not data: the ratio rule does not judge
+ * it, the limits do.) In an encrypted file it refuses the file.
+ */
+function countAtMost(data: Uint8Array, chain: string[], meter: Meter, encrypted: boolean) {
+  if (encrypted) throw new ExtractionFailed(UNCHECKABLE);
+  meter.ratio = false;
+  meter.count(Math.max(0, data.length * chain.reduce((product, stage) => product * (EXPANSION[stage] ?? Infinity), 1) - meter.part));
 }
 
 /** The most each filter makes of a byte (DEFLATE 258 bytes from about two bits; an LZW code its longest string; RunLength 128 from 2; ASCII85's z four from one). */
@@ -1323,7 +1336,7 @@ const readOnByPdfJs = (error: unknown) => /invalid (?:length\/literal|distance)/
  * Whether pdf.js refuses FlateDecode data at its first two bytes (its zlib header: no deflate
  * method, a failed check, a preset dictionary): it then unpacks nothing of it.
  */
-export const flateHeaderRefused = (head: Uint8Array) => head.length < 2 || (head[0]! & 0x0f) !== 8 || ((head[0]! << 8) + head[1]!) % 31 !== 0 || (head[1]! & 0x20) !== 0;
+const flateHeaderRefused = (head: Uint8Array) => head.length < 2 || (head[0]! & 0x0f) !== 8 || ((head[0]! << 8) + head[1]!) % 31 !== 0 || (head[1]! & 0x20) !== 0;
 
 /** The names of a ZIP archive's parts as its central directory lists them, or null when it has none. */
 export function zipPartNames(bytes: Uint8Array): string[] | null {

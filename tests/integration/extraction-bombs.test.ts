@@ -136,7 +136,6 @@ describe("decompression bombs in the extraction Worker", () => {
   });
 
   it("refuses an encrypted file whose object number pdf.js reads otherwise than a scan would ('4.0 0 obj' is object 4 to pdf.js)", () => {
-    const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("");
     const bomb = latin1(bytesOf(bombs().pdfEncrypted));
     expect(bomb).toContain("\n4 0 obj");
     expect(refusalOf(() => checkPdfStreams(Uint8Array.from(bomb.replace("\n4 0 obj", "\n4.0 0 obj"), (c) => c.charCodeAt(0))))).toContain("could not be checked before reading");
@@ -144,8 +143,6 @@ describe("decompression bombs in the extraction Worker", () => {
 
   it("reads a stream's dictionary and lengths as pdf.js does: forward from its object, one definition to a reference, past an endstream where its length is unknown", () => {
     const bomb = zlibSync(new Uint8Array(64 * MB), { level: 9 });
-    const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("");
-    const bytesOfText = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
     const pdf = (dictionary: string, data: Uint8Array, after = "") => bytesOfText(`%PDF-1.4\n1 0 obj\n${dictionary}\nstream\n${latin1(data)}\nendstream\nendobj\n${after}%%EOF\n`);
     // A `<<` in a comment or a string inside the dictionary: pdf.js reads past it.
     expect(refusalOf(() => checkPdfStreams(pdf(`<< /Length ${bomb.length} /Filter /FlateDecode %<<\n>>`, bomb)))).toContain("200 times");
@@ -164,8 +161,6 @@ describe("decompression bombs in the extraction Worker", () => {
   });
 
   it("refuses an encryption written where this check cannot follow pdf.js: /Encrypt other than a plain reference, a dictionary or null; /CF behind a reference", () => {
-    const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("");
-    const bytesOfText = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
     const file = latin1(bytesOf(bombs().pdfEncrypted));
     const reference = /\/Encrypt (\d+) 0 R/.exec(file)!;
     for (const written of [`/Encrypt ${reference[1]} %c\n0 R`, `/Encrypt +${reference[1]} 0 R`, `/Encrypt ${reference[1]}.0 0 R`]) {
@@ -195,6 +190,12 @@ describe("decompression bombs in the extraction Worker", () => {
     expect([...pdf.subarray(at, at + 2)]).toEqual([...content.subarray(0, 2)]);
     const plain = oneStreamPdf("/FlateDecode", content);
     expect(checkedPdf(plain)).toBe(plain);
+    // The changed bytes are checked again only where one stream's data holds another's.
+    expect(checkPdfStreams(pdf).nested).toBe(false);
+    const inner = latin1(pdf).slice("%PDF-1.4\n".length, -"%%EOF\n".length).replace("1 0 obj", "2 0 obj");
+    const holding = bytesOfText(`%PDF-1.4\n1 0 obj\n<< /Length ${inner.length} /Filter /ASCIIHexDecode >>\nstream\n${inner}\nendstream\nendobj\n%%EOF\n`);
+    expect(checkPdfStreams(holding).nested).toBe(true);
+    expect([...checkedPdf(holding)].filter((b, i) => b !== holding[i])).toEqual([0, 0]);
     // A small image is held to other parts' limit, read as an image or as anything else.
     expect(refusalOf(() => checkedPdf(oneStreamPdf(image(64, 64), zlibSync(new Uint8Array(40 * MB)))))).toContain("The PDF holds a part that unpacks to more than 32 MB");
   });
@@ -264,8 +265,6 @@ describe("decompression bombs in the extraction Worker", () => {
   });
 
   it("reads an encrypted file whose index is a cross-reference stream, never encrypted, and refuses one whose index is not of the size it declares", () => {
-    const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("");
-    const bytesOfText = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
     const file = latin1(bytesOf(inject("manuscripts").encryptedRc4));
     const encrypt = /\/Encrypt\s+\d+\s+\d+\s+R/.exec(file)![0];
     const id = /\/ID\s*\[[^\]]*\]/.exec(file)![0];
@@ -281,9 +280,6 @@ describe("decompression bombs in the extraction Worker", () => {
   });
 
   it("reads an encrypted file's encryption as pdf.js does, and refuses one it could read otherwise: a name with # escapes, a dictionary defined twice", () => {
-    // (A byte to a character of its own value: TextDecoder's "latin1" is windows-1252 in workerd.)
-    const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("");
-    const bytesOfText = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
     const bomb = latin1(bytesOf(bombs().pdfEncrypted));
     // pdf.js reads `/Encr#79pt` as `/Encrypt` and decrypts; a check that does not sees ciphertext.
     const escaped = bytesOfText(bomb.replace("/Encrypt ", "/Encr#79pt "));
@@ -300,7 +296,7 @@ describe("decompression bombs in the extraction Worker", () => {
 
   it("refuses an encrypted file a stream of which does not decode: this check cannot prove its key is pdf.js's", () => {
     const rc4 = bytesOf(inject("manuscripts").encryptedRc4);
-    const text = new TextDecoder("latin1").decode(rc4);
+    const text = latin1(rc4);
     const damaged = rc4.slice();
     const data = text.indexOf("stream\n", text.indexOf("/FlateDecode")) + 7;
     damaged[data + 40] = damaged[data + 40]! ^ 0xff;
@@ -327,6 +323,10 @@ describe("decompression bombs in the extraction Worker", () => {
     expect(tooMany.message).toContain("The PDF holds images that unpack to more than 512 MB in all");
   }, 60_000);
 });
+
+/** A file's bytes as text, a byte to a character of its own value (TextDecoder's "latin1" is windows-1252 in workerd), and back. */
+const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("");
+const bytesOfText = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
 /** The message a check refused with, or undefined when it passed. */
 function refusalOf(check: () => unknown): string | undefined {
