@@ -130,6 +130,28 @@ describe("author notes", () => {
     expect(before.map((a) => a.affiliation)).toEqual([null, null]);
   });
 
+  it("gives the place a note prints before the authors' e-mails to each author it lists, and fills or mends only", () => {
+    // A central bank's staff paper: one place, then every author's address.
+    const staff = lines([
+      "Federal Reserve Board; kyung.park@frb.example.gov; tomas.lind@frb.example.gov; and min.oduya@frb.example.gov. The",
+      "authors thank Dario Caldera and seminar participants at the Norges Bank for helpful comments.",
+    ]);
+    const authors = [author("Kyung", "Park"), author("Tomas", "Lind", "Federal Reserve Board,,, and"), author("Min", "Oduya")];
+    authors[0]!.email = "kyung.park@frb.example.gov";
+    affiliationsFromNotes(staff, authors);
+    expect(authors.map((a) => a.affiliation)).toEqual(["Federal Reserve Board", "Federal Reserve Board", "Federal Reserve Board"]);
+    // Numbered notes, each a place and one author's address; a place read elsewhere stays.
+    const numbered = lines(["(1) International Monetary Fund. Email: spark2@imf.example.org", "(2) Bank of England. Email: anna.mell@bankofengland.example.co.uk"]);
+    const two = [author("Sun", "Park"), author("Anna", "Mell", "Bank of England, Threadneedle Street")];
+    affiliationsFromNotes(numbered, two);
+    expect(two.map((a) => a.affiliation)).toEqual(["International Monetary Fund", "Bank of England, Threadneedle Street"]);
+    // Not a correspondence line, nor thanks with an address in them.
+    const others = lines(["Corresponding author: Department of Finance, University of Lagos. Email: sun.park@unilag.example.ng", "We thank the Bank of Ghana (data@bog.example.gh) for the data."]);
+    const one = [author("Sun", "Park"), author("Kofi", "Data")];
+    affiliationsFromNotes(others, one);
+    expect(one.map((a) => a.affiliation)).toEqual([null, null]);
+  });
+
   it("leaves out the people a note thanks, never an author named elsewhere or a funding statement's names", () => {
     const authors = [author("Nicholas", "Okafor"), author("Maria", "Lindqvist"), author("Lanier", "Benkard"), author("Sharon", "Belenzon")];
     const front = [

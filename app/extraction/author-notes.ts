@@ -11,7 +11,8 @@
  */
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
-import { fold, joinLines, listItems, sentences, vocabularyOf } from "./text";
+import { emailFit, expandEmails } from "./emails";
+import { fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
 import { cleanAffiliation, splitAffiliation } from "./affiliations";
 import { namesInstitution } from "./patterns";
 
@@ -85,6 +86,40 @@ function sharedNote(texts: string[]): { affiliation: string; email: null } | nul
     if (m && !/\brespectively\b/i.test(m[1]!)) return { affiliation: m[1]!, email: null };
   }
   return null;
+}
+
+/**
+ * A note that opens with a place and goes on with authors' e-mails: "Federal Reserve Board;
+ * kim@frb.gov; laubach@frb.gov; and wei@frb.gov.", "Federal Reserve Board. Email Addresses: …",
+ * "(1) International Monetary Fund. Email: smalik2@imf.org". The place is where each author whose
+ * address the note lists is.
+ */
+function placesBeforeMail(texts: string[], families: string[]): Array<{ affiliation: string; emails: string[] }> {
+  const out: Array<{ affiliation: string; emails: string[] }> = [];
+  // (An address, one TeX cut at a hyphen among them, and the list of them: "a@b.gov; c@b.gov; and d@b.gov".)
+  const address = String.raw`[\w.+'-]+(?:-\s+[\w.+'-]+)?@[\w-]+(?:\.[\w-]+)+`;
+  const list = new RegExp(`${address}(?:\\s*(?:[;,]|\\band\\b)\\s*(?:and\\s+)?${address})*`, "gu");
+  for (const text of texts) {
+    let from = 0;
+    for (const m of text.matchAll(list)) {
+      const place = text
+        .slice(from, m.index)
+        .replace(/^[\s)\]}>,;:.]+/, "")
+        .replace(/^\s*(?:\(\d{1,2}\)|\d{1,2}(?=\s*\p{Lu})|[*∗†‡§¶]+)\s*/u, "")
+        .replace(/(?:e-?mails?|electronic mail)(?:\s+address(?:es)?)?\s*:?\s*$/i, "")
+        .replace(/[\s.;,:]+$/, "");
+      from = m.index + m[0].length;
+      // (One place, not a sentence: "Corresponding author. Tel.: …", "We thank … (a@b.org)".)
+      // (The note's opening, or what follows the addresses before: not the end of a longer text, a
+      // list of numbered places run together, a web address, a correspondence line.)
+      if (place.length < 2 || place.length > 160 || sentences(place).length > 1 || !namesInstitution(place) || isProse(place) || THANKS.test(place)) continue;
+      if (/\bauthors?\b|\btel\b|\bphone\b|\bfax\b|correspond|https?:|\bdoi\b|,\s*\d{1,2}\s+\p{Lu}/iu.test(place)) continue;
+      // (Nor an address block that a name heads, read by `addressBlockOf`: a place names no author.)
+      if (place.split(/\s+/).length > 14 || families.some((f) => fold(place).toLowerCase().includes(fold(f).toLowerCase()))) continue;
+      out.push({ affiliation: place, emails: expandEmails(m[0]) });
+    }
+  }
+  return out;
 }
 
 /**
@@ -173,9 +208,14 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
   const names = new Set(authors.map((a) => fold(`${a.firstName} ${a.lastName}`).toLowerCase()));
   const respective = respectiveNote(texts, authors);
   const shared = authors.length > 1 ? sharedNote(texts) : null;
+  const mailed = placesBeforeMail(texts, families.filter((f) => f.trim().length > 1));
   for (const [k, a] of authors.entries()) {
     if (!a.lastName.trim()) continue;
-    const note = addressBlockOf(blockLines, a, names) ?? noteOf(texts, a, families) ?? respective?.[k] ?? shared;
+    // (A place before an author's e-mail fills a place not read, or mends one read with the list's separators run into it: "Federal Reserve Board,,, and".)
+    const byMail = mailed.find((m) => (a.email ? m.emails.includes(a.email) : m.emails.some((e) => emailFit(e, a.firstName, a.lastName) >= 3)));
+    const runOn = (read: string, place: string) => read.startsWith(place) && /^[\s,;.]*(?:and)?[\s,;.]*$/.test(read.slice(place.length));
+    const mailPlace = byMail && (!a.affiliation || runOn(a.affiliation, byMail.affiliation)) ? { affiliation: byMail.affiliation, email: null } : null;
+    const note = addressBlockOf(blockLines, a, names) ?? noteOf(texts, a, families) ?? mailPlace ?? respective?.[k] ?? shared;
     if (!note) continue;
     // (What an affiliation never holds, as wherever else one is read: an address, its label.)
     const cleaned = cleanAffiliation(unitAtInstitution(note.affiliation).replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));

@@ -436,7 +436,11 @@ function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Li
     // (A note above the names that the labeller reads as no affiliation, "1. GENERAL INFORMATION"
     // heading a cover page, gives way to the note the same marker begins below them.)
     const aboveNames = line.page === candidates[0]!.line.page && line.y < candidates[0]!.line.y;
-    if (leading && MARKER.test(leading) && free(leading, aboveNames) && (l.size <= body + 0.5 || affiliationLine) && !isHeading(line) && !nameLines.has(line)) {
+    // (A line set in the names' size is a note where it names an institution after a marker an
+    // author carries: "¹Federal Reserve Board of Governors" under "Anushka Mitra¹ and Aditi Singh²".)
+    const carried = (marker: string) => candidates.some((c) => c.markers.includes(marker));
+    const placeAfterMarker = first?.sup && carried(leading ?? "") && namesInstitution(l.text) && !isProse(l.text);
+    if (leading && MARKER.test(leading) && free(leading, aboveNames) && (l.size <= body + 0.5 || affiliationLine || placeAfterMarker) && !isHeading(line) && !nameLines.has(line)) {
       if (aboveNames && !affiliationLine) headings.add(leading);
       else headings.delete(leading);
       current = leading;

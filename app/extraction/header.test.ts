@@ -80,6 +80,48 @@ describe("the front matter read whole", () => {
   });
 });
 
+describe("places under the names", () => {
+  it("reads a place under the names after the marker an author carries, set in the names' size", () => {
+    const header = readHeader(
+      documentOf([
+        ["What Determines Household Expectations?", 20],
+        ["Amaka Nwosu^1 and Ritu Bhandari^2", 14],
+        ["^1Federal Reserve Board of Governors", 14],
+        ["^2Shiv Nadar Institution of Eminence", 14],
+        ["Abstract", 11],
+        ["This paper examines which macroeconomic signals shape household expectations and finds that", 11],
+        ["unemployment shocks play a more influential role than inflation shocks in how households revise them.", 11],
+      ]),
+    );
+    expect(header.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Nwosu", "Federal Reserve Board of Governors"],
+      ["Bhandari", "Shiv Nadar Institution of Eminence"],
+    ]);
+  });
+
+  it("keeps a place printed near the top of a page cropped high: only the page's top band holds its running head", () => {
+    const at = (y: number, size: number, text: string) => lineAt(1, 153, y, size, text);
+    const header = readHeader(
+      documentOfLines([
+        at(-26, 15.9, "Estimating and Testing Dynamic Corporate"),
+        at(-6, 15.9, "Finance Models"),
+        at(18, 10, "Santiago Ibarra"),
+        at(30, 10, "Banco de México"),
+        at(54, 10, "R. Jay Okafor"),
+        at(66, 10, "University of Michigan"),
+        at(133, 8, "We assess the finite sample performance of simulation estimators that are used to estimate the"),
+        at(143, 8, "parameters of dynamic corporate finance models, and formulate an external validity test for them."),
+        lineAt(2, 72, 40, 9, "Estimating and Testing Dynamic Corporate Finance Models"),
+        lineAt(2, 72, 80, 10, "A large literature in finance and economics studies dynamic models of firms and their financing."),
+      ]),
+    );
+    expect(header.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Ibarra", "Banco de México"],
+      ["Okafor", "University of Michigan"],
+    ]);
+  });
+});
+
 describe("keywords", () => {
   const at = (x: number, y: number, size: number, text: string) => lineAt(1, x, y, size, text);
   it("reads a list printed one keyword to a line in a column beside the abstract, none of the abstract's lines", () => {

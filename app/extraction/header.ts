@@ -11,7 +11,7 @@ import { labelLines } from "./labeller";
 import type { LabellerWeights } from "./mlp";
 import type { NameReader } from "./names";
 import { fold, joinLines, vocabularyOf } from "./text";
-import { mastheadLines, readCover } from "./zones";
+import { mastheadLines, readCover, seriesCover } from "./zones";
 import { affiliationsFromNotes, withoutThanked } from "./author-notes";
 import { findAbstractLabel, readAbstract } from "./abstract";
 import { isHeading, lineSpacing, startsRaised, field } from "./layout";
@@ -50,13 +50,18 @@ export function cleanLines(doc: Document): Line[] {
     const next = doc.lines[i + 1];
     return !!next && next.page === l.page && next.y > l.y && next.y - l.y < l.size * 1.6 && Math.abs(next.size - l.size) < 0.3;
   };
+  // The top of each page's printed text: a running head stands there, not below a title that a
+  // page cropped high prints above it ("Banco de México" under its author, 30 pt from the top).
+  const top = new Map<number, number>();
+  for (const l of doc.lines) top.set(l.page, Math.min(top.get(l.page) ?? Infinity, l.y));
+  const inTopBand = (l: Line) => l.y <= (top.get(l.page) ?? l.y) + 24;
   return doc.lines.filter((l, i) => {
     const t = l.text.trim();
     if (doc.kind === "pdf") {
       if (/^\d{1,4}$/.test(t) && (l.x < edge || l.x > doc.pageWidth - edge || l.y > doc.pageHeight - 60)) return false;
       if (/^(?:page\s+)?\d+\s*(?:of|\/)\s*\d+$/i.test(t) || /^-?\s*\d{1,3}\s*-?$/.test(t)) return false;
       if ((l.y < 64 || l.y > doc.pageHeight - 56) && (repeated.get(t.toLowerCase().replace(/\d+/g, "#")) ?? 0) > 1) return false;
-      if (l.y < 60 && l.size < 11.5 && doc.pages > 1 && !goesOn(l, i)) return false;
+      if (l.y < 60 && l.size < 11.5 && doc.pages > 1 && inTopBand(l) && !goesOn(l, i)) return false;
     }
     return true;
   });
@@ -74,13 +79,18 @@ export type Header = {
 };
 
 /** `weights`: other labellers, `nameReader` another name model and lexicon (the evaluation's cross-fitted ones); the shipped models otherwise. */
-export function readHeader(doc: Document, weights?: LabellerWeights[], { nameModel = true, nameReader, evidence: keepEvidence = false }: { nameModel?: boolean; nameReader?: NameReader; evidence?: boolean } = {}): Header {
+export function readHeader(doc: Document, weights?: LabellerWeights[], options: { nameModel?: boolean; nameReader?: NameReader; evidence?: boolean; coverRead?: boolean } = {}): Header {
+  const { nameModel = true, nameReader, evidence: keepEvidence = false, coverRead = false } = options;
   const printed = cleanLines(doc);
   // Zones first: an archive's cover page is read for the title and authors it labels, then set
   // aside with a publisher's masthead; the fields are read from the pages without them.
   const cover = readCover(printed);
+  // A series' cover is set aside with the pages before the title page it leads to.
+  // (Unless the title page names no author: then the cover is the title page, and the later page a
+  // repeat of its title over the abstract, as a manuscript with a title page of its own prints it.)
+  const series = cover || coverRead ? null : seriesCover(printed, bodySize(printed));
   const masthead = mastheadLines(printed);
-  const lines = cover || masthead.size ? printed.filter((l) => l.page !== cover?.page && !masthead.has(l)) : printed;
+  const lines = cover || series || masthead.size ? printed.filter((l) => l.page !== cover?.page && l.page >= (series?.titlePage ?? 0) && !masthead.has(l)) : printed;
   // What the line labeller makes of the front matter's lines (the first 200 are enough).
   const labels = labelLines(lines.slice(0, 200), doc, weights);
   // Whether a trained model speaks (without one every label is neutral: the rules alone).
@@ -99,7 +109,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
   const limit = leadingLabel >= 0 ? leadingLabel : Math.min(lines.length, 40);
   const lowerWords = lowerCaseWords(lines);
   // (Behind an archive's cover, the article's own title is the lines that print the cover's title again.)
-  const titleIndexes = (cover?.title && titleAgain(lines, cover.title, limit)) || findTitle(lines, limit, doc, lowerWords, labels);
+  const titleIndexes = ((cover?.title ?? series?.title) && titleAgain(lines, (cover?.title ?? series?.title)!, limit)) || findTitle(lines, limit, doc, lowerWords, labels);
   const titleLines = titleIndexes.map((i) => lines[i]!);
   const titleRead = cover?.title ?? (titleLines.length ? cleanTitle(joinLines(titleLines.map((l) => l.text), vocabulary)) : null);
   // A title set in capitals (a series' cover) is given as the first pages print it in ordinary case
@@ -151,6 +161,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], { nameMod
   const front = lines.filter((l) => l.page <= firstPage + 1);
   const listed = cover?.authors.length ? authorsOfCover(cover, read) : withoutThanked(front, read);
   const authors = listed.filter((a) => !isOrganisation(`${a.firstName} ${a.lastName}`));
+  if (series && !authors.length) return readHeader(doc, weights, { ...options, coverRead: true });
   // An organisation read as an author was printed under the authors: it is the affiliation of the
   // first author before it who has none ("Andrew Y. Chen" / "Federal Reserve Board").
   listed.forEach((a, k) => {

@@ -46,10 +46,10 @@ export const TRAILING_SYMBOLS = new RegExp(`[${SYMBOLS}]+$`);
 /** A marker after the comma that ends a name ("Futami, M.D.,* Junkoh Yamashita"): the name before's. */
 export const LEADING_SYMBOL_RUN = new RegExp(`^[${SYMBOLS}\\s]+`);
 export const TRAILING_SYMBOL_RUN = new RegExp(`([${SYMBOLS}]+)\\s*$`);
-/** A note's leading marker: a symbol, or a number before a capital ("1 Department …"). */
-export const LEADING_MARKER = new RegExp(`^([${SYMBOLS}]|\\d{1,2}(?=[.-]?\\s*\\p{Lu}))[.-]?\\s*`, "u");
-/** A leading marker to strip: a symbol or a number, and the space after it. */
-export const LEADING_MARKER_TEXT = new RegExp(`^([${SYMBOLS}]|\\d{1,2}(?:\\.|-(?=\\p{Lu}))?)\\s*`, "u");
+/** A note's leading marker: a symbol or one printed two or three times ("** Bank of Italy"), or a number before a capital ("1 Department …"). */
+export const LEADING_MARKER = new RegExp(`^((?<symbol>[${SYMBOLS}])\\k<symbol>{0,2}|\\d{1,2}(?=[.-]?\\s*\\p{Lu}))[.-]?\\s*`, "u");
+/** A leading marker to strip: a symbol (or its run) or a number, and the space after it. */
+export const LEADING_MARKER_TEXT = new RegExp(`^((?<symbol>[${SYMBOLS}])\\k<symbol>{0,2}|\\d{1,2}(?:\\.|-(?=\\p{Lu}))?)\\s*`, "u");
 /** Symbols and commas, where a name is cleaned for splitting. */
 export const SYMBOLS_OR_COMMAS = new RegExp(`[${SYMBOLS},]+`, "g");
 /** Markers (symbols or numbers) before an affiliation's first capital. */

@@ -95,6 +95,9 @@ function splitMarkers(text: string) {
 export function markerRanges(markers: string[]) {
   const out: string[] = [];
   markers.forEach((m, k) => {
+    // (A symbol printed twice or three times is one marker, the note's that begins with the run: "Sette**" / "** Bank of Italy".)
+    const last = out[out.length - 1];
+    if (SYMBOL.test(m) && markers[k - 1] === m && last && last.length < 3 && [...last].every((c) => c === m)) return void (out[out.length - 1] += m);
     if (!/^[-–—−‐]$/.test(m)) return void out.push(m);
     const [from, to] = [Number(markers[k - 1]), Number(markers[k + 1])];
     if (/^\d+$/.test(markers[k - 1] ?? "") && /^\d+$/.test(markers[k + 1] ?? "") && to > from && to - from <= 20) for (let n = from + 1; n < to; n++) out.push(String(n));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readHeader } from "./header";
-import { labelColumn, mastheadLines, readCover } from "./zones";
+import { labelColumn, mastheadLines, readCover, seriesCover } from "./zones";
 import { documentOfLines, lineAt } from "./test-document";
 
 const line = lineAt;
@@ -142,5 +142,58 @@ describe("zones of the first pages", () => {
       line(2, 72, 218, 12, "We measure these spillovers across the corporate bond market using every trade reported since 2002."),
     ]);
     expect(readHeader(doc).title.value).toBe("Identifying Dealer Spillovers and Bond Market Rivalry");
+  });
+  // A central bank's series: its cover (the series' name set largest, the title, the authors, the
+  // department that publishes the series), a page of notices, then the paper's own title page.
+  const seriesCoverPages = [
+    line(1, 72, 300, 24, "Central Bank Working Papers"),
+    line(1, 72, 326, 18, "No 417"),
+    line(1, 72, 356, 22, "Dealer capital and the"),
+    line(1, 72, 379, 22, "price of liquidity"),
+    line(1, 72, 428, 10, "by Lucía Ferrante, Tomasz Wróbel and Amara Osei"),
+    line(1, 72, 470, 14, "Monetary and Economic Department"),
+    line(1, 72, 498, 10, "November 2019"),
+    line(2, 72, 300, 10, "Working Papers are written by members of the Monetary and Economic Department and are published"),
+    line(2, 72, 313, 10, "by the Bank. The views expressed in them are those of their authors and not those of the Bank."),
+    line(3, 72, 102, 12, "DEALER CAPITAL AND THE PRICE OF LIQUIDITY"),
+    line(3, 72, 144, 12, "by Lucía Ferrante*, Tomasz Wróbel** and Amara Osei***"),
+    line(3, 72, 179, 12, "Abstract"),
+    line(3, 72, 201, 12, "When dealers hold less capital, the bonds they trade become more expensive to buy and sell, and the"),
+    line(3, 72, 221, 12, "effect is largest for the least liquid bonds. We measure it across ten years of transaction data."),
+    line(3, 72, 436, 12, "JEL Classification: G12, G21."),
+    line(3, 72, 588, 10, "* University of Turin and CEPR."),
+    line(3, 72, 604, 10, "** Narodowy Bank Polski, Economic Research Department."),
+    line(3, 72, 619, 10, "*** Department of Economics, University of Ghana."),
+  ];
+
+  it("sets a series' cover aside for the title page that prints its title again: the paper's title, its authors and their notes, not the series' name or department", () => {
+    expect(seriesCover(seriesCoverPages, 10)).toEqual({ page: 1, title: "Dealer capital and the price of liquidity", titlePage: 3 });
+    const header = readHeader(documentOf(seriesCoverPages));
+    expect(header.title.value).toBe("Dealer capital and the price of liquidity");
+    expect(header.authors.map((a) => [a.firstName, a.lastName, a.affiliation])).toEqual([
+      ["Lucía", "Ferrante", "University of Turin and CEPR"],
+      ["Tomasz", "Wróbel", "Narodowy Bank Polski, Economic Research Department"],
+      ["Amara", "Osei", "Department of Economics, University of Ghana"],
+    ]);
+  });
+
+  it("reads a title page whose title the abstract's page repeats without the authors as the title page, not a cover", () => {
+    const doc = documentOf([
+      line(1, 72, 200, 16, "Dealer capital and the price of liquidity"),
+      line(1, 72, 240, 12, "Lucía Ferrante"),
+      line(1, 72, 256, 12, "University of Turin"),
+      line(1, 72, 290, 12, "Tomasz Wróbel"),
+      line(1, 72, 306, 12, "Narodowy Bank Polski"),
+      line(2, 72, 100, 16, "Dealer capital and the price of liquidity"),
+      line(2, 72, 140, 12, "Abstract"),
+      line(2, 72, 160, 12, "When dealers hold less capital, the bonds they trade become more expensive to buy and sell, and the"),
+      line(2, 72, 176, 12, "effect is largest for the least liquid bonds. We measure it across ten years of transaction data."),
+    ]);
+    const header = readHeader(doc);
+    expect(header.title.value).toBe("Dealer capital and the price of liquidity");
+    expect(header.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Ferrante", "University of Turin"],
+      ["Wróbel", "Narodowy Bank Polski"],
+    ]);
   });
 });

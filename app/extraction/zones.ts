@@ -7,7 +7,8 @@
  * terms of use can become a title, an abstract or an author.
  */
 import type { Line } from "./model";
-import { listItems } from "./text";
+import { ABSTRACT_LABEL } from "./patterns";
+import { fold, listItems } from "./text";
 
 /** What an archive's cover page says of the article: its title and its authors as printed there. */
 export type Cover = { page: number; title: string | null; titleLine: Line | null; authors: string[]; authorsLine: Line | null };
@@ -52,6 +53,47 @@ function olderCover(onPage: Line[], page: number): Cover | null {
   const titleLines = onPage.slice(0, citation - 1);
   const authors = listItems(authorsLine.text).filter((n) => n.length > 1);
   return { page, title: titleLines.map((l) => l.text.trim()).join(" ").replace(/\s+/g, " ").trim() || null, titleLine: titleLines[0] ?? null, authors, authorsLine };
+}
+
+/** Where a series' cover stands before the paper's own title page. */
+export type SeriesCover = { page: number; title: string; titlePage: number };
+
+/**
+ * A series' cover page (a central bank's, a research institute's, a bureau's working papers): a
+ * first page without an abstract whose title, set larger than the text, a later page prints again
+ * line for line above the abstract. That later page is the paper's own title page, where the authors
+ * carry their notes; the cover prints the series' name, number and address, none of them the
+ * paper's. The title is looked for there in the lines that print it again.
+ */
+export function seriesCover(lines: Line[], body: number): SeriesCover | null {
+  const page = lines[0]?.page;
+  if (page === undefined) return null;
+  const onPage = lines.filter((l) => l.page === page);
+  if (onPage.some((l) => ABSTRACT_LABEL.test(l.text) && l.text.trim().length < 40)) return null;
+  const key = (t: string) => fold(t).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  // The cover's runs of large lines, one size each, the largest first.
+  const runs: Line[][] = [];
+  for (const l of onPage.filter((l) => l.size >= body + 2)) {
+    const last = runs.at(-1)?.at(-1);
+    if (last && onPage.indexOf(last) === onPage.indexOf(l) - 1 && Math.abs(last.size - l.size) < 0.5) runs.at(-1)!.push(l);
+    else runs.push([l]);
+  }
+  runs.sort((a, b) => b[0]!.size - a[0]!.size);
+  for (const run of runs) {
+    const want = key(run.map((l) => l.text).join(" "));
+    if (want.length < 15) continue;
+    for (let q = page + 1; q <= page + 3; q++) {
+      // (At the page's top, before its abstract: a line, or up to four running on, that print the title alone.)
+      const top = lines.filter((l) => l.page === q).slice(0, 12);
+      const abstractAt = top.findIndex((l) => ABSTRACT_LABEL.test(l.text));
+      for (let i = 0; i < (abstractAt >= 0 ? abstractAt : top.length); i++) {
+        let got = "";
+        for (let j = i; j < Math.min(top.length, i + 4) && want.startsWith(got + key(top[j]!.text)) && got.length < want.length; j++) got += key(top[j]!.text);
+        if (got === want) return { page, title: run.map((l) => l.text.trim()).join(" "), titlePage: q };
+      }
+    }
+  }
+  return null;
 }
 
 /** The lines that open and close a publisher's masthead. */
