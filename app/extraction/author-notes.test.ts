@@ -152,6 +152,29 @@ describe("author notes", () => {
     expect(one.map((a) => a.affiliation)).toEqual([null, null]);
   });
 
+  it("reads places said 'respectively' without the names, and a correspondence note's address over a line printed under every name", () => {
+    const respective = lines(["*University of Pennsylvania and Princeton Univer-", "sity, respectively. Research support under National Science Foundation grants is acknowledged."]);
+    const two = [author("Sanford", "Grossmann"), author("Joseph", "Stiegler")];
+    affiliationsFromNotes(respective, two);
+    expect(two.map((a) => a.affiliation)).toEqual(["University of Pennsylvania", "Princeton University"]);
+
+    const correspondence = lines([
+      "Correspondence to: Xiaoling Chen, Department of Economics, Yale University, Box 208281, New Haven, CT 06520, USA. E-mail:",
+      "xiaoling.chen@yale.example.edu Correspondence to: Sydney C. Ludwig, Department of Economics, New York University, 19 W. 4th",
+      "Street, New York, NY 10012. E-mail: sydney.ludwig@nyu.example.edu",
+    ]);
+    const shared = [author("Xiaoling", "Chen", "Yale, New York University and NBER"), author("Sydney C.", "Ludwig", "Yale, New York University and NBER")];
+    affiliationsFromNotes(correspondence, shared);
+    expect(shared.map((a) => [a.affiliation, a.country])).toEqual([
+      ["Department of Economics, Yale University, Box 208281, New Haven, CT 06520", "United States"],
+      ["Department of Economics, New York University, 19 W. 4th Street, New York, NY 10012", "United States"],
+    ]);
+    // An author's own place, read for them alone, stays.
+    const own = [author("Xiaoling", "Chen", "Yale University"), author("Sydney C.", "Ludwig", "New York University")];
+    affiliationsFromNotes(correspondence, own);
+    expect(own.map((a) => a.affiliation)).toEqual(["Yale University", "New York University"]);
+  });
+
   it("leaves out the people a note thanks, never an author named elsewhere or a funding statement's names", () => {
     const authors = [author("Nicholas", "Okafor"), author("Maria", "Lindqvist"), author("Lanier", "Benkard"), author("Sharon", "Belenzon")];
     const front = [

@@ -62,6 +62,12 @@ function respectiveNote(texts: string[], authors: ExtractedAuthor[]): Array<{ af
   for (const sentence of texts.flatMap((t) => sentences(t)).filter((t) => t.length <= 1000)) {
     // (After its marker, or a marker the text layer gives as a stray small letter: "y Chen, …".)
     const m = /^(?:[*∗†]\s*|\p{Ll}\s+)?(.+?)\s+are\s+(?:all\s+)?(?:from|at|with)\s+(?:the\s+)?(.+?),?\s+respectively\b/u.exec(sentence);
+    // (Or the places alone, the authors meant in their order: "*University of Pennsylvania and Princeton University, respectively.")
+    const bare = m ? null : /^(?:[*∗†]\s*)?(\p{Lu}.+?),?\s+respectively\b/u.exec(sentence);
+    if (bare) {
+      const places = listItems(bare[1]!);
+      if (places.length === authors.length && places.every((p) => namesInstitution(p))) return places.map((affiliation) => ({ affiliation, email: null }));
+    }
     if (!m) continue;
     const names = listItems(m[1]!);
     // (A place may hold commas of its own, "University of California, Los Angeles": where the pieces
@@ -160,6 +166,21 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
   return null;
 }
 
+/**
+ * The address a correspondence note gives one author by name: "Correspondence to: Xiaohong Chen,
+ * Department of Economics, Yale University, Box 208281, New Haven, CT 06520, USA. E-mail: …".
+ */
+function correspondenceOf(texts: string[], author: ExtractedAuthor): string | null {
+  const full = `${author.firstName} ${author.lastName}`;
+  const names = [...new Set([full, full.toUpperCase()])].map(escape).join("|");
+  const said = new RegExp(String.raw`\b(?:[Cc]orrespondence|[Rr]eprint requests?)(?:\s+should\s+be)?(?:\s+(?:addressed|sent))?\s+to\s*:?\s*(?:(?:Dr|Prof|Professor)\.?\s+)?(?:${names})\s*,\s*(.{2,300}?)(?=\.?\s*(?:[Ee]-?mail|Tel|Phone|Fax)\b|\.\s+\p{Lu}\p{Ll}+\s|\.?$)`, "u");
+  for (const text of texts) {
+    const m = said.exec(text);
+    if (m && namesInstitution(m[1]!)) return m[1]!;
+  }
+  return null;
+}
+
 /** A line of an address block: short, no sentence. */
 const addressLine = (t: string) => t.split(/\s+/).length <= 10 && !/[a-z]\.\s+\p{Lu}/u.test(t) && !/^(?:abstract|keywords?|jel)\b/i.test(t);
 const EMAIL_LINE = /^[\w.+'-]+@[\w-]+(?:\.[\w-]+)+$/;
@@ -208,6 +229,7 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
   const names = new Set(authors.map((a) => fold(`${a.firstName} ${a.lastName}`).toLowerCase()));
   const respective = respectiveNote(texts, authors);
   const shared = authors.length > 1 ? sharedNote(texts) : null;
+  const readAlone = authors.map((a) => !!a.affiliation && authors.filter((b) => b.affiliation === a.affiliation).length === 1);
   const mailed = placesBeforeMail(texts, families.filter((f) => f.trim().length > 1));
   for (const [k, a] of authors.entries()) {
     if (!a.lastName.trim()) continue;
@@ -215,7 +237,10 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     const byMail = mailed.find((m) => (a.email ? m.emails.includes(a.email) : m.emails.some((e) => emailFit(e, a.firstName, a.lastName) >= 3)));
     const runOn = (read: string, place: string) => read.startsWith(place) && /^[\s,;.]*(?:and)?[\s,;.]*$/.test(read.slice(place.length));
     const mailPlace = byMail && (!a.affiliation || runOn(a.affiliation, byMail.affiliation)) ? { affiliation: byMail.affiliation, email: null } : null;
-    const note = addressBlockOf(blockLines, a, names) ?? noteOf(texts, a, families) ?? mailPlace ?? respective?.[k] ?? shared;
+    // (A correspondence note's address is the author's where none was read for them alone: not over
+    // their own note, but over a line printed under every name, "Yale, New York University and NBER".)
+    const corresponding = readAlone[k] ? null : correspondenceOf(texts, a);
+    const note = addressBlockOf(blockLines, a, names) ?? noteOf(texts, a, families) ?? (corresponding ? { affiliation: corresponding, email: null } : null) ?? mailPlace ?? respective?.[k] ?? shared;
     if (!note) continue;
     // (What an affiliation never holds, as wherever else one is read: an address, its label.)
     const cleaned = cleanAffiliation(unitAtInstitution(note.affiliation).replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));
