@@ -151,7 +151,8 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
   // (An e-mail's brackets end it, its label or address in them or nothing, where the text layer lost the
   // address; not an acronym's, "(LSE)".)
   const mailBrackets = String.raw`|\s*\((?:e-?mail\b[^)]*|[^)\s]*@[^)\s]*)?\)`;
-  const nextSaid = others.length ? `${mailBrackets}|[;,.]\\s*(?:and\\s+)?(?:\\p{Lu}[\\p{L}.-]*\\s+){0,3}(?:${others.join("|")})\\s+is\\s` : mailBrackets;
+  // (The other's given names are words or initials, "Lasse Heje", "J.", "D.C.": not "NBER." ending this sentence.)
+  const nextSaid = others.length ? `${mailBrackets}|[;,.]\\s*(?:and\\s+)?(?:\\p{Lu}(?:\\p{Ll}[\\p{L}-]*|\\.(?:\\p{Lu}\\.)*)\\s+){0,3}(?:${others.join("|")})\\s+is\\s` : mailBrackets;
   const sentence = new RegExp(`(?:^\\S?\\s*|[*∗†;,]\\s*(?:and\\s+)?|\\.\\s+)(?:${full}|${family})(?:\\s+is\\s+|is\\s+(?=(?:from|at|in|with)\\s))(.+?)(?=${SENTENCE_END}|\\.?$${nextSaid})`, "u");
   for (const text of texts) {
     const k = keyed.exec(text);

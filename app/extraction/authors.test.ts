@@ -394,4 +394,48 @@ describe("the author reader", () => {
     // It is where the author is.
     expect([author?.firstName, author?.lastName, author?.affiliation]).toEqual(["Andrew Y.", "Okafor", "Federal Reserve Board"]);
   });
+  it("reads a list in capitals whole, a given name the model doubts included, and places printed in the names' order, each its own", () => {
+    const header = readHeader(
+      documentOf([
+        ["Is There a Replication Crisis in Finance?", 14],
+        ["THEIS INGERSLEV JENSEN,^* BRYAN KELLY, and LASSE HEJE PEDERSEN", 9],
+        ["ABSTRACT", 9],
+        ["Several papers argue that financial economics faces a replication crisis because the majority of studies", 8],
+        ["cannot be replicated or are the result of multiple testing of too many factors. We develop a model.", 8],
+        ["Theis Ingerslev Jensen is at Copenhagen Business School. Bryan Kelly is at Yale School of", 8],
+        ["Management, AQR Capital Management, and NBER. Lasse Heje Pedersen is at AQR Capital", 8],
+        ["Management, Copenhagen Business School, and CEPR. We are grateful for helpful comments from Nick Barber.", 8],
+      ]),
+    );
+    expect(header.authors.map((a) => [a.firstName, a.lastName, a.affiliation])).toEqual([
+      ["Theis Ingerslev", "Jensen", "Copenhagen Business School"],
+      ["Bryan", "Kelly", "Yale School of Management, AQR Capital Management, and NBER"],
+      ["Lasse Heje", "Pedersen", "AQR Capital Management, Copenhagen Business School, and CEPR"],
+    ]);
+    const inOrder = readHeader(
+      documentOf([
+        ["A MODEL FOR A LARGE INVESTOR TRADING AT MARKET INDIFFERENCE PRICES", 11],
+        ["BY PETRA BANKOWSKA AND DMITRI KRAMER", 8.8],
+        ["Technische Universität Berlin and Carnegie Mellon University", 11],
+        ["We develop from basic economic principles a continuous-time model for a large investor who trades with", 9],
+        ["a finite number of market makers at their utility indifference prices, and study its continuous limit.", 9],
+      ]),
+    );
+    expect(inOrder.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Bankowska", "Technische Universität Berlin"],
+      ["Kramer", "Carnegie Mellon University"],
+    ]);
+    // One author's place and an association are no list in order: both are everyone's.
+    const shared = readHeader(
+      documentOf([
+        ["Dealer capital and the price of liquidity", 16],
+        ["Petra Bankowska and Dmitri Kramer", 12],
+        ["Columbia University and NBER", 11],
+        ["Abstract", 11],
+        ["When dealers hold less capital, the bonds they trade become more expensive to buy and sell, and the", 10],
+        ["effect is largest for the least liquid bonds. We measure it across ten years of transaction data.", 10],
+      ]),
+    );
+    expect(shared.authors.map((a) => a.affiliation)).toEqual(["Columbia University and NBER", "Columbia University and NBER"]);
+  });
 });

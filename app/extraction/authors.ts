@@ -7,7 +7,7 @@ import { countryIn, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import type { LineLabels } from "./labeller";
 import type { NameReader } from "./names";
-import { fold, joinLines, sentences, capitalised, isProse } from "./text";
+import { fold, joinLines, listItems, sentences, capitalised, isProse } from "./text";
 import type { Cover } from "./zones";
 import { isHeading, sourceOf } from "./layout";
 import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, notePieces, splitAffiliation, splitAtCountries } from "./affiliations";
@@ -222,7 +222,12 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     // should be addressed to Jacob Torrejón." / "Institute for Materials Science, CSIC. …").
     const cut = under.findIndex((l) => correspondingText.test(l.text) || /^address(?:es)? for correspondence|^reprint requests?\b/i.test(l.text.trim()));
     const blocks = blockAffiliations(cut >= 0 ? under.slice(0, cut) : under, sureAffiliation);
-    if (blocks.length === 1 || blocks.length === authors.length) for (const [k, a] of authors.entries()) giveAffiliation(a, blocks[blocks.length === 1 ? 0 : k]!);
+    // (One line naming as many institutions as there are names, each by its own word for one, is
+    // theirs in the names' order, as the IMS's journals print them: "BY PETER BANK AND DMITRY KRAMKOV" /
+    // "Technische Universität Berlin and Carnegie Mellon University"; "Harvard University and NBER" is not.)
+    const inOrder = blocks.length === 1 ? listItems(blocks[0]!) : [];
+    if (authors.length > 1 && inOrder.length === authors.length && inOrder.every((p) => INSTITUTION.test(p))) for (const [k, a] of authors.entries()) giveAffiliation(a, inOrder[k]!);
+    else if (blocks.length === 1 || blocks.length === authors.length) for (const [k, a] of authors.entries()) giveAffiliation(a, blocks[blocks.length === 1 ? 0 : k]!);
     if (cut >= 0) {
       const rest = under.slice(cut + 1);
       const heading = fold([under[cut]!, ...rest.slice(0, 1)].map((l) => l.text).join(" "));

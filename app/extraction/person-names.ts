@@ -230,7 +230,13 @@ export function namesOnLine(line: Line, lowerWords: Set<string>, { model = true,
   // (Initials alone, "M. D.", are a degree the rules took for a name; a name in capitals, "MARTHA SHEERAR", is not initials.)
   const plain = rules.filter((s) => !s.name.split(/\s+/).every((w) => /^(?:\p{Lu}\.?|(?:\p{Lu}\.)+)$/u.test(w)));
   if (rules.length ? people.length < read.length || people.length < plain.length : !sure) return rules;
-  return people.map((p) => (p.inverted ? { name: `${p.firstName} ${p.lastName}`, markers: p.markers, given: p.firstName, family: p.lastName } : { name: withoutRole(p.printed), markers: p.markers }));
+  // (A given name the model left out that the rules' name holds before the model's is the person's
+  // too: "THEIS INGERSLEV JENSEN", of which the model read "INGERSLEV JENSEN".)
+  // (One word more, set as the name is: in capitals where it is, no word the document prints in lower case.)
+  const capitals = (w: string) => w === w.toUpperCase();
+  const givenBefore = (printed: string, extra: string) => /^\p{Lu}[\p{L}'’-]+$/u.test(extra) && capitals(extra) === capitals(printed) && !lowerWords.has(extra.toLowerCase());
+  const whole = (printed: string) => rules.find((s) => s.name.endsWith(` ${printed}`) && givenBefore(printed, s.name.slice(0, -printed.length - 1)))?.name ?? printed;
+  return people.map((p) => (p.inverted ? { name: `${p.firstName} ${p.lastName}`, markers: p.markers, given: p.firstName, family: p.lastName } : { name: withoutRole(whole(p.printed)), markers: p.markers }));
 }
 /** A name without a post or badge printed after it: "Audrey L. Allison, Director", "Thomas Burgoyne ID" (an ORCID badge). */
 const withoutRole = (name: string) => {

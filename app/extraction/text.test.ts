@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixLigatures, joinLines, similarity, vocabularyOf } from "./text";
+import { fixLigatures, joinLines, sentences, similarity, vocabularyOf } from "./text";
 
 describe("text repairs", () => {
   it("undoes line-end hyphenation but keeps real compounds", () => {
@@ -30,5 +30,9 @@ describe("text repairs", () => {
   it("measures similarity as normalised Levenshtein", () => {
     expect(similarity("kitten", "sitting")).toBeCloseTo(1 - 3 / 7);
     expect(similarity("same", "same")).toBe(1);
+  });
+  it("ends a footnote's sentence after an acronym in capitals, not after an initial or an abbreviation", () => {
+    expect(sentences("Kelly is at Yale, AQR, and NBER. Pedersen is at CBS. We thank J. Smith of St. Louis.")).toEqual(["Kelly is at Yale, AQR, and NBER.", "Pedersen is at CBS.", "We thank J. Smith of St. Louis."]);
+    expect(sentences("Department of Economics, Univ. Toronto and the U.S.A. Office")).toEqual(["Department of Economics, Univ. Toronto and the U.S.A. Office"]);
   });
 });

@@ -118,7 +118,7 @@ export function joinSpans(spans: Array<Pick<Span, "text" | "x" | "width" | "size
 }
 
 /**
- * A footnote's sentences: split after a full stop, but not after an abbreviation ("St.", "Univ."),
+ * A footnote's sentences: split after a full stop, but not after an initial or an abbreviation ("J.", "St.", "Univ."),
  * and after an e-mail address that a capital follows ("* Correspondence: a@gu.se" / "Department of …").
  * (The address's look-behind is tried only where a space follows: on a long unbroken token it would
  * scan back from every character.)
@@ -133,7 +133,9 @@ export function sentences(text: string) {
       continue;
     }
     const before = text.slice(start, m.index).split(/\s+/).pop() ?? "";
-    if (/^(?:\p{Lu}[\p{L}]{0,3}|(?:\p{Lu}\.)+\p{Lu})$/u.test(before)) continue;
+    // (An initial, a short abbreviation or initials run together; not an acronym in capitals, which
+    // ends a sentence as any word does: "… AQR Capital Management, and NBER. Lasse Heje Pedersen is …".)
+    if (/^(?:\p{Lu}\p{Ll}{0,3}|(?:\p{Lu}\.)+\p{Lu})$/u.test(before)) continue;
     out.push(text.slice(start, m.index + 1));
     start = m.index + m[0].length;
   }
