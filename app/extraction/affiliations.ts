@@ -100,7 +100,8 @@ const withoutHonours = (t: string) => {
   return parts.join(", ");
 };
 /** An affiliation without its e-mail, telephone, honours, leading marker and closing punctuation. */
-// (Its parts joined by semicolons are joined by commas: an author's affiliations are joined by semicolons.)
+// (A semicolon printed in it parts two of the author's affiliations, as the engine joins them: "Stern School of
+// Business, New York University; NBER and CEPR".)
 export const cleanAffiliation = (t: string) =>
   normalizeSpace(
     withoutHonours(t.replace(PHONE, ""))
@@ -119,7 +120,7 @@ export const cleanAffiliation = (t: string) =>
       .replace(/\s+(?:Address (?:reprint requests|correspondence)|BIOGRAPHY|Biography\b).*$/u, "")
       // (An abbreviation keeps its full stop: "Intelliseek, Inc.")
       .replace(/(?:[.;,/]+\s*|[,;]?\s+(?:and|and the|the)\s*)$/, (end: string, at: number, all: string) => (end.startsWith(".") && /\b(?:Inc|Ltd|Co|Corp|Univ|Dept|St)$/.test(all.slice(0, at)) ? "." : ""))
-      .replace(/\s*;\s*/g, ", "),
+      .replace(/\s*;\s*/g, "; "),
   );
 /** A line of an address: it ends with a country, or is a short capitalised place ("Cambridge, MA", "Jouy-en-Josas"). */
 export const isAddress = (t: string) =>
