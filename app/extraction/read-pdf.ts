@@ -78,6 +78,9 @@ function median(xs: number[]) {
 }
 
 /** Items → lines: cluster by baseline, split at gutters, attach raised small clusters. */
+/** A raised item that may be markers: up to four characters, or a list of them ("a,b,1", "c,d,e"). */
+const markerLike = (text: string) => text.trim().length <= 4 || /^(?:[\p{Ll}\d*∗†‡§¶]{1,2},\s?){1,4}[\p{Ll}\d*∗†‡§¶]{1,2},?$/u.test(text.trim());
+
 export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
   const mid = pageWidth / 2;
   const sorted = [...items].sort((p, q) => q.baseline - p.baseline || p.x - q.x);
@@ -134,7 +137,7 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
       const [o0, o1] = extents.get(other)!;
       return x0 >= o0 - otherSize * 2 && x1 <= o1 + otherSize * 2.5;
     });
-    if (below && row.length <= 6 && row.every((i) => i.text.trim().length <= 4)) {
+    if (below && row.length <= 6 && row.every((i) => markerLike(i.text))) {
       merged.set(row, below);
       for (const i of row) sup.add(i);
     }
@@ -152,7 +155,7 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
     const size = sizeOf(body.length ? body : members);
     // Small raised items inside a line (a marker after a name) are superscripts too.
     const baseline = median(body.map((i) => i.baseline));
-    const spans = members.map((i) => ({ ...i, sup: sup.has(i) || (i.size < size * 0.85 && i.baseline - baseline > size * 0.15 && i.text.trim().length <= 4) }));
+    const spans = members.map((i) => ({ ...i, sup: sup.has(i) || (i.size < size * 0.85 && i.baseline - baseline > size * 0.15 && markerLike(i.text)) }));
     const text = fixLigatures(joinSpans(spans.filter((s) => !s.sup)));
     if (!text) continue;
     const [x0, x1] = extent(members);

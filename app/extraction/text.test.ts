@@ -25,6 +25,8 @@ describe("text repairs", () => {
     expect(fixLigatures(`C${fixLigatures("¸etin")}`)).toBe("Çetin");
     // An accent on a dotless i (TeX's \'\i), loose or combining, is an accented i.
     expect(fixLigatures("Lu´ıs Mar\u0131\u0301a")).toBe("Luís María");
+    // A grave accent after a vowel that ends its word is the vowel's; a backquote opening a word is a quote.
+    expect(fixLigatures("Universita` di Palermo, compete a` la Cournot, the `economies of scale'")).toBe("Università di Palermo, compete à la Cournot, the `economies of scale'");
   });
 
   it("measures similarity as normalised Levenshtein", () => {

@@ -15,6 +15,9 @@ export const fixLigatures = (s: string) =>
     .replace(/(\p{L})([\u00B8\u02DB])\s?(?=\p{L})/gu, (_, letter: string, accent: string) => `${letter}${SPACING_ACCENTS[accent]}`)
     // (One at the start of a piece of text is left for the line the piece joins: its letter is the piece before's.)
     .replace(/(^[\u00B8\u02DB])|([\u02C7\u00B4\u00A8\u02DC\u02C6\u02D8\u02D9\u02DA\u00B8\u02DB\u02DD])\s?(\p{L})/gu, (all: string, leading: string | undefined, accent: string, letter: string) => (leading ? all : `${letter}${SPACING_ACCENTS[accent]}`))
+    // (A grave accent after a vowel ending its word is that vowel's, as Italian and French print it: "Universita`" is
+    // "Università", "a` la" "à la"; a backquote before a word is TeX's opening quote: "`economies of scale'".)
+    .replace(/([aeiouAEIOU])`(?=[\s,.;:)'’”-]|$)/g, "$1\u0300")
     // (TeX accents an i without its dot, \'\i: "Luı́s" is "Luís", one letter once composed.)
     .replace(/\u0131(?=[\u0300-\u036f])/g, "i")
     .normalize("NFC");
