@@ -5,6 +5,8 @@ describe("countries", () => {
   it("finds the printed country, or the one an e-mail's domain names", () => {
     expect(trailingCountry("Tilburg University, The Netherlands")).toEqual({ rest: "Tilburg University", country: "Netherlands" });
     expect(trailingCountry("Koç University, Istanbul, Turkey")).toEqual({ rest: "Koç University, Istanbul", country: "Turkey" });
+    // A country the postcode follows goes, the postcode stays.
+    expect(trailingCountry("Department of Economics, University of Ottawa, Ottawa, Ontario, Canada, K1N 6N5")).toEqual({ rest: "Department of Economics, University of Ottawa, Ottawa, Ontario, K1N 6N5", country: "Canada" });
     expect(trailingCountry("Yonsei University, Seoul")).toEqual({ rest: "Yonsei University, Seoul", country: null });
     // A country after "of", "de" … ends an institution's name.
     expect(trailingCountry("Banque de France")).toEqual({ rest: "Banque de France", country: null });
