@@ -218,6 +218,9 @@ export function continuesNote(note: string[], l: Line, body: number, affiliation
   // (A note that reached a full stop or its country is finished: "…, Fribourg," / "Switzerland".)
   const last = note.join(" ").trim();
   const open = !/\.$/.test(last) && !endsWithCountry(last);
+  // (After a finished one, a heading of a few words opens the next block: Wiley's sidebar "Correspondence", "Funding information".)
+  // (Not the note's own label: "Corresponding author", "E-mail address:".)
+  if (!open && /^\p{Lu}[\p{L}’'-]*(?:\s+\p{L}[\p{L}’'-]*){0,2}:?$/u.test(l.text.trim()) && !namesInstitution(l.text) && !/corresponding|e-?mail|address|tel|phone|fax/i.test(l.text)) return false;
   return l.size < body - 0.3 || affiliationLine || BARE_EMAIL.test(l.text.trim()) || (open && (isAddress(l.text) || ((leftOpen(last) || INSTITUTION.test(l.text)) && !isProse(l.text))));
 }
 

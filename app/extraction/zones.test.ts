@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readHeader } from "./header";
+import type { Line } from "./model";
 import { labelColumn, mastheadLines, readCover, seriesCover } from "./zones";
 import { documentOfLines, lineAt } from "./test-document";
 
@@ -194,6 +195,37 @@ describe("zones of the first pages", () => {
     expect(header.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
       ["Ferrante", "University of Turin"],
       ["Wróbel", "Narodowy Bank Polski"],
+    ]);
+  });
+  it("reads a summary beside a sidebar set two points lower in smaller type, and each author's place from the sidebar up to its next heading", () => {
+    const marked = (y: number, marker: string, text: string): Line => ({ ...line(1, 45, y, 8, text), spans: [{ text: marker, x: 40, y: y - 2, width: 3, size: 5, font: "Times", sup: true }, { text, x: 45, y, width: text.length * 3.6, size: 8, font: "Times", sup: false }] });
+    const names: Line = { ...line(1, 45, 185, 12, "Lucia Alvesi Mark Kersting"), spans: [
+      { text: "Lucia Alvesi", x: 45, y: 185, width: 70, size: 12, font: "Times", sup: false },
+      { text: "1", x: 115, y: 181, width: 4, size: 8, font: "Times", sup: true },
+      { text: "Mark Kersting", x: 125, y: 185, width: 80, size: 12, font: "Times", sup: false },
+      { text: "2", x: 205, y: 181, width: 4, size: 8, font: "Times", sup: true },
+    ] };
+    const doc = documentOf([
+      line(1, 45, 123, 18, "The response of asset prices to monetary policy shocks"),
+      names,
+      marked(221, "1", "European Commission, Joint Research"),
+      line(1, 210, 230, 10, "Summary"),
+      line(1, 45, 232, 8, "Centre, Ispra, Italy"),
+      marked(246, "2", "Deutsche Bundesbank, Frankfurt am"),
+      line(1, 210, 247, 10, "Standard macroeconomic theory predicts rapid responses of asset prices to mon-"),
+      line(1, 45, 257, 8, "Main, Germany"),
+      line(1, 210, 262, 10, "etary policy shocks. Small vector autoregressions, however, often find sluggish"),
+      line(1, 210, 277, 10, "impact effects; a large dynamic factor model finds stronger and quicker ones."),
+      line(1, 45, 279, 8, "Correspondence"),
+      line(1, 45, 290, 8, "Lucia Alvesi, European Commission, Joint"),
+      line(1, 45, 301, 8, "Research Centre, I-21027 Ispra, Italy."),
+      line(1, 45, 407, 10, "1 INTRODUCTION"),
+    ]);
+    const header = readHeader(doc);
+    expect(header.abstract.value).toBe("Standard macroeconomic theory predicts rapid responses of asset prices to monetary policy shocks. Small vector autoregressions, however, often find sluggish impact effects; a large dynamic factor model finds stronger and quicker ones.");
+    expect(header.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Alvesi", "European Commission, Joint Research Centre, Ispra"],
+      ["Kersting", "Deutsche Bundesbank, Frankfurt am Main"],
     ]);
   });
 });

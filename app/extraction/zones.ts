@@ -118,10 +118,13 @@ export function mastheadLines(lines: Line[]): Set<Line> {
 
 /**
  * The column a label heads when the page sets two blocks side by side under their labels (an
- * Elsevier first page: "article info" on the left, "abstract" on the right): the label's left edge,
+ * Elsevier first page: "article info" on the left, "abstract" on the right; Wiley's sidebar of
+ * affiliations beside its "Summary"): the label's left edge,
  * or null when nothing else is printed on the label's row.
  */
 export function labelColumn(lines: Line[], label: Line): number | null {
-  const beside = lines.some((l) => l !== label && l.page === label.page && Math.abs(l.y - label.y) < 2 && l.x + l.width < label.x - 10);
+  // (On its row: within a little more than half its size of it, as a sidebar set in smaller type
+  // beside a journal's "Summary" stands, two points lower.)
+  const beside = lines.some((l) => l !== label && l.page === label.page && Math.abs(l.y - label.y) < Math.max(2, label.size * 0.6) && l.x + l.width < label.x - 10);
   return beside ? label.x : null;
 }
