@@ -12,6 +12,9 @@ import { joinLines } from "./text";
 import { labelColumn } from "./zones";
 
 /** The lines of one paragraph (or a labelled block) from `from`, until a gap, a label or a heading. */
+/** A publisher's line of rights, as printed under an abstract. */
+const RIGHTS_LINE = /^(?:©|\(c\)\s|copyright\b|published by\s+(?:elsevier|wiley|springer|oxford|cambridge|taylor|sage|emerald)\b|all rights reserved\b)/i;
+
 export function paragraphAfter(lines: Line[], from: number, doc: Document, body: number): Line[] {
   const out: Line[] = [];
   const spacing = lineSpacing(lines, from);
@@ -20,6 +23,8 @@ export function paragraphAfter(lines: Line[], from: number, doc: Document, body:
     const prev = out[out.length - 1];
     if (KEYWORDS_LABEL.test(l.text) || (JEL_LINE.test(l.text) && /[A-Z]\d/.test(l.text)) || (isHeading(l) && !(out.length === 0 && STRUCTURED_ABSTRACT.test(l.text)))) break;
     if (/^(?:\*|∗|†|‡)/.test(l.text) && out.length) break;
+    // (A publisher's line of rights under the abstract: "Published by Elsevier B.V.", "© 2019 The Authors".)
+    if (out.length && RIGHTS_LINE.test(l.text.trim())) break;
     if (l.spans[0]?.sup && out.length && l.size < (prev?.size ?? body) - 0.8) break;
     if (prev) {
       if (doc.kind === "docx") {
@@ -182,7 +187,9 @@ export function readAbstract(lines: Line[], { labelIndex, labelTrails, labels, m
     // A label over one of two blocks set side by side (an Elsevier first page's "article info" and
     // "abstract") heads the lines of its own column only.
     const column = labelTrails ? null : labelColumn(lines, label);
-    const reading = column === null ? lines : lines.filter((l, i) => i <= labelIndex || l.page !== label.page || l.x >= column - 5);
+    // (The blocks end where a line spans them both or a heading follows them: "1. Introduction".)
+    const blocksEnd = column === null ? -1 : lines.findIndex((l, i) => i > labelIndex && l.page === label.page && l.x < column - 5 && (isHeading(l) || l.x + l.width > column + 5));
+    const reading = column === null ? lines : lines.filter((l, i) => i <= labelIndex || ((blocksEnd < 0 || i < blocksEnd) && (l.page !== label.page || l.x >= column - 5)));
     abstractColumn = column !== null;
     abstractLines = [...(runIn ? [{ ...label, text: runIn }] : []), ...paragraphAfter(reading, reading.indexOf(label) + 1, doc, body)];
   } else {

@@ -108,6 +108,20 @@ describe("zones of the first pages", () => {
     expect(header.abstract.value).toBe(
       "Dealers with more capital quote tighter spreads on the bonds they hold, and the effect is strongest for bonds that are costly to hedge. Shocks to dealer capital move spreads across the whole market, beyond what default risk and bond liquidity can explain.",
     );
+    // The blocks end at the heading under them: the next page's right column is no part of the abstract;
+    // nor is the publisher's line of rights under it.
+    const more = readHeader(
+      documentOf([
+        line(1, 37, 174, 13.4, "Dealer capital and corporate bond spreads"),
+        ...rows,
+        line(1, 201, 302, 7.2, "Published by Elsevier B.V."),
+        line(1, 37, 411, 8, "1. Introduction"),
+        line(1, 51, 432, 8, "Dealers stand between buyers and sellers who do not arrive at the same time, and what they earn for it is the subject here."),
+        line(2, 201, 60, 7.2, "investors who trade with dealers, as documented in the literature (Jegadeesh and Kim, 2006), pay for it"),
+        line(2, 201, 69, 7.2, "in wider spreads when the dealers' capital is scarce, and most for the bonds that are hardest to hedge."),
+      ]),
+    );
+    expect(more.abstract.value).toBe(header.abstract.value);
   });
 
   it("carries an abstract cut mid-sentence at a page's foot over to the next page, past the notes and the running head", () => {
