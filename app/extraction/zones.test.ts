@@ -211,14 +211,18 @@ describe("zones of the first pages", () => {
       ["Wróbel", "Narodowy Bank Polski"],
     ]);
   });
+
   it("reads a summary beside a sidebar set two points lower in smaller type, and each author's place from the sidebar up to its next heading", () => {
     const marked = (y: number, marker: string, text: string): Line => ({ ...line(1, 45, y, 8, text), spans: [{ text: marker, x: 40, y: y - 2, width: 3, size: 5, font: "Times", sup: true }, { text, x: 45, y, width: text.length * 3.6, size: 8, font: "Times", sup: false }] });
-    const names: Line = { ...line(1, 45, 185, 12, "Lucia Alvesi Mark Kersting"), spans: [
-      { text: "Lucia Alvesi", x: 45, y: 185, width: 70, size: 12, font: "Times", sup: false },
-      { text: "1", x: 115, y: 181, width: 4, size: 8, font: "Times", sup: true },
-      { text: "Mark Kersting", x: 125, y: 185, width: 80, size: 12, font: "Times", sup: false },
-      { text: "2", x: 205, y: 181, width: 4, size: 8, font: "Times", sup: true },
-    ] };
+    const names: Line = {
+      ...line(1, 45, 185, 12, "Lucia Alvesi Mark Kersting"),
+      spans: [
+        { text: "Lucia Alvesi", x: 45, y: 185, width: 70, size: 12, font: "Times", sup: false },
+        { text: "1", x: 115, y: 181, width: 4, size: 8, font: "Times", sup: true },
+        { text: "Mark Kersting", x: 125, y: 185, width: 80, size: 12, font: "Times", sup: false },
+        { text: "2", x: 205, y: 181, width: 4, size: 8, font: "Times", sup: true },
+      ],
+    };
     const doc = documentOf([
       line(1, 45, 123, 18, "The response of asset prices to monetary policy shocks"),
       names,
