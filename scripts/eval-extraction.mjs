@@ -81,6 +81,10 @@ const SETS = dirs.length
       ...(hasPdfs("tests/fixtures/working-papers/fourth/dev") ? [["papers 4 dev", "tests/fixtures/working-papers/fourth/dev", true]] : []),
       // Its held-out half, read once with the engine frozen (decision 072), scored only from then on.
       ...(hasPdfs("tests/fixtures/working-papers/fourth/held-out") ? [["papers 4 held-out", "tests/fixtures/working-papers/fourth/held-out", false]] : []),
+      // The fifth set (README, "The fifth set"): its development half listed. Its held-out half is not
+      // scored here: it is kept for one read at the end of the next pass on the engine, frozen
+      // (`npm run eval:extraction -- tests/fixtures/working-papers/fifth/held-out` scores it then).
+      ...(hasPdfs("tests/fixtures/working-papers/fifth/dev") ? [["papers 5 dev", "tests/fixtures/working-papers/fifth/dev", true]] : []),
     ];
 
 const norm = (s) => (s ?? "").normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase();
