@@ -632,6 +632,10 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     // this check does not count: only an image (or a thumbnail, sized by /Width) may have one.
     const image = Boolean(dict && (valueOf(dict, "Subtype")?.[0]?.value === "Image" || valueOf(dict, "Width")));
     if (imageFilter && !image) throw new ExtractionFailed(UNCHECKABLE);
+    // A figure drawn as a form (a plot's thousands of repeated strokes) may pack as tightly as an
+    // image (281 : 1 in a real paper's 31 MB plot): held to any part's size and the file's total,
+    // as every stream is, not to the ratio that stops a bomb early.
+    const drawn = Boolean(dict && valueOf(dict, "Subtype")?.[0]?.value === "Form");
     if (!chain.length) continue;
     streams++;
     // An image packed with FlateDecode in a file not encrypted is given to pdf.js with its packed
@@ -678,7 +682,7 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     try {
       for (const { encrypted, decrypting: decrypt } of readings) {
         if (encrypted && indexOnly) continue;
-        meter.start(!image, imageCount);
+        meter.start(!image && !drawn, imageCount);
         let end = dataEnd;
         const whole = unpackStream(bytes.subarray(dataStart, end), chain, meter, { encrypted, decrypt: decrypt?.(), unread: unpackable });
         if (crossReference && !encrypted) {
@@ -691,7 +695,7 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
           // resolved elsewhere), so the count goes on to the end of the file.
           meter.forget();
           end = bytes.length;
-          meter.start(!image, imageCount);
+          meter.start(!image && !drawn, imageCount);
           // An encrypted stream that still runs out at the file's end may be garbage decrypted
           // with another key than pdf.js's: refused, as data a filter cannot read is.
           if (!unpackStream(bytes.subarray(dataStart, end), chain, meter, { encrypted, decrypt: decrypt?.(), unread: unpackable }) && encrypted) throw new ExtractionFailed(UNCHECKABLE);

@@ -310,6 +310,11 @@ describe("decompression bombs in the extraction Worker", () => {
     expect(figure.byteLength).toBeLessThan(32 * 1024);
   });
 
+  it("lets a plot drawn as a form through however tightly its strokes pack, held to any part's size", () => {
+    expect(checkPdfStreams(bytesOf(bombs().drawnFigure)).inflated).toBeGreaterThan(30 * MB);
+    expect(refusalOf(() => checkPdfStreams(bytesOf(bombs().drawnFigureOverflowing)))).toContain("more than 32 MB");
+  });
+
   it("lets figures at print resolution through, each up to the pixels it declares, and no image past them or past the images' total", () => {
     // Four 6144 × 4096 figures in RGB: 72 MB each, past the 32 MB of any other part and 256 MB in all.
     const figures = bytesOf(bombs().printFigures);

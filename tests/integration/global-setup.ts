@@ -116,6 +116,9 @@ export default async function setup(project: TestProject) {
     // A stream that declares those pixels and unpacks to 256 MB; and figures past the images' total.
     printFigureOverflowing: base64(pdfBomb(GB / 4, { dictionary: image(6144, 4096) })),
     tooManyFigures: base64(pdfFigures(8, 6144, 4096)),
+    // Not a bomb: a plot drawn as a form, its strokes packed about 1,000 : 1 (30 MB unpacked); and one past any part's 32 MB.
+    drawnFigure: base64(pdfBomb(30 * 1024 * 1024, { dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 540 324] " })),
+    drawnFigureOverflowing: base64(pdfBomb(40 * 1024 * 1024, { dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 540 324] " })),
   });
 
   // GET /start begins sampling the resident memory of every workerd under this process (every
@@ -183,6 +186,8 @@ declare module "vitest" {
       tooManyFigures: string;
       pdfUnendedStreamsToTheEnd: string;
       whiteFigure: string;
+      drawnFigure: string;
+      drawnFigureOverflowing: string;
     };
     /** The URL of the gauge of workerd's memory (GET /start, GET /stop). */
     memoryGauge: string;
