@@ -7,7 +7,7 @@
 import type { LineLabels } from "./labeller";
 import { isHeading, lineSpacing, startsWithMarker } from "./layout";
 import type { Document, Line } from "./model";
-import { ABSTRACT_LABEL, EMAIL, INSTITUTION, JEL_LINE, JEL_RUN_IN, KEYWORDS_LABEL, STRUCTURED_ABSTRACT } from "./patterns";
+import { ABSTRACT_LABEL, EMAIL, INSTITUTION, JEL_LINE, JEL_RUN_IN, KEYWORDS_LABEL, LETTER_SPACED, STRUCTURED_ABSTRACT } from "./patterns";
 import { joinLines } from "./text";
 import { labelColumn } from "./zones";
 
@@ -147,10 +147,16 @@ function endsWithAbstractLabel(text: string) {
  */
 export function findAbstractLabel(lines: Line[]) {
   // (A label alone on its line may be letter-spaced: "a b s t r a c t".)
-  const leadingLabel = lines.findIndex((l) => ABSTRACT_LABEL.test(l.text) && (ABSTRACT_LABEL.exec(l.text)![1]!.length > 20 || l.text.replace(/\s+/g, "").length < 12));
+  // (Not a table of contents' entry: on a page headed "Contents", with dot leaders, or its page
+  // number printed on its row: "Abstract … 4".)
+  const unspaced = (t: string) => (LETTER_SPACED.test(t) ? t.replace(/\s+/g, "") : t.trim());
+  const contentsPages = new Set(lines.filter((l) => /^(?:table\s*of\s*)?contents$/i.test(unspaced(l.text))).map((l) => l.page));
+  const contentsEntry = (l: Line) =>
+    contentsPages.has(l.page) || /(?:\.\s?){5,}/.test(l.text) || lines.some((o) => o !== l && o.page === l.page && Math.abs(o.y - l.y) < 2 && o.x > l.x + l.width && /^(?:\d{1,3}|[ivxl]{1,6})$/i.test(o.text.trim()));
+  const leadingLabel = lines.findIndex((l) => ABSTRACT_LABEL.test(l.text) && (ABSTRACT_LABEL.exec(l.text)![1]!.length > 20 || l.text.replace(/\s+/g, "").length < 12) && !contentsEntry(l));
   // Two columns read across put the label at the end of the left column's last line ("* Corresponding
   // author Abstract", "College Park, MD 20742 ABSTRACT"): the abstract begins on the next line.
-  const trailingLabel = lines.slice(0, 60).findIndex((l, i) => endsWithAbstractLabel(l.text) && i + 1 < lines.length && lines[i + 1]!.page === l.page);
+  const trailingLabel = lines.slice(0, 60).findIndex((l, i) => endsWithAbstractLabel(l.text) && i + 1 < lines.length && lines[i + 1]!.page === l.page && !contentsEntry(l));
   const labelTrails = trailingLabel >= 0 && (leadingLabel < 0 || trailingLabel < leadingLabel);
   return { leadingLabel, labelIndex: labelTrails ? trailingLabel : leadingLabel, labelTrails };
 }

@@ -438,4 +438,20 @@ describe("the author reader", () => {
     );
     expect(shared.authors.map((a) => a.affiliation)).toEqual(["Columbia University and NBER", "Columbia University and NBER"]);
   });
+  it("reads a name with its generation as a name alone, and leaves a contact's label out of the place", () => {
+    const header = readHeader(
+      documentOf([
+        ["Nowcasting U.S. Headline and Core Inflation", 12],
+        ["Edward S. Knotek II and Saeed Zaman", 11],
+        ["Primary Contact: Federal Reserve Bank of Cleveland, East 6th Street, Cleveland, OH 44114", 9],
+        ["Abstract", 11],
+        ["Forecasting future inflation and nowcasting contemporaneous inflation are difficult, and we compare", 10],
+        ["several models' nowcasts of headline and core inflation with those of professional forecasters.", 10],
+      ]),
+    );
+    expect(header.authors.map((a) => [a.firstName, a.lastName, a.affiliation])).toEqual([
+      ["Edward S.", "Knotek", "Federal Reserve Bank of Cleveland, East 6th Street, Cleveland, OH 44114"],
+      ["Saeed", "Zaman", "Federal Reserve Bank of Cleveland, East 6th Street, Cleveland, OH 44114"],
+    ]);
+  });
 });

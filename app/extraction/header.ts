@@ -158,7 +158,9 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   // A person an acknowledgement thanks is never an author; an author note keyed by name says where
   // each author is, whatever the markers gave them.
   const firstPage = lines[0]?.page ?? 1;
-  const front = lines.filter((l) => l.page <= firstPage + 1);
+  // (The front matter's pages: the first two, or up to the abstract's where it comes later, past an acknowledgements page.)
+  const frontEnd = Math.max(firstPage + 1, abstractStart >= 0 ? (lines[abstractStart]?.page ?? 0) : 0);
+  const front = lines.filter((l) => l.page <= frontEnd);
   const listed = cover?.authors.length ? authorsOfCover(cover, read) : withoutThanked(front, read);
   const authors = listed.filter((a) => !isOrganisation(`${a.firstName} ${a.lastName}`));
   if (series && !authors.length) return readHeader(doc, weights, { ...options, coverRead: true });

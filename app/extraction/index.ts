@@ -5,6 +5,7 @@
  * Worker, `npm run extract` and the tests call `extractManuscript` alike.
  */
 import { addressesAtEnd } from "./affiliations";
+import { findAbstractLabel } from "./abstract";
 import { cleanLines, readHeader, type Header } from "./header";
 import { ExtractionFailed, MAX_MANUSCRIPT_BYTES, type ExtractionResult } from "./model";
 import { readDocx } from "./read-docx";
@@ -17,6 +18,8 @@ export type { ExtractionResult, ExtractedAuthor, Field, Reference } from "./mode
 
 /** The pages the front matter can be on: a cover page and a title page come first. */
 const HEADER_PAGES = 3;
+/** The pages after those read for an abstract label the first ones do not print. */
+const MORE_HEADER_PAGES = 3;
 /** How far from the end the reference list is looked for (appendices and tables may follow it). */
 const TAIL_PAGES = 8;
 
@@ -48,6 +51,15 @@ export async function extractManuscript(bytes: Uint8Array, options: { references
       pagesRead = pages.length;
       doc = await readPdfPages(pdf, pages);
       if (doc.lines.length < 3) throw new ExtractionFailed("The PDF has no text to read: it may be a scanned image.");
+      // A series' front matter may run past the first pages (two covers, an imprint, the contents,
+      // then the abstract: an ECB working paper's fifth page). Where the first pages print no
+      // abstract label, the next ones are read for one, and kept only where they print it.
+      if (pdf.numPages > HEADER_PAGES && findAbstractLabel(cleanLines(doc)).labelIndex < 0) {
+        const next = Array.from({ length: Math.min(MORE_HEADER_PAGES, pdf.numPages - HEADER_PAGES) }, (_, i) => HEADER_PAGES + 1 + i);
+        const more = await readPdfPages(pdf, next);
+        pagesRead += next.length;
+        if (findAbstractLabel(cleanLines({ ...more, pages: pdf.numPages })).labelIndex >= 0) doc = { ...doc, lines: [...doc.lines, ...more.lines] };
+      }
       // The reference list, reading back from the last page until its heading.
       const tail: Line[][] = [];
       for (let p = pdf.numPages; options.references !== false && p >= 1 && p > pdf.numPages - TAIL_PAGES; p--) {

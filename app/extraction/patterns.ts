@@ -4,6 +4,8 @@
  */
 import type { Line } from "./model";
 
+/** A banner in letters spaced apart: "L A N D E S B I O S C I E N C E", "W O R K I N G PA P E R S", a line "p a p e r". */
+export const LETTER_SPACED = /(?:\b\p{L}\s){6}|^\s*(?:\p{L}\s){2,}\p{L}\s*$/u;
 export const ABSTRACT_LABEL = /^\s*(?:a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s*[:.—–-]?\s*(.*)$/i;
 export const KEYWORDS_LABEL = /^\s*(?:key\s*-?\s*words?(?:\s+and\s+phrases)?|index terms)\s*(?:\([^)]*\))?\s*[:.—–-]\s*(.*)$/i;
 export const JEL_LABEL = /^\s*JEL(?:\s+(?:classifications?|codes?|classification\s+codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*)$/i;

@@ -46,7 +46,7 @@ describe("the title reader", () => {
   });
 
   it("never takes an imprint, a report number, a street, a spaced banner, a journal's or a section's banner for the title", () => {
-    for (const banner of ["SLAC-PUB-12820", "cond-mat/9903395 v2 24 Oct 1999", "3400 N. Charles Street, Baltimore, MD 21218", "© 2014 The Authors. Published by Elsevier B.V.", "2 0 0 6 L A N D E S B I O S C I E N C E", "ORIGINAL RESEARCH published: 13 January 2021", "BMC Cancer", "BIOINFORMATICS REVIEW", "Presented as a RobustML workshop paper at ICLR 2021", "Frontiers in Finance | www.example-journal.org", "Meridian Analytics, Inc. 1717 West Sixth Street, Suite 290"]) {
+    for (const banner of ["SLAC-PUB-12820", "cond-mat/9903395 v2 24 Oct 1999", "3400 N. Charles Street, Baltimore, MD 21218", "© 2014 The Authors. Published by Elsevier B.V.", "2 0 0 6 L A N D E S B I O S C I E N C E", "ORIGINAL RESEARCH published: 13 January 2021", "BMC Cancer", "BIOINFORMATICS REVIEW", "Presented as a RobustML workshop paper at ICLR 2021", "Frontiers in Finance | www.example-journal.org", "Meridian Analytics, Inc. 1717 West Sixth Street, Suite 290", "p a p e r", "W O R K I N G PA P E R S E R I E S"]) {
       const header = readHeader(
         documentOf([
           [banner, 20],

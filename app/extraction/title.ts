@@ -3,7 +3,7 @@
  * the lines that continue it; an archive cover's title found again on the article's own page;
  * a title set in capitals given in the ordinary case the pages print it in elsewhere.
  */
-import { ABSTRACT_LABEL, KEYWORDS_LABEL, NOISE, MONTH_DATE, TRAILING_SYMBOLS, bodySize } from "./patterns";
+import { ABSTRACT_LABEL, KEYWORDS_LABEL, LETTER_SPACED, NOISE, MONTH_DATE, TRAILING_SYMBOLS, bodySize } from "./patterns";
 import type { Document, Line } from "./model";
 import type { LineLabels } from "./labeller";
 import { fold, normalizeSpace } from "./text";
@@ -63,7 +63,7 @@ const NOT_TITLE = new RegExp(
     /\b[a-z-]+\/\d{7}\b|^[A-Z]{2,}[-\d()/.]+[\dA-Z]$|^\S+$/u,
     /^\d+\s+(?:[NSEW]\.?\s+)?(?:\p{Lu}[\p{L}.]*\s+){1,3}(?:Street|St\.|Avenue|Ave\.|Road|Rd\.|Boulevard|Blvd\.|Drive|Dr\.|Lane|Way|Place)\b|\bSuite\s+\d+\b|\bP\.?\s?O\.?\s+Box\s+\d/u,
     /\b(?:received|accepted|published)(?:\s+online)?\s*:?\s*\d{1,2}\s+\p{L}+\s+\d{4}/u,
-    /(?:\b\p{L}\s){6}/u,
+    LETTER_SPACED,
     // A section's or a journal's banner, the whole line: "BIOINFORMATICS REVIEW", "Book Reviews",
     // "Information in practice", "Technical Report 90", "BMC Cancer", "PLOS ONE", "Author list".
     /^(?:key\s*words?|author list|authors?|corresponding authors?|running title|(?:abstract|text) word count|book reviews?|readers'? comments|comments and responses|information in practice|editorial|letters? to the editor|short communication|brief report|case report|research (?:article|paper)|original (?:research|article)|\p{L}+\s+review|technical report\s*[\d-]*|(?:BMC|PLO[Ss])(?:\s+\p{L}+){1,4})(?:\s*\([^)]*\))?$/u,

@@ -7,7 +7,7 @@
  * terms of use can become a title, an abstract or an author.
  */
 import type { Line } from "./model";
-import { ABSTRACT_LABEL } from "./patterns";
+import { ABSTRACT_LABEL, LETTER_SPACED } from "./patterns";
 import { fold, listItems } from "./text";
 
 /** What an archive's cover page says of the article: its title and its authors as printed there. */
@@ -80,6 +80,8 @@ export function seriesCover(lines: Line[], body: number): SeriesCover | null {
   }
   runs.sort((a, b) => b[0]!.size - a[0]!.size);
   for (const run of runs) {
+    // (Not the series' own banner, printed again on each page: "W O R K I N G PA P E R S E R I E S".)
+    if (run.some((l) => LETTER_SPACED.test(l.text))) continue;
     const want = key(run.map((l) => l.text).join(" "));
     if (want.length < 15) continue;
     for (let q = page + 1; q <= page + 3; q++) {

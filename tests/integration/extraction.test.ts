@@ -26,6 +26,30 @@ beforeAll(() => extractManuscript(bytesOf(docs().pdf)), 60_000);
 
 const jobFor = extractionJobFor;
 
+/** A PDF of pages of lines, each [size, x, text] top down (`true` after it: on the row above), set in Helvetica and left unpacked. */
+function textPdf(pages: Array<Array<[number, number, string, boolean?]>>): Uint8Array {
+  const objects: string[] = ["<< /Type /Catalog /Pages 2 0 R >>", "", "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"];
+  const kids: string[] = [];
+  for (const lines of pages) {
+    let y = 760;
+    const content = lines.map(([size, x, text, sameRow]) => ((y -= sameRow ? 0 : size * 1.6), `BT /F1 ${size} Tf ${x} ${Math.round(y)} Td (${text.replace(/[()\\]/g, "\\$&")}) Tj ET`)).join("\n");
+    objects.push(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
+    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${objects.length} 0 R >>`);
+    kids.push(`${objects.length} 0 R`);
+  }
+  objects[1] = `<< /Type /Pages /Kids [${kids.join(" ")}] /Count ${kids.length} >>`;
+  let pdf = "%PDF-1.7\n";
+  const offsets = objects.map((body, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(pdf);
+}
+
 const job = async (id: string) => (await db().select().from(extractionJobs).where(eq(extractionJobs.id, id)).get())!;
 const run = (id: string, extra: { timeLimitMs?: number } = {}) => runExtractionJob({ db: db(), files: env.FILES, ...extra }, id);
 
@@ -47,6 +71,24 @@ describe("the extraction engine in the Workers runtime", () => {
       { text: "Ben-David, I., Franzoni, F., Moussawi, R., 2018. Do ETFs increase volatility? Journal of Finance 73, 2471–2519. doi:10.1111/jofi.12727", doi: "10.1111/jofi.12727", year: 2018 },
       { text: "Pan, K., Zeng, Y., 2023. ETF arbitrage under liquidity mismatch. Review of Financial Studies, forthcoming.", doi: null, year: 2023 },
     ]);
+  });
+
+  it("reads on past the first pages for an abstract a series prints after its covers, an imprint and its contents", async () => {
+    const title = "Dealer Capital and the Price of Liquidity";
+    const abstract = ["When dealers hold less capital, the bonds they trade become more expensive to buy and sell,", "and the effect is largest for the least liquid bonds. We measure it across ten years of data", "on every trade reported by the dealers of the euro area government bond markets."];
+    const pdf = textPdf([
+      [[24, 72, "Working Paper Series"], [22, 72, title], [16, 72, "by Ana Ruiz and Bo Lindqvist"]],
+      [[10, 72, "Working papers are circulated to stimulate discussion and critical comment on research in progress."]],
+      [[8, 72, "Postal address: Postfach 16 03 19, 60066 Frankfurt am Main"], [8, 72, "Telephone +49 69 1344 0"]],
+      [[16, 250, "Contents"], [10, 72, "Abstract"], [10, 500, "4", true], [10, 72, "1 Introduction"], [10, 500, "5", true]],
+      [[18, 72, title], [12, 72, "by Ana Ruiz and Bo Lindqvist"], [10, 250, "Abstract"], ...abstract.map((t): [number, number, string] => [10, 72, t]), [12, 72, "1 Introduction"]],
+      [[10, 72, "Dealers stand between buyers and sellers who do not arrive at the same time, and earn for it."]],
+    ]);
+    const r = await extractManuscript(pdf, { references: false });
+    expect(r.title.value).toBe(title);
+    expect(r.abstract.value).toBe(abstract.join(" "));
+    expect(r.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Ana Ruiz", "Bo Lindqvist"]);
+    expect(r.stats.pagesRead).toBe(6);
   });
 
   it("reads a Word manuscript from its document XML", async () => {
