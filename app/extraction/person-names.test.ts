@@ -5,6 +5,9 @@ import { isCommonWords, looksLikeName, splitName } from "./person-names";
 describe("person names", () => {
   it("splits names with particles, initials and capitalised particles", () => {
     expect(splitName("Pieter van der Berg")).toEqual({ firstName: "Pieter", lastName: "van der Berg" });
+    // A Dutch or German particle in lower case begins the family name, however many names follow it; a Spanish given name keeps its "de los".
+    expect(splitName("Thomas van Florenstein Mulder")).toEqual({ firstName: "Thomas", lastName: "van Florenstein Mulder" });
+    expect(splitName("Maria de los Angeles Garcia")).toEqual({ firstName: "Maria de los Angeles", lastName: "Garcia" });
     expect(splitName("Michael J. Thornton")).toEqual({ firstName: "Michael J.", lastName: "Thornton" });
     expect(splitName("Ciarán Ó Briain")).toEqual({ firstName: "Ciarán", lastName: "Ó Briain" });
     expect(splitName("María José de la Cruz")).toEqual({ firstName: "María José", lastName: "de la Cruz" });

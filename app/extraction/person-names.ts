@@ -78,6 +78,10 @@ export function splitName(full: string): { firstName: string; lastName: string }
   if (i > 1 && IBERIAN_JOINS.has(tokens[i]!) && !isGivenName(tokens[i - 1]!) && !/\.$/.test(tokens[i - 1]!) && tokens.length > 3 - (isFamilyName(tokens[i - 1]!) ? 1 : 0)) i--;
   // "Ó Briain", "Mac Giolla", "Lo Russo": a capitalised particle before the surname.
   if (i > 1 && /^(?:Ó|O’|O'|Mac|Mc|Da|De|Di|Del|Della|Dal|Dos|Du|Lo|La|Le|El|Al|Ben|Abu|Van|Von|Ter|Ten)$/.test(tokens[i - 1]!) && tokens.length > 2) i--;
+  // "Thomas van Florenstein Mulder": a Dutch or German particle in lower case after the given names
+  // begins the family name, however many names follow it.
+  const particle = tokens.findIndex((t, k) => k >= 1 && k < i && /^(?:van|von|ten|ter|zu)$/.test(t));
+  if (particle >= 1 && tokens.slice(particle + 1, i).every((t) => /^\p{Lu}[\p{Ll}'’-]/u.test(t) || PARTICLES.has(t))) i = particle;
   return { firstName: tokens.slice(0, i).join(" "), lastName: tokens.slice(i).join(" ") };
 }
 
