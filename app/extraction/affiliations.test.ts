@@ -22,6 +22,9 @@ describe("affiliations", () => {
     );
     expect(cleanAffiliation("Bocconi University, Via Roentgen 1, 20136 Milan, Tel: +39 02 5836 5959")).toBe("Bocconi University, Via Roentgen 1, 20136 Milan");
     expect(cleanAffiliation("Stern School of Business, New York University, CEPR Research Fellow, and NBER Research Associate")).toBe("Stern School of Business, New York University");
+    // An address's label and the brackets an e-mail stood in are no part of the place.
+    expect(cleanAffiliation("Address: Department of Economics, York University, 4700 Keele Street, Toronto, ON M3J 1P3")).toBe("Department of Economics, York University, 4700 Keele Street, Toronto, ON M3J 1P3");
+    expect(cleanAffiliation("Department of Economics, University of Cyprus, CY 1678 Nicosia, Cyprus ()")).toBe("Department of Economics, University of Cyprus, CY 1678 Nicosia, Cyprus");
     expect(cleanAffiliation("University of Michigan and NBER")).toBe("University of Michigan and NBER");
     expect(cleanAffiliation("Research Fellow")).toBe("Research Fellow");
   });

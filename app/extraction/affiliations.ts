@@ -110,10 +110,12 @@ export const cleanAffiliation = (t: string) =>
       .replace(/\s+(?:(?:Received|Accepted|Revised|Published)\b(?:\s+\w+)?\s*:?\s*(?:\d|\p{Lu}\p{Ll}+\s+[\d?])|Full list of author information\b).*$/u, "")
       .replace(EMAIL, "")
       .replace(/\s*✉\s*/gu, " ")
+      // (Brackets an address stood in, emptied: "…, Cyprus (" + "a@b.cy" + ")".)
+      .replace(/\s*\(\s*\)/g, "")
       .replace(TRAILING_ABSTRACT, "")
       .replace(AFFILIATION_MARKER, "")
       // What is said of the place rather than the place: "Permanent address:", "From the", a post held ("Principal Lecturer,").
-      .replace(/^(?:(?:permanent|present|current|previous|home)\s+address(?:es)?\s*:?|(?:also|now)\s+at\s*:?|from\s+the\b|affiliations?\s*:|(?:primary\s+)?contact\s*:)\s*/i, "")
+      .replace(/^(?:(?:permanent|present|current|previous|home)\s+address(?:es)?\s*:?|(?:postal\s+|mailing\s+)?address(?:es)?\s*:|(?:also|now)\s+at\s*:?|from\s+the\b|affiliations?\s*:|(?:primary\s+)?contact\s*:)\s*/i, "")
       // (A bracket the line cut open: "…, NY, 14853, USA (" before an address on the next line.)
       .replace(/\s*\([^()]*$/, "")
       .replace(/^[^,]{3,60},\s*(?=\S)/, (post: string, at: number, all: string) => (POST.test(post) && !INSTITUTION.test(post.replace(/\b(?:research|medical)\b/gi, "")) && INSTITUTION.test(all.slice(post.length)) ? "" : post))

@@ -175,6 +175,17 @@ describe("author notes", () => {
     expect(own.map((a) => a.affiliation)).toEqual(["Yale University", "New York University"]);
   });
 
+  it("reads a note keyed by name one entry to a line, each after the e-mail that ends the one before", () => {
+    const note = lines([
+      "Gürkan: Department of Economics, Bilkent University, 06800 Ankara, Turkey; refet@bilkent.example.tr",
+      "Sackett: Macroeconomic Advisers, LLC, Washington DC 20006; sackett@macroadvisers.example.com",
+      "Wrighton: Federal Reserve Board, Washington DC 20551; (202) 452 3605; j.wrighton@frb.example.gov",
+    ]);
+    const three = [author("Refet S.", "Gürkan"), author("Brian", "Sackett"), author("Jonathan H.", "Wrighton")];
+    affiliationsFromNotes(note, three);
+    expect(three.map((a) => a.affiliation)).toEqual(["Department of Economics, Bilkent University, 06800 Ankara", "Macroeconomic Advisers, LLC, Washington DC 20006", "Federal Reserve Board, Washington DC 20551"]);
+  });
+
   it("leaves out the people a note thanks, never an author named elsewhere or a funding statement's names", () => {
     const authors = [author("Nicholas", "Okafor"), author("Maria", "Lindqvist"), author("Lanier", "Benkard"), author("Sharon", "Belenzon")];
     const front = [

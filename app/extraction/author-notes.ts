@@ -142,8 +142,11 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
   const full = escape(`${author.firstName} ${author.lastName}`);
   // The next author's entry ends this one's ("…, and NBER (e-mail: …); Dorn: CEMFI, …").
   const others = families.filter((f) => fold(f) !== fold(author.lastName)).map(escape);
-  const nextEntry = others.length ? `|;\\s*(?:${others.join("|")})\\s*[:;]` : "";
-  const keyed = new RegExp(`(?:^|[;*∗†]\\s*|\\.\\s+)(?:${full}|${family})\\s*[:;]\\s+(.+?)(?:\\s*\\((?:e-?mail|email)\\s*:?\\s*([^)\\s]+)\\s*\\)|(?=${SENTENCE_END})${nextEntry}|$)`, "u");
+  // (Or, one entry to a line, where the next author's name and colon follow this one's e-mail: "…; refet@bilkent.edu.tr Sack: …".)
+  const nextEntry = others.length ? `|;\\s*(?:${others.join("|")})\\s*[:;]|\\s+(?=(?:${others.join("|")})\\s*:\\s)` : "";
+  // (An entry may also begin after the e-mail that ends the one before, one entry to a line: "…; refet@bilkent.edu.tr
+  // Sack: Macroeconomic Advisers, …"; the look-behind is tried only where a space follows.)
+  const keyed = new RegExp(`(?:^|[;*∗†]\\s*|\\.\\s+|(?=\\s)(?<=@[\\w-]+(?:\\.[\\w-]+)+)\\s+)(?:${full}|${family})\\s*[:;]\\s+(.+?)(?:\\s*\\((?:e-?mail|email)\\s*:?\\s*([^)\\s]+)\\s*\\)|(?=${SENTENCE_END})${nextEntry}|$)`, "u");
   // (A note may open with its marker as a stray letter, "y Paul Klemperer is …"; a text layer may run
   // the name into the verb, "Campbellis from …", which is read only before a verb of place.)
   // (One sentence may speak of every author in turn: "Hong is in …; Sraer is in …", "Lopez is …
