@@ -151,8 +151,11 @@ export function findAbstractLabel(lines: Line[]) {
   // number printed on its row: "Abstract … 4".)
   const unspaced = (t: string) => (LETTER_SPACED.test(t) ? t.replace(/\s+/g, "") : t.trim());
   const contentsPages = new Set(lines.filter((l) => /^(?:table\s*of\s*)?contents$/i.test(unspaced(l.text))).map((l) => l.page));
-  const contentsEntry = (l: Line) =>
-    contentsPages.has(l.page) || /(?:\.\s?){5,}/.test(l.text) || lines.some((o) => o !== l && o.page === l.page && Math.abs(o.y - l.y) < 2 && o.x > l.x + l.width && /^(?:\d{1,3}|[ivxl]{1,6})$/i.test(o.text.trim()));
+  // (The page numbers standing alone, by page and row, found once: every label is looked up in them.)
+  const numbers = new Map<string, Line[]>();
+  for (const o of lines) if (/^(?:\d{1,3}|[ivxl]{1,6})$/i.test(o.text.trim())) numbers.set(`${o.page}:${Math.round(o.y)}`, [...(numbers.get(`${o.page}:${Math.round(o.y)}`) ?? []), o]);
+  const numberOnRow = (l: Line) => [-1, 0, 1].some((d) => (numbers.get(`${l.page}:${Math.round(l.y) + d}`) ?? []).some((o) => Math.abs(o.y - l.y) < 2 && o.x > l.x + l.width));
+  const contentsEntry = (l: Line) => contentsPages.has(l.page) || /(?:\.\s?){5,}/.test(l.text) || numberOnRow(l);
   const leadingLabel = lines.findIndex((l) => ABSTRACT_LABEL.test(l.text) && (ABSTRACT_LABEL.exec(l.text)![1]!.length > 20 || l.text.replace(/\s+/g, "").length < 12) && !contentsEntry(l));
   // Two columns read across put the label at the end of the left column's last line ("* Corresponding
   // author Abstract", "College Park, MD 20742 ABSTRACT"): the abstract begins on the next line.

@@ -186,6 +186,28 @@ describe("author notes", () => {
     expect(three.map((a) => a.affiliation)).toEqual(["Department of Economics, Bilkent University, 06800 Ankara", "Macroeconomic Advisers, LLC, Washington DC 20006", "Federal Reserve Board, Washington DC 20551"]);
   });
 
+  it("answers at once for a hostile note: one long word, a run of separators before an address, a run of initials", () => {
+    const authors = [author("Ji", "An"), author("John", "Smith")];
+    for (const text of ["a".repeat(50_000), `x${";".repeat(50_000)}x a@b.cc`, "A. ".repeat(17_000)]) {
+      const started = performance.now();
+      affiliationsFromNotes([line(500, text)], authors);
+      expect(performance.now() - started, text.slice(0, 10)).toBeLessThan(300);
+    }
+  });
+
+  it("gives a place before e-mails to an author whose short family name is part of the place's words", () => {
+    const two = [author("Ji", "An"), author("John", "Smith")];
+    two[0]!.email = "j.an@bankofcanada.example.ca";
+    affiliationsFromNotes(lines(["Bank of Canada; j.an@bankofcanada.example.ca; smith@bankofcanada.example.ca."]), two);
+    expect(two.map((a) => a.affiliation)).toEqual(["Bank of Canada", "Bank of Canada"]);
+  });
+
+  it("takes no funders said 'respectively' for places", () => {
+    const two = [author("Ana", "Ruiz", "University of Zurich"), author("Bo", "Lind", "University of Geneva")];
+    affiliationsFromNotes(lines(["* Financial support from the Swiss National Science Foundation and the European Research Council, respectively, is gratefully acknowledged."]), two);
+    expect(two.map((a) => a.affiliation)).toEqual(["University of Zurich", "University of Geneva"]);
+  });
+
   it("leaves out the people a note thanks, never an author named elsewhere or a funding statement's names", () => {
     const authors = [author("Nicholas", "Okafor"), author("Maria", "Lindqvist"), author("Lanier", "Benkard"), author("Sharon", "Belenzon")];
     const front = [

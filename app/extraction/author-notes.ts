@@ -58,15 +58,20 @@ function noteTexts(lines: Line[], vocabulary: Set<string>): string[] {
  */
 function respectiveNote(texts: string[], authors: ExtractedAuthor[]): Array<{ affiliation: string; email: null }> | null {
   if (authors.length < 2) return null;
+  // (Places said "respectively" without the names: taken where no sentence names them, "A and B are at …, respectively".)
+  let alone: Array<{ affiliation: string; email: null }> | null = null;
   // (One note's sentence, not a page run together: the pattern's cost grows with the text it reads.)
   for (const sentence of texts.flatMap((t) => sentences(t)).filter((t) => t.length <= 1000)) {
     // (After its marker, or a marker the text layer gives as a stray small letter: "y Chen, …".)
     const m = /^(?:[*∗†]\s*|\p{Ll}\s+)?(.+?)\s+are\s+(?:all\s+)?(?:from|at|with)\s+(?:the\s+)?(.+?),?\s+respectively\b/u.exec(sentence);
-    // (Or the places alone, the authors meant in their order: "*University of Pennsylvania and Princeton University, respectively.")
+    // (Or the places alone, the authors meant in their order: "*University of Pennsylvania and Princeton University,
+    // respectively." Only names of places, every word capitalised but the small ones: not "Financial support from the
+    // Swiss National Science Foundation and the European Research Council, respectively".)
     const bare = m ? null : /^(?:[*∗†]\s*)?(\p{Lu}.+?),?\s+respectively\b/u.exec(sentence);
-    if (bare) {
+    if (bare && !alone) {
       const places = listItems(bare[1]!);
-      if (places.length === authors.length && places.every((p) => namesInstitution(p))) return places.map((affiliation) => ({ affiliation, email: null }));
+      const named = (p: string) => namesInstitution(p) && p.split(/\s+/).every((w) => /^[\p{Lu}\d]/u.test(w) || /^(?:of|and|for|the|de|di|du|la|le|y|e|et|und|für|in|at|am|zu)$/.test(w));
+      if (places.length === authors.length && places.every(named)) alone = places.map((affiliation) => ({ affiliation, email: null }));
     }
     if (!m) continue;
     const names = listItems(m[1]!);
@@ -79,7 +84,7 @@ function respectiveNote(texts: string[], authors: ExtractedAuthor[]): Array<{ af
     if (matched < names.length - 1) continue;
     return places.map((affiliation) => ({ affiliation, email: null }));
   }
-  return null;
+  return alone;
 }
 
 /**
@@ -102,26 +107,32 @@ function sharedNote(texts: string[]): { affiliation: string; email: null } | nul
  */
 function placesBeforeMail(texts: string[], families: string[]): Array<{ affiliation: string; emails: string[] }> {
   const out: Array<{ affiliation: string; emails: string[] }> = [];
-  // (An address, one TeX cut at a hyphen among them, and the list of them: "a@b.gov; c@b.gov; and d@b.gov".)
-  const address = String.raw`[\w.+'-]+(?:-\s+[\w.+'-]+)?@[\w-]+(?:\.[\w-]+)+`;
+  // (An address, one TeX cut at a hyphen among them, and the list of them: "a@b.gov; c@b.gov; and d@b.gov".
+  // A match begins only where a word does: tried at every letter of a long word, it read to the word's end each time.)
+  const address = String.raw`(?<![\w.+'-])[\w.+'-]+(?:-\s+[\w.+'-]+)?@[\w-]+(?:\.[\w-]+)+`;
   const list = new RegExp(`${address}(?:\\s*(?:[;,]|\\band\\b)\\s*(?:and\\s+)?${address})*`, "gu");
+  // (A family name as a whole word: "An" is no part of "Bank of Canada".)
+  const named = families.map((f) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(fold(f).toLowerCase())}(?![\\p{L}\\p{N}])`, "u"));
   for (const text of texts) {
+    if (!text.includes("@")) continue;
     let from = 0;
     for (const m of text.matchAll(list)) {
-      const place = text
-        .slice(from, m.index)
+      const before = text.slice(from, m.index);
+      from = m.index + m[0].length;
+      // (The note's opening, or what follows the addresses before: not the end of a longer text.)
+      if (before.length > 240) continue;
+      const place = before
         .replace(/^[\s)\]}>,;:.]+/, "")
         .replace(/^\s*(?:\(\d{1,2}\)|\d{1,2}(?=\s*\p{Lu})|[*∗†‡§¶]+)\s*/u, "")
         .replace(/(?:e-?mails?|electronic mail)(?:\s+address(?:es)?)?\s*:?\s*$/i, "")
         .replace(/[\s.;,:]+$/, "");
-      from = m.index + m[0].length;
-      // (One place, not a sentence: "Corresponding author. Tel.: …", "We thank … (a@b.org)".)
-      // (The note's opening, or what follows the addresses before: not the end of a longer text, a
-      // list of numbered places run together, a web address, a correspondence line.)
+      // (One place, not a sentence: "Corresponding author. Tel.: …", "We thank … (a@b.org)"; not a list of
+      // numbered places run together, a web address, a correspondence line.)
       if (place.length < 2 || place.length > 160 || sentences(place).length > 1 || !namesInstitution(place) || isProse(place) || THANKS.test(place)) continue;
       if (/\bauthors?\b|\btel\b|\bphone\b|\bfax\b|correspond|https?:|\bdoi\b|,\s*\d{1,2}\s+\p{Lu}/iu.test(place)) continue;
       // (Nor an address block that a name heads, read by `addressBlockOf`: a place names no author.)
-      if (place.split(/\s+/).length > 14 || families.some((f) => fold(place).toLowerCase().includes(fold(f).toLowerCase()))) continue;
+      const folded = fold(place).toLowerCase();
+      if (place.split(/\s+/).length > 14 || named.some((r) => r.test(folded))) continue;
       out.push({ affiliation: place, emails: expandEmails(m[0]) });
     }
   }

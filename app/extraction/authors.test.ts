@@ -437,6 +437,18 @@ describe("the author reader", () => {
       ]),
     );
     expect(shared.authors.map((a) => a.affiliation)).toEqual(["Columbia University and NBER", "Columbia University and NBER"]);
+    // Nor a department and its university, one place under both names.
+    const unit = readHeader(
+      documentOf([
+        ["Dealer capital and the price of liquidity", 16],
+        ["Petra Bankowska and Dmitri Kramer", 12],
+        ["Department of Economics, University of Chicago", 11],
+        ["Abstract", 11],
+        ["When dealers hold less capital, the bonds they trade become more expensive to buy and sell, and the", 10],
+        ["effect is largest for the least liquid bonds. We measure it across ten years of transaction data.", 10],
+      ]),
+    );
+    expect(unit.authors.map((a) => a.affiliation)).toEqual(["Department of Economics, University of Chicago", "Department of Economics, University of Chicago"]);
   });
   it("reads a name with its generation as a name alone, and leaves a contact's label out of the place", () => {
     const header = readHeader(

@@ -7,7 +7,7 @@ import { countryIn, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import type { LineLabels } from "./labeller";
 import type { NameReader } from "./names";
-import { fold, joinLines, listItems, sentences, capitalised, isProse } from "./text";
+import { fold, joinLines, sentences, capitalised, isProse } from "./text";
 import type { Cover } from "./zones";
 import { isHeading, sourceOf } from "./layout";
 import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, notePieces, splitAffiliation, splitAtCountries } from "./affiliations";
@@ -225,8 +225,11 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     // (One line naming as many institutions as there are names, each by its own word for one, is
     // theirs in the names' order, as the IMS's journals print them: "BY PETER BANK AND DMITRY KRAMKOV" /
     // "Technische Universität Berlin and Carnegie Mellon University"; "Harvard University and NBER" is not.)
-    const inOrder = blocks.length === 1 ? listItems(blocks[0]!) : [];
-    if (authors.length > 1 && inOrder.length === authors.length && inOrder.every((p) => INSTITUTION.test(p))) for (const [k, a] of authors.entries()) giveAffiliation(a, inOrder[k]!);
+    // (Split at "and" alone, a line without commas, each part a whole institution: "Department of Economics, University of
+    // Chicago" is one place, and "Department of Finance and Department of Economics" a unit's, not two.)
+    const inOrder = blocks.length === 1 && !/[,;]/.test(blocks[0]!) ? blocks[0]!.split(/\s+and\s+/) : [];
+    const whole = (p: string) => INSTITUTION.test(p) && !/^(?:the\s+)?(?:Department|Dept\.?|School|Faculty|Division|Graduate|Centre|Center|Program|Unit|Group|Laboratory)\b/i.test(p);
+    if (authors.length > 1 && inOrder.length === authors.length && inOrder.every(whole)) for (const [k, a] of authors.entries()) giveAffiliation(a, inOrder[k]!);
     else if (blocks.length === 1 || blocks.length === authors.length) for (const [k, a] of authors.entries()) giveAffiliation(a, blocks[blocks.length === 1 ? 0 : k]!);
     if (cut >= 0) {
       const rest = under.slice(cut + 1);

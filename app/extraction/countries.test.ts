@@ -7,6 +7,8 @@ describe("countries", () => {
     expect(trailingCountry("Koç University, Istanbul, Turkey")).toEqual({ rest: "Koç University, Istanbul", country: "Turkey" });
     // A country the postcode follows goes, the postcode stays.
     expect(trailingCountry("Department of Economics, University of Ottawa, Ottawa, Ontario, Canada, K1N 6N5")).toEqual({ rest: "Department of Economics, University of Ottawa, Ottawa, Ontario, K1N 6N5", country: "Canada" });
+    // (Not a state before a ZIP code.)
+    expect(trailingCountry("School of Economics, Georgia Institute of Technology, Atlanta, Georgia, 30332").rest).toBe("School of Economics, Georgia Institute of Technology, Atlanta, Georgia, 30332");
     expect(trailingCountry("Yonsei University, Seoul")).toEqual({ rest: "Yonsei University, Seoul", country: null });
     // A country after "of", "de" … ends an institution's name.
     expect(trailingCountry("Banque de France")).toEqual({ rest: "Banque de France", country: null });

@@ -90,7 +90,8 @@ export function trailingCountry(text: string): { rest: string; country: string |
   // (A country the postcode follows: "…, Ottawa, Ontario, Canada, K1N 6N5" is "…, Ottawa, Ontario, K1N 6N5".)
   const postcode = parts.length >= 3 ? clean(parts[parts.length - 1]!) : "";
   const before = parts.length >= 3 ? byName.get(clean(parts[parts.length - 2]!).toLowerCase()) : undefined;
-  if (before && /^(?=.*\d)[A-Z\d][A-Z\d -]{2,9}$/.test(postcode)) return { rest: clean([...parts.slice(0, -2), parts[parts.length - 1]!].join(",")), country: before };
+  // (A postcode of letters and digits, as Canada's and Britain's are: "Atlanta, Georgia, 30332" names a state.)
+  if (before && /^(?=.*\d)(?=.*[A-Z])[A-Z\d][A-Z\d -]{2,9}$/.test(postcode)) return { rest: clean([...parts.slice(0, -2), parts[parts.length - 1]!].join(",")), country: before };
   // "…University of Zurich, Switzerland" may also end "Zurich Switzerland" without a comma.
   const words = clean(text).split(/\s+/);
   for (let take = Math.min(4, words.length - 1); take >= 1; take--) {

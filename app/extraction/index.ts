@@ -58,7 +58,10 @@ export async function extractManuscript(bytes: Uint8Array, options: { references
         const next = Array.from({ length: Math.min(MORE_HEADER_PAGES, pdf.numPages - HEADER_PAGES) }, (_, i) => HEADER_PAGES + 1 + i);
         const more = await readPdfPages(pdf, next);
         pagesRead += next.length;
-        if (findAbstractLabel(cleanLines({ ...more, pages: pdf.numPages })).labelIndex >= 0) doc = { ...doc, lines: [...doc.lines, ...more.lines] };
+        // (A label alone on its line as printed, "Abstract" or "ABSTRACT", not a line of the body that begins with the word.)
+        const later = cleanLines({ ...more, pages: pdf.numPages });
+        const label = findAbstractLabel(later);
+        if (label.labelIndex >= 0 && !label.labelTrails && /^(?:Abstract|ABSTRACT|A B S T R A C T|Summary|SUMMARY)[.:]?$/.test(later[label.labelIndex]!.text.trim())) doc = { ...doc, lines: [...doc.lines, ...more.lines] };
       }
       // The reference list, reading back from the last page until its heading.
       const tail: Line[][] = [];

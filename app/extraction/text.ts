@@ -135,7 +135,11 @@ export function sentences(text: string) {
       start = m.index + m[0].length;
       continue;
     }
-    const before = text.slice(start, m.index).split(/\s+/).pop() ?? "";
+    // (The word before the stop, found from the stop back: splitting all from the sentence's start at each
+    // stop passed over read a long run of initials again and again.)
+    let wordStart = m.index;
+    while (wordStart > start && !/\s/.test(text[wordStart - 1]!)) wordStart--;
+    const before = text.slice(wordStart, m.index);
     // (An initial, a short abbreviation or initials run together; not an acronym in capitals, which
     // ends a sentence as any word does: "… AQR Capital Management, and NBER. Lasse Heje Pedersen is …".)
     if (/^(?:\p{Lu}\p{Ll}{0,3}|(?:\p{Lu}\.)+\p{Lu})$/u.test(before)) continue;

@@ -635,7 +635,8 @@ export function checkPdfStreams(bytes: Uint8Array, limits: UnpackLimits = UNPACK
     // A figure drawn as a form (a plot's thousands of repeated strokes) may pack as tightly as an
     // image (281 : 1 in a real paper's 31 MB plot): held to any part's size and the file's total,
     // as every stream is, not to the ratio that stops a bomb early.
-    const drawn = Boolean(dict && valueOf(dict, "Subtype")?.[0]?.value === "Form");
+    // (A form XObject by both its type and subtype; a page's content or an object stream is no form.)
+    const drawn = Boolean(dict && valueOf(dict, "Subtype")?.[0]?.value === "Form" && valueOf(dict, "Type")?.[0]?.value === "XObject");
     if (!chain.length) continue;
     streams++;
     // An image packed with FlateDecode in a file not encrypted is given to pdf.js with its packed

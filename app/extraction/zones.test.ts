@@ -192,6 +192,13 @@ describe("zones of the first pages", () => {
     ]);
   });
 
+  it("looks through a first page of thousands of large lines at once", () => {
+    const many = Array.from({ length: 6000 }, (_, k) => line(1 + Math.floor(k / 3000), 72, 40 + (k % 3000) * 0.25, k % 2 ? 14 : 15, `A line of large type number ${k} on the page`));
+    const started = performance.now();
+    expect(seriesCover(many, 10)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
   it("reads a title page whose title the abstract's page repeats without the authors as the title page, not a cover", () => {
     const doc = documentOf([
       line(1, 72, 200, 16, "Dealer capital and the price of liquidity"),

@@ -73,24 +73,29 @@ export function seriesCover(lines: Line[], body: number): SeriesCover | null {
   const key = (t: string) => fold(t).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
   // The cover's runs of large lines, one size each, the largest first.
   const runs: Line[][] = [];
-  for (const l of onPage.filter((l) => l.size >= body + 2)) {
-    const last = runs.at(-1)?.at(-1);
-    if (last && onPage.indexOf(last) === onPage.indexOf(l) - 1 && Math.abs(last.size - l.size) < 0.5) runs.at(-1)!.push(l);
+  onPage.forEach((l, k) => {
+    if (l.size < body + 2) return;
+    const prev = onPage[k - 1];
+    if (prev && runs.at(-1)?.at(-1) === prev && Math.abs(prev.size - l.size) < 0.5) runs.at(-1)!.push(l);
     else runs.push([l]);
-  }
+  });
   runs.sort((a, b) => b[0]!.size - a[0]!.size);
-  for (const run of runs) {
+  // (Each later page's top lines once, and their keys: a cover of thousands of runs is looked through in linear time.)
+  const tops = [page + 1, page + 2, page + 3].map((q) => {
+    const top = lines.filter((l) => l.page === q).slice(0, 12);
+    const abstractAt = top.findIndex((l) => ABSTRACT_LABEL.test(l.text));
+    return { q, keys: (abstractAt >= 0 ? top.slice(0, abstractAt) : top).map((l) => key(l.text)) };
+  });
+  for (const run of runs.slice(0, 40)) {
     // (Not the series' own banner, printed again on each page: "W O R K I N G PA P E R S E R I E S".)
     if (run.some((l) => LETTER_SPACED.test(l.text))) continue;
     const want = key(run.map((l) => l.text).join(" "));
     if (want.length < 15) continue;
-    for (let q = page + 1; q <= page + 3; q++) {
-      // (At the page's top, before its abstract: a line, or up to four running on, that print the title alone.)
-      const top = lines.filter((l) => l.page === q).slice(0, 12);
-      const abstractAt = top.findIndex((l) => ABSTRACT_LABEL.test(l.text));
-      for (let i = 0; i < (abstractAt >= 0 ? abstractAt : top.length); i++) {
+    // (At the page's top, before its abstract: a line, or up to four running on, that print the title alone.)
+    for (const { q, keys } of tops) {
+      for (let i = 0; i < keys.length; i++) {
         let got = "";
-        for (let j = i; j < Math.min(top.length, i + 4) && want.startsWith(got + key(top[j]!.text)) && got.length < want.length; j++) got += key(top[j]!.text);
+        for (let j = i; j < Math.min(keys.length, i + 4) && want.startsWith(got + keys[j]!) && got.length < want.length; j++) got += keys[j]!;
         if (got === want) return { page, title: run.map((l) => l.text.trim()).join(" "), titlePage: q };
       }
     }

@@ -313,6 +313,8 @@ describe("decompression bombs in the extraction Worker", () => {
   it("lets a plot drawn as a form through however tightly its strokes pack, held to any part's size", () => {
     expect(checkPdfStreams(bytesOf(bombs().drawnFigure)).inflated).toBeGreaterThan(30 * MB);
     expect(refusalOf(() => checkPdfStreams(bytesOf(bombs().drawnFigureOverflowing)))).toContain("more than 32 MB");
+    // A stream is a form by its type and subtype both: a page's content calling itself one is stopped by its ratio.
+    expect(refusalOf(() => checkPdfStreams(bytesOf(bombs().drawnUntyped)))).toContain("more than 200 times its packed size");
   });
 
   it("lets figures at print resolution through, each up to the pixels it declares, and no image past them or past the images' total", () => {

@@ -91,6 +91,21 @@ describe("the extraction engine in the Workers runtime", () => {
     expect(r.stats.pagesRead).toBe(6);
   });
 
+  it("reads on past the first pages only for a label printed as one, not a line of the body that begins with the word", async () => {
+    const body = (n: number): Array<[number, number, string]> => Array.from({ length: 6 }, (_, k): [number, number, string] => [10, 72, `The model of section ${n} line ${k} keeps households apart by their wealth and their income risk.`]);
+    const abstract = ["We study how households revise their inflation expectations after news about prices and jobs,", "and find that news about unemployment moves them more than news about inflation itself does,", "across the income distribution and in every year of the survey from 1998 to 2019 that we read."];
+    const pdf = textPdf([
+      [[18, 72, "What Moves Household Expectations"], [12, 72, "Ana Ruiz and Bo Lindqvist"], ...abstract.map((t): [number, number, string] => [10, 72, t]), [12, 72, "1 Introduction"], ...body(1)],
+      body(2),
+      body(3),
+      [...body(4), [10, 72, "abstract from heterogeneity across households and assume a representative agent whose beliefs we model"], ...body(6)],
+      body(5),
+    ]);
+    const r = await extractManuscript(pdf, { references: false });
+    expect(r.abstract.value).toBe(abstract.join(" "));
+    expect(r.stats.pagesRead).toBe(5);
+  });
+
   it("reads a Word manuscript from its document XML", async () => {
     const r = await extractManuscript(bytesOf(docs().docx));
     expect(r.kind).toBe("docx");

@@ -119,6 +119,8 @@ export default async function setup(project: TestProject) {
     // Not a bomb: a plot drawn as a form, its strokes packed about 1,000 : 1 (30 MB unpacked); and one past any part's 32 MB.
     drawnFigure: base64(pdfBomb(30 * 1024 * 1024, { dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 540 324] " })),
     drawnFigureOverflowing: base64(pdfBomb(40 * 1024 * 1024, { dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 540 324] " })),
+    // A bomb that calls itself a form without being an XObject (a page's content): the ratio still stops it.
+    drawnUntyped: base64(pdfBomb(16 * 1024 * 1024, { dictionary: "/Subtype /Form " })),
   });
 
   // GET /start begins sampling the resident memory of every workerd under this process (every
@@ -188,6 +190,7 @@ declare module "vitest" {
       whiteFigure: string;
       drawnFigure: string;
       drawnFigureOverflowing: string;
+      drawnUntyped: string;
     };
     /** The URL of the gauge of workerd's memory (GET /start, GET /stop). */
     memoryGauge: string;
