@@ -11,10 +11,10 @@ import { ABSTRACT_LABEL, EMAIL, INSTITUTION, JEL_LINE, JEL_RUN_IN, KEYWORDS_LABE
 import { joinLines } from "./text";
 import { labelColumn } from "./zones";
 
-/** The lines of one paragraph (or a labelled block) from `from`, until a gap, a label or a heading. */
 /** A publisher's line of rights, as printed under an abstract. */
 const RIGHTS_LINE = /^(?:©|\(c\)\s|copyright\b|published by\s+(?:elsevier|wiley|springer|oxford|cambridge|taylor|sage|emerald)\b|all rights reserved\b)/i;
 
+/** The lines of one paragraph (or a labelled block) from `from`, until a gap, a label or a heading. */
 export function paragraphAfter(lines: Line[], from: number, doc: Document, body: number): Line[] {
   const out: Line[] = [];
   const spacing = lineSpacing(lines, from);

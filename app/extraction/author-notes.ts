@@ -12,7 +12,7 @@
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { emailFit, expandEmails } from "./emails";
-import { fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
+import { SMALL_WORDS, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
 import { cleanAffiliation, splitAffiliation } from "./affiliations";
 import { namesInstitution } from "./patterns";
 
@@ -70,7 +70,7 @@ function respectiveNote(texts: string[], authors: ExtractedAuthor[]): Array<{ af
     const bare = m ? null : /^(?:[*∗†]\s*)?(\p{Lu}.+?),?\s+respectively\b/u.exec(sentence);
     if (bare && !alone) {
       const places = listItems(bare[1]!);
-      const named = (p: string) => namesInstitution(p) && p.split(/\s+/).every((w) => /^[\p{Lu}\d]/u.test(w) || /^(?:of|and|for|the|de|di|du|la|le|y|e|et|und|für|in|at|am|zu)$/.test(w));
+      const named = (p: string) => namesInstitution(p) && p.split(/\s+/).every((w) => /^[\p{Lu}\d]/u.test(w) || SMALL_WORDS.test(w));
       if (places.length === authors.length && places.every(named)) alone = places.map((affiliation) => ({ affiliation, email: null }));
     }
     if (!m) continue;
@@ -245,12 +245,13 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
   const respective = respectiveNote(texts, authors);
   const shared = authors.length > 1 ? sharedNote(texts) : null;
   const readAlone = authors.map((a) => !!a.affiliation && authors.filter((b) => b.affiliation === a.affiliation).length === 1);
+  // (A place read with the list's separators run into it: "Federal Reserve Board,,, and".)
+  const runOn = (read: string, place: string) => read.startsWith(place) && /^[\s,;.]*(?:and)?[\s,;.]*$/.test(read.slice(place.length));
   const mailed = placesBeforeMail(texts, families.filter((f) => f.trim().length > 1));
   for (const [k, a] of authors.entries()) {
     if (!a.lastName.trim()) continue;
     // (A place before an author's e-mail fills a place not read, or mends one read with the list's separators run into it: "Federal Reserve Board,,, and".)
     const byMail = mailed.find((m) => (a.email ? m.emails.includes(a.email) : m.emails.some((e) => emailFit(e, a.firstName, a.lastName) >= 3)));
-    const runOn = (read: string, place: string) => read.startsWith(place) && /^[\s,;.]*(?:and)?[\s,;.]*$/.test(read.slice(place.length));
     const mailPlace = byMail && (!a.affiliation || runOn(a.affiliation, byMail.affiliation)) ? { affiliation: byMail.affiliation, email: null } : null;
     // (A correspondence note's address is the author's where none was read for them alone: not over
     // their own note, but over a line printed under every name, "Yale, New York University and NBER".)

@@ -432,6 +432,8 @@ function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Li
     return !texts.length || (headings.has(key) && !affiliationNotes.has(key) && !aboveNames) || texts.every((t) => looksLikeName(t));
   };
   let current: string | null = null;
+  // The markers the authors carry.
+  const carried = new Set(candidates.flatMap((c) => c.markers));
   // The line the current note began on: on a page of two columns, a line of the other column set in
   // the text's size, read between two of the note's lines, neither continues nor ends it.
   let opened: Line | null = null;
@@ -446,8 +448,7 @@ function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Li
     const aboveNames = line.page === candidates[0]!.line.page && line.y < candidates[0]!.line.y;
     // (A line set in the names' size is a note where it names an institution after a marker an
     // author carries: "¹Federal Reserve Board of Governors" under "Anushka Mitra¹ and Aditi Singh²".)
-    const carried = (marker: string) => candidates.some((c) => c.markers.includes(marker));
-    const placeAfterMarker = first?.sup && carried(leading ?? "") && namesInstitution(l.text) && !isProse(l.text);
+    const placeAfterMarker = first?.sup && carried.has(leading ?? "") && namesInstitution(l.text) && !isProse(l.text);
     if (leading && MARKER.test(leading) && free(leading, aboveNames) && (l.size <= body + 0.5 || affiliationLine || placeAfterMarker) && !isHeading(line) && !nameLines.has(line)) {
       if (aboveNames && !affiliationLine) headings.add(leading);
       else headings.delete(leading);

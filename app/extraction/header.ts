@@ -10,7 +10,7 @@ import type { Document, ExtractedAuthor, Field, Line } from "./model";
 import { labelLines } from "./labeller";
 import type { LabellerWeights } from "./mlp";
 import type { NameReader } from "./names";
-import { fold, joinLines, vocabularyOf } from "./text";
+import { joinLines, letterKey, vocabularyOf } from "./text";
 import { mastheadLines, readCover, seriesCover } from "./zones";
 import { affiliationsFromNotes, withoutThanked } from "./author-notes";
 import { findAbstractLabel, readAbstract } from "./abstract";
@@ -108,8 +108,9 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   // (A label at a line's end is too weak a sign to end the search: the title is looked for as before.)
   const limit = leadingLabel >= 0 ? leadingLabel : Math.min(lines.length, 40);
   const lowerWords = lowerCaseWords(lines);
-  // (Behind an archive's cover, the article's own title is the lines that print the cover's title again.)
-  const titleIndexes = ((cover?.title ?? series?.title) && titleAgain(lines, (cover?.title ?? series?.title)!, limit)) || findTitle(lines, limit, doc, lowerWords, labels);
+  // (Behind an archive's or a series' cover, the article's own title is the lines that print the cover's title again.)
+  const printedTwice = cover?.title ?? series?.title;
+  const titleIndexes = (printedTwice && titleAgain(lines, printedTwice, limit)) || findTitle(lines, limit, doc, lowerWords, labels);
   const titleLines = titleIndexes.map((i) => lines[i]!);
   const titleRead = cover?.title ?? (titleLines.length ? cleanTitle(joinLines(titleLines.map((l) => l.text), vocabulary)) : null);
   // A title set in capitals (a series' cover) is given as the first pages print it in ordinary case
@@ -191,12 +192,11 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   // --- confidences: the readers' own scores, calibrated against being right (calibration.ts).
   const titleRaw = cover?.title ? COVER_SURE : title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0;
   const abstractRaw = abstractText ? confidenceOf(abstractLines.map((l) => labels[indexOf.get(l) ?? -1]?.abstract ?? 0.5), labelIndex >= 0 ? 0.6 : 0.4) : 0;
-  const key = (t: string) => fold(t).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-  const elsewhere = key(printed.filter((l) => !titleLines.includes(l)).map((l) => l.text).join(" "));
-  const printedKeys = printed.map((l) => key(l.text));
-  const namedTwice = authors.filter((a) => printedKeys.filter((k) => k.includes(key(a.lastName))).length >= 2).length;
+  const elsewhere = letterKey(printed.filter((l) => !titleLines.includes(l)).map((l) => l.text).join(" "));
+  const printedKeys = printed.map((l) => letterKey(l.text));
+  const namedTwice = authors.filter((a) => printedKeys.filter((k) => k.includes(letterKey(a.lastName))).length >= 2).length;
   const evidence: Record<Calibrated, number[] | null> = {
-    title: title ? titleEvidence(titleRaw, title, { fromCover: !!cover?.title, lines: cover?.title ? 1 : titleLines.length, repeated: key(title).length >= 8 && elsewhere.includes(key(title).slice(0, 40)) }) : null,
+    title: title ? titleEvidence(titleRaw, title, { fromCover: !!cover?.title, lines: cover?.title ? 1 : titleLines.length, repeated: letterKey(title).length >= 8 && elsewhere.includes(letterKey(title).slice(0, 40)) }) : null,
     abstract: abstractText ? abstractEvidence(abstractRaw, abstractText, { labelled: labelIndex >= 0, column: abstractColumn }) : null,
     authors: authors.length ? authorsEvidence(authors.map((a) => a.confidence), { fromCover: !!cover?.authors.length, withEmail: authors.filter((a) => a.email).length, namedTwice }) : null,
   };

@@ -91,15 +91,16 @@ const titleCase = (word: string) =>
 
 /** "∗1", "1,2", "a,*" → each marker on its own ("*", "1"); a dash between two is kept ("10–12" → "10", "-", "12") for `markerRanges`. */
 function splitMarkers(text: string) {
-  // LaTeX's \thanks goes *, †, ‡, §, ¶, ‖, then doubles them (**, ††): a run of one symbol is one marker.
-  return (text.replace(/∗/g, "*").replace(/[–—−‐]/g, "-").match(/\d+|[a-z]|([*†‡§¶#‖])\1*|-/g) ?? []).filter(Boolean);
+  // (LaTeX's \thanks goes *, †, ‡, §, ¶, ‖, then doubles them (**, ††): `markerRanges` makes a run of one symbol one marker.)
+  return (text.replace(/∗/g, "*").replace(/[–—−‐]/g, "-").match(/\d+|[a-z]|[*†‡§¶#‖]|-/g) ?? []).filter(Boolean);
 }
 
 /** A name's markers with their ranges read out ("10", "-", "12" → 10, 11, 12: Nature's and PLOS's lists of many affiliations print them so); a dash with no range is dropped. */
 export function markerRanges(markers: string[]) {
   const out: string[] = [];
   markers.forEach((m, k) => {
-    // (A symbol printed twice or three times is one marker, the note's that begins with the run: "Sette**" / "** Bank of Italy".)
+    // (A symbol printed twice or three times is one marker, the note's that begins with the run: "Sette**" / "** Bank of Italy";
+    // the rules and the name model alike give each symbol on its own.)
     const last = out[out.length - 1];
     if (SYMBOL.test(m) && markers[k - 1] === m && last && last.length < 3 && [...last].every((c) => c === m)) return void (out[out.length - 1] += m);
     if (!/^[-–—−‐]$/.test(m)) return void out.push(m);

@@ -150,8 +150,11 @@ export function sentences(text: string) {
   return out.map((t) => t.trim()).filter(Boolean);
 }
 
+/** A text's letters and digits alone, folded and in lower case: how a title printed twice is compared ("Liquidity, Risk:" ~ "LIQUIDITY RISK"). */
+export const letterKey = (t: string) => fold(t).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
 /** The small words of an institution's or a place's name, in lower case in any language. */
-const SMALL_WORDS = /^(?:of|and|for|the|de|di|da|del|der|des|du|la|le|y|e|et|und|für|in|at|on|am|an|zu|van|von|do|dos)$/;
+export const SMALL_WORDS = /^(?:of|and|for|the|de|di|da|del|der|des|du|la|le|y|e|et|und|für|in|at|on|am|an|zu|van|von|do|dos)$/;
 /** Most of a text's words begin with a capital (the small words of a name aside): "Dpto. Química, Univ San Pablo CEU", not "The views". */
 export function capitalised(t: string) {
   const words = t.split(/\s+/).filter((w) => /^\p{L}/u.test(w) && !SMALL_WORDS.test(w));

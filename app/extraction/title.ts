@@ -6,21 +6,20 @@
 import { ABSTRACT_LABEL, KEYWORDS_LABEL, LETTER_SPACED, NOISE, MONTH_DATE, TRAILING_SYMBOLS, bodySize } from "./patterns";
 import type { Document, Line } from "./model";
 import type { LineLabels } from "./labeller";
-import { fold, normalizeSpace } from "./text";
+import { letterKey, normalizeSpace } from "./text";
 import { startsWithMarker } from "./layout";
 import { mailboxesOn, mailedName } from "./emails";
 import { authorLine } from "./person-names";
 
 /** The lines, among the first `limit`, that print `title` again (in any case): a run whose words are the title's, in order. */
 export function titleAgain(lines: Line[], title: string, limit: number): number[] | null {
-  const key = (t: string) => fold(t).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-  const want = key(title);
+  const want = letterKey(title);
   for (let i = 0; i < Math.min(limit, lines.length); i++) {
-    let got = key(lines[i]!.text);
+    let got = letterKey(lines[i]!.text);
     if (got.length < 8 || !want.startsWith(got)) continue;
     const run = [i];
-    for (let j = i + 1; j < lines.length && got.length < want.length && want.startsWith(got + key(lines[j]!.text)); j++) {
-      got += key(lines[j]!.text);
+    for (let j = i + 1; j < lines.length && got.length < want.length && want.startsWith(got + letterKey(lines[j]!.text)); j++) {
+      got += letterKey(lines[j]!.text);
       run.push(j);
     }
     if (got.length >= want.length * 0.8) return run;

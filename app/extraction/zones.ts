@@ -8,7 +8,7 @@
  */
 import type { Line } from "./model";
 import { ABSTRACT_LABEL, LETTER_SPACED } from "./patterns";
-import { fold, listItems } from "./text";
+import { letterKey, listItems } from "./text";
 
 /** What an archive's cover page says of the article: its title and its authors as printed there. */
 export type Cover = { page: number; title: string | null; titleLine: Line | null; authors: string[]; authorsLine: Line | null };
@@ -70,7 +70,6 @@ export function seriesCover(lines: Line[], body: number): SeriesCover | null {
   if (page === undefined) return null;
   const onPage = lines.filter((l) => l.page === page);
   if (onPage.some((l) => ABSTRACT_LABEL.test(l.text) && l.text.trim().length < 40)) return null;
-  const key = (t: string) => fold(t).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
   // The cover's runs of large lines, one size each, the largest first.
   const runs: Line[][] = [];
   onPage.forEach((l, k) => {
@@ -84,12 +83,12 @@ export function seriesCover(lines: Line[], body: number): SeriesCover | null {
   const tops = [page + 1, page + 2, page + 3].map((q) => {
     const top = lines.filter((l) => l.page === q).slice(0, 12);
     const abstractAt = top.findIndex((l) => ABSTRACT_LABEL.test(l.text));
-    return { q, keys: (abstractAt >= 0 ? top.slice(0, abstractAt) : top).map((l) => key(l.text)) };
+    return { q, keys: (abstractAt >= 0 ? top.slice(0, abstractAt) : top).map((l) => letterKey(l.text)) };
   });
   for (const run of runs.slice(0, 40)) {
     // (Not the series' own banner, printed again on each page: "W O R K I N G PA P E R S E R I E S".)
     if (run.some((l) => LETTER_SPACED.test(l.text))) continue;
-    const want = key(run.map((l) => l.text).join(" "));
+    const want = letterKey(run.map((l) => l.text).join(" "));
     if (want.length < 15) continue;
     // (At the page's top, before its abstract: a line, or up to four running on, that print the title alone.)
     for (const { q, keys } of tops) {
