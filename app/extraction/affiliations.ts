@@ -227,6 +227,57 @@ export function continuesNote(note: string[], l: Line, body: number, affiliation
 }
 
 /**
+ * A note's texts, one to each of its `lines`, each line's own break kept where it was the printer's choice, not
+ * the wrap's: where the next line's first word would have fitted on the line before, the two are
+ * parts of an address printed one to a line ("Financial Markets Department" / "Bank of Canada" /
+ * "Ottawa, Ontario"), or where a line ends with a unit's name, joined with a comma as an address is written on one line. A paragraph
+ * wrapped at its width, or a line left open ("… University of" / "Chicago"), is joined as it was.
+ */
+export function noteTextsByLine(texts: string[], lines: Line[]): string[] {
+  const right = Math.max(...lines.map((l) => l.x + l.width));
+  const widest = Math.max(...lines.map((l) => l.width));
+  return lines.map((l, i) => {
+    const next = lines[i + 1];
+    const text = texts[i]!.trimEnd();
+    // (Not after an e-mail, which the next line's words may run into in the text layer.)
+    if (!next || !/[\p{L}\d)]$/u.test(text) || leftOpen(text) || /@\S+$/.test(text) || !/^[\p{Lu}\d]/u.test(next.text.trim())) return texts[i]!;
+    const word = next.text.trim().split(/\s+/)[0]!;
+    const wordWidth = (next.width * word.length) / Math.max(1, next.text.trim().length);
+    const fitted = l.x + l.width + wordWidth + next.size * 0.5 < right;
+    // (In a block set centred, its lines' middles one above the other and their left edges not, the word
+    // fits where the line and it are narrower than the widest line.)
+    const centred = Math.abs(l.x + l.width / 2 - (next.x + next.width / 2)) < 3 && Math.abs(l.x - next.x) > 3 && l.width + wordWidth + next.size * 0.5 < widest;
+    // (Or a line that ends with a unit's name: "Financial Markets Department" / "Bank of Canada"; not an
+    // institution's, whose name may go on with its town, "Erasmus University" / "Rotterdam".)
+    const named = /\b(?:Department|Division|Directorate|Section|Unit)$/u.test(text);
+    return fitted || centred || named ? `${text},` : texts[i]!;
+  });
+}
+
+/**
+ * Notes that name a unit alone ("¹Monetary and Financial Analysis Department"), printed just above
+ * the last note whose unit the institution and its address lines follow ("²Financial Markets
+ * Department" / "Bank of Canada" / "Ottawa, …"): those lines are every unit's above them. `order`
+ * is the notes' keys as they were printed, `lines` each note's lines.
+ */
+export function shareInstitutionLines(notes: Map<string, string[]>, lines: Map<string, Line[]>, order: string[]) {
+  const unitAlone = (t: string) => (UNIT.test(t.trim()) || /\b(?:department|division|directorate|section|unit)$/i.test(t.trim())) && !HOST.test(t) && !t.includes(",");
+  const lastKey = order[order.length - 1];
+  const last = lastKey ? lines.get(lastKey) : undefined;
+  if (!last || last.length < 2 || !unitAlone(last[0]!.text) || notes.get(lastKey!)!.length !== last.length) return;
+  const shared = notes.get(lastKey!)!.slice(1);
+  if (!namesInstitution(shared.join(" "))) return;
+  // (The units printed one to a line, each right above the next: a run of notes, not notes far apart.)
+  let below = last[0]!;
+  for (const key of order.slice(0, -1).reverse()) {
+    const own = lines.get(key)!;
+    if (own.length !== 1 || !unitAlone(own[0]!.text) || own[0]!.page !== below.page || below.y - own[0]!.y > own[0]!.size * 2) break;
+    notes.set(key, [`${notes.get(key)![0]!.trimEnd()},`, ...shared]);
+    below = own[0]!;
+  }
+}
+
+/**
  * A line that does not go on with the footnote above it: a journal's imprint or licence, or running
  * text after an address that ended at its country ("… Alnarp, Sweden" / "Full list of author
  * information is available at the end of the article").

@@ -202,6 +202,20 @@ describe("author notes", () => {
     expect(two.map((a) => a.affiliation)).toEqual(["Bank of Canada", "Bank of Canada"]);
   });
 
+  it("gives the authors a sentence lists together the place it says they share, beside another author's own sentence", () => {
+    const note = lines([
+      "* Ines Marvall is with the Rotman School. Tomas K. Rheden and Ada Ostby are with the Rotman School and the",
+      "NBER. We are grateful to Lena Weiss and Omar Haddad for comments. Weiss and Haddad are with the Fed.",
+    ]);
+    const trio = [author("Ines", "Marvall"), author("Tomas K.", "Rheden"), author("Ada", "Ostby", "Ines Marvall is with the Rotman School; Tomas K. Rheden")];
+    affiliationsFromNotes(note, trio);
+    expect(trio.map((a) => a.affiliation)).toEqual(["Rotman School", "Rotman School and the NBER", "Rotman School and the NBER"]);
+    // (A sentence naming people who are not all authors gives no one a place.)
+    const pair = [author("Lena", "Weiss"), author("Ada", "Ostby")];
+    affiliationsFromNotes(note, pair);
+    expect(pair.map((a) => a.affiliation)).toEqual([null, null]);
+  });
+
   it("takes no funders said 'respectively' for places", () => {
     const two = [author("Ana", "Ruiz", "University of Zurich"), author("Bo", "Lind", "University of Geneva")];
     affiliationsFromNotes(lines(["* Financial support from the Swiss National Science Foundation and the European Research Council, respectively, is gratefully acknowledged."]), two);

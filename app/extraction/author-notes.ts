@@ -140,6 +140,26 @@ function placesBeforeMail(texts: string[], families: string[]): Array<{ affiliat
 }
 
 /**
+ * A sentence that gives some of the authors one place: "Francis A. Longstaff and Hanno Lustig are with
+ * the UCLA Anderson School and the NBER." (the Journal of Finance's note, where authors share a place).
+ * The place for `author` where every name the sentence lists is an author's and theirs is among them;
+ * not a list of places said "respectively", which `respectiveNote` reads.
+ */
+function groupOf(texts: string[], author: ExtractedAuthor, families: string[]): string | null {
+  const own = fold(author.lastName).toLowerCase();
+  const known = new Set(families.map((f) => fold(f).toLowerCase()));
+  for (const sentence of texts.flatMap((t) => sentences(t)).filter((t) => t.length <= 400)) {
+    const m = /^(?:[*∗†]\s*|\p{Ll}\s+)?(\p{Lu}.+?)\s+are\s+(?:all\s+)?(?:from|at|in(?!\s+part\b)|with|affiliated\s+with)\s+(?:the\s+)?(\p{Lu}.+?)\.?$/u.exec(sentence);
+    if (!m || /\brespectively\b/i.test(m[2]!)) continue;
+    // (Each listed name ends with an author's family name: "Francis A. Longstaff", "Lustig".)
+    const listed = listItems(m[1]!).map((n) => fold(n.trim().split(/\s+/).at(-1) ?? "").toLowerCase());
+    if (listed.length < 2 || listed.length > 12 || !listed.every((f) => known.has(f))) continue;
+    if (listed.includes(own)) return m[2]!;
+  }
+  return null;
+}
+
+/**
  * A unit "at" its institution, as a sentence says it, in the order an address prints it: "the
  * Graduate School of Business at the University of Chicago" is "Graduate School of Business,
  * University of Chicago".
@@ -256,7 +276,8 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     // (A correspondence note's address is the author's where none was read for them alone: not over
     // their own note, but over a line printed under every name, "Yale, New York University and NBER".)
     const corresponding = readAlone[k] ? null : correspondenceOf(texts, a);
-    const note = addressBlockOf(blockLines, a, names) ?? noteOf(texts, a, families) ?? (corresponding ? { affiliation: corresponding, email: null } : null) ?? mailPlace ?? respective?.[k] ?? shared;
+    const grouped = groupOf(texts, a, families);
+    const note = addressBlockOf(blockLines, a, names) ?? noteOf(texts, a, families) ?? (grouped ? { affiliation: grouped, email: null } : null) ?? (corresponding ? { affiliation: corresponding, email: null } : null) ?? mailPlace ?? respective?.[k] ?? shared;
     if (!note) continue;
     // (What an affiliation never holds, as wherever else one is read: an address, its label.)
     const cleaned = cleanAffiliation(unitAtInstitution(note.affiliation).replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));

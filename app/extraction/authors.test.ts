@@ -50,6 +50,38 @@ describe("the author reader", () => {
     ]);
   });
 
+  it("reads a note's address printed one part to a line, and units printed alone sharing the institution under the last of them", () => {
+    const read = readHeader(
+      documentOf([
+        ["Real Return Bonds and the Break-Even Inflation Rate", 18],
+        ["Ian Carstairs^1, Frida Dunmore^2 and Chris Rede^2", 12],
+        ["^1Monetary and Financial Analysis Department", 11],
+        ["^2Financial Markets Department", 11],
+        ["Bank of Canada", 11],
+        ["Ottawa, Ontario, Canada K1A 0G9", 11],
+        ["Abstract", 12],
+        ["We study the break-even inflation rate of real return bonds and what it says of expectations.", 10],
+      ]),
+    );
+    expect(read.authors.map((a) => [a.lastName, a.affiliation, a.country])).toEqual([
+      ["Carstairs", "Monetary and Financial Analysis Department, Bank of Canada, Ottawa, Ontario, K1A 0G9", "Canada"],
+      ["Dunmore", "Financial Markets Department, Bank of Canada, Ottawa, Ontario, K1A 0G9", "Canada"],
+      ["Rede", "Financial Markets Department, Bank of Canada, Ottawa, Ontario, K1A 0G9", "Canada"],
+    ]);
+    // (A footnote wrapped at its width, or at an open word, is joined as it was printed.)
+    const wrapped = readHeader(
+      documentOf([
+        ["Real Return Bonds and the Break-Even Inflation Rate", 18],
+        ["Ian Carstairs^1 and Frida Dunmore^1", 12],
+        ["^1Department of Economics and Finance, Graduate School of", 9],
+        ["Business Administration, Universidad de los Andes, Bogotá", 9],
+        ["Abstract", 12],
+        ["We study the break-even inflation rate of real return bonds and what it says of expectations.", 10],
+      ]),
+    );
+    expect(wrapped.authors[0]!.affiliation).toBe("Department of Economics and Finance, Graduate School of Business Administration, Universidad de los Andes, Bogotá");
+  });
+
   it("gives an address made of a given name alone, or of initials, to the one author they fit", () => {
     const rows: Array<[string, number]> = [
       ["Audit Committee Expertise and Financial Reporting Quality", 16],

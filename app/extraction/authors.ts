@@ -10,7 +10,7 @@ import type { NameReader } from "./names";
 import { fold, joinLines, sentences, capitalised, isProse } from "./text";
 import type { Cover } from "./zones";
 import { isHeading, sourceOf } from "./layout";
-import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, notePieces, splitAffiliation, splitAtCountries } from "./affiliations";
+import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, notePieces, noteTextsByLine, shareInstitutionLines, splitAffiliation, splitAtCountries } from "./affiliations";
 import { confidenceOf } from "./calibration";
 import { BARE_EMAIL, ROLE_MAILBOX, emailFit, expandEmails, mailboxesOn, mailedName } from "./emails";
 import { TRAILING_NUMBER_MARKERS, applyNamingConvention, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName, hasInstitutionWord } from "./person-names";
@@ -422,6 +422,9 @@ function withoutRepeats(found: Candidate[], lines: Line[], end: number) {
  */
 function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Line>, body: number, { labels, indexOf }: ReadContext) {
   const notes = new Map<string, string[]>();
+  // Each note's lines, in step with its texts, and the notes in the order printed.
+  const noteLines = new Map<string, Line[]>();
+  const order: string[] = [];
   // Notes the labeller reads as affiliations: their sentences count without an institution's word ("Dpto. Química, Univ San Pablo CEU").
   const affiliationNotes = new Set<string>();
   const headings = new Set<string>();
@@ -455,17 +458,27 @@ function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Li
       current = leading;
       opened = l;
       notes.set(current, [first?.sup ? l.text : l.text.replace(LEADING_MARKER_TEXT, "")]);
+      noteLines.set(current, [l]);
+      if (order.includes(current)) order.splice(order.indexOf(current), 1);
+      order.push(current);
       if (affiliationLine) affiliationNotes.add(current);
     } else if (current && continuesNote(notes.get(current)!, l, body, affiliationLine) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 8) {
       // (A marker at the end of the line above starts the note here: the labeller's reading of this line is the note's.)
       if (affiliationLine && notes.get(current)!.every((t) => !t.trim())) affiliationNotes.add(current);
       notes.get(current)!.push(l.text);
+      noteLines.get(current)!.push(l);
       // An address line ends its note: what follows is the next author's.
       if (BARE_EMAIL.test(l.text.trim())) current = null;
     } else if (!(current && otherColumn(l))) {
       current = null;
     }
   }
+
+  // A note's lines printed one part to a line are an address's parts; units printed alone share the
+  // institution printed under the last of them (of the notes the authors carry: not a contents
+  // page's numbered entries).
+  for (const [key, own] of noteLines) if (own.length > 1 && own.length === notes.get(key)!.length) notes.set(key, noteTextsByLine(notes.get(key)!, own));
+  shareInstitutionLines(notes, noteLines, order.filter((key) => carried.has(key)));
 
   // Affiliations run together in one paragraph, each after its number ("…, Taiwan, 2 Crop Science
   // Division, …", "…, Boston, MA 13 10x Genomics, …"): the number that follows is the next note

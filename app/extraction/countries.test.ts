@@ -7,6 +7,9 @@ describe("countries", () => {
     expect(trailingCountry("Koç University, Istanbul, Turkey")).toEqual({ rest: "Koç University, Istanbul", country: "Turkey" });
     // A country the postcode follows goes, the postcode stays.
     expect(trailingCountry("Department of Economics, University of Ottawa, Ottawa, Ontario, Canada, K1N 6N5")).toEqual({ rest: "Department of Economics, University of Ottawa, Ottawa, Ontario, K1N 6N5", country: "Canada" });
+    // (Also printed in one part: the country and the postcode after it, no comma between.)
+    expect(trailingCountry("Financial Markets Department, Bank of Canada, Ottawa, Ontario, Canada K1A 0G9")).toEqual({ rest: "Financial Markets Department, Bank of Canada, Ottawa, Ontario, K1A 0G9", country: "Canada" });
+    expect(trailingCountry("Department of Economics, University of Chicago, Chicago, IL 60637").country).toBe(null);
     // (Not a state before a ZIP code.)
     expect(trailingCountry("School of Economics, Georgia Institute of Technology, Atlanta, Georgia, 30332").rest).toBe("School of Economics, Georgia Institute of Technology, Atlanta, Georgia, 30332");
     expect(trailingCountry("Yonsei University, Seoul")).toEqual({ rest: "Yonsei University, Seoul", country: null });

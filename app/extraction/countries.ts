@@ -92,6 +92,10 @@ export function trailingCountry(text: string): { rest: string; country: string |
   const before = parts.length >= 3 ? byName.get(clean(parts[parts.length - 2]!).toLowerCase()) : undefined;
   // (A postcode of letters and digits, as Canada's and Britain's are: "Atlanta, Georgia, 30332" names a state.)
   if (before && /^(?=.*\d)(?=.*[A-Z])[A-Z\d][A-Z\d -]{2,9}$/.test(postcode)) return { rest: clean([...parts.slice(0, -2), parts[parts.length - 1]!].join(",")), country: before };
+  // (Or the two in one part: "…, Ottawa, Ontario, Canada K1A 0G9" is "…, Ottawa, Ontario, K1A 0G9".)
+  const joined = parts.length >= 2 ? /^(\p{L}[\p{L} .'-]*?)\s+((?=[A-Z\d -]*\d)(?=[A-Z\d -]*[A-Z])[A-Z\d][A-Z\d -]{2,9})$/u.exec(clean(parts[parts.length - 1]!)) : null;
+  const named = joined ? byName.get(joined[1]!.toLowerCase()) : undefined;
+  if (joined && named) return { rest: clean([...parts.slice(0, -1), ` ${joined[2]!}`].join(",")), country: named };
   // "…University of Zurich, Switzerland" may also end "Zurich Switzerland" without a comma.
   const words = clean(text).split(/\s+/);
   for (let take = Math.min(4, words.length - 1); take >= 1; take--) {
