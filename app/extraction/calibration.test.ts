@@ -4,7 +4,7 @@ import { CALIBRATION } from "./calibration.weights";
 
 describe("calibrated confidences", () => {
   // Weights of the shape the fitting writes, chosen here so the tests do not hang on a fit.
-  const weights = { abstract: [0.4, 0.45, 0.3, 0, -0.9, -0.2, 1.7, -0.6], authors: [2, 0.1, -0.4, -0.1, 0.1, 0.9, 0.2, 0] };
+  const weights = { abstract: [0.4, 0.45, 0.3, 0, -0.9, -0.2, 1.7, -0.6], authors: [2, 0.1, -0.4, -0.1, 0.1, 0.9, 0.2, 0, -0.9] };
   const whole = "We show that dealers with more capital quote tighter spreads on the bonds they hold. ".repeat(6).trim();
 
   it("gives a probability between 0 and 1, and the reader's own score where no weights fit the evidence", () => {
@@ -24,16 +24,22 @@ describe("calibrated confidences", () => {
   });
 
   it("is less sure of a long author list read without e-mails than of a short one whose authors have theirs", () => {
-    const short = calibrated("authors", authorsEvidence([0.97, 0.97], { fromCover: false, withEmail: 2, namedTwice: 2 }), weights);
-    const long = calibrated("authors", authorsEvidence(new Array(12).fill(0.97), { fromCover: false, withEmail: 0, namedTwice: 0 }), weights);
+    const short = calibrated("authors", authorsEvidence([0.97, 0.97], { fromCover: false, withEmail: 2, namedTwice: 2, unexplained: 0 }), weights);
+    const long = calibrated("authors", authorsEvidence(new Array(12).fill(0.97), { fromCover: false, withEmail: 0, namedTwice: 0, unexplained: 0 }), weights);
     expect(long).toBeLessThan(short);
+  });
+
+  it("is less sure of a list whose names' lines print words no name took (a name the list may have dropped)", () => {
+    const whole = calibrated("authors", authorsEvidence([0.97, 0.97], { fromCover: false, withEmail: 2, namedTwice: 0, unexplained: 0 }), weights);
+    const left = calibrated("authors", authorsEvidence([0.97, 0.97], { fromCover: false, withEmail: 2, namedTwice: 0, unexplained: 2 }), weights);
+    expect(left).toBeLessThan(whole);
   });
 
   it("ships weights, where it ships any, of the shape each field's evidence has", () => {
     const shapes = {
       title: titleEvidence(0.9, "A title", { fromCover: false, lines: 1, repeated: false }).length,
       abstract: abstractEvidence(0.9, whole, { labelled: true, column: false }).length,
-      authors: authorsEvidence([0.9], { fromCover: false, withEmail: 1, namedTwice: 1 }).length,
+      authors: authorsEvidence([0.9], { fromCover: false, withEmail: 1, namedTwice: 1, unexplained: 0 }).length,
     };
     for (const [field, w] of Object.entries(CALIBRATION)) expect([field, w.length]).toEqual([field, shapes[field as keyof typeof shapes] + 1]);
   });

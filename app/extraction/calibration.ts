@@ -1,9 +1,9 @@
 /**
  * Confidences that mean what they say: for the title, the abstract and the author list, the
  * probability that the value is right, from a logistic model (Platt scaling) over the reader's own
- * score and what the value looks like. The weights are fitted on the development halves only
- * (`npm run calibrate:extraction`, decision 067); the held-out halves'
- * reliability tables (`npm run eval:extraction`) say how often a value shown as sure is wrong.
+ * score and what the value looks like. The weights are fitted on real papers' halves
+ * (`npm run calibrate:extraction`, decisions 067 and 073); the reliability tables of the halves
+ * they never saw (`npm run eval:extraction`) say how often a value shown as sure is wrong.
  */
 import { CALIBRATION } from "./calibration.weights";
 
@@ -40,10 +40,14 @@ export function abstractEvidence(raw: number, text: string, { labelled, column }
   ];
 }
 
-/** What the author reader knew: its least sure name, how many it read, whether an archive's cover named them, how many have an e-mail, how many the first pages name on two lines or more. */
-export function authorsEvidence(confidences: number[], { fromCover, withEmail, namedTwice }: { fromCover: boolean; withEmail: number; namedTwice: number }): number[] {
+/**
+ * What the author reader knew: its least sure name, how many it read, whether an archive's cover
+ * named them, how many have an e-mail, how many the first pages name on two lines or more, and how
+ * many words of the names' own lines no name took.
+ */
+export function authorsEvidence(confidences: number[], { fromCover, withEmail, namedTwice, unexplained }: { fromCover: boolean; withEmail: number; namedTwice: number; unexplained: number }): number[] {
   const n = confidences.length;
-  return [n ? Math.min(...confidences) : 0, n >= 6 ? 1 : 0, n >= 10 ? 1 : 0, fromCover ? 1 : 0, n ? withEmail / n : 0, n === 1 ? 1 : 0, n ? namedTwice / n : 0];
+  return [n ? Math.min(...confidences) : 0, n >= 6 ? 1 : 0, n >= 10 ? 1 : 0, fromCover ? 1 : 0, n ? withEmail / n : 0, n === 1 ? 1 : 0, n ? namedTwice / n : 0, Math.min(unexplained, 3) / 3];
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));

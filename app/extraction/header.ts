@@ -5,7 +5,7 @@
  * codes here) and each confidence calibrated (calibration.ts). The readers rely on what every
  * manuscript layout shares (sizes, positions, labels, markers), not on any one template.
  */
-import { ABSTRACT_LABEL, KEYWORDS_LABEL, JEL_LINE, bodySize, lowerCaseWords } from "./patterns";
+import { ABSTRACT_LABEL, DEGREES, KEYWORDS_LABEL, JEL_LINE, bodySize, lowerCaseWords } from "./patterns";
 import type { Document, ExtractedAuthor, Field, Line } from "./model";
 import { labelLines } from "./labeller";
 import type { LabellerWeights } from "./mlp";
@@ -195,10 +195,14 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   const elsewhere = letterKey(printed.filter((l) => !titleLines.includes(l)).map((l) => l.text).join(" "));
   const printedKeys = printed.map((l) => letterKey(l.text));
   const namedTwice = authors.filter((a) => printedKeys.filter((k) => k.includes(letterKey(a.lastName))).length >= 2).length;
+  // (Words of the authors' own lines that no author's name took: a name the list may have dropped.)
+  const nameWords = new Set(authors.flatMap((a) => `${a.firstName} ${a.lastName}`.split(/[\s.-]+/)).map(letterKey).filter(Boolean));
+  const nameLines = new Set(authors.map((a) => a.source && printed.find((l) => l.page === a.source!.page && Math.abs(Math.round(l.y) - a.source!.y) <= 1 && Math.abs(Math.round(l.x) - a.source!.x) <= 1)).filter((l): l is Line => !!l));
+  const unexplained = [...nameLines].flatMap((l) => l.text.split(/[\s,;()*]+/)).filter((w) => /^\p{Lu}[\p{L}'’-]+$/u.test(w) && !nameWords.has(letterKey(w)) && !DEGREES.test(w) && !/^(?:and|by|jr|sr|dr|prof)\.?$/i.test(w)).length;
   const evidence: Record<Calibrated, number[] | null> = {
     title: title ? titleEvidence(titleRaw, title, { fromCover: !!cover?.title, lines: cover?.title ? 1 : titleLines.length, repeated: letterKey(title).length >= 8 && elsewhere.includes(letterKey(title).slice(0, 40)) }) : null,
     abstract: abstractText ? abstractEvidence(abstractRaw, abstractText, { labelled: labelIndex >= 0, column: abstractColumn }) : null,
-    authors: authors.length ? authorsEvidence(authors.map((a) => a.confidence), { fromCover: !!cover?.authors.length, withEmail: authors.filter((a) => a.email).length, namedTwice }) : null,
+    authors: authors.length ? authorsEvidence(authors.map((a) => a.confidence), { fromCover: !!cover?.authors.length, withEmail: authors.filter((a) => a.email).length, namedTwice, unexplained }) : null,
   };
   // (Each author is shown no surer than the list they belong to.)
   if (evidence.authors) {
