@@ -21,6 +21,11 @@ describe("affiliations", () => {
       "Research Department, Federal Reserve Bank of San Francisco, P.O. Box 7702, San Francisco, CA 94120-7702",
     );
     expect(cleanAffiliation("Bocconi University, Via Roentgen 1, 20136 Milan, Tel: +39 02 5836 5959")).toBe("Bocconi University, Via Roentgen 1, 20136 Milan");
+    // Whom to write to is no part of the place; a unit named there is.
+    expect(cleanAffiliation("Please address questions regarding content to Patrick Higgins, Research Department, Federal Reserve Bank of Atlanta, 1000 Peachtree Street NE, Atlanta, GA 30309")).toBe("Research Department, Federal Reserve Bank of Atlanta, 1000 Peachtree Street NE, Atlanta, GA 30309");
+    expect(cleanAffiliation("Correspondence to: Jane M. Doe, Department of Finance, Tilburg University")).toBe("Department of Finance, Tilburg University");
+    expect(cleanAffiliation("Correspondence to Research Department, Federal Reserve Bank of Atlanta")).toBe("Research Department, Federal Reserve Bank of Atlanta");
+    expect(cleanAffiliation("Federal Reserve Bank of Atlanta, 1000 Peachtree Street NE, Atlanta, GA 30309-4470, 404-498-7906")).toBe("Federal Reserve Bank of Atlanta, 1000 Peachtree Street NE, Atlanta, GA 30309-4470");
     expect(cleanAffiliation("Stern School of Business, New York University, CEPR Research Fellow, and NBER Research Associate")).toBe("Stern School of Business, New York University");
     // An address's label and the brackets an e-mail stood in are no part of the place.
     expect(cleanAffiliation("Address: Department of Economics, York University, 4700 Keele Street, Toronto, ON M3J 1P3")).toBe("Department of Economics, York University, 4700 Keele Street, Toronto, ON M3J 1P3");

@@ -87,8 +87,8 @@ const LICENCE = /https?:\/\/|\bwww\.|©|\(c\)\s*\d{4}|\blicen[cs]e|\bcreative co
 /** An e-mail label and all after it on the line ("✉ e-mail: skm@iitm.ac.in"): no part of an affiliation. */
 // (Its hyphen may be any of the hyphens a text layer gives, a soft one among them: "E-\u00ad\u2010mail".)
 const EMAIL_TAIL = /(?:e[-\u00ad\u2010\u2011]*mail)\s*:?.*$/i;
-/** A telephone number: labelled ("Tel: +44 20 …", "Fax …") or with its area code in brackets ("(415) 974-2393"). */
-const PHONE = /[,;]?\s*(?:\b(?:tel(?:ephone)?|phone|fax)\.?\s*:?\s*\+?\d[\d ()./-]{5,}\d|\(\d{3}\)\s*\d{3}[-.\s]\d{4})\b/gi;
+/** A telephone number: labelled ("Tel: +44 20 …", "Fax …"), with its area code in brackets ("(415) 974-2393"), or as 404-498-7906. */
+const PHONE = /[,;]?\s*(?:\b(?:tel(?:ephone)?|phone|fax)\.?\s*:?\s*\+?\d[\d ()./-]{5,}\d|\(\d{3}\)\s*\d{3}[-.\s]\d{4}|\b\d{3}-\d{3}-\d{4})\b/gi;
 /**
  * Honours held beside the place, ending what a note says of an author: "…, ABFER senior fellow, CEPR
  * research fellow, and NBER research associate". Not the place itself ("… and NBER" stays).
@@ -116,6 +116,9 @@ export const cleanAffiliation = (t: string) =>
       .replace(AFFILIATION_MARKER, "")
       // What is said of the place rather than the place: "Permanent address:", "From the", a post held ("Principal Lecturer,").
       .replace(/^(?:(?:permanent|present|current|previous|home)\s+address(?:es)?\s*:?|(?:postal\s+|mailing\s+)?address(?:es)?\s*:|(?:also|now)\s+at\s*:?|from\s+the\b|affiliations?\s*:|(?:primary\s+)?contact\s*:)\s*/i, "")
+      // (Whom to write to, before the place: "Please address questions regarding content to Patrick Higgins, Research
+      // Department, …", "Correspondence to: Jane Doe, …"; a unit's name is no person's: "… to Research Department, …".)
+      .replace(/^(?:[Pp]lease\s+)?(?:[Aa]ddress\s+)?(?:[Qq]uestions|[Cc]orrespondence|[Cc]omments|[Ii]nquiries|[Ee]nquiries)(?:\s+regarding\s+(?:the\s+)?content)?(?:\s+(?:should\s+be\s+)?(?:addressed|sent|directed))?\s+to\s*:?\s*((?:\p{Lu}[\p{L}.'’-]*\s+){1,4}\p{Lu}[\p{L}'’-]+)\s*,\s*(?=\p{Lu})/u, (said: string, name: string) => (INSTITUTION.test(name) ? name + ", " : ""))
       // (A bracket the line cut open: "…, NY, 14853, USA (" before an address on the next line.)
       .replace(/\s*\([^()]*$/, "")
       .replace(/^[^,]{3,60},\s*(?=\S)/, (post: string, at: number, all: string) => (POST.test(post) && !INSTITUTION.test(post.replace(/\b(?:research|medical)\b/gi, "")) && INSTITUTION.test(all.slice(post.length)) ? "" : post))

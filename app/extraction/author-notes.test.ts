@@ -210,10 +210,48 @@ describe("author notes", () => {
     const trio = [author("Ines", "Marvall"), author("Tomas K.", "Rheden"), author("Ada", "Ostby", "Ines Marvall is with the Rotman School; Tomas K. Rheden")];
     affiliationsFromNotes(note, trio);
     expect(trio.map((a) => a.affiliation)).toEqual(["Rotman School", "Rotman School and the NBER", "Rotman School and the NBER"]);
+    // (A generation after a name, and the note's first sentence another's: "*Corresponding author. Edward S. Knotek II and …".)
+    const generation = lines(["*Corresponding author. Edward S. Knotek II and Saeed Zaman are at the Federal Reserve Bank of Cleveland. They thank", "Todd Clark."]);
+    const pair2 = [author("Edward S.", "Knotek"), author("Saeed", "Zaman")];
+    affiliationsFromNotes(generation, pair2);
+    expect(pair2.map((a) => a.affiliation)).toEqual(["Federal Reserve Bank of Cleveland", "Federal Reserve Bank of Cleveland"]);
     // (A sentence naming people who are not all authors gives no one a place.)
     const pair = [author("Lena", "Weiss"), author("Ada", "Ostby")];
     affiliationsFromNotes(note, pair);
     expect(pair.map((a) => a.affiliation)).toEqual([null, null]);
+  });
+
+  it("reads entries that open with an author's whole name and a comma, not a name a sentence of thanks lists", () => {
+    const note = [
+      ...lines(["We thank Aroha Ngata, Reserve Bank of New Zealand, and seminar participants for their valuable comments."], { from: 600 }),
+      ...lines(["Aroha Ngata, Economics Department, Reserve Bank of New Zealand, 2 The Terrace, Wellington, New Zealand."], { from: 625 }),
+      ...lines(["E-mail: aroha.ngata@rbnz.example.nz."], { from: 637, size: 10 }),
+      ...lines(["Tui Marsden Vehbi, Bank of England, CAMA. E-mail: tui.vehbi@boe.example.uk. This work was completed while"], { from: 661 }),
+    ];
+    const pair = [author("Aroha", "Ngata"), author("Tui", "Marsden Vehbi")];
+    affiliationsFromNotes(note, pair);
+    expect(pair.map((a) => [a.affiliation, a.country])).toEqual([
+      ["Economics Department, Reserve Bank of New Zealand, 2 The Terrace, Wellington", "New Zealand"],
+      ["Bank of England, CAMA", pair[1]!.country],
+    ]);
+    // (Named only in thanks: no place.)
+    const thanked = [author("Aroha", "Ngata"), author("Rangi", "Parata")];
+    affiliationsFromNotes(lines(["We thank Aroha Ngata, Reserve Bank of New Zealand, for comments."]), thanked);
+    expect(thanked.map((a) => a.affiliation)).toEqual([null, null]);
+  });
+
+  it("reads the street a correspondence note prints after the place read for an author alone", () => {
+    const note = lines([
+      "Please address questions regarding content to Patrick Hale, Research Department, Federal Reserve Bank of Atlanta,",
+      "1000 Peachtree Street NE, Atlanta, GA 30309-4470, 404-498-7906, patrick.hale@atl.example.org.",
+    ]);
+    const one = [author("Patrick", "Hale", "Research Department, Federal Reserve Bank of Atlanta")];
+    affiliationsFromNotes(note, one);
+    expect(one[0]!.affiliation).toBe("Research Department, Federal Reserve Bank of Atlanta, 1000 Peachtree Street NE, Atlanta, GA 30309-4470");
+    // (Not over another place read for them alone.)
+    const other = [author("Patrick", "Hale", "Emory University")];
+    affiliationsFromNotes(note, other);
+    expect(other[0]!.affiliation).toBe("Emory University");
   });
 
   it("takes no funders said 'respectively' for places", () => {

@@ -151,8 +151,8 @@ function groupOf(texts: string[], author: ExtractedAuthor, families: string[]): 
   for (const sentence of texts.flatMap((t) => sentences(t)).filter((t) => t.length <= 400)) {
     const m = /^(?:[*∗†]\s*|\p{Ll}\s+)?(\p{Lu}.+?)\s+are\s+(?:all\s+)?(?:from|at|in(?!\s+part\b)|with|affiliated\s+with)\s+(?:the\s+)?(\p{Lu}.+?)\.?$/u.exec(sentence);
     if (!m || /\brespectively\b/i.test(m[2]!)) continue;
-    // (Each listed name ends with an author's family name: "Francis A. Longstaff", "Lustig".)
-    const listed = listItems(m[1]!).map((n) => fold(n.trim().split(/\s+/).at(-1) ?? "").toLowerCase());
+    // (Each listed name ends with an author's family name, a generation after it aside: "Francis A. Longstaff", "Lustig", "Edward S. Knotek II".)
+    const listed = listItems(m[1]!).map((n) => fold(n.trim().replace(/,?\s+(?:Jr|Sr|II|III|IV)\.?$/, "").split(/\s+/).at(-1) ?? "").toLowerCase());
     if (listed.length < 2 || listed.length > 12 || !listed.every((f) => known.has(f))) continue;
     if (listed.includes(own)) return m[2]!;
   }
@@ -188,9 +188,16 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
   // (The other's given names are words or initials, "Lasse Heje", "J.", "D.C.": not "NBER." ending this sentence.)
   const nextSaid = others.length ? `${mailBrackets}|[;,.]\\s*(?:and\\s+)?(?:\\p{Lu}(?:\\p{Ll}[\\p{L}-]*|\\.(?:\\p{Lu}\\.)*)\\s+){0,3}(?:${others.join("|")})\\s+is\\s` : mailBrackets;
   const sentence = new RegExp(`(?:^\\S?\\s*|[*∗†;,]\\s*(?:and\\s+)?|\\.\\s+)(?:${full}|${family})(?:\\s+is\\s+|is\\s+(?=(?:from|at|in|with)\\s))(.+?)(?=${SENTENCE_END}|\\.?$${nextSaid})`, "u");
+  // (Or by the whole name and a comma, an entry that opens the note or a sentence of it: "Adam Richardson, Economics
+  // Department, Reserve Bank of New Zealand, 2 The Terrace, Wellington, New Zealand. E-mail: …".)
+  const othersNamed = others.length ? new RegExp(`(?<![\\p{L}])(?:${others.join("|")})(?![\\p{L}])`, "u") : null;
+  const byFullName = new RegExp(`(?:^\\S?\\s*|[;*∗†]\\s*|\\.\\s+)${full}\\s*,\\s+(\\p{Lu}.+?)(?=\\.?\\s*(?:[Ee]-?mail|E-MAIL|Tel|Phone)\\b|${SENTENCE_END}|\\.?$)`, "u");
   for (const text of texts) {
     const k = keyed.exec(text);
     if (k && /\p{Lu}/u.test(k[1]!.charAt(0))) return { affiliation: k[1]!, email: k[2]?.replace(/[.,;]+$/, "") ?? null };
+    const f = byFullName.exec(text);
+    // (Not the author line itself, "Jacob Torrejón, Giovanni Badini and Manuel Vázquez …": no other author is named in a place.)
+    if (f && namesInstitution(f[1]!) && !(othersNamed && othersNamed.test(f[1]!))) return { affiliation: f[1]!, email: null };
     const s = sentence.exec(text);
     if (s) {
       const said = s[1]!.slice(0, 400);
@@ -208,7 +215,7 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
 function correspondenceOf(texts: string[], author: ExtractedAuthor): string | null {
   const full = `${author.firstName} ${author.lastName}`;
   const names = [...new Set([full, full.toUpperCase()])].map(escape).join("|");
-  const said = new RegExp(String.raw`\b(?:[Cc]orrespondence|[Rr]eprint requests?)(?:\s+should\s+be)?(?:\s+(?:addressed|sent))?\s+to\s*:?\s*(?:(?:Dr|Prof|Professor)\.?\s+)?(?:${names})\s*,\s*(.{2,300}?)(?=\.?\s*(?:[Ee]-?mail|Tel|Phone|Fax)\b|\.\s+\p{Lu}\p{Ll}+\s|\.?$)`, "u");
+  const said = new RegExp(String.raw`\b(?:[Cc]orrespondence|[Rr]eprint requests?|[Qq]uestions regarding content)(?:\s+should\s+be)?(?:\s+(?:addressed|sent))?\s+to\s*:?\s*(?:(?:Dr|Prof|Professor)\.?\s+)?(?:${names})\s*,\s*(.{2,300}?)(?=\.?\s*(?:[Ee]-?mail|Tel|Phone|Fax)\b|\.\s+\p{Lu}\p{Ll}+\s|\.?$)`, "u");
   for (const text of texts) {
     const m = said.exec(text);
     if (m && namesInstitution(m[1]!)) return m[1]!;
@@ -275,7 +282,9 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     const mailPlace = byMail && (!a.affiliation || runOn(a.affiliation, byMail.affiliation)) ? { affiliation: byMail.affiliation, email: null } : null;
     // (A correspondence note's address is the author's where none was read for them alone: not over
     // their own note, but over a line printed under every name, "Yale, New York University and NBER".)
-    const corresponding = readAlone[k] ? null : correspondenceOf(texts, a);
+    // (Or over the same place read short: "Research Department, Federal Reserve Bank of Atlanta" and the street after it.)
+    const addressed = correspondenceOf(texts, a);
+    const corresponding = addressed && (!readAlone[k] || (a.affiliation && addressed.startsWith(a.affiliation) && addressed.length > a.affiliation.length)) ? addressed : null;
     const grouped = groupOf(texts, a, families);
     const note = addressBlockOf(blockLines, a, names) ?? noteOf(texts, a, families) ?? (grouped ? { affiliation: grouped, email: null } : null) ?? (corresponding ? { affiliation: corresponding, email: null } : null) ?? mailPlace ?? respective?.[k] ?? shared;
     if (!note) continue;
