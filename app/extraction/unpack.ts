@@ -233,8 +233,9 @@ function asciiStage(out: Out, hex: boolean): Stage {
           }
         }
       }
-      if (done) finish();
+      // (The groups read, then the short group the end leaves: in the order written.)
       if (bytes.length) out(Uint8Array.from(bytes));
+      if (done) finish();
     },
     end: () => !done && finish(),
     finished: () => done,

@@ -101,6 +101,21 @@ describe("decompression bombs in the extraction Worker", () => {
       expect(checkPdfStreams(oneStreamPdf(filter, pack(text))).inflated, filter).toBe(text.length);
     }
     expect(catchRefusal(() => checkPdfStreams(oneStreamPdf("/LZWDecode", lzw(new Uint8Array(6 * MB))))).message).toContain("200 times");
+    // Packed data whose last group is short ends in the order written, as a publisher's images in
+    // ASCII85 over FlateDecode are (else FlateDecode reads its end out of order, and an encrypted file
+    // holding such an image is refused as one that could not be checked).
+    const lastGroups = new Set<number>();
+    for (const [filter, pack] of [["[/ASCII85Decode /FlateDecode]", ascii85], ["[/ASCIIHexDecode /FlateDecode]", asciiHex]] as const) {
+      // (Stored, not compressed, one byte less of text is one byte less packed: every length of a last group.)
+      for (const [cut, level] of [[1, 0], [2, 0], [3, 0], [4, 0], [1, 9], [7, 9]] as const) {
+        const part = text.subarray(0, 20_000 - cut);
+        const packed = zlibSync(part, { level });
+        lastGroups.add(packed.length % 4);
+        // (Each filter's output is counted: the packed data, then the text.)
+        expect(checkPdfStreams(oneStreamPdf(filter, pack(packed))).inflated, `${filter}, ${packed.length % 4} bytes in the last group`).toBe(packed.length + part.length);
+      }
+    }
+    expect(lastGroups.size, "packed data of every length a last group may have").toBe(4);
     // ASCII85's `z` is four zero bytes: 9 MB of them are 36 MB.
     const zs = new TextEncoder().encode(`${"z".repeat(9 * MB)}~>`);
     expect(catchRefusal(() => checkPdfStreams(oneStreamPdf("/ASCII85Decode", zs))).message).toContain("more than 32 MB");
