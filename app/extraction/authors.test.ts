@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readHeader } from "./header";
 import { namesOnLine } from "./person-names";
 import { lowerCaseWords } from "./patterns";
-import { documentOf } from "./test-document";
+import { documentOf, documentOfLines, lineAt } from "./test-document";
 
 describe("the author reader", () => {
   it("reads inverted name lists (family names in capitals too), markers printed on the line, ORCID badges, numbered affiliations run together, glued footnote digits", () => {
@@ -80,6 +80,28 @@ describe("the author reader", () => {
       ]),
     );
     expect(wrapped.authors[0]!.affiliation).toBe("Department of Economics and Finance, Graduate School of Business Administration, Universidad de los Andes, Bogotá");
+  });
+
+  it("gives an author of a row of names the line of their block at the height where the author beside them has a place ('Sciences Po Paris' beside 'London School of Economics')", () => {
+    const page = [
+      lineAt(1, 92, 145, 20.7, "Testing Customized Behavioral Contracts in a Public"),
+      lineAt(1, 91, 182, 20.7, "Sector Setting: Experimental Evidence from Pakistan"),
+      lineAt(1, 133, 219, 20.7, "Preliminary and Incomplete. Do Not Cite."),
+      lineAt(1, 183, 264, 14.3, "Michael Callen", 92),
+      lineAt(1, 354, 264, 14.3, "Karrar Hussain", 88),
+      lineAt(1, 160, 291, 10.9, "London School of Economics", 138),
+      lineAt(1, 336, 291, 10.9, "Sciences Po Paris", 121),
+      lineAt(1, 264, 322, 14.3, "October 3, 2023"),
+      lineAt(1, 289, 385, 10.9, "Abstract"),
+      lineAt(1, 125, 412, 10.9, "The question of how to incentivize behavioral change has been fundamental for"),
+      lineAt(1, 108, 426, 10.9, "social scientists. While most incentives tend to be one-size-fits-all policies, we test"),
+    ];
+    // (The rules alone, no labeller to vouch for either line: the row's layout is what says it.)
+    const read = readHeader(documentOfLines(page), []);
+    expect(read.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Callen", "London School of Economics"],
+      ["Hussain", "Sciences Po Paris"],
+    ]);
   });
 
   it("gives an address made of a given name alone, or of initials, to the one author they fit", () => {

@@ -211,6 +211,25 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     };
   });
 
+  // Names side by side, each over its own block: the lines of an author's block at the heights of the
+  // lines the author beside them has for an affiliation are theirs, whatever their words ("London
+  // School of Economics" beside "FAU Erlangen-Nuremberg").
+  for (const [k, a] of authors.entries()) {
+    const c = candidates[k]!;
+    if (a.affiliation || sharedLine) continue;
+    const heights = candidates.flatMap((o, j) => {
+      const placed = authors[j]!.affiliation;
+      if (j === k || !placed || o.line === c.line || o.line.page !== c.line.page || Math.abs(o.line.y - c.line.y) >= 2) return [];
+      return blockOf(o, j)
+        .filter((l) => placed.includes(cleanAffiliation(l.text)) && cleanAffiliation(l.text).length > 1)
+        .map((l) => l.y);
+    });
+    if (!heights.length) continue;
+    const own = blockOf(c, k).filter((l) => heights.some((y) => Math.abs(l.y - y) < 2) && !/@/.test(l.text) && !isProse(l.text));
+    const text = own.map((l) => cleanAffiliation(l.text)).filter(Boolean).join(", ");
+    if (text) giveAffiliation(a, text);
+  }
+
   // E-mails: each to the author it fits best (`giveEmails`).
   const nearLines = lines.slice(0, 200).filter((l) => l.page >= titlePage && l.page <= Math.max(titlePage, lastHeaderPage) + 1);
   const used = giveEmails(authors, ownEmails, emails, allText, nearLines);
