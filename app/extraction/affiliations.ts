@@ -274,7 +274,8 @@ export function shareInstitutionLines(notes: Map<string, string[]>, lines: Map<s
   let below = last[0]!;
   for (const key of order.slice(0, -1).reverse()) {
     const own = lines.get(key)!;
-    if (own.length !== 1 || !unitAlone(own[0]!.text) || own[0]!.page !== below.page || below.y - own[0]!.y > own[0]!.size * 2) break;
+    const gap = below.y - own[0]!.y;
+    if (own.length !== 1 || !unitAlone(own[0]!.text) || own[0]!.page !== below.page || gap <= 0 || gap > own[0]!.size * 2) break;
     notes.set(key, [`${notes.get(key)![0]!.trimEnd()},`, ...shared]);
     below = own[0]!;
   }

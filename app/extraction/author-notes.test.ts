@@ -215,6 +215,11 @@ describe("author notes", () => {
     const pair2 = [author("Edward S.", "Knotek"), author("Saeed", "Zaman")];
     affiliationsFromNotes(generation, pair2);
     expect(pair2.map((a) => a.affiliation)).toEqual(["Federal Reserve Bank of Cleveland", "Federal Reserve Bank of Cleveland"]);
+    // (A family name of two words, "van Florenstein Mulder"; and a sentence that names no place gives none.)
+    const particle = lines(["* Adam Richter and Thomas van Florenstein Mulder are at the Reserve Bank of New Zealand. Richter and Mulder are with us."]);
+    const pair3 = [author("Adam", "Richter"), author("Thomas", "van Florenstein Mulder")];
+    affiliationsFromNotes(particle, pair3);
+    expect(pair3.map((a) => a.affiliation)).toEqual(["Reserve Bank of New Zealand", "Reserve Bank of New Zealand"]);
     // (A sentence naming people who are not all authors gives no one a place.)
     const pair = [author("Lena", "Weiss"), author("Ada", "Ostby")];
     affiliationsFromNotes(note, pair);

@@ -151,10 +151,12 @@ function groupOf(texts: string[], author: ExtractedAuthor, families: string[]): 
   for (const sentence of texts.flatMap((t) => sentences(t)).filter((t) => t.length <= 400)) {
     const m = /^(?:[*∗†]\s*|\p{Ll}\s+)?(\p{Lu}.+?)\s+are\s+(?:all\s+)?(?:from|at|in(?!\s+part\b)|with|affiliated\s+with)\s+(?:the\s+)?(\p{Lu}.+?)\.?$/u.exec(sentence);
     if (!m || /\brespectively\b/i.test(m[2]!)) continue;
-    // (Each listed name ends with an author's family name, a generation after it aside: "Francis A. Longstaff", "Lustig", "Edward S. Knotek II".)
-    const listed = listItems(m[1]!).map((n) => fold(n.trim().replace(/,?\s+(?:Jr|Sr|II|III|IV)\.?$/, "").split(/\s+/).at(-1) ?? "").toLowerCase());
-    if (listed.length < 2 || listed.length > 12 || !listed.every((f) => known.has(f))) continue;
-    if (listed.includes(own)) return m[2]!;
+    // (Each listed name ends with an author's family name, a generation after it aside: "Francis A. Longstaff", "Lustig",
+    // "Edward S. Knotek II", "Thomas van Florenstein Mulder".)
+    const listed = listItems(m[1]!).map((n) => fold(n.trim().replace(/,?\s+(?:Jr|Sr|II|III|IV)\.?$/, "")).toLowerCase());
+    const familyOf = (name: string) => [...known].find((f) => name === f || name.endsWith(` ${f}`));
+    if (listed.length < 2 || listed.length > 12 || !listed.every(familyOf) || !namesInstitution(m[2]!)) continue;
+    if (listed.some((name) => familyOf(name) === own)) return m[2]!;
   }
   return null;
 }

@@ -220,8 +220,10 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     const heights = candidates.flatMap((o, j) => {
       const placed = authors[j]!.affiliation;
       if (j === k || !placed || o.line === c.line || o.line.page !== c.line.page || Math.abs(o.line.y - c.line.y) >= 2) return [];
+      // (A line that is a whole part of the place, "London School of Economics", not a word inside one, "Economics".)
+      const parts = new Set(placed.split(/\s*[,;]\s*/));
       return blockOf(o, j)
-        .filter((l) => placed.includes(cleanAffiliation(l.text)) && cleanAffiliation(l.text).length > 1)
+        .filter((l) => parts.has(cleanAffiliation(l.text)))
         .map((l) => l.y);
     });
     if (!heights.length) continue;

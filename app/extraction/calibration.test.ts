@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { abstractEvidence, authorsEvidence, calibrated, titleEvidence } from "./calibration";
 import { CALIBRATION } from "./calibration.weights";
+import { readHeader } from "./header";
+import { documentOf } from "./test-document";
 
 describe("calibrated confidences", () => {
   // Weights of the shape the fitting writes, chosen here so the tests do not hang on a fit.
@@ -33,6 +35,22 @@ describe("calibrated confidences", () => {
     const whole = calibrated("authors", authorsEvidence([0.97, 0.97], { fromCover: false, withEmail: 2, namedTwice: 0, unexplained: 0 }), weights);
     const left = calibrated("authors", authorsEvidence([0.97, 0.97], { fromCover: false, withEmail: 2, namedTwice: 0, unexplained: 2 }), weights);
     expect(left).toBeLessThan(whole);
+  });
+
+  it("counts no word of a hyphenated name or a generation as a word no name took", () => {
+    const read = (names: string) =>
+      readHeader(
+        documentOf([
+          ["Dealer Capital and Corporate Bond Spreads", 18],
+          [names, 12],
+          ["Abstract", 11],
+          ["We show that dealers with more capital quote tighter spreads on the bonds they hold, in every market we study.", 10],
+        ]),
+        undefined,
+        { evidence: true },
+      ).evidence!.authors!;
+    expect(read("Jean-Pierre Dufresne and Edward S. Knotek II").at(-1)).toBe(0);
+    expect(read("Jean-Pierre Dufresne and Maria Lopez-Garcia").at(-1)).toBe(0);
   });
 
   it("ships weights, where it ships any, of the shape each field's evidence has", () => {

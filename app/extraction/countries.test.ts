@@ -10,6 +10,9 @@ describe("countries", () => {
     // (Also printed in one part: the country and the postcode after it, no comma between.)
     expect(trailingCountry("Financial Markets Department, Bank of Canada, Ottawa, Ontario, Canada K1A 0G9")).toEqual({ rest: "Financial Markets Department, Bank of Canada, Ottawa, Ontario, K1A 0G9", country: "Canada" });
     expect(trailingCountry("Department of Economics, University of Chicago, Chicago, IL 60637").country).toBe(null);
+    // (A state before a ZIP code and the country after it is no country before a postcode.)
+    expect(trailingCountry("School of Economics, Georgia Institute of Technology, Atlanta, Georgia 30332 USA")).toEqual({ rest: "School of Economics, Georgia Institute of Technology, Atlanta, Georgia 30332", country: "United States" });
+    expect(trailingCountry("School of Economics, Georgia Institute of Technology, Atlanta, Georgia GA 30332").country).not.toBe("Georgia");
     // (Not a state before a ZIP code.)
     expect(trailingCountry("School of Economics, Georgia Institute of Technology, Atlanta, Georgia, 30332").rest).toBe("School of Economics, Georgia Institute of Technology, Atlanta, Georgia, 30332");
     expect(trailingCountry("Yonsei University, Seoul")).toEqual({ rest: "Yonsei University, Seoul", country: null });

@@ -93,9 +93,14 @@ export function trailingCountry(text: string): { rest: string; country: string |
   // (A postcode of letters and digits, as Canada's and Britain's are: "Atlanta, Georgia, 30332" names a state.)
   if (before && /^(?=.*\d)(?=.*[A-Z])[A-Z\d][A-Z\d -]{2,9}$/.test(postcode)) return { rest: clean([...parts.slice(0, -2), parts[parts.length - 1]!].join(",")), country: before };
   // (Or the two in one part: "…, Ottawa, Ontario, Canada K1A 0G9" is "…, Ottawa, Ontario, K1A 0G9".)
-  const joined = parts.length >= 2 ? /^(\p{L}[\p{L} .'-]*?)\s+((?=[A-Z\d -]*\d)(?=[A-Z\d -]*[A-Z])[A-Z\d][A-Z\d -]{2,9})$/u.exec(clean(parts[parts.length - 1]!)) : null;
-  const named = joined ? byName.get(joined[1]!.toLowerCase()) : undefined;
-  if (joined && named) return { rest: clean([...parts.slice(0, -1), ` ${joined[2]!}`].join(",")), country: named };
+  // (Each piece of the postcode holds a digit and some a letter: "Georgia 30332 USA" and "Georgia GA 30332" name a state.)
+  const last = parts.length >= 2 ? clean(parts[parts.length - 1]!) : "";
+  const pieces = last.length <= 60 ? last.split(/\s+/) : [];
+  for (const n of [2, 1]) {
+    const code = pieces.slice(-n);
+    const named = pieces.length > n && code.every((p) => /^[A-Z\d]{2,5}$/.test(p) && /\d/.test(p)) && code.some((p) => /[A-Z]/.test(p)) ? byName.get(pieces.slice(0, -n).join(" ").toLowerCase()) : undefined;
+    if (named) return { rest: clean([...parts.slice(0, -1), ` ${code.join(" ")}`].join(",")), country: named };
+  }
   // "…University of Zurich, Switzerland" may also end "Zurich Switzerland" without a comma.
   const words = clean(text).split(/\s+/);
   for (let take = Math.min(4, words.length - 1); take >= 1; take--) {

@@ -197,8 +197,9 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   const namedTwice = authors.filter((a) => printedKeys.filter((k) => k.includes(letterKey(a.lastName))).length >= 2).length;
   // (Words of the authors' own lines that no author's name took: a name the list may have dropped.)
   const nameWords = new Set(authors.flatMap((a) => `${a.firstName} ${a.lastName}`.split(/[\s.-]+/)).map(letterKey).filter(Boolean));
+  // (A line's words split as the names are, "Jean-Pierre" into two; a generation is a name's too.)
   const nameLines = new Set(authors.map((a) => a.source && printed.find((l) => l.page === a.source!.page && Math.abs(Math.round(l.y) - a.source!.y) <= 1 && Math.abs(Math.round(l.x) - a.source!.x) <= 1)).filter((l): l is Line => !!l));
-  const unexplained = [...nameLines].flatMap((l) => l.text.split(/[\s,;()*]+/)).filter((w) => /^\p{Lu}[\p{L}'’-]+$/u.test(w) && !nameWords.has(letterKey(w)) && !DEGREES.test(w) && !/^(?:and|by|jr|sr|dr|prof)\.?$/i.test(w)).length;
+  const unexplained = [...nameLines].flatMap((l) => l.text.split(/[\s,;()*.-]+/)).filter((w) => /^\p{Lu}[\p{L}'’]+$/u.test(w) && !nameWords.has(letterKey(w)) && !DEGREES.test(w) && !/^(?:and|by|jr|sr|dr|prof|ii|iii|iv)$/i.test(w)).length;
   const evidence: Record<Calibrated, number[] | null> = {
     title: title ? titleEvidence(titleRaw, title, { fromCover: !!cover?.title, lines: cover?.title ? 1 : titleLines.length, repeated: letterKey(title).length >= 8 && elsewhere.includes(letterKey(title).slice(0, 40)) }) : null,
     abstract: abstractText ? abstractEvidence(abstractRaw, abstractText, { labelled: labelIndex >= 0, column: abstractColumn }) : null,
