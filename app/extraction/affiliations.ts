@@ -6,7 +6,7 @@
 import { REGIONS, ABSTRACT_LABEL, KEYWORDS_LABEL, INSTITUTION, NOISE, MONTH_DATE, EMAIL, MARKER, AFFILIATION_MARKER, POST, namesInstitution } from "./patterns";
 import { countryIn, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
-import { joinSpans, normalizeSpace, isProse } from "./text";
+import { SMALL_WORDS, joinSpans, normalizeSpace, isProse } from "./text";
 import { TRAILING_ABSTRACT } from "./abstract";
 import { BARE_EMAIL, EMAIL_ADDRESS_LINE } from "./emails";
 import { isCountryName } from "./person-names";
@@ -163,7 +163,11 @@ export function blockAffiliations(block: Line[], sure: (l: Line) => boolean = ()
     // (A line that ends with an address is the affiliation's last: "…, Chennai, India. ✉ e-mail: skm@iitm.ac.in".)
     const mailed = /@/.test(l.text);
     // (An institution's parts between commas are no prose however many of its words are in lower case: "…, indian institute of technology Madras, chennai, india".)
-    const prose = isProse(t) && !(known && t.split(",").length >= 3);
+    // (Nor a sentence whose institution's capitals outnumber its other words: "To enhance the transparency of the work of
+    // the Congressional Budget Office and to encourage external", a series' notice under the names.)
+    const words = t.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
+    const wordy = words.length >= 8 && words.filter((w) => /^\p{Ll}/u.test(w) && !SMALL_WORDS.test(w)).length >= 3;
+    const prose = (isProse(t) || wordy) && !(known && t.split(",").length >= 3);
     const part = t && !(mailed && /@/.test(t)) && !KEYWORDS_LABEL.test(l.text) && !ABSTRACT_LABEL.test(l.text) && !notAffiliation(l.text.replace(EMAIL_TAIL, "")) && !prose && (known || (run.length > 0 && isAddress(t)));
     if (!part) {
       flush();

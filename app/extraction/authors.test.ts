@@ -447,6 +447,22 @@ describe("the author reader", () => {
     expect(others).toEqual([]);
     // It is where the author is.
     expect([author?.firstName, author?.lastName, author?.affiliation]).toEqual(["Andrew Y.", "Okafor", "Federal Reserve Board"]);
+    // (Nor an office or a bureau, "Congressional Budget Office": printed under a line of two names, it is both
+    // authors' place, and the series' notice below is no one's.)
+    const office = readHeader(
+      documentOf([
+        ["The Effect of Government Debt on Interest Rates", 17],
+        ["Edwin Gambrel and Joan Selinski", 12],
+        ["Congressional Budget Office", 12],
+        ["Working Paper 2019-01", 11],
+        ["To enhance the transparency of the work of the Congressional Budget Office and to encourage external", 10],
+        ["review of that work, the working paper series includes papers that provide technical descriptions of", 10],
+        ["Abstract", 11],
+        ["We estimate how much interest rates rise with federal debt held by the public, across the studies of the effect", 11],
+        ["and in a model of the economy, and find that each percentage point of debt raises the ten-year rate a little.", 11],
+      ]),
+    ).authors;
+    expect(office.map((a) => [a.lastName, a.affiliation])).toEqual([["Gambrel", "Congressional Budget Office"], ["Selinski", "Congressional Budget Office"]]);
   });
   it("reads a list in capitals whole, a given name the model doubts included, and places printed in the names' order, each its own", () => {
     const header = readHeader(

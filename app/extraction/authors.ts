@@ -17,7 +17,7 @@ import { TRAILING_NUMBER_MARKERS, applyNamingConvention, initialsOf, isCommonWor
 import { isNoise } from "./title";
 
 /** Words of an organisation's name that no person's name has ("Federal Reserve Board", "Board of Governors"). */
-const ORGANISATION_WORDS = /\b(?:reserve|board|federal|treasury|governors|commission|ministry|government)\b/i;
+const ORGANISATION_WORDS = /\b(?:reserve|board|federal|treasury|governors|commission|ministry|government|office|bureau|agency|authority|secretariat|congressional|parliament(?:ary)?)\b/i;
 /** A name read as a person's that is an organisation's: an institution's word in it. */
 export const isOrganisation = (name: string) => ORGANISATION_WORDS.test(name) || hasInstitutionWord(name);
 
