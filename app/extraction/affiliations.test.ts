@@ -21,6 +21,7 @@ describe("affiliations", () => {
       "Research Department, Federal Reserve Bank of San Francisco, P.O. Box 7702, San Francisco, CA 94120-7702",
     );
     expect(cleanAffiliation("Bocconi University, Via Roentgen 1, 20136 Milan, Tel: +39 02 5836 5959")).toBe("Bocconi University, Via Roentgen 1, 20136 Milan");
+    expect(cleanAffiliation("University of Lausanne and DIW Berlin, renke.schmacker[at]unil[dot]ch")).toBe("University of Lausanne and DIW Berlin");
     // Whom to write to is no part of the place; a unit named there is.
     expect(cleanAffiliation("Please address questions regarding content to Patrick Higgins, Research Department, Federal Reserve Bank of Atlanta, 1000 Peachtree Street NE, Atlanta, GA 30309")).toBe("Research Department, Federal Reserve Bank of Atlanta, 1000 Peachtree Street NE, Atlanta, GA 30309");
     expect(cleanAffiliation("Correspondence to: Jane M. Doe, Department of Finance, Tilburg University")).toBe("Department of Finance, Tilburg University");

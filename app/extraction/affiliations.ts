@@ -109,6 +109,8 @@ export const cleanAffiliation = (t: string) =>
       // (What a footnote runs into: "… Manchester, UK Received Month ??, ????", "… Switzerland Full list of author information …".)
       .replace(/\s+(?:(?:Received|Accepted|Revised|Published)\b(?:\s+\w+)?\s*:?\s*(?:\d|\p{Lu}\p{Ll}+\s+[\d?])|Full list of author information\b).*$/u, "")
       .replace(EMAIL, "")
+      // (And one written to keep it from harvesters: "…, renke.schmacker[at]unil[dot]ch".)
+      .replace(/[,;]?\s*\S*[[({]at[\])}]\S*/gi, "")
       .replace(/\s*✉\s*/gu, " ")
       // (Brackets an address stood in, emptied: "…, Cyprus (" + "a@b.cy" + ")".)
       .replace(/\s*\(\s*\)/g, "")

@@ -104,6 +104,24 @@ describe("the author reader", () => {
     ]);
   });
 
+  it("reads a name whose family name only a masked address spells elsewhere ('renke.schmacker[at]unil[dot]ch') as a name, not as a word the text prints in lower case", () => {
+    const read = readHeader(
+      documentOfLines([
+        lineAt(1, 234, 164, 17.2, "Protecting the Ego:"),
+        lineAt(1, 137, 185, 17.2, "Motivated Information Selection and Updating"),
+        lineAt(1, 242, 218, 12, "Alessandro Castagnetti"),
+        lineAt(1, 257, 237, 12, "Renke Schmacker"),
+        lineAt(1, 253, 264, 12, "November 19, 2020"),
+        lineAt(1, 280, 319, 10, "Abstract"),
+        lineAt(1, 123, 337, 10, "We investigate how individuals search for ego-relevant information and then use this information to update"),
+        lineAt(1, 108, 349, 10, "their beliefs. In our lab experiment, subjects can select the information structure that gives them feedback."),
+        lineAt(1, 94, 732, 9, "University of Warwick, S.Castagnetti[at]warwick[dot]ac[dot]uk"),
+        lineAt(1, 94, 743, 9, "University of Lausanne and DIW Berlin, renke.schmacker[at]unil[dot]ch"),
+      ]),
+    );
+    expect(read.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Alessandro Castagnetti", "Renke Schmacker"]);
+  });
+
   it("gives an address made of a given name alone, or of initials, to the one author they fit", () => {
     const rows: Array<[string, number]> = [
       ["Audit Committee Expertise and Financial Reporting Quality", 16],

@@ -9,8 +9,14 @@ import { isCommonWords, looksLikeName, splitName } from "./person-names";
 
 /** The addresses printed on a page. */
 export function mailboxesOn(lines: Line[], page: number) {
-  return expandEmails(lines.filter((l) => l.page === page).map((l) => l.text).join(" \n "));
+  return expandEmails(unmasked(lines.filter((l) => l.page === page).map((l) => l.text).join(" \n ")));
 }
+
+/**
+ * A text's addresses as written to keep them from harvesters read as addresses: "renke.schmacker[at]unil[dot]ch",
+ * "(at)", "{dot}". (Only to find whose they are: an e-mail is given as printed.)
+ */
+const unmasked = (text: string) => text.replace(/\s?[[({]at[\])}]\s?/gi, "@").replace(/\s?[[({]dot[\])}]\s?/gi, ".");
 
 /**
  * A lone name whose family name an address on the title page spells: a name even where the

@@ -95,8 +95,9 @@ export function lowerCaseWords(lines: Line[], { webAddresses = false } = {}) {
   const out = new Set<string>();
   // (Nor the mailboxes of a grouped address, "{hong.chang, shiguang.shan}@vipl.ict.ac.cn", nor a
   // web address, "https://tommaso-gasparini-econ.github.io": they spell the authors' names. The
-  // line labeller's features count a web address's words, as the labeller was trained.)
-  const addresses = webAddresses ? /[{(][^{}()]*[})]\s*@\S*|\S*@\S*/g : /[{(][^{}()]*[})]\s*@\S*|\S*@\S*|\b(?:https?:\/\/|www\.)\S*/g;
+  // line labeller's features count a web address's and a masked address's words, as the labeller was trained.)
+  // (Nor an address written to keep it from harvesters, "renke.schmacker[at]unil[dot]ch".)
+  const addresses = webAddresses ? /[{(][^{}()]*[})]\s*@\S*|\S*@\S*/g : /[{(][^{}()]*[})]\s*@\S*|\S*@\S*|\S*[[({]at[\])}]\S*|\b(?:https?:\/\/|www\.)\S*/g;
   for (const l of lines) for (const w of l.text.replace(addresses, " ").match(/(?<![\p{L}])[\p{Ll}]{3,}(?![\p{L}])/gu) ?? []) out.add(w);
   return out;
 }
