@@ -3,7 +3,7 @@
  * title page; what no affiliation is (thanks, a licence, prose); an affiliation's department and
  * institution.
  */
-import { REGIONS, ABSTRACT_LABEL, KEYWORDS_LABEL, INSTITUTION, NOISE, MONTH_DATE, EMAIL, MARKER, AFFILIATION_MARKER, POST, namesInstitution } from "./patterns";
+import { REGIONS, ABSTRACT_LABEL, KEYWORDS_LABEL, INSTITUTION, NOISE, MONTH_DATE, EMAIL, MASKED_EMAIL, MARKER, AFFILIATION_MARKER, POST, namesInstitution } from "./patterns";
 import { countryIn, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { SMALL_WORDS, joinSpans, normalizeSpace, isProse } from "./text";
@@ -110,7 +110,7 @@ export const cleanAffiliation = (t: string) =>
       .replace(/\s+(?:(?:Received|Accepted|Revised|Published)\b(?:\s+\w+)?\s*:?\s*(?:\d|\p{Lu}\p{Ll}+\s+[\d?])|Full list of author information\b).*$/u, "")
       .replace(EMAIL, "")
       // (And one written to keep it from harvesters: "…, renke.schmacker[at]unil[dot]ch".)
-      .replace(/[,;]?\s*\S*[[({]at[\])}]\S*/gi, "")
+      .replace(new RegExp(`[,;]?\\s*(?:${MASKED_EMAIL.source})`, "gi"), "")
       .replace(/\s*✉\s*/gu, " ")
       // (Brackets an address stood in, emptied: "…, Cyprus (" + "a@b.cy" + ")".)
       .replace(/\s*\(\s*\)/g, "")

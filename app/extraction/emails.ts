@@ -13,10 +13,14 @@ export function mailboxesOn(lines: Line[], page: number) {
 }
 
 /**
- * A text's addresses as written to keep them from harvesters read as addresses: "renke.schmacker[at]unil[dot]ch",
- * "(at)", "{dot}". (Only to find whose they are: an e-mail is given as printed.)
+ * A text's addresses as written to keep them from harvesters (`MASKED_EMAIL`) read as addresses:
+ * "renke.schmacker[at]unil[dot]ch", "luke.hartigan at domain sydney.edu.au". (Only to find whose they are.)
  */
-const unmasked = (text: string) => text.replace(/\s?[[({]at[\])}]\s?/gi, "@").replace(/\s?[[({]dot[\])}]\s?/gi, ".");
+const unmasked = (text: string) =>
+  text
+    .replace(/\s?[[({]at[\])}]\s?/gi, "@")
+    .replace(/\s?[[({]dot[\])}]\s?/gi, ".")
+    .replace(/([\w-]+[._][\w.-]+)\s+at\s+(?:domain\s+)?([\w-]+(?:\.[\w-]+)+)/gi, "$1@$2");
 
 /**
  * A lone name whose family name an address on the title page spells: a name even where the

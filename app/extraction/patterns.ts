@@ -35,7 +35,8 @@ export const STRUCTURED_ABSTRACT = /^(?:background|objectives?|aims?|purpose|con
 export const INSTITUTION = /\b(universit\w*|univ\.?|school|college|institute|institut(?!ional)\w*|istituto|department|departamento|departement|département|dipartimento|dept\.?|dpto\.?|faculty|facult\w*|centre|center|centro|zentrum|bank|academy|hochschule|business|research|laborator\w*|laboratoire|labs?|division|observatory|librar(?:y|ies)|museum|hospital|hôpital|clinic\w*|klinik\w*|polytechnic|ministry|authority|agency|fund|council|foundation|association|bureau|office|commission|corporation|company|inc|ltd|gmbh|cnrs|inserm|csic|management|economics|finance|accounting)\b/i;
 export const NOISE = /\b(running (?:title|head)|short title|(?:nih|hhs) public access|word count|preliminary|draft|do not (?:cite|circulate|quote)|this version|first version|working paper|discussion paper|paper series|discussion series|preprint submitted|submitted to|forthcoming|comments welcome|manuscript|page \d+ of \d+|all rights reserved|ssrn|electronic copy|arxiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+\/\d{7})(?:v\d+)?)\b/i;
 export const MONTH_DATE = /^(?:this version:?\s*)?(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s*(?:\d{1,2},?\s*)?\d{4}$|^\d{4}-\d{2}-\d{2}$/i;
-export const EMAIL = /[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/g;
+// (Begun only where its first part does: tried at every letter of a long word, it read to the word's end each time.)
+export const EMAIL = /(?<![\w.+'-])[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/g;
 export const GROUPED_EMAIL = /\{([^{}]+)\}\s*@\s*([\w-]+(?:\.[\w-]+)+)/g;
 /** The symbols printed as footnote markers (∗ is TeX's asterisk; LaTeX's \thanks runs *, †, ‡, §, ¶, ‖). */
 const SYMBOLS = "*∗†‡§¶‖☯#";
@@ -91,13 +92,20 @@ export function bodySize(lines: Line[]) {
 }
 
 /** Words printed entirely in lower case somewhere in the text. */
+/**
+ * An e-mail address written to keep it from harvesters: "renke.schmacker[at]unil[dot]ch", "(at)", "{dot}",
+ * "luke.hartigan at domain sydney.edu.au".
+ */
+// (Each part bounded, and begun only where a word does: a hostile text's long runs are read in linear time.)
+export const MASKED_EMAIL = /(?<![^\s,;:(<])[^\s[({]{1,64}\s?[[({]at[\])}]\s?\S{1,64}|(?<![\w.-])[\w-]{1,64}[._][\w.-]{1,64}\s+at\s+(?:domain\s+)?[\w-]{1,64}(?:\.[\w-]{1,64}){1,6}/;
+
 export function lowerCaseWords(lines: Line[], { webAddresses = false } = {}) {
   const out = new Set<string>();
   // (Nor the mailboxes of a grouped address, "{hong.chang, shiguang.shan}@vipl.ict.ac.cn", nor a
   // web address, "https://tommaso-gasparini-econ.github.io": they spell the authors' names. The
   // line labeller's features count a web address's and a masked address's words, as the labeller was trained.)
-  // (Nor an address written to keep it from harvesters, "renke.schmacker[at]unil[dot]ch".)
-  const addresses = webAddresses ? /[{(][^{}()]*[})]\s*@\S*|\S*@\S*/g : /[{(][^{}()]*[})]\s*@\S*|\S*@\S*|\S*[[({]at[\])}]\S*|\b(?:https?:\/\/|www\.)\S*/g;
+  // (Nor an address written to keep it from harvesters, "renke.schmacker[at]unil[dot]ch", "luke.hartigan at domain sydney.edu.au".)
+  const addresses = webAddresses ? /[{(][^{}()]*[})]\s*@\S*|(?<!\S)\S*@\S*/g : new RegExp(`[{(][^{}()]*[})]\\s*@\\S*|(?<!\\S)\\S*@\\S*|${MASKED_EMAIL.source}|\\b(?:https?:\\/\\/|www\\.)\\S*`, "gi");
   for (const l of lines) for (const w of l.text.replace(addresses, " ").match(/(?<![\p{L}])[\p{Ll}]{3,}(?![\p{L}])/gu) ?? []) out.add(w);
   return out;
 }
