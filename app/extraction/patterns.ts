@@ -32,7 +32,7 @@ const HEADING_WORDS = "(?:Introduction|Literature [Rr]eview|Background|Data|Moti
 export const HEADING = new RegExp(`^(?:(?:\\d{1,2}\\.?|[IVX]{1,4}\\.)\\s+${HEADING_WORDS}|${HEADING_WORDS}(?:\\s+\\S+){0,5}\\s*$)`);
 /** The parts of a structured abstract (medicine, biology): "Background" begins an abstract there, not a section. */
 export const STRUCTURED_ABSTRACT = /^(?:background|objectives?|aims?|purpose|context|methods?|results?|findings|conclusions?)\b/i;
-export const INSTITUTION = /\b(universit\w*|univ\.?|school|college|institute|institut(?!ional)\w*|istituto|department|departamento|departement|département|dipartimento|dept\.?|dpto\.?|faculty|facult\w*|centre|center|centro|zentrum|bank|academy|hochschule|business|research|laborator\w*|laboratoire|labs?|division|observatory|librar(?:y|ies)|museum|hospital|hôpital|clinic\w*|klinik\w*|polytechnic|ministry|authority|agency|fund|council|foundation|association|bureau|office|commission|corporation|company|inc|ltd|gmbh|cnrs|inserm|csic|management|economics|finance|accounting)\b/i;
+export const INSTITUTION = /\b(universit\w*|univ\.?|school|college|institute|institut(?!ional)\w*|istituto|department|departamento|departement|département|dipartimento|dept\.?|dpto\.?|faculty|facult\w*|centre|center|centro|zentrum|bank|academy|hochschule|business|research|laborator\w*|laboratoire|labs?|division|observatory|librar(?:y|ies)|museum|hospital|hôpital|clinic\w*|klinik\w*|polytechnic|ministry|authority|agency|fund|council|foundation|association|bureau|commission|corporation|company|inc|ltd|gmbh|cnrs|inserm|csic|management|economics|finance|accounting)\b/i;
 export const NOISE = /\b(running (?:title|head)|short title|(?:nih|hhs) public access|word count|preliminary|draft|do not (?:cite|circulate|quote)|this version|first version|working paper|discussion paper|paper series|discussion series|preprint submitted|submitted to|forthcoming|comments welcome|manuscript|page \d+ of \d+|all rights reserved|ssrn|electronic copy|arxiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+\/\d{7})(?:v\d+)?)\b/i;
 export const MONTH_DATE = /^(?:this version:?\s*)?(?:\d{1,2}\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december)\s*(?:\d{1,2},?\s*)?\d{4}$|^\d{4}-\d{2}-\d{2}$/i;
 // (Begun only where its first part does: tried at every letter of a long word, it read to the word's end each time.)
@@ -103,8 +103,10 @@ export function lowerCaseWords(lines: Line[], { webAddresses = false } = {}) {
   const out = new Set<string>();
   // (Nor the mailboxes of a grouped address, "{hong.chang, shiguang.shan}@vipl.ict.ac.cn", nor a
   // web address, "https://tommaso-gasparini-econ.github.io": they spell the authors' names. The
-  // line labeller's features count a web address's and a masked address's words, as the labeller was trained.)
-  // (Nor an address written to keep it from harvesters, "renke.schmacker[at]unil[dot]ch", "luke.hartigan at domain sydney.edu.au".)
+  // line labeller's features count a web address's words, as the labeller was trained.)
+  // (Nor an address written to keep it from harvesters, "renke.schmacker[at]unil[dot]ch", "luke.hartigan at domain
+  // sydney.edu.au". Each pattern begun only where a word does: tried at every letter of a long word, it read to the
+  // word's end each time.)
   const addresses = webAddresses ? /[{(][^{}()]*[})]\s*@\S*|(?<!\S)\S*@\S*/g : new RegExp(`[{(][^{}()]*[})]\\s*@\\S*|(?<!\\S)\\S*@\\S*|${MASKED_EMAIL.source}|\\b(?:https?:\\/\\/|www\\.)\\S*`, "gi");
   for (const l of lines) for (const w of l.text.replace(addresses, " ").match(/(?<![\p{L}])[\p{Ll}]{3,}(?![\p{L}])/gu) ?? []) out.add(w);
   return out;
@@ -147,4 +149,9 @@ const KNOWN_INSTITUTION =
  */
 export const namesKnownInstitution = (text: string) => KNOWN_INSTITUTION.test(text);
 /** Whether a text names an institution: by an institution's word, or as one known by its short name. */
-export const namesInstitution = (text: string) => INSTITUTION.test(text) || namesKnownInstitution(text);
+/**
+ * A public office by its capitalised word ("Congressional Budget Office", "Office of Financial Research"):
+ * an institution's name, kept out of `INSTITUTION`, whose matches the trained models count as they were trained.
+ */
+const PUBLIC_OFFICE = /\b(?:Office|Secretariat)\b/;
+export const namesInstitution = (text: string) => INSTITUTION.test(text) || PUBLIC_OFFICE.test(text) || namesKnownInstitution(text);
