@@ -386,6 +386,7 @@ if (args.includes("--calibrate")) {
   const weights = {};
   for (const [field, key] of [["title", "title"], ["abstract", "abstract"], ["authors (whole list)", "authors"]]) {
     const rowsOf = (sets) => sets.flatMap((r) => r.confidence.filter((c) => c.field === field && c.evidence));
+    const fit = (rows) => fitLogistic(rows.map((c) => c.evidence), rows.map((c) => (c.right ? 1 : 0)));
     const band = (rows, score) => {
       const high = rows.filter((c) => score(c.evidence) >= CONFIDENCE_BANDS.high);
       return { wrong: high.filter((c) => !c.right).length, of: high.length };
@@ -397,14 +398,13 @@ if (args.includes("--calibrate")) {
     const raw = { wrong: 0, of: 0 };
     const fitted = { wrong: 0, of: 0 };
     for (const left of pool.filter((r) => CALIBRATION_HELD_OUT.has(r.label))) {
-      const rest = rowsOf(pool.filter((r) => r !== left));
-      const w = fitLogistic(rest.map((c) => c.evidence), rest.map((c) => (c.right ? 1 : 0)));
+      const w = fit(rowsOf(pool.filter((r) => r !== left)));
       const test = rowsOf([left]);
       for (const [sum, b] of [[raw, band(test, (x) => x[0])], [fitted, band(test, (x) => calibrated(key, x, { [key]: w }))]]) (sum.wrong += b.wrong), (sum.of += b.of);
     }
     const better = fitted.of >= raw.of / 2 && fitted.wrong / Math.max(1, fitted.of) < raw.wrong / Math.max(1, raw.of);
     const all = rowsOf(pool);
-    if (better) weights[key] = fitLogistic(all.map((c) => c.evidence), all.map((c) => (c.right ? 1 : 0)));
+    if (better) weights[key] = fit(all);
     console.log(`calibration: ${key} on ${all.length} values of ${pool.map((r) => r.label).join(", ")}; each held-out half left out in turn, high confidence wrong ${raw.wrong}/${raw.of} by the reader's score, ${fitted.wrong}/${fitted.of} calibrated: ${better ? "calibrated" : "the reader's score kept"}`);
   }
   const body = Object.entries(weights).map(([k, w]) => `  ${k}: [${w.map((x) => x.toFixed(4)).join(", ")}],`).join("\n");

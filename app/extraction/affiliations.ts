@@ -14,6 +14,16 @@ import { isCountryName } from "./person-names";
 const UNIT = /^(?:department|dept\.?|division|chair|area|discipline|group|section|unit|school of|faculty of|centre|center|institute of)\b/i;
 const HOST = /\b(?:universit\w*|college|school|institute|academy|bank|polytechnic|hochschule)\b/i;
 
+/** A unit's name by its last word: "Financial Markets Department", "Monetary and Economic Division". */
+const UNIT_LAST = /\b(?:department|division|directorate|section|unit)$/i;
+/** An address masked against harvesters and what separates it from the place before it. */
+const MASKED_TAIL = new RegExp(`[,;]?\\s*(?:${MASKED_EMAIL.source})`, "gi");
+/**
+ * Whom to write to, said before a name: "Please address questions regarding content to", "Correspondence
+ * should be addressed to:", "Reprint requests to".
+ */
+export const WRITE_TO = String.raw`(?:[Pp]lease\s+)?(?:[Aa]ddress\s+)?(?:[Qq]uestions|[Cc]orrespondence|[Cc]omments|[Ii]nquiries|[Ee]nquiries|[Rr]eprint\s+requests?)(?:\s+regarding\s+(?:the\s+)?content)?(?:\s+(?:should\s+be\s+)?(?:addressed|sent|directed))?\s+to\s*:?\s*`;
+
 /**
  * The department and the institution of one affiliation, when both are printed: "Department of
  * Finance, Tilburg School of Economics and Management, Tilburg University" → the department and
@@ -99,6 +109,8 @@ const withoutHonours = (t: string) => {
   while (parts.length > 1 && HONOUR.test(parts[parts.length - 1]!)) parts.pop();
   return parts.join(", ");
 };
+/** Whom to write to and their name, opening a place: "Please address questions regarding content to Patrick Higgins, Research Department, …". */
+const WRITTEN_TO = new RegExp(String.raw`^${WRITE_TO}((?:\p{Lu}[\p{L}.'’-]*\s+){1,4}\p{Lu}[\p{L}'’-]+)\s*,\s*(?=\p{Lu})`, "u");
 /** An affiliation without its e-mail, telephone, honours, leading marker and closing punctuation. */
 // (A semicolon printed in it parts two of the author's affiliations, as the engine joins them: "Stern School of
 // Business, New York University; NBER and CEPR".)
@@ -110,7 +122,7 @@ export const cleanAffiliation = (t: string) =>
       .replace(/\s+(?:(?:Received|Accepted|Revised|Published)\b(?:\s+\w+)?\s*:?\s*(?:\d|\p{Lu}\p{Ll}+\s+[\d?])|Full list of author information\b).*$/u, "")
       .replace(EMAIL, "")
       // (And one written to keep it from harvesters: "…, renke.schmacker[at]unil[dot]ch".)
-      .replace(new RegExp(`[,;]?\\s*(?:${MASKED_EMAIL.source})`, "gi"), "")
+      .replace(MASKED_TAIL, "")
       .replace(/\s*✉\s*/gu, " ")
       // (Brackets an address stood in, emptied: "…, Cyprus (" + "a@b.cy" + ")".)
       .replace(/\s*\(\s*\)/g, "")
@@ -120,7 +132,7 @@ export const cleanAffiliation = (t: string) =>
       .replace(/^(?:(?:permanent|present|current|previous|home)\s+address(?:es)?\s*:?|(?:postal\s+|mailing\s+)?address(?:es)?\s*:|(?:also|now)\s+at\s*:?|from\s+the\b|affiliations?\s*:|(?:primary\s+)?contact\s*:)\s*/i, "")
       // (Whom to write to, before the place: "Please address questions regarding content to Patrick Higgins, Research
       // Department, …", "Correspondence to: Jane Doe, …"; a unit's name is no person's: "… to Research Department, …".)
-      .replace(/^(?:[Pp]lease\s+)?(?:[Aa]ddress\s+)?(?:[Qq]uestions|[Cc]orrespondence|[Cc]omments|[Ii]nquiries|[Ee]nquiries)(?:\s+regarding\s+(?:the\s+)?content)?(?:\s+(?:should\s+be\s+)?(?:addressed|sent|directed))?\s+to\s*:?\s*((?:\p{Lu}[\p{L}.'’-]*\s+){1,4}\p{Lu}[\p{L}'’-]+)\s*,\s*(?=\p{Lu})/u, (said: string, name: string) => (INSTITUTION.test(name) ? name + ", " : ""))
+      .replace(WRITTEN_TO, (said: string, name: string) => (INSTITUTION.test(name) ? name + ", " : ""))
       // (A bracket the line cut open: "…, NY, 14853, USA (" before an address on the next line.)
       .replace(/\s*\([^()]*$/, "")
       .replace(/^[^,]{3,60},\s*(?=\S)/, (post: string, at: number, all: string) => (POST.test(post) && !INSTITUTION.test(post.replace(/\b(?:research|medical)\b/gi, "")) && INSTITUTION.test(all.slice(post.length)) ? "" : post))
@@ -258,7 +270,7 @@ export function noteTextsByLine(texts: string[], lines: Line[]): string[] {
     const centred = Math.abs(l.x + l.width / 2 - (next.x + next.width / 2)) < 3 && Math.abs(l.x - next.x) > 3 && l.width + wordWidth + next.size * 0.5 < widest;
     // (Or a line that ends with a unit's name: "Financial Markets Department" / "Bank of Canada"; not an
     // institution's, whose name may go on with its town, "Erasmus University" / "Rotterdam".)
-    const named = /\b(?:Department|Division|Directorate|Section|Unit)$/u.test(text);
+    const named = UNIT_LAST.test(text);
     return fitted || centred || named ? `${text},` : texts[i]!;
   });
 }
@@ -270,7 +282,7 @@ export function noteTextsByLine(texts: string[], lines: Line[]): string[] {
  * is the notes' keys as they were printed, `lines` each note's lines.
  */
 export function shareInstitutionLines(notes: Map<string, string[]>, lines: Map<string, Line[]>, order: string[]) {
-  const unitAlone = (t: string) => (UNIT.test(t.trim()) || /\b(?:department|division|directorate|section|unit)$/i.test(t.trim())) && !HOST.test(t) && !t.includes(",");
+  const unitAlone = (t: string) => (UNIT.test(t.trim()) || UNIT_LAST.test(t.trim())) && !HOST.test(t) && !t.includes(",");
   const lastKey = order[order.length - 1];
   const last = lastKey ? lines.get(lastKey) : undefined;
   if (!last || last.length < 2 || !unitAlone(last[0]!.text) || notes.get(lastKey!)!.length !== last.length) return;

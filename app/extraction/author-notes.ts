@@ -13,7 +13,7 @@ import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./coun
 import type { ExtractedAuthor, Line } from "./model";
 import { emailFit, expandEmails } from "./emails";
 import { SMALL_WORDS, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
-import { cleanAffiliation, splitAffiliation } from "./affiliations";
+import { WRITE_TO, cleanAffiliation, splitAffiliation } from "./affiliations";
 import { namesInstitution } from "./patterns";
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -217,7 +217,7 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
 function correspondenceOf(texts: string[], author: ExtractedAuthor): string | null {
   const full = `${author.firstName} ${author.lastName}`;
   const names = [...new Set([full, full.toUpperCase()])].map(escape).join("|");
-  const said = new RegExp(String.raw`\b(?:[Cc]orrespondence|[Rr]eprint requests?|[Qq]uestions regarding content)(?:\s+should\s+be)?(?:\s+(?:addressed|sent))?\s+to\s*:?\s*(?:(?:Dr|Prof|Professor)\.?\s+)?(?:${names})\s*,\s*(.{2,300}?)(?=\.?\s*(?:[Ee]-?mail|Tel|Phone|Fax)\b|\.\s+\p{Lu}\p{Ll}+\s|\.?$)`, "u");
+  const said = new RegExp(String.raw`\b${WRITE_TO}(?:(?:Dr|Prof|Professor)\.?\s+)?(?:${names})\s*,\s*(.{2,300}?)(?=\.?\s*(?:[Ee]-?mail|Tel|Phone|Fax)\b|\.\s+\p{Lu}\p{Ll}+\s|\.?$)`, "u");
   for (const text of texts) {
     const m = said.exec(text);
     if (m && namesInstitution(m[1]!)) return m[1]!;

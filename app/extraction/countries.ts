@@ -79,6 +79,12 @@ export const countryNamed = (text: string) => byName.get(clean(text).toLowerCase
 /** The words that join an institution's name to a place it is named after. */
 const OF = /^(?:of|de|du|des|del|della|di|da|do|von|der|für|i)$/i;
 
+/**
+ * A postcode of letters and digits, as Canada's and Britain's are ("K1A 0G9", "EC2A 2AE"): each piece
+ * holds a digit and one a letter. "30332" and "GA 30332" name a state's ZIP code, "30332 USA" a country after it.
+ */
+const isPostcode = (pieces: string[]) => pieces.length >= 1 && pieces.length <= 2 && pieces.every((p) => /^[A-Z\d-]{2,5}$/.test(p) && /\d/.test(p)) && pieces.some((p) => /[A-Z]/.test(p));
+
 /** The country a text ends with, and the text without it. */
 export function trailingCountry(text: string): { rest: string; country: string | null } {
   const parts = text.split(",");
@@ -88,18 +94,14 @@ export function trailingCountry(text: string): { rest: string; country: string |
     if (found) return { rest: clean(parts.slice(0, -take).join(",")), country: found };
   }
   // (A country the postcode follows: "…, Ottawa, Ontario, Canada, K1N 6N5" is "…, Ottawa, Ontario, K1N 6N5".)
-  const postcode = parts.length >= 3 ? clean(parts[parts.length - 1]!) : "";
-  const before = parts.length >= 3 ? byName.get(clean(parts[parts.length - 2]!).toLowerCase()) : undefined;
-  // (A postcode of letters and digits, as Canada's and Britain's are: "Atlanta, Georgia, 30332" names a state.)
-  if (before && /^(?=.*\d)(?=.*[A-Z])[A-Z\d][A-Z\d -]{2,9}$/.test(postcode)) return { rest: clean([...parts.slice(0, -2), parts[parts.length - 1]!].join(",")), country: before };
-  // (Or the two in one part: "…, Ottawa, Ontario, Canada K1A 0G9" is "…, Ottawa, Ontario, K1A 0G9".)
-  // (Each piece of the postcode holds a digit and some a letter: "Georgia 30332 USA" and "Georgia GA 30332" name a state.)
   const last = parts.length >= 2 ? clean(parts[parts.length - 1]!) : "";
   const pieces = last.length <= 60 ? last.split(/\s+/) : [];
+  const before = parts.length >= 3 ? byName.get(clean(parts[parts.length - 2]!).toLowerCase()) : undefined;
+  if (before && isPostcode(pieces)) return { rest: clean([...parts.slice(0, -2), parts[parts.length - 1]!].join(",")), country: before };
+  // (Or the two in one part: "…, Ottawa, Ontario, Canada K1A 0G9" is "…, Ottawa, Ontario, K1A 0G9".)
   for (const n of [2, 1]) {
-    const code = pieces.slice(-n);
-    const named = pieces.length > n && code.every((p) => /^[A-Z\d]{2,5}$/.test(p) && /\d/.test(p)) && code.some((p) => /[A-Z]/.test(p)) ? byName.get(pieces.slice(0, -n).join(" ").toLowerCase()) : undefined;
-    if (named) return { rest: clean([...parts.slice(0, -1), ` ${code.join(" ")}`].join(",")), country: named };
+    const named = pieces.length > n && isPostcode(pieces.slice(-n)) ? byName.get(pieces.slice(0, -n).join(" ").toLowerCase()) : undefined;
+    if (named) return { rest: clean([...parts.slice(0, -1), ` ${pieces.slice(-n).join(" ")}`].join(",")), country: named };
   }
   // "…University of Zurich, Switzerland" may also end "Zurich Switzerland" without a comma.
   const words = clean(text).split(/\s+/);

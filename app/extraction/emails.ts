@@ -2,7 +2,7 @@
  * E-mail addresses as the first pages print them (grouped, hyphenated or cut at a line end), and
  * how well an address fits a person's name.
  */
-import { INSTITUTION, EMAIL, GROUPED_EMAIL, PARTICLES, TRAILING_SYMBOLS } from "./patterns";
+import { INSTITUTION, EMAIL, GROUPED_EMAIL, MASKED_EMAIL, PARTICLES, TRAILING_SYMBOLS } from "./patterns";
 import type { Line } from "./model";
 import { fold } from "./text";
 import { isCommonWords, looksLikeName, splitName } from "./person-names";
@@ -16,11 +16,8 @@ export function mailboxesOn(lines: Line[], page: number) {
  * A text's addresses as written to keep them from harvesters (`MASKED_EMAIL`) read as addresses:
  * "renke.schmacker[at]unil[dot]ch", "luke.hartigan at domain sydney.edu.au". (Only to find whose they are.)
  */
-const unmasked = (text: string) =>
-  text
-    .replace(/\s?[[({]at[\])}]\s?/gi, "@")
-    .replace(/\s?[[({]dot[\])}]\s?/gi, ".")
-    .replace(/([\w-]+[._][\w.-]+)\s+at\s+(?:domain\s+)?([\w-]+(?:\.[\w-]+)+)/gi, "$1@$2");
+const MASKED_EMAILS = new RegExp(MASKED_EMAIL.source, "gi");
+const unmasked = (text: string) => text.replace(MASKED_EMAILS, (masked) => masked.replace(/\s?[[({]at[\])}]\s?|\s+at\s+(?:domain\s+)?/i, "@").replace(/\s?[[({]dot[\])}]\s?/gi, "."));
 
 /**
  * A lone name whose family name an address on the title page spells: a name even where the

@@ -91,7 +91,6 @@ export function bodySize(lines: Line[]) {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
 }
 
-/** Words printed entirely in lower case somewhere in the text. */
 /**
  * An e-mail address written to keep it from harvesters: "renke.schmacker[at]unil[dot]ch", "(at)", "{dot}",
  * "luke.hartigan at domain sydney.edu.au".
@@ -99,15 +98,19 @@ export function bodySize(lines: Line[]) {
 // (Each part bounded, and begun only where a word does: a hostile text's long runs are read in linear time.)
 export const MASKED_EMAIL = /(?<![^\s,;:(<])[^\s[({]{1,64}\s?[[({]at[\])}]\s?\S{1,64}|(?<![\w.-])[\w-]{1,64}[._][\w.-]{1,64}\s+at\s+(?:domain\s+)?[\w-]{1,64}(?:\.[\w-]{1,64}){1,6}/;
 
+// The addresses whose words `lowerCaseWords` leaves out. (Each begun only where a word does: tried at every
+// letter of a long word, a pattern read to the word's end each time.)
+// (The mailboxes of a grouped address, "{hong.chang, shiguang.shan}@vipl.ict.ac.cn", and any address: they spell the
+// authors' names. The line labeller's features count a web address's and a masked address's words, as the labeller
+// was trained; the names' readers leave those out too.)
+const MAILBOXES = String.raw`[{(][^{}()]*[})]\s*@\S*|(?<!\S)\S*@\S*`;
+const ADDRESSES_IN_FEATURES = new RegExp(MAILBOXES, "g");
+const ADDRESSES = new RegExp(`${MAILBOXES}|${MASKED_EMAIL.source}|\\b(?:https?:\\/\\/|www\\.)\\S*`, "gi");
+
+/** Words printed entirely in lower case somewhere in the text. */
 export function lowerCaseWords(lines: Line[], { webAddresses = false } = {}) {
   const out = new Set<string>();
-  // (Nor the mailboxes of a grouped address, "{hong.chang, shiguang.shan}@vipl.ict.ac.cn", nor a
-  // web address, "https://tommaso-gasparini-econ.github.io": they spell the authors' names. The
-  // line labeller's features count a web address's words, as the labeller was trained.)
-  // (Nor an address written to keep it from harvesters, "renke.schmacker[at]unil[dot]ch", "luke.hartigan at domain
-  // sydney.edu.au". Each pattern begun only where a word does: tried at every letter of a long word, it read to the
-  // word's end each time.)
-  const addresses = webAddresses ? /[{(][^{}()]*[})]\s*@\S*|(?<!\S)\S*@\S*/g : new RegExp(`[{(][^{}()]*[})]\\s*@\\S*|(?<!\\S)\\S*@\\S*|${MASKED_EMAIL.source}|\\b(?:https?:\\/\\/|www\\.)\\S*`, "gi");
+  const addresses = webAddresses ? ADDRESSES_IN_FEATURES : ADDRESSES;
   for (const l of lines) for (const w of l.text.replace(addresses, " ").match(/(?<![\p{L}])[\p{Ll}]{3,}(?![\p{L}])/gu) ?? []) out.add(w);
   return out;
 }
