@@ -186,6 +186,30 @@ describe("author notes", () => {
     expect(three.map((a) => a.affiliation)).toEqual(["Department of Economics, Bilkent University, 06800 Ankara", "Macroeconomic Advisers, LLC, Washington DC 20006", "Federal Reserve Board, Washington DC 20551"]);
   });
 
+  it("reads a note that prints the authors' names in capitals, and a shared place followed by the e-mails said 'respectively'", () => {
+    const note = lines([
+      "NORA K. VALDÉS is at the Department of Finance, Utrecht University (E-mail: nora.valdes@example.org). PIETRO",
+      "L. GALLI and ANNA B. ROSS are at the Swiss National Bank (E-mails: pietro.galli@example.ch, anna.ross@example.ch",
+      "respectively).",
+    ]);
+    const authors = [author("Nora K.", "Valdés"), author("Pietro L.", "Galli"), author("Anna B.", "Ross")];
+    affiliationsFromNotes(note, authors);
+    expect(authors.map((a) => a.affiliation)).toEqual(["Department of Finance, Utrecht University", "Swiss National Bank", "Swiss National Bank"]);
+  });
+
+  it("reads entries run on with commas, each ended by its author's e-mail, plain or masked against harvesters", () => {
+    const note = lines([
+      "Lena Brandt: Aarhus University and CEPR, lena.brandt[at]econ[dot]au[dot]",
+      "dk, Jonas Weber: University of Mannheim, jonas.weber@example.de. We thank seminar participants in Mannheim.",
+    ]);
+    const authors = [author("Jonas", "Weber"), author("Lena", "Brandt")];
+    affiliationsFromNotes(note, authors);
+    expect(authors.map((a) => [a.affiliation, a.email])).toEqual([
+      ["University of Mannheim", "jonas.weber@example.de"],
+      ["Aarhus University and CEPR", null],
+    ]);
+  });
+
   it("answers at once for a hostile note: one long word, a run of separators before an address, a run of initials", () => {
     const authors = [author("Ji", "An"), author("John", "Smith")];
     for (const text of ["a".repeat(50_000), `x${";".repeat(50_000)}x a@b.cc`, "A. ".repeat(17_000)]) {

@@ -14,9 +14,11 @@ import type { ExtractedAuthor, Line } from "./model";
 import { emailFit, expandEmails } from "./emails";
 import { SMALL_WORDS, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
 import { WRITE_TO, cleanAffiliation, splitAffiliation } from "./affiliations";
-import { namesInstitution } from "./patterns";
+import { EMAIL, MASKED_EMAIL, namesInstitution } from "./patterns";
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A name as a note may print it: as written, or in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at …"). */
+const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase()])].map(escape).join("|")})`;
 /** A post held, between "is the" and the institution: "the Edgeworth Professor of Economics", "an Assistant Professor of Finance". */
 // (Case-insensitive, \p{Lu} matches any letter, "and" among them: one way to read each word, so a
 // hostile sentence fails in polynomial time; `noteOf` reads at most the first 400 characters.)
@@ -150,13 +152,15 @@ function groupOf(texts: string[], author: ExtractedAuthor, families: string[]): 
   const known = new Set(families.map((f) => fold(f).toLowerCase()));
   for (const sentence of texts.flatMap((t) => sentences(t)).filter((t) => t.length <= 400)) {
     const m = /^(?:[*∗†]\s*|\p{Ll}\s+)?(\p{Lu}.+?)\s+are\s+(?:all\s+)?(?:from|at|in(?!\s+part\b)|with|affiliated\s+with)\s+(?:the\s+)?(\p{Lu}.+?)\.?$/u.exec(sentence);
-    if (!m || /\brespectively\b/i.test(m[2]!)) continue;
+    // (The e-mails the sentence ends with are no part of the place: "… Federal Reserve System (E-mails: a@frb.gov, b@frb.gov respectively)".)
+    const place = m?.[2]!.replace(/\s*\((?:e-?mails?\b[^()]*|[^()\s]*@[^()]*)\)$/i, "");
+    if (!m || !place || /\brespectively\b/i.test(place)) continue;
     // (Each listed name ends with an author's family name, a generation after it aside: "Francis A. Longstaff", "Lustig",
     // "Edward S. Knotek II", "Thomas van Florenstein Mulder".)
     const listed = listItems(m[1]!).map((n) => fold(n.trim().replace(/,?\s+(?:Jr|Sr|II|III|IV)\.?$/, "")).toLowerCase());
     const familyOf = (name: string) => [...known].find((f) => name === f || name.endsWith(` ${f}`));
-    if (listed.length < 2 || listed.length > 12 || !listed.every(familyOf) || !namesInstitution(m[2]!)) continue;
-    if (listed.some((name) => familyOf(name) === own)) return m[2]!;
+    if (listed.length < 2 || listed.length > 12 || !listed.every(familyOf) || !namesInstitution(place)) continue;
+    if (listed.some((name) => familyOf(name) === own)) return place;
   }
   return null;
 }
@@ -171,15 +175,22 @@ const unitAtInstitution = (said: string) =>
 
 /** What a note says of one author, found by their family name: the affiliation and an e-mail. */
 function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): { affiliation: string; email: string | null } | null {
-  const family = escape(author.lastName);
-  const full = escape(`${author.firstName} ${author.lastName}`);
+  const family = asPrinted(author.lastName);
+  const full = asPrinted(`${author.firstName} ${author.lastName}`);
   // The next author's entry ends this one's ("…, and NBER (e-mail: …); Dorn: CEMFI, …").
-  const others = families.filter((f) => fold(f) !== fold(author.lastName)).map(escape);
+  const others = families.filter((f) => fold(f) !== fold(author.lastName)).map(asPrinted);
   // (Or, one entry to a line, where the next author's name and colon follow this one's e-mail: "…; refet@bilkent.edu.tr Sack: …".)
   const nextEntry = others.length ? `|;\\s*(?:${others.join("|")})\\s*[:;]|\\s+(?=(?:${others.join("|")})\\s*:\\s)` : "";
   // (An entry may also begin after the e-mail that ends the one before, one entry to a line: "…; refet@bilkent.edu.tr
   // Sack: Macroeconomic Advisers, …"; the look-behind is tried only where a space follows.)
-  const keyed = new RegExp(`(?:^|[;*∗†]\\s*|\\.\\s+|(?=\\s)(?<=@[\\w-]+(?:\\.[\\w-]+)+)\\s+)(?:${full}|${family})\\s*[:;]\\s+(.+?)(?:\\s*\\((?:e-?mail|email)\\s*:?\\s*([^)\\s]+)\\s*\\)|(?=${SENTENCE_END})${nextEntry}|$)`, "u");
+  // (Or, entries run on with commas, after the e-mail that ends the one before: "Schmid: University of Bern,
+  // schmid[at]unibe[dot]ch, Lena Roth: …"; an entry so begun is known by the author's whole name. An e-mail after a
+  // comma ends an entry: a plain one is the author's, one masked against harvesters is read with the others.)
+  const keyed = new RegExp(
+    `(?:(?:^|[;*∗†]\\s*|\\.\\s+|(?=\\s)(?<=@[\\w-]+(?:\\.[\\w-]+)+)\\s+)(?:${full}|${family})|,\\s*(?:${full}))\\s*[:;]\\s+(.+?)` +
+      `(?:\\s*\\((?:e-?mail|email)\\s*:?\\s*([^)\\s]+)\\s*\\)|,\\s*(${EMAIL.source})(?=[,;.]?\\s|[,;.]?$)|,\\s*(?:${MASKED_EMAIL.source})|(?=${SENTENCE_END})${nextEntry}|$)`,
+    "u",
+  );
   // (A note may open with its marker as a stray letter, "y Paul Klemperer is …"; a text layer may run
   // the name into the verb, "Campbellis from …", which is read only before a verb of place.)
   // (One sentence may speak of every author in turn: "Hong is in …; Sraer is in …", "Lopez is …
@@ -196,7 +207,7 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
   const byFullName = new RegExp(`(?:^\\S?\\s*|[;*∗†]\\s*|\\.\\s+)${full}\\s*,\\s+(\\p{Lu}.+?)(?=\\.?\\s*(?:[Ee]-?mail|E-MAIL|Tel|Phone)\\b|${SENTENCE_END}|\\.?$)`, "u");
   for (const text of texts) {
     const k = keyed.exec(text);
-    if (k && /\p{Lu}/u.test(k[1]!.charAt(0))) return { affiliation: k[1]!, email: k[2]?.replace(/[.,;]+$/, "") ?? null };
+    if (k && /\p{Lu}/u.test(k[1]!.charAt(0))) return { affiliation: k[1]!, email: (k[2] ?? k[3])?.replace(/[.,;]+$/, "") ?? null };
     const f = byFullName.exec(text);
     // (Not the author line itself, "Jacob Torrejón, Giovanni Badini and Manuel Vázquez …": no other author is named in a place.)
     if (f && namesInstitution(f[1]!) && !(othersNamed && othersNamed.test(f[1]!))) return { affiliation: f[1]!, email: null };
@@ -215,8 +226,7 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
  * Department of Economics, Yale University, Box 208281, New Haven, CT 06520, USA. E-mail: …".
  */
 function correspondenceOf(texts: string[], author: ExtractedAuthor): string | null {
-  const full = `${author.firstName} ${author.lastName}`;
-  const names = [...new Set([full, full.toUpperCase()])].map(escape).join("|");
+  const names = asPrinted(`${author.firstName} ${author.lastName}`);
   const said = new RegExp(String.raw`\b${WRITE_TO}(?:(?:Dr|Prof|Professor)\.?\s+)?(?:${names})\s*,\s*(.{2,300}?)(?=\.?\s*(?:[Ee]-?mail|Tel|Phone|Fax)\b|\.\s+\p{Lu}\p{Ll}+\s|\.?$)`, "u");
   for (const text of texts) {
     const m = said.exec(text);
