@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { abstractGoesOn } from "./abstract";
 import { readHeader } from "./header";
-import { documentOf } from "./test-document";
+import { documentOf, documentOfLines, lineAt } from "./test-document";
 
 describe("the abstract reader", () => {
   it("ends an abstract at a section heading, not at its own line that begins with the heading's word", () => {
@@ -129,5 +129,36 @@ describe("the abstract reader", () => {
     const header = readHeader(aer);
     expect(header.abstract.value).toMatch(/ after a tightening\.$/);
     expect(header.jel.value).toEqual(["E21", "E52", "G21"]);
+  });
+  it("reads no unlabelled abstract from text set in two columns: a paper without one opens with its introduction", () => {
+    const left = [
+      "A long tradition in asset pricing holds that",
+      "investors trade on signals that are correlated",
+      "across the market, and that such trading moves",
+      "prices away from fundamentals for long periods.",
+      "The leading objection to this view is that the",
+      "traders who make such mistakes lose money and",
+    ];
+    const right = [
+      "the economy has two dates and a single good;",
+      "a riskless asset pays one unit at the end and",
+      "a risky asset pays an amount that is normally",
+      "distributed with a known mean and variance. An",
+      "investor holding a share of the risky asset has",
+      "wealth at the end that depends on the price paid",
+    ];
+    const head = [lineAt(1, 150, 72, 15, "Market Sentiment and the Cost of Mistakes"), lineAt(1, 190, 100, 10, "By Lena Moreau and Tomas Varga")];
+    const columns = left.flatMap((t, i) => [lineAt(1, 72, 160 + i * 12, 10.5, t, 225), lineAt(1, 315, 160 + i * 12, 10.5, right[i]!, 225)]);
+    expect(readHeader(documentOfLines([...head, ...columns])).abstract.value).toBeNull();
+    // An unlabelled abstract set across the page above the columns is read, and ends where they begin.
+    const across = [
+      "We study whether investors who trade on correlated signals survive in a market where",
+      "others learn from prices. In a noisy rational expectations model with costly attention,",
+      "a small cost of ignoring market sentiment is enough to sustain large deviations of prices",
+      "from fundamentals, and those who follow the sentiment earn almost as much as those who do",
+      "not. The model explains why mistakes that are correlated across traders persist for years.",
+    ].map((t, i) => lineAt(1, 72, 125 + i * 12, 10.5, t, 468));
+    const shifted = columns.map((l) => ({ ...l, y: l.y + 40, spans: l.spans.map((s) => ({ ...s, y: s.y + 40 })) }));
+    expect(readHeader(documentOfLines([...head, ...across, ...shifted])).abstract.value).toMatch(/^We study whether .* persist for years\.$/);
   });
 });

@@ -132,6 +132,20 @@ export function leavesTheBlock(block: Line[], l: Line) {
   return justified && (l.x < left - 3 || (l.x < right && l.x + l.width > right + 3));
 }
 
+/** A line with a line of prose in its size beside it, at its height on its page (not a place): a line of one of two columns. */
+function besideAnother(lines: Line[], l: Line) {
+  return lines.some(
+    (o) =>
+      o !== l &&
+      o.page === l.page &&
+      Math.abs(o.y - l.y) < l.size * 0.6 &&
+      Math.abs(o.size - l.size) < 1 &&
+      (o.x >= l.x + l.width + 4 || o.x + o.width <= l.x - 4) &&
+      o.text.split(/\s+/).length >= 6 &&
+      !INSTITUTION.test(o.text),
+  );
+}
+
 /** Two columns read across: the abstract's label at the end of another line ("College Park, MD 20742 ABSTRACT"). */
 // (With a structured abstract's first heading after it, as PLOS sets it: "* a@b.org Abstract Background".)
 export const TRAILING_ABSTRACT = new RegExp(`\\s+(?:Abstract|ABSTRACT|Summary|SUMMARY)[.:]?(?:\\s+((?:Introduction|INTRODUCTION|${PART_HEADINGS})[.:]?))?$`);
@@ -214,6 +228,10 @@ export function readAbstract(lines: Line[], { labelIndex, labelTrails, labels, m
         EMAIL.lastIndex = 0;
         continue;
       }
+      // (Text set in two columns, a line of prose beside another, is the body's: an unlabelled abstract is set
+      // across the page above it, and a paper printed without one, as the AEA's Papers and Proceedings are,
+      // opens with its introduction.)
+      if (besideAnother(lines, l)) break;
       const run = [l, ...paragraphAfter(lines, i + 1, doc, body)];
       // Where the labeller is sure, its abstract runs on across the gaps between a structured
       // abstract's parts, and a short one (a proceedings' three sentences) is an abstract too.
@@ -239,6 +257,11 @@ export function readAbstract(lines: Line[], { labelIndex, labelTrails, labels, m
   if (abstractLines.length && !abstractColumn) abstractLines.push(...abstractGoesOn(lines, (indexOf.get(abstractLines[abstractLines.length - 1]!) ?? abstractStart) + 1, labels, abstractLines));
   // An abstract cut mid-sentence at a page's foot (the notes set under it) goes on at the next page's top.
   if (abstractLines.length && !abstractColumn) abstractLines.push(...overThePage(lines, abstractLines, doc, body));
+  // An abstract set across the page ends where text set in two columns begins below it.
+  if (abstractLines.length && !abstractColumn && !besideAnother(lines, abstractLines[0]!)) {
+    const columns = abstractLines.findIndex((l) => besideAnother(lines, l));
+    if (columns > 0) abstractLines = abstractLines.slice(0, columns);
+  }
   let abstractText = abstractLines.length ? joinLines(abstractLines.map((l) => l.text), vocabulary) : null;
   // JEL codes run into the abstract's last line end the abstract (and are the paper's codes where no line of them is printed).
   const runInJel = abstractText ? JEL_RUN_IN.exec(abstractText) : null;
