@@ -101,6 +101,11 @@ const placeWords = (s) => {
   const words = norm(s).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
   return words ? ` ${words} ` : "";
 };
+/**
+ * An address as the truth writes it, as printed: one masked against harvesters ("a.b[at]unil[dot]ch", "a.b at domain
+ * sydney.edu.au") is compared as the address it stands for, which the engine gives (decision 074).
+ */
+const asAddress = (printed) => (!printed || printed.includes("@") ? printed : printed.replace(/\s*[[({]at[\])}]\s*|\s+at\s+(?:domain\s+)?/i, "@").replace(/\s*[[({]dot[\])}]\s*/gi, "."));
 const f1 = (found, truth) => softF1(found.map(norm).filter(Boolean), truth.map(norm).filter(Boolean), (x, y) => x === y);
 
 const meansOf = (scores) => Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, { mean: v.reduce((s, x) => s + Number(x), 0) / v.length, n: v.length }]));
@@ -142,7 +147,7 @@ async function scoreSet(label, dir, listFailures) {
       if (got.authors.length) confidence.push({ field: "authors (whole list)", value: Math.min(...got.authors.map((a) => a.confidence)), right: authors, evidence: got.evidence?.authors });
       if (truth.authors.length) {
         add("authors (whole list)", authors);
-        add("emails", f1(got.authors.map((a) => a.email ?? ""), truth.authors.map((a) => a.email ?? "")));
+        add("emails", f1(got.authors.map((a) => a.email ?? ""), truth.authors.map((a) => asAddress(a.email ?? ""))));
         add("affiliations", f1(got.authors.map((a) => a.affiliation ?? ""), truth.authors.map((a) => a.affiliation ?? "")));
         // The same, lenient on how far an affiliation runs: right where one holds the other (an address
         // read or left out, a department before the institution), to tell a place missed or wrong from

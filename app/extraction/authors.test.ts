@@ -120,6 +120,21 @@ describe("the author reader", () => {
       ]),
     );
     expect(read.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Alessandro Castagnetti", "Renke Schmacker"]);
+    // And gives the authors the addresses the masks stand for, to write to.
+    expect(read.authors.map((a) => a.email)).toEqual(["s.castagnetti@warwick.ac.uk", "renke.schmacker@unil.ch"]);
+  });
+
+  it("gives a corresponding author the address masked 'at domain', not the office's address printed after it", () => {
+    const rows: Array<[string, number]> = [
+      ["Forecasting Household Consumption with Card Data", 16],
+      ["Maya Okonkwo^* and Daniel Ferreira^**", 12],
+      ["Abstract", 12],
+      ["We use card transactions to forecast household consumption in real time and find that the data improve", 11],
+      ["forecasts of retail spending at every horizon, most at turning points of the business cycle.", 11],
+      ["* Corresponding author: m.okonkwo at domain unsw.edu.au External Communications: comms-desk@example.gov.au", 9],
+      ["** Reserve Bank of Australia. The views expressed are the authors' own.", 9],
+    ];
+    expect(readHeader(documentOf(rows)).authors.map((a) => a.email)).toEqual(["m.okonkwo@unsw.edu.au", null]);
   });
 
   it("gives an address made of a given name alone, or of initials, to the one author they fit", () => {

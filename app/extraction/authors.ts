@@ -12,7 +12,7 @@ import type { Cover } from "./zones";
 import { isHeading, sourceOf } from "./layout";
 import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, notePieces, noteTextsByLine, shareInstitutionLines, splitAffiliation, splitAtCountries } from "./affiliations";
 import { confidenceOf } from "./calibration";
-import { BARE_EMAIL, ROLE_MAILBOX, emailFit, expandEmails, mailboxesOn, mailedName } from "./emails";
+import { BARE_EMAIL, ROLE_MAILBOX, emailFit, expandEmails, mailboxesOn, mailedName, unmasked } from "./emails";
 import { TRAILING_NUMBER_MARKERS, applyNamingConvention, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName, hasInstitutionWord } from "./person-names";
 import { isNoise } from "./title";
 
@@ -541,7 +541,9 @@ function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Li
 function giveEmails(authors: ExtractedAuthor[], ownEmails: string[][], emails: string[], allText: string, nearLines: Line[]) {
   // "Email addresses: a@x.org (A. Smith), b@y.org (Bob Jones)": the address names its owner.
   // "Email: Susanna L Cooke - susanna.cooke@…; Jessica CM Pole - jp339@…": the name before the address.
-  const flat = allText.replace(/\s*\n\s*/g, " ");
+  // (Masked addresses read as the addresses they are: "Corresponding author: luke.hartigan at domain sydney.edu.au
+  // External Communications: rbainfo@rba.gov.au" names no author for the office's address.)
+  const flat = unmasked(allText).replace(/\s*\n\s*/g, " ");
   const named = [
     ...[...flat.matchAll(/([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*\(([^()@]{2,60})\)/g)].map((m) => ({ email: m[1]!, who: m[2]! })),
     ...[...flat.matchAll(/(\p{L}[\p{L}\s.'’-]{2,60}?)\s*[*∗]?\s*[-–—:]\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)/gu)].map((m) => ({ email: m[2]!, who: m[1]! })),

@@ -9,15 +9,16 @@ import { isCommonWords, looksLikeName, splitName } from "./person-names";
 
 /** The addresses printed on a page. */
 export function mailboxesOn(lines: Line[], page: number) {
-  return expandEmails(unmasked(lines.filter((l) => l.page === page).map((l) => l.text).join(" \n ")));
+  return expandEmails(lines.filter((l) => l.page === page).map((l) => l.text).join(" \n "));
 }
 
 /**
- * A text's addresses as written to keep them from harvesters (`MASKED_EMAIL`) read as addresses:
- * "renke.schmacker[at]unil[dot]ch", "luke.hartigan at domain sydney.edu.au". (Only to find whose they are.)
+ * A text's addresses as written to keep them from harvesters (`MASKED_EMAIL`) read as the addresses
+ * they are: "renke.schmacker[at]unil[dot]ch" is renke.schmacker@unil.ch, "luke.hartigan at domain
+ * sydney.edu.au" luke.hartigan@sydney.edu.au (an author's e-mail, to write to).
  */
 const MASKED_EMAILS = new RegExp(MASKED_EMAIL.source, "gi");
-const unmasked = (text: string) => text.replace(MASKED_EMAILS, (masked) => masked.replace(/\s?[[({]at[\])}]\s?|\s+at\s+(?:domain\s+)?/i, "@").replace(/\s?[[({]dot[\])}]\s?/gi, "."));
+export const unmasked = (text: string) => text.replace(MASKED_EMAILS, (masked) => masked.replace(/\s?[[({]at[\])}]\s?|\s+at\s+(?:domain\s+)?/i, "@").replace(/\s?[[({]dot[\])}]\s?/gi, "."));
 
 /**
  * A lone name whose family name an address on the title page spells: a name even where the
@@ -32,12 +33,13 @@ export function mailedName(text: string, mailboxes: string[], lowerWords: Set<st
 
 /** A mailbox of an office, a journal or a service, not of a person. */
 export const ROLE_MAILBOX = /^(?:journals?[.-]?permissions|permissions|reprints?|editor(?:ial)?(?:office)?|office|info|contact|support|help|admin|webmaster|noreply|no-reply|subscriptions?|service)@/i;
+/** The addresses a text prints, whole: cut at a line's end, grouped, or masked against harvesters. */
 export function expandEmails(text: string): string[] {
   const out: string[] = [];
   // An address TeX hyphenated at a line end ("so-" / "sei@ug.edu.gh") is one address.
   // An address cut after its "@" ("sidney.wiener@" / "college-de-france.fr") is one address too.
   // And one cut after a dot of its domain ("paul.thompson@manchester." / "ac.uk").
-  const joined = text
+  const joined = unmasked(text)
     .replace(/([\w.+])-\s+(?=[\w.+'-]*@[\w-]+\.)/g, "$1")
     .replace(/(?<=[\w.+'-]@)\s+(?=[\w-]+(?:\.[\w-]+)+)/g, "")
     // (Where the line ended the address rather than a sentence after it: "a@b.com." / "and …" stays apart.)
