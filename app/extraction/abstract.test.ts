@@ -161,4 +161,28 @@ describe("the abstract reader", () => {
     const shifted = columns.map((l) => ({ ...l, y: l.y + 40, spans: l.spans.map((s) => ({ ...s, y: s.y + 40 })) }));
     expect(readHeader(documentOfLines([...head, ...across, ...shifted])).abstract.value).toMatch(/^We study whether .* persist for years\.$/);
   });
+  it("reads an abstract whose run-in label opens the left one of two columns, not the other column's lines beside it", () => {
+    const left = [
+      "Abstract—Order books hold every resting order of a market,",
+      "and a trading agent that reads them well can quote tighter",
+      "spreads. We train a reinforcement learning agent on order",
+      "book data with a convolutional network and a reward that",
+      "penalises inventory, and it earns more than its benchmarks.",
+    ];
+    const right = [
+      "important features of the order book. In an electronic market,",
+      "designing an agent that makes a market has become a practical",
+      "problem for exchanges and for the firms that trade on them.",
+      "This paper presents an agent for market making in a simulated",
+      "environment built from a year of order book messages.",
+    ];
+    const lines = [
+      lineAt(1, 80, 72, 22, "Market Making with Order Book Learning"),
+      lineAt(1, 200, 110, 11, "Wen Zhao and Karin Holt"),
+      ...left.flatMap((t, i) => [lineAt(1, 49, 226 + i * 10, 9, t, 240), lineAt(1, 312, 226 + i * 12, 10, right[i]!, 240)]),
+    ];
+    expect(readHeader(documentOfLines(lines)).abstract.value).toBe(
+      "Order books hold every resting order of a market, and a trading agent that reads them well can quote tighter spreads. We train a reinforcement learning agent on order book data with a convolutional network and a reward that penalises inventory, and it earns more than its benchmarks.",
+    );
+  });
 });

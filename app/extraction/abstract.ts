@@ -212,8 +212,14 @@ export function readAbstract(lines: Line[], { labelIndex, labelTrails, labels, m
     const column = labelTrails ? null : labelColumn(lines, label);
     // (The blocks end where a line spans them both or a heading follows them: "1. Introduction".)
     const blocksEnd = column === null ? -1 : lines.findIndex((l, i) => i > labelIndex && l.page === label.page && l.x < column - 5 && (isHeading(l) || l.x + l.width > column + 5));
-    const reading = column === null ? lines : lines.filter((l, i) => i <= labelIndex || ((blocksEnd < 0 || i < blocksEnd) && (l.page !== label.page || l.x >= column - 5)));
-    abstractColumn = column !== null;
+    // A label that opens the left one of two columns of text (IEEE's run-in "Abstract—") heads that column's lines
+    // only: the other column's, set at the same heights, are the body's.
+    const right = column === null && !labelTrails ? lines.find((l) => l.page === label.page && Math.abs(l.y - label.y) < Math.max(2, label.size * 0.6) && l.x > label.x + label.width + 10 && l.text.split(/\s+/).length >= 4) : undefined;
+    const reading =
+      column !== null ? lines.filter((l, i) => i <= labelIndex || ((blocksEnd < 0 || i < blocksEnd) && (l.page !== label.page || l.x >= column - 5)))
+      : right ? lines.filter((l, i) => i <= labelIndex || l.page !== label.page || l.x < right.x - 5)
+      : lines;
+    abstractColumn = column !== null || !!right;
     abstractLines = [...(runIn ? [{ ...label, text: runIn }] : []), ...paragraphAfter(reading, reading.indexOf(label) + 1, doc, body)];
   } else {
     // Unlabelled: the first run of body lines with at least 60 words after the title and authors
