@@ -210,6 +210,21 @@ describe("author notes", () => {
     ]);
   });
 
+  it("adds to a sole author's place the street address their note prints for it, up to the next sentence or a contact's label", () => {
+    const opens = lines(["Mail Stop 12, 1801 K Street NW, Washington DC 20006. Email: rlowe@example.gov. I am grateful to", "the editor for comments. The views expressed are my own."]);
+    const sole = [author("Ruth", "Lowe", "Division of Monetary Affairs, Federal Reserve Board")];
+    affiliationsFromNotes(opens, sole);
+    expect(sole[0]!.affiliation).toBe("Division of Monetary Affairs, Federal Reserve Board, Mail Stop 12, 1801 K Street NW, Washington DC 20006");
+    const labelled = lines(["* I thank seminar participants for comments. Email: okafor@example.edu. Address: 30 Wellington Road, Dublin 4,", "Ireland. Phone: +353 1 555 0100."]);
+    const other = [author("Chidi", "Okafor", "Trinity College Dublin")];
+    affiliationsFromNotes(labelled, other);
+    expect([other[0]!.affiliation, other[0]!.country]).toEqual(["Trinity College Dublin, 30 Wellington Road, Dublin 4", "Ireland"]);
+    // Not where the paper has several authors: whose street it is, the note does not say.
+    const pair = [author("Ruth", "Lowe", "Federal Reserve Board"), author("Ana", "Silva", "Federal Reserve Board")];
+    affiliationsFromNotes(opens, pair);
+    expect(pair.map((a) => a.affiliation)).toEqual(["Federal Reserve Board", "Federal Reserve Board"]);
+  });
+
   it("answers at once for a hostile note: one long word, a run of separators before an address, a run of initials", () => {
     const authors = [author("Ji", "An"), author("John", "Smith")];
     for (const text of ["a".repeat(50_000), `x${";".repeat(50_000)}x a@b.cc`, "A. ".repeat(17_000)]) {

@@ -235,6 +235,19 @@ function correspondenceOf(texts: string[], author: ExtractedAuthor): string | nu
   return null;
 }
 
+/**
+ * The street address a sole author's note prints for the place read under their name: a note that
+ * opens with it ("Mail Stop 80, 20th and C Streets NW, Washington DC 20551. Email: …", "45 Columbus
+ * Avenue, room 619, 10023, New York, NY, …, T: …") or labels it ("… Address: 800 W Peachtree St NW,
+ * Atlanta, GA 30308. Phone: …"); it ends at the next sentence or at a contact's label.
+ */
+function streetOf(texts: string[]): string | null {
+  const street = String.raw`(?:\d{1,5}[A-Za-z]?(?:-\d{1,5})?(?:\s+\p{Lu}[\p{L}.]*){1,5}|Mail\s+Stop\s+\w+|P\.?\s?O\.?\s+Box\s+\d+|Room\s+\w+),`;
+  const said = new RegExp(String.raw`(?:^(?:[*∗†‡§¶]|\d{1,2}(?=\s*\p{Lu}))?\s*|\b(?:[Pp]ostal\s+|[Mm]ailing\s+)?[Aa]ddress\s*:\s*)(${street}.{2,120}?)(?=\.\s+\p{Lu}|[,.;]\s*(?:\p{Lu}{1,2}|Tel|Phone|Fax|E-?mail|Email)\s*:|\.?$)`, "u");
+  const found = texts.map((t) => said.exec(t.slice(0, 3000))?.[1]).filter((m): m is string => !!m && /\d/.test(m));
+  return found.length === 1 ? found[0]! : null;
+}
+
 /** A line of an address block: short, no sentence. */
 const addressLine = (t: string) => t.split(/\s+/).length <= 10 && !/[a-z]\.\s+\p{Lu}/u.test(t) && !/^(?:abstract|keywords?|jel)\b/i.test(t);
 const EMAIL_LINE = /^[\w.+'-]+@[\w-]+(?:\.[\w-]+)+$/;
@@ -298,7 +311,17 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     const addressed = correspondenceOf(texts, a);
     const corresponding = addressed && (!readAlone[k] || (a.affiliation && addressed.startsWith(a.affiliation) && addressed.length > a.affiliation.length)) ? addressed : null;
     const grouped = groupOf(texts, a, families);
-    const note = addressBlockOf(blockLines, a, names) ?? noteOf(texts, a, families) ?? (grouped ? { affiliation: grouped, email: null } : null) ?? (corresponding ? { affiliation: corresponding, email: null } : null) ?? mailPlace ?? respective?.[k] ?? shared;
+    // (A sole author's place read under their name, and the street their note prints for it.)
+    const street = authors.length === 1 && a.affiliation && namesInstitution(a.affiliation) && !/\d/.test(a.affiliation) ? streetOf(texts) : null;
+    const note =
+      addressBlockOf(blockLines, a, names) ??
+      noteOf(texts, a, families) ??
+      (grouped ? { affiliation: grouped, email: null } : null) ??
+      (corresponding ? { affiliation: corresponding, email: null } : null) ??
+      mailPlace ??
+      respective?.[k] ??
+      shared ??
+      (street ? { affiliation: `${a.affiliation}, ${street}`, email: null } : null);
     if (!note) continue;
     // (What an affiliation never holds, as wherever else one is read: an address, its label.)
     const cleaned = cleanAffiliation(unitAtInstitution(note.affiliation).replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));
