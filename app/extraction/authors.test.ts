@@ -137,6 +137,36 @@ describe("the author reader", () => {
     expect(readHeader(documentOf(rows)).authors.map((a) => a.email)).toEqual(["m.okonkwo@unsw.edu.au", null]);
   });
 
+  it("reads a grid of names whose second row the text layer ran into one line, each name over its own place", () => {
+    const size = 14.3;
+    const twoNames = lineAt(1, 171, 208, size, "Ines K. Dahlberg Pavel M. Horakova", 270);
+    twoNames.spans = [
+      { text: "Ines K. Dahlberg", x: 171, y: 208, width: 109, size, font: "Times", sup: false },
+      { text: "Pavel M. Horakova", x: 304, y: 208, width: 137, size, font: "Times", sup: false },
+    ];
+    const read = readHeader(
+      documentOfLines([
+        lineAt(1, 99, 124, size, "When Should Standard Errors Be Clustered by Region?"),
+        lineAt(1, 178, 165, size, "Lena Moreau"),
+        lineAt(1, 334, 165, size, "Tomas Varga"),
+        lineAt(1, 212, 184, size, "ETH"),
+        lineAt(1, 346, 184, size, "Bocconi"),
+        twoNames,
+        lineAt(1, 199, 227, size, "Bocconi"),
+        lineAt(1, 357, 227, size, "UCL"),
+        lineAt(1, 246, 255, size, "September 20, 2022"),
+        lineAt(1, 280, 308, 12, "Abstract"),
+        lineAt(1, 101, 335, 12, "Standard errors clustered by region are common in applied work, and we ask when they should be used at all."),
+      ]),
+    );
+    expect(read.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Moreau", "ETH"],
+      ["Varga", "Bocconi"],
+      ["Dahlberg", "Bocconi"],
+      ["Horakova", "UCL"],
+    ]);
+  });
+
   it("gives an address made of a given name alone, or of initials, to the one author they fit", () => {
     const rows: Array<[string, number]> = [
       ["Audit Committee Expertise and Financial Reporting Quality", 16],

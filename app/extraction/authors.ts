@@ -144,15 +144,26 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
 
   // Each name's own lines in block layouts: the lines after it until the next name.
   const centre = (l: Line) => l.x + l.width / 2;
+  // Where a name stands: its line's middle, or, where the text layer ran names set apart into one line
+  // ("Guido W. Imbens      Jeffrey M. Wooldridge"), the middle of the span that prints it.
+  // (Set apart: a gap of more than an em between the spans, not a list's markers and commas.)
+  const setApart = (l: Line) => {
+    const spans = l.spans.filter((sp) => !sp.sup);
+    return spans.some((sp, i) => i > 0 && sp.x - (spans[i - 1]!.x + spans[i - 1]!.width) > l.size * 1.5);
+  };
+  const nameCentre = (c: Candidate) => {
+    const span = setApart(c.line) ? c.line.spans.find((sp) => !sp.sup && sp.text.includes(c.name)) : undefined;
+    return span ? span.x + span.width / 2 : centre(c.line);
+  };
   const blockOf = (c: Candidate, k: number) => {
     // Names side by side (IEEE author blocks, tabular authors): each name's column below it, down
     // to the next row of names.
-    const row = candidates.filter((o) => o.line !== c.line && o.line.page === c.line.page && Math.abs(o.line.y - c.line.y) < 2);
+    const row = candidates.filter((o) => o !== c && o.line.page === c.line.page && Math.abs(o.line.y - c.line.y) < 2 && Math.abs(nameCentre(o) - nameCentre(c)) > 20);
     if (row.length) {
-      const mates = [c, ...row].sort((p, q) => centre(p.line) - centre(q.line));
+      const mates = [c, ...row].sort((p, q) => nameCentre(p) - nameCentre(q));
       const at = mates.indexOf(c);
-      const left = at > 0 ? (centre(mates[at - 1]!.line) + centre(c.line)) / 2 : -Infinity;
-      const right = at < mates.length - 1 ? (centre(c.line) + centre(mates[at + 1]!.line)) / 2 : Infinity;
+      const left = at > 0 ? (nameCentre(mates[at - 1]!) + nameCentre(c)) / 2 : -Infinity;
+      const right = at < mates.length - 1 ? (nameCentre(c) + nameCentre(mates[at + 1]!)) / 2 : Infinity;
       const below = candidates.filter((o) => o.line.page === c.line.page && o.line.y > c.line.y + 2).map((o) => o.lineIndex);
       const stop = below.length ? Math.min(...below) : end;
       return lines
@@ -211,23 +222,25 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     };
   });
 
-  // Names side by side, each over its own block: the lines of an author's block at the heights of the
-  // lines the author beside them has for an affiliation are theirs, whatever their words ("London
-  // School of Economics" beside "FAU Erlangen-Nuremberg").
+  // Names side by side, each over its own block (a grid of names, a row or more): the lines of an
+  // author's block as far below their name as the lines another author of the grid has for an
+  // affiliation are below theirs are the author's, whatever their words ("London School of Economics"
+  // beside "FAU Erlangen-Nuremberg"; "Stanford" under the second row's name as "MIT" under the first's).
+  const inGrid = (c: Candidate) => candidates.some((o) => o !== c && o.line.page === c.line.page && Math.abs(o.line.y - c.line.y) < 2 && Math.abs(nameCentre(o) - nameCentre(c)) > 20);
   for (const [k, a] of authors.entries()) {
     const c = candidates[k]!;
-    if (a.affiliation || sharedLine) continue;
-    const heights = candidates.flatMap((o, j) => {
+    if (a.affiliation || sharedLine || !inGrid(c)) continue;
+    const offsets = candidates.flatMap((o, j) => {
       const placed = authors[j]!.affiliation;
-      if (j === k || !placed || o.line === c.line || o.line.page !== c.line.page || Math.abs(o.line.y - c.line.y) >= 2) return [];
+      if (j === k || !placed || o.line.page !== c.line.page || !inGrid(o)) return [];
       // (A line that is a whole part of the place, "London School of Economics", not a word inside one, "Economics".)
       const parts = new Set(placed.split(/\s*[,;]\s*/));
       return blockOf(o, j)
         .filter((l) => parts.has(cleanAffiliation(l.text)))
-        .map((l) => l.y);
+        .map((l) => l.y - o.line.y);
     });
-    if (!heights.length) continue;
-    const own = blockOf(c, k).filter((l) => heights.some((y) => Math.abs(l.y - y) < 2) && !/@/.test(l.text) && !isProse(l.text));
+    if (!offsets.length) continue;
+    const own = blockOf(c, k).filter((l) => offsets.some((d) => Math.abs(l.y - c.line.y - d) < 2) && !/@/.test(l.text) && !isProse(l.text));
     const text = own.map((l) => cleanAffiliation(l.text)).filter(Boolean).join(", ");
     if (text) giveAffiliation(a, text);
   }
