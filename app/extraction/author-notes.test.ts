@@ -225,6 +225,16 @@ describe("author notes", () => {
     expect(pair.map((a) => a.affiliation)).toEqual(["Federal Reserve Board", "Federal Reserve Board"]);
   });
 
+  it("reads a correspondence address through a school named with an initial, up to ', or e-mail'", () => {
+    const note = lines([
+      "We thank the referee. Address correspondence to Mara Quinn, Department of Finance, John E. Walker School of",
+      "Business, Lakeside University, Riverton, OH 44101, or e-mail: mquinn@example.edu.",
+    ]);
+    const pair = [author("Mara", "Quinn", "Lakeside University"), author("Omar", "Haddad", "Lakeside University")];
+    affiliationsFromNotes(note, pair);
+    expect(pair[0]!.affiliation).toBe("Department of Finance, John E. Walker School of Business, Lakeside University, Riverton, OH 44101");
+  });
+
   it("answers at once for a hostile note: one long word, a run of separators before an address, a run of initials", () => {
     const authors = [author("Ji", "An"), author("John", "Smith")];
     for (const text of ["a".repeat(50_000), `x${";".repeat(50_000)}x a@b.cc`, "A. ".repeat(17_000)]) {

@@ -227,7 +227,7 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
  */
 function correspondenceOf(texts: string[], author: ExtractedAuthor): string | null {
   const names = asPrinted(`${author.firstName} ${author.lastName}`);
-  const said = new RegExp(String.raw`\b${WRITE_TO}(?:(?:Dr|Prof|Professor)\.?\s+)?(?:${names})\s*,\s*(.{2,300}?)(?=\.?\s*(?:[Ee]-?mail|Tel|Phone|Fax)\b|\.\s+\p{Lu}\p{Ll}+\s|\.?$)`, "u");
+  const said = new RegExp(String.raw`\b${WRITE_TO}(?:(?:Dr|Prof|Professor)\.?\s+)?(?:${names})\s*,\s*(.{2,300}?)(?=[.,;]?\s*(?:or\s+)?(?:[Ee]-?mail|Tel|Phone|Fax)\b|(?<!(?:^|[\s.])\p{Lu})\.\s+\p{Lu}\p{Ll}+\s|\.?$)`, "u");
   for (const text of texts) {
     const m = said.exec(text);
     if (m && namesInstitution(m[1]!)) return m[1]!;
