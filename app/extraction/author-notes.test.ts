@@ -219,6 +219,12 @@ describe("author notes", () => {
     const other = [author("Chidi", "Okafor", "Trinity College Dublin")];
     affiliationsFromNotes(labelled, other);
     expect([other[0]!.affiliation, other[0]!.country]).toEqual(["Trinity College Dublin, 30 Wellington Road, Dublin 4", "Ireland"]);
+    // Not a note's marker before a place, a year, or a sentence: no street's word follows the number.
+    for (const text of ["1 Harvard University, Cambridge, MA 02138. Email: a@example.edu", "2020 Elsevier Ltd, All rights reserved.", "2 The Federal Reserve Board, Washington DC 20551"]) {
+      const one = [author("Ruth", "Lowe", "Harvard University")];
+      affiliationsFromNotes(lines([text]), one);
+      expect(one[0]!.affiliation).toBe("Harvard University");
+    }
     // Not where the paper has several authors: whose street it is, the note does not say.
     const pair = [author("Ruth", "Lowe", "Federal Reserve Board"), author("Ana", "Silva", "Federal Reserve Board")];
     affiliationsFromNotes(opens, pair);

@@ -241,8 +241,11 @@ function correspondenceOf(texts: string[], author: ExtractedAuthor): string | nu
  * Avenue, room 619, 10023, New York, NY, …, T: …") or labels it ("… Address: 800 W Peachtree St NW,
  * Atlanta, GA 30308. Phone: …"); it ends at the next sentence or at a contact's label.
  */
+const STREET_WORD = String.raw`(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Drive|Dr\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Way|Place|Pl\.?|Plaza|Square|Sq\.?|Terrace|Court|Ct\.?|Parkway|Pkwy\.?|Highway|Hwy\.?|Row|Circle|Walk|Quay|Strasse|Straße|Allee|Platz)(?=[\s,.]|$)`;
 function streetOf(texts: string[]): string | null {
-  const street = String.raw`(?:\d{1,5}[A-Za-z]?(?:-\d{1,5})?(?:\s+\p{Lu}[\p{L}.]*){1,5}|Mail\s+Stop\s+\w+|P\.?\s?O\.?\s+Box\s+\d+|Room\s+\w+),`;
+  // (A number, not a year, and a street's word among the words after it: "45 Columbus Avenue", "800 W Peachtree St NW";
+  // not a note's marker before a place, "1 Harvard University, …", nor "2020 Elsevier Ltd".)
+  const street = String.raw`(?:(?!(?:19|20)\d\d\b)\d{1,5}[A-Za-z]?(?:-\d{1,5})?(?=(?:\s+\p{Lu}[\p{L}.]*){0,4}\s+${STREET_WORD})(?:\s+\p{Lu}[\p{L}.]*){1,5}|Mail\s+Stop\s+\w+|P\.?\s?O\.?\s+Box\s+\d+|Room\s+\w+),`;
   const said = new RegExp(String.raw`(?:^(?:[*∗†‡§¶]|\d{1,2}(?=\s*\p{Lu}))?\s*|\b(?:[Pp]ostal\s+|[Mm]ailing\s+)?[Aa]ddress\s*:\s*)(${street}.{2,120}?)(?=\.\s+\p{Lu}|[,.;]\s*(?:\p{Lu}{1,2}|Tel|Phone|Fax|E-?mail|Email)\s*:|\.?$)`, "u");
   const found = texts.map((t) => said.exec(t.slice(0, 3000))?.[1]).filter((m): m is string => !!m && /\d/.test(m));
   return found.length === 1 ? found[0]! : null;

@@ -13,7 +13,7 @@ import { isHeading, sourceOf } from "./layout";
 import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, notePieces, noteTextsByLine, shareInstitutionLines, splitAffiliation, splitAtCountries } from "./affiliations";
 import { confidenceOf } from "./calibration";
 import { BARE_EMAIL, ROLE_MAILBOX, emailFit, expandEmails, mailboxesOn, mailedName, unmasked } from "./emails";
-import { TRAILING_NUMBER_MARKERS, applyNamingConvention, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName, hasInstitutionWord } from "./person-names";
+import { NAMES_APART, TRAILING_NUMBER_MARKERS, applyNamingConvention, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName, hasInstitutionWord } from "./person-names";
 import { isNoise } from "./title";
 
 /** Words of an organisation's name that no person's name has ("Federal Reserve Board", "Board of Governors"). */
@@ -146,13 +146,14 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
   const centre = (l: Line) => l.x + l.width / 2;
   // Where a name stands: its line's middle, or, where the text layer ran names set apart into one line
   // ("Guido W. Imbens      Jeffrey M. Wooldridge"), the middle of the span that prints it.
-  // (Set apart: a gap of more than an em between the spans, not a list's markers and commas.)
+  // (Set apart as the names' reader parts them, `NAMES_APART`: not a list's markers and commas.)
   const setApart = (l: Line) => {
     const spans = l.spans.filter((sp) => !sp.sup);
-    return spans.some((sp, i) => i > 0 && sp.x - (spans[i - 1]!.x + spans[i - 1]!.width) > l.size * 1.5);
+    return spans.some((sp, i) => i > 0 && sp.x - (spans[i - 1]!.x + spans[i - 1]!.width) > l.size * NAMES_APART);
   };
   const nameCentre = (c: Candidate) => {
-    const span = setApart(c.line) ? c.line.spans.find((sp) => !sp.sup && sp.text.includes(c.name)) : undefined;
+    const spans = setApart(c.line) ? c.line.spans.filter((sp) => !sp.sup) : [];
+    const span = spans.find((sp) => sp.text.trim() === c.name) ?? spans.find((sp) => sp.text.includes(c.name));
     return span ? span.x + span.width / 2 : centre(c.line);
   };
   const blockOf = (c: Candidate, k: number) => {

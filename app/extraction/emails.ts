@@ -18,7 +18,14 @@ export function mailboxesOn(lines: Line[], page: number) {
  * sydney.edu.au" luke.hartigan@sydney.edu.au (an author's e-mail, to write to).
  */
 const MASKED_EMAILS = new RegExp(MASKED_EMAIL.source, "gi");
-export const unmasked = (text: string) => text.replace(MASKED_EMAILS, (masked) => masked.replace(/\s?[[({]at[\])}]\s?|\s+at\s+(?:domain\s+)?/i, "@").replace(/\s?[[({]dot[\])}]\s?/gi, "."));
+export const unmasked = (text: string) =>
+  text.replace(MASKED_EMAILS, (masked) => {
+    const address = masked.replace(/\s?[[({]at[\])}]\s?|\s+at\s+(?:domain\s+)?/i, "@").replace(/\s?[[({]dot[\])}]\s?/gi, ".");
+    // (Only what reads as an address: a domain ending in letters or cut after a dot at a line's end, a mailbox that is not initials, and, said with a plain
+    // "at", all in lower case as masked addresses are printed: "the U.S. at Walmart.com", "0.45 at 1.96" are prose.)
+    const plausible = /^[\w.+'-]*[a-z\d][\w.+'-]*@[a-z\d-]*[a-z][a-z\d-]*(?:\.[a-z\d-]+)*(?:\.[a-z]{2,}[.,;:)\]]*|\.)$/i.test(address) && !/^(?:\p{L}\.)+@/u.test(address) && (/[[({]at[\])}]/i.test(masked) || masked === masked.toLowerCase());
+    return plausible ? address : masked;
+  });
 
 /**
  * A lone name whose family name an address on the title page spells: a name even where the
@@ -43,8 +50,9 @@ export function expandEmails(text: string): string[] {
     .replace(/([\w.+])-\s+(?=[\w.+'-]*@[\w-]+\.)/g, "$1")
     .replace(/(?<=[\w.+'-]@)\s+(?=[\w-]+(?:\.[\w-]+)+)/g, "")
     // (Where the line ended the address rather than a sentence after it: "a@b.com." / "and …" stays apart.)
-    .replace(/(?<=@[\w-]+(?:\.[\w-]+)*\.)\s*\n\s*(?=(?:[a-z]{2,}\.)*(?:com|org|net|edu|gov|[a-z]{2})(?![\w@.-]))/g, (gap: string, at: number, all: string) =>
-      /\.(?:com|org|net|edu|gov|info)\.$/i.test(all.slice(Math.max(0, at - 6), at)) ? gap : "",
+    // (Matched from the "@" forwards: a look-behind over the domain is tried at every character of a long run of "a.a.a.".)
+    .replace(/(@[\w-]+(?:\.[\w-]+)*\.)(\s*\n\s*)(?=(?:[a-z]{2,}\.)*(?:com|org|net|edu|gov|[a-z]{2})(?![\w@.-]))/g, (_: string, domain: string, gap: string) =>
+      /\.(?:com|org|net|edu|gov|info)\.$/i.test(domain.slice(-6)) ? domain + gap : domain,
     );
   const grouped = joined.replace(GROUPED_EMAIL, (_, locals: string, domain: string) => {
     for (const local of locals.split(/[,;|\s]+/).filter(Boolean)) out.push(`${local}@${domain}`);

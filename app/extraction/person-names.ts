@@ -121,6 +121,9 @@ const familyFirst = (text: string) => {
 };
 
 /** Name segments of a line: split at superscript markers, wide gaps, commas and "and". */
+/** How far apart, in ems, spans of one line stand where they print names set apart ("Guido W. Imbens      Jeffrey M. Wooldridge"). */
+export const NAMES_APART = 1.2;
+
 function nameSegments(line: Line): Array<{ name: string; markers: string[]; inverted?: boolean }> {
   const out: Array<{ name: string; markers: string[]; inverted?: boolean }> = [];
   let text = "";
@@ -195,7 +198,7 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[]; inve
       end = s.x + s.width;
       continue;
     }
-    if (markers.length || (text && s.x - end > s.size * 1.2 && line.spans.length > 1 && !/^\s*$/.test(s.text))) flush();
+    if (markers.length || (text && s.x - end > s.size * NAMES_APART && line.spans.length > 1 && !/^\s*$/.test(s.text))) flush();
     const trailing = TRAILING_SYMBOL_RUN.exec(s.text);
     text += (text && !/\s$/.test(text) && !/^\s/.test(s.text) && s.x - end > s.size * 0.15 ? " " : "") + (trailing ? s.text.slice(0, trailing.index) : s.text);
     if (trailing) markers.push(...splitMarkers(trailing[1]!));

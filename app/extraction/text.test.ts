@@ -13,6 +13,14 @@ describe("text repairs", () => {
     const vocabulary = vocabularyOf([]);
     expect(joinLines(["Evanston, IL 60208 sean.higgins@kellogg.", "northwestern.edu. Seira: ITAM"], vocabulary)).toBe("Evanston, IL 60208 sean.higgins@kellogg.northwestern.edu. Seira: ITAM");
     expect(joinLines(["write to jo@example.org.", "thanks go to the referee."], vocabulary)).toBe("write to jo@example.org. thanks go to the referee.");
+    // And one masked against harvesters, cut after its "[dot]".
+    expect(joinLines(["Lena Brandt: Aarhus University, lena.brandt[at]econ[dot]au[dot]", "dk. We thank"], vocabulary)).toBe("Lena Brandt: Aarhus University, lena.brandt[at]econ[dot]au[dot]dk. We thank");
+  });
+
+  it("answers at once for a line of one long word", () => {
+    const started = performance.now();
+    joinLines(["a".repeat(25000), "b"], vocabularyOf([]));
+    expect(performance.now() - started).toBeLessThan(100);
   });
 
   it("repairs ligatures and TeX's loose accents", () => {

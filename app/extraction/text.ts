@@ -50,7 +50,8 @@ export function joinLines(lines: string[], vocabulary: Set<string>) {
       out = line;
       continue;
     }
-    const m = /([\p{L}]+(?:-[\p{L}]+)*)-$/u.exec(out);
+    // (Read at the text's end only: tried at every letter of a long run of letters, the pattern read to its end each time.)
+    const m = /([\p{L}]+(?:-[\p{L}]+)*)-$/u.exec(out.slice(-200));
     const next = /^([\p{L}]+)/u.exec(line);
     if (m && next && /^\p{Ll}/u.test(next[1]!)) {
       const before = m[1]!;

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { expandEmails } from "./emails";
+
+describe("the addresses a text prints", () => {
+  it("reads addresses masked against harvesters as the addresses they stand for, and prose as prose", () => {
+    expect(expandEmails("lena.brandt[at]econ[dot]au[dot]dk; m.okonkwo at domain unsw.edu.au")).toEqual(["lena.brandt@econ.au.dk", "m.okonkwo@unsw.edu.au"]);
+    // Initials, a number or capitals said with "at" are a sentence's words, not an address.
+    expect(expandEmails("Retail sales in the U.S. at Walmart.com grew, J.S. at Stanford.edu agreed; 0.45 at 1.96 and an e-book (at) 9.99.")).toEqual([]);
+  });
+
+  it("joins an address cut at a line's end after a dot of its domain, and answers at once for a long run of dots", () => {
+    expect(expandEmails("paul.thompson@manchester.\n ac.uk and x@example.com.\n edu")).toEqual(["paul.thompson@manchester.ac.uk", "x@example.com"]);
+    const started = performance.now();
+    expandEmails(`@${"a.".repeat(25000)}\n uk`);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});
