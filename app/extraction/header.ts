@@ -205,10 +205,12 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
     abstract: abstractText ? abstractEvidence(abstractRaw, abstractText, { labelled: labelIndex >= 0, column: abstractColumn }) : null,
     authors: authors.length ? authorsEvidence(authors.map((a) => a.confidence), { fromCover: !!cover?.authors.length, withEmail: authors.filter((a) => a.email).length, namedTwice, unexplained }) : null,
   };
-  // (Each author is shown no surer than the list they belong to.)
+  // (Each author is shown as sure as their list, the calibrated probability the calibration is judged by: the
+  // least sure name's own score is one of its evidence. A name's own score alone had called most right lists
+  // "likely wrong" where their names stood in an unusual place.)
   if (evidence.authors) {
     const list = calibrated("authors", evidence.authors);
-    for (const a of authors) a.confidence = Math.min(a.confidence, list);
+    for (const a of authors) a.confidence = list;
   }
   return {
     title: field(title, evidence.title ? calibrated("title", evidence.title) : 0, cover?.title ? (cover.titleLine ?? undefined) : titleLines[0]),
