@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { namesAlone, namesOnLine } from "./person-names";
 import type { Line } from "./model";
-import { decodeNames, NAME_LABELS, nameFeatures, nameTokens, readNames } from "./names";
+import { decodeNames, NAME_LABELS, nameFeatures, nameTokens, readNames, titleCase } from "./names";
 import { lowerCaseWords } from "./patterns";
 
 /** A line of spans laid left to right: `^text` is raised (a marker), `|` starts a span with no gap before it. */
@@ -110,5 +110,8 @@ describe("a line of names alone (decision 040)", () => {
     expect(namesAlone(line("Rose Hill"), none)).toBe(true);
     const lowerWords = lowerCaseWords([line("a rose garden on the hill behind the old mill house")]);
     expect(namesAlone(line("Rose Hill"), lowerWords)).toBe(false);
+  });
+  it("title-cases a name printed in capitals as the name is written", () => {
+    expect(["LUM-KWONG", "O'BRIEN", "MCCULLY", "McGUIRE", "MACDONALD", "VAN"].map(titleCase)).toEqual(["Lum-Kwong", "O'Brien", "McCully", "McGuire", "Macdonald", "Van"]);
   });
 });

@@ -191,8 +191,16 @@ export function decodeNames(probabilities: number[][], transitions: number[][] =
 export type NamedPerson = { firstName: string; lastName: string; printed: string; inverted: boolean; markers: string[]; confidence: number };
 
 const join = (tokens: NameToken[]) => tokens.map((t, k) => (k > 0 && t.space ? " " : "") + t.text).join("");
-/** A name in capitals title-cased ("LUM-KWONG" → "Lum-Kwong"); initials stay ("TJ"). */
-const titleCased = (text: string) => text.replace(/\p{Lu}[\p{Lu}'’-]{2,}/gu, (word) => word.toLowerCase().replace(/(^|['’-])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase()));
+/** A name's word in capitals title-cased: "LUM-KWONG" → "Lum-Kwong", "O'BRIEN" → "O'Brien", "McGUIRE" → "McGuire", "MCCULLY" → "McCully" (a "Mc" name's next letter is a capital; "Mac" may or may not be, and is left as printed or in lower case). */
+export const titleCase = (word: string) =>
+  /^(?:Mc|Mac)\p{Lu}{2,}$/u.test(word)
+    ? word.replace(/^(Ma?c\p{Lu})(\p{Lu}+)$/u, (_, head: string, rest: string) => head + rest.toLowerCase())
+    : word
+        .toLowerCase()
+        .replace(/(^|[-'’.])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase())
+        .replace(/(^|-)Mc(\p{Ll})/gu, (_, sep: string, c: string) => `${sep}Mc${c.toUpperCase()}`);
+/** A name's words in capitals title-cased (`titleCase`: "LUM-KWONG" → "Lum-Kwong", "MCCULLY" → "McCully"); initials stay ("TJ"). */
+const titleCased = (text: string) => text.replace(/\p{Lu}[\p{Lu}'’-]{2,}/gu, titleCase);
 
 /**
  * The people a line of names prints, in order, each with the markers after the name (a marker

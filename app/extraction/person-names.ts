@@ -6,7 +6,7 @@ import { REGIONS, INSTITUTION, NOISE, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, S
 import { countryNamed } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { isFamilyName, isGivenName } from "./lexicon";
-import { lexiconOf, readNames, type NamedPerson, type NameReader } from "./names";
+import { lexiconOf, readNames, titleCase, type NamedPerson, type NameReader } from "./names";
 import { fixLigatures, fold, normalizeSpace } from "./text";
 import { TRAILING_ABSTRACT } from "./abstract";
 
@@ -84,10 +84,6 @@ export function splitName(full: string): { firstName: string; lastName: string }
   if (particle >= 1 && tokens.slice(particle + 1, i).every((t) => /^\p{Lu}[\p{Ll}'’-]/u.test(t) || PARTICLES.has(t))) i = particle;
   return { firstName: tokens.slice(0, i).join(" "), lastName: tokens.slice(i).join(" ") };
 }
-
-/** "LUM-KWONG" → "Lum-Kwong"; "McGUIRE" → "McGuire". */
-const titleCase = (word: string) =>
-  /^(?:Mc|Mac)\p{Lu}{2,}$/u.test(word) ? word.replace(/^(Ma?c\p{Lu})(\p{Lu}+)$/u, (_, head: string, rest: string) => head + rest.toLowerCase()) : word.toLowerCase().replace(/(^|[-'’.])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
 
 /** "∗1", "1,2", "a,*" → each marker on its own ("*", "1"); a dash between two is kept ("10–12" → "10", "-", "12") for `markerRanges`. */
 function splitMarkers(text: string) {
