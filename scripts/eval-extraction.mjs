@@ -108,7 +108,8 @@ const placeWords = (s) => {
 };
 /**
  * An address as the truth writes it, as printed: one masked against harvesters ("a.b[at]unil[dot]ch", "a.b at domain
- * sydney.edu.au") is compared as the address it stands for, which the engine gives (decision 074).
+ * sydney.edu.au") is compared as the address it stands for, which the engine gives (decision 074). Written here, not
+ * taken from the engine's `unmasked`: the truth is not read through the code it scores.
  */
 const asAddress = (printed) => (!printed || printed.includes("@") ? printed : printed.replace(/\s*[[({]at[\])}]\s*|\s+at\s+(?:domain\s+)?/i, "@").replace(/\s*[[({]dot[\])}]\s*/gi, "."));
 const f1 = (found, truth) => softF1(found.map(norm).filter(Boolean), truth.map(norm).filter(Boolean), (x, y) => x === y);

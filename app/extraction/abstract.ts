@@ -132,19 +132,12 @@ export function leavesTheBlock(block: Line[], l: Line) {
   return justified && (l.x < left - 3 || (l.x < right && l.x + l.width > right + 3));
 }
 
-/** A line with a line of prose in its size beside it, at its height on its page (not a place): a line of one of two columns. */
-function besideAnother(lines: Line[], l: Line) {
-  return lines.some(
-    (o) =>
-      o !== l &&
-      o.page === l.page &&
-      Math.abs(o.y - l.y) < l.size * 0.6 &&
-      Math.abs(o.size - l.size) < 1 &&
-      (o.x >= l.x + l.width + 4 || o.x + o.width <= l.x - 4) &&
-      o.text.split(/\s+/).length >= 6 &&
-      !INSTITUTION.test(o.text),
-  );
-}
+/** The lines set beside `l`, at its height on its page, apart from it (`gap` points or more), left or right. */
+const linesBeside = (lines: Line[], l: Line, gap: number) =>
+  lines.filter((o) => o !== l && o.page === l.page && Math.abs(o.y - l.y) < Math.max(2, l.size * 0.6) && (o.x >= l.x + l.width + gap || o.x + o.width <= l.x - gap));
+
+/** A line with a line of prose in its size beside it (not a place): a line of one of two columns. */
+const besideAnother = (lines: Line[], l: Line) => linesBeside(lines, l, 4).some((o) => Math.abs(o.size - l.size) < 1 && o.text.split(/\s+/).length >= 6 && !INSTITUTION.test(o.text));
 
 /** Two columns read across: the abstract's label at the end of another line ("College Park, MD 20742 ABSTRACT"). */
 // (With a structured abstract's first heading after it, as PLOS sets it: "* a@b.org Abstract Background".)
@@ -214,7 +207,7 @@ export function readAbstract(lines: Line[], { labelIndex, labelTrails, labels, m
     const blocksEnd = column === null ? -1 : lines.findIndex((l, i) => i > labelIndex && l.page === label.page && l.x < column - 5 && (isHeading(l) || l.x + l.width > column + 5));
     // A label that opens the left one of two columns of text (IEEE's run-in "Abstract—") heads that column's lines
     // only: the other column's, set at the same heights, are the body's.
-    const right = column === null && !labelTrails ? lines.find((l) => l.page === label.page && Math.abs(l.y - label.y) < Math.max(2, label.size * 0.6) && l.x > label.x + label.width + 10 && l.text.split(/\s+/).length >= 4) : undefined;
+    const right = column === null && !labelTrails ? linesBeside(lines, label, 10).find((l) => l.x > label.x && l.text.split(/\s+/).length >= 4) : undefined;
     const reading =
       column !== null ? lines.filter((l, i) => i <= labelIndex || ((blocksEnd < 0 || i < blocksEnd) && (l.page !== label.page || l.x >= column - 5)))
       : right ? lines.filter((l, i) => i <= labelIndex || l.page !== label.page || l.x < right.x - 5)

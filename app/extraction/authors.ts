@@ -151,15 +151,20 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     const spans = l.spans.filter((sp) => !sp.sup);
     return spans.some((sp, i) => i > 0 && sp.x - (spans[i - 1]!.x + spans[i - 1]!.width) > l.size * NAMES_APART);
   };
-  const nameCentre = (c: Candidate) => {
-    const spans = setApart(c.line) ? c.line.spans.filter((sp) => !sp.sup) : [];
-    const span = spans.find((sp) => sp.text.trim() === c.name) ?? spans.find((sp) => sp.text.includes(c.name));
-    return span ? span.x + span.width / 2 : centre(c.line);
-  };
+  const centres = new Map(
+    candidates.map((c) => {
+      const spans = setApart(c.line) ? c.line.spans.filter((sp) => !sp.sup) : [];
+      const span = spans.find((sp) => sp.text.trim() === c.name) ?? spans.find((sp) => sp.text.includes(c.name));
+      return [c, span ? span.x + span.width / 2 : centre(c.line)];
+    }),
+  );
+  const nameCentre = (c: Candidate) => centres.get(c)!;
+  // The names set beside `c`, on its row: a grid's row of names.
+  const rowMates = (c: Candidate) => candidates.filter((o) => o !== c && o.line.page === c.line.page && Math.abs(o.line.y - c.line.y) < 2 && Math.abs(nameCentre(o) - nameCentre(c)) > 20);
   const blockOf = (c: Candidate, k: number) => {
     // Names side by side (IEEE author blocks, tabular authors): each name's column below it, down
     // to the next row of names.
-    const row = candidates.filter((o) => o !== c && o.line.page === c.line.page && Math.abs(o.line.y - c.line.y) < 2 && Math.abs(nameCentre(o) - nameCentre(c)) > 20);
+    const row = rowMates(c);
     if (row.length) {
       const mates = [c, ...row].sort((p, q) => nameCentre(p) - nameCentre(q));
       const at = mates.indexOf(c);
@@ -227,7 +232,7 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
   // author's block as far below their name as the lines another author of the grid has for an
   // affiliation are below theirs are the author's, whatever their words ("London School of Economics"
   // beside "FAU Erlangen-Nuremberg"; "Stanford" under the second row's name as "MIT" under the first's).
-  const inGrid = (c: Candidate) => candidates.some((o) => o !== c && o.line.page === c.line.page && Math.abs(o.line.y - c.line.y) < 2 && Math.abs(nameCentre(o) - nameCentre(c)) > 20);
+  const inGrid = (c: Candidate) => rowMates(c).length > 0;
   for (const [k, a] of authors.entries()) {
     const c = candidates[k]!;
     if (a.affiliation || sharedLine || !inGrid(c)) continue;

@@ -116,10 +116,10 @@ const familyFirst = (text: string) => {
   return /^\p{Lu}/u.test(words[words.length - 1]!) && !/\s/.test(words[words.length - 1]!) && words.slice(0, -1).every((w) => PARTICLES.has(w) && w === w.toLowerCase());
 };
 
-/** Name segments of a line: split at superscript markers, wide gaps, commas and "and". */
 /** How far apart, in ems, spans of one line stand where they print names set apart ("Guido W. Imbens      Jeffrey M. Wooldridge"). */
 export const NAMES_APART = 1.2;
 
+/** Name segments of a line: split at superscript markers, wide gaps (`NAMES_APART`), commas and "and". */
 function nameSegments(line: Line): Array<{ name: string; markers: string[]; inverted?: boolean }> {
   const out: Array<{ name: string; markers: string[]; inverted?: boolean }> = [];
   let text = "";

@@ -19,8 +19,8 @@ describe("text repairs", () => {
 
   it("answers at once for a line of one long word", () => {
     const started = performance.now();
-    joinLines(["a".repeat(25000), "b"], vocabularyOf([]));
-    expect(performance.now() - started).toBeLessThan(100);
+    joinLines(["a".repeat(50000), "b"], vocabularyOf([]));
+    expect(performance.now() - started).toBeLessThan(300);
   });
 
   it("repairs ligatures and TeX's loose accents", () => {
