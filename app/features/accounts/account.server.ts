@@ -286,7 +286,9 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
       endOutstandingTokens(ctx.db, person.id, now, and(ne(authTokens.id, found.id), link.while)),
       link.use,
     ],
-    [passwordChangedMail(ctx, person.id, link.usedNow)],
+    // (Mailed only where this batch's own password is the one set: two posts of one link in the same
+    // millisecond share a stamp, so the link's use alone would mail the loser too. A salted hash is this post's own.)
+    [passwordChangedMail(ctx, person.id, and(link.usedNow, eq(users.passwordHash, passwordHash)))],
   );
   if ((results[3] as unknown[]).length !== 1) return { ok: false, message: RESET_REFUSALS.used };
   return { ok: true };
