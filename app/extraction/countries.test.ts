@@ -19,6 +19,9 @@ describe("countries", () => {
     // A country after "of", "de" … ends an institution's name.
     expect(trailingCountry("Banque de France")).toEqual({ rest: "Banque de France", country: null });
     expect(trailingCountry("Research Department, Bank of Italy")).toEqual({ rest: "Research Department, Bank of Italy", country: null });
+    // (A part of the country named between them too: the country is the institution's, not an address's.)
+    expect(trailingCountry("University of Southern Denmark")).toEqual({ rest: "University of Southern Denmark", country: null });
+    expect(trailingCountry("Department of Economics, University of Southern Denmark, Odense, Denmark")).toEqual({ rest: "Department of Economics, University of Southern Denmark, Odense", country: "Denmark" });
     expect(countryOfEmail("a@korea.ac.kr")).toBe("South Korea");
     expect(countryOfEmail("b@mit.edu")).toBe("United States");
   });

@@ -78,6 +78,7 @@ export const countryNamed = (text: string) => byName.get(clean(text).toLowerCase
 
 /** The words that join an institution's name to a place it is named after. */
 const OF = /^(?:of|de|du|des|del|della|di|da|do|von|der|für|i)$/i;
+const REGION_OF = /^(?:Southern|Northern|Eastern|Western|Central|South|North|East|West)$/;
 
 /**
  * A postcode of letters and digits, as Canada's and Britain's are ("K1A 0G9", "EC2A 2AE"): each piece
@@ -107,8 +108,10 @@ export function trailingCountry(text: string): { rest: string; country: string |
   const words = clean(text).split(/\s+/);
   for (let take = Math.min(4, words.length - 1); take >= 1; take--) {
     const found = byName.get(words.slice(-take).join(" ").toLowerCase());
-    // (A country after "of", "de", "di" … ends an institution's name: "Bank of France", "Banque de France".)
-    if (found && OF.test(words[words.length - take - 1]!)) return { rest: clean(text), country: null };
+    // (A country after "of", "de", "di" … ends an institution's name: "Bank of France", "Banque de France",
+    // a part of the country named between them too: "University of Southern Denmark".)
+    const before = words[words.length - take - 1]!;
+    if (found && (OF.test(before) || (REGION_OF.test(before) && OF.test(words[words.length - take - 2] ?? "")))) return { rest: clean(text), country: null };
     if (found && words.length - take >= 2) return { rest: clean(words.slice(0, -take).join(" ")), country: found };
   }
   return { rest: clean(text), country: null };

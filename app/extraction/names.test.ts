@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { namesAlone, namesOnLine } from "./person-names";
+import { namesAlone, namesOnLine, splitName } from "./person-names";
 import type { Line } from "./model";
 import { decodeNames, NAME_LABELS, nameFeatures, nameTokens, readNames, titleCase } from "./names";
 import { lowerCaseWords } from "./patterns";
@@ -74,6 +74,14 @@ describe("the name model (decision 036)", () => {
   it("never ends a name on a particle", () => {
     const list = readNames(line("Lloyd Wood Will Ivancic, Dave Stewart, James Northam, Chris Jackson, Alex da Silva Curiel"));
     expect(list[list.length - 1]!.printed).toBe("Alex da Silva Curiel");
+  });
+
+  it("reads the Dutch particle ’t, apostrophe and all, as a particle of the family name", () => {
+    for (const printed of ["Marieke van ’t Lindt", "Marieke van 't Lindt"]) {
+      const l = line(printed);
+      expect(namesOnLine(l, lowerCaseWords([l])).map((p) => p.name)).toEqual([printed]);
+    }
+    expect(splitName("Marieke van ’t Lindt")).toEqual({ firstName: "Marieke", lastName: "van ’t Lindt" });
   });
 
   it("keeps the rules' names in capitals where the model reads fewer people: a name in capitals is no initials", () => {

@@ -81,7 +81,7 @@ export const NOT_NAME_WORDS = new Set(
 /** Generational suffixes after a family name ("Yancy Jr.", "Mohler III"): no part of it. */
 export const GENERATIONAL = /^(?:Jr|Sr|II|III|IV)\.?$/i;
 
-export const PARTICLES = new Set(["van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "das", "du", "la", "le", "ten", "ter", "bin", "al", "el", "st.", "mac"]);
+export const PARTICLES = new Set(["van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "das", "du", "la", "le", "ten", "ter", "bin", "al", "el", "st.", "mac", "'t", "’t"]);
 
 
 /** The size most of the text has (the body text's). */
