@@ -331,4 +331,13 @@ describe("author notes", () => {
     const funded = [author("Abigail", "Kroch"), author("James", "Wilton")];
     expect(withoutThanked(lines(["Funding: AK and James Wilton received funding from the Ontario HIV Treatment Network."]), funded)).toHaveLength(2);
   });
+
+  it("keeps an author whose name line is printed in capitals, though a note cites their work in words a thanks uses", () => {
+    const authors = [author("Marta", "Olivares-Kuhn"), author("Tomas", "Brel"), author("Lena", "Voss")];
+    const front = [
+      ...lines(["MARTA OLIVARES-KUHN, TOMAS BREL", "and LENA VOSS"], { size: 12, from: 120 }),
+      ...lines(["4. For more detailed discussions, see Olivares-Kuhn (2016) and Olivares-Kuhn and Brel (2019)."], { from: 600 }),
+    ];
+    expect(withoutThanked(front, authors).map((a) => a.lastName)).toEqual(["Olivares-Kuhn", "Brel", "Voss"]);
+  });
 });

@@ -356,7 +356,9 @@ export function withoutThanked(lines: Line[], authors: ExtractedAuthor[]): Extra
   const kept = authors.filter((a) => {
     if (!a.lastName.trim()) return true;
     const named = new RegExp(`(?<![\\p{L}\\p{N}])${escape(a.lastName)}(?![\\p{L}\\p{N}])`, "u");
-    return !(thanks.some((t) => named.test(t)) && !other.some((t) => named.test(t)));
+    // (Named elsewhere in any case: an author line or a running head in capitals, "MARTA OLIVARES-KUHN".)
+    const namedAnyCase = new RegExp(named.source, "iu");
+    return !(thanks.some((t) => named.test(t)) && !other.some((t) => namedAnyCase.test(t)));
   });
   // (Never all of them: a paper's authors are named somewhere besides its thanks.)
   return kept.length ? kept : authors;
