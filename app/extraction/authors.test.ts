@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readHeader } from "./header";
+import { LABELS, lineFeatures } from "./labeller";
 import { namesOnLine } from "./person-names";
 import { lowerCaseWords } from "./patterns";
 import { documentOf, documentOfLines, lineAt } from "./test-document";
@@ -493,6 +494,39 @@ describe("the author reader", () => {
       ]),
     );
     expect(address.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Daniel Liedtke", "Melanie Orth"]);
+  });
+
+  it("reads the last name of a cover's column of names that the labeller doubts, where the copyright line and the title page list it with the names above it", () => {
+    const at = (page: number, y: number, text: string) => lineAt(page, page === 1 ? 306 - text.length * 2.7 : 72, y, 12, text);
+    const cover = [
+      at(1, 82, "WORKING PAPER SERIES"),
+      at(1, 182, "LEVERAGE CYCLES:"),
+      at(1, 196, "HOUSEHOLD DEBT AND THE PRICE OF HOUSING"),
+      at(1, 224, "Teresa M. Okonkwo"),
+      at(1, 238, "Ilja Vranken"),
+      at(1, 252, "Camila Ferreyra"),
+      at(1, 280, "Working Paper 31877"),
+      at(1, 294, "http://www.example.org/papers/w31877"),
+      at(1, 336, "BUREAU OF ECONOMIC STUDIES"),
+      at(1, 350, "1050 Harbour Avenue"),
+      at(1, 364, "Cambridge, MA 02138"),
+      at(1, 378, "August 2025"),
+      at(1, 704, "© 2025 by Teresa M. Okonkwo, Ilja Vranken, and Camila Ferreyra. All rights reserved. Short"),
+      at(1, 718, "sections of text, not to exceed two paragraphs, may be quoted without explicit permission."),
+      at(2, 262, "Leverage Cycles: Household Debt and the Price of Housing"),
+      at(2, 276, "Teresa M. Okonkwo, Ilja Vranken, and Camila Ferreyra"),
+      at(2, 290, "Working Paper No. 31877"),
+      lineAt(2, 273, 346, 12, "ABSTRACT"),
+      at(2, 374, "We study how household leverage moves house prices over the credit cycle, using loan-level data"),
+      at(2, 388, "from three countries. Prices rise more where credit limits loosen most, and fall further after."),
+    ];
+    const doc = documentOfLines(cover);
+    // A labeller that doubts every line set lower than the second name's: the third name's (a cover's
+    // labeller read its third name as the title's) and the title page's list of all three.
+    const width = lineFeatures(doc.lines, doc)[0]!.length;
+    const byHeight = { mean: Array(width).fill(0), scale: Array(width).fill(1), hidden: [], hiddenBias: [], outBias: [0, 310, 0, 0, 0, 0, 0], out: LABELS.map((l) => Array.from({ length: width }, (_, j) => (l === "author" && j === 8 ? -1000 : 0))) };
+    const read = readHeader(doc, [byHeight]);
+    expect(read.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Teresa M. Okonkwo", "Ilja Vranken", "Camila Ferreyra"]);
   });
 
   it("never takes an organisation printed under an author for a second author: it is that author's affiliation", () => {

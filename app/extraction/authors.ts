@@ -410,7 +410,16 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
     // (Nor a line between two the labeller reads as names: "WAHIDA KARMALLY, DRPH, RD, CDE, CLS, FNLA 4" set smaller in a column of names.)
     // (Not an institution's line between two lines of names: "University of California, Los Angeles".)
     const between = () => !INSTITUTION.test(line.text) && (labels[region[r - 1]?.index ?? -1]?.author ?? 0) >= 0.5 && (labels[region[r + 1]?.index ?? -1]?.author ?? 0) >= 0.5;
-    if (author < 0.1 && !between() && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
+    // (Nor the last of a column of names that another line prints again with the name above it: a
+    // cover's "Camilo Granados" under two names, in its copyright line "© 2025 by …, Ippei Fujiwara,
+    // and Camilo Granados" and on the title page's list.)
+    const listedAgain = () => {
+      const above = region[r - 1];
+      if (!above || (labels[above.index]?.author ?? 0) < 0.5 || INSTITUTION.test(line.text)) return false;
+      const [own, prior] = [fold(line.text.trim()), fold(above.line.text.trim())];
+      return own.length > 3 && lines.some((l) => l !== line && l !== above.line && fold(l.text).includes(own) && fold(l.text).includes(prior));
+    };
+    if (author < 0.1 && !between() && !listedAgain() && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
     for (const s of namesOnLine(line, lowerWords, { model: nameModel, reader: nameReader })) if (known(s.name, author)) candidates.push({ ...s, markers: markerRanges(s.markers), line: first, lineIndex: index, author });
   }
   return candidates;
