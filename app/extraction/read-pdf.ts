@@ -81,6 +81,22 @@ function median(xs: number[]) {
 /** A raised item that may be markers: up to four characters, or a list of them ("a,b,1", "c,d,e"). */
 const markerLike = (text: string) => text.trim().length <= 4 || /^(?:[\p{Ll}\d*∗†‡§¶]{1,2},\s?){1,4}[\p{Ll}\d*∗†‡§¶]{1,2},?$/u.test(text.trim());
 
+/**
+ * An accent printed last in one item and set over the first letter of the next (TeX's accents on
+ * names in small capitals, "ALFARO-URE ˜" / "NA") goes onto that letter. The space before it goes
+ * too where the accent is a tilde: ñ, ã and õ begin no word in the languages that print them.
+ */
+function accentsOntoTheirLetters(row: Item[]) {
+  for (let k = 0; k + 1 < row.length; k++) {
+    const [item, next] = [row[k]!, row[k + 1]!];
+    const loose = /(\s?)([\u02C7\u00B4\u00A8\u02DC\u02C6\u02D8\u02D9\u02DA\u02DD])$/u.exec(item.text);
+    if (!loose || next.x >= item.x + item.width || !/^\p{L}/u.test(next.text)) continue;
+    const tilde = loose[2] === "\u02DC";
+    item.text = item.text.slice(0, item.text.length - loose[0].length) + (tilde ? "" : loose[1]);
+    next.text = fixLigatures(`${loose[2]}${next.text}`);
+  }
+}
+
 export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
   const mid = pageWidth / 2;
   const sorted = [...items].sort((p, q) => q.baseline - p.baseline || p.x - q.x);
@@ -152,6 +168,7 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
     // (In the margin: a raised marker before a centred affiliation, "¹ Graduate School …", stays.)
     if (first && second && first.x < pageWidth * 0.13 && /^\d{1,4}$/.test(first.text.trim()) && first.size < sizeOf(members.slice(1)) * 0.8 && second.x - (first.x + first.width) > 2) members.shift();
     const body = members.filter((i) => !sup.has(i));
+    accentsOntoTheirLetters(body);
     const size = sizeOf(body.length ? body : members);
     // Small raised items inside a line (a marker after a name) are superscripts too.
     const baseline = median(body.map((i) => i.baseline));
