@@ -52,7 +52,8 @@ export async function readPdfPages(pdf: Pdf, pageNumbers: number[]): Promise<Doc
       if (Math.abs(b!) > 0.01) continue;
       const text = fixLigatures(raw.str);
       if (!text.trim()) continue;
-      items.push({ text, x: e!, y: pageHeight - f!, baseline: f!, width: raw.width, size, font: raw.fontName });
+      // (Placed on the page as printed: a page cropped from a larger sheet starts at its crop box's corner, not the sheet's.)
+      items.push({ text, x: e! - view[0]!, y: view[3]! - f!, baseline: f! - view[1]!, width: raw.width, size, font: raw.fontName });
     }
     lines.push(...toLines(items, n, pageWidth));
     page.cleanup();
