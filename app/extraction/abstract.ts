@@ -242,11 +242,12 @@ export function readAbstract(lines: Line[], { labelIndex, labelTrails, labels, m
           run.push(next);
         }
       }
+      // The paragraph's first lines, where the labeller doubted them (right under an address, a whole
+      // block set in a narrower measure): the lines just above, in the same size and measure, set as
+      // close as the paragraph's own. The paragraph is judged whole, from its first line.
+      let start = i;
+      while (start > from && paragraphGoesUp(lines, start - 1, run, labels)) run.unshift(lines[--start]!);
       if (run.map((r) => r.text).join(" ").split(/\s+/).length >= (confident ? 30 : 60)) {
-        // The paragraph's first lines, where the labeller doubted them (right under an address): the
-        // lines just above, in the same size and measure, set as close as the paragraph's own.
-        let start = i;
-        while (start > from && paragraphGoesUp(lines, start - 1, run, labels)) run.unshift(lines[--start]!);
         abstractLines = run;
         abstractStart = start;
         break;
