@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toLines } from "./read-pdf";
+import { openPdf, readPdfPages, toLines } from "./read-pdf";
 
 /** A text item as the reader takes it from pdf.js: `top` down from the page's top, its baseline up from the page's foot. */
 const item = (x: number, top: number, size: number, text: string) => ({ text, x, y: top, width: text.length * size * 0.45, size, font: "Times", baseline: 792 - top - size });
@@ -38,5 +38,28 @@ describe("the PDF's lines", () => {
     // (Not an accent set clear of the next item.)
     const apart = [{ ...item(175, 124, 10, "RAMIRO IBARRA-PE ˜"), width: 90 }, { ...item(268, 126, 7.5, "NA"), baseline: 792 - 124 - 10 }];
     expect(toLines(apart, 1)[0]!.spans.map((s) => s.text)).toEqual(["RAMIRO IBARRA-PE ˜", "NA"]);
+  });
+
+  it("places text on the page as printed where the page is cropped from a larger sheet", async () => {
+    // One page whose visible box starts 100 points up and 40 across the sheet: the title is set 30 points below its top.
+    const stream = "BT /F1 16 Tf 112 862 Td (Leverage and the Price of Housing) Tj ET";
+    const objects = [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [40 100 652 892] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+      `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>",
+    ];
+    let pdf = "%PDF-1.4\n";
+    const offsets = objects.map((o, i) => {
+      const at = pdf.length;
+      pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
+      return at;
+    });
+    const xref = pdf.length;
+    pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+    const doc = await readPdfPages(await openPdf(new TextEncoder().encode(pdf)), [1]);
+    expect(doc.lines.map((l) => [l.text, Math.round(l.x), Math.round(l.y)])).toEqual([["Leverage and the Price of Housing", 72, 30]]);
+    expect([doc.pageWidth, doc.pageHeight]).toEqual([612, 792]);
   });
 });
