@@ -24,6 +24,9 @@ describe("affiliations", () => {
     expect(cleanAffiliation("Bocconi University, Via Roentgen 1, 20136 Milan, Tel: +39 02 5836 5959")).toBe("Bocconi University, Via Roentgen 1, 20136 Milan");
     expect(cleanAffiliation("University of Lausanne and DIW Berlin, renke.schmacker[at]unil[dot]ch")).toBe("University of Lausanne and DIW Berlin");
     expect(cleanAffiliation("The University of Sydney, luke.hartigan at domain sydney.edu.au")).toBe("The University of Sydney");
+    // (An address's label before any of the author's places, not only the first.)
+    expect(cleanAffiliation("Postal address: 12 Elm Row, Leeds LS2 9JT")).toBe("12 Elm Row, Leeds LS2 9JT");
+    expect(cleanAffiliation("University of Leeds; Postal address: 12 Elm Row, Leeds LS2 9JT")).toBe("University of Leeds; 12 Elm Row, Leeds LS2 9JT");
     // Whom to write to is no part of the place; a unit named there is.
     expect(cleanAffiliation("Please address questions regarding content to Patrick Higgins, Research Department, Federal Reserve Bank of Atlanta, 1000 Peachtree Street NE, Atlanta, GA 30309")).toBe("Research Department, Federal Reserve Bank of Atlanta, 1000 Peachtree Street NE, Atlanta, GA 30309");
     expect(cleanAffiliation("Correspondence to: Jane M. Doe, Department of Finance, Tilburg University")).toBe("Department of Finance, Tilburg University");

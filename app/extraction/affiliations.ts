@@ -128,8 +128,9 @@ export const cleanAffiliation = (t: string) =>
       .replace(/\s*\(\s*\)/g, "")
       .replace(TRAILING_ABSTRACT, "")
       .replace(AFFILIATION_MARKER, "")
-      // What is said of the place rather than the place: "Permanent address:", "From the", a post held ("Principal Lecturer,").
-      .replace(/^(?:(?:permanent|present|current|previous|home)\s+address(?:es)?\s*:?|(?:postal\s+|mailing\s+)?address(?:es)?\s*:|(?:also|now)\s+at\s*:?|from\s+the\b|affiliations?\s*:|(?:primary\s+)?contact\s*:)\s*/i, "")
+      // What is said of the place rather than the place: "Permanent address:", "From the", a post held ("Principal Lecturer,"),
+      // before each of the author's places ("…, the State University of New York; Postal address: 415 …").
+      .replace(/(^|;\s*)(?:(?:permanent|present|current|previous|home)\s+address(?:es)?\s*:?|(?:postal\s+|mailing\s+)?address(?:es)?\s*:|(?:also|now)\s+at\s*:?|from\s+the\b|affiliations?\s*:|(?:primary\s+)?contact\s*:)\s*/gi, "$1")
       // (Whom to write to, before the place: "Please address questions regarding content to Patrick Higgins, Research
       // Department, …", "Correspondence to: Jane Doe, …"; a unit's name is no person's: "… to Research Department, …".)
       .replace(WRITTEN_TO, (said: string, name: string) => (INSTITUTION.test(name) ? name + ", " : ""))

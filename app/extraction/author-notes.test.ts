@@ -275,6 +275,11 @@ describe("author notes", () => {
     const pair3 = [author("Adam", "Richter"), author("Thomas", "van Florenstein Mulder")];
     affiliationsFromNotes(particle, pair3);
     expect(pair3.map((a) => a.affiliation)).toEqual(["Reserve Bank of New Zealand", "Reserve Bank of New Zealand"]);
+    // (Each name with its e-mail in brackets, and a sentence of thanks right after a place that ends in a short word: "… of New York. The authors thank …".)
+    const mailed = lines(["Ortega (p.ortega@example.org) and Lind (k.lind@example.org) are with the Federal Reserve Bank of New York. The authors thank", "Ana Ruiz for comments."]);
+    const pair4 = [author("Paula", "Ortega"), author("Karl", "Lind")];
+    affiliationsFromNotes(mailed, pair4);
+    expect(pair4.map((a) => a.affiliation)).toEqual(["Federal Reserve Bank of New York", "Federal Reserve Bank of New York"]);
     // (A sentence naming people who are not all authors gives no one a place.)
     const pair = [author("Lena", "Weiss"), author("Ada", "Ostby")];
     affiliationsFromNotes(note, pair);

@@ -157,7 +157,8 @@ function groupOf(texts: string[], author: ExtractedAuthor, families: string[]): 
     if (!m || !place || /\brespectively\b/i.test(place)) continue;
     // (Each listed name ends with an author's family name, a generation after it aside: "Francis A. Longstaff", "Lustig",
     // "Edward S. Knotek II", "Thomas van Florenstein Mulder".)
-    const listed = listItems(m[1]!).map((n) => fold(n.trim().replace(/,?\s+(?:Jr|Sr|II|III|IV)\.?$/, "")).toLowerCase());
+    // (An e-mail in brackets after a name is no part of it: "Duarte (fernando.duarte@…) and Jones (…) are with …".)
+    const listed = listItems(m[1]!.replace(/\s*\([^()]*@[^()]*\)/g, "")).map((n) => fold(n.trim().replace(/,?\s+(?:Jr|Sr|II|III|IV)\.?$/, "")).toLowerCase());
     const familyOf = (name: string) => [...known].find((f) => name === f || name.endsWith(` ${f}`));
     if (listed.length < 2 || listed.length > 12 || !listed.every(familyOf) || !namesInstitution(place)) continue;
     if (listed.some((name) => familyOf(name) === own)) return place;

@@ -44,5 +44,8 @@ describe("text repairs", () => {
   it("ends a footnote's sentence after an acronym in capitals, not after an initial or an abbreviation", () => {
     expect(sentences("Kelly is at Yale, AQR, and NBER. Pedersen is at CBS. We thank J. Smith of St. Louis.")).toEqual(["Kelly is at Yale, AQR, and NBER.", "Pedersen is at CBS.", "We thank J. Smith of St. Louis."]);
     expect(sentences("Department of Economics, Univ. Toronto and the U.S.A. Office")).toEqual(["Department of Economics, Univ. Toronto and the U.S.A. Office"]);
+    // A short capitalised word before a stop ends a sentence where a sentence's opening word follows it.
+    expect(sentences("They are at the Bank of New York. The views are their own.")).toEqual(["They are at the Bank of New York.", "The views are their own."]);
+    expect(sentences("Dept. Finance, Univ. Toronto")).toEqual(["Dept. Finance, Univ. Toronto"]);
   });
 });

@@ -128,6 +128,9 @@ export function joinSpans(spans: Array<Pick<Span, "text" | "x" | "width" | "size
  * (The address's look-behind is tried only where a space follows: on a long unbroken token it would
  * scan back from every character.)
  */
+/** Words that open a sentence and follow no abbreviation: "The", "We", "This", "Any". */
+const SENTENCE_OPENER = /^(?:The|We|This|These|Those|Our|All|Any|I|He|She|They|It|Its|Their|His|Her|Views|Opinions|Correspondence|Contact|E-?mail)\b/;
+
 export function sentences(text: string) {
   const out: string[] = [];
   let start = 0;
@@ -144,7 +147,8 @@ export function sentences(text: string) {
     const before = text.slice(wordStart, m.index);
     // (An initial, a short abbreviation or initials run together; not an acronym in capitals, which
     // ends a sentence as any word does: "… AQR Capital Management, and NBER. Lasse Heje Pedersen is …".)
-    if (/^(?:\p{Lu}\p{Ll}{0,3}|(?:\p{Lu}\.)+\p{Lu})$/u.test(before)) continue;
+    // (Unless a sentence's opening word follows: "… Bank of New York. The authors thank …".)
+    if (/^(?:\p{Lu}\p{Ll}{0,3}|(?:\p{Lu}\.)+\p{Lu})$/u.test(before) && !SENTENCE_OPENER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 12))) continue;
     out.push(text.slice(start, m.index + 1));
     start = m.index + m[0].length;
   }
