@@ -257,6 +257,18 @@ describe("author notes", () => {
     expect(two.map((a) => a.affiliation)).toEqual(["Bank of Canada", "Bank of Canada"]);
   });
 
+  it("reads entries keyed by name and a dash, on the title page or on a series' cover, and nothing else of the cover", () => {
+    const entries = ["Marta Olive – Research Department, Bank of Ruritania. Email: m.olive@example.org", "Tomas Brel– Monetary Department, Bank of Ruritania. Email: t.brel@example.org"];
+    const pair = [author("Marta", "Olive"), author("Tomas", "Brel")];
+    affiliationsFromNotes(lines(entries), pair);
+    expect(pair.map((a) => a.affiliation)).toEqual(["Research Department, Bank of Ruritania", "Monetary Department, Bank of Ruritania"]);
+    // On the cover: the entries are read; the series' own address, printed there too, is no author's.
+    const cover = [...lines(entries, { from: 500 }), ...lines(["Research Department, Bank of Ruritania. POB 780, 91007 Ostrava"], { from: 700, size: 13 })];
+    const onCover = [author("Marta", "Olive"), author("Lena", "Voss")];
+    affiliationsFromNotes(lines(["The views expressed are the authors' own."], { from: 600 }), onCover, undefined, cover);
+    expect(onCover.map((a) => a.affiliation)).toEqual(["Research Department, Bank of Ruritania", null]);
+  });
+
   it("gives the authors a sentence lists together the place it says they share, beside another author's own sentence", () => {
     const note = lines([
       "* Ines Marvall is with the Rotman School. Tomas K. Rheden and Ada Ostby are with the Rotman School and the",

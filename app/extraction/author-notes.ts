@@ -188,7 +188,7 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
   // schmid[at]unibe[dot]ch, Lena Roth: …"; an entry so begun is known by the author's whole name. An e-mail after a
   // comma ends an entry: a plain one is the author's, one masked against harvesters is read with the others.)
   const keyed = new RegExp(
-    `(?:(?:^|[;*∗†]\\s*|\\.\\s+|(?=\\s)(?<=@[\\w-]+(?:\\.[\\w-]+)+)\\s+)(?:${full}|${family})|,\\s*(?:${full}))\\s*[:;]\\s+(.+?)` +
+    `(?:(?:^|[;*∗†]\\s*|\\.\\s+|(?=\\s)(?<=@[\\w-]+(?:\\.[\\w-]+)+)\\s+)(?:${full}|${family})|,\\s*(?:${full}))\\s*(?:[:;]|[–—](?=\\s+\\p{Lu}))\\s+(.+?)` +
       `(?:\\s*\\((?:e-?mail|email)\\s*:?\\s*([^)\\s]+)\\s*\\)|,\\s*(${EMAIL.source})(?=[,;.]?\\s|[,;.]?$)|,\\s*(?:${MASKED_EMAIL.source})|(?=${SENTENCE_END})${nextEntry}|$)`,
     "u",
   );
@@ -291,8 +291,12 @@ function addressBlockOf(lines: Line[], author: ExtractedAuthor, names: Set<strin
  * Gives each author named in an author note what it says of them, in place of what was read for them
  * elsewhere: a note keyed by name is the most specific statement a paper makes of where its authors are.
  */
-export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[], abstractEnd?: Line) {
+export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[], abstractEnd?: Line, coverLines: Line[] = []) {
   if (!authors.length) return;
+  // (A series' cover may print the authors' entries, each keyed by its author's name: "Alex Ilek – Research Department,
+  // Bank of Israel. Email: …". Only such entries are read there, for an author given no place from the title page:
+  // the cover's other notes are the series' own.)
+  const coverTexts = coverLines.length ? noteTexts(coverLines, vocabularyOf(coverLines.map((l) => l.text))) : [];
   // Address blocks stand after the abstract; above it a name alone on a line heads the title page's own author list.
   const blockLines = abstractEnd && lines.includes(abstractEnd) ? lines.slice(lines.indexOf(abstractEnd) + 1) : [];
   const texts = noteTexts(lines, vocabularyOf(lines.map((l) => l.text)));
@@ -325,7 +329,8 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
       mailPlace ??
       respective?.[k] ??
       shared ??
-      (street ? { affiliation: `${a.affiliation}, ${street}`, email: null } : null);
+      (street ? { affiliation: `${a.affiliation}, ${street}`, email: null } : null) ??
+      (coverTexts.length && !a.affiliation ? noteOf(coverTexts, a, families) : null);
     if (!note) continue;
     // (What an affiliation never holds, as wherever else one is read: an address, its label.)
     const cleaned = cleanAffiliation(unitAtInstitution(note.affiliation).replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));

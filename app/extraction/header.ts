@@ -187,7 +187,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
     if (a.affiliation?.startsWith(own)) giveAffiliationAnew(a, a.affiliation.slice(own.length).trim());
     if (a.affiliation?.includes(" ,")) a.affiliation = a.affiliation.replace(/\s+,/g, ",");
   }
-  affiliationsFromNotes(front, authors, abstractLines[abstractLines.length - 1]);
+  affiliationsFromNotes(front, authors, abstractLines[abstractLines.length - 1], series ? printed.filter((l) => l.page < series.titlePage) : []);
 
   // --- confidences: the readers' own scores, calibrated against being right (calibration.ts).
   const titleRaw = cover?.title ? COVER_SURE : title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0;
