@@ -110,6 +110,38 @@ describe("the top bar", () => {
     noErrors();
     await context.close();
   });
+
+  it("keeps the menu a visitor opened while its code was loading open once it hydrates, and closes it when the page changes", async () => {
+    const account = await newAccount({ session: true, label: "menu-early" });
+    const context = await signedInContext(browser, account);
+    const page = await context.newPage();
+    const noErrors = watchErrors(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/user-menu-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/society/board", { waitUntil: "domcontentloaded" });
+    await waitForHydration(page);
+    // Opened natively, as the server's markup opens without the menu's code.
+    await menu(page).locator("details.user-menu > summary").click();
+    const dashboard = menu(page).getByRole("link", { name: "Dashboard" });
+    await expect.poll(() => dashboard.isVisible()).toBe(true);
+    release();
+    await page.waitForFunction(() => {
+      const details = document.querySelector("details.user-menu");
+      return !!details && Object.keys(details).some((k) => k.startsWith("__reactFiber$"));
+    });
+    // (React's effects run after it takes the markup over: give them a frame.)
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.locator("details.user-menu").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    await dashboard.click();
+    await page.waitForURL(/\/dashboard$/);
+    await expect.poll(() => page.locator("details.user-menu").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    noErrors();
+    await context.close();
+  });
 });
 
 describe("journal sections", () => {

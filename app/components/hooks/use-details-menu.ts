@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { type RefObject, useEffect } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 
 /**
  * A <details> used as a menu: it closes when the page changes, on Escape (focus back on its
@@ -7,7 +7,12 @@ import { type RefObject, useEffect } from "react";
  */
 export function useDetailsMenu(menu: RefObject<HTMLDetailsElement | null>) {
   const { pathname } = useLocation();
+  // (Only when the page changes, not when the menu hydrates: a visitor who opened it while its code
+  // was still loading keeps it open.)
+  const shownOn = useRef(pathname);
   useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
     menu.current?.removeAttribute("open");
   }, [menu, pathname]);
   useEffect(() => {
