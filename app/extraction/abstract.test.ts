@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { abstractGoesOn } from "./abstract";
+import { abstractGoesOn, readAbstract } from "./abstract";
+import { vocabularyOf } from "./text";
 import { readHeader } from "./header";
 import { documentOf, documentOfLines, lineAt } from "./test-document";
 
@@ -130,6 +131,29 @@ describe("the abstract reader", () => {
     expect(header.abstract.value).toMatch(/ after a tightening\.$/);
     expect(header.jel.value).toEqual(["E21", "E52", "G21"]);
   });
+  it("judges an unlabelled abstract whole, from its first line, where the labeller doubts its first lines", () => {
+    const paragraph = [
+      "The charter divided the province between two reserve districts, and during the slump",
+      "their policies differed. The western district lent freely to banks that ran short of",
+      "cash, while the eastern one kept to the rules it had followed before the crisis began.",
+      "During the panic of the first winter the western district lent within days of a run.",
+      "The eastern district did not. Outcomes differed across the line that divided them:",
+      "in the west banks survived at higher rates and lending went on at higher levels,",
+      "trade contracted less and the recovery began earlier than it did in the east.",
+    ];
+    const head = [lineAt(1, 150, 80, 16, "Reserve Districts and Bank Runs"), lineAt(1, 150, 110, 13, "Hanna Lindqvist")];
+    const lines = [...head, ...paragraph.map((t, i) => lineAt(1, 170, 160 + i * 10, 9, t, 300)), lineAt(1, 150, 260, 8, "We thank colleagues for advice and encouragement.")];
+    const doc = documentOfLines(lines);
+    const label = (p: number) => ({ title: 0, author: 0, affiliation: 0, email: 0, abstract: p, keywords: 0, other: 1 - p });
+    const read = (labels: number[]) =>
+      readAbstract(lines, { labelIndex: -1, labelTrails: false, labels: [label(0), label(0), ...labels.map(label), label(0)], model: true, indexOf: new Map(lines.map((l, i) => [l, i])), titleEnd: 0, doc, body: 9, vocabulary: vocabularyOf(lines.map((l) => l.text)) }).text;
+    // The labeller doubts the first four lines: the paragraph it is sure of from the fifth is read from its first line.
+    expect(read([0, 0, 0, 0, 0.7, 0.3, 0.6])).toMatch(/^The charter divided .* than it did in the east\.$/);
+    // A paragraph too short to be an abstract, whole (43 words), stays unread.
+    const short = [...head, ...paragraph.slice(0, 3).map((t, i) => lineAt(1, 170, 160 + i * 10, 9, t, 300))];
+    expect(readAbstract(short, { labelIndex: -1, labelTrails: false, labels: [label(0), label(0), label(0), label(0.7), label(0.7)], model: true, indexOf: new Map(short.map((l, i) => [l, i])), titleEnd: 0, doc: documentOfLines(short), body: 9, vocabulary: new Set() }).text).toBeNull();
+  });
+
   it("reads no unlabelled abstract from text set in two columns: a paper without one opens with its introduction", () => {
     const left = [
       "A long tradition in asset pricing holds that",

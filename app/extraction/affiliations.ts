@@ -114,9 +114,10 @@ const WRITTEN_TO = new RegExp(String.raw`^${WRITE_TO}((?:\p{Lu}[\p{L}.'’-]*\s+
 /** An affiliation without its e-mail, telephone, honours, leading marker and closing punctuation. */
 // (A semicolon printed in it parts two of the author's affiliations, as the engine joins them: "Stern School of
 // Business, New York University; NBER and CEPR".)
+// (Its spaces made one first: the patterns' \s* would otherwise read a long run of them again from each of its spaces.)
 export const cleanAffiliation = (t: string) =>
   normalizeSpace(
-    withoutHonours(t.replace(PHONE, ""))
+    withoutHonours(normalizeSpace(t).replace(PHONE, ""))
       .replace(EMAIL_TAIL, "")
       // (What a footnote runs into: "… Manchester, UK Received Month ??, ????", "… Switzerland Full list of author information …".)
       .replace(/\s+(?:(?:Received|Accepted|Revised|Published)\b(?:\s+\w+)?\s*:?\s*(?:\d|\p{Lu}\p{Ll}+\s+[\d?])|Full list of author information\b).*$/u, "")

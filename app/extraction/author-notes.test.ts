@@ -267,6 +267,17 @@ describe("author notes", () => {
     const onCover = [author("Marta", "Olive"), author("Lena", "Voss")];
     affiliationsFromNotes(lines(["The views expressed are the authors' own."], { from: 600 }), onCover, undefined, cover);
     expect(onCover.map((a) => a.affiliation)).toEqual(["Research Department, Bank of Ruritania", null]);
+    // (Entries run on with semicolons, each its own; a sentence after a dash is no place.)
+    const runOn = [author("Marta", "Olive"), author("Lena", "Voss")];
+    affiliationsFromNotes(lines(["* Marta Olive — Ruritania Institute; Lena Voss — Bank of Ruritania."]), runOn);
+    expect(runOn.map((a) => a.affiliation)).toEqual(["Ruritania Institute", "Bank of Ruritania"]);
+    const disclaimer = [author("Marta", "Olive", "Ruritania Institute")];
+    affiliationsFromNotes(lines(["Marta Olive – The views expressed are those of the author and do not represent the Bank of Ruritania."]), disclaimer);
+    expect(disclaimer[0]!.affiliation).toBe("Ruritania Institute");
+    // (The cover's citation of the paper, by the author's whole name and a comma, is no entry.)
+    const cited = [author("Marta", "Olive")];
+    affiliationsFromNotes(lines(["The views are the author's own."], { from: 600 }), cited, undefined, lines(["Marta Olive, Leverage and Housing Cycles, Discussion Paper 2025.03, Bank of Ruritania."]));
+    expect(cited[0]!.affiliation).toBe(null);
   });
 
   it("gives the authors a sentence lists together the place it says they share, beside another author's own sentence", () => {
@@ -356,5 +367,9 @@ describe("author notes", () => {
       ...lines(["4. For more detailed discussions, see Olivares-Kuhn (2016) and Olivares-Kuhn and Brel (2019)."], { from: 600 }),
     ];
     expect(withoutThanked(front, authors).map((a) => a.lastName)).toEqual(["Olivares-Kuhn", "Brel", "Voss"]);
+    // (A word in lower case is no naming: an author Price thanked by name, "the price of housing" in the abstract.)
+    const priced = [author("Ana", "Ruiz"), author("Tom", "Price")];
+    const page = [...lines(["Ana Ruiz"], { size: 12, from: 120 }), ...lines(["We study the price of housing over the cycle."], { from: 300 }), ...lines(["* We thank Tom Price for comments."], { from: 600 })];
+    expect(withoutThanked(page, priced).map((a) => a.lastName)).toEqual(["Ruiz"]);
   });
 });

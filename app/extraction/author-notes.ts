@@ -12,11 +12,10 @@
 import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { emailFit, expandEmails } from "./emails";
-import { SMALL_WORDS, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
-import { WRITE_TO, cleanAffiliation, splitAffiliation } from "./affiliations";
+import { SMALL_WORDS, escapePattern as escape, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
+import { WRITE_TO, cleanAffiliation, notAffiliation, splitAffiliation } from "./affiliations";
 import { EMAIL, MASKED_EMAIL, namesInstitution } from "./patterns";
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A name as a note may print it: as written, or in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at …"). */
 const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase()])].map(escape).join("|")})`;
 /** A post held, between "is the" and the institution: "the Edgeworth Professor of Economics", "an Assistant Professor of Finance". */
@@ -33,6 +32,13 @@ const SENTENCE_END = String.raw`(?<!(?:^|[\s.])\p{Lu}|\b(?:Jr|Sr|Dr|St|Mr|Ms|Mrs
  * Professor, …" (case-sensitive: "his dissertation chair, …" is no post).
  */
 const TITLED_POST_BEFORE_PLACE = /^(?:\p{Lu}[\p{L}.-]*\s+)*(?:Professor|Lecturer|Reader|Fellow|Chair|Director|Economist|Researcher|President|Governor|Dean|Head)\b(?:\s+(?:of|in)(?:\s+\p{Lu}[\p{L}-]*)+)?,\s*/u;
+/**
+ * An e-mail in brackets, its label or address in them, or nothing where the text layer lost the address
+ * ("(e-mail: a@b.org)", "(a@b.org)", "()"); not an acronym's, "(LSE)".
+ */
+const MAIL_BRACKETS = String.raw`\s*\((?:e-?mails?\b[^()]*|[^()\s]*@[^()]*)?\)`;
+const MAIL_BRACKETS_LAST = new RegExp(`${MAIL_BRACKETS}$`, "i");
+const MAIL_BRACKETS_ANYWHERE = new RegExp(MAIL_BRACKETS, "gi");
 /** "is from", "is at", "is in" (not "in part"), "is with", "is affiliated with". */
 const PLACE_VERB = /^(?:from|at|in(?!\s+part\b)|with|affiliated with)\s+/i;
 
@@ -153,12 +159,12 @@ function groupOf(texts: string[], author: ExtractedAuthor, families: string[]): 
   for (const sentence of texts.flatMap((t) => sentences(t)).filter((t) => t.length <= 400)) {
     const m = /^(?:[*∗†]\s*|\p{Ll}\s+)?(\p{Lu}.+?)\s+are\s+(?:all\s+)?(?:from|at|in(?!\s+part\b)|with|affiliated\s+with)\s+(?:the\s+)?(\p{Lu}.+?)\.?$/u.exec(sentence);
     // (The e-mails the sentence ends with are no part of the place: "… Federal Reserve System (E-mails: a@frb.gov, b@frb.gov respectively)".)
-    const place = m?.[2]!.replace(/\s*\((?:e-?mails?\b[^()]*|[^()\s]*@[^()]*)\)$/i, "");
+    const place = m?.[2]!.replace(MAIL_BRACKETS_LAST, "");
     if (!m || !place || /\brespectively\b/i.test(place)) continue;
     // (Each listed name ends with an author's family name, a generation after it aside: "Francis A. Longstaff", "Lustig",
     // "Edward S. Knotek II", "Thomas van Florenstein Mulder".)
-    // (An e-mail in brackets after a name is no part of it: "Duarte (fernando.duarte@…) and Jones (…) are with …".)
-    const listed = listItems(m[1]!.replace(/\s*\([^()]*@[^()]*\)/g, "")).map((n) => fold(n.trim().replace(/,?\s+(?:Jr|Sr|II|III|IV)\.?$/, "")).toLowerCase());
+    // (An e-mail in brackets after a name is no part of it: "Ortega (p.ortega@…) and Lind (…) are with …".)
+    const listed = listItems(m[1]!.replace(MAIL_BRACKETS_ANYWHERE, "")).map((n) => fold(n.trim().replace(/,?\s+(?:Jr|Sr|II|III|IV)\.?$/, "")).toLowerCase());
     const familyOf = (name: string) => [...known].find((f) => name === f || name.endsWith(` ${f}`));
     if (listed.length < 2 || listed.length > 12 || !listed.every(familyOf) || !namesInstitution(place)) continue;
     if (listed.some((name) => familyOf(name) === own)) return place;
@@ -175,20 +181,20 @@ const unitAtInstitution = (said: string) =>
   said.replace(/^((?:\p{Lu}[\p{L}'’-]*\s+)*(?:Department|School|Faculty|Division|Institute|Center|Centre|College|Program|Programme|Unit|Group)\b(?:(?:\s+(?:of|for|in|and|&))?\s+\p{Lu}[\p{L}'’-]*)*?)\s+at\s+(?:the\s+)?(?=\p{Lu})/u, "$1, ");
 
 /** What a note says of one author, found by their family name: the affiliation and an e-mail. */
-function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): { affiliation: string; email: string | null } | null {
+function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { keyedOnly = false } = {}): { affiliation: string; email: string | null } | null {
   const family = asPrinted(author.lastName);
   const full = asPrinted(`${author.firstName} ${author.lastName}`);
-  // The next author's entry ends this one's ("…, and NBER (e-mail: …); Dorn: CEMFI, …").
+  // The next author's entry ends this one's ("…, and NBER (e-mail: …); Dorn: CEMFI, …", "…; Lena Voss — Bank of …").
   const others = families.filter((f) => fold(f) !== fold(author.lastName)).map(asPrinted);
   // (Or, one entry to a line, where the next author's name and colon follow this one's e-mail: "…; refet@bilkent.edu.tr Sack: …".)
-  const nextEntry = others.length ? `|;\\s*(?:${others.join("|")})\\s*[:;]|\\s+(?=(?:${others.join("|")})\\s*:\\s)` : "";
+  const nextEntry = others.length ? `|;\\s*(?:\\p{Lu}[\\p{L}.'’-]*\\s+){0,3}(?:${others.join("|")})\\s*(?:[:;]|[–—]\\s)|\\s+(?=(?:${others.join("|")})\\s*:\\s)` : "";
   // (An entry may also begin after the e-mail that ends the one before, one entry to a line: "…; refet@bilkent.edu.tr
   // Sack: Macroeconomic Advisers, …"; the look-behind is tried only where a space follows.)
   // (Or, entries run on with commas, after the e-mail that ends the one before: "Schmid: University of Bern,
   // schmid[at]unibe[dot]ch, Lena Roth: …"; an entry so begun is known by the author's whole name. An e-mail after a
   // comma ends an entry: a plain one is the author's, one masked against harvesters is read with the others.)
   const keyed = new RegExp(
-    `(?:(?:^|[;*∗†]\\s*|\\.\\s+|(?=\\s)(?<=@[\\w-]+(?:\\.[\\w-]+)+)\\s+)(?:${full}|${family})|,\\s*(?:${full}))\\s*(?:[:;]|[–—](?=\\s+\\p{Lu}))\\s+(.+?)` +
+    `(?:(?:^|[;*∗†]\\s*|\\.\\s+|(?=\\s)(?<=@[\\w-]+(?:\\.[\\w-]+)+)\\s+)(?:${full}|${family})|,\\s*(?:${full}))\\s*([:;]|[–—](?=\\s+\\p{Lu}))\\s+(.+?)` +
       `(?:\\s*\\((?:e-?mail|email)\\s*:?\\s*([^)\\s]+)\\s*\\)|,\\s*(${EMAIL.source})(?=[,;.]?\\s|[,;.]?$)|,\\s*(?:${MASKED_EMAIL.source})|(?=${SENTENCE_END})${nextEntry}|$)`,
     "u",
   );
@@ -196,9 +202,8 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
   // the name into the verb, "Campbellis from …", which is read only before a verb of place.)
   // (One sentence may speak of every author in turn: "Hong is in …; Sraer is in …", "Lopez is …
   // (e-mail), Rose is …": another author's name and verb, or an e-mail's brackets, end this one's.)
-  // (An e-mail's brackets end it, its label or address in them or nothing, where the text layer lost the
-  // address; not an acronym's, "(LSE)".)
-  const mailBrackets = String.raw`|\s*\((?:e-?mail\b[^)]*|[^)\s]*@[^)\s]*)?\)`;
+  // (An e-mail's brackets end it, `MAIL_BRACKETS`.)
+  const mailBrackets = `|${MAIL_BRACKETS}`;
   // (The other's given names are words or initials, "Lasse Heje", "J.", "D.C.": not "NBER." ending this sentence.)
   const nextSaid = others.length ? `${mailBrackets}|[;,.]\\s*(?:and\\s+)?(?:\\p{Lu}(?:\\p{Ll}[\\p{L}-]*|\\.(?:\\p{Lu}\\.)*)\\s+){0,3}(?:${others.join("|")})\\s+is\\s` : mailBrackets;
   const sentence = new RegExp(`(?:^\\S?\\s*|[*∗†;,]\\s*(?:and\\s+)?|\\.\\s+)(?:${full}|${family})(?:\\s+is\\s+|is\\s+(?=(?:from|at|in|with)\\s))(.+?)(?=${SENTENCE_END}|\\.?$${nextSaid})`, "u");
@@ -208,7 +213,11 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[]): {
   const byFullName = new RegExp(`(?:^\\S?\\s*|[;*∗†]\\s*|\\.\\s+)${full}\\s*,\\s+(\\p{Lu}.+?)(?=\\.?\\s*(?:[Ee]-?mail|E-MAIL|Tel|Phone)\\b|${SENTENCE_END}|\\.?$)`, "u");
   for (const text of texts) {
     const k = keyed.exec(text);
-    if (k && /\p{Lu}/u.test(k[1]!.charAt(0))) return { affiliation: k[1]!, email: (k[2] ?? k[3])?.replace(/[.,;]+$/, "") ?? null };
+    // (After a dash, only a place: not a sentence said of the author, "Marta Olive – The views expressed are …".)
+    const place = k && /\p{Lu}/u.test(k[2]!.charAt(0)) && (/[:;]/.test(k[1]!) || (namesInstitution(k[2]!) && !notAffiliation(k[2]!))) ? k[2]! : null;
+    if (place) return { affiliation: place, email: (k![3] ?? k![4])?.replace(/[.,;]+$/, "") ?? null };
+    // (A series' cover is read for such entries only: its other sentences are the series' own.)
+    if (keyedOnly) continue;
     const f = byFullName.exec(text);
     // (Not the author line itself, "Jacob Torrejón, Giovanni Badini and Manuel Vázquez …": no other author is named in a place.)
     if (f && namesInstitution(f[1]!) && !(othersNamed && othersNamed.test(f[1]!))) return { affiliation: f[1]!, email: null };
@@ -293,8 +302,8 @@ function addressBlockOf(lines: Line[], author: ExtractedAuthor, names: Set<strin
  */
 export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[], abstractEnd?: Line, coverLines: Line[] = []) {
   if (!authors.length) return;
-  // (A series' cover may print the authors' entries, each keyed by its author's name: "Alex Ilek – Research Department,
-  // Bank of Israel. Email: …". Only such entries are read there, for an author given no place from the title page:
+  // (A series' cover may print the authors' entries, each keyed by its author's name: "Marta Olive – Research Department,
+  // Bank of Ruritania. Email: …". Only such entries are read there, for an author given no place from the title page:
   // the cover's other notes are the series' own.)
   const coverTexts = coverLines.length ? noteTexts(coverLines, vocabularyOf(coverLines.map((l) => l.text))) : [];
   // Address blocks stand after the abstract; above it a name alone on a line heads the title page's own author list.
@@ -330,7 +339,7 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
       respective?.[k] ??
       shared ??
       (street ? { affiliation: `${a.affiliation}, ${street}`, email: null } : null) ??
-      (coverTexts.length && !a.affiliation ? noteOf(coverTexts, a, families) : null);
+      (coverTexts.length && !a.affiliation ? noteOf(coverTexts, a, families, { keyedOnly: true }) : null);
     if (!note) continue;
     // (What an affiliation never holds, as wherever else one is read: an address, its label.)
     const cleaned = cleanAffiliation(unitAtInstitution(note.affiliation).replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));
@@ -362,9 +371,10 @@ export function withoutThanked(lines: Line[], authors: ExtractedAuthor[]): Extra
   const kept = authors.filter((a) => {
     if (!a.lastName.trim()) return true;
     const named = new RegExp(`(?<![\\p{L}\\p{N}])${escape(a.lastName)}(?![\\p{L}\\p{N}])`, "u");
-    // (Named elsewhere in any case: an author line or a running head in capitals, "MARTA OLIVARES-KUHN".)
-    const namedAnyCase = new RegExp(named.source, "iu");
-    return !(thanks.some((t) => named.test(t)) && !other.some((t) => namedAnyCase.test(t)));
+    // (Named elsewhere as printed or in capitals: an author line or a running head in capitals, "MARTA OLIVARES-KUHN";
+    // not a word in lower case, "the price of housing" for an author Price.)
+    const inCapitals = new RegExp(`(?<![\\p{L}\\p{N}])${escape(a.lastName.toLocaleUpperCase())}(?![\\p{L}\\p{N}])`, "u");
+    return !(thanks.some((t) => named.test(t)) && !other.some((t) => named.test(t) || inCapitals.test(t)));
   });
   // (Never all of them: a paper's authors are named somewhere besides its thanks.)
   return kept.length ? kept : authors;

@@ -527,6 +527,39 @@ describe("the author reader", () => {
     const byHeight = { mean: Array(width).fill(0), scale: Array(width).fill(1), hidden: [], hiddenBias: [], outBias: [0, 310, 0, 0, 0, 0, 0], out: LABELS.map((l) => Array.from({ length: width }, (_, j) => (l === "author" && j === 8 ? -1000 : 0))) };
     const read = readHeader(doc, [byHeight]);
     expect(read.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Teresa M. Okonkwo", "Ilja Vranken", "Camila Ferreyra"]);
+    // (A line printed under the names and named after them only as something else is not listed with them: "…, Harbour Press, 2025".)
+    const press = cover.filter((l) => l.page === 1 && l.y <= 378).map((l) => (l.text === "Camila Ferreyra" ? { ...l, text: "Harbour Press", spans: [{ ...l.spans[0]!, text: "Harbour Press" }] } : l));
+    const cited = [...press, at(1, 704, "Suggested citation: Teresa M. Okonkwo and Ilja Vranken, Harbour Press, 2025."), ...cover.filter((l) => l.page === 2).map((l) => (l.y === 276 ? { ...l, text: "Teresa M. Okonkwo and Ilja Vranken", spans: [{ ...l.spans[0]!, text: "Teresa M. Okonkwo and Ilja Vranken" }] } : l))];
+    expect(readHeader(documentOfLines(cited), [byHeight]).authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Teresa M. Okonkwo", "Ilja Vranken"]);
+  });
+
+  it("gives the authors the places a series' cover keys to their names, never the series' own address printed there", () => {
+    const cover = [
+      lineAt(1, 62, 117, 17.6, "Bank of Ruritania"),
+      lineAt(1, 313, 117, 17.6, "Research Department"),
+      lineAt(1, 120, 220, 20, "Household Leverage and the Housing Cycle"),
+      lineAt(1, 141, 318, 13, "Marta Olive and Tomas Brel"),
+      lineAt(1, 87, 512, 11, "Marta Olive – Research Department, Bank of Ruritania. Email: m.olive@example.org"),
+      lineAt(1, 87, 527, 11, "Tomas Brel – Monetary Department, Bank of Ruritania. Email: t.brel@example.org"),
+      lineAt(1, 90, 725, 13, "Research Department, Bank of Ruritania. POB 780, 91007 Ostrava"),
+    ];
+    const titlePage = [
+      lineAt(2, 96, 85, 14, "Household Leverage and the Housing Cycle"),
+      lineAt(2, 150, 110, 12, "Marta Olive and Tomas Brel"),
+      lineAt(2, 260, 150, 12, "Abstract"),
+      ...[
+        "We study how household leverage moves house prices over the credit cycle, using loan-level data",
+        "from three regions. Prices rise more where credit limits loosen most, and fall further after the",
+        "limits tighten again. A model with collateral constraints matches the size of both movements and",
+        "says that a cap on loan-to-value ratios would have halved the fall. The effect is larger where the",
+        "share of first-time buyers is high, as the model predicts, and it does not depend on the rate.",
+      ].map((t, i) => lineAt(2, 72, 170 + i * 14, 11, t, 468)),
+    ];
+    const read = readHeader(documentOfLines([...cover, ...titlePage]));
+    expect(read.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Olive", "Research Department, Bank of Ruritania"],
+      ["Brel", "Monetary Department, Bank of Ruritania"],
+    ]);
   });
 
   it("never takes an organisation printed under an author for a second author: it is that author's affiliation", () => {

@@ -7,7 +7,7 @@ import { countryIn, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import type { LineLabels } from "./labeller";
 import type { NameReader } from "./names";
-import { fold, joinLines, sentences, capitalised, isProse } from "./text";
+import { escapePattern, fold, joinLines, sentences, capitalised, isProse } from "./text";
 import type { Cover } from "./zones";
 import { isHeading, sourceOf } from "./layout";
 import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, notePieces, noteTextsByLine, shareInstitutionLines, splitAffiliation, splitAtCountries } from "./affiliations";
@@ -365,6 +365,9 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
   // labeller is sure of the line (a journal's sidebar, "*Correspondence: …", above the real list).
   let corresponding = false;
   const known = (name: string, author: number) => !corresponding || author >= 0.9 || candidates.some((c) => samePerson(c.name, name));
+  // (The lines' letters folded once, for the names a doubted line may be listed with.)
+  let folded: string[] | undefined;
+  const foldedLines = () => (folded ??= lines.map((l) => fold(l.text)));
   for (let r = 0; r < region.length; r++) {
     let { line, index } = region[r]!;
     const first = line;
@@ -410,14 +413,15 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
     // (Nor a line between two the labeller reads as names: "WAHIDA KARMALLY, DRPH, RD, CDE, CLS, FNLA 4" set smaller in a column of names.)
     // (Not an institution's line between two lines of names: "University of California, Los Angeles".)
     const between = () => !INSTITUTION.test(line.text) && (labels[region[r - 1]?.index ?? -1]?.author ?? 0) >= 0.5 && (labels[region[r + 1]?.index ?? -1]?.author ?? 0) >= 0.5;
-    // (Nor the last of a column of names that another line prints again with the name above it: a
-    // cover's "Camilo Granados" under two names, in its copyright line "© 2025 by …, Ippei Fujiwara,
-    // and Camilo Granados" and on the title page's list.)
+    // (Nor the last of a column of names that another line lists again as the last of a list, right after the
+    // name above it: a cover's "Camila Ferreyra" under two names, in its copyright line "© 2025 by …, Ilja
+    // Vranken, and Camila Ferreyra" and on the title page's list; not "…, Ilja Vranken, Harbour Press, 2025".)
     const listedAgain = () => {
       const above = region[r - 1];
       if (!above || (labels[above.index]?.author ?? 0) < 0.5 || INSTITUTION.test(line.text)) return false;
       const [own, prior] = [fold(line.text.trim()), fold(above.line.text.trim())];
-      return own.length > 3 && lines.some((l) => l !== line && l !== above.line && fold(l.text).includes(own) && fold(l.text).includes(prior));
+      const together = new RegExp(`${escapePattern(prior)}(?:,?\\s+and\\s+|\\s*&\\s*)${escapePattern(own)}(?![\\p{L}])`, "u");
+      return own.length > 3 && foldedLines().some((t, k) => lines[k] !== line && lines[k] !== above.line && together.test(t));
     };
     if (author < 0.1 && !between() && !listedAgain() && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
     for (const s of namesOnLine(line, lowerWords, { model: nameModel, reader: nameReader })) if (known(s.name, author)) candidates.push({ ...s, markers: markerRanges(s.markers), line: first, lineIndex: index, author });

@@ -21,6 +21,7 @@ describe("countries", () => {
     expect(trailingCountry("Research Department, Bank of Italy")).toEqual({ rest: "Research Department, Bank of Italy", country: null });
     // (A part of the country named between them too: the country is the institution's, not an address's.)
     expect(trailingCountry("University of Southern Denmark")).toEqual({ rest: "University of Southern Denmark", country: null });
+    expect(trailingCountry("UNIVERSITY OF SOUTHERN DENMARK").country).toBe(null);
     expect(trailingCountry("Department of Economics, University of Southern Denmark, Odense, Denmark")).toEqual({ rest: "Department of Economics, University of Southern Denmark, Odense", country: "Denmark" });
     expect(countryOfEmail("a@korea.ac.kr")).toBe("South Korea");
     expect(countryOfEmail("b@mit.edu")).toBe("United States");

@@ -78,7 +78,7 @@ export const countryNamed = (text: string) => byName.get(clean(text).toLowerCase
 
 /** The words that join an institution's name to a place it is named after. */
 const OF = /^(?:of|de|du|des|del|della|di|da|do|von|der|für|i)$/i;
-const REGION_OF = /^(?:Southern|Northern|Eastern|Western|Central|South|North|East|West)$/;
+const REGION_OF = /^(?:Southern|Northern|Eastern|Western|Central|South|North|East|West)$/i;
 
 /**
  * A postcode of letters and digits, as Canada's and Britain's are ("K1A 0G9", "EC2A 2AE"): each piece

@@ -29,8 +29,8 @@ export type NameLabel = (typeof NAME_LABELS)[number];
 
 export type NameToken = { text: string; sup: boolean; space: boolean; span: number };
 
-// (The Dutch particle "’t", het, is a word with its apostrophe: "Nadja van ’t Hoff".)
-const TOKEN = /['’]t(?![\p{L}\p{M}])|[\p{L}\p{M}](?:[\p{L}\p{M}'’.-]*[\p{L}\p{M}.])?|\d+|\S/gu;
+// (The Dutch particle "’t", het, is a word with its apostrophe: "Marieke van ’t Lindt", "VAN ’T LINDT".)
+const TOKEN = /['’][tT](?![\p{L}\p{M}])|[\p{L}\p{M}](?:[\p{L}\p{M}'’.-]*[\p{L}\p{M}.])?|\d+|\S/gu;
 
 /**
  * A line's tokens in print order: raised spans apart from the text, a space where the spans or

@@ -20,7 +20,7 @@ export function authorLine(l: Line, lowerWords: Set<string>) {
   );
 }
 
-const NAME_TOKEN = /^(?:[\p{Lu}][\p{L}'’.-]*|(?:van|von|der|den|de|del|della|di|da|do|dos|das|du|la|le|ten|ter|bin|al|el|zu|i|y|e|['’]t)|[\p{Lu}]\.)$/u;
+const NAME_TOKEN = /^(?:[\p{Lu}][\p{L}'’.-]*|(?:van|von|der|den|de|del|della|di|da|do|dos|das|du|la|le|ten|ter|bin|al|el|zu|i|y|e|['’][tT])|[\p{Lu}]\.)$/u;
 /** Joins two family names: "Vidal i Puig", "Ortega y Gasset", "Sousa e Silva". */
 const CONJUNCTIONS = new Set(["i", "y", "e"]);
 /** Particles of Spanish and Portuguese compound family names ("López de Haro"). */

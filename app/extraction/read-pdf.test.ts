@@ -32,9 +32,18 @@ describe("the PDF's lines", () => {
     const [line] = toLines(tilde, 1);
     expect(line!.text).toBe("RAMIRO IBARRA-PEÑA");
     expect(line!.spans.map((s) => s.text)).toEqual(["RAMIRO IBARRA-PE", "ÑA"]);
-    // (Another accent keeps the space before it: it may begin a word.)
-    const acute = [{ ...item(175, 124, 10, "JEAN ´"), width: 30 }, { ...item(202, 126, 7.5, "ERIC"), baseline: 792 - 124 - 10 }];
+    // (Another accent before letters of its size keeps the space before it: it may begin a word.)
+    const acute = [{ ...item(175, 124, 10, "JEAN ´"), width: 30 }, item(202, 124, 10, "ERIC")];
     expect(toLines(acute, 1)[0]!.text).toBe("JEAN ÉRIC");
+    // (In small capitals, the smaller letters go on the word whatever the accent; an accent printed alone goes onto its letter too.)
+    const small = [{ ...item(175, 124, 10, "MARIA JOS ´"), width: 58 }, { ...item(230, 126, 7.5, "E"), baseline: 792 - 124 - 10 }];
+    expect(toLines(small, 1)[0]!.text).toBe("MARIA JOSÉ");
+    const alone = [{ ...item(175, 124, 10, "RAMIRO IBARRA-PE"), width: 80 }, { ...item(257, 124, 10, "˜"), width: 5 }, { ...item(258, 126, 7.5, "NA"), baseline: 792 - 124 - 10 }];
+    const [joined] = toLines(alone, 1);
+    expect(joined!.text).toBe("RAMIRO IBARRA-PEÑA");
+    expect(joined!.spans.map((s) => s.text)).toEqual(["RAMIRO IBARRA-PE", "ÑA"]);
+    // (The items given are left as they were.)
+    expect(alone.map((i) => i.text)).toEqual(["RAMIRO IBARRA-PE", "˜", "NA"]);
     // (Not an accent set clear of the next item.)
     const apart = [{ ...item(175, 124, 10, "RAMIRO IBARRA-PE ˜"), width: 90 }, { ...item(268, 126, 7.5, "NA"), baseline: 792 - 124 - 10 }];
     expect(toLines(apart, 1)[0]!.spans.map((s) => s.text)).toEqual(["RAMIRO IBARRA-PE ˜", "NA"]);

@@ -5,7 +5,7 @@
  */
 import { getDocumentProxy } from "unpdf";
 import { ExtractionFailed, type Document, type Line, type Span } from "./model";
-import { fixLigatures, joinSpans } from "./text";
+import { LOOSE_ACCENT_LAST, fixLigatures, joinSpans } from "./text";
 import { checkedPdf } from "./unpack";
 
 type Item = Span & { baseline: number };
@@ -83,19 +83,26 @@ function median(xs: number[]) {
 const markerLike = (text: string) => text.trim().length <= 4 || /^(?:[\p{Ll}\d*∗†‡§¶]{1,2},\s?){1,4}[\p{Ll}\d*∗†‡§¶]{1,2},?$/u.test(text.trim());
 
 /**
- * An accent printed last in one item and set over the first letter of the next (TeX's accents on
- * names in small capitals, "ALFARO-URE ˜" / "NA") goes onto that letter. The space before it goes
- * too where the accent is a tilde: ñ, ã and õ begin no word in the languages that print them.
+ * An accent printed last in one span and set over the first letter of the next (TeX's accents on
+ * names in small capitals, "IBARRA-PE ˜" / "NA") goes onto that letter; a span left empty goes. The space before the accent goes too where the word
+ * plainly goes on: after a tilde (ñ, ã and õ begin no word in the languages that print them) or in
+ * smaller letters (small capitals, "JOS ´" / "E"); before another accent in letters of one size it
+ * may begin a word ("JEAN ´" / "ERIC"). The spans are the line's own copies.
  */
-function accentsOntoTheirLetters(row: Item[]) {
-  for (let k = 0; k + 1 < row.length; k++) {
-    const [item, next] = [row[k]!, row[k + 1]!];
-    const loose = /(\s?)([\u02C7\u00B4\u00A8\u02DC\u02C6\u02D8\u02D9\u02DA\u02DD])$/u.exec(item.text);
-    if (!loose || next.x >= item.x + item.width || !/^\p{L}/u.test(next.text)) continue;
-    const tilde = loose[2] === "\u02DC";
-    item.text = item.text.slice(0, item.text.length - loose[0].length) + (tilde ? "" : loose[1]);
+function accentsOntoTheirLetters<S extends Span & { sup: boolean }>(spans: S[]): S[] {
+  const text = spans.filter((s) => !s.sup);
+  for (let k = 0; k + 1 < text.length; k++) {
+    const [span, next] = [text[k]!, text[k + 1]!];
+    const loose = LOOSE_ACCENT_LAST.exec(span.text);
+    if (!loose || next.x >= span.x + span.width || !/^\p{L}/u.test(next.text)) continue;
+    const goesOn = loose[2] === "\u02DC" || next.size < span.size * 0.9;
+    span.text = span.text.slice(0, span.text.length - loose[0].length) + (goesOn ? "" : loose[1]);
     next.text = fixLigatures(`${loose[2]}${next.text}`);
+    // (An accent printed alone: its letter's box starts where the accent did, or, where the word goes on, where the letters before it end.)
+    const before = text[k - 1];
+    if (!span.text) next.x = Math.min(next.x, goesOn && before ? before.x + before.width : span.x);
   }
+  return spans.filter((s) => s.text !== "");
 }
 
 export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
@@ -169,11 +176,10 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
     // (In the margin: a raised marker before a centred affiliation, "¹ Graduate School …", stays.)
     if (first && second && first.x < pageWidth * 0.13 && /^\d{1,4}$/.test(first.text.trim()) && first.size < sizeOf(members.slice(1)) * 0.8 && second.x - (first.x + first.width) > 2) members.shift();
     const body = members.filter((i) => !sup.has(i));
-    accentsOntoTheirLetters(body);
     const size = sizeOf(body.length ? body : members);
     // Small raised items inside a line (a marker after a name) are superscripts too.
     const baseline = median(body.map((i) => i.baseline));
-    const spans = members.map((i) => ({ ...i, sup: sup.has(i) || (i.size < size * 0.85 && i.baseline - baseline > size * 0.15 && markerLike(i.text)) }));
+    const spans = accentsOntoTheirLetters(members.map((i) => ({ ...i, sup: sup.has(i) || (i.size < size * 0.85 && i.baseline - baseline > size * 0.15 && markerLike(i.text)) })));
     const text = fixLigatures(joinSpans(spans.filter((s) => !s.sup)));
     if (!text) continue;
     const [x0, x1] = extent(members);

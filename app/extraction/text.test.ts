@@ -47,5 +47,6 @@ describe("text repairs", () => {
     // A short capitalised word before a stop ends a sentence where a sentence's opening word follows it.
     expect(sentences("They are at the Bank of New York. The views are their own.")).toEqual(["They are at the Bank of New York.", "The views are their own."]);
     expect(sentences("Dept. Finance, Univ. Toronto")).toEqual(["Dept. Finance, Univ. Toronto"]);
+    expect(sentences("Ortega and Z. He are with the Bank of Canada. We thank J. I. Smith.")).toEqual(["Ortega and Z. He are with the Bank of Canada.", "We thank J. I. Smith."]);
   });
 });

@@ -7,6 +7,8 @@ const SPACING_ACCENTS: Record<string, string> = {
   "\u02C7": "\u030C", "\u00B4": "\u0301", "\u0060": "\u0300", "\u00A8": "\u0308", "\u02DC": "\u0303", "\u02C6": "\u0302",
   "\u02D8": "\u0306", "\u02D9": "\u0307", "\u02DA": "\u030A", "\u00B8": "\u0327", "\u02DB": "\u0328", "\u02DD": "\u030B",
 };
+/** A spacing accent ending a piece of text, and the space before it, if any (not a cedilla or an ogonek, printed after their letter, nor TeX's opening quote). */
+export const LOOSE_ACCENT_LAST = new RegExp(`(\\s?)([${Object.keys(SPACING_ACCENTS).filter((a) => !"\u00B8\u02DB\u0060".includes(a)).join("")}])$`, "u");
 /** Ligatures spelled out ("ﬁ" → "fi") and TeX's loose accents put on their letter ("dvoˇrák" → "dvořák", "Luı́s" → "Luís"). */
 export const fixLigatures = (s: string) =>
   s
@@ -23,6 +25,9 @@ export const fixLigatures = (s: string) =>
     .normalize("NFC");
 
 export const normalizeSpace = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/** A text as a regular expression matches it, letter for letter. */
+export const escapePattern = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Letters without accents, lower case: for comparing names with e-mail addresses. */
 export const fold = (s: string) =>
@@ -147,8 +152,9 @@ export function sentences(text: string) {
     const before = text.slice(wordStart, m.index);
     // (An initial, a short abbreviation or initials run together; not an acronym in capitals, which
     // ends a sentence as any word does: "… AQR Capital Management, and NBER. Lasse Heje Pedersen is …".)
-    // (Unless a sentence's opening word follows: "… Bank of New York. The authors thank …".)
-    if (/^(?:\p{Lu}\p{Ll}{0,3}|(?:\p{Lu}\.)+\p{Lu})$/u.test(before) && !SENTENCE_OPENER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 12))) continue;
+    // (Unless a short word, not an initial, is followed by a sentence's opening word: "… Bank of New York. The authors
+    // thank …"; "Z. He are with …" and "J. I. Smith" are initials.)
+    if (/^(?:\p{Lu}\p{Ll}{0,3}|(?:\p{Lu}\.)+\p{Lu})$/u.test(before) && !(/^\p{Lu}\p{Ll}{1,3}$/u.test(before) && SENTENCE_OPENER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 12)))) continue;
     out.push(text.slice(start, m.index + 1));
     start = m.index + m[0].length;
   }
