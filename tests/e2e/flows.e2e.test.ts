@@ -80,12 +80,15 @@ describe("the top bar", () => {
     await done();
   });
 
-  it("shrinks while a signed-in visitor's menu is still loading, and the menu keeps the server's markup and then works", async () => {
-    const account = await newAccount({ session: true, label: "menu-late" });
+  /**
+   * A signed-in visitor's page on which the user menu's code waits until `release` lets it in;
+   * `menuHydrated` waits until React has taken over the server's markup (React's own key on it).
+   */
+  async function pageWithMenuCodeHeld(label: string) {
+    const account = await newAccount({ session: true, label });
     const context = await signedInContext(browser, account);
     const page = await context.newPage();
     const noErrors = watchErrors(page);
-    // The user menu's code arrives only after the page has hydrated and scrolled.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/user-menu-[^/]*\.js$/, async (route) => {
@@ -94,16 +97,24 @@ describe("the top bar", () => {
     });
     await page.goto("/society/board", { waitUntil: "domcontentloaded" });
     await waitForHydration(page);
+    const menuHydrated = () =>
+      page.waitForFunction(() => {
+        const details = document.querySelector("details.user-menu");
+        return !!details && Object.keys(details).some((k) => k.startsWith("__reactFiber$"));
+      });
+    return { context, page, noErrors, release, menuHydrated };
+  }
+
+  it("shrinks while a signed-in visitor's menu is still loading, and the menu keeps the server's markup and then works", async () => {
+    // The user menu's code arrives only after the page has hydrated and scrolled.
+    const { context, page, noErrors, release, menuHydrated } = await pageWithMenuCodeHeld("menu-late");
     const header = page.locator("header.site-header");
     await page.evaluate(() => window.scrollTo(0, 300));
     await expect.poll(() => header.getAttribute("class")).toContain("is-compact");
     release();
-    // Once its code has arrived and React has taken over the server's markup (React's own key on
-    // the element), the menu works: a click lands on the hydrated menu, not on its way there.
-    await page.waitForFunction(() => {
-      const details = document.querySelector("details.user-menu");
-      return !!details && Object.keys(details).some((k) => k.startsWith("__reactFiber$"));
-    });
+    // Once its code has arrived and React has taken over the server's markup, the menu works: a
+    // click lands on the hydrated menu, not on its way there.
+    await menuHydrated();
     const summary = menu(page).locator("details.user-menu > summary");
     await summary.click();
     await expect.poll(() => menu(page).getByRole("link", { name: "Logout" }).isVisible()).toBe(true);
@@ -112,27 +123,13 @@ describe("the top bar", () => {
   });
 
   it("keeps the menu a visitor opened while its code was loading open once it hydrates, and closes it when the page changes", async () => {
-    const account = await newAccount({ session: true, label: "menu-early" });
-    const context = await signedInContext(browser, account);
-    const page = await context.newPage();
-    const noErrors = watchErrors(page);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/user-menu-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto("/society/board", { waitUntil: "domcontentloaded" });
-    await waitForHydration(page);
+    const { context, page, noErrors, release, menuHydrated } = await pageWithMenuCodeHeld("menu-early");
     // Opened natively, as the server's markup opens without the menu's code.
     await menu(page).locator("details.user-menu > summary").click();
     const dashboard = menu(page).getByRole("link", { name: "Dashboard" });
     await expect.poll(() => dashboard.isVisible()).toBe(true);
     release();
-    await page.waitForFunction(() => {
-      const details = document.querySelector("details.user-menu");
-      return !!details && Object.keys(details).some((k) => k.startsWith("__reactFiber$"));
-    });
+    await menuHydrated();
     // (React's effects run after it takes the markup over: give them a frame.)
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.locator("details.user-menu").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
