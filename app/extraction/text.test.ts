@@ -7,6 +7,8 @@ describe("text repairs", () => {
     expect(joinLines(["Deposit rates rose slower than mar-", "ket rates"], vocabulary)).toBe("Deposit rates rose slower than market rates");
     expect(joinLines(["reduced their risk-", "taking"], vocabulary)).toBe("reduced their risk-taking");
     expect(joinLines(["a one-standard-", "deviation"], vocabulary)).toBe("a one-standard-deviation");
+    expect(joinLines(["after the COVID-", "19 crisis"], vocabulary)).toBe("after the COVID-19 crisis");
+    expect(joinLines(["in 2019-", "20 and"], vocabulary)).toBe("in 2019- 20 and");
   });
 
   it("joins an e-mail address the line cut after a dot of its domain, and nothing else after a full stop", () => {

@@ -46,7 +46,7 @@ describe("the title reader", () => {
   });
 
   it("never takes an imprint, a report number, a street, a spaced banner, a journal's or a section's banner for the title", () => {
-    for (const banner of ["SLAC-PUB-12820", "cond-mat/9903395 v2 24 Oct 1999", "3400 N. Charles Street, Baltimore, MD 21218", "© 2014 The Authors. Published by Elsevier B.V.", "2 0 0 6 L A N D E S B I O S C I E N C E", "ORIGINAL RESEARCH published: 13 January 2021", "BMC Cancer", "BIOINFORMATICS REVIEW", "Presented as a RobustML workshop paper at ICLR 2021", "Frontiers in Finance | www.example-journal.org", "Meridian Analytics, Inc. 1717 West Sixth Street, Suite 290", "p a p e r", "W O R K I N G PA P E R S E R I E S"]) {
+    for (const banner of ["SLAC-PUB-12820", "cond-mat/9903395 v2 24 Oct 1999", "3400 N. Charles Street, Baltimore, MD 21218", "© 2014 The Authors. Published by Elsevier B.V.", "2 0 0 6 L A N D E S B I O S C I E N C E", "ORIGINAL RESEARCH published: 13 January 2021", "BMC Cancer", "BIOINFORMATICS REVIEW", "Presented as a RobustML workshop paper at ICLR 2021", "Frontiers in Finance | www.example-journal.org", "Meridian Analytics, Inc. 1717 West Sixth Street, Suite 290", "p a p e r", "W O R K I N G PA P E R S E R I E S", "Working Papers / Documents de travail", "IMF Working Paper"]) {
       const header = readHeader(
         documentOf([
           [banner, 20],
@@ -111,5 +111,19 @@ describe("the title reader", () => {
     expect(readHeader(doc).title.value).toBe("Testing the Production Approach to Markup");
     doc.lines[0]!.text = "Testing the Production Approach to Markups and";
     expect(readHeader(doc).title.value).toBe("Testing the Production Approach to Markups and Estimation");
+  });
+
+  it("reads a subtitle set at half the title's size under a title that ends with a question, a name and its number cut at their hyphen", () => {
+    const doc = documentOf([
+      ["Still a Safe Harbour?", 34],
+      ["Redesigning the Bond Market After the SARS-", 18],
+      ["2 Crisis", 18],
+      ["Teodora Valen", 13],
+      ["Graduate School of Business", 9],
+      ["I review how the secondary market for government bonds worked in the spring, when the crisis triggered", 9],
+      ["investor flows that overwhelmed dealers, and what a mandate of central clearing would cost and bring.", 9],
+    ]);
+    [156, 200, 221, 267, 290, 379, 389].forEach((y, i) => Object.assign(doc.lines[i]!, { y }));
+    expect(readHeader(doc).title.value).toBe("Still a Safe Harbour? Redesigning the Bond Market After the SARS-2 Crisis");
   });
 });

@@ -66,6 +66,8 @@ const NOT_TITLE = new RegExp(
     // A section's or a journal's banner, the whole line: "BIOINFORMATICS REVIEW", "Book Reviews",
     // "Information in practice", "Technical Report 90", "BMC Cancer", "PLOS ONE", "Author list".
     /^(?:key\s*words?|author list|authors?|corresponding authors?|running title|(?:abstract|text) word count|book reviews?|readers'? comments|comments and responses|information in practice|editorial|letters? to the editor|short communication|brief report|case report|research (?:article|paper)|original (?:research|article)|\p{L}+\s+review|technical report\s*[\d-]*|(?:BMC|PLO[Ss])(?:\s+\p{L}+){1,4})(?:\s*\([^)]*\))?$/u,
+    // A series' kind alone, in one language or two: "IMF Working Paper", "Working Papers / Documents de travail".
+    /^(?:\p{L}+\s+){0,3}(?:working|discussion|occasional|staff|research|policy)\s+papers?(?:\s+series)?(?:\s*[/|·–—]\s*(?:\p{L}+\s*){1,4})?$/u,
     // A note of where the paper was presented or published: "Presented as a … paper at ICLR 2021".
     /^(?:presented|to appear|accepted|under review)\b.*\b(?:19|20)\d{2}\b/u,
     // A running head ("Collado-Torres et al."), a journal's volume and pages ("BULLETIN 18(2): 109-118"), a postcode and its town ("0424 Oslo").
@@ -136,7 +138,7 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     // A subtitle set smaller under a title that ends with a question or a colon ("How Competitive is
     // the Stock Market?" / "Theory, Evidence from Portfolios, and …"), still larger than the text
     // around: its lines are the title's too.
-    const subtitle = doc.kind === "pdf" && /[?:]$/.test(prev.text.trim()) && score(l) < look && l.size >= lines[start]!.size * 0.75 && l.size > body + 2;
+    const subtitle = doc.kind === "pdf" && /[?:]$/.test(prev.text.trim()) && score(l) < look && l.size >= lines[start]!.size * 0.5 && l.size > body + 2;
     if (subtitle) look = score(l);
     const sameLook = Math.abs(score(l) - look) < 0.4;
     // A title ends where the authors, an address or a footnote begins.

@@ -192,6 +192,20 @@ describe("zones of the first pages", () => {
     ]);
   });
 
+  it("reads a banner set in the title's size far above it as a run of its own, not the title's first line", () => {
+    const pages = [
+      line(1, 242, 189, 20, "Working Papers / Documents de travail"),
+      line(1, 358, 356, 19.8, "Dealer capital and the"),
+      line(1, 264, 379, 19.8, "price of liquidity"),
+      line(1, 452, 523, 14, "Lucía Ferrante"),
+      line(2, 206, 133, 17.2, "Dealer capital and the price of liquidity"),
+      line(2, 129, 196, 12, "Lucía Ferrante"),
+      line(2, 287, 281, 10, "Abstract"),
+      line(2, 99, 303, 10, "When dealers hold less capital, the bonds they trade become more expensive to buy and sell, and the"),
+    ];
+    expect(seriesCover(pages, 10)).toEqual({ page: 1, title: "Dealer capital and the price of liquidity", titlePage: 2 });
+  });
+
   it("looks through a first page of thousands of large lines at once", () => {
     const many = Array.from({ length: 6000 }, (_, k) => line(1 + Math.floor(k / 3000), 72, 40 + (k % 3000) * 0.25, k % 2 ? 14 : 15, `A line of large type number ${k} on the page`));
     const started = performance.now();
