@@ -280,6 +280,21 @@ describe("author notes", () => {
     expect(cited[0]!.affiliation).toBe(null);
   });
 
+  it("reads entries by whole name and comma run on in one note, each ending with its author's address", () => {
+    const note = lines([
+      "Mara Balogh, University of Oxford, Merton St, Oxford OX1 4JF, UK, mara.balogh@example.ac.uk. Anton Pleshko, European",
+      "Bank for Reconstruction and Development, London, EC2A 2JN, UK. Email: pleshko@example.com Marta Skala, University of",
+      "Bristol, 12A Priory Rd, Bristol BS8 1TU, UK, marta.skala@example.ac.uk The authors are grateful to Jose Damian for comments.",
+    ]);
+    const trio = [author("Mara", "Balogh"), author("Anton", "Pleshko"), author("Marta", "Skala")];
+    affiliationsFromNotes(note, trio);
+    expect(trio.map((a) => a.affiliation)).toEqual([
+      "University of Oxford, Merton St, Oxford OX1 4JF",
+      "European Bank for Reconstruction and Development, London, EC2A 2JN",
+      "University of Bristol, 12A Priory Rd, Bristol BS8 1TU",
+    ]);
+  });
+
   it("gives the authors a sentence lists together the place it says they share, beside another author's own sentence", () => {
     const note = lines([
       "* Ines Marvall is with the Rotman School. Tomas K. Rheden and Ada Ostby are with the Rotman School and the",

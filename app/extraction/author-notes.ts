@@ -207,10 +207,11 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   // (The other's given names are words or initials, "Lasse Heje", "J.", "D.C.": not "NBER." ending this sentence.)
   const nextSaid = others.length ? `${mailBrackets}|[;,.]\\s*(?:and\\s+)?(?:\\p{Lu}(?:\\p{Ll}[\\p{L}-]*|\\.(?:\\p{Lu}\\.)*)\\s+){0,3}(?:${others.join("|")})\\s+is\\s` : mailBrackets;
   const sentence = new RegExp(`(?:^\\S?\\s*|[*∗†;,]\\s*(?:and\\s+)?|\\.\\s+)(?:${full}|${family})(?:\\s+is\\s+|is\\s+(?=(?:from|at|in|with)\\s))(.+?)(?=${SENTENCE_END}|\\.?$${nextSaid})`, "u");
-  // (Or by the whole name and a comma, an entry that opens the note or a sentence of it: "Adam Richardson, Economics
-  // Department, Reserve Bank of New Zealand, 2 The Terrace, Wellington, New Zealand. E-mail: …".)
+  // (Or by the whole name and a comma, an entry that opens the note, a sentence of it or follows the e-mail that ends the
+  // entry before: "Adam Richardson, Economics Department, Reserve Bank of New Zealand, 2 The Terrace, Wellington, New
+  // Zealand. E-mail: …"). Its place ends at an e-mail label or the author's address after a comma.)
   const othersNamed = others.length ? new RegExp(`(?<![\\p{L}])(?:${others.join("|")})(?![\\p{L}])`, "u") : null;
-  const byFullName = new RegExp(`(?:^\\S?\\s*|[;*∗†]\\s*|\\.\\s+)${full}\\s*,\\s+(\\p{Lu}.+?)(?=\\.?\\s*(?:[Ee]-?mail|E-MAIL|Tel|Phone)\\b|${SENTENCE_END}|\\.?$)`, "u");
+  const byFullName = new RegExp(`(?:^\\S?\\s*|[;*∗†]\\s*|\\.\\s+|(?=\\s)(?<=@[\\w-]+(?:\\.[\\w-]+)+)\\s+)${full}\\s*,\\s+(\\p{Lu}.+?)(?=\\.?\\s*(?:[Ee]-?mail|E-MAIL|Tel|Phone)\\b|,\\s*(?=[\\w.+'-]+@[\\w-]+\\.)|${SENTENCE_END}|\\.?$)`, "u");
   for (const text of texts) {
     const k = keyed.exec(text);
     // (After a dash, only a place: not a sentence said of the author, "Marta Olive – The views expressed are …".)

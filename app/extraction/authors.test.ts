@@ -562,6 +562,28 @@ describe("the author reader", () => {
     ]);
   });
 
+  it("parts two notes printed on one line where the second begins with a doubled symbol, without a comma before it", () => {
+    const header = readHeader(
+      documentOf([
+        ["The Demand for Public Schools After the Pandemic", 16],
+        ["Tarja Okafor *", 12],
+        ["Kevin Strand *", 12],
+        ["Andrea Bauer-Hicks **", 12],
+        ["Joan Goodwin **", 12],
+        ["* University of Michigan ** Boston University", 12],
+        ["Abstract", 12],
+        ["We study how enrolment in public schools moved during the pandemic, with student-level records from one state", 11],
+        ["and national survey data, and find that most of the students who left went to home schooling, not to private schools.", 11],
+      ]),
+    );
+    expect(header.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Okafor", "University of Michigan"],
+      ["Strand", "University of Michigan"],
+      ["Bauer-Hicks", "Boston University"],
+      ["Goodwin", "Boston University"],
+    ]);
+  });
+
   it("never takes an organisation printed under an author for a second author: it is that author's affiliation", () => {
     const doc = documentOf([
       ["Publication Bias in Anomaly Returns", 17],

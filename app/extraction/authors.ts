@@ -549,11 +549,14 @@ function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Li
 
   // Two notes printed as one, the second after its symbol: "*Department of Neurosurgery, Kanazawa …,
   // and †Division of Neurosurgery, Keijyu General Hospital": the symbol nobody's note has begins it.
-  for (const symbol of ["*", "†", "‡", "§", "¶"]) {
+  // (A symbol doubled is plainly a marker, with or without a comma before it: "* University of Michigan ** Boston University".)
+  for (const symbol of ["*", "†", "‡", "§", "¶", "**", "††", "‡‡", "***"]) {
     if (notes.has(symbol)) continue;
+    const run = symbol.replace(/\*/g, "\\*");
+    const before = symbol.length > 1 ? "(?:[,;.]\\s+(?:and\\s+)?|\\s+)" : "[,;.]\\s+(?:and\\s+)?";
     for (const [key, texts] of notes) {
       const text = texts.join(" ");
-      const at = new RegExp(`[,;.]\\s+(?:and\\s+)?${symbol === "*" ? "\\*" : symbol}\\s*(?=\\p{Lu})`, "u").exec(text);
+      const at = new RegExp(`${before}(?<![*†‡])${run}(?![*†‡])\\s*(?=\\p{Lu})`, "u").exec(text);
       if (!at) continue;
       notes.set(key, [text.slice(0, at.index)]);
       notes.set(symbol, [text.slice(at.index + at[0].length)]);

@@ -5,6 +5,9 @@ describe("countries", () => {
   it("finds the printed country, or the one an e-mail's domain names", () => {
     expect(trailingCountry("Tilburg University, The Netherlands")).toEqual({ rest: "Tilburg University", country: "Netherlands" });
     expect(trailingCountry("Koç University, Istanbul, Turkey")).toEqual({ rest: "Koç University, Istanbul", country: "Turkey" });
+    // (Spelt with full stops, the last one cut or not.)
+    for (const usa of ["U.S.A.", "U.S.A"]) expect(trailingCountry(`Rice University, Houston, TX 77005, ${usa}`)).toEqual({ rest: "Rice University, Houston, TX 77005", country: "United States" });
+    expect(trailingCountry("University of Leeds, Leeds, U.K.").country).toBe("United Kingdom");
     // A country the postcode follows goes, the postcode stays.
     expect(trailingCountry("Department of Economics, University of Ottawa, Ottawa, Ontario, Canada, K1N 6N5")).toEqual({ rest: "Department of Economics, University of Ottawa, Ottawa, Ontario, K1N 6N5", country: "Canada" });
     // (Also printed in one part: the country and the postcode after it, no comma between.)
