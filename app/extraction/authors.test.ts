@@ -562,7 +562,7 @@ describe("the author reader", () => {
     ]);
   });
 
-  it("parts two notes printed on one line where the second begins with a doubled symbol, without a comma before it", () => {
+  it("parts two notes printed on one line where the second begins with a doubled symbol, without a comma before it, and knows a state's country", () => {
     const header = readHeader(
       documentOf([
         ["The Demand for Public Schools After the Pandemic", 16],
@@ -582,6 +582,8 @@ describe("the author reader", () => {
       ["Bauer-Hicks", "Boston University"],
       ["Goodwin", "Boston University"],
     ]);
+    // (Each in the United States: Boston is a city of it, Michigan a state.)
+    expect(header.authors.map((a) => a.country)).toEqual(Array(4).fill("United States"));
   });
 
   it("never takes an organisation printed under an author for a second author: it is that author's affiliation", () => {

@@ -130,6 +130,26 @@ export function countryIn(text: string): string | null {
   return null;
 }
 
+/** The states of the United States (not Georgia, a country's name too), as an institution's name carries one: "University of Michigan". */
+const US_STATES = new Set(
+  "alabama alaska arizona arkansas california colorado connecticut delaware florida hawaii idaho illinois indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota mississippi missouri montana nebraska nevada new-hampshire new-jersey new-mexico new-york north-carolina north-dakota ohio oklahoma oregon pennsylvania rhode-island south-carolina south-dakota tennessee texas utah vermont virginia washington west-virginia wisconsin wyoming"
+    .split(" ")
+    .map((s) => s.replace(/-/g, " ")),
+);
+
+/**
+ * The country a place's name says where nothing else does: a state of the United States in it
+ * ("University of Michigan", "Ohio State University"). Asked last, after the printed country, a
+ * city and the e-mail's domain; not by `countryIn`, whose answers are a feature the line labeller
+ * was trained on.
+ */
+export function countryOfState(place: string | null): string | null {
+  if (!place) return null;
+  const words = place.toLowerCase().replace(/[^\p{L}\s]+/gu, " ").split(/\s+/).filter(Boolean);
+  for (let k = 0; k < words.length; k++) if (US_STATES.has(words[k]!) || US_STATES.has(`${words[k]} ${words[k + 1]}`)) return "United States";
+  return null;
+}
+
 /** The country an e-mail's domain belongs to (a national domain, or .edu for the United States). */
 export function countryOfEmail(email: string | null): string | null {
   if (!email) return null;

@@ -19,6 +19,7 @@ import { abstractEvidence, authorsEvidence, calibrated, titleEvidence, type Cali
 import { giveAffiliation, giveAffiliationAnew, notAffiliation } from "./affiliations";
 import { COVER_SURE, authorsOfCover, isOrganisation, readAuthors } from "./authors";
 import { cleanTitle, findTitle, inOrdinaryCase, isCapitals, titleAgain } from "./title";
+import { countryOfState } from "./countries";
 
 /** Drops what is not the paper's text: line numbers, page numbers, running heads and footers. */
 export function cleanLines(doc: Document): Line[] {
@@ -188,6 +189,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
     if (a.affiliation?.includes(" ,")) a.affiliation = a.affiliation.replace(/\s+,/g, ",");
   }
   affiliationsFromNotes(front, authors, abstractLines[abstractLines.length - 1], series ? printed.filter((l) => l.page < series.titlePage) : []);
+  for (const a of authors) a.country ??= countryOfState(a.affiliation);
 
   // --- confidences: the readers' own scores, calibrated against being right (calibration.ts).
   const titleRaw = cover?.title ? COVER_SURE : title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0;
