@@ -37,6 +37,8 @@ const TITLED_POST_BEFORE_PLACE = /^(?:\p{Lu}[\p{L}.-]*\s+)*(?:Professor|Lecturer
  * ("(e-mail: a@b.org)", "(a@b.org)", "()"); not an acronym's, "(LSE)".
  */
 const MAIL_BRACKETS = String.raw`\s*\((?:e-?mails?\b[^()]*|[^()\s]*@[^()]*)?\)`;
+/** Where an entry begins after the e-mail that ends the one before (the look-behind tried only where a space follows). */
+const AFTER_EMAIL = String.raw`(?=\s)(?<=@[\w-]+(?:\.[\w-]+)+)\s+`;
 const MAIL_BRACKETS_LAST = new RegExp(`${MAIL_BRACKETS}$`, "i");
 const MAIL_BRACKETS_ANYWHERE = new RegExp(MAIL_BRACKETS, "gi");
 /** "is from", "is at", "is in" (not "in part"), "is with", "is affiliated with". */
@@ -194,7 +196,7 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   // schmid[at]unibe[dot]ch, Lena Roth: …"; an entry so begun is known by the author's whole name. An e-mail after a
   // comma ends an entry: a plain one is the author's, one masked against harvesters is read with the others.)
   const keyed = new RegExp(
-    `(?:(?:^|[;*∗†]\\s*|\\.\\s+|(?=\\s)(?<=@[\\w-]+(?:\\.[\\w-]+)+)\\s+)(?:${full}|${family})|,\\s*(?:${full}))\\s*([:;]|[–—](?=\\s+\\p{Lu}))\\s+(.+?)` +
+    `(?:(?:^|[;*∗†]\\s*|\\.\\s+|${AFTER_EMAIL})(?:${full}|${family})|,\\s*(?:${full}))\\s*([:;]|[–—](?=\\s+\\p{Lu}))\\s+(.+?)` +
       `(?:\\s*\\((?:e-?mail|email)\\s*:?\\s*([^)\\s]+)\\s*\\)|,\\s*(${EMAIL.source})(?=[,;.]?\\s|[,;.]?$)|,\\s*(?:${MASKED_EMAIL.source})|(?=${SENTENCE_END})${nextEntry}|$)`,
     "u",
   );
@@ -211,7 +213,7 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   // entry before: "Adam Richardson, Economics Department, Reserve Bank of New Zealand, 2 The Terrace, Wellington, New
   // Zealand. E-mail: …"). Its place ends at an e-mail label or the author's address after a comma.)
   const othersNamed = others.length ? new RegExp(`(?<![\\p{L}])(?:${others.join("|")})(?![\\p{L}])`, "u") : null;
-  const byFullName = new RegExp(`(?:^\\S?\\s*|[;*∗†]\\s*|\\.\\s+|(?=\\s)(?<=@[\\w-]+(?:\\.[\\w-]+)+)\\s+)${full}\\s*,\\s+(\\p{Lu}.+?)(?=\\.?\\s*(?:[Ee]-?mail|E-MAIL|Tel|Phone)\\b|,\\s*(?=[\\w.+'-]+@[\\w-]+\\.)|${SENTENCE_END}|\\.?$)`, "u");
+  const byFullName = new RegExp(`(?:^\\S?\\s*|[;*∗†]\\s*|\\.\\s+|${AFTER_EMAIL})${full}\\s*,\\s+(\\p{Lu}.+?)(?=\\.?\\s*(?:[Ee]-?mail|E-MAIL|Tel|Phone)\\b|,\\s*(?=[\\w.+'-]+@[\\w-]+\\.)|${SENTENCE_END}|\\.?$)`, "u");
   for (const text of texts) {
     const k = keyed.exec(text);
     // (After a dash, only a place: not a sentence said of the author, "Marta Olive – The views expressed are …".)

@@ -553,10 +553,11 @@ function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Li
   for (const symbol of ["*", "†", "‡", "§", "¶", "**", "††", "‡‡", "***"]) {
     if (notes.has(symbol)) continue;
     const run = symbol.replace(/\*/g, "\\*");
-    const before = symbol.length > 1 ? "(?:[,;.]\\s+(?:and\\s+)?|\\s+)" : "[,;.]\\s+(?:and\\s+)?";
+    // (A run of spaces is read from its start only: tried from each of its spaces, a long one was read again and again.)
+    const before = symbol.length > 1 ? "(?:[,;.]\\s+(?:and\\s+)?|(?<=[^\\s,;.])\\s+)" : "[,;.]\\s+(?:and\\s+)?";
     for (const [key, texts] of notes) {
       const text = texts.join(" ");
-      const at = new RegExp(`${before}(?<![*†‡])${run}(?![*†‡])\\s*(?=\\p{Lu})`, "u").exec(text);
+      const at = new RegExp(`${before}${run}(?![*†‡])\\s*(?=\\p{Lu})`, "u").exec(text);
       if (!at) continue;
       notes.set(key, [text.slice(0, at.index)]);
       notes.set(symbol, [text.slice(at.index + at[0].length)]);

@@ -75,7 +75,7 @@ export function joinLines(lines: string[], vocabulary: Set<string>) {
       // An e-mail address the line cut after a dot of its domain: "sean.higgins@kellogg." + "northwestern.edu",
       // or, masked against harvesters, after its "[at]" or "[dot]": "schmid[at]unibe[dot]" + "ch".
       out = `${out}${line}`;
-    } else if (/\p{Lu}{2,}-$/u.test(out.slice(-40)) && /^\d/.test(line)) {
+    } else if (/(?<!\p{L})\p{Lu}{2,}-$/u.test(out.slice(-40)) && /^\d/.test(line)) {
       // A name in capitals and its number, cut at the hyphen between them: "COVID-" + "19".
       out = `${out}${line}`;
     } else {

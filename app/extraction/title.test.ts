@@ -61,6 +61,16 @@ describe("the title reader", () => {
     }
   });
 
+  it("takes a title that names a kind of paper for a title, and answers at once for a long line after a series' kind", () => {
+    for (const title of ["How to Write Policy Papers", "Discussion Papers – Do They Matter", "Working Papers and the Diffusion of Ideas"]) {
+      const header = readHeader(documentOf([[title, 18], ["Mara Balogh", 12], ["Abstract", 12], ["We ask whether circulating a paper before it is published changes how often it is cited, with data on three thousand papers.", 10]]));
+      expect(header.title.value, title).toBe(title);
+    }
+    const started = performance.now();
+    readHeader(documentOf([[`Working Papers / ${"a".repeat(2000)}1`, 18], ["Mara Balogh", 12]]));
+    expect(performance.now() - started).toBeLessThan(300);
+  });
+
   it("reads a lone name above the title, and never a 'Corresponding Author' label for the title", () => {
     const above = readHeader(
       documentOf([
@@ -125,5 +135,10 @@ describe("the title reader", () => {
     ]);
     [156, 200, 221, 267, 290, 379, 389].forEach((y, i) => Object.assign(doc.lines[i]!, { y }));
     expect(readHeader(doc).title.value).toBe("Still a Safe Harbour? Redesigning the Bond Market After the SARS-2 Crisis");
+    // (Not a place set there: "Do Central Banks Listen?" / "Federal Reserve Bank of Boston".)
+    doc.lines[0]!.text = "Do Central Banks Listen?";
+    Object.assign(doc.lines[1]!, { text: "Federal Reserve Bank of Boston", size: 14 });
+    doc.lines.splice(2, 1);
+    expect(readHeader(doc).title.value).toBe("Do Central Banks Listen?");
   });
 });

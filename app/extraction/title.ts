@@ -3,7 +3,7 @@
  * the lines that continue it; an archive cover's title found again on the article's own page;
  * a title set in capitals given in the ordinary case the pages print it in elsewhere.
  */
-import { ABSTRACT_LABEL, KEYWORDS_LABEL, LETTER_SPACED, NOISE, MONTH_DATE, TRAILING_SYMBOLS, bodySize } from "./patterns";
+import { ABSTRACT_LABEL, INSTITUTION, KEYWORDS_LABEL, LETTER_SPACED, NOISE, MONTH_DATE, TRAILING_SYMBOLS, bodySize } from "./patterns";
 import type { Document, Line } from "./model";
 import type { LineLabels } from "./labeller";
 import { letterKey, normalizeSpace } from "./text";
@@ -66,8 +66,6 @@ const NOT_TITLE = new RegExp(
     // A section's or a journal's banner, the whole line: "BIOINFORMATICS REVIEW", "Book Reviews",
     // "Information in practice", "Technical Report 90", "BMC Cancer", "PLOS ONE", "Author list".
     /^(?:key\s*words?|author list|authors?|corresponding authors?|running title|(?:abstract|text) word count|book reviews?|readers'? comments|comments and responses|information in practice|editorial|letters? to the editor|short communication|brief report|case report|research (?:article|paper)|original (?:research|article)|\p{L}+\s+review|technical report\s*[\d-]*|(?:BMC|PLO[Ss])(?:\s+\p{L}+){1,4})(?:\s*\([^)]*\))?$/u,
-    // A series' kind alone, in one language or two: "IMF Working Paper", "Working Papers / Documents de travail".
-    /^(?:\p{L}+\s+){0,3}(?:working|discussion|occasional|staff|research|policy)\s+papers?(?:\s+series)?(?:\s*[/|·–—]\s*(?:\p{L}+\s*){1,4})?$/u,
     // A note of where the paper was presented or published: "Presented as a … paper at ICLR 2021".
     /^(?:presented|to appear|accepted|under review)\b.*\b(?:19|20)\d{2}\b/u,
     // A running head ("Collado-Torres et al."), a journal's volume and pages ("BULLETIN 18(2): 109-118"), a postcode and its town ("0424 Oslo").
@@ -79,6 +77,11 @@ const NOT_TITLE = new RegExp(
 );
 /** A line naming a series of papers: "NBER Working Paper Series", "Finance and Economics Discussion Series". */
 const SERIES_BANNER = /\b(?:working|discussion|occasional|staff|research)\s+(?:papers?\s+)?series\b/i;
+/**
+ * A series' kind alone, after its issuer's name in capitals and in a second language after a slash:
+ * "IMF Working Paper", "Working Papers / Documents de travail" (never "How to Write Policy Papers").
+ */
+const SERIES_KIND = /^(?:(?:\p{Lu}{2,}|\p{Lu}[\p{Ll}&.]*)\s+){0,2}(?:Working|Discussion|Occasional|Staff|Research|Policy)\s+Papers?(?:\s*\/\s*\p{L}+(?:\s+\p{L}+){0,3})?$/u;
 
 /** The title: the largest text among the first lines (not a series banner), and the lines that continue it. */
 export function findTitle(lines: Line[], limit: number, doc: Document, lowerWords: Set<string>, labels: LineLabels): number[] {
@@ -101,7 +104,7 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     if (banner.has(i)) continue;
     // (Nor the rest of a list of names, its markers raised, that the labeller is sure of: "Morth², Elsa Lundanes¹, …".)
     const listed = (labels[i]?.author ?? 0) >= 0.9 && l.spans.filter((s) => s.sup && /\S/.test(s.text)).length >= 2;
-    if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text) || KEYWORDS_LABEL.test(l.text) || NOT_TITLE.test(l.text) || isAuthorLine(l) || startsWithMarker(l) || listed) continue;
+    if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text) || KEYWORDS_LABEL.test(l.text) || NOT_TITLE.test(l.text) || SERIES_KIND.test(l.text.trim()) || isAuthorLine(l) || startsWithMarker(l) || listed) continue;
     candidates.push(i);
   }
   if (!candidates.length) return [];
@@ -124,7 +127,7 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     const above = lines[start - 1]!;
     // (Not a running head, a banner or a note: "Collado-Torres et al.",
     // "HYDROBIOLOGICAL BULLETIN 18(2): 109-118", "Presented as a RobustML workshop paper at ICLR 2021".)
-    if (Math.abs(score(above) - score(lines[start]!)) >= 0.4 || !close(above, lines[start]!) || !looksLikeTitle(above) || NOT_TITLE.test(above.text)) break;
+    if (Math.abs(score(above) - score(lines[start]!)) >= 0.4 || !close(above, lines[start]!) || !looksLikeTitle(above) || NOT_TITLE.test(above.text) || SERIES_KIND.test(above.text.trim())) break;
     start--;
   }
   const out = [start];
@@ -138,7 +141,8 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     // A subtitle set smaller under a title that ends with a question or a colon ("How Competitive is
     // the Stock Market?" / "Theory, Evidence from Portfolios, and …"), still larger than the text
     // around: its lines are the title's too.
-    const subtitle = doc.kind === "pdf" && /[?:]$/.test(prev.text.trim()) && score(l) < look && l.size >= lines[start]!.size * 0.5 && l.size > body + 2;
+    // (Down to half its size; below three quarters, not a place: "Do Central Banks Listen?" / "Federal Reserve Bank of Boston".)
+    const subtitle = doc.kind === "pdf" && /[?:]$/.test(prev.text.trim()) && score(l) < look && l.size >= lines[start]!.size * 0.5 && (l.size >= lines[start]!.size * 0.75 || !INSTITUTION.test(l.text)) && l.size > body + 2;
     if (subtitle) look = score(l);
     const sameLook = Math.abs(score(l) - look) < 0.4;
     // A title ends where the authors, an address or a footnote begins.

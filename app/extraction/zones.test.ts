@@ -206,6 +206,18 @@ describe("zones of the first pages", () => {
     expect(seriesCover(pages, 10)).toEqual({ page: 1, title: "Dealer capital and the price of liquidity", titlePage: 2 });
   });
 
+  it("reads a cover's title set with wide leading as one run", () => {
+    const pages = [
+      line(1, 200, 200, 14, "Dealer capital and the"),
+      line(1, 200, 240, 14, "price of liquidity"),
+      line(1, 200, 320, 11, "Lucía Ferrante"),
+      line(2, 72, 100, 12, "Dealer capital and the price of liquidity"),
+      line(2, 72, 130, 10, "Lucía Ferrante"),
+      line(2, 72, 160, 10, "Abstract"),
+    ];
+    expect(seriesCover(pages, 10)).toEqual({ page: 1, title: "Dealer capital and the price of liquidity", titlePage: 2 });
+  });
+
   it("looks through a first page of thousands of large lines at once", () => {
     const many = Array.from({ length: 6000 }, (_, k) => line(1 + Math.floor(k / 3000), 72, 40 + (k % 3000) * 0.25, k % 2 ? 14 : 15, `A line of large type number ${k} on the page`));
     const started = performance.now();

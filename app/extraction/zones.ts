@@ -75,8 +75,9 @@ export function seriesCover(lines: Line[], body: number): SeriesCover | null {
   onPage.forEach((l, k) => {
     if (l.size < body + 2) return;
     const prev = onPage[k - 1];
-    // (Set close below it: a banner in the title's size far above it is a run of its own.)
-    if (prev && runs.at(-1)?.at(-1) === prev && Math.abs(prev.size - l.size) < 0.5 && l.y - prev.y < prev.size * 2.5) runs.at(-1)!.push(l);
+    // (Set below it no further than a title's lines are spaced, as `findTitle` allows: a banner in the title's size far
+    // above it is a run of its own.)
+    if (prev && runs.at(-1)?.at(-1) === prev && Math.abs(prev.size - l.size) < 0.5 && l.y - prev.y < prev.size * 3.8) runs.at(-1)!.push(l);
     else runs.push([l]);
   });
   runs.sort((a, b) => b[0]!.size - a[0]!.size);
