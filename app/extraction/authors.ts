@@ -552,7 +552,7 @@ function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Li
   // (A symbol doubled is plainly a marker, with or without a comma before it: "* University of Michigan ** Boston University".)
   for (const symbol of ["*", "†", "‡", "§", "¶", "**", "††", "‡‡", "***"]) {
     if (notes.has(symbol)) continue;
-    const run = symbol.replace(/\*/g, "\\*");
+    const run = escapePattern(symbol);
     // (A run of spaces is read from its start only: tried from each of its spaces, a long one was read again and again.)
     const before = symbol.length > 1 ? "(?:[,;.]\\s+(?:and\\s+)?|(?<=[^\\s,;.])\\s+)" : "[,;.]\\s+(?:and\\s+)?";
     for (const [key, texts] of notes) {

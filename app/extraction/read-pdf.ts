@@ -84,10 +84,11 @@ const markerLike = (text: string) => text.trim().length <= 4 || /^(?:[\p{Ll}\d*�
 
 /**
  * An accent printed last in one span and set over the first letter of the next (TeX's accents on
- * names in small capitals, "IBARRA-PE ˜" / "NA") goes onto that letter; a span left empty goes. The space before the accent goes too where the word
- * plainly goes on: after a tilde (ñ, ã and õ begin no word in the languages that print them) or in
- * smaller letters (small capitals, "JOS ´" / "E"); before another accent in letters of one size it
- * may begin a word ("JEAN ´" / "ERIC"). The spans are the line's own copies.
+ * names in small capitals, "IBARRA-PE ˜" / "NA") goes onto that letter; a span left empty goes.
+ * The space before the accent goes too where the word plainly goes on: after a tilde (ñ, ã and õ
+ * begin no word in the languages that print them) or in smaller letters (small capitals, "JOS ´" /
+ * "E"); before another accent in letters of one size it may begin a word ("JEAN ´" / "ERIC").
+ * The spans are the line's own copies.
  */
 function accentsOntoTheirLetters<S extends Span & { sup: boolean }>(spans: S[]): S[] {
   const text = spans.filter((s) => !s.sup);
