@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { cleanAffiliation, splitAffiliation } from "./affiliations";
+import { cleanAffiliation, notAffiliation, splitAffiliation } from "./affiliations";
 import { lowerCaseWords } from "./patterns";
 import { readHeader } from "./header";
 import { documentOf } from "./test-document";
 
 describe("affiliations", () => {
+  it("never takes a note's sentence of thanks for a place, though it names places", () => {
+    for (const thanks of [
+      "Other helpful comments have been provided by Ada Moreno, as well as participants in seminars at Harbour University and the Central Bank of Norland",
+      "Seminar participants at the University of Eastbury made many remarks",
+      "Valuable suggestions came from colleagues at the Federal Reserve Board",
+    ]) expect(notAffiliation(thanks)).toBe(true);
+    expect(notAffiliation("Division of International Finance, Federal Reserve Board, Mail Stop 20, Washington, DC 20551")).toBe(false);
+  });
+
   it("separates the department from the institution when both are printed", () => {
     expect(splitAffiliation("Department of Finance, Tilburg School of Economics and Management, Tilburg University")).toEqual({
       department: "Department of Finance",

@@ -14,7 +14,7 @@ import type { ExtractedAuthor, Line } from "./model";
 import { emailFit, expandEmails } from "./emails";
 import { SMALL_WORDS, escapePattern as escape, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
 import { WRITE_TO, cleanAffiliation, notAffiliation, splitAffiliation } from "./affiliations";
-import { EMAIL, MASKED_EMAIL, namesInstitution } from "./patterns";
+import { EMAIL, MASKED_EMAIL, THANKS, namesInstitution } from "./patterns";
 
 /** A name as a note may print it: as written, or in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at …"). */
 const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase()])].map(escape).join("|")})`;
@@ -352,13 +352,6 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     Object.assign(a, { affiliation: rest, ...splitAffiliation(rest), country: country ?? countryIn(rest) ?? countryOfEmail(email) ?? a.country, email });
   }
 }
-
-/**
- * A sentence of thanks: who commented, assisted or discussed the paper ("We thank …", "… are grateful
- * to …", "… provided outstanding research assistance"). Not a funding statement: its names are often
- * the authors' own ("AEK received funding from …").
- */
-const THANKS = /\b(?:we|I|authors?)\s+(?:\w+\s+)?(?:thank|are grateful|am grateful|acknowledge)\b|\bthanks?\s+(?:to|go)\b|\bgrateful\s+(?:to|for)\b|\bgratitude\b|\bindebted\s+to\b|\bresearch assistance\b|\bdiscussants?\b|\b(?:helpful|valuable|useful|insightful|detailed)\s+(?:\w+\s+)?(?:comments|suggestions|discussions)\b/i;
 
 /**
  * The authors without the people an acknowledgement thanks: a name read from the first pages that

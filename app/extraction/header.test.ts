@@ -81,6 +81,25 @@ describe("the front matter read whole", () => {
 });
 
 describe("places under the names", () => {
+  it("never reads a French college's name under an author, set as a name is, for another author", () => {
+    const header = readHeader(
+      documentOf([
+        ["Wealth Dynamics in Continuous Time", 24],
+        ["ODILE MARCHAND", 12],
+        ["Collège de France", 10],
+        ["and", 12],
+        ["TOMASZ WIECZOREK", 12],
+        ["London School of Economics", 10],
+        ["We recast a model of income and wealth in continuous time and show that it reduces to a system of equations that", 8],
+        ["can be solved quickly, and we give new results on the saving of the poor and the wealth distribution's tails.", 8],
+      ]),
+    );
+    expect(header.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Marchand", "Collège de France"],
+      ["Wieczorek", "London School of Economics"],
+    ]);
+  });
+
   it("reads a place under the names after the marker an author carries, set in the names' size", () => {
     const header = readHeader(
       documentOf([

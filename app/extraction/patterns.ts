@@ -145,7 +145,7 @@ export const POST = /^(?:(?:senior|principal|associate|assistant|full|adjunct|vi
  * "Federal Reserve Board"). In capitals as printed.
  */
 const KNOWN_INSTITUTION =
-  /\b(?:NBER|CEPR|CESifo|IZA|ECGI|UCLA|UCSD|UCSB|UCI|USC|MIT|NYU|CUNY|UNC|UIUC|UBC|CMU|LSE|UCL|HEC|INSEAD|IESE|ESSEC|EDHEC|CEMFI|CREST|EIEF|CREI|EPFL|ETH|ECB|IMF|OECD|FDIC|CFTC)\b|\bUC(?:\s+\p{Lu}\p{Ll}+){1,2}\b|\bFederal Reserve\b|\bBoard of Governors\b|(?<!\p{L})(?:Banque|Banco|Banca|Bundesbank|Riksbank|Nationalbank|Universidad|Universidade|Escuela|École|Ecole|Scuola|Fundación|Fundação|Fondation|Fondazione)(?!\p{L})/u;
+  /\b(?:NBER|CEPR|CESifo|IZA|ECGI|UCLA|UCSD|UCSB|UCI|USC|MIT|NYU|CUNY|UNC|UIUC|UBC|CMU|LSE|UCL|HEC|INSEAD|IESE|ESSEC|EDHEC|CEMFI|CREST|EIEF|CREI|EPFL|ETH|ECB|IMF|OECD|FDIC|CFTC)\b|\bUC(?:\s+\p{Lu}\p{Ll}+){1,2}\b|\bFederal Reserve\b|\bBoard of Governors\b|(?<!\p{L})(?:Banque|Banco|Banca|Bundesbank|Riksbank|Nationalbank|Universidad|Universidade|Escuela|École|Ecole|Collège|Scuola|Fundación|Fundação|Fondation|Fondazione)(?!\p{L})/u;
 /**
  * Whether a text names an institution known by its short name ("UC Berkeley", "NBER") or by a word
  * of another language than the patterns' ("Banque de France", "Universidad de Chile").
@@ -158,3 +158,10 @@ export const namesKnownInstitution = (text: string) => KNOWN_INSTITUTION.test(te
  */
 const PUBLIC_OFFICE = /\b(?:Office|Secretariat)\b/;
 export const namesInstitution = (text: string) => INSTITUTION.test(text) || PUBLIC_OFFICE.test(text) || namesKnownInstitution(text);
+
+/**
+ * A sentence of thanks: who commented, assisted or discussed the paper ("We thank …", "… are grateful
+ * to …", "… provided outstanding research assistance"). Not a funding statement: its names are often
+ * the authors' own ("AEK received funding from …").
+ */
+export const THANKS = /\b(?:we|I|authors?)\s+(?:\w+\s+)?(?:thank|are grateful|am grateful|acknowledge)\b|\bthanks?\s+(?:to|go)\b|\bgrateful\s+(?:to|for)\b|\bgratitude\b|\bindebted\s+to\b|\bresearch assistance\b|\bdiscussants?\b|\b(?:helpful|valuable|useful|insightful|detailed)\s+(?:\w+\s+)?(?:comments|suggestions|discussions)\b/i;

@@ -21,6 +21,23 @@ describe("the title reader", () => {
     expect(findTitle(doc.lines, 5, doc, lowerCaseWords(doc.lines), doc.lines.map(() => said(0, 0)))).toEqual([3]);
   });
 
+  it("passes over a series' issuer printed right above the series' name, all lines in the title's size", () => {
+    const cover = (issuer: string) => {
+      const doc = documentOf([
+        [issuer, 12],
+        ["International Finance Discussion Papers", 12],
+        ["Pricing Currency Risk in Thin Markets", 12],
+        ["Ingrid Solheim", 12],
+      ]);
+      doc.lines.forEach((l, i) => (l.y += i * 40));
+      return findTitle(doc.lines, 4, doc, lowerCaseWords(doc.lines), doc.lines.map(() => said(0, 0)));
+    };
+    expect(cover("Board of Governors of the Federal Reserve System")).toEqual([2]);
+    expect(cover("Central Bank of Norland")).toEqual([2]);
+    // A line above the series' name that names no institution is still a title's candidate.
+    expect(cover("Pricing Currency Risk at Home")).toEqual([0]);
+  });
+
   it("keeps a title's first line the labeller doubts, and a line the title plainly goes on to, but not a name an address spells", () => {
     const doc = documentOf([
       ["Large common deletions associate with", 18],

@@ -3,7 +3,7 @@
  * the lines that continue it; an archive cover's title found again on the article's own page;
  * a title set in capitals given in the ordinary case the pages print it in elsewhere.
  */
-import { ABSTRACT_LABEL, INSTITUTION, KEYWORDS_LABEL, LETTER_SPACED, NOISE, MONTH_DATE, TRAILING_SYMBOLS, bodySize } from "./patterns";
+import { ABSTRACT_LABEL, INSTITUTION, KEYWORDS_LABEL, LETTER_SPACED, NOISE, MONTH_DATE, TRAILING_SYMBOLS, bodySize, namesInstitution } from "./patterns";
 import type { Document, Line } from "./model";
 import type { LineLabels } from "./labeller";
 import { letterKey, normalizeSpace } from "./text";
@@ -98,13 +98,19 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
       banner.add(j);
     }
   }
+  // A series' issuer, printed right above the series' name on its cover: "Board of Governors of the
+  // Federal Reserve System" over "International Finance Discussion Papers".
+  const issuesSeries = (i: number) => {
+    const next = lines[i + 1];
+    return !!next && next.page === lines[i]!.page && (SERIES_KIND.test(next.text.trim()) || SERIES_BANNER.test(next.text)) && namesInstitution(lines[i]!.text);
+  };
   const candidates: number[] = [];
   for (let i = 0; i < Math.min(limit, lines.length); i++) {
     const l = lines[i]!;
     if (banner.has(i)) continue;
     // (Nor the rest of a list of names, its markers raised, that the labeller is sure of: "Morth², Elsa Lundanes¹, …".)
     const listed = (labels[i]?.author ?? 0) >= 0.9 && l.spans.filter((s) => s.sup && /\S/.test(s.text)).length >= 2;
-    if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text) || KEYWORDS_LABEL.test(l.text) || NOT_TITLE.test(l.text) || SERIES_KIND.test(l.text.trim()) || isAuthorLine(l) || startsWithMarker(l) || listed) continue;
+    if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text) || KEYWORDS_LABEL.test(l.text) || NOT_TITLE.test(l.text) || SERIES_KIND.test(l.text.trim()) || isAuthorLine(l) || startsWithMarker(l) || listed || issuesSeries(i)) continue;
     candidates.push(i);
   }
   if (!candidates.length) return [];

@@ -76,6 +76,10 @@ describe("zones of the first pages", () => {
     // Its closing line printed in letters spaced apart closes it too.
     const spaced = page.map((l) => (/homepage/.test(l.text) ? { ...l, text: "j o u r n a l h o m e p a g e : w w w . e l s e v i e r . c o m / l o c a t e / j f e c" } : l));
     expect(mastheadLines(spaced).size).toBe(3);
+    // And spaced unevenly, as some journals' pages print it.
+    const uneven = page.map((l) => (/homepage/.test(l.text) ? { ...l, text: "jo u r n al ho me p a g e : w w w . e l s e v i e r . c o m / l o c a t e / j f e c" } : l));
+    expect(mastheadLines(uneven).size).toBe(3);
+    expect(readHeader(documentOf(uneven)).title.value).toBe("Dealer capital and corporate bond spreads");
   });
 
   it("reads an archive's older cover, whose title and authors stand above the citation unlabelled", () => {

@@ -106,9 +106,8 @@ export function seriesCover(lines: Line[], body: number): SeriesCover | null {
 
 /** The lines that open and close a publisher's masthead. */
 const MASTHEAD_OPENS = /^contents lists available at\b/i;
-const MASTHEAD_CLOSES = /^journal\s*homepage\s*:/i;
-/** A line printed in letters spaced apart ("j o u r n a l h o m e p a g e : w w w . …") as its words run together; any other line as it is. */
-const unspaced = (text: string) => (/^(?:\S\s)+\S$/.test(text) ? text.replace(/\s/g, "") : text);
+/** Read with its spaces taken out: the line may be printed in letters spaced apart, evenly or not ("jo u r n al ho me p a g e : …"). */
+const MASTHEAD_CLOSES = /^journalhomepage:/i;
 
 /**
  * A publisher's masthead on the first page with text: every line from the one that opens it to the
@@ -118,7 +117,7 @@ export function mastheadLines(lines: Line[]): Set<Line> {
   const page = lines[0]?.page;
   const onPage = lines.filter((l) => l.page === page);
   const opens = onPage.findIndex((l) => MASTHEAD_OPENS.test(l.text.trim()));
-  const closes = onPage.findIndex((l) => MASTHEAD_CLOSES.test(unspaced(l.text.trim())));
+  const closes = onPage.findIndex((l) => MASTHEAD_CLOSES.test(l.text.replace(/\s+/g, "")));
   if (opens < 0 || closes < opens || closes - opens > 4) return new Set();
   const [top, bottom] = [onPage[opens]!.y, onPage[closes]!.y];
   return new Set(onPage.filter((l) => l.y >= top - 1 && l.y <= bottom + 1));
