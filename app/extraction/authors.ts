@@ -89,11 +89,13 @@ function continuesNames(line: Line, next: Line, author: number) {
   // finishes it, however little the labeller makes of a lone family name.
   // (Or its initial: "…, Lado, Fred" / "A. (3,10), Mehta, …".)
   const cut = /(?:,|\band|&)\s*\p{Lu}[\p{Ll}'’-]+$/u.test(text) && /^\p{Lu}(?:[\p{L}'’-]+|\.)(?:\s+\p{Lu}(?:[\p{L}'’-]+|\.))?\s*(?:\([\d,\s*]+\)|[\d,*∗†‡§¶#]+)?\s*(?:,|$)/u.test(next.text.trim());
-  if (author < 0.3 && !cut) return false;
-  const last = line.spans[line.spans.length - 1];
+  // (Or the list's last name on a row of its own after "and", which the labeller reads as no name: "by A, B" / "and C".)
+  const endsList = /,/.test(text) && /^(?:and|AND|&)\s+(?:\p{Lu}[\p{L}'’.-]*\s+){1,3}\p{Lu}[\p{L}'’-]+\s*[\d,*∗†‡§¶]*$/u.test(next.text.trim()) && !namesInstitution(next.text);
+  if (author < 0.3 && !cut && !endsList) return false;
+  const lastSpan = line.spans[line.spans.length - 1];
   const list = line.spans.some((s) => s.sup) || /,/.test(text);
   // The row below begins with the comma or the marker that ends this row's name (", Damien Farrell").
-  return /(?:,|\band|\bAND|&)$/.test(text) || /^[*∗†‡§¶#]*\s*,/.test(next.text.trim()) || Boolean(list && last && !last.sup);
+  return /(?:,|\band|\bAND|&)$/.test(text) || /^[*∗†‡§¶#]*\s*,/.test(next.text.trim()) || Boolean(list && lastSpan && !lastSpan.sup);
 }
 
 /**

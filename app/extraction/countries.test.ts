@@ -8,6 +8,9 @@ describe("countries", () => {
     // (Spelt with full stops, the last one cut or not.)
     for (const usa of ["U.S.A.", "U.S.A"]) expect(trailingCountry(`Rice University, Houston, TX 77005, ${usa}`)).toEqual({ rest: "Rice University, Houston, TX 77005", country: "United States" });
     expect(trailingCountry("University of Leeds, Leeds, U.K.").country).toBe("United Kingdom");
+    // (Spelt with its own language's accents.)
+    expect(trailingCountry("Division of Markets, Banco Central, Av. 5 de Mayo 2, CDMX 06000, México")).toEqual({ rest: "Division of Markets, Banco Central, Av. 5 de Mayo 2, CDMX 06000", country: "Mexico" });
+    expect(trailingCountry("Universidad del Pacífico, Lima, Perú").country).toBe("Peru");
     // A country the postcode follows goes, the postcode stays.
     expect(trailingCountry("Department of Economics, University of Ottawa, Ottawa, Ontario, Canada, K1N 6N5")).toEqual({ rest: "Department of Economics, University of Ottawa, Ottawa, Ontario, K1N 6N5", country: "Canada" });
     // (Also printed in one part: the country and the postcode after it, no comma between.)

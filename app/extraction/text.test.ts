@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixLigatures, joinLines, sentences, similarity, vocabularyOf } from "./text";
+import { fixLigatures, joinLines, sentences, similarity, smallCapitalsRead, vocabularyOf } from "./text";
 
 describe("text repairs", () => {
   it("undoes line-end hyphenation but keeps real compounds", () => {
@@ -37,6 +37,12 @@ describe("text repairs", () => {
     expect(fixLigatures("Lu´ıs Mar\u0131\u0301a")).toBe("Luís María");
     // A grave accent after a vowel that ends its word is the vowel's; a backquote opening a word is a quote.
     expect(fixLigatures("Universita` di Palermo, compete a` la Cournot, the `economies of scale'")).toBe("Università di Palermo, compete à la Cournot, the `economies of scale'");
+  });
+
+  it("reads a line in small capitals that its font gives as small letters as the capitals it prints, and a name's own turn of case as it is", () => {
+    expect(smallCapitalsRead("cISS – A cOMPOSItE INdIcAtOR")).toBe("CISS – A COMPOSITE INDICATOR");
+    expect(smallCapitalsRead("IN thE fINANcIAl SyStEM")).toBe("IN THE FINANCIAL SYSTEM");
+    for (const printed of ["Peter DeMarzo, Ian McDonald", "McDonald and DeMarzo study iPhone", "eBay Auctions", "NBER Working Paper", "MaRs is chaired by"]) expect(smallCapitalsRead(printed)).toBe(printed);
   });
 
   it("measures similarity as normalised Levenshtein", () => {

@@ -185,6 +185,28 @@ describe("zones of the first pages", () => {
     line(3, 72, 619, 10, "*** Department of Economics, University of Ghana."),
   ];
 
+  it("never takes a network's name in a cover's corner, printed again atop the next page, for the title the cover prints once far larger", () => {
+    const cover = [
+      line(1, 72, 220, 23, "WORKING PAPER SERIES"),
+      line(1, 72, 321, 20.7, "A Composite Indicator of"),
+      line(1, 72, 350, 20.7, "Stress in Dealer Markets"),
+      line(1, 72, 432, 16, "by Ilona Varga, Pieter Mols"),
+      line(1, 72, 452, 16, "and Rosa Quintana"),
+      line(1, 400, 598, 11, "Market Liquidity"),
+      line(1, 400, 611, 11, "Research Network"),
+      line(2, 57, 63, 9, "Market Liquidity Research Network"),
+      line(2, 57, 74, 9, "This paper presents research conducted within the Market Liquidity Research Network of the central banks."),
+      line(3, 57, 63, 9, "Abstract"),
+      line(3, 57, 80, 9, "We build an indicator of stress in dealer markets from the prices of five market segments and show how it"),
+      line(3, 57, 92, 9, "rises before every episode of systemic stress in twenty years of data, ahead of the usual measures of it."),
+    ];
+    expect(seriesCover(cover, 9)).toBeNull();
+    const header = readHeader(documentOf(cover));
+    expect(header.title.value).toBe("A Composite Indicator of Stress in Dealer Markets");
+    // (The list's last name on a row of its own after "and", which the labeller reads as no name.)
+    expect(header.authors.map((a) => a.lastName)).toEqual(["Varga", "Mols", "Quintana"]);
+  });
+
   it("sets a series' cover aside for the title page that prints its title again: the paper's title, its authors and their notes, not the series' name or department", () => {
     expect(seriesCover(seriesCoverPages, 10)).toEqual({ page: 1, title: "Dealer capital and the price of liquidity", titlePage: 3 });
     const header = readHeader(documentOf(seriesCoverPages));

@@ -87,9 +87,13 @@ export function seriesCover(lines: Line[], body: number): SeriesCover | null {
     const abstractAt = top.findIndex((l) => ABSTRACT_LABEL.test(l.text));
     return { q, keys: (abstractAt >= 0 ? top.slice(0, abstractAt) : top).map((l) => letterKey(l.text)) };
   });
+  // (Not the series' own banner, printed again on each page: "W O R K I N G PA P E R S E R I E S".)
+  const banner = (run: Line[]) => run.some((l) => LETTER_SPACED.test(l.text));
+  // (Nor a run set at not much more than half the size of the cover's largest: a research network's name
+  // in a corner, printed again atop the next page's notes, while the title printed once stands far larger.)
+  const largest = runs.find((run) => !banner(run))?.[0]!.size ?? 0;
   for (const run of runs.slice(0, 40)) {
-    // (Not the series' own banner, printed again on each page: "W O R K I N G PA P E R S E R I E S".)
-    if (run.some((l) => LETTER_SPACED.test(l.text))) continue;
+    if (banner(run) || run[0]!.size < largest * 0.6) continue;
     const want = letterKey(run.map((l) => l.text).join(" "));
     if (want.length < 15) continue;
     // (At the page's top, before its abstract: a line, or up to four running on, that print the title alone.)
