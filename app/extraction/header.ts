@@ -18,7 +18,7 @@ import { isHeading, lineSpacing, startsRaised, field } from "./layout";
 import { abstractEvidence, authorsEvidence, calibrated, titleEvidence, type Calibrated, confidenceOf } from "./calibration";
 import { giveAffiliation, giveAffiliationAnew, notAffiliation } from "./affiliations";
 import { COVER_SURE, authorsOfCover, isOrganisation, readAuthors } from "./authors";
-import { cleanTitle, findTitle, inOrdinaryCase, isCapitals, titleAgain } from "./title";
+import { cleanTitle, findTitle, inOrdinaryCase, isCapitals, titleAgain, unitOverTitle } from "./title";
 import { countryOfState } from "./countries";
 
 /** Drops what is not the paper's text: line numbers, page numbers, running heads and footers. */
@@ -189,6 +189,9 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
     if (a.affiliation?.includes(" ,")) a.affiliation = a.affiliation.replace(/\s+,/g, ",");
   }
   affiliationsFromNotes(front, authors, abstractLines[abstractLines.length - 1], series ? printed.filter((l) => l.page < series.titlePage) : []);
+  // (A series' title page may print the authors' department alone over the title: the place of each author given none.)
+  const unit = titleIndexes.length ? unitOverTitle(lines, titleIndexes[0]!) : null;
+  if (unit) for (const a of authors) if (!a.affiliation) giveAffiliation(a, unit);
   for (const a of authors) a.country ??= countryOfState(a.affiliation);
 
   // --- confidences: the readers' own scores, calibrated against being right (calibration.ts).

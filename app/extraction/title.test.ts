@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readHeader } from "./header";
-import { findTitle } from "./title";
+import { findTitle, unitOverTitle } from "./title";
 import { lowerCaseWords } from "./patterns";
 import { documentOf } from "./test-document";
 
@@ -19,6 +19,27 @@ describe("the title reader", () => {
     // (The title stands well below the banner: the rows are moved apart as a cover sets them.)
     doc.lines.forEach((l, i) => i >= 3 && (l.y += 200));
     expect(findTitle(doc.lines, 5, doc, lowerCaseWords(doc.lines), doc.lines.map(() => said(0, 0)))).toEqual([3]);
+  });
+
+  it("gives each author the department a series' title page prints alone between the series' name and the title", () => {
+    const page = documentOf([
+      ["Fund Working Paper", 12],
+      ["Monetary and Capital Markets Department", 12],
+      ["Sovereign Spreads and the Holders of Public Debt", 12],
+      ["Prepared by Ines Albrecht and Kofi Mensah", 12],
+      ["Abstract", 12],
+      ["We relate sovereign spreads to who holds the debt, across sixty countries and twenty years, and find that", 12],
+      ["foreign holdings lower borrowing costs where fiscal reports are published on time and in full.", 12],
+    ]);
+    page.lines.forEach((l, i) => (l.y += i * 14));
+    expect(unitOverTitle(page.lines, 2)).toBe("Monetary and Capital Markets Department");
+    expect(readHeader(page).authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Albrecht", "Monetary and Capital Markets Department"],
+      ["Mensah", "Monetary and Capital Markets Department"],
+    ]);
+    // (Not without the series' name above it, nor a line that is no unit's name.)
+    expect(unitOverTitle(page.lines.slice(1), 1)).toBeNull();
+    expect(unitOverTitle(documentOf([["Fund Working Paper", 12], ["Why Departments Matter", 12], ["Sovereign Spreads", 12]]).lines, 2)).toBeNull();
   });
 
   it("passes over a series' issuer printed right above the series' name, all lines in the title's size", () => {

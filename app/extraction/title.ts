@@ -83,6 +83,20 @@ const SERIES_BANNER = /\b(?:working|discussion|occasional|staff|research)\s+(?:p
  */
 const SERIES_KIND = /^(?:(?:\p{Lu}{2,}|\p{Lu}[\p{Ll}&.]*)\s+){0,2}(?:Working|Discussion|Occasional|Staff|Research|Policy)\s+Papers?(?:\s*\/\s*\p{L}+(?:\s+\p{L}+){0,3})?$/u;
 
+/**
+ * The unit a series' title page prints alone between the series' name and the title, the department the
+ * paper comes from ("IMF Working Paper" / "Statistics Department" / the title): null where there is none.
+ */
+export function unitOverTitle(lines: Line[], titleStart: number): string | null {
+  const title = lines[titleStart];
+  if (!title) return null;
+  const [unit, series] = [lines[titleStart - 1], lines[titleStart - 2]];
+  if (!unit || !series || unit.page !== title.page || series.page !== title.page) return null;
+  const named = unit.text.trim();
+  const isUnit = named.length <= 60 && /^(?:(?:\p{Lu}[\p{L}'’-]*|and|&),?\s+){0,5}(?:Department|Division)$|^(?:Department|Division)\s+of\s+\p{Lu}[\p{L}\s,&'’-]{2,50}$/u.test(named);
+  return isUnit && (SERIES_KIND.test(series.text.trim()) || SERIES_BANNER.test(series.text)) ? named : null;
+}
+
 /** The title: the largest text among the first lines (not a series banner), and the lines that continue it. */
 export function findTitle(lines: Line[], limit: number, doc: Document, lowerWords: Set<string>, labels: LineLabels): number[] {
   const isAuthorLine = (l: Line) => authorLine(l, lowerWords);
