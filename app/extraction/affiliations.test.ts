@@ -34,7 +34,7 @@ describe("affiliations", () => {
     expect(cleanAffiliation("University of Lausanne and DIW Berlin, renke.schmacker[at]unil[dot]ch")).toBe("University of Lausanne and DIW Berlin");
     // (A label set in letters spaced apart beside the place, run on to it; a unit's letters stay.)
     expect(cleanAffiliation("Center for Quantitative Economics, University of Eastbury, Am Stadtgraben 9, 48143, Eastbury a r t i c l e i n f o")).toBe("Center for Quantitative Economics, University of Eastbury, Am Stadtgraben 9, 48143, Eastbury");
-    expect(cleanAffiliation("Research Unit B")).toBe("Research Unit B");
+    expect(cleanAffiliation("Department of Economics, H A R B O U R")).toBe("Department of Economics, H A R B O U R");
     expect(cleanAffiliation("The University of Sydney, luke.hartigan at domain sydney.edu.au")).toBe("The University of Sydney");
     // (An address's label before any of the author's places, not only the first.)
     expect(cleanAffiliation("Postal address: 12 Elm Row, Leeds LS2 9JT")).toBe("12 Elm Row, Leeds LS2 9JT");

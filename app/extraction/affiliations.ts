@@ -121,8 +121,9 @@ export const cleanAffiliation = (t: string) =>
       .replace(EMAIL_TAIL, "")
       // (What a footnote runs into: "… Manchester, UK Received Month ??, ????", "… Switzerland Full list of author information …".)
       .replace(/\s+(?:(?:Received|Accepted|Revised|Published)\b(?:\s+\w+)?\s*:?\s*(?:\d|\p{Lu}\p{Ll}+\s+[\d?])|Full list of author information\b).*$/u, "")
-      // (A label printed in letters spaced apart beside it, run on: "… Münster, Germany a r t i c l e i n f o".)
-      .replace(/(?:\s\p{L}){4,40}$/u, "")
+      // (A label printed in letters spaced apart beside it, run on: "… Münster, Germany a r t i c l e i n f o";
+      // not a place spaced so, "Y A L E".)
+      .replace(/(?:\s\p{L}){4,40}$/u, (spaced: string) => (/^(?:articleinfo|articlehistory|abstract|keywords)$/i.test(spaced.replace(/\s/g, "")) ? "" : spaced))
       .replace(EMAIL, "")
       // (And one written to keep it from harvesters: "…, renke.schmacker[at]unil[dot]ch".)
       .replace(MASKED_TAIL, "")

@@ -77,7 +77,7 @@ function personWithAffiliation(text: string, lowerWords: Set<string>) {
 type Candidate = { name: string; markers: string[]; line: Line; lineIndex: number; author: number; affiliation?: string; given?: string; family?: string };
 
 /** Whether `next` continues the list of names on `line`: the row below, alike, after a line that ends mid-list. */
-function continuesNames(line: Line, next: Line, author: number) {
+function continuesNames(line: Line, next: Line, author: number, printedAgain: (name: string) => boolean = () => false) {
   if (next.page !== line.page || Math.abs(next.size - line.size) > 0.3) return false;
   if (next.y - line.y < line.size * 0.5 || next.y - line.y > line.size * 2.2) return false;
   // An institution or an address is an affiliation, not a row of names, above or below.
@@ -89,8 +89,11 @@ function continuesNames(line: Line, next: Line, author: number) {
   // finishes it, however little the labeller makes of a lone family name.
   // (Or its initial: "…, Lado, Fred" / "A. (3,10), Mehta, …".)
   const cut = /(?:,|\band|&)\s*\p{Lu}[\p{Ll}'’-]+$/u.test(text) && /^\p{Lu}(?:[\p{L}'’-]+|\.)(?:\s+\p{Lu}(?:[\p{L}'’-]+|\.))?\s*(?:\([\d,\s*]+\)|[\d,*∗†‡§¶#]+)?\s*(?:,|$)/u.test(next.text.trim());
-  // (Or the list's last name on a row of its own after "and", which the labeller reads as no name: "by A, B" / "and C".)
-  const endsList = /,/.test(text) && /^(?:and|AND|&)\s+(?:\p{Lu}[\p{L}'’.-]*\s+){1,3}\p{Lu}[\p{L}'’-]+\s*[\d,*∗†‡§¶]*$/u.test(next.text.trim()) && !namesInstitution(next.text);
+  // (Or the list's last name on a row of its own after "and", which the labeller reads as no name: "by A, B" /
+  // "and C", where the first pages print that name again on a line of its own, an author's entry: not a firm's
+  // name shaped as a person's, "and Morgan Stanley".)
+  const last = /^(?:and|AND|&)\s+((?:\p{Lu}[\p{L}'’.-]*\s+(?:(?:de|del|della|di|da|du|la|le|van|von|der|den|ter|ten)\s+)*){1,3}\p{Lu}[\p{L}'’-]+)\s*[\d,*∗†‡§¶]*$/u.exec(next.text.trim());
+  const endsList = /,/.test(text) && !!last && !namesInstitution(next.text) && printedAgain(last[1]!);
   if (author < 0.3 && !cut && !endsList) return false;
   const lastSpan = line.spans[line.spans.length - 1];
   const list = line.spans.some((s) => s.sup) || /,/.test(text);
@@ -367,6 +370,8 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
   // labeller is sure of the line (a journal's sidebar, "*Correspondence: …", above the real list).
   let corresponding = false;
   const known = (name: string, author: number) => !corresponding || author >= 0.9 || candidates.some((c) => samePerson(c.name, name));
+  // (A name the first pages print again on a line of its own, as an author's entry heads it: "Marta Olive" / "at …".)
+  const printedAlone = (name: string) => lines.some((l) => l.text.trim() === name);
   // (The lines' letters folded once, for the names a doubted line may be listed with.)
   let folded: string[] | undefined;
   const foldedLines = () => (folded ??= lines.map((l) => fold(l.text)));
@@ -378,7 +383,7 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
     // (An e-mail line's commas do not make it a list of names: the name below it is its own.)
     let row = line;
     let author = labels[index]?.author ?? 1;
-    for (let next = region[r + 1]; next && !/@/.test(row.text) && continuesNames(row, next.line, labels[next.index]?.author ?? 1); next = region[r + 1]) {
+    for (let next = region[r + 1]; next && !/@/.test(row.text) && continuesNames(row, next.line, labels[next.index]?.author ?? 1, printedAlone); next = region[r + 1]) {
       row = next.line;
       author = Math.max(author, labels[next.index]?.author ?? 1);
       line = joinRows(line, next.line);

@@ -3,6 +3,7 @@
  * when none is printed, the one a capital city or the e-mail's domain points to.
  */
 import { COUNTRY_DATA } from "./countries.data";
+import { fold } from "./text";
 
 /** Spellings seen in manuscripts that the data's own list lacks. */
 const EXTRA: Record<string, string> = {
@@ -91,10 +92,10 @@ export function trailingCountry(text: string): { rest: string; country: string |
   const parts = text.split(",");
   for (let take = Math.min(3, parts.length - 1); take >= 1; take--) {
     const tail = clean(parts.slice(-take).join(","));
-    // (A spelling with full stops, its last one cut: "U.S.A", "U.K"; a name with its own language's accents:
-    // "México", "Perú". Only here: the name model's features ask `countryNamed`, and were trained on it as it is.)
+    // (A spelling with full stops, its last one cut: "U.S.A", "U.K"; a name printed with accents its English one
+    // lacks: "México", "Perú". Only here: the name model's features ask `countryNamed`, and were trained on it as it is.)
     const key = tail.toLowerCase();
-    const found = byName.get(key) ?? byName.get(`${key}.`) ?? byName.get(key.normalize("NFD").replace(/\p{M}+/gu, ""));
+    const found = byName.get(key) ?? byName.get(`${key}.`) ?? byName.get(fold(key));
     if (found) return { rest: clean(parts.slice(0, -take).join(",")), country: found };
   }
   // (A country the postcode follows: "…, Ottawa, Ontario, Canada, K1N 6N5" is "…, Ottawa, Ontario, K1N 6N5".)

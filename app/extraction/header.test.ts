@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readHeader } from "./header";
 import { findTitle } from "./title";
-import { JEL_RUN_IN, lowerCaseWords } from "./patterns";
+import { JEL_RUN_IN, lowerCaseWords, namesInstitution } from "./patterns";
 import { documentOf, documentOfLines, lineAt } from "./test-document";
 
 describe("the front matter read whole", () => {
@@ -98,6 +98,7 @@ describe("places under the names", () => {
       ["Marchand", "Collège de France"],
       ["Wieczorek", "London School of Economics"],
     ]);
+    expect(namesInstitution("COLLÈGE DE FRANCE")).toBe(true);
   });
 
   it("reads a place under the names after the marker an author carries, set in the names' size", () => {

@@ -10,7 +10,7 @@ import type { Document, ExtractedAuthor, Field, Line } from "./model";
 import { labelLines } from "./labeller";
 import type { LabellerWeights } from "./mlp";
 import type { NameReader } from "./names";
-import { joinLines, letterKey, vocabularyOf } from "./text";
+import { joinLines, letterKey, smallCapitalsRead, vocabularyOf } from "./text";
 import { mastheadLines, readCover, seriesCover } from "./zones";
 import { affiliationsFromNotes, withoutThanked } from "./author-notes";
 import { findAbstractLabel, readAbstract } from "./abstract";
@@ -113,10 +113,12 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   const printedTwice = cover?.title ?? series?.title;
   const titleIndexes = (printedTwice && titleAgain(lines, printedTwice, limit)) || findTitle(lines, limit, doc, lowerWords, labels);
   const titleLines = titleIndexes.map((i) => lines[i]!);
-  const titleRead = cover?.title ?? (titleLines.length ? cleanTitle(joinLines(titleLines.map((l) => l.text), vocabulary)) : null);
+  const titleRead = cover?.title ?? (titleLines.length ? smallCapitalsRead(cleanTitle(joinLines(titleLines.map((l) => l.text), vocabulary))) : null);
   // A title set in capitals (a series' cover) is given as the first pages print it in ordinary case
   // where they do (the abstract page repeats it): an author should not have to retype it.
-  const title = titleRead && isCapitals(titleRead) ? (inOrdinaryCase(titleRead, printed) ?? titleRead) : titleRead;
+  // (Not as the small capitals' broken codes print it: "cISS – A cOMPOSItE …" is no ordinary case.)
+  const ordinary = titleRead && isCapitals(titleRead) ? inOrdinaryCase(titleRead, printed) : null;
+  const title = ordinary && smallCapitalsRead(ordinary) === ordinary ? ordinary : titleRead;
 
   // --- the abstract: labelled, or the first long paragraph after the title and authors.
   const abstract = readAbstract(lines, { labelIndex, labelTrails, labels, model, indexOf, titleEnd: titleIndexes[titleIndexes.length - 1] ?? -1, doc, body, vocabulary });

@@ -145,7 +145,7 @@ export const POST = /^(?:(?:senior|principal|associate|assistant|full|adjunct|vi
  * "Federal Reserve Board"). In capitals as printed.
  */
 const KNOWN_INSTITUTION =
-  /\b(?:NBER|CEPR|CESifo|IZA|ECGI|UCLA|UCSD|UCSB|UCI|USC|MIT|NYU|CUNY|UNC|UIUC|UBC|CMU|LSE|UCL|HEC|INSEAD|IESE|ESSEC|EDHEC|CEMFI|CREST|EIEF|CREI|EPFL|ETH|ECB|IMF|OECD|FDIC|CFTC)\b|\bUC(?:\s+\p{Lu}\p{Ll}+){1,2}\b|\bFederal Reserve\b|\bBoard of Governors\b|(?<!\p{L})(?:Banque|Banco|Banca|Bundesbank|Riksbank|Nationalbank|Universidad|Universidade|Escuela|École|Ecole|Collège|Scuola|Fundación|Fundação|Fondation|Fondazione)(?!\p{L})/u;
+  /\b(?:NBER|CEPR|CESifo|IZA|ECGI|UCLA|UCSD|UCSB|UCI|USC|MIT|NYU|CUNY|UNC|UIUC|UBC|CMU|LSE|UCL|HEC|INSEAD|IESE|ESSEC|EDHEC|CEMFI|CREST|EIEF|CREI|EPFL|ETH|ECB|IMF|OECD|FDIC|CFTC)\b|\bUC(?:\s+\p{Lu}\p{Ll}+){1,2}\b|\bFederal Reserve\b|\bBoard of Governors\b|(?<!\p{L})(?:Banque|Banco|Banca|Bundesbank|Riksbank|Nationalbank|Universidad|Universidade|Escuela|École|Ecole|ÉCOLE|Collège|COLLÈGE|Scuola|Fundación|Fundação|Fondation|Fondazione)(?!\p{L})/u;
 /**
  * Whether a text names an institution known by its short name ("UC Berkeley", "NBER") or by a word
  * of another language than the patterns' ("Banque de France", "Universidad de Chile").
@@ -165,3 +165,19 @@ export const namesInstitution = (text: string) => INSTITUTION.test(text) || PUBL
  * the authors' own ("AEK received funding from …").
  */
 export const THANKS = /\b(?:we|I|authors?)\s+(?:\w+\s+)?(?:thank|are grateful|am grateful|acknowledge)\b|\bthanks?\s+(?:to|go)\b|\bgrateful\s+(?:to|for)\b|\bgratitude\b|\bindebted\s+to\b|\bresearch assistance\b|\bdiscussants?\b|\b(?:helpful|valuable|useful|insightful|detailed)\s+(?:\w+\s+)?(?:comments|suggestions|discussions)\b/i;
+
+/** A line naming a series of papers: "NBER Working Paper Series", "Finance and Economics Discussion Series". */
+export const SERIES_BANNER = /\b(?:working|discussion|occasional|staff|research)\s+(?:papers?\s+)?series\b/i;
+/**
+ * A series' kind alone, after its issuer's name in capitals and in a second language after a slash:
+ * "IMF Working Paper", "Working Papers / Documents de travail" (never "How to Write Policy Papers").
+ */
+export const SERIES_KIND = /^(?:(?:\p{Lu}{2,}|\p{Lu}[\p{Ll}&.]*)\s+){0,2}(?:Working|Discussion|Occasional|Staff|Research|Policy)\s+Papers?(?:\s*\/\s*\p{L}+(?:\s+\p{L}+){0,3})?$/u;
+/** A line that names a series: its banner or its kind alone. */
+export const isSeriesName = (text: string) => SERIES_KIND.test(text.trim()) || SERIES_BANNER.test(text);
+/**
+ * An issuer's name as a whole line, words in capitals ending in an institution's head word and the place or
+ * field it is of: "Board of Governors of the Federal Reserve System", "Central Bank of Norland",
+ * "Bank for International Settlements" (not "Central Bank Digital Currency and Bank Runs").
+ */
+export const ISSUER = /^(?:The\s+)?(?:\p{Lu}[\p{L}.&'’-]*\s+(?:(?:of|for|and|the|de|du|des|di|del|der|für)\s+)*){0,6}(?:Bank|Board|Fund|Reserve System|Institute|Authority|Commission|Bureau|Agency|Office|Ministry|Treasury|Organi[sz]ation|Council|Cent(?:er|re)|University|School|Foundation)(?:\s+(?:of|for)\s+(?:the\s+)?\p{Lu}[\p{L}.'’-]*(?:\s+(?:and\s+)?\p{Lu}[\p{L}.'’-]*){0,4})?$/u;

@@ -5,7 +5,7 @@
  */
 import { getDocumentProxy } from "unpdf";
 import { ExtractionFailed, type Document, type Line, type Span } from "./model";
-import { LOOSE_ACCENT_LAST, fixLigatures, joinSpans, smallCapitalsRead } from "./text";
+import { LOOSE_ACCENT_LAST, fixLigatures, joinSpans } from "./text";
 import { checkedPdf } from "./unpack";
 
 type Item = Span & { baseline: number };
@@ -181,7 +181,7 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
     // Small raised items inside a line (a marker after a name) are superscripts too.
     const baseline = median(body.map((i) => i.baseline));
     const spans = accentsOntoTheirLetters(members.map((i) => ({ ...i, sup: sup.has(i) || (i.size < size * 0.85 && i.baseline - baseline > size * 0.15 && markerLike(i.text)) })));
-    const text = smallCapitalsRead(fixLigatures(joinSpans(spans.filter((s) => !s.sup))));
+    const text = fixLigatures(joinSpans(spans.filter((s) => !s.sup)));
     if (!text) continue;
     const [x0, x1] = extent(members);
     out.push({ page, x: x0, y: median(body.map((i) => i.y)) || members[0]!.y, width: x1 - x0, size, text, spans });

@@ -10,17 +10,19 @@ const SPACING_ACCENTS: Record<string, string> = {
 /** A spacing accent ending a piece of text, and the space before it, if any (not a cedilla or an ogonek, printed after their letter, nor TeX's opening quote). */
 export const LOOSE_ACCENT_LAST = new RegExp(`(\\s?)([${Object.keys(SPACING_ACCENTS).filter((a) => !"\u00B8\u02DB\u0060".includes(a)).join("")}])$`, "u");
 /**
- * A line set in small capitals whose font gives the small letters' codes for them, read as the capitals it prints:
- * "cISS – A cOMPOSItE INdIcAtOR" is "CISS – A COMPOSITE INDICATOR". Only where the case breaks as no writing breaks it:
- * a word that opens on a small letter before a capital or turns case twice ("fINANcIAl", "SyStEMIc"), half the
- * words turning from small to capital, and no word in small letters. A name's own turn ("DeMarzo", "McDonald") is one.
+ * A title set in small capitals whose font gives the small letters' codes for them, read as the capitals it prints:
+ * "cISS – A cOMPOSItE INdIcAtOR" is "CISS – A COMPOSITE INDICATOR". Only where the case turns as no writing turns it:
+ * three words or more that open on a small letter before a capital or turn case twice ("fINANcIAl", "SyStEMIc"), most
+ * words turning from small to capital, no word of three small letters or more, no formula. Names' and brands' own
+ * turns ("McAllister-MacKay", "FinTech", "eBay") are one or two such words at most.
  */
 export function smallCapitalsRead(text: string): string {
+  if (/=/.test(text)) return text;
   const words = text.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w));
   if (words.length < 3 || words.some((w) => /^\p{Ll}{3,}$/u.test(w.replace(/[^\p{L}]/gu, "")))) return text;
   const turns = (w: string) => w.match(/\p{Ll}\p{Lu}/gu)?.length ?? 0;
   const broken = words.filter((w) => /^\P{L}*\p{Ll}\p{Lu}/u.test(w) || turns(w) >= 2);
-  return broken.length >= 1 && words.filter((w) => turns(w) >= 1).length >= words.length / 2 ? text.toUpperCase() : text;
+  return broken.length >= 3 && words.filter((w) => turns(w) >= 1).length >= words.length * 0.7 ? text.toUpperCase() : text;
 }
 
 /** Ligatures spelled out ("ﬁ" → "fi") and TeX's loose accents put on their letter ("dvoˇrák" → "dvořák", "Luı́s" → "Luís"). */

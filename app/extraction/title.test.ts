@@ -40,6 +40,8 @@ describe("the title reader", () => {
     // (Not without the series' name above it, nor a line that is no unit's name.)
     expect(unitOverTitle(page.lines.slice(1), 1)).toBeNull();
     expect(unitOverTitle(documentOf([["Fund Working Paper", 12], ["Why Departments Matter", 12], ["Sovereign Spreads", 12]]).lines, 2)).toBeNull();
+    // (Nor a university series' publisher: its authors may belong to any department.)
+    expect(unitOverTitle(documentOf([["Working Paper Series", 12], ["Department of Economics", 12], ["Sovereign Spreads", 12]]).lines, 2)).toBeNull();
   });
 
   it("passes over a series' issuer printed right above the series' name, all lines in the title's size", () => {
@@ -55,8 +57,10 @@ describe("the title reader", () => {
     };
     expect(cover("Board of Governors of the Federal Reserve System")).toEqual([2]);
     expect(cover("Central Bank of Norland")).toEqual([2]);
-    // A line above the series' name that names no institution is still a title's candidate.
+    expect(cover("Banque de Norlande")).toEqual([2]);
+    // A line above the series' name that is no issuer's name is still a title's candidate, a bank's word in it or not.
     expect(cover("Pricing Currency Risk at Home")).toEqual([0]);
+    expect(cover("Central Bank Digital Currency and Bank Runs")).toEqual([0]);
   });
 
   it("keeps a title's first line the labeller doubts, and a line the title plainly goes on to, but not a name an address spells", () => {

@@ -3,7 +3,7 @@
  * the lines that continue it; an archive cover's title found again on the article's own page;
  * a title set in capitals given in the ordinary case the pages print it in elsewhere.
  */
-import { ABSTRACT_LABEL, INSTITUTION, KEYWORDS_LABEL, LETTER_SPACED, NOISE, MONTH_DATE, TRAILING_SYMBOLS, bodySize, namesInstitution } from "./patterns";
+import { ABSTRACT_LABEL, INSTITUTION, ISSUER, KEYWORDS_LABEL, LETTER_SPACED, NOISE, MONTH_DATE, SERIES_BANNER, SERIES_KIND, TRAILING_SYMBOLS, bodySize, isSeriesName, namesKnownInstitution } from "./patterns";
 import type { Document, Line } from "./model";
 import type { LineLabels } from "./labeller";
 import { letterKey, normalizeSpace } from "./text";
@@ -75,13 +75,6 @@ const NOT_TITLE = new RegExp(
     .join("|"),
   "iu",
 );
-/** A line naming a series of papers: "NBER Working Paper Series", "Finance and Economics Discussion Series". */
-const SERIES_BANNER = /\b(?:working|discussion|occasional|staff|research)\s+(?:papers?\s+)?series\b/i;
-/**
- * A series' kind alone, after its issuer's name in capitals and in a second language after a slash:
- * "IMF Working Paper", "Working Papers / Documents de travail" (never "How to Write Policy Papers").
- */
-const SERIES_KIND = /^(?:(?:\p{Lu}{2,}|\p{Lu}[\p{Ll}&.]*)\s+){0,2}(?:Working|Discussion|Occasional|Staff|Research|Policy)\s+Papers?(?:\s*\/\s*\p{L}+(?:\s+\p{L}+){0,3})?$/u;
 
 /**
  * The unit a series' title page prints alone between the series' name and the title, the department the
@@ -93,8 +86,10 @@ export function unitOverTitle(lines: Line[], titleStart: number): string | null 
   const [unit, series] = [lines[titleStart - 1], lines[titleStart - 2]];
   if (!unit || !series || unit.page !== title.page || series.page !== title.page) return null;
   const named = unit.text.trim();
-  const isUnit = named.length <= 60 && /^(?:(?:\p{Lu}[\p{L}'’-]*|and|&),?\s+){0,5}(?:Department|Division)$|^(?:Department|Division)\s+of\s+\p{Lu}[\p{L}\s,&'’-]{2,50}$/u.test(named);
-  return isUnit && (SERIES_KIND.test(series.text.trim()) || SERIES_BANNER.test(series.text)) ? named : null;
+  // (Named as a unit of its issuer, "Statistics Department"; not "Department of Economics", which a university's
+  // series prints as its publisher, whatever department its authors belong to.)
+  const isUnit = named.length <= 60 && /^(?:(?:\p{Lu}[\p{L}'’-]*|and|&),?\s+){0,5}(?:Department|Division)$/u.test(named);
+  return isUnit && isSeriesName(series.text) ? named : null;
 }
 
 /** The title: the largest text among the first lines (not a series banner), and the lines that continue it. */
@@ -112,11 +107,15 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
       banner.add(j);
     }
   }
-  // A series' issuer, printed right above the series' name on its cover: "Board of Governors of the
-  // Federal Reserve System" over "International Finance Discussion Papers".
+  // A series' issuer, the first line of its cover, right above the series' name: "Board of Governors of the
+  // Federal Reserve System" over "International Finance Discussion Papers" (not a title that names a bank:
+  // "Central Bank Digital Currency and Bank Runs" over a school's "Faculty Research Working Paper Series").
   const issuesSeries = (i: number) => {
-    const next = lines[i + 1];
-    return !!next && next.page === lines[i]!.page && (SERIES_KIND.test(next.text.trim()) || SERIES_BANNER.test(next.text)) && namesInstitution(lines[i]!.text);
+    const [l, next] = [lines[i]!, lines[i + 1]];
+    const firstOnPage = i === 0 || lines[i - 1]!.page !== l.page;
+    // (An issuer named in English, or in its own language, "Deutsche Bundesbank", "Banque de France".)
+    const issuer = ISSUER.test(l.text.trim()) || (namesKnownInstitution(l.text) && l.text.trim().split(/\s+/).length <= 6 && !/[:?]/.test(l.text));
+    return firstOnPage && !!next && next.page === l.page && isSeriesName(next.text) && issuer;
   };
   const candidates: number[] = [];
   for (let i = 0; i < Math.min(limit, lines.length); i++) {

@@ -196,6 +196,8 @@ describe("zones of the first pages", () => {
       line(1, 400, 611, 11, "Research Network"),
       line(2, 57, 63, 9, "Market Liquidity Research Network"),
       line(2, 57, 74, 9, "This paper presents research conducted within the Market Liquidity Research Network of the central banks."),
+      line(2, 57, 400, 9, "Rosa Quintana"),
+      line(2, 57, 411, 9, "at Central Bank of Norland, 4 Harbour Street, Norland; e-mail: rosa.quintana@example.org"),
       line(3, 57, 63, 9, "Abstract"),
       line(3, 57, 80, 9, "We build an indicator of stress in dealer markets from the prices of five market segments and show how it"),
       line(3, 57, 92, 9, "rises before every episode of systemic stress in twenty years of data, ahead of the usual measures of it."),
@@ -203,8 +205,11 @@ describe("zones of the first pages", () => {
     expect(seriesCover(cover, 9)).toBeNull();
     const header = readHeader(documentOf(cover));
     expect(header.title.value).toBe("A Composite Indicator of Stress in Dealer Markets");
-    // (The list's last name on a row of its own after "and", which the labeller reads as no name.)
+    // (The list's last name on a row of its own after "and", which the labeller reads as no name, printed again
+    // where the first pages give the authors' entries; a firm's name shaped as a person's, printed nowhere else, is not.)
     expect(header.authors.map((a) => a.lastName)).toEqual(["Varga", "Mols", "Quintana"]);
+    const firm = readHeader(documentOf(cover.map((l) => (l.text === "and Rosa Quintana" ? { ...l, text: "and Morgan Stanfield" } : l))));
+    expect(firm.authors.map((a) => a.lastName)).toEqual(["Varga", "Mols"]);
   });
 
   it("sets a series' cover aside for the title page that prints its title again: the paper's title, its authors and their notes, not the series' name or department", () => {

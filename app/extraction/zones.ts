@@ -7,7 +7,7 @@
  * terms of use can become a title, an abstract or an author.
  */
 import type { Line } from "./model";
-import { ABSTRACT_LABEL, LETTER_SPACED } from "./patterns";
+import { ABSTRACT_LABEL, LETTER_SPACED, isSeriesName } from "./patterns";
 import { letterKey, listItems } from "./text";
 
 /** What an archive's cover page says of the article: its title and its authors as printed there. */
@@ -87,15 +87,15 @@ export function seriesCover(lines: Line[], body: number): SeriesCover | null {
     const abstractAt = top.findIndex((l) => ABSTRACT_LABEL.test(l.text));
     return { q, keys: (abstractAt >= 0 ? top.slice(0, abstractAt) : top).map((l) => letterKey(l.text)) };
   });
-  // (Not the series' own banner, printed again on each page: "W O R K I N G PA P E R S E R I E S".)
-  const banner = (run: Line[]) => run.some((l) => LETTER_SPACED.test(l.text));
-  // (Nor a run set at not much more than half the size of the cover's largest: a research network's name
+  // A run that could be the title: not the series' own banner, printed again on each page ("W O R K I N G
+  // PA P E R S E R I E S", "Staff Reports"), and long enough to be looked for.
+  const titleLike = (run: Line[]) => !run.some((l) => LETTER_SPACED.test(l.text) || isSeriesName(l.text)) && letterKey(run.map((l) => l.text).join(" ")).length >= 15;
+  // (Nor one set at not much more than half the size of the largest that could be: a research network's name
   // in a corner, printed again atop the next page's notes, while the title printed once stands far larger.)
-  const largest = runs.find((run) => !banner(run))?.[0]!.size ?? 0;
+  const largest = runs.find(titleLike)?.[0]!.size ?? 0;
   for (const run of runs.slice(0, 40)) {
-    if (banner(run) || run[0]!.size < largest * 0.6) continue;
+    if (!titleLike(run) || run[0]!.size < largest * 0.6) continue;
     const want = letterKey(run.map((l) => l.text).join(" "));
-    if (want.length < 15) continue;
     // (At the page's top, before its abstract: a line, or up to four running on, that print the title alone.)
     for (const { q, keys } of tops) {
       for (let i = 0; i < keys.length; i++) {
@@ -110,7 +110,7 @@ export function seriesCover(lines: Line[], body: number): SeriesCover | null {
 
 /** The lines that open and close a publisher's masthead. */
 const MASTHEAD_OPENS = /^contents lists available at\b/i;
-/** Read with its spaces taken out: the line may be printed in letters spaced apart, evenly or not ("jo u r n al ho me p a g e : …"). */
+/** Matched against the line with its spaces taken out: it may be printed in letters spaced apart, evenly or not ("jo u r n al ho me p a g e : …"). */
 const MASTHEAD_CLOSES = /^journalhomepage:/i;
 
 /**
