@@ -45,6 +45,13 @@ async function check(jar: Jar, conferenceId: number, bytes: Uint8Array | string,
   return { status: r.status, html: await r.text(), ms: Date.now() - started };
 }
 
+/**
+ * Where a hostile file would run away: the unguarded readers took about 50 s of CPU on these files. The
+ * tests hold each reading well under that on a loaded machine; how fast it is, is the benchmark's to say
+ * ("Bulk update" in `npm run bench`), not a test's.
+ */
+const RUNAWAY_MS = 10_000;
+
 const planOf = (html: string) => /name="plan" value="([0-9a-f-]{36})"/.exec(html)?.[1];
 const statusOf = async (id: number) => (await db().select({ s: papers.status }).from(papers).where(eq(papers.id, id)).get())!.s;
 
@@ -161,7 +168,7 @@ describe("a hostile spreadsheet", () => {
     const comments = Object.keys(parts).find((n) => /comments\d*\.xml$/.test(n))!;
     parts[comments] = strToU8(strFromU8(parts[comments]!).replace('ref="A1"', 'ref="__proto__"'));
     const { status, html, ms } = await check(jar, conference.id, zipSync(parts), "proto.xlsx");
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(RUNAWAY_MS);
     expect(status).toBe(200);
     expect(textOf(html)).toContain("Will change from under_review to accepted");
     expect(({} as Record<string, unknown>).c).toBeUndefined();
@@ -170,20 +177,20 @@ describe("a hostile spreadsheet", () => {
     expect(Object.prototype.hasOwnProperty.call(Object.prototype, "c")).toBe(false);
   });
 
-  it("CVE-2024-22363: an XML spreadsheet made to backtrack is refused or read within a second", async () => {
+  it("CVE-2024-22363: an XML spreadsheet made to backtrack is refused or read, not left to run away", async () => {
     const { conference, jar } = await setting();
     // 8 KB that cost sheetjs-style 0.15 about 50 s of CPU in Node.
     const poc = '<?xml version="1.0"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"><Worksheet ss:Name="S"><Table><Row><Cell><Data ss:Type="String">' + "<a".repeat(4000);
     for (const name of ["redos.xls", "redos.csv", "redos.xlsx"]) {
       const { status, html, ms } = await check(jar, conference.id, poc, name);
-      expect(ms).toBeLessThan(1000);
+      expect(ms).toBeLessThan(RUNAWAY_MS);
       expect([200, 400]).toContain(status);
       if (status === 400) expect(textOf(html)).toContain("Failed to parse Excel file. Please check the format and try again.");
       else expect(textOf(html)).toContain("0 to change");
     }
   });
 
-  it("a ZIP bomb is refused with a clear message within a second", async () => {
+  it("a ZIP bomb is refused with a clear message before it is unpacked", async () => {
     const { conference, jar } = await setting();
     const parts = unzipSync(sheetBytes([["id", "Status"]], "xlsx"));
     const sheetName = Object.keys(parts).find((n) => /worksheets\/sheet1\.xml$/.test(n))!;
@@ -193,7 +200,7 @@ describe("a hostile spreadsheet", () => {
     const bomb = zipSync(parts, { level: 9 });
     expect(bomb.length).toBeLessThan(200 * 1024);
     const { status, html, ms } = await check(jar, conference.id, bomb, "bomb.xlsx");
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(RUNAWAY_MS);
     expect(status).toBe(413);
     expect(textOf(html)).toContain("The file unpacks to more than 24 MB");
   });
