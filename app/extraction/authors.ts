@@ -77,7 +77,7 @@ function personWithAffiliation(text: string, lowerWords: Set<string>) {
 type Candidate = { name: string; markers: string[]; line: Line; lineIndex: number; author: number; affiliation?: string; given?: string; family?: string };
 
 /** Whether `next` continues the list of names on `line`: the row below, alike, after a line that ends mid-list. */
-function continuesNames(line: Line, next: Line, author: number, printedAgain: (name: string) => boolean = () => false) {
+function continuesNames(line: Line, next: Line, author: number, printedAgain: (name: string) => boolean) {
   if (next.page !== line.page || Math.abs(next.size - line.size) > 0.3) return false;
   if (next.y - line.y < line.size * 0.5 || next.y - line.y > line.size * 2.2) return false;
   // An institution or an address is an affiliation, not a row of names, above or below.
