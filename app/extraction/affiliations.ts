@@ -4,7 +4,7 @@
  * institution.
  */
 import { REGIONS, ABSTRACT_LABEL, KEYWORDS_LABEL, INSTITUTION, NOISE, MONTH_DATE, EMAIL, MASKED_EMAIL, MARKER, AFFILIATION_MARKER, POST, THANKS, namesInstitution } from "./patterns";
-import { countryIn, countryOfEmail, trailingCountry } from "./countries";
+import { countryOfAffiliation, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { SMALL_WORDS, joinSpans, normalizeSpace, isProse } from "./text";
 import { TRAILING_ABSTRACT } from "./abstract";
@@ -46,11 +46,11 @@ export function giveAffiliation(a: ExtractedAuthor, text: string) {
   const { rest, country } = trailingCountry(text);
   if (a.affiliation?.split("; ").includes(rest)) return;
   if (a.affiliation) {
-    Object.assign(a, { affiliation: `${a.affiliation}; ${rest}`, country: a.country ?? country ?? countryIn(rest) });
+    Object.assign(a, { affiliation: `${a.affiliation}; ${rest}`, country: a.country ?? country ?? countryOfAffiliation(rest) });
     return;
   }
   const { institution, department } = splitAffiliation(rest);
-  Object.assign(a, { affiliation: rest, institution, department, country: country ?? countryIn(rest) ?? a.country });
+  Object.assign(a, { affiliation: rest, institution, department, country: country ?? countryOfAffiliation(rest) ?? a.country });
 }
 
 /** An author's affiliation replaced by another text (its institution, department and country read anew). */
@@ -84,7 +84,7 @@ export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
   authors.forEach((a, k) => {
     const { rest, country } = trailingCountry(blocks[k]!.address.replace(/[.;,]+$/, ""));
     const { institution, department } = splitAffiliation(rest);
-    Object.assign(a, { email: blocks[k]!.email, affiliation: rest, institution, department, country: country ?? countryIn(rest) ?? countryOfEmail(blocks[k]!.email) });
+    Object.assign(a, { email: blocks[k]!.email, affiliation: rest, institution, department, country: country ?? countryOfAffiliation(rest) ?? countryOfEmail(blocks[k]!.email) });
   });
 }
 

@@ -9,7 +9,7 @@
  * affiliation (and their e-mail where it prints one). The note's other sentences (thanks, funding,
  * disclaimers) are never an affiliation.
  */
-import { countryIn, countryNamed, countryOfEmail, trailingCountry } from "./countries";
+import { countryOfAffiliation, countryNamed, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { emailFit, expandEmails } from "./emails";
 import { SMALL_WORDS, escapePattern as escape, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
@@ -349,7 +349,7 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     if (cleaned.length < 2 || cleaned.length > 240) continue;
     const { rest, country } = trailingCountry(cleaned);
     const email = a.email ?? note.email;
-    Object.assign(a, { affiliation: rest, ...splitAffiliation(rest), country: country ?? countryIn(rest) ?? countryOfEmail(email) ?? a.country, email });
+    Object.assign(a, { affiliation: rest, ...splitAffiliation(rest), country: country ?? countryOfAffiliation(rest) ?? countryOfEmail(email) ?? a.country, email });
   }
 }
 

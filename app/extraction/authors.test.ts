@@ -6,6 +6,27 @@ import { lowerCaseWords } from "./patterns";
 import { documentOf, documentOfLines, lineAt } from "./test-document";
 
 describe("the author reader", () => {
+  it("reads a name set in the title's size as the names below it are set, each over its university in smaller letters", () => {
+    const people = [
+      ["Yaron Azrieli", "The Ohio State University"],
+      ["Christopher P. Chambers", "Georgetown University"],
+      ["Paul J. Healy", "The Ohio State University"],
+    ];
+    const doc = documentOfLines([
+      lineAt(1, 87, 92, 14, "Incentives in Experiments:"),
+      lineAt(1, 87, 108, 14, "A Theoretical Analysis"),
+      ...people.flatMap(([name, place], k) => [lineAt(1, 87, 188 + 50 * k, 14, name!), lineAt(1, 87, 206 + 50 * k, 8, place!)]),
+      lineAt(1, 107, 368, 9, "Experimental economists currently lack a convention for how to pay subjects in experiments with multiple tasks."),
+      lineAt(1, 107, 378, 9, "We provide a theoretical framework for analyzing this question and prove a result about it."),
+      lineAt(1, 87, 501, 10, "I. Introduction"),
+    ]);
+    const read = readHeader(doc);
+    expect(read.title.value).toBe("Incentives in Experiments: A Theoretical Analysis");
+    expect(read.authors.map((a) => [`${a.firstName} ${a.lastName}`, a.affiliation])).toEqual(people);
+    // (Georgetown University is no evidence of Guyana, whose capital shares the name.)
+    expect(read.authors[1]!.country).not.toBe("Guyana");
+  });
+
   it("reads inverted name lists (family names in capitals too), markers printed on the line, ORCID badges, numbered affiliations run together, glued footnote digits", () => {
     const inverted = readHeader(
       documentOf([

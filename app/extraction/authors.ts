@@ -3,7 +3,7 @@
  * cover), each with the markers, e-mail, affiliation, country and role the first pages give them.
  */
 import { INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST, namesInstitution } from "./patterns";
-import { countryIn, countryOfEmail, trailingCountry } from "./countries";
+import { countryOfAffiliation, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import type { LineLabels } from "./labeller";
 import type { NameReader } from "./names";
@@ -226,7 +226,7 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
       affiliation,
       institution,
       department,
-      country: printedCountry ?? (affiliation ? countryIn(affiliation) : null),
+      country: printedCountry ?? (affiliation ? countryOfAffiliation(affiliation) : null),
       isCorresponding: marked,
       confidence: confidenceOf([c.author], looksLikeName(c.name) ? 0.5 : 0.3),
       source: sourceOf(c.line),
@@ -430,11 +430,22 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
       const together = new RegExp(`${escapePattern(prior)}(?:,?\\s+and\\s+|\\s*&\\s*)${escapePattern(own)}(?![\\p{L}])`, "u");
       return own.length > 3 && foldedLines().some((t, k) => lines[k] !== line && lines[k] !== above.line && together.test(t));
     };
-    if (author < 0.1 && !between() && !listedAgain() && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
+    // (Nor a line set as a line the labeller reads as names is, over a line set as the one under that:
+    // "Yaron Azrieli" / "The Ohio State University" in the title's size, as "Christopher P. Chambers" /
+    // "Georgetown University" below it are.)
+    const setAsNames = () => {
+      const under = region[r + 1]?.line;
+      if (!under || under.size > line.size - 1) return false;
+      return region.some((o, k) => o.line !== line && (labels[o.index]?.author ?? 0) >= 0.5 && setAlike(o.line, line) && !!region[k + 1] && setAlike(region[k + 1]!.line, under));
+    };
+    if (author < 0.1 && !between() && !listedAgain() && !setAsNames() && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
     for (const s of namesOnLine(line, lowerWords, { model: nameModel, reader: nameReader })) if (known(s.name, author)) candidates.push({ ...s, markers: markerRanges(s.markers), line: first, lineIndex: index, author });
   }
   return candidates;
 }
+
+/** Two lines set alike: on one page, at one left edge, in one size and font. */
+const setAlike = (a: Line, b: Line) => a.page === b.page && Math.abs(a.x - b.x) < 2 && Math.abs(a.size - b.size) < 0.3 && a.spans[0]?.font === b.spans[0]?.font;
 
 /**
  * The candidates with each person once: a citation line that repeats the names family name first

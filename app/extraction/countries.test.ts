@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { countryOfEmail, countryOfState, trailingCountry } from "./countries";
+import { countryIn, countryOfAffiliation, countryOfEmail, countryOfState, trailingCountry } from "./countries";
 
 describe("countries", () => {
+  it("takes no country of an affiliation from a capital's name that many places share", () => {
+    expect(countryOfAffiliation("Georgetown University")).toBe(null);
+    expect(countryOfAffiliation("Department of Economics, Queen's University, Kingston")).toBe(null);
+    // (The labeller's feature still reads the capital, as it was trained to; other capitals and cities count.)
+    expect(countryIn("Georgetown University")).toBe("Guyana");
+    expect(countryOfAffiliation("Stockholm School of Economics")).toBe("Sweden");
+    expect(countryOfAffiliation("Goethe University Frankfurt")).toBe("Germany");
+  });
+
   it("finds the printed country, or the one an e-mail's domain names", () => {
     expect(trailingCountry("Tilburg University, The Netherlands")).toEqual({ rest: "Tilburg University", country: "Netherlands" });
     expect(trailingCountry("Koç University, Istanbul, Turkey")).toEqual({ rest: "Koç University, Istanbul", country: "Turkey" });

@@ -124,11 +124,23 @@ export function trailingCountry(text: string): { rest: string; country: string |
 /** The ISO 3166-1 alpha-2 code of a country as the engine names it ("United Kingdom" → "GB"), or null. */
 export const countryCode = (name: string | null | undefined) => (name ? (codeOf.get(name) ?? codeOf.get(countryNamed(name) ?? "") ?? null) : null);
 
-/** A country named anywhere in the text, or one of its cities. */
-export function countryIn(text: string): string | null {
+/** A country named anywhere in the text, or one of its cities (a feature of the line labeller, trained on it as it is). */
+export const countryIn = (text: string): string | null => countryNamedIn(text, NO_PLACES);
+
+/**
+ * The country an author's affiliation names, or one of its cities: as `countryIn`, but a capital
+ * whose name many places share is no evidence ("Georgetown University" is in Washington, not Guyana;
+ * "Kingston, Ontario"; "Hamilton, New Zealand"; "University of Victoria").
+ */
+export const countryOfAffiliation = (text: string): string | null => countryNamedIn(text, SHARED_CAPITAL_NAMES);
+
+const NO_PLACES = new Set<string>();
+const SHARED_CAPITAL_NAMES = new Set(["georgetown", "kingston", "hamilton", "victoria", "plymouth", "douglas", "stanley", "jamestown", "the valley"]);
+
+function countryNamedIn(text: string, skipped: Set<string>): string | null {
   const lower = ` ${text.toLowerCase().replace(/[.,;()]/g, " ")} `;
   for (const [name, country] of byName) if (name.length > 3 && lower.includes(` ${name} `)) return country;
-  for (const [city, country] of [...Object.entries(CITIES), ...byCapital]) if (country && city.length > 3 && lower.includes(` ${city} `)) return country;
+  for (const [city, country] of [...Object.entries(CITIES), ...byCapital]) if (country && city.length > 3 && !skipped.has(city) && lower.includes(` ${city} `)) return country;
   return null;
 }
 

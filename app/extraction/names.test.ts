@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { namesAlone, namesOnLine, splitName } from "./person-names";
+import { applyNamingConvention, nameParts, namesAlone, namesOnLine, splitName } from "./person-names";
 import type { Line } from "./model";
 import { decodeNames, NAME_LABELS, nameFeatures, nameTokens, readNames, titleCase } from "./names";
 import { lowerCaseWords } from "./patterns";
@@ -69,6 +69,29 @@ describe("the name model (decision 036)", () => {
     // Weights that read "Matilda Annerstedt van den" with no given name leave the line to the rules, as a model that reads nothing does.
     const nothing = readsNothing(l);
     expect(namesOnLine(l, lowerCaseWords([l]), { reader: { models: [nothing] } }).map((p) => p.name)).toEqual(both);
+  });
+
+  it("reads two given and two family names between a line's separators as one person, not two", () => {
+    const l = line("Pablo Nebbi Rivera Moreno and Karol Lorena Triana Montaño");
+    const read = namesOnLine(l, lowerCaseWords([l])).map(nameParts);
+    expect(read).toEqual([
+      { firstName: "Pablo Nebbi", lastName: "Rivera Moreno" },
+      { firstName: "Karol Lorena", lastName: "Triana Montaño" },
+    ]);
+    // Where nothing parts the names, two people read in a row stay two.
+    const apart = line("Guido W. Imbens", "Jeffrey M. Wooldridge");
+    expect(namesOnLine(apart, lowerCaseWords([apart])).map((p) => p.name)).toEqual(["Guido W. Imbens", "Jeffrey M. Wooldridge"]);
+  });
+
+  it("moves a second given name into the family name where Iberian names carry two, unless two are read already", () => {
+    const authorOf = (firstName: string, lastName: string) => {
+      const a = { firstName, lastName, country: "Colombia" } as Parameters<typeof applyNamingConvention>[0];
+      applyNamingConvention(a);
+      return `${a.firstName} | ${a.lastName}`;
+    };
+    expect(authorOf("Sebastián Quiroga", "Peña")).toBe("Sebastián | Quiroga Peña");
+    expect(authorOf("Karol Lorena", "Triana Montaño")).toBe("Karol Lorena | Triana Montaño");
+    expect(authorOf("Andrés Felipe", "Restrepo")).toBe("Andrés Felipe | Restrepo");
   });
 
   it("never ends a name on a particle", () => {

@@ -240,7 +240,27 @@ export function namesOnLine(line: Line, lowerWords: Set<string>, { model = true,
   const capitals = (w: string) => w === w.toUpperCase();
   const givenBefore = (printed: string, extra: string) => /^\p{Lu}[\p{L}'’-]+$/u.test(extra) && capitals(extra) === capitals(printed) && !lowerWords.has(extra.toLowerCase());
   const whole = (printed: string) => rules.find((s) => s.name.endsWith(` ${printed}`) && givenBefore(printed, s.name.slice(0, -printed.length - 1)))?.name ?? printed;
-  return people.map((p) => (p.inverted ? { name: `${p.firstName} ${p.lastName}`, markers: p.markers, given: p.firstName, family: p.lastName } : { name: withoutRole(whole(p.printed)), markers: p.markers }));
+  // (On a line whose names the separators part, two people the model reads where no separator, mark
+  // or gap stands between them are one person of two given and two family names: "Pablo Nebbi Rivera
+  // Moreno and Karol Lorena Triana Montaño"; the first reading's words are the given names.)
+  const one = (p: NamedPerson) => (p.inverted ? { name: `${p.firstName} ${p.lastName}`, markers: p.markers, given: p.firstName, family: p.lastName } : { name: withoutRole(whole(p.printed)), markers: p.markers });
+  return peopleOfSegments(people, rules.length >= 2 ? rules : [], one);
+}
+/**
+ * The model's people of a line, each as `one` gives it, but for two that one of the rules' names
+ * (`segments`) holds whole, one after the other with nothing between them: one person (`namesOnLine`).
+ */
+function peopleOfSegments(people: NamedPerson[], segments: Array<{ name: string }>, one: (p: NamedPerson) => { name: string; markers: string[]; given?: string; family?: string }) {
+  const out: Array<{ name: string; markers: string[]; given?: string; family?: string }> = [];
+  for (let k = 0; k < people.length; k++) {
+    const [p, q] = [people[k]!, people[k + 1]];
+    const both = q && !p.markers.length && !p.inverted && !q.inverted ? `${p.printed} ${q.printed}` : null;
+    if (q && both && segments.some((s) => s.name === both)) {
+      out.push({ name: both, markers: q.markers, given: p.printed, family: q.printed });
+      k++;
+    } else out.push(one(p));
+  }
+  return out;
 }
 /** A name without a post or badge printed after it: "Audrey L. Allison, Director", "Thomas Burgoyne ID" (an ORCID badge). */
 const withoutRole = (name: string) => {
@@ -318,13 +338,15 @@ const IBERIAN_GIVEN = new Set(
   "alberto alejandro alfonso ana andrea andrés angel ángel antonio beatriz camila carlos carmen carolina catalina clara cristina daniel david diego eduardo elena emilio enrique felipe fernando francisco gabriel gabriela guillermo ignacio inés isabel jaime javier jesús joão jorge josé josefa juan julia julián laura lucas lucía luis luisa manuel marcelo marco marcos maría mariana marta martín miguel nicolás pablo paula pedro rafael ramón raúl ricardo roberto rodrigo rosa santiago sebastián sergio sofía teresa tomás valentina vicente".split(" "),
 );
 
-/** "Sebastián Quiroga Peña" (Colombia) → given "Sebastián", family "Quiroga Peña"; "Andrés Felipe Restrepo" stays as it is. */
+/** "Sebastián Quiroga Peña" (Colombia) → given "Sebastián", family "Quiroga Peña"; "Andrés Felipe Restrepo" and "Karol Lorena Triana Montaño", read as two family names, stay as they are. */
 export function applyNamingConvention(author: ExtractedAuthor) {
   if (!author.country || !IBERIAN.has(author.country)) return;
   const tokens = `${author.firstName} ${author.lastName}`.split(/\s+/);
   const familyStart = tokens.length - author.lastName.split(/\s+/).length;
   const before = tokens[familyStart - 1];
   const particle = tokens[familyStart]!.toLowerCase();
+  // (A family name read as two already holds both: "Karol Lorena" / "Triana Montaño".)
+  if (author.lastName.split(/\s+/).filter((w) => !PARTICLES.has(w.toLowerCase())).length >= 2) return;
   if (PARTICLES.has(particle) && !IBERIAN_PARTICLES.has(particle)) return;
   if (familyStart < 2 || !before || /\.$/.test(before) || IBERIAN_GIVEN.has(before.toLowerCase())) return;
   author.firstName = tokens.slice(0, familyStart - 1).join(" ");

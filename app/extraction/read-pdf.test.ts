@@ -49,6 +49,23 @@ describe("the PDF's lines", () => {
     expect(toLines(apart, 1)[0]!.spans.map((s) => s.text)).toEqual(["RAMIRO IBARRA-PE ˜", "NA"]);
   });
 
+  it("puts an accent raised over a capital, a glyph of its own above the letters' row, onto the letter under it", () => {
+    // "FRAZÃO" as TeX sets it: the tilde's baseline a point above the name's, a raised note mark after the name.
+    const name = [{ ...item(242, 120, 11.5, "MARCOS R. FRAZ"), width: 110 }, { ...item(352.8, 120, 11.5, "AO"), width: 17.3 }];
+    const tilde = { ...item(354.5, 119, 14.3, "˜"), width: 4.8, baseline: name[0]!.baseline + 1.2 };
+    const mark = { ...item(370.4, 117, 10, "*"), baseline: name[0]!.baseline + 3 };
+    const [line, ...rest] = toLines([...name, tilde, mark], 1);
+    expect(line!.text).toBe("MARCOS R. FRAZÃO");
+    expect(rest).toEqual([]);
+    // (A grave accent too, which TeX also prints as an opening quote, and one set on a letter that ends its word.)
+    const jorda = [{ ...item(169.5, 104, 11, "`"), width: 3.6, baseline: 614.5 + 2.4 }, { ...item(167.3, 106, 11, "OSCAR JORD `"), width: 72.5, baseline: 614.5 }, { ...item(234, 106, 11, "A"), width: 7.9, baseline: 614.5 }];
+    expect(toLines(jorda, 1).map((l) => l.text)).toEqual(["ÒSCAR JORDÀ"]);
+    expect(jorda.map((i) => i.text)).toEqual(["`", "OSCAR JORD `", "A"]);
+    // (Not a mark set over no capital: a tilde over small letters is left where it is.)
+    const over = [item(242, 120, 11.5, "approximately"), { ...item(250, 112, 11.5, "˜"), width: 4.8, baseline: 792 - 120 - 11.5 + 6 }];
+    expect(toLines(over, 1).map((l) => l.text)).toContain("approximately");
+  });
+
   it("places text on the page as printed where the page is cropped from a larger sheet", async () => {
     // One page whose visible box starts 100 points up and 40 across the sheet: the title is set 30 points below its top.
     const stream = "BT /F1 16 Tf 112 862 Td (Leverage and the Price of Housing) Tj ET";

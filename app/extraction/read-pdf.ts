@@ -5,7 +5,7 @@
  */
 import { getDocumentProxy } from "unpdf";
 import { ExtractionFailed, type Document, type Line, type Span } from "./model";
-import { LOOSE_ACCENT_LAST, fixLigatures, joinSpans } from "./text";
+import { LOOSE_ACCENT_LAST, fixLigatures, joinSpans, withAccentOnFirstLetter } from "./text";
 import { checkedPdf } from "./unpack";
 
 type Item = Span & { baseline: number };
@@ -86,8 +86,9 @@ const markerLike = (text: string) => text.trim().length <= 4 || /^(?:[\p{Ll}\d*�
  * An accent printed last in one span and set over the first letter of the next (TeX's accents on
  * names in small capitals, "IBARRA-PE ˜" / "NA") goes onto that letter; a span left empty goes.
  * The space before the accent goes too where the word plainly goes on: after a tilde (ñ, ã and õ
- * begin no word in the languages that print them) or in smaller letters (small capitals, "JOS ´" /
- * "E"); before another accent in letters of one size it may begin a word ("JEAN ´" / "ERIC").
+ * begin no word in the languages that print them), in smaller letters (small capitals, "JOS ´" /
+ * "E") or on a letter that ends its word ("JORD `" / "A": no name is one accented letter); before
+ * another accent on letters of one size it may begin a word ("JEAN ´" / "ERIC").
  * The spans are the line's own copies.
  */
 function accentsOntoTheirLetters<S extends Span & { sup: boolean }>(spans: S[]): S[] {
@@ -96,14 +97,44 @@ function accentsOntoTheirLetters<S extends Span & { sup: boolean }>(spans: S[]):
     const [span, next] = [text[k]!, text[k + 1]!];
     const loose = LOOSE_ACCENT_LAST.exec(span.text);
     if (!loose || next.x >= span.x + span.width || !/^\p{L}/u.test(next.text)) continue;
-    const goesOn = loose[2] === "\u02DC" || next.size < span.size * 0.9;
+    const goesOn = loose[2] === "\u02DC" || next.size < span.size * 0.9 || !/^\p{L}{2}/u.test(next.text);
     span.text = span.text.slice(0, span.text.length - loose[0].length) + (goesOn ? "" : loose[1]);
-    next.text = fixLigatures(`${loose[2]}${next.text}`);
+    next.text = withAccentOnFirstLetter(loose[2]!, next.text);
     // (An accent printed alone: its letter's box starts where the accent did, or, where the word goes on, where the letters before it end.)
     const before = text[k - 1];
     if (!span.text) next.x = Math.min(next.x, goesOn && before ? before.x + before.width : span.x);
   }
   return spans.filter((s) => s.text !== "");
+}
+
+/** A spacing accent alone: TeX's accent glyph (´ ` ˜ ˆ ¨ ˇ ˘ ˙ ˚ ˝) or a tilde. */
+const LONE_ACCENT = /^[\u00B4\u0060\u02DC\u02C6\u00A8\u02C7\u02D8\u02D9\u02DA\u02DD~^]$/;
+
+/**
+ * An accent TeX raises over a capital is a glyph of its own, set higher than the letter (a bare
+ * "˜" over the "A" of "FRAZAO"): where it sits a little above another row's letters, and not on
+ * their baseline, it goes onto the letter under its middle ("˜" over "AO" is "ÃO").
+ * Rows an accent leaves empty go.
+ */
+function accentsRaisedOverCapitals(rows: Item[][]) {
+  for (const row of rows) {
+    for (const accent of row.filter((i) => LONE_ACCENT.test(i.text.trim()))) {
+      const middle = accent.x + accent.width / 2;
+      const isUnder = (i: Item) => {
+        const drop = accent.baseline - i.baseline;
+        return drop > 0.3 && drop <= i.size * 0.8 && middle > i.x && middle < i.x + i.width && /\p{Lu}/u.test(i.text);
+      };
+      const target = rows.find((other) => other !== row && other.some(isUnder));
+      if (!target) continue;
+      // (The row gets a copy of its item: the items given are left as they were.)
+      const k = target.findIndex(isUnder);
+      const under = target[k]!;
+      const at = Math.min(under.text.length - 1, Math.max(0, Math.floor(((middle - under.x) / under.width) * under.text.length)));
+      target[k] = { ...under, text: under.text.slice(0, at) + withAccentOnFirstLetter(accent.text.trim(), under.text.slice(at)) };
+      row.splice(row.indexOf(accent), 1);
+    }
+  }
+  for (let k = rows.length - 1; k >= 0; k--) if (!rows[k]!.length) rows.splice(k, 1);
 }
 
 export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
@@ -143,6 +174,7 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
     }
     if (current.length) rows.push(current);
   }
+  accentsRaisedOverCapitals(rows);
   // Raised, smaller rows join the row just below them that they overlap horizontally.
   const sizeOf = weightedMedianSize;
   const extent = (row: Item[]) => [Math.min(...row.map((i) => i.x)), Math.max(...row.map((i) => i.x + i.width))] as const;

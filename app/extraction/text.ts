@@ -7,8 +7,13 @@ const SPACING_ACCENTS: Record<string, string> = {
   "\u02C7": "\u030C", "\u00B4": "\u0301", "\u0060": "\u0300", "\u00A8": "\u0308", "\u02DC": "\u0303", "\u02C6": "\u0302",
   "\u02D8": "\u0306", "\u02D9": "\u0307", "\u02DA": "\u030A", "\u00B8": "\u0327", "\u02DB": "\u0328", "\u02DD": "\u030B",
 };
-/** A spacing accent ending a piece of text, and the space before it, if any (not a cedilla or an ogonek, printed after their letter, nor TeX's opening quote). */
-export const LOOSE_ACCENT_LAST = new RegExp(`(\\s?)([${Object.keys(SPACING_ACCENTS).filter((a) => !"\u00B8\u02DB\u0060".includes(a)).join("")}])$`, "u");
+/** A spacing accent ending a piece of text, and the space before it, if any (not a cedilla or an ogonek, printed after their letter). */
+export const LOOSE_ACCENT_LAST = new RegExp(`(\\s?)([${Object.keys(SPACING_ACCENTS).filter((a) => !"\u00B8\u02DB".includes(a)).join("")}])$`, "u");
+/** A text with a spacing accent set on its first letter (an ASCII tilde or caret as TeX's): "`" and "A" are "À". */
+export const withAccentOnFirstLetter = (accent: string, text: string) => {
+  const mark = SPACING_ACCENTS[accent === "~" ? "\u02DC" : accent === "^" ? "\u02C6" : accent];
+  return mark && /^\p{L}/u.test(text) ? fixLigatures(`${[...text][0]}${mark}${[...text].slice(1).join("")}`) : text;
+};
 /**
  * A title set in small capitals whose font gives the small letters' codes for them, read as the capitals it prints:
  * "cISS – A cOMPOSItE INdIcAtOR" is "CISS – A COMPOSITE INDICATOR". Only where the case turns as no writing turns it:
