@@ -12,6 +12,9 @@ describe("affiliations", () => {
       "Valuable suggestions came from colleagues at the Federal Reserve Board",
     ]) expect(notAffiliation(thanks)).toBe(true);
     expect(notAffiliation("Division of International Finance, Federal Reserve Board, Mail Stop 20, Washington, DC 20551")).toBe(false);
+    // (Nor a sentence that tells what was done, though it names a centre.)
+    expect(notAffiliation("Access to some confidential data, on which this work is based, was made possible within a secure environment provided by CASD – Centre d’accès sécurisé aux données")).toBe(true);
+    expect(notAffiliation("Centre d’accès sécurisé aux données, Malakoff")).toBe(false);
   });
 
   it("separates the department from the institution when both are printed", () => {

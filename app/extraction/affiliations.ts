@@ -91,7 +91,14 @@ export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
 /** Sentences of a note that are not an affiliation: thanks, contact details, the paper's status. */
 export const notAffiliation = (t: string) =>
   /^\s*(?:key\s*words?|index terms|jel\b|abstract\b)/i.test(t) ||
-  /\b(?:thank|grateful|gratitude|acknowledg|support|corresponding|correspondence|tel|phone|fax|funded|funding|particip(?:at|ant))\w*|\bgrant\s+(?:no\.?\s*)?[A-Z]*\d|\bcontributed equally|\bequal(?:ly)? contribut/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || THANKS.test(t) || NOISE.test(t) || LICENCE.test(t);
+  /\b(?:thank|grateful|gratitude|acknowledg|support|corresponding|correspondence|tel|phone|fax|funded|funding|particip(?:at|ant))\w*|\bgrant\s+(?:no\.?\s*)?[A-Z]*\d|\bcontributed equally|\bequal(?:ly)? contribut/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || THANKS.test(t) || NOISE.test(t) || LICENCE.test(t) || toldOf(t);
+/**
+ * A sentence that tells of something, not a place: prose with a verb of being or having ("Access to some
+ * confidential data … was made possible within a secure environment provided by CASD – Centre …").
+ */
+const toldOf = (t: string) => isProse(t) && /\b(?:was|were|been|has|have|had)\b/.test(t);
+/** A place's name of a few words, each capitalised: "IFAU, Uppsala", "Mines Paris – PSL". */
+export const shortPlaceName = (t: string) => t.split(/\s+/).length <= 6 && t.split(/\s+/).every((w) => /^[\p{Lu}\p{P}\d]/u.test(w));
 /** A journal's imprint: its address on the web, copyright and licence. */
 const LICENCE = /https?:\/\/|\bwww\.|©|\(c\)\s*\d{4}|\blicen[cs]e|\bcreative commons|\bopen access\b|\bcopyright\b|\bpublished by\b|\ball rights reserved\b/i;
 /** An e-mail label and all after it on the line ("✉ e-mail: skm@iitm.ac.in"): no part of an affiliation. */

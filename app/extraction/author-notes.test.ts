@@ -29,6 +29,38 @@ describe("author notes", () => {
     expect(authors[1]!.email).toBe("halvorsen@norges-bank.example.no");
   });
 
+  it("reads a street after the full stop that ends a place as the place's, and a double-spaced note's lines left open as one note", () => {
+    // (Lines 24 points apart in a note set in 10-point type: a manuscript's double spacing.)
+    const note = lines(
+      [
+        "Gavazza: Department of Economics, London School of Economics. Houghton Street, London WC2A 2AE, United Kingdom",
+        "(e-mail: a.gavazza@lse.example.uk); Lizzeri: Department of Economics, New York University, 19 West 4th Street,",
+        "New York, NY 10012 (e-mail: lizzeri@nyu.example.edu); Williams: Department of Economics,",
+        "University of North Carolina at Chapel Hill, jonwms@unc.example.edu.",
+      ],
+      { size: 10, step: 24 },
+    );
+    const authors = [author("Alessandro", "Gavazza"), author("Alessandro", "Lizzeri"), author("Jonathan W.", "Williams")];
+    affiliationsFromNotes(note, authors);
+    expect(authors.map((a) => a.affiliation)).toEqual([
+      "Department of Economics, London School of Economics. Houghton Street, London WC2A 2AE",
+      "Department of Economics, New York University, 19 West 4th Street, New York, NY 10012",
+      "Department of Economics, University of North Carolina at Chapel Hill",
+    ]);
+    expect(authors[2]!.email).toBe("jonwms@unc.example.edu");
+  });
+
+  it("gives a sole author the place a note names by its city before their e-mail, and takes no sentence of what was done for a place", () => {
+    const note = lines([
+      "Mines Paris – PSL (email: guillaume.wald@minesparis.example.eu).",
+      "Acknowledgements: This research is supported with funding from EDF. Access to some confidential data, on which",
+      "this work is based, was made possible within a secure environment provided by CASD – Centre d’accès sécurisé aux données.",
+    ]);
+    const authors = [author("Guillaume", "Wald")];
+    affiliationsFromNotes(note, authors);
+    expect([authors[0]!.affiliation, authors[0]!.country]).toEqual(["Mines Paris – PSL", "France"]);
+  });
+
   it("reads one sentence that speaks of every author in turn, a post without its article and initials in it", () => {
     const note = lines([
       "* Harrison Hong is in the Department of Economics, Princeton University; David A. Sraer is in the Department",

@@ -13,8 +13,8 @@ import { countryOfAffiliation, countryNamed, countryOfEmail, trailingCountry } f
 import type { ExtractedAuthor, Line } from "./model";
 import { emailFit, expandEmails } from "./emails";
 import { SMALL_WORDS, escapePattern as escape, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
-import { WRITE_TO, cleanAffiliation, notAffiliation, splitAffiliation } from "./affiliations";
-import { EMAIL, MASKED_EMAIL, THANKS, namesInstitution } from "./patterns";
+import { WRITE_TO, cleanAffiliation, leftOpen, notAffiliation, shortPlaceName, splitAffiliation } from "./affiliations";
+import { EMAIL, MASKED_EMAIL, STREET_NEXT, STREET_WORD, THANKS, namesInstitution } from "./patterns";
 
 /** A name as a note may print it: as written, or in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at …"). */
 const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase()])].map(escape).join("|")})`;
@@ -24,9 +24,10 @@ const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase()]
 const POST_BEFORE_PLACE = /^(?:the|an?)\s+(?:[\p{Lu}][\p{L}.-]*\s+)*(?:professor|lecturer|reader|fellow|chair|director|economist|researcher|president|governor|dean|head)\b(?:\s+(?:of|in)(?:\s+[\p{Lu}][\p{L}-]*)+)?,\s*/iu;
 /**
  * A sentence's end: a full stop before a capital, not one of an initial's, a title's or an address's
- * abbreviation ("B.T. Rocca Jr. Professor", "Av. Camino a Santa Teresa 930", "Dept. of Finance").
+ * abbreviation ("B.T. Rocca Jr. Professor", "Av. Camino a Santa Teresa 930", "Dept. of Finance"), nor
+ * one before the street of the place it ends (`STREET_NEXT`).
  */
-const SENTENCE_END = String.raw`(?<!(?:^|[\s.])\p{Lu}|\b(?:Jr|Sr|Dr|St|Mr|Ms|Mrs|Prof|Av|Ave|Blvd|Rd|Ste|Apt|No|Dept|Univ))\.\s+\p{Lu}`;
+const SENTENCE_END = String.raw`(?<!(?:^|[\s.])\p{Lu}|\b(?:Jr|Sr|Dr|St|Mr|Ms|Mrs|Prof|Av|Ave|Blvd|Rd|Ste|Apt|No|Dept|Univ))\.\s+(?!${STREET_NEXT})\p{Lu}`;
 /**
  * A post without its article, in capitals as printed: "Vice President, …", "J.R. Hale Jr.
  * Professor, …" (case-sensitive: "his dissertation chair, …" is no post).
@@ -52,7 +53,9 @@ function noteTexts(lines: Line[], vocabulary: Set<string>): string[] {
   for (const l of lines) {
     const run = runs.find((r) => {
       const last = r[r.length - 1]!;
-      return l.page === last.page && Math.abs(l.size - last.size) < 0.6 && l.y >= last.y && l.y - last.y <= last.size * 2 && Math.abs(l.x - r[0]!.x) < 120;
+      // (Set wider apart, a double-spaced note's lines, where the line above is left open: "…; Williams: Department of Economics," / "University of …".)
+      const below = l.y - last.y <= last.size * 2 || (l.y - last.y <= last.size * 2.6 && (leftOpen(last.text.trim()) || /:$/.test(last.text.trim())));
+      return l.page === last.page && Math.abs(l.size - last.size) < 0.6 && l.y >= last.y && below && Math.abs(l.x - r[0]!.x) < 120;
     });
     if (run) run.push(l);
     else runs.push([l]);
@@ -135,10 +138,12 @@ function placesBeforeMail(texts: string[], families: string[]): Array<{ affiliat
         .replace(/^[\s)\]}>,;:.]+/, "")
         .replace(/^\s*(?:\(\d{1,2}\)|\d{1,2}(?=\s*\p{Lu})|[*∗†‡§¶]+)\s*/u, "")
         .replace(/(?:e-?mails?|electronic mail)(?:\s+address(?:es)?)?\s*:?\s*$/i, "")
-        .replace(/[\s.;,:]+$/, "");
+        .replace(/[\s.;,:(]+$/, "");
       // (One place, not a sentence: "Corresponding author. Tel.: …", "We thank … (a@b.org)"; not a list of
       // numbered places run together, a web address, a correspondence line.)
-      if (place.length < 2 || place.length > 160 || sentences(place).length > 1 || !namesInstitution(place) || isProse(place) || THANKS.test(place)) continue;
+      // (A place may be known by its city alone: "Mines Paris – PSL (email: …)".)
+      const aPlace = namesInstitution(place) || (shortPlaceName(place) && countryOfAffiliation(place) !== null);
+      if (place.length < 2 || place.length > 160 || sentences(place).length > 1 || !aPlace || isProse(place) || THANKS.test(place)) continue;
       if (/\bauthors?\b|\btel\b|\bphone\b|\bfax\b|correspond|https?:|\bdoi\b|,\s*\d{1,2}\s+\p{Lu}/iu.test(place)) continue;
       // (Nor an address block that a name heads, read by `addressBlockOf`: a place names no author.)
       const folded = fold(place).toLowerCase();
@@ -254,7 +259,6 @@ function correspondenceOf(texts: string[], author: ExtractedAuthor): string | nu
  * Avenue, room 619, 10023, New York, NY, …, T: …") or labels it ("… Address: 800 W Peachtree St NW,
  * Atlanta, GA 30308. Phone: …"); it ends at the next sentence or at a contact's label.
  */
-const STREET_WORD = String.raw`(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Drive|Dr\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Way|Place|Pl\.?|Plaza|Square|Sq\.?|Terrace|Court|Ct\.?|Parkway|Pkwy\.?|Highway|Hwy\.?|Row|Circle|Walk|Quay|Strasse|Straße|Allee|Platz)(?=[\s,.]|$)`;
 function streetOf(texts: string[]): string | null {
   // (A number, not a year, and a street's word among the words after it: "45 Columbus Avenue", "800 W Peachtree St NW";
   // not a note's marker before a place, "1 Harvard University, …", nor "2020 Elsevier Ltd".)

@@ -6,6 +6,79 @@ import { lowerCaseWords } from "./patterns";
 import { documentOf, documentOfLines, lineAt } from "./test-document";
 
 describe("the author reader", () => {
+  it("reads the list's last name on the row below a row of names that ends on 'and'", () => {
+    const read = readHeader(
+      documentOf([
+        ["Crypto carry and the convenience yield of digital assets", 22],
+        ["by Maik Schmeling, Andreas Schrimpf and", 10],
+        ["Karamfil Todorov", 10],
+        ["Monetary and Economic Department", 14],
+        ["Abstract", 11],
+        ["We document that the carry of crypto futures, the difference between futures and spot prices, can become very large.", 11],
+        ["It varies strongly over time, which is most consistent with a highly volatile crypto convenience yield.", 11],
+      ]),
+    );
+    expect(read.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Schmeling", "Monetary and Economic Department"],
+      ["Schrimpf", "Monetary and Economic Department"],
+      ["Todorov", "Monetary and Economic Department"],
+    ]);
+  });
+
+  it("reads each author's place printed in brackets after their name on the author line", () => {
+    const read = readHeader(
+      documentOf([
+        ["The ECB and the inflation monsters: strategic framing", 24],
+        ["Authors: Clément Fontan (UCLouvain) & Aurélien Goutsmedt (UCLouvain, FNRS)", 12],
+        ["Abstract", 16],
+        ["The recent resurgence of inflation in Europe has led the ECB to increase interest rates and to phase out asset purchases.", 11],
+        ["This article investigates how the ECB adjusts its logic of responsibility throughout this series of crises, with a topic model.", 11],
+      ]),
+    );
+    expect(read.authors.map((a) => [`${a.firstName} ${a.lastName}`, a.affiliation])).toEqual([
+      ["Clément Fontan", "UCLouvain"],
+      ["Aurélien Goutsmedt", "UCLouvain, FNRS"],
+    ]);
+  });
+
+  it("takes no authors' names from a note's contact line for a place, and a short place's name before an author's own address", () => {
+    const contact = readHeader(
+      documentOf([
+        ["Size-Based Policies and Firm Growth: Evidence from", 17.2],
+        ["Pakistan", 17.2],
+        ["Muhammad Bashir, Zehra Farooq, Usama Jamal, and Mazhar Waseem^*", 14.3],
+        ["October, 2024", 14.3],
+        ["Abstract", 10.9],
+        ["Size-based regulations and taxation are ubiquitous. In this paper, we examine", 10.9],
+        ["the impact of size-based taxation on firm growth by exploiting a large and per-", 10.9],
+        ["manent tax reform from Pakistan, where the VAT threshold was raised from PKR", 10.9],
+        ["5 million to PKR 10 million. Treated firms saw their revenue increase by 32 log-points.", 10.9],
+        ["Keywords: Firm Growth; Size-Based Taxation; Value-Added Tax", 10.9],
+        ["JEL Classification: D22, H22, H25", 10.9],
+        ["^*We thank seminar audiences at VATT, Helsinki; Tulane Univeristy, New Orleans; and NTA,", 10],
+        ["Denver for useful comments. Contact: Muhammad Bashir muhammad.bashir@berkeley.edu; Zehra", 10],
+        ["Farooq zfarooq@tulane.edu; Usama Jamal usama.jamal@manchester.ac.uk; and Mazhar Waseem", 10],
+        ["mazhar.waseem@manchester.ac.uk.", 10],
+      ]),
+    );
+    expect(contact.authors.map((a) => a.affiliation)).toEqual([null, null, null, null]);
+    const own = readHeader(
+      documentOf([
+        ["Ethnic Capital or Dynastic Human Capital? Evidence from Multigenerational Data", 17],
+        ["Adrian Adermon^† Mikael Lindahl^‡", 12],
+        ["Abstract", 10],
+        ["Intergenerational convergence across immigrant groups is often found to be slower than expected in the literature on it.", 10],
+        ["We study it with multigenerational register data and find that dynastic human capital explains most of the persistence.", 10],
+        ["^†IFAU, Uppsala. adrian.adermon@ifau.uu.se.", 9],
+        ["^‡Department of Economics, University of Gothenburg. mikael.lindahl@economics.gu.se.", 9],
+      ]),
+    );
+    expect(own.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Adermon", "IFAU, Uppsala"],
+      ["Lindahl", "Department of Economics, University of Gothenburg"],
+    ]);
+  });
+
   it("reads a name set in the title's size as the names below it are set, each over its university in smaller letters", () => {
     const people = [
       ["Yaron Azrieli", "The Ohio State University"],

@@ -7,10 +7,10 @@ import { countryOfAffiliation, countryOfEmail, trailingCountry } from "./countri
 import type { ExtractedAuthor, Line } from "./model";
 import type { LineLabels } from "./labeller";
 import type { NameReader } from "./names";
-import { escapePattern, fold, joinLines, sentences, capitalised, isProse } from "./text";
+import { escapePattern, fold, joinLines, listItems, sentences, capitalised, isProse } from "./text";
 import type { Cover } from "./zones";
 import { isHeading, sourceOf } from "./layout";
-import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, notePieces, noteTextsByLine, shareInstitutionLines, splitAffiliation, splitAtCountries } from "./affiliations";
+import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, notePieces, noteTextsByLine, shareInstitutionLines, shortPlaceName, splitAffiliation, splitAtCountries } from "./affiliations";
 import { confidenceOf } from "./calibration";
 import { BARE_EMAIL, ROLE_MAILBOX, emailFit, expandEmails, mailboxesOn, mailedName, unmasked } from "./emails";
 import { NAMES_APART, TRAILING_NUMBER_MARKERS, applyNamingConvention, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName, hasInstitutionWord } from "./person-names";
@@ -94,7 +94,9 @@ function continuesNames(line: Line, next: Line, author: number, printedAgain: (n
   // name shaped as a person's, "and Morgan Stanley".)
   const last = /^(?:and|AND|&)\s+((?:\p{Lu}[\p{L}'’.-]*\s+(?:(?:de|del|della|di|da|du|la|le|van|von|der|den|ter|ten)\s+)*){1,3}\p{Lu}[\p{L}'’-]+)\s*[\d,*∗†‡§¶]*$/u.exec(next.text.trim());
   const endsList = /,/.test(text) && !!last && !namesInstitution(next.text) && printedAgain(last[1]!);
-  if (author < 0.3 && !cut && !endsList) return false;
+  // (Or a row that ends on "and", the list's last name on the row below: "by Maik Schmeling, Andreas Schrimpf and" / "Karamfil Todorov".)
+  const afterAnd = /(?:\band|\bAND|&)$/.test(text) && /^(?:\p{Lu}[\p{L}'’.-]*\s+){1,3}\p{Lu}[\p{L}'’-]+\s*[\d,*∗†‡§¶]*$/u.test(next.text.trim()) && !namesInstitution(next.text);
+  if (author < 0.3 && !cut && !endsList && !afterAnd) return false;
   const lastSpan = line.spans[line.spans.length - 1];
   const list = line.spans.some((s) => s.sup) || /,/.test(text);
   // The row below begins with the comma or the marker that ends this row's name (", Damien Farrell").
@@ -194,6 +196,7 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
 
   const anyCorrespondingNote = [...notes.values()].some((n) => correspondingText.test(joinLines(n, noteVocabulary)));
   const ownEmails: string[][] = [];
+  const listsAuthors = (t: string) => listItems(t).some((item) => candidates.some((c) => fold(c.name) === fold(item)));
   const authors: ExtractedAuthor[] = candidates.map((c, k) => {
     const { firstName, lastName } = nameParts(c);
     // A footnote is one text however it wraps; its sentences are an affiliation, an address,
@@ -202,10 +205,17 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     const noteTexts = ownNotes.map((m) => joinLines(notes.get(m)!, noteVocabulary));
     // An author whose markers lead to notes has its affiliations there; the lines below the names are those notes.
     const fromNotes = ownNotes.flatMap((m, k) => {
-      const texts = sentences(noteTexts[k]!).flatMap(splitAtCountries).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && !/@/.test(t));
+      // (Nor the authors' names the note lists with their addresses: "Contact: Muhammad Bashir muhammad.bashir@…; Zehra Farooq …".)
+      const texts = sentences(noteTexts[k]!).flatMap(splitAtCountries).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && !/@/.test(t) && !listsAuthors(t));
       const institutional = texts.filter(namesInstitution);
       // (Not a sentence the note was cut in, "The views": a place's name is capitalised.)
-      return institutional.length || !affiliationNotes.has(m) ? institutional : texts.filter(capitalised).slice(0, 1);
+      if (institutional.length) return institutional;
+      if (affiliationNotes.has(m)) return texts.filter(capitalised).slice(0, 1);
+      // (Nor, where the note opens with a place's short name and the author's own address after it: "IFAU, Uppsala. adrian.adermon@ifau.uu.se".)
+      const own = expandEmails(noteTexts[k]!).find((e) => fold(e.split("@")[0]!).includes(fold(lastName).replace(/[\s'’-]+/g, "")));
+      const at = own ? noteTexts[k]!.toLowerCase().indexOf(own.toLowerCase()) : -1;
+      const before = at > 0 ? sentences(noteTexts[k]!.slice(0, at)).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter(Boolean) : [];
+      return before.length === 1 && capitalised(before[0]!) && shortPlaceName(before[0]!) && !/[()[\]]/.test(before[0]!) ? before : [];
     });
     const printed = c.affiliation ? [cleanAffiliation(c.affiliation)] : [];
     const block = sharedLine || fromNotes.length || printed.length ? [] : blockOf(c, k);
@@ -439,9 +449,26 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
       return region.some((o, k) => o.line !== line && (labels[o.index]?.author ?? 0) >= 0.5 && setAlike(o.line, line) && !!region[k + 1] && setAlike(region[k + 1]!.line, under));
     };
     if (author < 0.1 && !between() && !listedAgain() && !setAsNames() && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
-    for (const s of namesOnLine(line, lowerWords, { model: nameModel, reader: nameReader })) if (known(s.name, author)) candidates.push({ ...s, markers: markerRanges(s.markers), line: first, lineIndex: index, author });
+    // (Each name with its place in brackets after it: "Clément Fontan (UCLouvain) & Aurélien Goutsmedt (UCLouvain, FNRS)".)
+    const placed = bracketedPlaces(line);
+    const names = namesOnLine(placed?.line ?? line, lowerWords, { model: nameModel, reader: nameReader });
+    const places = placed && placed.places.length === names.length ? placed.places : [];
+    names.forEach((s, k) => {
+      if (known(s.name, author)) candidates.push({ ...s, markers: markerRanges(s.markers), line: first, lineIndex: index, author, ...(places[k] ? { affiliation: places[k] } : {}) });
+    });
   }
   return candidates;
+}
+
+/** A place's name in brackets after a person's: capitalised words or an acronym, no marker ("(1,2)", "(*)") nor a post ("(corresponding author)"). */
+const BRACKETED_PLACE = /\s*\(((?:\p{Lu}[\p{L}&.'’-]*|of|and|for|de|du|la)(?:,?\s+(?:\p{Lu}[\p{L}&.'’-]*|of|and|for|de|du|la)){0,7})\)/gu;
+
+/** A line of names with the places printed in brackets after them taken out, and those places in order; null where it has none. */
+function bracketedPlaces(line: Line): { line: Line; places: string[] } | null {
+  const places = [...line.text.matchAll(BRACKETED_PLACE)].map((m) => m[1]!).filter((p) => /\p{L}{2}/u.test(p) && !DEGREES.test(p));
+  if (!places.length) return null;
+  const strip = (text: string) => text.replace(BRACKETED_PLACE, (all: string, inside: string) => (places.includes(inside) ? "" : all));
+  return { line: { ...line, text: strip(line.text), spans: line.spans.map((s) => (s.sup ? s : { ...s, text: strip(s.text) })) }, places };
 }
 
 /** Two lines set alike: on one page, at one left edge, in one size and font. */

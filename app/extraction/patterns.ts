@@ -181,3 +181,13 @@ export const isSeriesName = (text: string) => SERIES_KIND.test(text.trim()) || S
  * "Bank for International Settlements" (not "Central Bank Digital Currency and Bank Runs").
  */
 export const ISSUER = /^(?:The\s+)?(?:\p{Lu}[\p{L}.&'’-]*\s+(?:(?:of|for|and|the|de|du|des|di|del|der|für)\s+)*){0,6}(?:Bank|Board|Fund|Reserve System|Institute|Authority|Commission|Bureau|Agency|Office|Ministry|Treasury|Organi[sz]ation|Council|Cent(?:er|re)|University|School|Foundation)(?:\s+(?:of|for)\s+(?:the\s+)?\p{Lu}[\p{L}.'’-]*(?:\s+(?:and\s+)?\p{Lu}[\p{L}.'’-]*){0,4})?$/u;
+
+/** A street's word in an address: "Houghton Street", "800 W Peachtree St NW", "Am Hubland Allee". */
+export const STREET_WORD = String.raw`(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Drive|Dr\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Way|Place|Pl\.?|Plaza|Square|Sq\.?|Terrace|Court|Ct\.?|Parkway|Pkwy\.?|Highway|Hwy\.?|Row|Circle|Walk|Quay|Strasse|Straße|Allee|Platz)(?=[\s,.]|$)`;
+/**
+ * A street address that opens what follows a full stop, which goes on with the place before it rather
+ * than beginning a sentence: "London School of Economics. Houghton Street, London WC2A 2AE", "Academia
+ * General Militar. Ctra. Huesca s/n. 50090, Zaragoza". A street named after up to three capitalised
+ * words and a number, or a street's word that comes first in Spanish, Italian, French or Portuguese.
+ */
+export const STREET_NEXT = String.raw`(?:\d{1,5}[A-Za-z]?\s+)?(?:(?:\p{Lu}[\p{L}'’-]*\.?\s+){1,3}${STREET_WORD}|(?:Ctra|Calle|Carrer|Carretera|Avenida|Avda|Via|Viale|Piazza|Rue|Rua|Paseo)\.?\s+\p{Lu})`;

@@ -56,4 +56,14 @@ describe("text repairs", () => {
     expect(sentences("Dept. Finance, Univ. Toronto")).toEqual(["Dept. Finance, Univ. Toronto"]);
     expect(sentences("Ortega and Z. He are with the Bank of Canada. We thank J. I. Smith.")).toEqual(["Ortega and Z. He are with the Bank of Canada.", "We thank J. I. Smith."]);
   });
+  it("reads a street after the full stop that ends a place as the place going on, not a new sentence", () => {
+    expect(sentences("Department of Economics, London School of Economics. Houghton Street, London WC2A 2AE. We thank the editor.")).toEqual([
+      "Department of Economics, London School of Economics. Houghton Street, London WC2A 2AE.",
+      "We thank the editor.",
+    ]);
+    expect(sentences("Centro Universitario de la Defensa, Academia General Militar. Ctra. Huesca s/n. 50090, Zaragoza, Spain")).toHaveLength(1);
+    expect(sentences("Yale University. 28 Hillhouse Avenue, New Haven, CT 06511")).toHaveLength(1);
+    // (A sentence that opens with capitalised words and no street's word after them is a sentence.)
+    expect(sentences("Yale University. Views expressed are our own.")).toHaveLength(2);
+  });
 });

@@ -1,5 +1,6 @@
 /** Text helpers shared by the engine's rules. */
 import type { Span } from "./model";
+import { STREET_NEXT } from "./patterns";
 
 const LIGATURES: Record<string, string> = { "\uFB00": "ff", "\uFB01": "fi", "\uFB02": "fl", "\uFB03": "ffi", "\uFB04": "ffl", "\uFB05": "st", "\uFB06": "st" };
 /** Spacing accents that TeX prints as separate glyphs, and the combining marks they stand for. */
@@ -151,15 +152,18 @@ export function joinSpans(spans: Array<Pick<Span, "text" | "x" | "width" | "size
   return text.replace(/\s+/g, " ").trim();
 }
 
+/** Words that open a sentence and follow no abbreviation: "The", "We", "This", "Any". */
+const SENTENCE_OPENER = /^(?:The|We|This|These|Those|Our|All|Any|I|He|She|They|It|Its|Their|His|Her|Views|Opinions|Correspondence|Contact|E-?mail)\b/;
+/** A street address that opens the text after a full stop (`STREET_NEXT`). */
+const STREET_AFTER = new RegExp(`^${STREET_NEXT}`, "u");
+
 /**
  * A footnote's sentences: split after a full stop, but not after an initial or an abbreviation ("J.", "St.", "Univ."),
- * and after an e-mail address that a capital follows ("* Correspondence: a@gu.se" / "Department of …").
+ * nor before a street that goes on with the place ending there (`STREET_AFTER`); and after an e-mail address that a
+ * capital follows ("* Correspondence: a@gu.se" / "Department of …").
  * (The address's look-behind is tried only where a space follows: on a long unbroken token it would
  * scan back from every character.)
  */
-/** Words that open a sentence and follow no abbreviation: "The", "We", "This", "Any". */
-const SENTENCE_OPENER = /^(?:The|We|This|These|Those|Our|All|Any|I|He|She|They|It|Its|Their|His|Her|Views|Opinions|Correspondence|Contact|E-?mail)\b/;
-
 export function sentences(text: string) {
   const out: string[] = [];
   let start = 0;
@@ -179,6 +183,8 @@ export function sentences(text: string) {
     // (Unless a short word, not an initial, is followed by a sentence's opening word: "… Bank of New York. The authors
     // thank …"; "Z. He are with …" and "J. I. Smith" are initials.)
     if (/^(?:\p{Lu}\p{Ll}{0,3}|(?:\p{Lu}\.)+\p{Lu})$/u.test(before) && !(/^\p{Lu}\p{Ll}{1,3}$/u.test(before) && SENTENCE_OPENER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 12)))) continue;
+    // (Nor the stop of a place its street follows: "… London School of Economics. Houghton Street, London WC2A 2AE".)
+    if (STREET_AFTER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 80))) continue;
     out.push(text.slice(start, m.index + 1));
     start = m.index + m[0].length;
   }

@@ -223,6 +223,40 @@ describe("zones of the first pages", () => {
     ]);
   });
 
+  it("sets a cover aside for the title page that sets its short title large again, and reads a list of names that a row ends on 'and'", () => {
+    const pages = [
+      line(1, 317, 308, 24, "Central Bank Working Papers"),
+      line(1, 317, 333, 18, "No 1087"),
+      line(1, 317, 364, 22, "Crypto carry"),
+      line(1, 317, 391, 10, "by Maik Schmeling, Andreas Schrimpf and"),
+      line(1, 317, 404, 10, "Karamfil Todorov"),
+      line(1, 317, 447, 14, "Monetary and Economic Department"),
+      line(1, 317, 510, 10, "April 2023"),
+      line(2, 77, 300, 10, "Working Papers are written by members of the Monetary and Economic Department and are published"),
+      line(2, 77, 313, 10, "by the Bank. The views expressed in them are those of their authors and not those of the Bank."),
+      line(3, 241, 125, 20.7, "Crypto Carry"),
+      line(3, 107, 197, 14.3, "Maik Schmeling"),
+      line(3, 251, 197, 14.3, "Andreas Schrimpf"),
+      line(3, 401, 197, 14.3, "Karamfil Todorov"),
+      line(3, 95, 215, 10, "Goethe University & CEPR"),
+      line(3, 277, 215, 10, "BIS & CEPR"),
+      line(3, 448, 215, 10, "BIS"),
+      line(3, 285, 310, 10.9, "Abstract"),
+      line(3, 92, 358, 10.9, "We document that the carry of crypto futures, the difference between futures and spot prices, can become"),
+      line(3, 92, 372, 10.9, "very large and varies strongly over time, which is most consistent with a volatile convenience yield."),
+    ];
+    expect(seriesCover(pages, 10)).toEqual({ page: 1, title: "Crypto carry", titlePage: 3 });
+    const header = readHeader(documentOfLines(pages));
+    expect(header.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Schmeling", "Goethe University & CEPR"],
+      ["Schrimpf", "BIS & CEPR"],
+      ["Todorov", "BIS"],
+    ]);
+    // (A short run is no title the later page prints in its body's size: a running head, "Crypto carry" atop a page.)
+    const runningHead = pages.map((l) => (l.page === 3 && l.text === "Crypto Carry" ? { ...l, size: 10 } : l));
+    expect(seriesCover(runningHead, 10)).toBeNull();
+  });
+
   it("reads a banner set in the title's size far above it as a run of its own, not the title's first line", () => {
     const pages = [
       line(1, 242, 189, 20, "Working Papers / Documents de travail"),

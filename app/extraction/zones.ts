@@ -85,11 +85,15 @@ export function seriesCover(lines: Line[], body: number): SeriesCover | null {
   const tops = [page + 1, page + 2, page + 3].map((q) => {
     const top = lines.filter((l) => l.page === q).slice(0, 12);
     const abstractAt = top.findIndex((l) => ABSTRACT_LABEL.test(l.text));
-    return { q, keys: (abstractAt >= 0 ? top.slice(0, abstractAt) : top).map((l) => letterKey(l.text)) };
+    const before = abstractAt >= 0 ? top.slice(0, abstractAt) : top;
+    return { q, keys: before.map((l) => letterKey(l.text)), sizes: before.map((l) => l.size) };
   });
   // A run that could be the title: not the series' own banner, printed again on each page ("W O R K I N G
   // PA P E R S E R I E S", "Staff Reports"), and long enough to be looked for.
-  const titleLike = (run: Line[]) => !run.some((l) => LETTER_SPACED.test(l.text) || isSeriesName(l.text)) && letterKey(run.map((l) => l.text).join(" ")).length >= 15;
+  // (A short one, "Crypto carry", is looked for too, but found only where the later page sets it as a title, large.)
+  const SHORT = 6;
+  const LONG = 15;
+  const titleLike = (run: Line[]) => !run.some((l) => LETTER_SPACED.test(l.text) || isSeriesName(l.text)) && letterKey(run.map((l) => l.text).join(" ")).length >= SHORT;
   // (Nor one set at not much more than half the size of the largest that could be: a research network's name
   // in a corner, printed again atop the next page's notes, while the title printed once stands far larger.)
   const largest = runs.find(titleLike)?.[0]!.size ?? 0;
@@ -97,8 +101,9 @@ export function seriesCover(lines: Line[], body: number): SeriesCover | null {
     if (!titleLike(run) || run[0]!.size < largest * 0.6) continue;
     const want = letterKey(run.map((l) => l.text).join(" "));
     // (At the page's top, before its abstract: a line, or up to four running on, that print the title alone.)
-    for (const { q, keys } of tops) {
+    for (const { q, keys, sizes } of tops) {
       for (let i = 0; i < keys.length; i++) {
+        if (want.length < LONG && sizes[i]! < body + 2) continue;
         let got = "";
         for (let j = i; j < Math.min(keys.length, i + 4) && want.startsWith(got + keys[j]!) && got.length < want.length; j++) got += keys[j]!;
         if (got === want) return { page, title: run.map((l) => l.text.trim()).join(" "), titlePage: q };
