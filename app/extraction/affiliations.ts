@@ -97,8 +97,8 @@ export const notAffiliation = (t: string) =>
  * confidential data … was made possible within a secure environment provided by CASD – Centre …").
  */
 const toldOf = (t: string) => isProse(t) && /\b(?:was|were|been|has|have|had)\b/.test(t);
-/** A place's name of a few words, each capitalised: "IFAU, Uppsala", "Mines Paris – PSL". */
-export const shortPlaceName = (t: string) => t.split(/\s+/).length <= 6 && t.split(/\s+/).every((w) => /^[\p{Lu}\p{P}\d]/u.test(w));
+/** A place's name of a few words, each capitalised but the small ones: "IFAU, Uppsala", "Mines Paris – PSL", "UPF and BSE". */
+export const shortPlaceName = (t: string) => t.split(/\s+/).length <= 6 && t.split(/\s+/).every((w) => /^[\p{Lu}\p{P}\d]/u.test(w) || SMALL_WORDS.test(w));
 /** A journal's imprint: its address on the web, copyright and licence. */
 const LICENCE = /https?:\/\/|\bwww\.|©|\(c\)\s*\d{4}|\blicen[cs]e|\bcreative commons|\bopen access\b|\bcopyright\b|\bpublished by\b|\ball rights reserved\b/i;
 /** An e-mail label and all after it on the line ("✉ e-mail: skm@iitm.ac.in"): no part of an affiliation. */

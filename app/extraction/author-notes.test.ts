@@ -50,6 +50,34 @@ describe("author notes", () => {
     expect(authors[2]!.email).toBe("jonwms@unc.example.edu");
   });
 
+  it("adds to a sole author's place the town, postcode and country their note prints after the same place", () => {
+    const note = lines([
+      "Corresponding Author, Assistant Professor, School of Economics, Shandong University, Jinan, 250100,",
+      "China. Fax: 86-531-88571371; Tel: 86-531-88364625; Email: qingsongpan@example.edu.",
+      "I extend my deepest gratitude to Dan Ackerberg and Brendan Kline for their invaluable guidance.",
+    ]);
+    const authors = [author("Qingsong", "Pan", "School of Economics, Shandong University")];
+    affiliationsFromNotes(note, authors);
+    expect([authors[0]!.affiliation, authors[0]!.country]).toEqual(["School of Economics, Shandong University, Jinan, 250100", "China"]);
+  });
+
+  it("reads a series' entries before the abstract: the author's name, then one line with the place said 'at' and the e-mail", () => {
+    const page = lines([
+      "Acknowledgements",
+      "We thank Philipp Hartmann for inspiring and supporting this project throughout all stages.",
+      "Dániel Holló",
+      "at Magyar Nemzeti Bank, 1054 Szabadság tér 8/9, 1850 Budapest, Hungary; e-mail: hollod@mnb.example.hu",
+      "Manfred Kremer (corresponding author)",
+      "at European Central Bank, Kaiserstrasse 29, D-60311 Frankfurt am Main, Germany; e-mail: kremer@ecb.example.eu",
+    ], { step: 11 });
+    const authors = [author("Dániel", "Holló"), author("Manfred", "Kremer")];
+    affiliationsFromNotes(page, authors);
+    expect(authors.map((a) => [a.affiliation, a.country, a.email])).toEqual([
+      ["Magyar Nemzeti Bank, 1054 Szabadság tér 8/9, 1850 Budapest", "Hungary", "hollod@mnb.example.hu"],
+      ["European Central Bank, Kaiserstrasse 29, D-60311 Frankfurt am Main", "Germany", "kremer@ecb.example.eu"],
+    ]);
+  });
+
   it("gives a sole author the place a note names by its city before their e-mail, and takes no sentence of what was done for a place", () => {
     const note = lines([
       "Mines Paris – PSL (email: guillaume.wald@minesparis.example.eu).",

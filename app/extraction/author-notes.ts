@@ -268,20 +268,38 @@ function streetOf(texts: string[]): string | null {
   return found.length === 1 ? found[0]! : null;
 }
 
+/**
+ * The town, postcode and country a note prints after a sole author's place as it was read under their name:
+ * "…, School of Economics, Shandong University, Jinan, 250100, China. Fax: …" for "School of Economics, Shandong
+ * University" is ", Jinan, 250100, China". Short parts only, each a capitalised word or a number, up to the
+ * sentence's end or a contact's label, the last a country or holding a postcode.
+ */
+function townAfter(texts: string[], place: string): string | null {
+  const after = new RegExp(String.raw`${escape(place)}((?:,\s*(?:\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,2}|[A-Z]{0,2}-?\d{3,6}(?:\s+[A-Z\d]{2,4})?)){1,4})(?=\.\s|[.,;]?\s*(?:Fax|Tel|Phone|E-?mail)|\.?$)`, "u");
+  // (Ending with a country or a postcode: a line cut short, "…, New York, United", is no town.)
+  const found = texts.map((t) => after.exec(t.slice(0, 3000))?.[1]).filter((m): m is string => !!m && (trailingCountry(m).country !== null || /\d/.test(m)));
+  return found.length === 1 ? found[0]! : null;
+}
+
 /** A line of an address block: short, no sentence. */
 const addressLine = (t: string) => t.split(/\s+/).length <= 10 && !/[a-z]\.\s+\p{Lu}/u.test(t) && !/^(?:abstract|keywords?|jel)\b/i.test(t);
 const EMAIL_LINE = /^[\w.+'-]+@[\w-]+(?:\.[\w-]+)+$/;
+/** A role printed after an author's name that heads their entry: "Manfred Kremer (corresponding author)". */
+const ROLE_AFTER_NAME = /\s*(?:\(corresponding author\)|[*∗])$/i;
+/** An entry's one line: the place, said "at" or not, then the e-mail after a label. */
+const PLACE_THEN_EMAIL = /^(?:at\s+)?(\p{Lu}.+?)[;,]\s*e-?mail\s*:?\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\.?$/iu;
 
 /**
  * An author's address block, as the NBER and other series print them at the foot of the abstract
  * page: a line with the author's name alone, then the address lines (department, university, street,
  * town, "and NBER"), then their e-mail, the block ending at a gap, the e-mail or the next author's
- * name. The affiliation is the address lines joined with commas.
+ * name. The affiliation is the address lines joined with commas. (`entryOnly`: an entry as a series prints them
+ * on the pages before the abstract, the name, then one line with the place, said "at", and the e-mail.)
  */
-function addressBlockOf(lines: Line[], author: ExtractedAuthor, names: Set<string>): { affiliation: string; email: string | null } | null {
+function addressBlockOf(lines: Line[], author: ExtractedAuthor, names: Set<string>, { entryOnly = false } = {}): { affiliation: string; email: string | null } | null {
   const name = fold(`${author.firstName} ${author.lastName}`).toLowerCase();
   for (let i = 0; i < lines.length; i++) {
-    if (fold(lines[i]!.text.trim()).toLowerCase() !== name) continue;
+    if (fold(lines[i]!.text.trim().replace(ROLE_AFTER_NAME, "")).toLowerCase() !== name) continue;
     const block: string[] = [];
     let email: string | null = null;
     // (Blocks may stand side by side: a block's lines are those under its name's left edge.)
@@ -294,7 +312,10 @@ function addressBlockOf(lines: Line[], author: ExtractedAuthor, names: Set<strin
         email = text.toLowerCase();
         break;
       }
-      if (!addressLine(text)) break;
+      // (Or the place in one line, said "at" and ended by the e-mail: "at Magyar Nemzeti Bank, …, Hungary; e-mail: hollod@mnb.hu".)
+      const entry = j === 1 ? PLACE_THEN_EMAIL.exec(text) : null;
+      if (entry && addressLine(entry[1]!)) return { affiliation: entry[1]!, email: entry[2]!.toLowerCase() };
+      if (entryOnly || !addressLine(text)) break;
       // (The country, on a line of its own, is the author's country, not part of the affiliation.)
       if (!countryNamed(text)) block.push(text);
     }
@@ -336,9 +357,13 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     const corresponding = addressed && (!readAlone[k] || (a.affiliation && addressed.startsWith(a.affiliation) && addressed.length > a.affiliation.length)) ? addressed : null;
     const grouped = groupOf(texts, a, families);
     // (A sole author's place read under their name, and the street their note prints for it.)
-    const street = authors.length === 1 && a.affiliation && namesInstitution(a.affiliation) && !/\d/.test(a.affiliation) ? streetOf(texts) : null;
+    const sole = authors.length === 1 && a.affiliation && namesInstitution(a.affiliation) && !/\d/.test(a.affiliation);
+    const street = sole ? streetOf(texts) : null;
+    // (Or the town and country it prints after the same place.)
+    const town = sole && !street ? townAfter(texts, a.affiliation!) : null;
     const note =
       addressBlockOf(blockLines, a, names) ??
+      addressBlockOf(lines, a, names, { entryOnly: true }) ??
       noteOf(texts, a, families) ??
       (grouped ? { affiliation: grouped, email: null } : null) ??
       (corresponding ? { affiliation: corresponding, email: null } : null) ??
@@ -346,7 +371,8 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
       respective?.[k] ??
       shared ??
       (street ? { affiliation: `${a.affiliation}, ${street}`, email: null } : null) ??
-      (coverTexts.length && !a.affiliation ? noteOf(coverTexts, a, families, { keyedOnly: true }) : null);
+      (town ? { affiliation: `${a.affiliation}${town}`, email: null } : null) ??
+      (coverTexts.length && !a.affiliation ? (noteOf(coverTexts, a, families, { keyedOnly: true }) ?? addressBlockOf(coverLines, a, names, { entryOnly: true })) : null);
     if (!note) continue;
     // (What an affiliation never holds, as wherever else one is read: an address, its label.)
     const cleaned = cleanAffiliation(unitAtInstitution(note.affiliation).replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));

@@ -25,6 +25,55 @@ describe("the author reader", () => {
     ]);
   });
 
+  it("gives each name of a grid the part of a row of places printed under it, where the row reads as one line", () => {
+    const span = (x: number, text: string) => ({ text, x, y: 228, width: text.length * 6.4, size: 14.3, font: "Times", sup: false });
+    const places = [span(87, "University of Warwick, CEPR"), span(301, "University of Pennsylvania, NBER")];
+    const row = { page: 1, x: 87, y: 228, width: 301 + places[1]!.width - 87, size: 14.3, text: "University of Warwick, CEPR University of Pennsylvania, NBER", spans: places };
+    const doc = documentOfLines([
+      lineAt(1, 137, 156, 20.7, "The Political Economy of Pandemics"),
+      lineAt(1, 133, 201, 14.3, "Helios Herrera"),
+      lineAt(1, 348, 201, 14.3, "Guillermo Ordoñez"),
+      row,
+      lineAt(1, 282, 420, 10.9, "Abstract"),
+      lineAt(1, 106, 448, 10.9, "The COVID-19 policy responses represent an unprecedented challenge to policymakers worldwide."),
+      lineAt(1, 106, 461, 10.9, "We show how relative comparisons induce herding when policymakers are concerned with popularity."),
+    ]);
+    expect(readHeader(doc).authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Herrera", "University of Warwick, CEPR"],
+      ["Ordoñez", "University of Pennsylvania, NBER"],
+    ]);
+  });
+
+  it("gives a name the line under it set as the places under the other names are, though its words name no institution", () => {
+    const people = [
+      ["YVES ACHDOU", "Université de Paris, LJLL"],
+      ["JIEQUN HAN", "Princeton"],
+      ["PIERRE-LOUIS LIONS", "Collège de France"],
+      ["BENJAMIN MOLL", "London School of Economics"],
+    ];
+    const doc = documentOfLines([
+      lineAt(1, 88, 132, 27.9, "Income and Wealth Distribution in Macroeconomics"),
+      ...people.flatMap(([name, place], k) => [lineAt(1, 224 - name!.length, 222 + 30 * k, 12, name!), lineAt(1, 215 - place!.length, 236 + 30 * k, 10, place!)]),
+      lineAt(1, 76, 380, 10, "Abstract"),
+      lineAt(1, 76, 394, 10, "We recast the Aiyagari-Bewley-Huggett model of income and wealth distribution in continuous time."),
+      lineAt(1, 76, 406, 10, "This naturally leads to a system of two partial differential equations that we solve with a finite difference method."),
+    ]);
+    expect(readHeader(doc).authors.map((a) => a.affiliation)).toEqual(people.map(([, place]) => place));
+  });
+
+  it("reads every name of a column of names set alike and evenly apart, the last one the labeller doubts included", () => {
+    const names = ["Oliver Azuara", "Rodrigo Azuero", "Mariano Bosch", "Jesica Torres"];
+    const doc = documentOfLines([
+      lineAt(1, 55, 237, 24, "Special Tax Regimes in Latin America and the Caribbean"),
+      ...names.map((name, k) => lineAt(1, 55, 461 + 21 * k, 16, name)),
+      lineAt(1, 49, 600, 11, "March 2019"),
+      lineAt(2, 72, 80, 12, "Abstract"),
+      lineAt(2, 72, 100, 11, "This paper studies special tax regimes for small firms in Latin America and the Caribbean and their compliance."),
+      lineAt(2, 72, 114, 11, "We find that the regimes raise formality but misallocate resources towards small and unproductive firms."),
+    ]);
+    expect(readHeader(doc).authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(names);
+  });
+
   it("reads each author's place printed in brackets after their name on the author line", () => {
     const read = readHeader(
       documentOf([
@@ -65,17 +114,20 @@ describe("the author reader", () => {
     const own = readHeader(
       documentOf([
         ["Ethnic Capital or Dynastic Human Capital? Evidence from Multigenerational Data", 17],
-        ["Adrian Adermon^† Mikael Lindahl^‡", 12],
+        ["Adrian Adermon^† Mikael Lindahl^‡ Sasha Stoikov^§", 12],
         ["Abstract", 10],
         ["Intergenerational convergence across immigrant groups is often found to be slower than expected in the literature on it.", 10],
         ["We study it with multigenerational register data and find that dynastic human capital explains most of the persistence.", 10],
         ["^†IFAU, Uppsala. adrian.adermon@ifau.uu.se.", 9],
         ["^‡Department of Economics, University of Gothenburg. mikael.lindahl@economics.gu.se.", 9],
+        ["^§Cornell Financial Engineering Manhattan, corresponding author, email: sfs33@cornell.edu", 9],
       ]),
     );
+    // (The note's one address, though it spells no name, and a role said after the place.)
     expect(own.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
       ["Adermon", "IFAU, Uppsala"],
       ["Lindahl", "Department of Economics, University of Gothenburg"],
+      ["Stoikov", "Cornell Financial Engineering Manhattan"],
     ]);
   });
 

@@ -7,7 +7,7 @@ import { countryOfAffiliation, countryOfEmail, trailingCountry } from "./countri
 import type { ExtractedAuthor, Line } from "./model";
 import type { LineLabels } from "./labeller";
 import type { NameReader } from "./names";
-import { escapePattern, fold, joinLines, listItems, sentences, capitalised, isProse } from "./text";
+import { escapePattern, fold, joinLines, joinSpans, listItems, sentences, capitalised, isProse } from "./text";
 import type { Cover } from "./zones";
 import { isHeading, sourceOf } from "./layout";
 import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, notePieces, noteTextsByLine, shareInstitutionLines, shortPlaceName, splitAffiliation, splitAtCountries } from "./affiliations";
@@ -181,7 +181,8 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
       const stop = below.length ? Math.min(...below) : end;
       return lines
         .slice(c.lineIndex + 1, stop)
-        .filter((l) => l.page === c.line.page && centre(l) > left && centre(l) < right && !nameLines.has(l));
+        .filter((l) => l.page === c.line.page && !nameLines.has(l))
+        .flatMap((l) => inColumn(l, left, right));
     }
     // (Names sharing a line share the block down to the next line of names: "John R. Weisz and Marian Sigman" / "University of California, Los Angeles" / "Bahr Weiss".)
     const next = candidates.slice(k + 1).find((o) => o.line !== c.line);
@@ -206,15 +207,19 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     // An author whose markers lead to notes has its affiliations there; the lines below the names are those notes.
     const fromNotes = ownNotes.flatMap((m, k) => {
       // (Nor the authors' names the note lists with their addresses: "Contact: Muhammad Bashir muhammad.bashir@…; Zehra Farooq …".)
-      const texts = sentences(noteTexts[k]!).flatMap(splitAtCountries).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && !/@/.test(t) && !listsAuthors(t));
+      // (The author's own note may say their role after the place: "Cornell Financial Engineering Manhattan, corresponding author, email: …".)
+      const said = noteTexts[k]!.replace(ROLE_AFTER_PLACE, "");
+      const texts = sentences(said).flatMap(splitAtCountries).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && !/@/.test(t) && !listsAuthors(t));
       const institutional = texts.filter(namesInstitution);
       // (Not a sentence the note was cut in, "The views": a place's name is capitalised.)
       if (institutional.length) return institutional;
       if (affiliationNotes.has(m)) return texts.filter(capitalised).slice(0, 1);
-      // (Nor, where the note opens with a place's short name and the author's own address after it: "IFAU, Uppsala. adrian.adermon@ifau.uu.se".)
-      const own = expandEmails(noteTexts[k]!).find((e) => fold(e.split("@")[0]!).includes(fold(lastName).replace(/[\s'’-]+/g, "")));
-      const at = own ? noteTexts[k]!.toLowerCase().indexOf(own.toLowerCase()) : -1;
-      const before = at > 0 ? sentences(noteTexts[k]!.slice(0, at)).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter(Boolean) : [];
+      // (Nor, where the author's own note opens with a place's short name and an address after it, the note's one address
+      // or one that spells their name: "IFAU, Uppsala. adrian.adermon@ifau.uu.se".)
+      const addresses = expandEmails(said);
+      const own = addresses.length === 1 ? addresses[0] : addresses.find((e) => fold(e.split("@")[0]!).includes(fold(lastName).replace(/[\s'’-]+/g, "")));
+      const at = own ? said.toLowerCase().indexOf(own.toLowerCase()) : -1;
+      const before = at > 0 ? sentences(said.slice(0, at)).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter(Boolean) : [];
       return before.length === 1 && capitalised(before[0]!) && shortPlaceName(before[0]!) && !/[()[\]]/.test(before[0]!) ? before : [];
     });
     const printed = c.affiliation ? [cleanAffiliation(c.affiliation)] : [];
@@ -264,6 +269,19 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     const own = blockOf(c, k).filter((l) => offsets.some((d) => Math.abs(l.y - c.line.y - d) < 2) && !/@/.test(l.text) && !isProse(l.text));
     const text = own.map((l) => cleanAffiliation(l.text)).filter(Boolean).join(", ");
     if (text) giveAffiliation(a, text);
+  }
+
+  // Names one under another, each over its place: a line under a name set as the lines under the other names that
+  // were read as their places is that author's place, though its words name no institution ("YVES ACHDOU" /
+  // "Université de Paris, LJLL", … "JIEQUN HAN" / "Princeton").
+  if (!sharedLine) {
+    const under = candidates.map((c, k) => (c.markers.length ? undefined : blockOf(c, k)[0]));
+    const placed = under.filter((l, k): l is Line => !!l && !!authors[k]!.affiliation && cleanAffiliation(l.text) === authors[k]!.affiliation!.split("; ")[0]);
+    for (const [k, a] of authors.entries()) {
+      const first = under[k];
+      if (a.affiliation || !first || placed.length < 2 || /@|\d/.test(first.text) || !shortPlaceName(first.text.trim())) continue;
+      if (placed.every((l) => Math.abs(l.size - first.size) < 0.3 && l.spans[0]?.font === first.spans[0]?.font)) giveAffiliation(a, cleanAffiliation(first.text));
+    }
   }
 
   // E-mails: each to the author it fits best (`giveEmails`).
@@ -448,7 +466,14 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
       if (!under || under.size > line.size - 1) return false;
       return region.some((o, k) => o.line !== line && (labels[o.index]?.author ?? 0) >= 0.5 && setAlike(o.line, line) && !!region[k + 1] && setAlike(region[k + 1]!.line, under));
     };
-    if (author < 0.1 && !between() && !listedAgain() && !setAsNames() && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
+    // (Nor a line in a column of names read above it, set as they are and as far below the last as they are
+    // apart: "Oliver Azuara" / "Rodrigo Azuero" / "Mariano Bosch" / "Jesica Torres".)
+    const endsColumn = () => {
+      const [one, two] = [region[r - 1], region[r - 2]];
+      const named = (x: { line: Line; index: number } | undefined): x is { line: Line; index: number } => !!x && candidates.some((c) => c.line === x.line) && setAlike(x.line, line);
+      return named(one) && named(two) && Math.abs(line.y - one.line.y - (one.line.y - two.line.y)) < 1;
+    };
+    if (author < 0.1 && !between() && !listedAgain() && !setAsNames() && !endsColumn() && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
     // (Each name with its place in brackets after it: "Clément Fontan (UCLouvain) & Aurélien Goutsmedt (UCLouvain, FNRS)".)
     const placed = bracketedPlaces(line);
     const names = namesOnLine(placed?.line ?? line, lowerWords, { model: nameModel, reader: nameReader });
@@ -470,6 +495,26 @@ function bracketedPlaces(line: Line): { line: Line; places: string[] } | null {
   const strip = (text: string) => text.replace(BRACKETED_PLACE, (all: string, inside: string) => (places.includes(inside) ? "" : all));
   return { line: { ...line, text: strip(line.text), spans: line.spans.map((s) => (s.sup ? s : { ...s, text: strip(s.text) })) }, places };
 }
+
+/**
+ * A line's part in the column between `left` and `right` under a grid's name: the whole line where its
+ * middle is there; the spans there where the line runs across columns in spans none of which crosses a
+ * column's edge ("University of Warwick, CEPR" and "University of Pennsylvania, NBER" read as one line
+ * under two names); none otherwise.
+ */
+function inColumn(l: Line, left: number, right: number): Line[] {
+  const middle = (x: number, width: number) => x + width / 2;
+  const text = l.spans.filter((s) => !s.sup);
+  const crosses = (edge: number) => text.some((s) => s.x < edge && s.x + s.width > edge);
+  const own = l.spans.filter((s) => middle(s.x, s.width) > left && middle(s.x, s.width) < right);
+  const whole = middle(l.x, l.width) > left && middle(l.x, l.width) < right;
+  if (own.length === l.spans.length || !own.some((s) => !s.sup) || crosses(left) || crosses(right)) return whole ? [l] : [];
+  const x = Math.min(...own.map((s) => s.x));
+  return [{ ...l, x, width: Math.max(...own.map((s) => s.x + s.width)) - x, text: joinSpans(own.filter((s) => !s.sup)), spans: own }];
+}
+
+/** A role said after a place, between commas: ", corresponding author". */
+const ROLE_AFTER_PLACE = /,\s*(?:the\s+)?corresponding author(?=\s*[,;:])/gi;
 
 /** Two lines set alike: on one page, at one left edge, in one size and font. */
 const setAlike = (a: Line, b: Line) => a.page === b.page && Math.abs(a.x - b.x) < 2 && Math.abs(a.size - b.size) < 0.3 && a.spans[0]?.font === b.spans[0]?.font;

@@ -21,6 +21,23 @@ describe("the PDF's lines", () => {
     expect(lines[0]!.spans.filter((s) => s.sup).map((s) => s.text)).toEqual(["a,b,1", "c,d,e"]);
   });
 
+  it("gives a raised marker set where the next item starts to the name before it", () => {
+    const at = (x: number, text: string, width: number) => ({ ...item(x, 168, 12, text), width });
+    const raised = (x: number, text: string) => ({ ...item(x, 165, 8, text), width: 3.8, baseline: 792 - 168 - 12 + 3.7 });
+    const lines = toLines([at(114, "Mario Bernasconi", 90), at(203.9, ", Miguel Espinosa", 91), raised(203.9, "†"), raised(295, "‡")], 1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.spans.map((s) => s.text)).toEqual(["Mario Bernasconi", "†", ", Miguel Espinosa", "‡"]);
+  });
+
+  it("keeps text of another size apart from a line it nearly shares a baseline with, past a gap", () => {
+    const names = { ...item(80.5, 180, 10, "Christophe Madaschi, Irene Pablos Nuevo"), width: 187.2, baseline: 605.5 };
+    const title = { ...item(279.2, 180, 16, "The profitability of banks in a context"), width: 259.4, baseline: 602.5 };
+    expect(toLines([names, title], 1).map((l) => l.text).sort()).toEqual(["Christophe Madaschi, Irene Pablos Nuevo", "The profitability of banks in a context"]);
+    // (Small capitals run on a word in letters of their own size: one line.)
+    const capitals = [{ ...item(242, 120, 14.3, "M"), width: 12.8 }, { ...item(254.8, 120, 11.5, "ARCOS"), width: 41.1 }];
+    expect(toLines(capitals, 1).map((l) => l.text)).toEqual(["MARCOS"]);
+  });
+
   it("keeps a short line of words above another as a line of its own", () => {
     const lines = toLines([item(60, 180, 9, "and the, of"), item(60, 197, 13, "Vincenzo Tola")], 1);
     expect(lines.map((l) => l.text)).toEqual(["and the, of", "Vincenzo Tola"]);

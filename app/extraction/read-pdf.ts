@@ -166,7 +166,11 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
       const prev = current[current.length - 1];
       const gapStart = prev ? prev.x + prev.width : 0;
       const gap = prev ? item.x - gapStart : 0;
-      if (prev && (gap > Math.max(18, prev.size * 2.2) || (twoColumns && gap > prev.size * 0.75 && gapStart <= mid + 15 && item.x >= mid - 15))) {
+      // (Or where text of another size begins past a gap: a cover's names in a narrow column beside its title, "Christophe
+      // Madaschi, Irene Pablos Nuevo" at 10 points, "The profitability of banks …" at 16, on nearly one baseline.)
+      const [small, large] = prev ? [Math.min(prev.size, item.size), Math.max(prev.size, item.size)] : [0, 0];
+      const otherSize = small < large * 0.75 && gap > small * 0.8;
+      if (prev && (gap > Math.max(18, prev.size * 2.2) || otherSize || (twoColumns && gap > prev.size * 0.75 && gapStart <= mid + 15 && item.x >= mid - 15))) {
         rows.push(current);
         current = [];
       }
@@ -202,7 +206,9 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
   const out: Line[] = [];
   for (const row of rows) {
     if (merged.has(row)) continue;
-    const members = [...row, ...[...merged].filter(([, target]) => target === row).flatMap(([r]) => r)].sort((p, q) => p.x - q.x);
+    // (A raised marker that starts where the next item starts ends the item before: "Mario Bernasconi" "†" ", Miguel
+    // Espinosa", the marker and the comma both at the name's end, is Bernasconi's marker, not Espinosa's.)
+    const members = [...row, ...[...merged].filter(([, target]) => target === row).flatMap(([r]) => r)].sort((p, q) => (Math.abs(p.x - q.x) > 0.5 ? p.x - q.x : Number(sup.has(q)) - Number(sup.has(p))));
     // A line number set small in the margin, on the line's baseline: not part of the text.
     const first = members[0];
     const second = members[1];
