@@ -33,6 +33,9 @@ describe("the PDF's lines", () => {
     const names = { ...item(80.5, 180, 10, "Christophe Madaschi, Irene Pablos Nuevo"), width: 187.2, baseline: 605.5 };
     const title = { ...item(279.2, 180, 16, "The profitability of banks in a context"), width: 259.4, baseline: 602.5 };
     expect(toLines([names, title], 1).map((l) => l.text).sort()).toEqual(["Christophe Madaschi, Irene Pablos Nuevo", "The profitability of banks in a context"]);
+    // (Nor a bullet set smaller before its item.)
+    const bullet = [{ ...item(60, 78, 6, "•"), width: 3, baseline: 700 }, { ...item(70, 78, 9, "We study liquidity mismatch and money market funds"), width: 200, baseline: 700 }];
+    expect(toLines(bullet, 1).map((l) => l.text)).toEqual(["• We study liquidity mismatch and money market funds"]);
     // (Small capitals run on a word in letters of their own size: one line.)
     const capitals = [{ ...item(242, 120, 14.3, "M"), width: 12.8 }, { ...item(254.8, 120, 11.5, "ARCOS"), width: 41.1 }];
     expect(toLines(capitals, 1).map((l) => l.text)).toEqual(["MARCOS"]);

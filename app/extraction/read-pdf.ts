@@ -166,11 +166,12 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
       const prev = current[current.length - 1];
       const gapStart = prev ? prev.x + prev.width : 0;
       const gap = prev ? item.x - gapStart : 0;
-      // (Or where text of another size begins past a gap: a cover's names in a narrow column beside its title, "Christophe
-      // Madaschi, Irene Pablos Nuevo" at 10 points, "The profitability of banks …" at 16, on nearly one baseline.)
+      // (Or where words of another size begin past a gap: a cover's names in a narrow column beside its title, "Christophe
+      // Madaschi, Irene Pablos Nuevo" at 10 points, "The profitability of banks …" at 16, on nearly one baseline; not a
+      // bullet before its item.)
       const [small, large] = prev ? [Math.min(prev.size, item.size), Math.max(prev.size, item.size)] : [0, 0];
-      const otherSize = small < large * 0.75 && gap > small * 0.8;
-      if (prev && (gap > Math.max(18, prev.size * 2.2) || otherSize || (twoColumns && gap > prev.size * 0.75 && gapStart <= mid + 15 && item.x >= mid - 15))) {
+      const sizeApart = small < large * 0.75 && gap > small * 0.8 && /\p{L}{2}/u.test(prev!.text) && /\p{L}{2}/u.test(item.text);
+      if (prev && (gap > Math.max(18, prev.size * 2.2) || sizeApart || (twoColumns && gap > prev.size * 0.75 && gapStart <= mid + 15 && item.x >= mid - 15))) {
         rows.push(current);
         current = [];
       }
