@@ -15,6 +15,7 @@ describe("affiliations", () => {
     // (Nor a sentence that tells what was done, though it names a centre.)
     expect(notAffiliation("Access to some confidential data, on which this work is based, was made possible within a secure environment provided by CASD – Centre d’accès sécurisé aux données")).toBe(true);
     expect(notAffiliation("Centre d’accès sécurisé aux données, Malakoff")).toBe(false);
+    expect(notAffiliation("Smith was at the Federal Reserve Board when this paper was written and is now at Columbia University")).toBe(false);
   });
 
   it("separates the department from the institution when both are printed", () => {

@@ -9,7 +9,7 @@ import type { ExtractedAuthor, Line } from "./model";
 import { SMALL_WORDS, joinSpans, normalizeSpace, isProse } from "./text";
 import { TRAILING_ABSTRACT } from "./abstract";
 import { BARE_EMAIL, EMAIL_ADDRESS_LINE } from "./emails";
-import { isCountryName } from "./person-names";
+import { isCountryName, looksLikeName } from "./person-names";
 
 const UNIT = /^(?:department|dept\.?|division|chair|area|discipline|group|section|unit|school of|faculty of|centre|center|institute of)\b/i;
 const HOST = /\b(?:universit\w*|college|school|institute|academy|bank|polytechnic|hochschule)\b/i;
@@ -93,12 +93,23 @@ export const notAffiliation = (t: string) =>
   /^\s*(?:key\s*words?|index terms|jel\b|abstract\b)/i.test(t) ||
   /\b(?:thank|grateful|gratitude|acknowledg|support|corresponding|correspondence|tel|phone|fax|funded|funding|particip(?:at|ant))\w*|\bgrant\s+(?:no\.?\s*)?[A-Z]*\d|\bcontributed equally|\bequal(?:ly)? contribut/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || THANKS.test(t) || NOISE.test(t) || LICENCE.test(t) || toldOf(t);
 /**
- * A sentence that tells of something, not a place: prose with a verb of being or having ("Access to some
- * confidential data … was made possible within a secure environment provided by CASD – Centre …").
+ * A sentence that tells what was done, not a place: prose in the passive ("Access to some confidential data …
+ * was made possible within a secure environment provided by CASD – Centre …"); not one that says where an
+ * author is ("… and is now at Columbia University").
  */
-const toldOf = (t: string) => isProse(t) && /\b(?:was|were|been|has|have|had)\b/.test(t);
-/** A place's name of a few words, each capitalised but the small ones: "IFAU, Uppsala", "Mines Paris – PSL", "UPF and BSE". */
-export const shortPlaceName = (t: string) => t.split(/\s+/).length <= 6 && t.split(/\s+/).every((w) => /^[\p{Lu}\p{P}\d]/u.test(w) || SMALL_WORDS.test(w));
+const toldOf = (t: string) => isProse(t) && /\b(?:was|were|been)\s+(?:\w+ly\s+)?(?:\w+ed|made|done|given|taken|written|paid|held|run|built|kept)\b/.test(t) && !/\b(?:is|are)\s+(?:now\s+)?(?:at|with)\b/.test(t);
+/**
+ * A place's name of a few words, each capitalised but the small ones: "IFAU, Uppsala", "Mines Paris – PSL",
+ * "UPF and BSE", "Princeton". Not a person's name shaped so ("Jordan Smith"), a post ("PhD Candidate") or
+ * words in brackets.
+ */
+export const shortPlaceName = (t: string) =>
+  t.split(/\s+/).length <= 6 && t.split(/\s+/).every((w) => /^[\p{Lu}\p{P}\d]/u.test(w) || SMALL_WORDS.test(w)) && !/[()[\]]/.test(t) && !looksLikeName(t) && !POST.test(t);
+/**
+ * What shows a short name is a place's: an institution's word, a country or a city it names, or an acronym
+ * ("IFAU", "UPF and BSE"); not "Job Market Paper".
+ */
+export const knownAsPlace = (t: string) => namesInstitution(t) || countryOfAffiliation(t) !== null || /(?<![\p{L}])\p{Lu}{2,}(?![\p{L}])/u.test(t);
 /** A journal's imprint: its address on the web, copyright and licence. */
 const LICENCE = /https?:\/\/|\bwww\.|©|\(c\)\s*\d{4}|\blicen[cs]e|\bcreative commons|\bopen access\b|\bcopyright\b|\bpublished by\b|\ball rights reserved\b/i;
 /** An e-mail label and all after it on the line ("✉ e-mail: skm@iitm.ac.in"): no part of an affiliation. */

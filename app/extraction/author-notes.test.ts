@@ -59,6 +59,10 @@ describe("author notes", () => {
     const authors = [author("Qingsong", "Pan", "School of Economics, Shandong University")];
     affiliationsFromNotes(note, authors);
     expect([authors[0]!.affiliation, authors[0]!.country]).toEqual(["School of Economics, Shandong University, Jinan, 250100", "China"]);
+    // (Nor is a year after the place a postcode: "…, Harvard University, 2019.")
+    const dated = [author("Ruth", "Lowe", "Department of Economics, Harvard University")];
+    affiliationsFromNotes(lines(["Written at the Department of Economics, Harvard University, 2019. Email: lowe@example.edu."]), dated);
+    expect(dated[0]!.affiliation).toBe("Department of Economics, Harvard University");
   });
 
   it("reads a series' entries before the abstract: the author's name, then one line with the place said 'at' and the e-mail", () => {
@@ -280,11 +284,15 @@ describe("author notes", () => {
     affiliationsFromNotes(labelled, other);
     expect([other[0]!.affiliation, other[0]!.country]).toEqual(["Trinity College Dublin, 30 Wellington Road, Dublin 4", "Ireland"]);
     // Not a note's marker before a place, a year, or a sentence: no street's word follows the number.
-    for (const text of ["1 Harvard University, Cambridge, MA 02138. Email: a@example.edu", "2020 Elsevier Ltd, All rights reserved.", "2 The Federal Reserve Board, Washington DC 20551"]) {
+    for (const text of ["2020 Elsevier Ltd, All rights reserved.", "2 The Federal Reserve Board, Washington DC 20551"]) {
       const one = [author("Ruth", "Lowe", "Harvard University")];
       affiliationsFromNotes(lines([text]), one);
       expect(one[0]!.affiliation).toBe("Harvard University");
     }
+    // (A numbered note that prints the place again gives its town and ZIP code, not a street.)
+    const numbered = [author("Ruth", "Lowe", "Harvard University")];
+    affiliationsFromNotes(lines(["1 Harvard University, Cambridge, MA 02138. Email: a@example.edu"]), numbered);
+    expect(numbered[0]!.affiliation).toBe("Harvard University, Cambridge, MA 02138");
     // Not where the paper has several authors: whose street it is, the note does not say.
     const pair = [author("Ruth", "Lowe", "Federal Reserve Board"), author("Ana", "Silva", "Federal Reserve Board")];
     affiliationsFromNotes(opens, pair);

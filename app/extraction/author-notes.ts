@@ -275,9 +275,11 @@ function streetOf(texts: string[]): string | null {
  * sentence's end or a contact's label, the last a country or holding a postcode.
  */
 function townAfter(texts: string[], place: string): string | null {
-  const after = new RegExp(String.raw`${escape(place)}((?:,\s*(?:\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,2}|[A-Z]{0,2}-?\d{3,6}(?:\s+[A-Z\d]{2,4})?)){1,4})(?=\.\s|[.,;]?\s*(?:Fax|Tel|Phone|E-?mail)|\.?$)`, "u");
-  // (Ending with a country or a postcode: a line cut short, "…, New York, United", is no town.)
-  const found = texts.map((t) => after.exec(t.slice(0, 3000))?.[1]).filter((m): m is string => !!m && (trailingCountry(m).country !== null || /\d/.test(m)));
+  const after = new RegExp(String.raw`${escape(place)}((?:,\s*(?:\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,2}|[A-Z]{0,2}-?\d{3,6}(?:\s+[A-Z\d]{2,4})?|[A-Z]{2}\s+\d{5}(?:-\d{4})?)){1,4})(?=\.\s|[.,;]?\s*(?:Fax|Tel|Phone|E-?mail)\b|\.?$)`, "u");
+  // (The last part a country or holding a postcode, not a year: a line cut short, "…, New York, United", is no town,
+  // nor ", 2019" a note's date.)
+  const last = (m: string) => m.split(",").pop()!.trim();
+  const found = texts.map((t) => after.exec(t.slice(0, 3000))?.[1]).filter((m): m is string => !!m && (trailingCountry(m).country !== null || (/\d/.test(last(m)) && !/^(?:19|20)\d\d$/.test(last(m)))));
   return found.length === 1 ? found[0]! : null;
 }
 
@@ -287,7 +289,7 @@ const EMAIL_LINE = /^[\w.+'-]+@[\w-]+(?:\.[\w-]+)+$/;
 /** A role printed after an author's name that heads their entry: "Manfred Kremer (corresponding author)". */
 const ROLE_AFTER_NAME = /\s*(?:\(corresponding author\)|[*∗])$/i;
 /** An entry's one line: the place, said "at" or not, then the e-mail after a label. */
-const PLACE_THEN_EMAIL = /^(?:at\s+)?(\p{Lu}.+?)[;,]\s*e-?mail\s*:?\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\.?$/iu;
+const PLACE_THEN_EMAIL = /^(?:at\s+)?(\p{Lu}.+?)[;,]\s*(?:[Ee]-?mail|E-MAIL)\s*:?\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\.?$/u;
 
 /**
  * An author's address block, as the NBER and other series print them at the foot of the abstract

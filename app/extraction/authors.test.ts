@@ -42,6 +42,16 @@ describe("the author reader", () => {
       ["Herrera", "University of Warwick, CEPR"],
       ["Ordoñez", "University of Pennsylvania, NBER"],
     ]);
+    // (A line set in a span for each word is not cut at a word's space: one place printed across both columns stays whole.)
+    let x = 87;
+    const words = "Department of Economics, University of Pennsylvania".split(" ").map((w) => {
+      const span = { text: w, x, y: 228, width: w.length * 6.4, size: 14.3, font: "Times", sup: false };
+      x += span.width + 3.6;
+      return span;
+    });
+    const across = { page: 1, x: 87, y: 228, width: x - 87, size: 14.3, text: "Department of Economics, University of Pennsylvania", spans: words };
+    const shared = readHeader(documentOfLines(doc.lines.map((l) => (l === row ? across : l))));
+    expect(shared.authors.every((a) => a.affiliation !== "Department of Economics" && a.affiliation !== "University of Pennsylvania")).toBe(true);
   });
 
   it("gives a name the line under it set as the places under the other names are, though its words name no institution", () => {
@@ -88,6 +98,17 @@ describe("the author reader", () => {
       ["Clément Fontan", "UCLouvain"],
       ["Aurélien Goutsmedt", "UCLouvain, FNRS"],
     ]);
+    // (Not a badge or a role in brackets: "(ORCID)", "(Speaker)".)
+    const roles = readHeader(
+      documentOf([
+        ["The ECB and the inflation monsters: strategic framing", 24],
+        ["Authors: Clément Fontan (ORCID) & Aurélien Goutsmedt (Speaker)", 12],
+        ["Abstract", 16],
+        ["The recent resurgence of inflation in Europe has led the ECB to increase interest rates and to phase out asset purchases.", 11],
+        ["This article investigates how the ECB adjusts its logic of responsibility throughout this series of crises, with a topic model.", 11],
+      ]),
+    );
+    expect(roles.authors.map((a) => a.affiliation)).toEqual([null, null]);
   });
 
   it("takes no authors' names from a note's contact line for a place, and a short place's name before an author's own address", () => {
@@ -114,20 +135,23 @@ describe("the author reader", () => {
     const own = readHeader(
       documentOf([
         ["Ethnic Capital or Dynastic Human Capital? Evidence from Multigenerational Data", 17],
-        ["Adrian Adermon^† Mikael Lindahl^‡ Sasha Stoikov^§", 12],
+        ["Adrian Adermon^† Mikael Lindahl^‡ Carlos Suarez^§ Jane Roe^*", 12],
         ["Abstract", 10],
         ["Intergenerational convergence across immigrant groups is often found to be slower than expected in the literature on it.", 10],
         ["We study it with multigenerational register data and find that dynastic human capital explains most of the persistence.", 10],
         ["^†IFAU, Uppsala. adrian.adermon@ifau.uu.se.", 9],
         ["^‡Department of Economics, University of Gothenburg. mikael.lindahl@economics.gu.se.", 9],
-        ["^§Cornell Financial Engineering Manhattan, corresponding author, email: sfs33@cornell.edu", 9],
+        ["^§UPF and BSE, corresponding author, email: cas33@upf.edu", 9],
+        ["^*Job Market Paper. Email: jane.roe@example.edu", 9],
       ]),
     );
-    // (The note's one address, though it spells no name, and a role said after the place.)
+    // (The note's one address, though it spells no name, and a role said after the place; not words that name
+    // no place, "Job Market Paper".)
     expect(own.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
       ["Adermon", "IFAU, Uppsala"],
       ["Lindahl", "Department of Economics, University of Gothenburg"],
-      ["Stoikov", "Cornell Financial Engineering Manhattan"],
+      ["Suarez", "UPF and BSE"],
+      ["Roe", null],
     ]);
   });
 

@@ -10,7 +10,7 @@ import type { NameReader } from "./names";
 import { escapePattern, fold, joinLines, joinSpans, listItems, sentences, capitalised, isProse } from "./text";
 import type { Cover } from "./zones";
 import { isHeading, sourceOf } from "./layout";
-import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, notePieces, noteTextsByLine, shareInstitutionLines, shortPlaceName, splitAffiliation, splitAtCountries } from "./affiliations";
+import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, knownAsPlace, notePieces, noteTextsByLine, shareInstitutionLines, shortPlaceName, splitAffiliation, splitAtCountries } from "./affiliations";
 import { confidenceOf } from "./calibration";
 import { BARE_EMAIL, ROLE_MAILBOX, emailFit, expandEmails, mailboxesOn, mailedName, unmasked } from "./emails";
 import { NAMES_APART, TRAILING_NUMBER_MARKERS, applyNamingConvention, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName, hasInstitutionWord } from "./person-names";
@@ -76,6 +76,12 @@ function personWithAffiliation(text: string, lowerWords: Set<string>) {
  */
 type Candidate = { name: string; markers: string[]; line: Line; lineIndex: number; author: number; affiliation?: string; given?: string; family?: string };
 
+/** A row that is one name, particles and markers with it: "Karamfil Todorov", "Maria de la Cruz¹". */
+const ONE_NAME = String.raw`((?:\p{Lu}[\p{L}'’.-]*\s+(?:(?:de|del|della|di|da|du|la|le|van|von|der|den|ter|ten)\s+)*){1,3}\p{Lu}[\p{L}'’-]+)\s*[\d,*∗†‡§¶]*$`;
+const NAME_ROW = new RegExp(`^${ONE_NAME}`, "u");
+/** A row that ends a list with its last name: "and Rosa Quintana". */
+const LAST_OF_LIST = new RegExp(`^(?:and|AND|&)\\s+${ONE_NAME}`, "u");
+
 /** Whether `next` continues the list of names on `line`: the row below, alike, after a line that ends mid-list. */
 function continuesNames(line: Line, next: Line, author: number, printedAgain: (name: string) => boolean) {
   if (next.page !== line.page || Math.abs(next.size - line.size) > 0.3) return false;
@@ -92,10 +98,10 @@ function continuesNames(line: Line, next: Line, author: number, printedAgain: (n
   // (Or the list's last name on a row of its own after "and", which the labeller reads as no name: "by A, B" /
   // "and C", where the first pages print that name again on a line of its own, an author's entry: not a firm's
   // name shaped as a person's, "and Morgan Stanley".)
-  const last = /^(?:and|AND|&)\s+((?:\p{Lu}[\p{L}'’.-]*\s+(?:(?:de|del|della|di|da|du|la|le|van|von|der|den|ter|ten)\s+)*){1,3}\p{Lu}[\p{L}'’-]+)\s*[\d,*∗†‡§¶]*$/u.exec(next.text.trim());
+  const last = LAST_OF_LIST.exec(next.text.trim());
   const endsList = /,/.test(text) && !!last && !namesInstitution(next.text) && printedAgain(last[1]!);
   // (Or a row that ends on "and", the list's last name on the row below: "by Maik Schmeling, Andreas Schrimpf and" / "Karamfil Todorov".)
-  const afterAnd = /(?:\band|\bAND|&)$/.test(text) && /^(?:\p{Lu}[\p{L}'’.-]*\s+){1,3}\p{Lu}[\p{L}'’-]+\s*[\d,*∗†‡§¶]*$/u.test(next.text.trim()) && !namesInstitution(next.text);
+  const afterAnd = /(?:\band|\bAND|&)$/.test(text) && NAME_ROW.test(next.text.trim()) && !namesInstitution(next.text);
   if (author < 0.3 && !cut && !endsList && !afterAnd) return false;
   const lastSpan = line.spans[line.spans.length - 1];
   const list = line.spans.some((s) => s.sup) || /,/.test(text);
@@ -197,7 +203,7 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
 
   const anyCorrespondingNote = [...notes.values()].some((n) => correspondingText.test(joinLines(n, noteVocabulary)));
   const ownEmails: string[][] = [];
-  const listsAuthors = (t: string) => listItems(t).some((item) => candidates.some((c) => fold(c.name) === fold(item)));
+  const listsAuthors = (t: string) => listItems(t).filter((item) => candidates.some((c) => fold(c.name) === fold(item))).length >= 2;
   const authors: ExtractedAuthor[] = candidates.map((c, k) => {
     const { firstName, lastName } = nameParts(c);
     // A footnote is one text however it wraps; its sentences are an affiliation, an address,
@@ -206,7 +212,7 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     const noteTexts = ownNotes.map((m) => joinLines(notes.get(m)!, noteVocabulary));
     // An author whose markers lead to notes has its affiliations there; the lines below the names are those notes.
     const fromNotes = ownNotes.flatMap((m, k) => {
-      // (Nor the authors' names the note lists with their addresses: "Contact: Muhammad Bashir muhammad.bashir@…; Zehra Farooq …".)
+      // (Nor the authors' names the note lists with their addresses, two or more: "Contact: Muhammad Bashir muhammad.bashir@…; Zehra Farooq …".)
       // (The author's own note may say their role after the place: "Cornell Financial Engineering Manhattan, corresponding author, email: …".)
       const said = noteTexts[k]!.replace(ROLE_AFTER_PLACE, "");
       const texts = sentences(said).flatMap(splitAtCountries).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && !/@/.test(t) && !listsAuthors(t));
@@ -215,12 +221,13 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
       if (institutional.length) return institutional;
       if (affiliationNotes.has(m)) return texts.filter(capitalised).slice(0, 1);
       // (Nor, where the author's own note opens with a place's short name and an address after it, the note's one address
-      // or one that spells their name: "IFAU, Uppsala. adrian.adermon@ifau.uu.se".)
+      // or one that spells their name: "IFAU, Uppsala. adrian.adermon@ifau.uu.se"; a name known as a place's, not "Job
+      // Market Paper. Email: …".)
       const addresses = expandEmails(said);
       const own = addresses.length === 1 ? addresses[0] : addresses.find((e) => fold(e.split("@")[0]!).includes(fold(lastName).replace(/[\s'’-]+/g, "")));
       const at = own ? said.toLowerCase().indexOf(own.toLowerCase()) : -1;
       const before = at > 0 ? sentences(said.slice(0, at)).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter(Boolean) : [];
-      return before.length === 1 && capitalised(before[0]!) && shortPlaceName(before[0]!) && !/[()[\]]/.test(before[0]!) ? before : [];
+      return before.length === 1 && shortPlaceName(before[0]!) && knownAsPlace(before[0]!) ? before : [];
     });
     const printed = c.affiliation ? [cleanAffiliation(c.affiliation)] : [];
     const block = sharedLine || fromNotes.length || printed.length ? [] : blockOf(c, k);
@@ -485,12 +492,15 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
   return candidates;
 }
 
-/** A place's name in brackets after a person's: capitalised words or an acronym, no marker ("(1,2)", "(*)") nor a post ("(corresponding author)"). */
+/** A place's name in brackets after a person's: capitalised words or an acronym, no marker ("(1,2)", "(*)"), post, role or badge ("(Corresponding Author)", "(Discussant)", "(ORCID)", "(Jr.)"). */
 const BRACKETED_PLACE = /\s*\(((?:\p{Lu}[\p{L}&.'’-]*|of|and|for|de|du|la)(?:,?\s+(?:\p{Lu}[\p{L}&.'’-]*|of|and|for|de|du|la)){0,7})\)/gu;
+
+/** What brackets after a name hold that is no place: a role in the paper, a badge, a generation. */
+const NOT_A_PLACE = /^(?:ORCID|Jr\.?|Sr\.?|II|III|IV|Editor|Guest Editor|Discussant|Presenter|Chair|Speaker|Student|Corresponding(?: Author)?)$/i;
 
 /** A line of names with the places printed in brackets after them taken out, and those places in order; null where it has none. */
 function bracketedPlaces(line: Line): { line: Line; places: string[] } | null {
-  const places = [...line.text.matchAll(BRACKETED_PLACE)].map((m) => m[1]!).filter((p) => /\p{L}{2}/u.test(p) && !DEGREES.test(p));
+  const places = [...line.text.matchAll(BRACKETED_PLACE)].map((m) => m[1]!).filter((p) => /\p{L}{2}/u.test(p) && !DEGREES.test(p) && !POST.test(p) && !notAffiliation(p) && !NOT_A_PLACE.test(p));
   if (!places.length) return null;
   const strip = (text: string) => text.replace(BRACKETED_PLACE, (all: string, inside: string) => (places.includes(inside) ? "" : all));
   return { line: { ...line, text: strip(line.text), spans: line.spans.map((s) => (s.sup ? s : { ...s, text: strip(s.text) })) }, places };
@@ -498,17 +508,25 @@ function bracketedPlaces(line: Line): { line: Line; places: string[] } | null {
 
 /**
  * A line's part in the column between `left` and `right` under a grid's name: the whole line where its
- * middle is there; the spans there where the line runs across columns in spans none of which crosses a
- * column's edge ("University of Warwick, CEPR" and "University of Pennsylvania, NBER" read as one line
- * under two names); none otherwise.
+ * middle is there; the spans there where the line runs across columns with a wide gap at each column's
+ * edge ("University of Warwick, CEPR" and "University of Pennsylvania, NBER" read as one line under two
+ * names); none otherwise.
  */
 function inColumn(l: Line, left: number, right: number): Line[] {
   const middle = (x: number, width: number) => x + width / 2;
   const text = l.spans.filter((s) => !s.sup);
-  const crosses = (edge: number) => text.some((s) => s.x < edge && s.x + s.width > edge);
+  // (An edge inside the line must fall in a gap as wide as one between names set apart, not a word's space:
+  // a text layer may give each word a span of its own.)
+  const apart = (edge: number) => {
+    if (edge <= l.x || edge >= l.x + l.width) return true;
+    if (text.some((s) => s.x < edge && s.x + s.width > edge)) return false;
+    const before = text.filter((s) => s.x + s.width <= edge).at(-1);
+    const after = text.find((s) => s.x >= edge);
+    return !!before && !!after && after.x - (before.x + before.width) >= l.size * NAMES_APART;
+  };
   const own = l.spans.filter((s) => middle(s.x, s.width) > left && middle(s.x, s.width) < right);
   const whole = middle(l.x, l.width) > left && middle(l.x, l.width) < right;
-  if (own.length === l.spans.length || !own.some((s) => !s.sup) || crosses(left) || crosses(right)) return whole ? [l] : [];
+  if (own.length === l.spans.length || !own.some((s) => !s.sup) || !apart(left) || !apart(right)) return whole ? [l] : [];
   const x = Math.min(...own.map((s) => s.x));
   return [{ ...l, x, width: Math.max(...own.map((s) => s.x + s.width)) - x, text: joinSpans(own.filter((s) => !s.sup)), spans: own }];
 }

@@ -186,8 +186,10 @@ export const ISSUER = /^(?:The\s+)?(?:\p{Lu}[\p{L}.&'’-]*\s+(?:(?:of|for|and|t
 export const STREET_WORD = String.raw`(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Drive|Dr\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Way|Place|Pl\.?|Plaza|Square|Sq\.?|Terrace|Court|Ct\.?|Parkway|Pkwy\.?|Highway|Hwy\.?|Row|Circle|Walk|Quay|Strasse|Straße|Allee|Platz)(?=[\s,.]|$)`;
 /**
  * A street address that opens what follows a full stop, which goes on with the place before it rather
- * than beginning a sentence: "London School of Economics. Houghton Street, London WC2A 2AE", "Academia
- * General Militar. Ctra. Huesca s/n. 50090, Zaragoza". A street named after up to three capitalised
- * words and a number, or a street's word that comes first in Spanish, Italian, French or Portuguese.
+ * than beginning a sentence: "London School of Economics. Houghton Street, London WC2A 2AE", "Yale University.
+ * 28 Hillhouse Avenue, …", "Academia General Militar. Ctra. Huesca s/n. 50090, Zaragoza". A number and a
+ * street's name; up to three capitalised words, not a sentence's opening word, and a street's word in full
+ * before a comma; or a street's word that comes first in Spanish, Portuguese, French or Italian ("Via" before a
+ * number only). Not "The Supreme Court ruling", "Random Walk models", "Contact Dr. Jane Doe", "Via NSF grant".
  */
-export const STREET_NEXT = String.raw`(?:\d{1,5}[A-Za-z]?\s+)?(?:(?:\p{Lu}[\p{L}'’-]*\.?\s+){1,3}${STREET_WORD}|(?:Ctra|Calle|Carrer|Carretera|Avenida|Avda|Via|Viale|Piazza|Rue|Rua|Paseo)\.?\s+\p{Lu})`;
+export const STREET_NEXT = String.raw`(?:\d{1,5}[A-Za-z]?\s+(?:\p{Lu}[\p{L}'’.-]*\s+){0,3}${STREET_WORD}|(?!(?:The|This|These|Those|Our|We|It|Its|Their|His|Her|A|An)\s)(?:\p{Lu}[\p{L}'’-]*\s+){1,3}(?:Street|Avenue|Road|Boulevard|Lane|Square|Drive|Terrace|Parkway|Highway|Quay|Strasse|Straße|Allee|Platz|Plaza)(?=\s*,)|(?:Ctra|Calle|Carrer|Carretera|Avenida|Avda|Rua|Rue|Paseo|Piazza|Viale)\.?\s+\p{L}|Via\s+(?:\p{Lu}[\p{L}'’-]*\s+){1,3}\d)`;

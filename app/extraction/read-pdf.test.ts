@@ -77,9 +77,20 @@ describe("the PDF's lines", () => {
     const [line, ...rest] = toLines([...name, tilde, mark], 1);
     expect(line!.text).toBe("MARCOS R. FRAZÃO");
     expect(rest).toEqual([]);
+    // (Without the mark the tilde falls in the letters' own row: it goes onto its capital all the same.)
+    expect(toLines([...name, tilde], 1).map((l) => l.text)).toEqual(["MARCOS R. FRAZÃO"]);
+    // (Nor is an accent set over no capital taken off the page: a tilde over a space stays.)
+    const overSpace = { ...tilde, x: 330 };
+    expect(toLines([{ ...item(242, 120, 11.5, "A b"), width: 110 }, overSpace], 1).map((l) => l.text).join(" ")).toContain("˜");
     // (A grave accent too, which TeX also prints as an opening quote, and one set on a letter that ends its word.)
     const jorda = [{ ...item(169.5, 104, 11, "`"), width: 3.6, baseline: 614.5 + 2.4 }, { ...item(167.3, 106, 11, "OSCAR JORD `"), width: 72.5, baseline: 614.5 }, { ...item(234, 106, 11, "A"), width: 7.9, baseline: 614.5 }];
     expect(toLines(jorda, 1).map((l) => l.text)).toEqual(["ÒSCAR JORDÀ"]);
+    // (A backquote between small letters is TeX's opening quote, set over nothing: "so-called `Arbitrage'", "Prix `a Paris".)
+    for (const [quote, word] of [["so-called `", "Arbitrage'"], ["Prix `", "a Paris"]]) {
+      const width = quote!.length * 5;
+      const pair = [{ ...item(100, 106, 11, quote!), width, baseline: 600 }, { ...item(100 + width - 3, 106, 11, word!), width: word!.length * 5, baseline: 600 }];
+      expect(toLines(pair, 1)[0]!.text).toBe(`${quote}${word}`);
+    }
     expect(jorda.map((i) => i.text)).toEqual(["`", "OSCAR JORD `", "A"]);
     // (Not a mark set over no capital: a tilde over small letters is left where it is.)
     const over = [item(242, 120, 11.5, "approximately"), { ...item(250, 112, 11.5, "˜"), width: 4.8, baseline: 792 - 120 - 11.5 + 6 }];

@@ -5,7 +5,7 @@
  */
 import { getDocumentProxy } from "unpdf";
 import { ExtractionFailed, type Document, type Line, type Span } from "./model";
-import { LOOSE_ACCENT_LAST, fixLigatures, joinSpans, withAccentOnFirstLetter } from "./text";
+import { LOOSE_ACCENT_LAST, fixLigatures, isSpacingAccent, joinSpans, withAccentOnFirstLetter } from "./text";
 import { checkedPdf } from "./unpack";
 
 type Item = Span & { baseline: number };
@@ -87,8 +87,9 @@ const markerLike = (text: string) => text.trim().length <= 4 || /^(?:[\p{Ll}\d*�
  * names in small capitals, "IBARRA-PE ˜" / "NA") goes onto that letter; a span left empty goes.
  * The space before the accent goes too where the word plainly goes on: after a tilde (ñ, ã and õ
  * begin no word in the languages that print them), in smaller letters (small capitals, "JOS ´" /
- * "E") or on a letter that ends its word ("JORD `" / "A": no name is one accented letter); before
- * another accent on letters of one size it may begin a word ("JEAN ´" / "ERIC").
+ * "E") or on a capital that ends its word ("JORD `" / "A": no name is one accented letter); before
+ * another accent on letters of one size it may begin a word ("JEAN ´" / "ERIC"). A backquote is an
+ * accent only between capitals: elsewhere it is TeX's opening quote ("so-called `" / "Arbitrage'").
  * The spans are the line's own copies.
  */
 function accentsOntoTheirLetters<S extends Span & { sup: boolean }>(spans: S[]): S[] {
@@ -97,7 +98,10 @@ function accentsOntoTheirLetters<S extends Span & { sup: boolean }>(spans: S[]):
     const [span, next] = [text[k]!, text[k + 1]!];
     const loose = LOOSE_ACCENT_LAST.exec(span.text);
     if (!loose || next.x >= span.x + span.width || !/^\p{L}/u.test(next.text)) continue;
-    const goesOn = loose[2] === "\u02DC" || next.size < span.size * 0.9 || !/^\p{L}{2}/u.test(next.text);
+    // (A backquote is TeX's opening quote as often as a grave accent: an accent only between capitals, "JORD `" / "A".)
+    const capitals = /\p{Lu}\s?\S$/u.test(span.text) && /^\p{Lu}/u.test(next.text);
+    if (loose[2] === "`" && !capitals) continue;
+    const goesOn = loose[2] === "\u02DC" || next.size < span.size * 0.9 || (capitals && !/^\p{L}{2}/u.test(next.text));
     span.text = span.text.slice(0, span.text.length - loose[0].length) + (goesOn ? "" : loose[1]);
     next.text = withAccentOnFirstLetter(loose[2]!, next.text);
     // (An accent printed alone: its letter's box starts where the accent did, or, where the word goes on, where the letters before it end.)
@@ -107,30 +111,33 @@ function accentsOntoTheirLetters<S extends Span & { sup: boolean }>(spans: S[]):
   return spans.filter((s) => s.text !== "");
 }
 
-/** A spacing accent alone: TeX's accent glyph (´ ` ˜ ˆ ¨ ˇ ˘ ˙ ˚ ˝) or a tilde. */
-const LONE_ACCENT = /^[\u00B4\u0060\u02DC\u02C6\u00A8\u02C7\u02D8\u02D9\u02DA\u02DD~^]$/;
-
 /**
  * An accent TeX raises over a capital is a glyph of its own, set higher than the letter (a bare
- * "˜" over the "A" of "FRAZAO"): where it sits a little above another row's letters, and not on
- * their baseline, it goes onto the letter under its middle ("˜" over "AO" is "ÃO").
- * Rows an accent leaves empty go.
+ * "˜" over the "A" of "FRAZAO"): where it sits a little above letters, in their row or another, and
+ * not on their baseline, it goes onto the capital nearest its middle ("˜" over "AO" is "ÃO"). Rows an
+ * accent leaves empty go.
  */
 function accentsRaisedOverCapitals(rows: Item[][]) {
   for (const row of rows) {
-    for (const accent of row.filter((i) => LONE_ACCENT.test(i.text.trim()))) {
+    for (const accent of row.filter((i) => isSpacingAccent(i.text.trim()))) {
       const middle = accent.x + accent.width / 2;
       const isUnder = (i: Item) => {
         const drop = accent.baseline - i.baseline;
-        return drop > 0.3 && drop <= i.size * 0.8 && middle > i.x && middle < i.x + i.width && /\p{Lu}/u.test(i.text);
+        return i !== accent && drop > 0.3 && drop <= i.size * 0.8 && middle > i.x && middle < i.x + i.width && /\p{Lu}/u.test(i.text);
       };
-      const target = rows.find((other) => other !== row && other.some(isUnder));
+      const target = rows.find((other) => other.some(isUnder));
       if (!target) continue;
-      // (The row gets a copy of its item: the items given are left as they were.)
       const k = target.findIndex(isUnder);
       const under = target[k]!;
-      const at = Math.min(under.text.length - 1, Math.max(0, Math.floor(((middle - under.x) / under.width) * under.text.length)));
-      target[k] = { ...under, text: under.text.slice(0, at) + withAccentOnFirstLetter(accent.text.trim(), under.text.slice(at)) };
+      // (The capital nearest where the accent's middle falls, the letters taken as evenly wide: a letter or so away at most.)
+      const guess = ((middle - under.x) / under.width) * under.text.length - 0.5;
+      const capitals = [...under.text].flatMap((c, at) => (/\p{Lu}/u.test(c) ? [at] : []));
+      const at = capitals.reduce((best, c) => (Math.abs(c - guess) < Math.abs(best - guess) ? c : best), capitals[0]!);
+      if (Math.abs(at - guess) > 1.5) continue;
+      const accented = under.text.slice(0, at) + withAccentOnFirstLetter(accent.text.trim(), under.text.slice(at));
+      if (accented === under.text) continue;
+      // (The row gets a copy of its item: the items given are left as they were.)
+      target[k] = { ...under, text: accented };
       row.splice(row.indexOf(accent), 1);
     }
   }

@@ -63,7 +63,10 @@ describe("text repairs", () => {
     ]);
     expect(sentences("Centro Universitario de la Defensa, Academia General Militar. Ctra. Huesca s/n. 50090, Zaragoza, Spain")).toHaveLength(1);
     expect(sentences("Yale University. 28 Hillhouse Avenue, New Haven, CT 06511")).toHaveLength(1);
-    // (A sentence that opens with capitalised words and no street's word after them is a sentence.)
-    expect(sentences("Yale University. Views expressed are our own.")).toHaveLength(2);
+    expect(sentences("Università Bocconi. Via Sarfatti 25, 20136 Milano")).toHaveLength(1);
+    // (A sentence that opens with capitalised words and no street after them is a sentence: a court, a model, a title, a grant.)
+    for (const said of ["Yale University. Views expressed are our own.", "Yale University. The Supreme Court ruling came later.", "We thank Annabel. Random Walk models fail here.", "We thank Annabel. Via NSF grant 123 we paid them.", "We thank Roberta. Paul St. John provided data.", "We thank them. Contact Dr. Jane Doe for the data."]) {
+      expect(sentences(said)).toHaveLength(2);
+    }
   });
 });

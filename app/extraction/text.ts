@@ -10,6 +10,8 @@ const SPACING_ACCENTS: Record<string, string> = {
 };
 /** A spacing accent ending a piece of text, and the space before it, if any (not a cedilla or an ogonek, printed after their letter). */
 export const LOOSE_ACCENT_LAST = new RegExp(`(\\s?)([${Object.keys(SPACING_ACCENTS).filter((a) => !"\u00B8\u02DB".includes(a)).join("")}])$`, "u");
+/** A spacing accent alone, TeX's (´ ` ˜ ˆ ¨ ˇ ˘ ˙ ˚ ˝ ¸ ˛) or an ASCII tilde or caret. */
+export const isSpacingAccent = (text: string) => text === "~" || text === "^" || text in SPACING_ACCENTS;
 /** A text with a spacing accent set on its first letter (an ASCII tilde or caret as TeX's): "`" and "A" are "À". */
 export const withAccentOnFirstLetter = (accent: string, text: string) => {
   const mark = SPACING_ACCENTS[accent === "~" ? "\u02DC" : accent === "^" ? "\u02C6" : accent];

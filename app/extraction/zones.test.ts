@@ -255,6 +255,16 @@ describe("zones of the first pages", () => {
     // (A short run is no title the later page prints in its body's size: a running head, "Crypto carry" atop a page.)
     const runningHead = pages.map((l) => (l.page === 3 && l.text === "Crypto Carry" ? { ...l, size: 10 } : l));
     expect(seriesCover(runningHead, 10)).toBeNull();
+    // (Nor does a short wordmark set large hide a longer title set smaller: the title is measured against long runs.)
+    const wordmark = [
+      line(1, 72, 120, 30, "Bank of Finland"),
+      line(1, 72, 300, 16, "Liquidity Provision by Dealers in Stressed Markets"),
+      line(1, 72, 330, 11, "by Aino Virtanen"),
+      line(2, 72, 100, 16, "Liquidity Provision by Dealers in Stressed Markets"),
+      line(2, 72, 140, 11, "Abstract"),
+      line(2, 72, 160, 10, "We study how dealers provide liquidity when markets are stressed, with ten years of trades in every bond."),
+    ];
+    expect(seriesCover(wordmark, 10)).toEqual({ page: 1, title: "Liquidity Provision by Dealers in Stressed Markets", titlePage: 2 });
   });
 
   it("reads a banner set in the title's size far above it as a run of its own, not the title's first line", () => {

@@ -93,10 +93,11 @@ export function seriesCover(lines: Line[], body: number): SeriesCover | null {
   // (A short one, "Crypto carry", is looked for too, but found only where the later page sets it as a title, large.)
   const SHORT = 6;
   const LONG = 15;
-  const titleLike = (run: Line[]) => !run.some((l) => LETTER_SPACED.test(l.text) || isSeriesName(l.text)) && letterKey(run.map((l) => l.text).join(" ")).length >= SHORT;
+  const titleLike = (run: Line[], least = SHORT) => !run.some((l) => LETTER_SPACED.test(l.text) || isSeriesName(l.text)) && letterKey(run.map((l) => l.text).join(" ")).length >= least;
   // (Nor one set at not much more than half the size of the largest that could be: a research network's name
-  // in a corner, printed again atop the next page's notes, while the title printed once stands far larger.)
-  const largest = runs.find(titleLike)?.[0]!.size ?? 0;
+  // in a corner, printed again atop the next page's notes, while the title printed once stands far larger.
+  // The largest of the long runs: a short wordmark set large, "Bank of Finland", is no title to measure by.)
+  const largest = runs.find((run) => titleLike(run, LONG))?.[0]!.size ?? 0;
   for (const run of runs.slice(0, 40)) {
     if (!titleLike(run) || run[0]!.size < largest * 0.6) continue;
     const want = letterKey(run.map((l) => l.text).join(" "));
