@@ -103,8 +103,10 @@ const toldOf = (t: string) => isProse(t) && /\b(?:was|were|been)\s+(?:\w+ly\s+)?
  * "UPF and BSE", "Princeton". Not a person's name shaped so ("Jordan Smith"), a post ("PhD Candidate") or
  * words in brackets.
  */
-export const shortPlaceName = (t: string) =>
-  t.split(/\s+/).length <= 6 && t.split(/\s+/).every((w) => /^[\p{Lu}\p{P}\d]/u.test(w) || SMALL_WORDS.test(w)) && !/[()[\]]/.test(t) && !looksLikeName(t) && !POST.test(t);
+export const shortPlaceName = (t: string) => {
+  const words = t.split(/\s+/);
+  return words.length <= 6 && words.every((w) => /^[\p{Lu}\p{P}\d]/u.test(w) || SMALL_WORDS.test(w)) && !/[()[\]]/.test(t) && !looksLikeName(t) && !POST.test(t);
+};
 /**
  * What shows a short name is a place's: an institution's word, a country or a city it names, or an acronym
  * ("IFAU", "UPF and BSE"); not "Job Market Paper".

@@ -224,7 +224,7 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
       // or one that spells their name: "IFAU, Uppsala. adrian.adermon@ifau.uu.se"; a name known as a place's, not "Job
       // Market Paper. Email: …".)
       const addresses = expandEmails(said);
-      const own = addresses.length === 1 ? addresses[0] : addresses.find((e) => fold(e.split("@")[0]!).includes(fold(lastName).replace(/[\s'’-]+/g, "")));
+      const own = addresses.length === 1 ? addresses[0] : addresses.find((e) => emailFit(e, firstName, lastName) >= 3);
       const at = own ? said.toLowerCase().indexOf(own.toLowerCase()) : -1;
       const before = at > 0 ? sentences(said.slice(0, at)).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter(Boolean) : [];
       return before.length === 1 && shortPlaceName(before[0]!) && knownAsPlace(before[0]!) ? before : [];
