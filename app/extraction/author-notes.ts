@@ -14,7 +14,7 @@ import type { ExtractedAuthor, Line } from "./model";
 import { emailFit, expandEmails } from "./emails";
 import { SMALL_WORDS, escapePattern as escape, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
 import { WRITE_TO, cleanAffiliation, leftOpen, notAffiliation, shortPlaceName, splitAffiliation } from "./affiliations";
-import { EMAIL, MASKED_EMAIL, STREET_NEXT, STREET_WORD, THANKS, namesInstitution } from "./patterns";
+import { EMAIL, MASKED_EMAIL, ROLE_AFTER_NAME, STREET_NEXT, STREET_WORD, THANKS, namesInstitution } from "./patterns";
 
 /** A name as a note may print it: as written, or in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at …"). */
 const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase()])].map(escape).join("|")})`;
@@ -286,8 +286,6 @@ function townAfter(texts: string[], place: string): string | null {
 /** A line of an address block: short, no sentence. */
 const addressLine = (t: string) => t.split(/\s+/).length <= 10 && !/[a-z]\.\s+\p{Lu}/u.test(t) && !/^(?:abstract|keywords?|jel)\b/i.test(t);
 const EMAIL_LINE = /^[\w.+'-]+@[\w-]+(?:\.[\w-]+)+$/;
-/** A role printed after an author's name that heads their entry: "Manfred Kremer (corresponding author)". */
-const ROLE_AFTER_NAME = /\s*(?:\(corresponding author\)|[*∗])$/i;
 /** An entry's one line: the place, said "at" or not, then the e-mail after a label. */
 const PLACE_THEN_EMAIL = /^(?:at\s+)?(\p{Lu}.+?)[;,]\s*(?:[Ee]-?mail|E-MAIL)\s*:?\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\.?$/u;
 

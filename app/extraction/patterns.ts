@@ -78,6 +78,13 @@ export const NOT_NAME_WORDS = new Set(
     "tennessee massachusetts pennsylvania illinois ohio michigan minnesota wisconsin connecticut california texas florida arizona oklahoma kansas nebraska iowa missouri kentucky alabama mississippi louisiana arkansas oregon colorado utah nevada idaho wyoming alaska hawaii maryland delaware vermont"
   ).split(" "),
 );
+/**
+ * A role, post or badge printed after an author's name, no part of it: "Manfred Kremer (corresponding
+ * author)", "Kremer*", "Audrey L. Allison, Director", "Thomas Burgoyne ID" (an ORCID badge).
+ */
+export const ROLE_AFTER_NAME = /(?:\s*\([Cc]orresponding [Aa]uthor\)|\s*\(CORRESPONDING AUTHOR\)|\s*[*∗]|\s+(?:ID|[Dd]irector|[Ee]ditor|[Cc]aptain|[Jj]ournalist))$/u;
+/** A role said after a place, between commas: ", corresponding author". */
+export const ROLE_AFTER_PLACE = /,\s*(?:the\s+)?corresponding author(?=\s*[,;:])/gi;
 /** Generational suffixes after a family name ("Yancy Jr.", "Mohler III"): no part of it. */
 export const GENERATIONAL = /^(?:Jr|Sr|II|III|IV)\.?$/i;
 

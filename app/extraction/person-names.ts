@@ -2,7 +2,7 @@
  * Person names as manuscripts print them: whether a text is a name, its given and family names,
  * the names (with their markers) a line of names holds, and whether two spellings are one person.
  */
-import { REGIONS, INSTITUTION, NOISE, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, SYMBOLS_OR_COMMAS, DEGREES, NOT_LETTER_MARKERS, namesKnownInstitution } from "./patterns";
+import { REGIONS, INSTITUTION, NOISE, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, SYMBOL, TRAILING_SYMBOLS, TRAILING_SYMBOL_RUN, LEADING_SYMBOL_RUN, SYMBOLS_OR_COMMAS, DEGREES, NOT_LETTER_MARKERS, ROLE_AFTER_NAME, namesKnownInstitution } from "./patterns";
 import { countryNamed } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { isFamilyName, isGivenName } from "./lexicon";
@@ -262,9 +262,9 @@ function peopleOfSegments(people: NamedPerson[], segments: Array<{ name: string 
   }
   return out;
 }
-/** A name without a post or badge printed after it: "Audrey L. Allison, Director", "Thomas Burgoyne ID" (an ORCID badge). */
+/** A name without a role, post or badge printed after it, where a name of two words or more is left. */
 const withoutRole = (name: string) => {
-  const bare = name.replace(/\s+(?:ID|[Dd]irector|[Ee]ditor|[Cc]aptain|[Jj]ournalist)$/u, "");
+  const bare = name.replace(ROLE_AFTER_NAME, "");
   return bare.split(/\s+/).length >= 2 ? bare : name;
 };
 /** A name of `namesOnLine` as given and family names: the model's split where it gave one, the rules' otherwise. */

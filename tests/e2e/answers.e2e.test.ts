@@ -30,7 +30,7 @@ const MB = 1024 * 1024;
  */
 async function focusedInView(page: Page, selector: string, shown = selector) {
   return page.evaluate(
-    ([sel, part]) => {
+    ([sel, part]: [string, string]) => {
       const el = document.querySelector(sel);
       const seen = document.querySelector(part);
       if (!el || !seen) return `no ${el ? part : sel}`;
@@ -38,7 +38,7 @@ async function focusedInView(page: Page, selector: string, shown = selector) {
       const inView = box.top >= 0 && box.top < window.innerHeight && box.bottom <= window.innerHeight + 1;
       return document.activeElement === el && inView ? "focused in view" : `focused: ${document.activeElement?.tagName}#${document.activeElement?.id}, ${part} top ${Math.round(box.top)}, bottom ${Math.round(box.bottom)} of ${window.innerHeight}`;
     },
-    [selector, shown],
+    [selector, shown] as [string, string],
   );
 }
 
