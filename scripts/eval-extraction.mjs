@@ -111,6 +111,8 @@ const SETS = dirs.length
       ...(hasPdfs("tests/fixtures/working-papers/tenth/dev") ? [["papers 10 dev", "tests/fixtures/working-papers/tenth/dev", true]] : []),
       // Its held-out half, read once with the engine frozen (decision 077), scored only from then on.
       ...(hasPdfs("tests/fixtures/working-papers/tenth/held-out") ? [["papers 10 held-out", "tests/fixtures/working-papers/tenth/held-out", false]] : []),
+      // The eleventh set (README, "The eleventh set"): its development half listed.
+      ...(hasPdfs("tests/fixtures/working-papers/eleventh/dev") ? [["papers 11 dev", "tests/fixtures/working-papers/eleventh/dev", true]] : []),
     ];
 
 /** The held-out halves, read once at the end of a pass, that the calibration learns from since (decisions 073 and 076): `--calibrate`. */
