@@ -16,6 +16,10 @@ describe("affiliations", () => {
     expect(notAffiliation("Access to some confidential data, on which this work is based, was made possible within a secure environment provided by CASD – Centre d’accès sécurisé aux données")).toBe(true);
     expect(notAffiliation("Centre d’accès sécurisé aux données, Malakoff")).toBe(false);
     expect(notAffiliation("Smith was at the Federal Reserve Board when this paper was written and is now at Columbia University")).toBe(false);
+    // (Nor a sentence about the paper itself or where it comes from, though it names a university.)
+    expect(notAffiliation("This paper is a revised version of Chapter 1 of my PhD dissertation at the International Doctorate in Economic Analysis, from Universitat Autònoma de Barcelona")).toBe(true);
+    expect(notAffiliation("An earlier version circulated as Harbour University Working Paper 12")).toBe(true);
+    expect(notAffiliation("Department of Economics, University of Essex")).toBe(false);
   });
 
   it("separates the department from the institution when both are printed", () => {
@@ -36,6 +40,9 @@ describe("affiliations", () => {
     );
     expect(cleanAffiliation("Bocconi University, Via Roentgen 1, 20136 Milan, Tel: +39 02 5836 5959")).toBe("Bocconi University, Via Roentgen 1, 20136 Milan");
     expect(cleanAffiliation("University of Lausanne and DIW Berlin, renke.schmacker[at]unil[dot]ch")).toBe("University of Lausanne and DIW Berlin");
+    // (Nor a web address printed with the e-mail, nor the separators they stood between.)
+    expect(cleanAffiliation("AQR Capital Management, Harbour Business School, and CEPR; lhp@example.dk, www.example.com")).toBe("AQR Capital Management, Harbour Business School, and CEPR");
+    expect(cleanAffiliation("Harbour University, https://example.org/~moss, Eastbury")).toBe("Harbour University, Eastbury");
     // (A label set in letters spaced apart beside the place, run on to it; a unit's letters stay.)
     expect(cleanAffiliation("Center for Quantitative Economics, University of Eastbury, Am Stadtgraben 9, 48143, Eastbury a r t i c l e i n f o")).toBe("Center for Quantitative Economics, University of Eastbury, Am Stadtgraben 9, 48143, Eastbury");
     expect(cleanAffiliation("Department of Economics, H A R B O U R")).toBe("Department of Economics, H A R B O U R");

@@ -93,6 +93,49 @@ describe("author notes", () => {
     expect([authors[0]!.affiliation, authors[0]!.country]).toEqual(["Mines Paris – PSL", "France"]);
   });
 
+  it("reads entries by family name and a comma, each ending at the author's e-mail in brackets", () => {
+    const note = lines([
+      "Moss, Harbour University, 308 College Drive, 437 Hall One, Eastbury, OK (moss@example.edu); Ruiz, Federal Reserve",
+      "Bank of Norland and Eastbury University, 2200 N. Pearl St., Dallas, TX 75201 (ruiz@example.org); Tanaka, College of",
+      "Eastbury, P.O. Box 8795, Williamsburg, VA 23187 (tanaka@example.edu). We thank Ada Lind for her contributions.",
+    ]);
+    const three = [author("Ada", "Moss"), author("Pilar", "Ruiz"), author("Ken", "Tanaka")];
+    affiliationsFromNotes(note, three);
+    expect(three.map((a) => [a.affiliation, a.email])).toEqual([
+      ["Harbour University, 308 College Drive, 437 Hall One, Eastbury, OK", "moss@example.edu"],
+      ["Federal Reserve Bank of Norland and Eastbury University, 2200 N. Pearl St., Dallas, TX 75201", "ruiz@example.org"],
+      ["College of Eastbury, P.O. Box 8795, Williamsburg, VA 23187", "tanaka@example.edu"],
+    ]);
+    // (Not a name and a comma that no e-mail in brackets ends: the sentence is read as before.)
+    const cited = [author("Ada", "Moss")];
+    affiliationsFromNotes(lines(["Moss, Harbour University and Ruiz (2019) study the same question. We thank the referee."]), cited);
+    expect(cited[0]!.affiliation).toBeNull();
+  });
+
+  it("gives the corresponding author the address their note prints after the label and their name", () => {
+    const note = lines([
+      "Corresponding author: Ana Ruiz, Department of Economics, Harbour University, Eastbury CV4 7AL, UK.",
+      "Email: a.ruiz@example.ac.uk",
+      "This paper was received on 14 June 2019 and accepted on 26 August 2021. The Editor was Tom Price.",
+    ]);
+    const pair = [author("Ana", "Ruiz"), author("Ken", "Tanaka")];
+    affiliationsFromNotes(note, pair);
+    expect(pair.map((a) => [a.affiliation, a.country])).toEqual([
+      ["Department of Economics, Harbour University, Eastbury CV4 7AL", "United Kingdom"],
+      [null, null],
+    ]);
+  });
+
+  it("reads an entry whose name carries its role in brackets before the colon", () => {
+    const note = lines([
+      "Ortega (corresponding author): Harbour University (Department of Economics & Center for Child Development) & CEPR. Email:",
+      "ortega@example.ch. Lind: University of Eastbury, CEBI, IZA. Email: lind@example.dk. We are grateful to Tom Price.",
+    ]);
+    const pair = [author("Ana", "Ortega"), author("Meltem", "Lind")];
+    affiliationsFromNotes(note, pair);
+    expect(pair.map((a) => a.affiliation)).toEqual(["Harbour University (Department of Economics & Center for Child Development) & CEPR", "University of Eastbury, CEBI, IZA"]);
+  });
+
   it("reads one sentence that speaks of every author in turn, a post without its article and initials in it", () => {
     const note = lines([
       "* Harrison Hong is in the Department of Economics, Princeton University; David A. Sraer is in the Department",

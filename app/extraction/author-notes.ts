@@ -187,6 +187,9 @@ function groupOf(texts: string[], author: ExtractedAuthor, families: string[]): 
 const unitAtInstitution = (said: string) =>
   said.replace(/^((?:\p{Lu}[\p{L}'’-]*\s+)*(?:Department|School|Faculty|Division|Institute|Center|Centre|College|Program|Programme|Unit|Group)\b(?:(?:\s+(?:of|for|in|and|&))?\s+\p{Lu}[\p{L}'’-]*)*?)\s+at\s+(?:the\s+)?(?=\p{Lu})/u, "$1, ");
 
+/** A role in brackets between an entry's name and its colon: "Costa-Ramón (corresponding author): University of Zurich …". */
+const ROLE_BEFORE_COLON = String.raw`(?:\s*\((?:the\s+)?[Cc]orresponding [Aa]uthor\))?`;
+
 /** What a note says of one author, found by their family name: the affiliation and an e-mail. */
 function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { keyedOnly = false } = {}): { affiliation: string; email: string | null } | null {
   const family = asPrinted(author.lastName);
@@ -201,7 +204,7 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   // schmid[at]unibe[dot]ch, Lena Roth: …"; an entry so begun is known by the author's whole name. An e-mail after a
   // comma ends an entry: a plain one is the author's, one masked against harvesters is read with the others.)
   const keyed = new RegExp(
-    `(?:(?:^|[;*∗†]\\s*|\\.\\s+|${AFTER_EMAIL})(?:${full}|${family})|,\\s*(?:${full}))\\s*([:;]|[–—](?=\\s+\\p{Lu}))\\s+(.+?)` +
+    `(?:(?:^|[;*∗†]\\s*|\\.\\s+|${AFTER_EMAIL})(?:${full}|${family})|,\\s*(?:${full}))${ROLE_BEFORE_COLON}\\s*([:;]|[–—](?=\\s+\\p{Lu}))\\s+(.+?)` +
       `(?:\\s*\\((?:e-?mail|email)\\s*:?\\s*([^)\\s]+)\\s*\\)|,\\s*(${EMAIL.source})(?=[,;.]?\\s|[,;.]?$)|,\\s*(?:${MASKED_EMAIL.source})|(?=${SENTENCE_END})${nextEntry}|$)`,
     "u",
   );
@@ -219,6 +222,9 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   // Zealand. E-mail: …"). Its place ends at an e-mail label or the author's address after a comma.)
   const othersNamed = others.length ? new RegExp(`(?<![\\p{L}])(?:${others.join("|")})(?![\\p{L}])`, "u") : null;
   const byFullName = new RegExp(`(?:^\\S?\\s*|[;*∗†]\\s*|\\.\\s+|${AFTER_EMAIL})${full}\\s*,\\s+(\\p{Lu}.+?)(?=\\.?\\s*(?:[Ee]-?mail|E-MAIL|Tel|Phone)\\b|,\\s*(?=[\\w.+'-]+@[\\w-]+\\.)|${SENTENCE_END}|\\.?$)`, "u");
+  // (Or by the family name and a comma, an entry that ends at the author's e-mail in brackets: "Keen, University of
+  // Oklahoma, 308 Cate Center Drive, …, Norman, OK (ben.keen@ou.edu); Richter, Federal Reserve Bank of Dallas …".)
+  const byFamily = new RegExp(String.raw`(?:^\S?\s*|[;*∗†]\s*|\.\s+)(?:${family})\s*,\s+(\p{Lu}[^;()]+?)\s*\(\s*(?:e-?mail:?\s*)?([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*\)`, "u");
   for (const text of texts) {
     const k = keyed.exec(text);
     // (After a dash, only a place: not a sentence said of the author, "Marta Olive – The views expressed are …".)
@@ -229,6 +235,8 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
     const f = byFullName.exec(text);
     // (Not the author line itself, "Jacob Torrejón, Giovanni Badini and Manuel Vázquez …": no other author is named in a place.)
     if (f && namesInstitution(f[1]!) && !(othersNamed && othersNamed.test(f[1]!))) return { affiliation: f[1]!, email: null };
+    const b = byFamily.exec(text);
+    if (b && namesInstitution(b[1]!)) return { affiliation: b[1]!, email: b[2]!.toLowerCase() };
     const s = sentence.exec(text);
     if (s) {
       const said = s[1]!.slice(0, 400);
@@ -239,13 +247,16 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   return null;
 }
 
+/** The corresponding author's label before their name: "Corresponding author: Natalie Chen, Department of …". */
+const CORRESPONDING_LABEL = String.raw`[Cc]orresponding\s+[Aa]uthor\s*:\s*`;
+
 /**
  * The address a correspondence note gives one author by name: "Correspondence to: Xiaohong Chen,
  * Department of Economics, Yale University, Box 208281, New Haven, CT 06520, USA. E-mail: …".
  */
-function correspondenceOf(texts: string[], author: ExtractedAuthor): string | null {
+function correspondenceOf(texts: string[], author: ExtractedAuthor, { labelled = false } = {}): string | null {
   const names = asPrinted(`${author.firstName} ${author.lastName}`);
-  const said = new RegExp(String.raw`\b${WRITE_TO}(?:(?:Dr|Prof|Professor)\.?\s+)?(?:${names})\s*,\s*(.{2,300}?)(?=[.,;]?\s*(?:or\s+)?(?:[Ee]-?mail|Tel|Phone|Fax)\b|(?<!(?:^|[\s.])\p{Lu})\.\s+\p{Lu}\p{Ll}+\s|\.?$)`, "u");
+  const said = new RegExp(String.raw`\b${labelled ? CORRESPONDING_LABEL : WRITE_TO}(?:(?:Dr|Prof|Professor)\.?\s+)?(?:${names})\s*,\s*(.{2,300}?)(?=[.,;]?\s*(?:or\s+)?(?:[Ee]-?mail|Tel|Phone|Fax)\b|(?<!(?:^|[\s.])\p{Lu})\.\s+\p{Lu}\p{Ll}+\s|\.?$)`, "u");
   for (const text of texts) {
     const m = said.exec(text);
     if (m && namesInstitution(m[1]!)) return m[1]!;
@@ -353,7 +364,9 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     // (A correspondence note's address is the author's where none was read for them alone: not over
     // their own note, but over a line printed under every name, "Yale, New York University and NBER".)
     // (Or over the same place read short: "Research Department, Federal Reserve Bank of Atlanta" and the street after it.)
-    const addressed = correspondenceOf(texts, a);
+    // (A corresponding author's label before their name gives a place only where none was read for them: the place printed
+    // under the name is theirs, the label's address one to write to.)
+    const addressed = correspondenceOf(texts, a) ?? (a.affiliation ? null : correspondenceOf(texts, a, { labelled: true }));
     const corresponding = addressed && (!readAlone[k] || (a.affiliation && addressed.startsWith(a.affiliation) && addressed.length > a.affiliation.length)) ? addressed : null;
     const grouped = groupOf(texts, a, families);
     // (A sole author's place read under their name, and the street their note prints for it.)

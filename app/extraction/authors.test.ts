@@ -860,4 +860,51 @@ describe("the author reader", () => {
       ["Saeed", "Zaman", "Federal Reserve Bank of Cleveland, East 6th Street, Cleveland, OH 44114"],
     ]);
   });
+
+  it("ends a name's block at a wide gap: a series' own address printed far below the last author's place is not theirs", () => {
+    const doc = documentOfLines([
+      lineAt(1, 105, 206, 20, "DISCUSSION PAPER SERIES"),
+      lineAt(1, 105, 384, 20, "Immigrant Key Workers in the Pandemic"),
+      lineAt(1, 105, 487, 12, "Ada Moss"),
+      lineAt(1, 105, 499, 10, "Harbour University, CEPR and IZA"),
+      lineAt(1, 105, 518, 12, "Ken Tanaka"),
+      lineAt(1, 105, 530, 10, "University of Eastbury"),
+      lineAt(1, 105, 592, 12, "MARCH 2024"),
+      lineAt(1, 105, 657, 8, "Any opinions expressed in this paper are those of the author(s) and not those of the institute."),
+      lineAt(1, 105, 673, 8, "Guiding Principles of Research Integrity."),
+      lineAt(1, 240, 774, 8, "Norland Institute of Labor Economics"),
+      lineAt(1, 105, 787, 8, "Schaumburg-Lippe-Straße 5–9"),
+      lineAt(1, 105, 795, 8, "53113 Bonn, Germany"),
+      lineAt(1, 256, 803, 8, "Email: publications@example.org"),
+      lineAt(2, 105, 132, 20, "ABSTRACT"),
+      lineAt(2, 105, 245, 10, "This paper studies the experience of migrant key workers in the labour markets of many countries during the pandemic."),
+      lineAt(2, 105, 261, 10, "We document their over-representation in key occupations and the harsher fate they endured than native workers."),
+      lineAt(2, 105, 300, 10, "1 Introduction"),
+    ]);
+    const read = readHeader(doc);
+    expect(read.authors.map((a) => [a.lastName, a.affiliation, a.email])).toEqual([
+      ["Moss", "Harbour University, CEPR and IZA", null],
+      ["Tanaka", "University of Eastbury", null],
+    ]);
+  });
+
+  it("gives each author the e-mail their own sentence of the note ends with, though the address spells no name", () => {
+    const read = readHeader(
+      documentOf([
+        ["How Global is Predictability?", 17],
+        ["Ada Moss, Pilar Ruiz and Ken Tanaka", 12],
+        ["Abstract", 10],
+        ["We study whether what predicts returns in one market predicts them in the others, and find that it mostly does.", 10],
+        ["A model trained on every market at once predicts each of them better than one trained on that market alone.", 10],
+        ["*Moss is at Harbour Business School, amo.fi@example.dk. Ruiz is at AQR Capital Management, Harbour Business", 9],
+        ["School, and CEPR; pru.fi@example.dk, www.example.com. Tanaka is at Harbour Business School, kta.fi@example.dk.", 9],
+        ["We are grateful for helpful comments from Tom Price.", 9],
+      ]),
+    );
+    expect(read.authors.map((a) => [a.lastName, a.email, a.affiliation])).toEqual([
+      ["Moss", "amo.fi@example.dk", "Harbour Business School"],
+      ["Ruiz", "pru.fi@example.dk", "AQR Capital Management, Harbour Business School, and CEPR"],
+      ["Tanaka", "kta.fi@example.dk", "Harbour Business School"],
+    ]);
+  });
 });

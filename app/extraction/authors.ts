@@ -193,7 +193,7 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     // (Names sharing a line share the block down to the next line of names: "John R. Weisz and Marian Sigman" / "University of California, Los Angeles" / "Bahr Weiss".)
     const next = candidates.slice(k + 1).find((o) => o.line !== c.line);
     const stop = next ? next.lineIndex : end;
-    return lines.slice(c.lineIndex + 1, stop).filter((l) => !nameLines.has(l));
+    return downToGap(c.line, lines.slice(c.lineIndex + 1, stop).filter((l) => !nameLines.has(l)));
   };
   const sureAffiliation = (l: Line) => (labels[indexOf.get(l) ?? -1]?.affiliation ?? 0) >= 0.8;
   const sharedLine = candidates.length > 1 && candidates.every((c) => c.line === candidates[0]!.line);
@@ -531,6 +531,24 @@ function inColumn(l: Line, left: number, right: number): Line[] {
   return [{ ...l, x, width: Math.max(...own.map((s) => s.x + s.width)) - x, text: joinSpans(own.filter((s) => !s.sup)), spans: own }];
 }
 
+/**
+ * The lines of a name's block: those below it down to the first gap of more than three lines, or the page's end.
+ * (The last name's block would otherwise run to the end of the front matter: a series' cover prints its own
+ * address far below the authors' places, "IZA – Institute of Labor Economics, Schaumburg-Lippe-Straße 5–9, …".)
+ */
+function downToGap(name: Line, below: Line[]): Line[] {
+  const out: Line[] = [];
+  let last = name;
+  for (const l of below) {
+    if (l.page !== last.page || l.y - last.y > Math.max(l.size, last.size) * BLOCK_GAP) break;
+    out.push(l);
+    last = l;
+  }
+  return out;
+}
+/** How many lines' height apart the lines of one block may stand. */
+const BLOCK_GAP = 4;
+
 /** Two lines set alike: on one page, at one left edge, in one size and font. */
 const setAlike = (a: Line, b: Line) => a.page === b.page && Math.abs(a.x - b.x) < 2 && Math.abs(a.size - b.size) < 0.3 && a.spans[0]?.font === b.spans[0]?.font;
 
@@ -689,8 +707,16 @@ function giveEmails(authors: ExtractedAuthor[], ownEmails: string[][], emails: s
     ...[...flat.matchAll(/([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*\(([^()@]{2,60})\)/g)].map((m) => ({ email: m[1]!, who: m[2]! })),
     ...[...flat.matchAll(/(\p{L}[\p{L}\s.'’-]{2,60}?)\s*[*∗]?\s*[-–—:]\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)/gu)].map((m) => ({ email: m[2]!, who: m[1]! })),
   ].map(({ email, who }) => ({ email: email.toLowerCase().replace(/[.,;]+$/, ""), who: fold(who) }));
+  // "Hellum is at Copenhagen Business School, ohe.fi@cbs.dk.": the sentence that says where an author is, by their
+  // family name, ends with their address.
+  const near = nearLines.map((l) => l.text).join(" ");
+  const saidOf = [...`${flat} ${near}`.matchAll(/(?<![\p{L}'’-])(\p{Lu}[\p{L}'’-]+)\s+is\s+(?:at|from|with|in|affiliated with)\s+(?:(?!\s(?:is|are)\s)[^.@]){2,200}?[,;(]\s*(?:e-?mail:?\s*)?([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)/gu)].map((m) => ({
+    email: m[2]!.toLowerCase().replace(/[.,;]+$/, ""),
+    family: fold(m[1]!),
+  }));
   const namedFor = (a: ExtractedAuthor, email: string) =>
-    named.some((n) => n.email === email && n.who.includes(fold(a.lastName)) && (n.who.includes(fold(a.firstName)) || n.who.includes(`${fold(a.firstName)[0]}.`)));
+    named.some((n) => n.email === email && n.who.includes(fold(a.lastName)) && (n.who.includes(fold(a.firstName)) || n.who.includes(`${fold(a.firstName)[0]}.`))) ||
+    saidOf.some((n) => n.email === email && n.family === fold(a.lastName));
   // Addresses printed elsewhere near the title page (a footnote under the abstract, a contact line)
   // go to the author whose name they carry; a journal's or an office's mailbox to nobody.
   // (The page after the front matter's too: a title page's footnotes can run over.)

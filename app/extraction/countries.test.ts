@@ -43,5 +43,8 @@ describe("countries", () => {
     // A state of the United States in a place's name says the country; Georgia, a country's name too, does not.
     expect(["University of Michigan", "Ohio State University", "University of North Carolina at Chapel Hill", "New York University"].map(countryOfState)).toEqual(Array(4).fill("United States"));
     expect(["Georgia Institute of Technology", "University of Oxford", "Universidad de Washingtonia"].map(countryOfState)).toEqual([null, null, null]);
+    // A state's postal code before a ZIP code; not a code of five digits alone, nor one of six.
+    expect(["Federal Reserve Bank of Norland, 2200 N. Pearl St., Dallas, TX 75201", "Mail Stop 80, Washington, DC 20551-0001"].map(countryOfState)).toEqual(["United States", "United States"]);
+    expect(["Via Festa del Perdono 7, 20122 Milano MI", "Indian Institute of Technology, Chennai, IN 600036", "Harbour University, 75201 Eastbury"].map(countryOfState)).toEqual([null, null, null]);
   });
 });

@@ -151,14 +151,18 @@ const US_STATES = new Set(
     .map((s) => s.replace(/-/g, " ")),
 );
 
+/** A state's two-letter postal code and a ZIP code after it. */
+const US_POSTAL = /\b(?:A[LKZR]|C[AOT]|D[EC]|FL|GA|HI|I[DLNA]|K[SY]|LA|M[EDAINSOT]|N[EVHJMYCD]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[TA]|W[AVIY])\s+\d{5}(?:-\d{4})?\b/;
 /**
  * The country a place's name says where nothing else does: a state of the United States in it
- * ("University of Michigan", "Ohio State University"). Asked last, after the printed country, a
+ * ("University of Michigan", "Ohio State University"), or its postal code before a ZIP code. Asked last, after the printed country, a
  * city and the e-mail's domain; not by `countryIn`, whose answers are a feature the line labeller
  * was trained on.
  */
 export function countryOfState(place: string | null): string | null {
   if (!place) return null;
+  // (Or a state's postal code before a ZIP code, as an American address ends: "Dallas, TX 75201", "Washington, DC 20551-0001".)
+  if (US_POSTAL.test(place)) return "United States";
   const words = place.toLowerCase().replace(/[^\p{L}\s]+/gu, " ").split(/\s+/).filter(Boolean);
   for (let k = 0; k < words.length; k++) if (US_STATES.has(words[k]!) || US_STATES.has(`${words[k]} ${words[k + 1]}`)) return "United States";
   return null;

@@ -37,6 +37,8 @@ describe("text repairs", () => {
     expect(fixLigatures("Lu´ıs Mar\u0131\u0301a")).toBe("Luís María");
     // A grave accent after a vowel that ends its word is the vowel's; a backquote opening a word is a quote.
     expect(fixLigatures("Universita` di Palermo, compete a` la Cournot, the `economies of scale'")).toBe("Università di Palermo, compete à la Cournot, the `economies of scale'");
+    // Inside a word TeX sets it before its vowel; after a space it still opens a quote.
+    expect(fixLigatures("Universitat Aut`onoma de Barcelona, so-called `Arbitrage', Prix `a Paris")).toBe("Universitat Autònoma de Barcelona, so-called `Arbitrage', Prix `a Paris");
   });
 
   it("reads a title in small capitals that its font gives as small letters as the capitals it prints, and names' and brands' own turns of case as they are", () => {
