@@ -20,6 +20,8 @@ describe("affiliations", () => {
     expect(notAffiliation("This paper is a revised version of Chapter 1 of my PhD dissertation at the International Doctorate in Economic Analysis, from Universitat Autònoma de Barcelona")).toBe(true);
     expect(notAffiliation("An earlier version circulated as Harbour University Working Paper 12")).toBe(true);
     expect(notAffiliation("Department of Economics, University of Essex")).toBe(false);
+    expect(notAffiliation("This paper was written while Moss was at the Federal Reserve Board; she is now at Harbour University")).toBe(false);
+    expect(notAffiliation("Dissertation Fellow, Department of Economics, Harbour University")).toBe(false);
   });
 
   it("separates the department from the institution when both are printed", () => {

@@ -94,9 +94,13 @@ export const notAffiliation = (t: string) =>
   /\b(?:thank|grateful|gratitude|acknowledg|support|corresponding|correspondence|tel|phone|fax|funded|funding|particip(?:at|ant))\w*|\bgrant\s+(?:no\.?\s*)?[A-Z]*\d|\bcontributed equally|\bequal(?:ly)? contribut/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || THANKS.test(t) || NOISE.test(t) || LICENCE.test(t) || toldOf(t) || ofThePaper(t);
 /**
  * A sentence about the paper itself or where it comes from, not a place: "This paper is a revised version of
- * Chapter 1 of my PhD dissertation at … from Universitat Autònoma de Barcelona", "An earlier version circulated as …".
+ * Chapter 1 of my PhD dissertation at … from Universitat Autònoma de Barcelona", "An earlier version circulated as …";
+ * not one that says where an author is now, nor a post ("Dissertation Fellow, Department of Economics, …").
  */
-const ofThePaper = (t: string) => /^\s*(?:this|the present|an? (?:earlier|previous|first|prior)|earlier|previous)\s+(?:paper|article|version|draft|work|study|manuscript|chapter)\b/i.test(t) || /\b(?:dissertation|doctoral thesis|ph\.?d\.? thesis)\b/i.test(t);
+const ofThePaper = (t: string) =>
+  (/^\s*(?:this|the present|an? (?:earlier|previous|first|prior)|earlier|previous)\s+(?:paper|article|version|draft|work|study|manuscript|chapter)\b/i.test(t) ||
+    /\b(?:my|our|(?:his|her|their)\s+(?:ph\.?d\.?|doctoral))\s+(?:ph\.?d\.?\s+|doctoral\s+)?(?:dissertation|thesis)\b/i.test(t)) &&
+  !/\b(?:is|are)\s+(?:now\s+)?(?:at|with)\b/.test(t);
 /**
  * A sentence that tells what was done, not a place: prose in the passive ("Access to some confidential data …
  * was made possible within a secure environment provided by CASD – Centre …"); not one that says where an
@@ -152,7 +156,7 @@ export const cleanAffiliation = (t: string) =>
       .replace(EMAIL, "")
       // (And one written to keep it from harvesters: "…, renke.schmacker[at]unil[dot]ch".)
       .replace(MASKED_TAIL, "")
-      // (A web address printed with it: "…, and CEPR; lhp.fi@cbs.dk, www.lhpedersen.com".)
+      // (A web address printed with it: "…, and CEPR; pedersen@example.dk, www.example.com".)
       .replace(/(?:https?:\/\/|\bwww\.)[^\s,;]+/gi, "")
       // (The separators what was taken out stood between, one left: "CEPR; , " is "CEPR;".)
       .replace(/([;,])(?:\s*[;,])+/g, "$1")

@@ -106,10 +106,18 @@ describe("author notes", () => {
       ["Federal Reserve Bank of Norland and Eastbury University, 2200 N. Pearl St., Dallas, TX 75201", "ruiz@example.org"],
       ["College of Eastbury, P.O. Box 8795, Williamsburg, VA 23187", "tanaka@example.edu"],
     ]);
-    // (Not a name and a comma that no e-mail in brackets ends: the sentence is read as before.)
+    // (Not a name and a comma that no e-mail in brackets ends, nor an entry run across a sentence's end or naming another
+    // author: those are left to the other rules.)
     const cited = [author("Ada", "Moss")];
     affiliationsFromNotes(lines(["Moss, Harbour University and Ruiz (2019) study the same question. We thank the referee."]), cited);
     expect(cited[0]!.affiliation).toBeNull();
+    const thanked = [author("Ada", "Moss"), author("Pilar", "Ruiz")];
+    affiliationsFromNotes(lines(["* Moss, Harbour University. We thank Pilar Ruiz (ruiz@example.org) for the data."]), thanked);
+    expect([thanked[0]!.affiliation ?? "", thanked[0]!.email]).not.toContain("ruiz@example.org");
+    expect(thanked[0]!.affiliation ?? "").not.toMatch(/thank/i);
+    const pair = [author("Ada", "Moss"), author("Ken", "Tanaka")];
+    affiliationsFromNotes(lines(["* Moss, Harbour University and Tanaka, Eastbury College (tanaka@example.edu) wrote the first draft."]), pair);
+    expect([pair[0]!.affiliation, pair[0]!.email]).toEqual([null, null]);
   });
 
   it("gives the corresponding author the address their note prints after the label and their name", () => {
@@ -124,6 +132,19 @@ describe("author notes", () => {
       ["Department of Economics, Harbour University, Eastbury CV4 7AL", "United Kingdom"],
       [null, null],
     ]);
+    // (A sentence said of them after the label is no place.)
+    const thanking = [author("Ken", "Tanaka")];
+    affiliationsFromNotes(lines(["Corresponding author: Ken Tanaka, who thanks the Harbour University Foundation for support. E-mail: k.tanaka@example.ac.uk"]), thanking);
+    expect(thanking[0]!.affiliation).toBeNull();
+  });
+
+  it("reads a hostile note of entries that never end in linear time", () => {
+    // (An entry by family name and a comma is sought wherever the name begins a sentence: each try reads at most one
+    // sentence, not the rest of the note.)
+    const note = lines([". Moss, A".repeat(25_000)]);
+    const started = performance.now();
+    affiliationsFromNotes(note, [author("Ada", "Moss"), author("Ken", "Tanaka")]);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it("reads an entry whose name carries its role in brackets before the colon", () => {

@@ -188,7 +188,7 @@ const unitAtInstitution = (said: string) =>
   said.replace(/^((?:\p{Lu}[\p{L}'’-]*\s+)*(?:Department|School|Faculty|Division|Institute|Center|Centre|College|Program|Programme|Unit|Group)\b(?:(?:\s+(?:of|for|in|and|&))?\s+\p{Lu}[\p{L}'’-]*)*?)\s+at\s+(?:the\s+)?(?=\p{Lu})/u, "$1, ");
 
 /** A role in brackets between an entry's name and its colon: "Costa-Ramón (corresponding author): University of Zurich …". */
-const ROLE_BEFORE_COLON = String.raw`(?:\s*\((?:the\s+)?[Cc]orresponding [Aa]uthor\))?`;
+const ROLE_BEFORE_COLON = String.raw`(?:\s*\((?:the\s+)?[Cc]orresponding\s+[Aa]uthor\))?`;
 
 /** What a note says of one author, found by their family name: the affiliation and an e-mail. */
 function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { keyedOnly = false } = {}): { affiliation: string; email: string | null } | null {
@@ -222,9 +222,9 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   // Zealand. E-mail: …"). Its place ends at an e-mail label or the author's address after a comma.)
   const othersNamed = others.length ? new RegExp(`(?<![\\p{L}])(?:${others.join("|")})(?![\\p{L}])`, "u") : null;
   const byFullName = new RegExp(`(?:^\\S?\\s*|[;*∗†]\\s*|\\.\\s+|${AFTER_EMAIL})${full}\\s*,\\s+(\\p{Lu}.+?)(?=\\.?\\s*(?:[Ee]-?mail|E-MAIL|Tel|Phone)\\b|,\\s*(?=[\\w.+'-]+@[\\w-]+\\.)|${SENTENCE_END}|\\.?$)`, "u");
-  // (Or by the family name and a comma, an entry that ends at the author's e-mail in brackets: "Keen, University of
-  // Oklahoma, 308 Cate Center Drive, …, Norman, OK (ben.keen@ou.edu); Richter, Federal Reserve Bank of Dallas …".)
-  const byFamily = new RegExp(String.raw`(?:^\S?\s*|[;*∗†]\s*|\.\s+)(?:${family})\s*,\s+(\p{Lu}[^;()]+?)\s*\(\s*(?:e-?mail:?\s*)?([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*\)`, "u");
+  // (Or by the family name and a comma, an entry that ends at the author's e-mail in brackets: "Moss, University of
+  // Eastbury, 308 College Drive, …, Eastbury, OK (moss@example.edu); Ruiz, Federal Reserve Bank of Norland …".)
+  const byFamily = new RegExp(String.raw`(?:^\S?\s*|[;*∗†]\s*|\.\s+)(?:${family})\s*,\s+(\p{Lu}(?:(?!${SENTENCE_END})[^;()]){1,300}?)\s*\(\s*(?:e-?mail:?\s*)?([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*\)`, "u");
   for (const text of texts) {
     const k = keyed.exec(text);
     // (After a dash, only a place: not a sentence said of the author, "Marta Olive – The views expressed are …".)
@@ -236,7 +236,8 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
     // (Not the author line itself, "Jacob Torrejón, Giovanni Badini and Manuel Vázquez …": no other author is named in a place.)
     if (f && namesInstitution(f[1]!) && !(othersNamed && othersNamed.test(f[1]!))) return { affiliation: f[1]!, email: null };
     const b = byFamily.exec(text);
-    if (b && namesInstitution(b[1]!)) return { affiliation: b[1]!, email: b[2]!.toLowerCase() };
+    // (Within one sentence, and naming no other author: not "Moss, Harbour University and Tanaka, Eastbury College (…)".)
+    if (b && namesInstitution(b[1]!) && !(othersNamed && othersNamed.test(b[1]!))) return { affiliation: b[1]!, email: b[2]!.toLowerCase() };
     const s = sentence.exec(text);
     if (s) {
       const said = s[1]!.slice(0, 400);
@@ -259,7 +260,9 @@ function correspondenceOf(texts: string[], author: ExtractedAuthor, { labelled =
   const said = new RegExp(String.raw`\b${labelled ? CORRESPONDING_LABEL : WRITE_TO}(?:(?:Dr|Prof|Professor)\.?\s+)?(?:${names})\s*,\s*(.{2,300}?)(?=[.,;]?\s*(?:or\s+)?(?:[Ee]-?mail|Tel|Phone|Fax)\b|(?<!(?:^|[\s.])\p{Lu})\.\s+\p{Lu}\p{Ll}+\s|\.?$)`, "u");
   for (const text of texts) {
     const m = said.exec(text);
-    if (m && namesInstitution(m[1]!)) return m[1]!;
+    // (After the corresponding author's label, a place, not a sentence said of them: "Corresponding author: Ken
+    // Tanaka, who thanks the Harbour University Foundation for support.")
+    if (m && namesInstitution(m[1]!) && (!labelled || (/^\p{Lu}/u.test(m[1]!) && !notAffiliation(m[1]!)))) return m[1]!;
   }
   return null;
 }

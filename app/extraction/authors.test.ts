@@ -906,5 +906,18 @@ describe("the author reader", () => {
       ["Ruiz", "pru.fi@example.dk", "AQR Capital Management, Harbour Business School, and CEPR"],
       ["Tanaka", "kta.fi@example.dk", "Harbour Business School"],
     ]);
+    // (Not where the sentence's place names another author too.)
+    const shared = readHeader(
+      documentOf([
+        ["How Global is Predictability?", 17],
+        ["Ada Moss and Pilar Ruiz", 12],
+        ["Abstract", 10],
+        ["We study whether what predicts returns in one market predicts them in the others, and find that it mostly does.", 10],
+        ["A model trained on every market at once predicts each of them better than one trained on that market alone.", 10],
+        ["*Moss is at Harbour Business School, and Ruiz at Eastbury College; pru.fi@example.dk. We thank Tom Price.", 9],
+      ]),
+    );
+    expect(shared.authors.map((a) => a.lastName)).toEqual(["Moss", "Ruiz"]);
+    expect(shared.authors[0]!.email).not.toBe("pru.fi@example.dk");
   });
 });

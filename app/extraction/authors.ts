@@ -532,7 +532,8 @@ function inColumn(l: Line, left: number, right: number): Line[] {
 }
 
 /**
- * The lines of a name's block: those below it down to the first gap of more than three lines, or the page's end.
+ * The lines of a name's block: those below it down to the first gap between baselines of more than `BLOCK_GAP`
+ * times the larger of the two lines' sizes, or the page's end.
  * (The last name's block would otherwise run to the end of the front matter: a series' cover prints its own
  * address far below the authors' places, "IZA – Institute of Labor Economics, Schaumburg-Lippe-Straße 5–9, …".)
  */
@@ -707,16 +708,18 @@ function giveEmails(authors: ExtractedAuthor[], ownEmails: string[][], emails: s
     ...[...flat.matchAll(/([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*\(([^()@]{2,60})\)/g)].map((m) => ({ email: m[1]!, who: m[2]! })),
     ...[...flat.matchAll(/(\p{L}[\p{L}\s.'’-]{2,60}?)\s*[*∗]?\s*[-–—:]\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)/gu)].map((m) => ({ email: m[2]!, who: m[1]! })),
   ].map(({ email, who }) => ({ email: email.toLowerCase().replace(/[.,;]+$/, ""), who: fold(who) }));
-  // "Hellum is at Copenhagen Business School, ohe.fi@cbs.dk.": the sentence that says where an author is, by their
+  // "Moss is at Harbour Business School, amo.fi@example.dk.": the sentence that says where an author is, by their
   // family name, ends with their address.
   const near = nearLines.map((l) => l.text).join(" ");
-  const saidOf = [...`${flat} ${near}`.matchAll(/(?<![\p{L}'’-])(\p{Lu}[\p{L}'’-]+)\s+is\s+(?:at|from|with|in|affiliated with)\s+(?:(?!\s(?:is|are)\s)[^.@]){2,200}?[,;(]\s*(?:e-?mail:?\s*)?([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)/gu)].map((m) => ({
-    email: m[2]!.toLowerCase().replace(/[.,;]+$/, ""),
+  const saidOf = [...`${flat} ${near}`.matchAll(/(?<![\p{L}'’-])(\p{Lu}[\p{L}'’-]+)\s+is\s+(?:at|from|with|in|affiliated with)\s+((?:(?!\s(?:is|are)\s)[^.@]){2,200}?)[,;(]\s*(?:e-?mail:?\s*)?([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)/gu)].map((m) => ({
+    email: m[3]!.toLowerCase().replace(/[.,;]+$/, ""),
     family: fold(m[1]!),
+    place: fold(m[2]!),
   }));
   const namedFor = (a: ExtractedAuthor, email: string) =>
     named.some((n) => n.email === email && n.who.includes(fold(a.lastName)) && (n.who.includes(fold(a.firstName)) || n.who.includes(`${fold(a.firstName)[0]}.`))) ||
-    saidOf.some((n) => n.email === email && n.family === fold(a.lastName));
+    // (Not where the place names another author too: "Moss is at Harbour, and Ruiz at Eastbury; ruiz@…".)
+    saidOf.some((n) => n.email === email && n.family === fold(a.lastName) && !authors.some((b) => b !== a && fold(b.lastName).length > 1 && n.place.includes(fold(b.lastName))));
   // Addresses printed elsewhere near the title page (a footnote under the abstract, a contact line)
   // go to the author whose name they carry; a journal's or an office's mailbox to nobody.
   // (The page after the front matter's too: a title page's footnotes can run over.)

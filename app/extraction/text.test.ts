@@ -39,6 +39,8 @@ describe("text repairs", () => {
     expect(fixLigatures("Universita` di Palermo, compete a` la Cournot, the `economies of scale'")).toBe("Università di Palermo, compete à la Cournot, the `economies of scale'");
     // Inside a word TeX sets it before its vowel; after a space it still opens a quote.
     expect(fixLigatures("Universitat Aut`onoma de Barcelona, so-called `Arbitrage', Prix `a Paris")).toBe("Universitat Autònoma de Barcelona, so-called `Arbitrage', Prix `a Paris");
+    // (Before a capital it stands for an apostrophe.)
+    expect(fixLigatures("Scuola Sant`Anna, Università dell`Economia")).toBe("Scuola Sant`Anna, Università dell`Economia");
   });
 
   it("reads a title in small capitals that its font gives as small letters as the capitals it prints, and names' and brands' own turns of case as they are", () => {

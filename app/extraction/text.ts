@@ -44,9 +44,9 @@ export const fixLigatures = (s: string) =>
     // (A grave accent after a vowel ending its word is that vowel's, as Italian and French print it: "Universita`" is
     // "Università", "a` la" "à la"; a backquote before a word is TeX's opening quote: "`economies of scale'".)
     .replace(/([aeiouAEIOU])`(?=[\s,.;:)'’”-]|$)/g, "$1\u0300")
-    // (Inside a word, TeX sets it before its vowel: "Universitat Aut`onoma" is "Autònoma"; never after a space,
-    // where it opens a quote.)
-    .replace(/(?<=\p{L})`([aeiouAEIOU])/gu, "$1\u0300")
+    // (Inside a word of small letters, TeX sets it before its vowel: "Universitat Aut`onoma" is "Autònoma"; never
+    // after a space, where it opens a quote, nor before a capital, where it stands for an apostrophe: "Sant`Anna".)
+    .replace(/(?<=\p{Ll})`([aeiou])/gu, "$1\u0300")
     // (TeX accents an i without its dot, \'\i: "Luı́s" is "Luís", one letter once composed.)
     .replace(/\u0131(?=[\u0300-\u036f])/g, "i")
     .normalize("NFC");
