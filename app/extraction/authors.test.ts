@@ -920,4 +920,23 @@ describe("the author reader", () => {
     expect(shared.authors.map((a) => a.lastName)).toEqual(["Moss", "Ruiz"]);
     expect(shared.authors[0]!.email).not.toBe("pru.fi@example.dk");
   });
+
+  it("leaves a sole author every place printed under the name where their own note gives one of them again", () => {
+    const doc = documentOfLines([
+      lineAt(1, 43, 178, 13.4, "International Trade Without CES: Estimating Translog Gravity"),
+      { ...lineAt(1, 43, 201, 10.6, "Ada Moss"), spans: [{ text: "Ada Moss", x: 43, y: 201, width: 45, size: 10.6, font: "Times", sup: false }, { text: "*", x: 89, y: 197, width: 3, size: 6, font: "Times", sup: true }] },
+      lineAt(1, 43, 215, 6.4, "Harbour University, Department of Economics, Eastbury CV4 7AL, United Kingdom"),
+      lineAt(1, 43, 224, 6.4, "Centre for Economic Policy Research (CEPR), United Kingdom"),
+      lineAt(1, 43, 233, 6.4, "Centre for Economic Performance (CEP), United Kingdom"),
+      lineAt(1, 43, 274, 9, "Abstract"),
+      lineAt(1, 43, 294, 7.2, "This paper derives a gravity equation from a translog demand system that allows for flexible substitution patterns across goods."),
+      lineAt(1, 43, 303, 7.2, "Trade is more sensitive to trade costs where the exporter provides a small share of the destination's imports."),
+      lineAt(1, 43, 477, 8, "1. Introduction"),
+      { ...lineAt(1, 43, 700, 6.4, "* Harbour University, Department of Economics, Eastbury CV4 7AL, United Kingdom. E-mail address: a.moss@example.ac.uk."), spans: [{ text: "*", x: 43, y: 697, width: 3, size: 4, font: "Times", sup: true }, { text: " Harbour University, Department of Economics, Eastbury CV4 7AL, United Kingdom. E-mail address: a.moss@example.ac.uk.", x: 47, y: 700, width: 300, size: 6.4, font: "Times", sup: false }] },
+    ]);
+    const read = readHeader(doc);
+    expect(read.authors.map((a) => [a.lastName, a.affiliation, a.email])).toEqual([
+      ["Moss", "Harbour University, Department of Economics, Eastbury CV4 7AL; Centre for Economic Policy Research (CEPR); Centre for Economic Performance (CEP)", "a.moss@example.ac.uk"],
+    ]);
+  });
 });

@@ -231,7 +231,13 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     });
     const printed = c.affiliation ? [cleanAffiliation(c.affiliation)] : [];
     const block = sharedLine || fromNotes.length || printed.length ? [] : blockOf(c, k);
-    const affiliationText = [...new Set([...fromNotes, ...printed, ...blockAffiliations(block, sureAffiliation)])];
+    // (An author's own note that gives again one of the places printed under their name, as a corresponding
+    // author's note does, leaves them every place printed there: "University of Warwick, …, United Kingdom" /
+    // "Centre for Economic Policy Research (CEPR), United Kingdom" / "CESifo, Germany" and a note "* … University
+    // of Warwick, …".)
+    const under = fromNotes.length && !sharedLine && !printed.length && candidates.length === 1 ? blockAffiliations(blockOf(c, k), sureAffiliation) : [];
+    const restated = under.length > fromNotes.length && fromNotes.every((n) => under.some((u) => samePlace(u, n)));
+    const affiliationText = [...new Set([...(restated ? under : fromNotes), ...printed, ...blockAffiliations(block, sureAffiliation)])];
     // (An author may have several: "1,2,3" lead to three notes. Six is more than any list printed.)
     const raw = affiliationText.slice(0, 6).join("; ");
     const parts = raw ? raw.split("; ").map((p) => trailingCountry(p)) : [];
@@ -546,6 +552,12 @@ function downToGap(name: Line, below: Line[]): Line[] {
     last = l;
   }
   return out;
+}
+/** Two readings of one place: the same words, but for its country and punctuation, or one holding the other whole. */
+function samePlace(a: string, b: string) {
+  const words = (t: string) => fold(trailingCountry(t).rest).toLowerCase().replace(/[^\p{L}\d]+/gu, " ").trim();
+  const [x, y] = [words(a), words(b)];
+  return x.length > 0 && y.length > 0 && (x === y || x.includes(y) || y.includes(x));
 }
 /** How many lines' height apart the lines of one block may stand. */
 const BLOCK_GAP = 4;
