@@ -100,13 +100,15 @@ export const notAffiliation = (t: string) =>
 const ofThePaper = (t: string) =>
   (/^\s*(?:this|the present|an? (?:earlier|previous|first|prior)|earlier|previous)\s+(?:paper|article|version|draft|work|study|manuscript|chapter)\b/i.test(t) ||
     /\b(?:my|our|(?:his|her|their)\s+(?:ph\.?d\.?|doctoral))\s+(?:ph\.?d\.?\s+|doctoral\s+)?(?:dissertation|thesis)\b/i.test(t)) &&
-  !/\b(?:is|are)\s+(?:now\s+)?(?:at|with)\b/.test(t);
+  !SAYS_WHERE_NOW.test(t);
+/** A sentence that says where an author is now: "… and is now at Columbia University". */
+const SAYS_WHERE_NOW = /\b(?:is|are)\s+(?:now\s+)?(?:at|with)\b/;
 /**
  * A sentence that tells what was done, not a place: prose in the passive ("Access to some confidential data …
  * was made possible within a secure environment provided by CASD – Centre …"); not one that says where an
  * author is ("… and is now at Columbia University").
  */
-const toldOf = (t: string) => isProse(t) && /\b(?:was|were|been)\s+(?:\w+ly\s+)?(?:\w+ed|made|done|given|taken|written|paid|held|run|built|kept)\b/.test(t) && !/\b(?:is|are)\s+(?:now\s+)?(?:at|with)\b/.test(t);
+const toldOf = (t: string) => isProse(t) && /\b(?:was|were|been)\s+(?:\w+ly\s+)?(?:\w+ed|made|done|given|taken|written|paid|held|run|built|kept)\b/.test(t) && !SAYS_WHERE_NOW.test(t);
 /**
  * A place's name of a few words, each capitalised but the small ones: "IFAU, Uppsala", "Mines Paris – PSL",
  * "UPF and BSE", "Princeton". Not a person's name shaped so ("Jordan Smith"), a post ("PhD Candidate") or

@@ -14,7 +14,7 @@ import type { ExtractedAuthor, Line } from "./model";
 import { emailFit, expandEmails } from "./emails";
 import { SMALL_WORDS, escapePattern as escape, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
 import { WRITE_TO, cleanAffiliation, leftOpen, notAffiliation, shortPlaceName, splitAffiliation } from "./affiliations";
-import { EMAIL, MASKED_EMAIL, ROLE_AFTER_NAME, STREET_NEXT, STREET_WORD, THANKS, namesInstitution } from "./patterns";
+import { CORRESPONDING_LABEL, EMAIL, MASKED_EMAIL, ROLE_AFTER_NAME, ROLE_BEFORE_COLON, SAID_AT, STREET_NEXT, STREET_WORD, THANKS, namesInstitution } from "./patterns";
 
 /** A name as a note may print it: as written, or in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at …"). */
 const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase()])].map(escape).join("|")})`;
@@ -43,7 +43,7 @@ const AFTER_EMAIL = String.raw`(?=\s)(?<=@[\w-]+(?:\.[\w-]+)+)\s+`;
 const MAIL_BRACKETS_LAST = new RegExp(`${MAIL_BRACKETS}$`, "i");
 const MAIL_BRACKETS_ANYWHERE = new RegExp(MAIL_BRACKETS, "gi");
 /** "is from", "is at", "is in" (not "in part"), "is with", "is affiliated with". */
-const PLACE_VERB = /^(?:from|at|in(?!\s+part\b)|with|affiliated with)\s+/i;
+const PLACE_VERB = new RegExp(`^${SAID_AT}\\s+`, "i");
 
 /** The text of the notes on the first pages: runs of lines in one size on one page, joined. */
 function noteTexts(lines: Line[], vocabulary: Set<string>): string[] {
@@ -187,9 +187,6 @@ function groupOf(texts: string[], author: ExtractedAuthor, families: string[]): 
 const unitAtInstitution = (said: string) =>
   said.replace(/^((?:\p{Lu}[\p{L}'’-]*\s+)*(?:Department|School|Faculty|Division|Institute|Center|Centre|College|Program|Programme|Unit|Group)\b(?:(?:\s+(?:of|for|in|and|&))?\s+\p{Lu}[\p{L}'’-]*)*?)\s+at\s+(?:the\s+)?(?=\p{Lu})/u, "$1, ");
 
-/** A role in brackets between an entry's name and its colon: "Costa-Ramón (corresponding author): University of Zurich …". */
-const ROLE_BEFORE_COLON = String.raw`(?:\s*\((?:the\s+)?[Cc]orresponding\s+[Aa]uthor\))?`;
-
 /** What a note says of one author, found by their family name: the affiliation and an e-mail. */
 function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { keyedOnly = false } = {}): { affiliation: string; email: string | null } | null {
   const family = asPrinted(author.lastName);
@@ -224,7 +221,7 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   const byFullName = new RegExp(`(?:^\\S?\\s*|[;*∗†]\\s*|\\.\\s+|${AFTER_EMAIL})${full}\\s*,\\s+(\\p{Lu}.+?)(?=\\.?\\s*(?:[Ee]-?mail|E-MAIL|Tel|Phone)\\b|,\\s*(?=[\\w.+'-]+@[\\w-]+\\.)|${SENTENCE_END}|\\.?$)`, "u");
   // (Or by the family name and a comma, an entry that ends at the author's e-mail in brackets: "Moss, University of
   // Eastbury, 308 College Drive, …, Eastbury, OK (moss@example.edu); Ruiz, Federal Reserve Bank of Norland …".)
-  const byFamily = new RegExp(String.raw`(?:^\S?\s*|[;*∗†]\s*|\.\s+)(?:${family})\s*,\s+(\p{Lu}(?:(?!${SENTENCE_END})[^;()]){1,300}?)\s*\(\s*(?:e-?mail:?\s*)?([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*\)`, "u");
+  const byFamily = new RegExp(String.raw`(?:^\S?\s*|[;*∗†]\s*|\.\s+)(?:${family})\s*,\s+(\p{Lu}(?:(?!${SENTENCE_END})[^;()]){1,300}?)\s*\(\s*(?:e-?mail:?\s*)?(${EMAIL.source})\s*\)`, "u");
   for (const text of texts) {
     const k = keyed.exec(text);
     // (After a dash, only a place: not a sentence said of the author, "Marta Olive – The views expressed are …".)
@@ -247,9 +244,6 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   }
   return null;
 }
-
-/** The corresponding author's label before their name: "Corresponding author: Natalie Chen, Department of …". */
-const CORRESPONDING_LABEL = String.raw`[Cc]orresponding\s+[Aa]uthor\s*:\s*`;
 
 /**
  * The address a correspondence note gives one author by name: "Correspondence to: Xiaohong Chen,

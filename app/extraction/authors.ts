@@ -2,7 +2,7 @@
  * The author reader: the people named between the title and the abstract (and on an archive's
  * cover), each with the markers, e-mail, affiliation, country and role the first pages give them.
  */
-import { INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST, ROLE_AFTER_PLACE, namesInstitution } from "./patterns";
+import { INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST, ROLE_AFTER_PLACE, SAID_AT, namesInstitution } from "./patterns";
 import { countryOfAffiliation, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import type { LineLabels } from "./labeller";
@@ -723,7 +723,7 @@ function giveEmails(authors: ExtractedAuthor[], ownEmails: string[][], emails: s
   // "Moss is at Harbour Business School, amo.fi@example.dk.": the sentence that says where an author is, by their
   // family name, ends with their address.
   const near = nearLines.map((l) => l.text).join(" ");
-  const saidOf = [...`${flat} ${near}`.matchAll(/(?<![\p{L}'’-])(\p{Lu}[\p{L}'’-]+)\s+is\s+(?:at|from|with|in|affiliated with)\s+((?:(?!\s(?:is|are)\s)[^.@]){2,200}?)[,;(]\s*(?:e-?mail:?\s*)?([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)/gu)].map((m) => ({
+  const saidOf = [...`${flat} ${near}`.matchAll(new RegExp(String.raw`(?<![\p{L}'’-])(\p{Lu}[\p{L}'’-]+)\s+is\s+${SAID_AT}\s+((?:(?!\s(?:is|are)\s)[^.@]){2,200}?)[,;(]\s*(?:e-?mail:?\s*)?(${EMAIL.source})`, "gu"))].map((m) => ({
     email: m[3]!.toLowerCase().replace(/[.,;]+$/, ""),
     family: fold(m[1]!),
     place: fold(m[2]!),

@@ -78,11 +78,19 @@ export const NOT_NAME_WORDS = new Set(
     "tennessee massachusetts pennsylvania illinois ohio michigan minnesota wisconsin connecticut california texas florida arizona oklahoma kansas nebraska iowa missouri kentucky alabama mississippi louisiana arkansas oregon colorado utah nevada idaho wyoming alaska hawaii maryland delaware vermont"
   ).split(" "),
 );
+/** "Corresponding author" as printed: capitalised or not, or in capitals. */
+const CORRESPONDING_AUTHOR = String.raw`(?:[Cc]orresponding\s+[Aa]uthor|CORRESPONDING\s+AUTHOR)`;
 /**
  * A role, post or badge printed after an author's name, no part of it: "Manfred Kremer (corresponding
  * author)", "Kremer*", "Audrey L. Allison, Director", "Thomas Burgoyne ID" (an ORCID badge).
  */
-export const ROLE_AFTER_NAME = /(?:\s*\([Cc]orresponding [Aa]uthor\)|\s*\(CORRESPONDING AUTHOR\)|\s*[*∗]|\s+(?:ID|[Dd]irector|[Ee]ditor|[Cc]aptain|[Jj]ournalist))$/u;
+export const ROLE_AFTER_NAME = new RegExp(String.raw`(?:\s*\(${CORRESPONDING_AUTHOR}\)|\s*[*∗]|\s+(?:ID|[Dd]irector|[Ee]ditor|[Cc]aptain|[Jj]ournalist))$`, "u");
+/** The role in brackets between an entry's name and its colon, where printed: "Costa-Ramón (corresponding author): University of Zurich …". */
+export const ROLE_BEFORE_COLON = String.raw`(?:\s*\((?:the\s+)?${CORRESPONDING_AUTHOR}\))?`;
+/** The corresponding author's label before their name: "Corresponding author: Natalie Chen, Department of …". */
+export const CORRESPONDING_LABEL = String.raw`${CORRESPONDING_AUTHOR}\s*:\s*`;
+/** A verb of place after an author's name and "is": "is from", "is at", "is in" (not "in part"), "is with", "is affiliated with". */
+export const SAID_AT = String.raw`(?:from|at|in(?!\s+part\b)|with|affiliated with)`;
 /** A role said after a place, between commas: ", corresponding author". */
 export const ROLE_AFTER_PLACE = /,\s*(?:the\s+)?corresponding author(?=\s*[,;:])/gi;
 /** Generational suffixes after a family name ("Yancy Jr.", "Mohler III"): no part of it. */
