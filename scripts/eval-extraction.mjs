@@ -117,6 +117,8 @@ const SETS = dirs.length
       ...(hasPdfs("tests/fixtures/working-papers/eleventh/dev") ? [["papers 11 dev", "tests/fixtures/working-papers/eleventh/dev", true]] : []),
       // Its held-out half, read once with the engine frozen (decision 078), scored only from then on.
       ...(hasPdfs("tests/fixtures/working-papers/eleventh/held-out") ? [["papers 11 held-out", "tests/fixtures/working-papers/eleventh/held-out", false]] : []),
+      // The twelfth set (README, "The twelfth set"): its development half listed.
+      ...(hasPdfs("tests/fixtures/working-papers/twelfth/dev") ? [["papers 12 dev", "tests/fixtures/working-papers/twelfth/dev", true]] : []),
     ];
 
 /** The held-out halves, read once at the end of a pass, that the calibration learns from since (decisions 073 and 076): `--calibrate`. */
