@@ -36,6 +36,13 @@ describe("affiliations", () => {
     });
   });
 
+  it("joins a unit and its institution printed apart by a semicolon, and keeps an author's two places apart", () => {
+    expect(cleanAffiliation("Department of Economics; Harbour University, Eastbury")).toBe("Department of Economics, Harbour University, Eastbury");
+    expect(cleanAffiliation("Harbour University; Department of Economics, Eastbury University")).toBe("Harbour University; Department of Economics, Eastbury University");
+    expect(cleanAffiliation("School of Business; Harbour University")).toBe("School of Business, Harbour University");
+    expect(cleanAffiliation("Department of Economics; Centre for Macroeconomics")).toBe("Department of Economics; Centre for Macroeconomics");
+  });
+
   it("leaves a telephone number out of an affiliation, and honours held beside the place, not the place itself", () => {
     expect(cleanAffiliation("Research Department, Federal Reserve Bank of San Francisco, P.O. Box 7702, San Francisco, CA 94120-7702, (415) 974-2393")).toBe(
       "Research Department, Federal Reserve Bank of San Francisco, P.O. Box 7702, San Francisco, CA 94120-7702",

@@ -179,7 +179,12 @@ export const cleanAffiliation = (t: string) =>
       .replace(/\s+(?:Address (?:reprint requests|correspondence)|BIOGRAPHY|Biography\b).*$/u, "")
       // (An abbreviation keeps its full stop: "Intelliseek, Inc.")
       .replace(/(?:[.;,/]+\s*|[,;]?\s+(?:and|and the|the)\s*)$/, (end: string, at: number, all: string) => (end.startsWith(".") && /\b(?:Inc|Ltd|Co|Corp|Univ|Dept|St)$/.test(all.slice(0, at)) ? "." : ""))
-      .replace(/\s*;\s*/g, "; "),
+      .replace(/\s*;\s*/g, "; ")
+      // (A unit and its institution parted by a semicolon are one place: "Department of Economics; University of Maryland".)
+      .replace(/(^|; )([^;]{3,80}); (?=[^;]{3})/g, (all: string, start: string, unit: string, at: number, text: string) => {
+        const next = text.slice(at + all.length).split(";")[0]!;
+        return UNIT.test(unit) && !HOST.test(unit.replace(UNIT, "")) && HOST.test(next) && !UNIT.test(next) ? `${start}${unit}, ` : all;
+      }),
   );
 /** A line of an address: it ends with a country, or is a short capitalised place ("Cambridge, MA", "Jouy-en-Josas"). */
 export const isAddress = (t: string) =>

@@ -50,6 +50,59 @@ describe("author notes", () => {
     expect(authors[2]!.email).toBe("jonwms@unc.example.edu");
   });
 
+  it("takes the postal address an author's note gives after the thanks, in place of the short name printed under theirs", () => {
+    const note = lines([
+      "I thank Marta Quist, Oren Bale and seminar participants for helpful comments, and the Harbour Institute for financial support",
+      "over many years of work on this project and the data behind it, which took far longer than planned. Department of Economics,",
+      "The Kestrel School of Economics and Political Science, 12 Wren Street, KS1 4AB, Kestrel, United Kingdom, email: r.vale@example.ac.uk.",
+    ]);
+    const authors = [author("Rosa", "Vale", "The Kestrel School of Economics")];
+    authors[0]!.email = "r.vale@example.ac.uk";
+    affiliationsFromNotes(note, authors);
+    expect([authors[0]!.affiliation, authors[0]!.country]).toEqual(["Department of Economics, The Kestrel School of Economics and Political Science, 12 Wren Street, KS1 4AB, Kestrel", "United Kingdom"]);
+    // (Not a sentence that names the place: "Written at …" keeps the place read under the name.)
+    const written = [author("Ruth", "Lowe", "Harbour University")];
+    written[0]!.email = "lowe@example.edu";
+    affiliationsFromNotes(lines(["Written at the Department of Economics, Harbour University, 14 Quay Road, Portsmouth. Email: lowe@example.edu."]), written);
+    expect(written[0]!.affiliation).toBe("Harbour University");
+  });
+
+  it("reads two places printed as two sentences before an author's e-mail, and takes the next author's place out of theirs", () => {
+    const note = lines([
+      "Harbour University and CEGA. Department of Economics, 1285 Harbour University, Eastbury, OR 97403.",
+      "E-mail: moss@example.edu",
+      "Kestrel University, Department of Economics, 310A Lake Hall, 360 Quay Avenue, Boston, MA 02115, United States. E-mail: lind@example.edu.",
+    ]);
+    const authors = [author("Ana", "Moss", "Harbour University and CEGA; Department of Economics, 1285 Harbour University, Eastbury, OR 97403; Kestrel University, Department of Economics, 310A Lake Hall, 360 Quay Avenue, Boston, MA 02115"), author("Karl", "Lind")];
+    authors[0]!.email = "moss@example.edu";
+    authors[1]!.email = "lind@example.edu";
+    affiliationsFromNotes(note, authors);
+    expect(authors.map((a) => a.affiliation)).toEqual([
+      "Harbour University and CEGA; Department of Economics, 1285 Harbour University, Eastbury, OR 97403",
+      "Kestrel University, Department of Economics, 310A Lake Hall, 360 Quay Avenue, Boston, MA 02115",
+    ]);
+  });
+
+  it("adds to each author's place the street and town their own note prints before their e-mail", () => {
+    const note = lines([
+      "We are grateful to Ida Brun and seminar participants at many places for comments over the years, and we thank the staff of",
+      "the statistics office for help with the data. The views expressed are the authors' own and not those of the Central Bank of",
+      "Ruritania or its board. All results were reviewed so that no confidential information is disclosed.",
+      "41st Street and Harbour Avenue N.W. Port Town, R.C. 20551. Email: a.moss@example.org.",
+      "41st Street and Harbour Avenue N.W. Port Town, R.C. 20551. Email: k.lind@example.org.",
+    ]);
+    const authors = [author("Ana", "Moss", "Central Bank of Ruritania"), author("Karl", "Lind", "Central Bank of Ruritania")];
+    authors[0]!.email = "a.moss@example.org";
+    authors[1]!.email = "k.lind@example.org";
+    affiliationsFromNotes(note, authors);
+    expect(authors.map((a) => a.affiliation)).toEqual([0, 1].map(() => "Central Bank of Ruritania, 41st Street and Harbour Avenue N.W. Port Town, R.C. 20551"));
+    // (A street alone is no one's place: an author with none read gets none from it.)
+    const bare = [author("Ana", "Moss"), author("Karl", "Lind")];
+    bare[0]!.email = "a.moss@example.org";
+    affiliationsFromNotes(lines(["41st Street and Harbour Avenue N.W. Port Town, R.C. 20551. Email: a.moss@example.org."]), bare);
+    expect(bare[0]!.affiliation).toBeNull();
+  });
+
   it("adds to a sole author's place the town, postcode and country their note prints after the same place", () => {
     const note = lines([
       "Corresponding Author, Assistant Professor, School of Economics, Shandong University, Jinan, 250100,",

@@ -13,7 +13,7 @@ import { countryOfAffiliation, countryNamed, countryOfEmail, trailingCountry } f
 import type { ExtractedAuthor, Line } from "./model";
 import { emailFit, expandEmails } from "./emails";
 import { SMALL_WORDS, escapePattern as escape, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
-import { WRITE_TO, cleanAffiliation, leftOpen, notAffiliation, shortPlaceName, splitAffiliation } from "./affiliations";
+import { WRITE_TO, cleanAffiliation, endsWithCountry, leftOpen, notAffiliation, shortPlaceName, splitAffiliation, splitAtCountries } from "./affiliations";
 import { CORRESPONDING_LABEL, EMAIL, MASKED_EMAIL, ROLE_AFTER_NAME, ROLE_BEFORE_COLON, SAID_AT, STREET_NEXT, STREET_WORD, THANKS, namesInstitution } from "./patterns";
 
 /** A name as a note may print it: as written, or in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at …"). */
@@ -113,13 +113,38 @@ function sharedNote(texts: string[]): { affiliation: string; email: null } | nul
 }
 
 /**
+ * A place written out as a postal address, longer than a place's name but no sentence: short parts between commas,
+ * the first an institution or its unit, one a street, postcode or country ("Department of Finance, The London School
+ * of Economics and Political Science, Houghton St, WC2A 2AE, London, UK").
+ */
+/** Names of units before an institution, each ended by a comma ("Department of Finance, "), or nothing. */
+const NAMES_BEFORE = /^(?:\p{Lu}[\p{L}'’&-]*(?:\s+(?:of|for|and|&|in|the|\p{Lu}[\p{L}'’&-]*))*,\s*)*$/u;
+/** A numbered place run on after another (", 2 Harbour University"), not a street's number (", 12 Wren Street"). */
+const NUMBERED_PLACE = new RegExp(`,\\s*(?!${STREET_NEXT})\\d{1,2}\\s+\\p{Lu}`, "iu");
+const STREET_OPENS = new RegExp(`^${STREET_NEXT}`, "u");
+const STREET_AFTER_STOP = new RegExp(`\\.\\s+(?=${STREET_NEXT})`, "gu");
+/** The label that ends the text before an e-mail: "E-mail:", "Email addresses". */
+const MAIL_LABEL_END = /(?:e-?mails?|electronic mail)(?:\s+address(?:es)?)?\s*:?\s*$/i;
+/** A text's last sentence, or the street address that ends it: "… is disclosed. 20th Street and …, D.C. 20551". */
+const lastSentence = (text: string) => {
+  const last = sentences(text.trimEnd()).at(-1) ?? "";
+  const street = [...last.matchAll(STREET_AFTER_STOP)].at(-1);
+  return street ? last.slice(street.index + street[0].length) : last;
+};
+const postalAddress = (place: string) => {
+  const parts = place.split(/\s*,\s*/);
+  // (One address, not two run together: "…, Espoo, Finland Department of Finance, …".)
+  return parts.length >= 3 && parts.length <= 8 && parts.every((p) => p.split(/\s+/).length <= 8) && namesInstitution(parts[0]!) && (/\d/.test(place) || endsWithCountry(place)) && splitAtCountries(place).length === 1;
+};
+
+/**
  * A note that opens with a place and goes on with authors' e-mails: "Federal Reserve Board;
  * kim@frb.gov; laubach@frb.gov; and wei@frb.gov.", "Federal Reserve Board. Email Addresses: …",
  * "(1) International Monetary Fund. Email: smalik2@imf.org". The place is where each author whose
  * address the note lists is.
  */
-function placesBeforeMail(texts: string[], families: string[]): Array<{ affiliation: string; emails: string[] }> {
-  const out: Array<{ affiliation: string; emails: string[] }> = [];
+function placesBeforeMail(texts: string[], families: string[]): Array<{ affiliation: string; emails: string[]; street?: true }> {
+  const out: Array<{ affiliation: string; emails: string[]; street?: true }> = [];
   // (An address, one TeX cut at a hyphen among them, and the list of them: "a@b.gov; c@b.gov; and d@b.gov".
   // A match begins only where a word does: tried at every letter of a long word, it read to the word's end each time.)
   const address = String.raw`(?<![\w.+'-])[\w.+'-]+(?:-\s+[\w.+'-]+)?@[\w-]+(?:\.[\w-]+)+`;
@@ -130,24 +155,37 @@ function placesBeforeMail(texts: string[], families: string[]): Array<{ affiliat
     if (!text.includes("@")) continue;
     let from = 0;
     for (const m of text.matchAll(list)) {
-      const before = text.slice(from, m.index);
+      const between = text.slice(from, m.index);
       from = m.index + m[0].length;
-      // (The note's opening, or what follows the addresses before: not the end of a longer text.)
+      // (The note's opening, or what follows the addresses before; in a longer note, its last sentence, the address
+      // its author gives after the thanks: "… for financial support. Department of Finance, …, London, UK, email: …".)
+      const before = between.length > 240 ? lastSentence(between.replace(MAIL_LABEL_END, "")) : between;
       if (before.length > 240) continue;
-      const place = before
+      const said = before
         .replace(/^[\s)\]}>,;:.]+/, "")
         .replace(/^\s*(?:\(\d{1,2}\)|\d{1,2}(?=\s*\p{Lu})|[*∗†‡§¶]+)\s*/u, "")
-        .replace(/(?:e-?mails?|electronic mail)(?:\s+address(?:es)?)?\s*:?\s*$/i, "")
+        .replace(MAIL_LABEL_END, "")
         .replace(/[\s.;,:(]+$/, "");
+      // (Two places, each a sentence of its own, are the author's two: "University of Oregon and CEGA. Department of
+      // Economics, 1285 University of Oregon, Eugene, OR 97403. E-mail: …".)
+      const two = sentences(said);
+      const place = two.length === 2 && two.every((t) => namesInstitution(t) && !isProse(t) && !THANKS.test(t)) ? two.map((t) => t.replace(/[\s.]+$/, "")).join("; ") : said;
       // (One place, not a sentence: "Corresponding author. Tel.: …", "We thank … (a@b.org)"; not a list of
       // numbered places run together, a web address, a correspondence line.)
       // (A place may be known by its city alone: "Mines Paris – PSL (email: …)".)
       const aPlace = namesInstitution(place) || (shortPlaceName(place) && countryOfAffiliation(place) !== null);
+      // (Or the street and town alone, of the place printed under the author's name: "20th Street and Constitution Avenue
+      // N.W. Washington, D.C. 20551. Email: …".)
+      // (Not a contact's line: "…, New York, NY, T: (+1) 917-…, B:".)
+      if (!aPlace && STREET_OPENS.test(place) && /\d/.test(place.slice(4)) && !/[:+]/.test(place) && place.length <= 120 && sentences(place).length === 1 && !isProse(place)) {
+        out.push({ affiliation: place, emails: expandEmails(m[0]), street: true });
+        continue;
+      }
       if (place.length < 2 || place.length > 160 || sentences(place).length > 1 || !aPlace || isProse(place) || THANKS.test(place)) continue;
-      if (/\bauthors?\b|\btel\b|\bphone\b|\bfax\b|correspond|https?:|\bdoi\b|,\s*\d{1,2}\s+\p{Lu}/iu.test(place)) continue;
+      if (/\bauthors?\b|\btel\b|\bphone\b|\bfax\b|correspond|https?:|\bdoi\b/i.test(place) || NUMBERED_PLACE.test(place)) continue;
       // (Nor an address block that a name heads, read by `addressBlockOf`: a place names no author.)
       const folded = fold(place).toLowerCase();
-      if (place.split(/\s+/).length > 14 || named.some((r) => r.test(folded))) continue;
+      if ((place.split(/\s+/).length > 14 && !postalAddress(place)) || named.some((r) => r.test(folded))) continue;
       out.push({ affiliation: place, emails: expandEmails(m[0]) });
     }
   }
@@ -357,7 +395,30 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     if (!a.lastName.trim()) continue;
     // (A place before an author's e-mail fills a place not read, or mends one read with the list's separators run into it: "Federal Reserve Board,,, and".)
     const byMail = mailed.find((m) => (a.email ? m.emails.includes(a.email) : m.emails.some((e) => emailFit(e, a.firstName, a.lastName) >= 3)));
-    const mailPlace = byMail && (!a.affiliation || runOn(a.affiliation, byMail.affiliation)) ? { affiliation: byMail.affiliation, email: null } : null;
+    // (Or one read short under the name, that the note writes out in full: "The London School of Economics" and "Department
+    // of Finance, The London School of Economics and Political Science, Houghton St, …".)
+    // Only names before it ("Department of Finance, "), and no year after it: not "Written at the Department of …, 2019".
+    const writtenOut = (read: string, place: string) => {
+      const at = fold(place).toLowerCase().indexOf(fold(read).toLowerCase());
+      return at >= 0 && place.length > read.length && NAMES_BEFORE.test(place.slice(0, at)) && !/(?:^|,)\s*(?:19|20)\d\d\s*(?:,|$)/.test(place);
+    };
+    // (Or the street and town of the place read under the name, which then goes on with them.)
+    // (Or one read with the next author's place run into it, as that author's own e-mail gives it: "…, OR 97403;
+    // Northeastern University, …" where "Northeastern University, …" is the place before the next author's e-mail.)
+    const runsIntoAnother = (read: string, m: { affiliation: string }) => {
+      if (!read.startsWith(m.affiliation)) return false;
+      const rest = read.slice(m.affiliation.length).replace(/^[\s,;.]+/, "");
+      return rest.length >= 12 && mailed.some((o) => o !== m && !o.street && (o.affiliation.startsWith(rest) || rest.startsWith(o.affiliation)));
+    };
+    // (What one author's own address says of them alone: not a place before several authors' e-mails.)
+    const own = (m: { emails: string[] }) => m.emails.length === 1;
+    const placeOfMail = (read: string | null, m: { affiliation: string; emails: string[]; street?: true }) =>
+      m.street
+        ? read && own(m) && namesInstitution(read) && !/\d/.test(read) ? `${read}, ${m.affiliation}` : null
+        : !read || runOn(read, m.affiliation) || (own(m) && (writtenOut(read, m.affiliation) || runsIntoAnother(read, m))) ? m.affiliation : null;
+    // (Only where it changes what was read: the same place again leaves the rules below to add its street.)
+    const placeByMail = byMail ? placeOfMail(a.affiliation, byMail) : null;
+    const mailPlace = placeByMail && placeByMail !== a.affiliation ? { affiliation: placeByMail, email: null } : null;
     // (A correspondence note's address is the author's where none was read for them alone: not over
     // their own note, but over a line printed under every name, "Yale, New York University and NBER".)
     // (Or over the same place read short: "Research Department, Federal Reserve Bank of Atlanta" and the street after it.)

@@ -176,6 +176,26 @@ describe("the author reader", () => {
     expect(read.authors[1]!.country).toBeNull();
   });
 
+  it("reads names stacked over their places in the places' own size, each line centred", () => {
+    const people = [
+      ["Marta Quist", "Università di Eastbury and CEPR"],
+      ["Oren Bale", "Harbour Business School, CAMP and CEPR"],
+    ];
+    // (Centred: each line starts where its width puts it, about the page's middle at 306.)
+    const centred = (y: number, size: number, text: string) => lineAt(1, 306 - (text.length * size * 0.45) / 2, y, size, text);
+    const doc = documentOfLines([
+      centred(132, 20.7, "A traveller's guide to empirical macro models"),
+      ...people.flatMap(([name, place], k) => [centred(168 + 43 * k, 14.3, name!), centred(186 + 43 * k, 14.3, place!)]),
+      centred(257, 14.3, "October 20, 2025"),
+      centred(331, 10.9, "Abstract"),
+      lineAt(1, 96, 351, 10.9, "This paper describes a package of programs which estimates vector autoregressions and factor models."),
+      lineAt(1, 80, 365, 10.9, "The toolbox lets a researcher conduct inference under different prior assumptions and forecast."),
+      lineAt(1, 80, 501, 12, "1 Introduction"),
+    ]);
+    const read = readHeader(doc);
+    expect(read.authors.map((a) => [`${a.firstName} ${a.lastName}`, a.affiliation])).toEqual(people);
+  });
+
   it("reads inverted name lists (family names in capitals too), markers printed on the line, ORCID badges, numbered affiliations run together, glued footnote digits", () => {
     const inverted = readHeader(
       documentOf([

@@ -474,10 +474,16 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
     // (Nor a line set as a line the labeller reads as names is, over a line set as the one under that:
     // "Yaron Azrieli" / "The Ohio State University" in the title's size, as "Christopher P. Chambers" /
     // "Georgetown University" below it are.)
+    // (Or, the place set in the names' own size, where the labeller reads both lines under as places: "Filippo Ferroni" /
+    // "Università di Bologna and FRBC" / "Fabio Canova" / "Norwegian Business School, CAMP and CEPR", centred.)
     const setAsNames = () => {
-      const under = region[r + 1]?.line;
-      if (!under || under.size > line.size - 1) return false;
-      return region.some((o, k) => o.line !== line && (labels[o.index]?.author ?? 0) >= 0.5 && setAlike(o.line, line) && !!region[k + 1] && setAlike(region[k + 1]!.line, under));
+      const under = region[r + 1];
+      if (!under) return false;
+      const smaller = under.line.size <= line.size - 1;
+      const places = (x: { index: number }) => (labels[x.index]?.affiliation ?? 0) >= 0.5;
+      if (!smaller && (INSTITUTION.test(line.text) || !places(under) || line.text.trim().split(/\s+/).length > 4)) return false;
+      const alike = smaller ? setAlike : setAlikeOrCentred;
+      return region.some((o, k) => o.line !== line && (labels[o.index]?.author ?? 0) >= 0.5 && alike(o.line, line) && !!region[k + 1] && alike(region[k + 1]!.line, under.line) && (smaller || places(region[k + 1]!)));
     };
     // (Nor a line in a column of names read above it, set as they are and as far below the last as they are
     // apart: "Oliver Azuara" / "Rodrigo Azuero" / "Mariano Bosch" / "Jesica Torres".)
@@ -563,7 +569,10 @@ function samePlace(a: string, b: string) {
 const BLOCK_GAP = 4;
 
 /** Two lines set alike: on one page, at one left edge, in one size and font. */
+/** Two lines set alike: on one page, in one font and size, starting at one place. */
 const setAlike = (a: Line, b: Line) => a.page === b.page && Math.abs(a.x - b.x) < 2 && Math.abs(a.size - b.size) < 0.3 && a.spans[0]?.font === b.spans[0]?.font;
+/** Or centred at one place, as a title page's block of names and places is set. */
+const setAlikeOrCentred = (a: Line, b: Line) => setAlike(a, b) || (setAlike({ ...a, x: a.x + a.width / 2 }, { ...b, x: b.x + b.width / 2 }));
 
 /**
  * The candidates with each person once: a citation line that repeats the names family name first

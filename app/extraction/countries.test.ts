@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryIn, countryOfAffiliation, countryOfEmail, countryOfState, trailingCountry } from "./countries";
+import { countryIn, countryOfAffiliation, countryOfEmail, countryOfInstitution, countryOfState, trailingCountry } from "./countries";
 
 describe("countries", () => {
   it("takes no country of an affiliation from a capital's name that many places share", () => {
@@ -46,5 +46,8 @@ describe("countries", () => {
     // A state's postal code before a ZIP code; not a code of five digits alone, nor one of six.
     expect(["Federal Reserve Bank of Norland, 2200 N. Pearl St., Dallas, TX 75201", "Mail Stop 80, Washington, DC 20551-0001"].map(countryOfState)).toEqual(["United States", "United States"]);
     expect(["Via Festa del Perdono 7, 20122 Milano MI", "Indian Institute of Technology, Chennai, IN 600036", "Harbour University, 75201 Eastbury"].map(countryOfState)).toEqual([null, null, null]);
+    // An institution's name: a nation's adjective in it, or an institution known by name; the first named decides.
+    expect(["Norwegian Business School, CAMP and CEPR", "Department of Economics, Harvard University and NBER", "European University Institute, De Nederlandsche Bank, & CEPR", "Inter-American Development Bank"].map(countryOfInstitution)).toEqual(["Norway", "United States", "Italy", "United States"]);
+    expect(["University of British Columbia", "Latin American Centre", "Harbour University", "European Research Council"].map(countryOfInstitution)).toEqual([null, null, null, null]);
   });
 });

@@ -168,6 +168,50 @@ export function countryOfState(place: string | null): string | null {
   return null;
 }
 
+/**
+ * A nation's adjective as an institution's name carries it ("Norwegian Business School", "Australian National
+ * University"), and the country it names. Not "British" (the University of British Columbia), "American" (the
+ * Latin American and Caribbean bodies) nor "European".
+ */
+const DEMONYMS: Record<string, string> = {
+  norwegian: "Norway", swedish: "Sweden", danish: "Denmark", finnish: "Finland", icelandic: "Iceland", dutch: "Netherlands",
+  german: "Germany", french: "France", italian: "Italy", spanish: "Spain", portuguese: "Portugal", swiss: "Switzerland",
+  austrian: "Austria", belgian: "Belgium", irish: "Ireland", polish: "Poland", czech: "Czech Republic", hungarian: "Hungary",
+  greek: "Greece", turkish: "Turkey", israeli: "Israel", japanese: "Japan", korean: "South Korea", indian: "India",
+  australian: "Australia", canadian: "Canada", mexican: "Mexico", brazilian: "Brazil", chilean: "Chile", argentine: "Argentina",
+  colombian: "Colombia", peruvian: "Peru", "south african": "South Africa", "new zealand": "New Zealand", scottish: "United Kingdom",
+};
+/**
+ * Institutions whose names say no place, known by name the world over, and where they are: research universities and
+ * the international and national bodies economists work at. A gazetteer, as the list of cities is; asked last.
+ */
+const KNOWN_INSTITUTIONS: Array<[RegExp, string]> = [
+  [/\b(?:Harvard|Yale|Princeton|Stanford|Cornell|Duke|Vanderbilt|Northwestern University|Columbia University|Brown University|Dartmouth|Johns Hopkins|Carnegie Mellon|Wharton|Kellogg|Booth School|Sloan School|Tuck School|Wellesley|Swarthmore|Rice University|Emory|Tufts|Brandeis|MIT)\b/, "United States"],
+  [/\b(?:NBER|National Bureau of Economic Research|Federal Reserve|International Monetary Fund|IMF|World Bank|Inter-American Development Bank|IDB)\b/, "United States"],
+  [/\b(?:European University Institute|Bocconi|Bank of Italy|Banca d'Italia|EIEF)\b/, "Italy"],
+  [/\b(?:INSEAD|Sciences Po|HEC Paris|Banque de France|Toulouse School)\b/, "France"],
+  [/\b(?:CEMFI|Pompeu Fabra|Banco de España|Bank of Spain)\b/, "Spain"],
+  [/\b(?:Bank for International Settlements|BIS|EPFL|ETH|Swiss Finance Institute)\b/, "Switzerland"],
+  [/\b(?:European Central Bank|ECB|Bundesbank)\b/, "Germany"],
+  [/\b(?:De Nederlandsche Bank|Tilburg|Erasmus University)\b/, "Netherlands"],
+  [/\b(?:Oxford|Warwick|LSE|Bank of England|CEPR|Institute for Fiscal Studies)\b/, "United Kingdom"],
+];
+
+/**
+ * The country an institution's name says where nothing printed does: a nation's adjective in it, or an institution
+ * known by name ("Harvard University and NBER", "European University Institute"). The first named decides.
+ */
+export function countryOfInstitution(place: string | null): string | null {
+  if (!place) return null;
+  const first = place.split(/\s*(?:;|,|&|\band\b)\s*/)[0]!;
+  for (const part of [first, place]) {
+    const lower = ` ${part.toLowerCase().replace(/[^\p{L}\s]+/gu, " ")} `;
+    for (const [adjective, country] of Object.entries(DEMONYMS)) if (lower.includes(` ${adjective} `)) return country;
+    for (const [known, country] of KNOWN_INSTITUTIONS) if (known.test(part)) return country;
+  }
+  return null;
+}
+
 /** The country an e-mail's domain belongs to (a national domain, or .edu for the United States). */
 export function countryOfEmail(email: string | null): string | null {
   if (!email) return null;

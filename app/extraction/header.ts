@@ -19,7 +19,7 @@ import { abstractEvidence, authorsEvidence, calibrated, titleEvidence, type Cali
 import { giveAffiliation, giveAffiliationAnew, notAffiliation } from "./affiliations";
 import { COVER_SURE, authorsOfCover, isOrganisation, readAuthors } from "./authors";
 import { cleanTitle, findTitle, inOrdinaryCase, isCapitals, titleAgain, unitOverTitle } from "./title";
-import { countryOfState } from "./countries";
+import { countryOfInstitution, countryOfState } from "./countries";
 
 /** Drops what is not the paper's text: line numbers, page numbers, running heads and footers. */
 export function cleanLines(doc: Document): Line[] {
@@ -195,6 +195,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   const unit = titleIndexes.length ? unitOverTitle(lines, titleIndexes[0]!) : null;
   if (unit) for (const a of authors) if (!a.affiliation) giveAffiliation(a, unit);
   for (const a of authors) a.country ??= countryOfState(a.affiliation);
+  // (An institution's name last, where nothing else gave a country: "Harvard University and NBER".)
+  for (const a of authors) if (!a.country) a.country = countryOfInstitution(a.affiliation) ?? a.country;
 
   // --- confidences: the readers' own scores, calibrated against being right (calibration.ts).
   const titleRaw = cover?.title ? COVER_SURE : title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0;

@@ -21,6 +21,18 @@ describe("the title reader", () => {
     expect(findTitle(doc.lines, 5, doc, lowerCaseWords(doc.lines), doc.lines.map(() => said(0, 0)))).toEqual([3]);
   });
 
+  it("passes over a footnote's marker set on a line of its own between the title's lines", () => {
+    const doc = documentOf([
+      ["Too Slow, Too Careful?", 14],
+      ["§", 14],
+      ["Waiting Periods and the Repayment of Digital Loans", 14],
+      ["Ana Moss and Karl Lind", 12],
+    ]);
+    // (Centred, as a working paper's title page sets them.)
+    for (const l of doc.lines) l.x = 306 - l.width / 2;
+    expect(findTitle(doc.lines, 4, doc, lowerCaseWords(doc.lines), [said(0.8, 0), said(0.3, 0), said(1, 0), said(0, 1)])).toEqual([0, 2]);
+  });
+
   it("gives each author the department a series' title page prints alone between the series' name and the title", () => {
     const page = documentOf([
       ["Fund Working Paper", 12],

@@ -155,8 +155,11 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
   const body = bodySize(lines);
   const mailboxes = mailboxesOn(lines, lines[start]!.page);
   for (let i = start + 1; i < lines.length; i++) {
-    const prev = lines[i - 1]!;
+    const prev = lines[out[out.length - 1]!]!;
     const l = lines[i]!;
+    // (A footnote's marker set on a line of its own between the title's lines, "Too Fast, Too Furious?" / "§" /
+    // "Digital Credit …": passed over.)
+    if (l.page === prev.page && /^[*∗†‡§¶]{1,3}$/u.test(l.text.trim()) && i + 1 < lines.length) continue;
     // A subtitle set smaller under a title that ends with a question or a colon ("How Competitive is
     // the Stock Market?" / "Theory, Evidence from Portfolios, and …"), still larger than the text
     // around: its lines are the title's too.
