@@ -196,6 +196,29 @@ describe("the author reader", () => {
     expect(read.authors.map((a) => [`${a.firstName} ${a.lastName}`, a.affiliation])).toEqual(people);
   });
 
+  it("marks the corresponding author a page's margin names under a label set alone, beside the abstract's column", () => {
+    const doc = documentOfLines([
+      lineAt(1, 41, 113, 18, "Informal settlements and the ladder out of poverty"),
+      lineAt(1, 41, 153, 12, "Ana Moss | Karl Lind"),
+      lineAt(1, 41, 188, 8, "Harbour Research Council, Eastbury"),
+      lineAt(1, 208, 195, 10, "Abstract"),
+      lineAt(1, 208, 210, 10, "Informal settlements house a large share of the world's city dwellers, yet little is known"),
+      lineAt(1, 41, 214, 8, "Kestrel University, Westport"),
+      lineAt(1, 208, 225, 10, "of how far they help their residents up the ladder of income over a decade of change."),
+      lineAt(1, 208, 240, 10, "We follow the same households for ten years and compare them with those in rural areas."),
+      lineAt(1, 41, 260, 8, "Correspondence"),
+      lineAt(1, 208, 270, 10, "Those who moved to a settlement fared a little better than those who stayed behind."),
+      lineAt(1, 41, 271, 8, "Karl Lind"),
+      lineAt(1, 41, 282, 8, "Email: klind@example.org"),
+      lineAt(1, 41, 490, 12, "1 | INTRODUCTION"),
+    ]);
+    const read = readHeader(doc);
+    expect(read.authors.map((a) => [a.lastName, a.isCorresponding])).toEqual([
+      ["Moss", false],
+      ["Lind", true],
+    ]);
+  });
+
   it("reads inverted name lists (family names in capitals too), markers printed on the line, ORCID badges, numbered affiliations run together, glued footnote digits", () => {
     const inverted = readHeader(
       documentOf([

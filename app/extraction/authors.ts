@@ -345,7 +345,15 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     if (blocks.length === 1) for (const a of authors) giveAffiliation(a, blocks[0]!);
   }
   // "Corresponding author: Name" or an e-mail on a corresponding line.
-  const correspondingLine = [...region.map((r) => r.line.text), ...[...notes.values()].map((n) => joinLines(n, noteVocabulary))].find((t) => correspondingText.test(t));
+  // (Or the label alone on its line, the name on the line under it: "Correspondence" / "Ivan Moss" / "Email: …", as a
+  // Wiley page's margin prints it.)
+  const front = lines.slice(0, labels.length).filter((l) => l.page === titlePage);
+  const labelAlone = front.findIndex((l) => /^\s*(?:correspondence|corresponding\s+authors?)\s*:?\s*$/i.test(l.text));
+  // (The line under it in its own column: the page's other column may run beside it.)
+  const label = front[labelAlone];
+  const under = label ? front.slice(labelAlone + 1).find((l) => Math.abs(l.x - label.x) < 2 && l.y > label.y && l.y - label.y < label.size * 2.5) : undefined;
+  const underLabel = under ? `Correspondence: ${under.text}` : null;
+  const correspondingLine = [...region.map((r) => r.line.text), ...[...notes.values()].map((n) => joinLines(n, noteVocabulary)), ...(underLabel ? [underLabel] : [])].find((t) => correspondingText.test(t));
   if (correspondingLine && !authors.some((a) => a.isCorresponding)) {
     const byName = authors.find((a) => fold(correspondingLine).includes(fold(a.lastName)));
     const byEmail = authors.find((a) => a.email && correspondingLine.toLowerCase().includes(a.email));

@@ -159,4 +159,19 @@ describe("keywords", () => {
     ]);
     expect(readHeader(page).keywords.value).toEqual(["Dealer capital", "Corporate bonds", "Liquidity"]);
   });
+
+  it("reads a list under its label set alone on a line, in letters spaced apart", () => {
+    const page = documentOfLines([
+      at(41, 113, 18, "Informal settlements and the ladder out of poverty"),
+      at(41, 153, 12, "Ana Moss | Karl Lind"),
+      at(208, 195, 10, "Abstract"),
+      at(208, 210, 10, "Informal settlements house a large share of the world's city dwellers, yet little is known"),
+      at(208, 225, 10, "of how far they help their residents up the ladder of income over a decade."),
+      at(208, 429, 8, "K E Y W O R D S"),
+      at(208, 442, 8, "informal settlements, poverty dynamics, social mobility,"),
+      at(208, 455, 8, "urban livelihoods"),
+      at(41, 490, 12, "1 | INTRODUCTION"),
+    ]);
+    expect(readHeader(page).keywords.value).toEqual(["informal settlements", "poverty dynamics", "social mobility", "urban livelihoods"]);
+  });
 });

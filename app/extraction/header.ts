@@ -5,7 +5,7 @@
  * codes here) and each confidence calibrated (calibration.ts). The readers rely on what every
  * manuscript layout shares (sizes, positions, labels, markers), not on any one template.
  */
-import { ABSTRACT_LABEL, DEGREES, KEYWORDS_LABEL, JEL_LINE, bodySize, lowerCaseWords } from "./patterns";
+import { ABSTRACT_LABEL, DEGREES, KEYWORDS_ALONE, KEYWORDS_LABEL, JEL_LINE, bodySize, lowerCaseWords } from "./patterns";
 import type { Document, ExtractedAuthor, Field, Line } from "./model";
 import { labelLines } from "./labeller";
 import type { LabellerWeights } from "./mlp";
@@ -102,7 +102,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
 
   // --- the abstract's label, if it has one (the title is looked for above it).
   const { leadingLabel, labelIndex, labelTrails } = findAbstractLabel(lines);
-  const keywordIndex = lines.findIndex((l) => KEYWORDS_LABEL.test(l.text));
+  const labelled = lines.findIndex((l) => KEYWORDS_LABEL.test(l.text));
+  const keywordIndex = labelled >= 0 ? labelled : lines.findIndex((l) => KEYWORDS_ALONE.test(l.text));
   const jelIndex = lines.findIndex((l) => JEL_LINE.test(l.text) && /[A-Z]\d/.test(l.text));
 
   // --- the title: the largest text near the top of the first pages, before the abstract.
@@ -146,7 +147,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
     const oneToALine = parts.length > 2 && rows.every((p) => !/[;,·•]|\s[–—]\s/.test(p));
     return { items: oneToALine ? [rows.join("; ")] : [joinLines(parts, vocabulary)], line: first };
   };
-  const kw = listAfter(keywordIndex, KEYWORDS_LABEL);
+  const kw = listAfter(keywordIndex, labelled >= 0 ? KEYWORDS_LABEL : KEYWORDS_ALONE);
   const keywords = kw.items.length
     ? kw.items[0]!
         .split(/\s*[;,·•]\s*|\s+[–—]\s+/)

@@ -8,6 +8,8 @@ import type { Line } from "./model";
 export const LETTER_SPACED = /(?:\b\p{L}\s){6}|^\s*(?:\p{L}\s){2,}\p{L}\s*$/u;
 export const ABSTRACT_LABEL = /^\s*(?:a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s*[:.—–-]?\s*(.*)$/i;
 export const KEYWORDS_LABEL = /^\s*(?:key\s*-?\s*words?(?:\s+and\s+phrases)?|index terms)\s*(?:\([^)]*\))?\s*[:.—–-]\s*(.*)$/i;
+/** The keywords' label alone on its line, the list on the lines below, plain or in letters spaced apart: "K E Y W O R D S". */
+export const KEYWORDS_ALONE = /^\s*(?:k\s?e\s?y\s?-?\s?w\s?o\s?r\s?d\s?s?|index\s+terms)\s*()$/i;
 export const JEL_LABEL = /^\s*JEL(?:\s+(?:classifications?|codes?|classification\s+codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*)$/i;
 /**
  * A line of JEL codes as the header reads it: labelled as `JEL_LABEL` (the labeller's feature), or
