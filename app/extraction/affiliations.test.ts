@@ -41,6 +41,9 @@ describe("affiliations", () => {
     expect(cleanAffiliation("Harbour University; Department of Economics, Eastbury University")).toBe("Harbour University; Department of Economics, Eastbury University");
     expect(cleanAffiliation("School of Business; Harbour University")).toBe("School of Business, Harbour University");
     expect(cleanAffiliation("Department of Economics; Centre for Macroeconomics")).toBe("Department of Economics; Centre for Macroeconomics");
+    expect(cleanAffiliation("CEPR; Department of Economics; Harbour University")).toBe("CEPR; Department of Economics, Harbour University");
+    expect(cleanAffiliation("Centre for Economic Policy Research; Harbour University")).toBe("Centre for Economic Policy Research; Harbour University");
+    expect(cleanAffiliation("Department of Economics; Bank of Ruritania")).toBe("Department of Economics; Bank of Ruritania");
   });
 
   it("leaves a telephone number out of an affiliation, and honours held beside the place, not the place itself", () => {
@@ -219,8 +222,8 @@ describe("affiliations", () => {
     expect(author?.affiliation).toBe("Biostatistical Centre, Katholieke Universiteit Leuven, Leuven");
   });
 
-  it("answers at once for a hostile line: one long word, a long word of dots, a run of brackets, a long run of spaces (no address in any)", () => {
-    for (const text of ["a".repeat(60_000), "a.".repeat(30_000), "x[a".repeat(20_000), `; ${" ".repeat(50_000)}x`, `; permanent${" ".repeat(50_000)}`]) {
+  it("answers at once for a hostile line: one long word, a long word of dots, a run of brackets, a long run of spaces, a run of units parted by semicolons (no address in any)", () => {
+    for (const text of ["a".repeat(60_000), "a.".repeat(30_000), "x[a".repeat(20_000), `; ${" ".repeat(50_000)}x`, `; permanent${" ".repeat(50_000)}`, "Dept; ".repeat(30_000), "Department of Economics; ".repeat(8_000)]) {
       const started = performance.now();
       cleanAffiliation(text);
       lowerCaseWords([{ page: 1, x: 72, y: 100, width: 500, size: 10, text, spans: [] }]);

@@ -13,6 +13,10 @@ import { isCountryName, looksLikeName } from "./person-names";
 
 const UNIT = /^(?:department|dept\.?|division|chair|area|discipline|group|section|unit|school of|faculty of|centre|center|institute of)\b/i;
 const HOST = /\b(?:universit\w*|college|school|institute|academy|bank|polytechnic|hochschule)\b/i;
+/** A university's own units, which print under its name: "Department of Economics", "School of Business". */
+const DEPARTMENT = /^(?:department|dept\.?|division|school of|faculty of)\b/i;
+/** A place of learning, which a department belongs to. */
+const SEAT_OF_LEARNING = /\b(?:universit\w*|college|school|polytechnic|hochschule)\b/i;
 
 /** A unit's name by its last word: "Financial Markets Department", "Monetary and Economic Division". */
 const UNIT_LAST = /\b(?:department|division|directorate|section|unit)$/i;
@@ -179,13 +183,12 @@ export const cleanAffiliation = (t: string) =>
       .replace(/\s+(?:Address (?:reprint requests|correspondence)|BIOGRAPHY|Biography\b).*$/u, "")
       // (An abbreviation keeps its full stop: "Intelliseek, Inc.")
       .replace(/(?:[.;,/]+\s*|[,;]?\s+(?:and|and the|the)\s*)$/, (end: string, at: number, all: string) => (end.startsWith(".") && /\b(?:Inc|Ltd|Co|Corp|Univ|Dept|St)$/.test(all.slice(0, at)) ? "." : ""))
-      .replace(/\s*;\s*/g, "; ")
-      // (A unit and its institution parted by a semicolon are one place: "Department of Economics; University of Maryland".)
-      .replace(/(^|; )([^;]{3,80}); (?=[^;]{3})/g, (all: string, start: string, unit: string, at: number, text: string) => {
-        const next = text.slice(at + all.length).split(";")[0]!;
-        return UNIT.test(unit) && !HOST.test(unit.replace(UNIT, "")) && HOST.test(next) && !UNIT.test(next) ? `${start}${unit}, ` : all;
-      }),
-  );
+      .replace(/\s*;\s*/g, "; "),
+  )
+    .split("; ")
+    // (A department and its university parted by a semicolon are one place: "Department of Economics; University of
+    // Maryland"; not two bodies, "Centre for Economic Policy Research; Harbour University", "Department of …; Bank of …".)
+    .reduce((out: string, part: string, k: number, parts: string[]) => (k === 0 ? part : `${out}${DEPARTMENT.test(parts[k - 1]!) && !HOST.test(parts[k - 1]!.replace(DEPARTMENT, "")) && SEAT_OF_LEARNING.test(part) && !UNIT.test(part) ? ", " : "; "}${part}`), "");
 /** A line of an address: it ends with a country, or is a short capitalised place ("Cambridge, MA", "Jouy-en-Josas"). */
 export const isAddress = (t: string) =>
   !MONTH_DATE.test(t.trim()) && !/\b(?:19|20)\d{2}\b/.test(t) && (trailingCountry(t).country !== null || (t.split(/\s+/).length <= 5 && /^[\p{Lu}\d]/u.test(t) && !/[.!?:]$/.test(t)));

@@ -65,6 +65,17 @@ describe("author notes", () => {
     written[0]!.email = "lowe@example.edu";
     affiliationsFromNotes(lines(["Written at the Department of Economics, Harbour University, 14 Quay Road, Portsmouth. Email: lowe@example.edu."]), written);
     expect(written[0]!.affiliation).toBe("Harbour University");
+    // (Nor another institution whose name begins as the place read, nor a place with a date.)
+    for (const [read, note] of [
+      ["Harbour University", "Department of Economics, Harbour University of Technology, 14 Quay Road, Eastbury. Email: lowe@example.edu."],
+      ["Kestrel University", "Department of Surgery, Kestrel University Hospital, 14 Quay Road, Oslo, Norway. Email: lowe@example.edu."],
+      ["Harbour University", "Department of Economics, Harbour University, 14 Quay Road, Portsmouth (until 2022). Email: lowe@example.edu."],
+    ]) {
+      const other = [author("Ruth", "Lowe", read!)];
+      other[0]!.email = "lowe@example.edu";
+      affiliationsFromNotes(lines([note!]), other);
+      expect(other[0]!.affiliation, note).toBe(read);
+    }
   });
 
   it("reads two places printed as two sentences before an author's e-mail, and takes the next author's place out of theirs", () => {
@@ -81,6 +92,23 @@ describe("author notes", () => {
       "Harbour University and CEGA; Department of Economics, 1285 Harbour University, Eastbury, OR 97403",
       "Kestrel University, Department of Economics, 310A Lake Hall, 360 Quay Avenue, Boston, MA 02115",
     ]);
+    // (Not a sentence said of a place, a post held there; not a second place of one's own that begins as another's.)
+    for (const first of ["Research supported by the National Science Foundation.", "Visiting Scholar, Harvard University."]) {
+      const funded = [author("Ana", "Moss")];
+      funded[0]!.email = "moss@example.edu";
+      affiliationsFromNotes(lines([`${first} Department of Economics, Harbour University. Email: moss@example.edu`]), funded);
+      expect(funded[0]!.affiliation, first).toBeNull();
+    }
+    // (Nor numbered places run together, though the second opens as a street might: "2 St Andrews University".)
+    const numbered = [author("Ana", "Moss")];
+    numbered[0]!.email = "moss@example.edu";
+    affiliationsFromNotes(lines(["1 Harbour University, 2 St Kestrel University. Email: moss@example.edu"]), numbered);
+    expect(numbered[0]!.affiliation).toBeNull();
+    const two = [author("Ana", "Moss", "Harbour University; IZA Institute of Labor Economics"), author("Karl", "Lind")];
+    two[0]!.email = "moss@example.edu";
+    two[1]!.email = "lind@example.edu";
+    affiliationsFromNotes(lines(["Harbour University. Email: moss@example.edu. IZA. Email: lind@example.edu."]), two);
+    expect(two[0]!.affiliation).toBe("Harbour University; IZA Institute of Labor Economics");
   });
 
   it("adds to each author's place the street and town their own note prints before their e-mail", () => {
@@ -101,6 +129,14 @@ describe("author notes", () => {
     bare[0]!.email = "a.moss@example.org";
     affiliationsFromNotes(lines(["41st Street and Harbour Avenue N.W. Port Town, R.C. 20551. Email: a.moss@example.org."]), bare);
     expect(bare[0]!.affiliation).toBeNull();
+    // (Nor a street before several authors' e-mails, nor one on a contact's line.)
+    for (const said of ["41st Street and Harbour Avenue N.W. Port Town, R.C. 20551. Emails: a.moss@example.org, k.lind@example.org.", "41st Street and Harbour Avenue N.W. Port Town, R.C. 20551, Tel 202 555 1234. Email: a.moss@example.org."]) {
+      const placed = [author("Ana", "Moss", "Central Bank of Ruritania"), author("Karl", "Lind", "Central Bank of Ruritania")];
+      placed[0]!.email = "a.moss@example.org";
+      placed[1]!.email = "k.lind@example.org";
+      affiliationsFromNotes(lines([said]), placed);
+      expect(placed[0]!.affiliation, said).toBe("Central Bank of Ruritania");
+    }
   });
 
   it("adds to a sole author's place the town, postcode and country their note prints after the same place", () => {

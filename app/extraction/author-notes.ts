@@ -9,12 +9,12 @@
  * affiliation (and their e-mail where it prints one). The note's other sentences (thanks, funding,
  * disclaimers) are never an affiliation.
  */
-import { countryOfAffiliation, countryNamed, countryOfEmail, trailingCountry } from "./countries";
+import { countryOfAffiliation, countryNamed, countryOfEmail, countryOfUsPostcode, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { emailFit, expandEmails } from "./emails";
 import { SMALL_WORDS, escapePattern as escape, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
 import { WRITE_TO, cleanAffiliation, endsWithCountry, leftOpen, notAffiliation, shortPlaceName, splitAffiliation, splitAtCountries } from "./affiliations";
-import { CORRESPONDING_LABEL, EMAIL, MASKED_EMAIL, ROLE_AFTER_NAME, ROLE_BEFORE_COLON, SAID_AT, STREET_NEXT, STREET_WORD, THANKS, namesInstitution } from "./patterns";
+import { CORRESPONDING_LABEL, EMAIL, MASKED_EMAIL, POST, ROLE_AFTER_NAME, ROLE_BEFORE_COLON, SAID_AT, STREET_NEXT, STREET_WORD, THANKS, namesInstitution } from "./patterns";
 
 /** A name as a note may print it: as written, or in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at …"). */
 const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase()])].map(escape).join("|")})`;
@@ -112,16 +112,18 @@ function sharedNote(texts: string[]): { affiliation: string; email: null } | nul
   return null;
 }
 
-/**
- * A place written out as a postal address, longer than a place's name but no sentence: short parts between commas,
- * the first an institution or its unit, one a street, postcode or country ("Department of Finance, The London School
- * of Economics and Political Science, Houghton St, WC2A 2AE, London, UK").
- */
 /** Names of units before an institution, each ended by a comma ("Department of Finance, "), or nothing. */
 const NAMES_BEFORE = /^(?:\p{Lu}[\p{L}'’&-]*(?:\s+(?:of|for|and|&|in|the|\p{Lu}[\p{L}'’&-]*))*,\s*)*$/u;
-/** A numbered place run on after another (", 2 Harbour University"), not a street's number (", 12 Wren Street"). */
-const NUMBERED_PLACE = new RegExp(`,\\s*(?!${STREET_NEXT})\\d{1,2}\\s+\\p{Lu}`, "iu");
 const STREET_OPENS = new RegExp(`^${STREET_NEXT}`, "u");
+/**
+ * A numbered place run on after another (", 2 Harbour University", ", 2 St Andrews University"), not a street's number
+ * (", 12 Wren Street"): a number then a capital, where what follows up to the next comma names an institution or opens
+ * no street.
+ */
+const numberedPlace = (place: string) =>
+  [...place.matchAll(/,\s*(\d{1,2}\s+\p{Lu}[^,]*)/gu)].some((m) => namesInstitution(m[1]!) || !STREET_OPENS.test(m[1]!));
+/** A date in a place, a year by itself or in brackets: "…, 2019", "… (until 2022)". */
+const DATED = /(?:^|,)\s*(?:19|20)\d\d\s*(?:,|$)|\([^)]*\b(?:19|20)\d\d\b[^)]*\)/;
 const STREET_AFTER_STOP = new RegExp(`\\.\\s+(?=${STREET_NEXT})`, "gu");
 /** The label that ends the text before an e-mail: "E-mail:", "Email addresses". */
 const MAIL_LABEL_END = /(?:e-?mails?|electronic mail)(?:\s+address(?:es)?)?\s*:?\s*$/i;
@@ -131,6 +133,11 @@ const lastSentence = (text: string) => {
   const street = [...last.matchAll(STREET_AFTER_STOP)].at(-1);
   return street ? last.slice(street.index + street[0].length) : last;
 };
+/**
+ * A place written out as a postal address, longer than a place's name but no sentence: short parts between commas,
+ * the first an institution or its unit, one a street, postcode or country ("Department of Finance, The London School
+ * of Economics and Political Science, Houghton St, WC2A 2AE, London, UK").
+ */
 const postalAddress = (place: string) => {
   const parts = place.split(/\s*,\s*/);
   // (One address, not two run together: "…, Espoo, Finland Department of Finance, …".)
@@ -169,20 +176,22 @@ function placesBeforeMail(texts: string[], families: string[]): Array<{ affiliat
       // (Two places, each a sentence of its own, are the author's two: "University of Oregon and CEGA. Department of
       // Economics, 1285 University of Oregon, Eugene, OR 97403. E-mail: …".)
       const two = sentences(said);
-      const place = two.length === 2 && two.every((t) => namesInstitution(t) && !isProse(t) && !THANKS.test(t)) ? two.map((t) => t.replace(/[\s.]+$/, "")).join("; ") : said;
+      // (Each a name that opens with an institution or its unit, every word capitalised but the small ones: not "Research
+      // supported by the National Science Foundation.", nor "Visiting Scholar, Harvard University.")
+      const aName = (t: string) => namesInstitution(t.split(",")[0]!) && !isProse(t) && !THANKS.test(t) && !POST.test(t) && t.replace(/[\s.]+$/, "").split(/[\s,]+/).every((w) => /^[\p{Lu}\d&(“"]/u.test(w) || SMALL_WORDS.test(w));
+      const place = two.length === 2 && two.every(aName) ? two.map((t) => t.replace(/[\s.]+$/, "")).join("; ") : said;
       // (One place, not a sentence: "Corresponding author. Tel.: …", "We thank … (a@b.org)"; not a list of
       // numbered places run together, a web address, a correspondence line.)
       // (A place may be known by its city alone: "Mines Paris – PSL (email: …)".)
       const aPlace = namesInstitution(place) || (shortPlaceName(place) && countryOfAffiliation(place) !== null);
+      if (/\bauthors?\b|\btel\b|\bphone\b|\bfax\b|correspond|https?:|\bdoi\b/i.test(place)) continue;
       // (Or the street and town alone, of the place printed under the author's name: "20th Street and Constitution Avenue
-      // N.W. Washington, D.C. 20551. Email: …".)
-      // (Not a contact's line: "…, New York, NY, T: (+1) 917-…, B:".)
+      // N.W. Washington, D.C. 20551. Email: …"; not a contact's line, "…, New York, NY, T: (+1) 917-…, B:".)
       if (!aPlace && STREET_OPENS.test(place) && /\d/.test(place.slice(4)) && !/[:+]/.test(place) && place.length <= 120 && sentences(place).length === 1 && !isProse(place)) {
         out.push({ affiliation: place, emails: expandEmails(m[0]), street: true });
         continue;
       }
-      if (place.length < 2 || place.length > 160 || sentences(place).length > 1 || !aPlace || isProse(place) || THANKS.test(place)) continue;
-      if (/\bauthors?\b|\btel\b|\bphone\b|\bfax\b|correspond|https?:|\bdoi\b/i.test(place) || NUMBERED_PLACE.test(place)) continue;
+      if (place.length < 2 || place.length > 160 || sentences(place).length > 1 || !aPlace || isProse(place) || THANKS.test(place) || numberedPlace(place)) continue;
       // (Nor an address block that a name heads, read by `addressBlockOf`: a place names no author.)
       const folded = fold(place).toLowerCase();
       if ((place.split(/\s+/).length > 14 && !postalAddress(place)) || named.some((r) => r.test(folded))) continue;
@@ -397,18 +406,25 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     const byMail = mailed.find((m) => (a.email ? m.emails.includes(a.email) : m.emails.some((e) => emailFit(e, a.firstName, a.lastName) >= 3)));
     // (Or one read short under the name, that the note writes out in full: "The London School of Economics" and "Department
     // of Finance, The London School of Economics and Political Science, Houghton St, …".)
-    // Only names before it ("Department of Finance, "), and no year after it: not "Written at the Department of …, 2019".
+    // The place read whole in it, only names before it ("Department of Finance, "), not a sentence ("Written at the
+    // Department of …"); its name in full ("… School of Economics and Political Science"), not another's ("Harbour
+    // University of Technology", "Kestrel University Hospital"); no date.
     const writtenOut = (read: string, place: string) => {
-      const at = fold(place).toLowerCase().indexOf(fold(read).toLowerCase());
-      return at >= 0 && place.length > read.length && NAMES_BEFORE.test(place.slice(0, at)) && !/(?:^|,)\s*(?:19|20)\d\d\s*(?:,|$)/.test(place);
+      // (Found as folded, "Università" as "universita"; read off the place as printed, where folding kept its length.)
+      const [within, short] = [fold(place).toLowerCase(), fold(read).toLowerCase()];
+      const at = within.indexOf(short);
+      if (at < 0 || within.length !== place.length || within.length <= short.length) return false;
+      return NAMES_BEFORE.test(place.slice(0, at)) && /^(?:[,;]|\s+and\s|$)/.test(place.slice(at + short.length)) && !DATED.test(place);
     };
     // (Or the street and town of the place read under the name, which then goes on with them.)
     // (Or one read with the next author's place run into it, as that author's own e-mail gives it: "…, OR 97403;
     // Northeastern University, …" where "Northeastern University, …" is the place before the next author's e-mail.)
-    const runsIntoAnother = (read: string, m: { affiliation: string }) => {
+    const runsIntoAnother = (read: string, m: { affiliation: string; emails: string[] }) => {
       if (!read.startsWith(m.affiliation)) return false;
       const rest = read.slice(m.affiliation.length).replace(/^[\s,;.]+/, "");
-      return rest.length >= 12 && mailed.some((o) => o !== m && !o.street && (o.affiliation.startsWith(rest) || rest.startsWith(o.affiliation)));
+      // (The whole of the rest, as that author's e-mail gives it or cut short of its country: not a second place of one's
+      // own that begins as another's, "IZA" in "IZA Institute of Labor Economics".)
+      return rest.length >= 12 && mailed.some((o) => o !== m && !o.street && !o.emails.some((e) => m.emails.includes(e)) && o.affiliation.startsWith(rest));
     };
     // (What one author's own address says of them alone: not a place before several authors' e-mails.)
     const own = (m: { emails: string[] }) => m.emails.length === 1;
@@ -450,7 +466,7 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     if (cleaned.length < 2 || cleaned.length > 240) continue;
     const { rest, country } = trailingCountry(cleaned);
     const email = a.email ?? note.email;
-    Object.assign(a, { affiliation: rest, ...splitAffiliation(rest), country: country ?? countryOfAffiliation(rest) ?? countryOfEmail(email) ?? a.country, email });
+    Object.assign(a, { affiliation: rest, ...splitAffiliation(rest), country: country ?? countryOfUsPostcode(rest) ?? countryOfAffiliation(rest) ?? countryOfEmail(email) ?? a.country, email });
   }
 }
 

@@ -179,7 +179,7 @@ describe("the author reader", () => {
   it("reads names stacked over their places in the places' own size, each line centred", () => {
     const people = [
       ["Marta Quist", "Università di Eastbury and CEPR"],
-      ["Oren Bale", "Harbour Business School, CAMP and CEPR"],
+      ["Oren Bale", "Swiss Harbour School of Business, CAMP and CEPR"],
     ];
     // (Centred: each line starts where its width puts it, about the page's middle at 306.)
     const centred = (y: number, size: number, text: string) => lineAt(1, 306 - (text.length * size * 0.45) / 2, y, size, text);
@@ -194,6 +194,8 @@ describe("the author reader", () => {
     ]);
     const read = readHeader(doc);
     expect(read.authors.map((a) => [`${a.firstName} ${a.lastName}`, a.affiliation])).toEqual(people);
+    // (The country the first institution's name says, where nothing printed says one: none of CEPR's for the first.)
+    expect(read.authors.map((a) => a.country)).toEqual([null, "Switzerland"]);
   });
 
   it("marks the corresponding author a page's margin names under a label set alone, beside the abstract's column", () => {

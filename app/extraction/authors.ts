@@ -577,7 +577,6 @@ function samePlace(a: string, b: string) {
 const BLOCK_GAP = 4;
 
 /** Two lines set alike: on one page, at one left edge, in one size and font. */
-/** Two lines set alike: on one page, in one font and size, starting at one place. */
 const setAlike = (a: Line, b: Line) => a.page === b.page && Math.abs(a.x - b.x) < 2 && Math.abs(a.size - b.size) < 0.3 && a.spans[0]?.font === b.spans[0]?.font;
 /** Or centred at one place, as a title page's block of names and places is set. */
 const setAlikeOrCentred = (a: Line, b: Line) => setAlike(a, b) || (setAlike({ ...a, x: a.x + a.width / 2 }, { ...b, x: b.x + b.width / 2 }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryIn, countryOfAffiliation, countryOfEmail, countryOfInstitution, countryOfState, trailingCountry } from "./countries";
+import { countryIn, countryOfAffiliation, countryOfEmail, countryOfInstitution, countryOfState, countryOfUsPostcode, trailingCountry } from "./countries";
 
 describe("countries", () => {
   it("takes no country of an affiliation from a capital's name that many places share", () => {
@@ -49,5 +49,11 @@ describe("countries", () => {
     // An institution's name: a nation's adjective in it, or an institution known by name; the first named decides.
     expect(["Norwegian Business School, CAMP and CEPR", "Department of Economics, Harvard University and NBER", "European University Institute, De Nederlandsche Bank, & CEPR", "Inter-American Development Bank"].map(countryOfInstitution)).toEqual(["Norway", "United States", "Italy", "United States"]);
     expect(["University of British Columbia", "Latin American Centre", "Harbour University", "European Research Council"].map(countryOfInstitution)).toEqual([null, null, null, null]);
+    // (Not a research network named after the author's own institution, a longer name, a subject taught, a town that
+    // shares a university's name; the first institution that says a country, in the order printed.)
+    expect(["Norges Bank and CEPR", "Yale-NUS College", "Department of German, Harbour University", "Miami University, Oxford, Ohio"].map(countryOfInstitution)).toEqual([null, null, null, null]);
+    expect(["Harbour University, EIEF, IGIER and CEPR", "CEPR and Harbour University"].map(countryOfInstitution)).toEqual(["Italy", "United Kingdom"]);
+    // A state's postal code before a ZIP code says the United States before a town's or a country's name in the place.
+    expect(["Miami University, 800 E High Street, Oxford, OH 45056", "Georgia Institute of Technology, 800 W Peachtree St NW, Atlanta, GA 30308"].map(countryOfUsPostcode)).toEqual(["United States", "United States"]);
   });
 });

@@ -161,8 +161,7 @@ const US_POSTAL = /\b(?:A[LKZR]|C[AOT]|D[EC]|FL|GA|HI|I[DLNA]|K[SY]|LA|M[EDAINSO
  */
 export function countryOfState(place: string | null): string | null {
   if (!place) return null;
-  // (Or a state's postal code before a ZIP code, as an American address ends: "Dallas, TX 75201", "Washington, DC 20551-0001".)
-  if (US_POSTAL.test(place)) return "United States";
+  if (countryOfUsPostcode(place)) return "United States";
   const words = place.toLowerCase().replace(/[^\p{L}\s]+/gu, " ").split(/\s+/).filter(Boolean);
   for (let k = 0; k < words.length; k++) if (US_STATES.has(words[k]!) || US_STATES.has(`${words[k]} ${words[k + 1]}`)) return "United States";
   return null;
@@ -171,7 +170,7 @@ export function countryOfState(place: string | null): string | null {
 /**
  * A nation's adjective as an institution's name carries it ("Norwegian Business School", "Australian National
  * University"), and the country it names. Not "British" (the University of British Columbia), "American" (the
- * Latin American and Caribbean bodies) nor "European".
+ * Latin American and Caribbean bodies) nor "European"; not a subject taught ("Department of German").
  */
 const DEMONYMS: Record<string, string> = {
   norwegian: "Norway", swedish: "Sweden", danish: "Denmark", finnish: "Finland", icelandic: "Iceland", dutch: "Netherlands",
@@ -181,36 +180,53 @@ const DEMONYMS: Record<string, string> = {
   australian: "Australia", canadian: "Canada", mexican: "Mexico", brazilian: "Brazil", chilean: "Chile", argentine: "Argentina",
   colombian: "Colombia", peruvian: "Peru", "south african": "South Africa", "new zealand": "New Zealand", scottish: "United Kingdom",
 };
+/** A name standing alone, not part of a longer one: "Yale", not "Yale-NUS". */
+const known = (names: string) => new RegExp(`(?<![\\p{L}\\p{N}-])(?:${names})(?![\\p{L}\\p{N}-])`, "u");
 /**
  * Institutions whose names say no place, known by name the world over, and where they are: research universities and
  * the international and national bodies economists work at. A gazetteer, as the list of cities is; asked last.
  */
 const KNOWN_INSTITUTIONS: Array<[RegExp, string]> = [
-  [/\b(?:Harvard|Yale|Princeton|Stanford|Cornell|Duke|Vanderbilt|Northwestern University|Columbia University|Brown University|Dartmouth|Johns Hopkins|Carnegie Mellon|Wharton|Kellogg|Booth School|Sloan School|Tuck School|Wellesley|Swarthmore|Rice University|Emory|Tufts|Brandeis|MIT)\b/, "United States"],
-  [/\b(?:NBER|National Bureau of Economic Research|Federal Reserve|International Monetary Fund|IMF|World Bank|Inter-American Development Bank|IDB)\b/, "United States"],
-  [/\b(?:European University Institute|Bocconi|Bank of Italy|Banca d'Italia|EIEF)\b/, "Italy"],
-  [/\b(?:INSEAD|Sciences Po|HEC Paris|Banque de France|Toulouse School)\b/, "France"],
-  [/\b(?:CEMFI|Pompeu Fabra|Banco de España|Bank of Spain)\b/, "Spain"],
-  [/\b(?:Bank for International Settlements|BIS|EPFL|ETH|Swiss Finance Institute)\b/, "Switzerland"],
-  [/\b(?:European Central Bank|ECB|Bundesbank)\b/, "Germany"],
-  [/\b(?:De Nederlandsche Bank|Tilburg|Erasmus University)\b/, "Netherlands"],
-  [/\b(?:Oxford|Warwick|LSE|Bank of England|CEPR|Institute for Fiscal Studies)\b/, "United Kingdom"],
+  [known("Harvard|Yale|Princeton|Stanford|Cornell|Duke University|Vanderbilt|Northwestern University|Columbia University|Brown University|Dartmouth|Johns Hopkins|Carnegie Mellon|Wharton|Kellogg School|Booth School|Sloan School|Tuck School|Swarthmore|Rice University|Emory|Tufts|Brandeis|MIT"), "United States"],
+  [known("UCLA|NYU|Caltech|USC Marshall"), "United States"],
+  [known("NBER|National Bureau of Economic Research|Federal Reserve|International Monetary Fund|IMF|World Bank|Inter-American Development Bank|IDB"), "United States"],
+  [known("European University Institute|Bocconi|Bank of Italy|Banca d'Italia|EIEF"), "Italy"],
+  [known("INSEAD|Sciences Po|HEC Paris|Banque de France|Toulouse School of Economics"), "France"],
+  [known("CEMFI|Pompeu Fabra|Banco de España|Bank of Spain"), "Spain"],
+  [known("Bank for International Settlements|BIS|EPFL|ETH|Swiss Finance Institute"), "Switzerland"],
+  [known("European Central Bank|ECB|Bundesbank"), "Germany"],
+  [known("De Nederlandsche Bank|Tilburg University|Erasmus University"), "Netherlands"],
+  [known("University of Oxford|Oxford University|University of Warwick|Warwick Business School|LSE|Bank of England|CEPR|Institute for Fiscal Studies"), "United Kingdom"],
 ];
+/** A unit's name, that says where only through its institution: "Department of Economics", "School of Finance". */
+const UNIT_ONLY = /^(?:department|dept\.?|division|school|faculty|chair|group|section|unit|program(?:me)?|centre|center)\s+(?:of|for)\b(?!.*\b(?:universit|college|institute|bank)\w*\b)/i;
+
+/** Research networks whose fellows work elsewhere: named after an author's own institution, they say nothing of where it is. */
+const NETWORK = known("NBER|National Bureau of Economic Research|CEPR|Centre for Economic Policy Research|CESifo|IZA");
 
 /**
  * The country an institution's name says where nothing printed does: a nation's adjective in it, or an institution
- * known by name ("Harvard University and NBER", "European University Institute"). The first named decides.
+ * known by name ("Harvard University and NBER", "European University Institute"), the first that says one in the order
+ * printed; a research network only where it is named first: "Norges Bank and CEPR" says nothing of the United Kingdom.
  */
 export function countryOfInstitution(place: string | null): string | null {
   if (!place) return null;
-  const first = place.split(/\s*(?:;|,|&|\band\b)\s*/)[0]!;
-  for (const part of [first, place]) {
+  const parts = place.split(/\s*(?:;|,|&|\band\b)\s*/).map((p) => p.trim()).filter((p) => p && !UNIT_ONLY.test(p));
+  for (const [k, part] of parts.entries()) {
+    if (k > 0 && NETWORK.test(part)) continue;
     const lower = ` ${part.toLowerCase().replace(/[^\p{L}\s]+/gu, " ")} `;
     for (const [adjective, country] of Object.entries(DEMONYMS)) if (lower.includes(` ${adjective} `)) return country;
-    for (const [known, country] of KNOWN_INSTITUTIONS) if (known.test(part)) return country;
+    for (const [name, country] of KNOWN_INSTITUTIONS) if (name.test(part)) return country;
   }
   return null;
 }
+
+/**
+ * The United States where a place ends as an American address does, a state's postal code before a ZIP code ("Dallas,
+ * TX 75201", "Washington, DC 20551-0001"): asked before a city's or a country's name in the place, which an American
+ * town or institution may share ("Oxford, OH 45056", "Georgia Institute of Technology, …, GA 30308").
+ */
+export const countryOfUsPostcode = (place: string) => (US_POSTAL.test(place) ? "United States" : null);
 
 /** The country an e-mail's domain belongs to (a national domain, or .edu for the United States). */
 export function countryOfEmail(email: string | null): string | null {

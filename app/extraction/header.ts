@@ -197,7 +197,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   if (unit) for (const a of authors) if (!a.affiliation) giveAffiliation(a, unit);
   for (const a of authors) a.country ??= countryOfState(a.affiliation);
   // (An institution's name last, where nothing else gave a country: "Harvard University and NBER".)
-  for (const a of authors) if (!a.country) a.country = countryOfInstitution(a.affiliation) ?? a.country;
+  for (const a of authors) a.country ??= countryOfInstitution(a.affiliation);
 
   // --- confidences: the readers' own scores, calibrated against being right (calibration.ts).
   const titleRaw = cover?.title ? COVER_SURE : title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0;
