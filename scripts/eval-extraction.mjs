@@ -122,6 +122,8 @@ const SETS = dirs.length
       ...(hasPdfs("tests/fixtures/working-papers/twelfth/dev") ? [["papers 12 dev", "tests/fixtures/working-papers/twelfth/dev", true]] : []),
       // Its held-out half, read once with the engine frozen (decision 079), scored only from then on.
       ...(hasPdfs("tests/fixtures/working-papers/twelfth/held-out") ? [["papers 12 held-out", "tests/fixtures/working-papers/twelfth/held-out", false]] : []),
+      // The thirteenth set (README, "The thirteenth set"): its development half listed.
+      ...(hasPdfs("tests/fixtures/working-papers/thirteenth/dev") ? [["papers 13 dev", "tests/fixtures/working-papers/thirteenth/dev", true]] : []),
     ];
 
 /** The held-out halves, read once at the end of a pass, that the calibration learns from since (decisions 073 and 076): `--calibrate`. */
