@@ -400,38 +400,40 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
   // (A place read with the list's separators run into it: "Federal Reserve Board,,, and".)
   const runOn = (read: string, place: string) => read.startsWith(place) && /^[\s,;.]*(?:and)?[\s,;.]*$/.test(read.slice(place.length));
   const mailed = placesBeforeMail(texts, families.filter((f) => f.trim().length > 1));
+  // What the place before an author's own e-mail makes of the place read for them, where it changes it (the rules
+  // below): a place not read filled, or one read with the list's separators run into it mended.
+  // (Or one read short under the name, that the note writes out in full: "The London School of Economics" and "Department
+  // of Finance, The London School of Economics and Political Science, Houghton St, …": the place read whole in it, only
+  // names before it ("Department of Finance, "), not a sentence ("Written at the Department of …"); its name in full
+  // ("… School of Economics and Political Science"), not another's ("Harbour University of Technology", "Kestrel
+  // University Hospital"); no date.)
+  const writtenOut = (read: string, place: string) => {
+    // (Found as folded, "Università" as "universita"; read off the place as printed, where folding kept its length.)
+    const [within, short] = [fold(place).toLowerCase(), fold(read).toLowerCase()];
+    const at = within.indexOf(short);
+    if (at < 0 || within.length !== place.length || within.length <= short.length) return false;
+    return NAMES_BEFORE.test(place.slice(0, at)) && /^(?:[,;]|\s+and\s|$)/.test(place.slice(at + short.length)) && !DATED.test(place);
+  };
+  // (Or one read with the next author's place run into it, as that author's own e-mail gives it: "…, OR 97403;
+  // Northeastern University, …" where "Northeastern University, …" is the place before the next author's e-mail. The
+  // whole of the rest, as that e-mail gives it or cut short of its country: not a second place of one's own that begins
+  // as another's, "IZA" in "IZA Institute of Labor Economics".)
+  const runsIntoAnother = (read: string, m: { affiliation: string; emails: string[] }) => {
+    if (!read.startsWith(m.affiliation)) return false;
+    const rest = read.slice(m.affiliation.length).replace(/^[\s,;.]+/, "");
+    return rest.length >= 12 && mailed.some((o) => o !== m && !o.street && !o.emails.some((e) => m.emails.includes(e)) && o.affiliation.startsWith(rest));
+  };
+  // (What one author's own address says of them alone: not a place before several authors' e-mails.)
+  const own = (m: { emails: string[] }) => m.emails.length === 1;
+  // (A street and town go on from the place read under the name.)
+  const placeOfMail = (read: string | null, m: { affiliation: string; emails: string[]; street?: true }) =>
+    m.street
+      ? read && own(m) && namesInstitution(read) && !/\d/.test(read) ? `${read}, ${m.affiliation}` : null
+      : !read || runOn(read, m.affiliation) || (own(m) && (writtenOut(read, m.affiliation) || runsIntoAnother(read, m))) ? m.affiliation : null;
   for (const [k, a] of authors.entries()) {
     if (!a.lastName.trim()) continue;
     // (A place before an author's e-mail fills a place not read, or mends one read with the list's separators run into it: "Federal Reserve Board,,, and".)
     const byMail = mailed.find((m) => (a.email ? m.emails.includes(a.email) : m.emails.some((e) => emailFit(e, a.firstName, a.lastName) >= 3)));
-    // (Or one read short under the name, that the note writes out in full: "The London School of Economics" and "Department
-    // of Finance, The London School of Economics and Political Science, Houghton St, …".)
-    // The place read whole in it, only names before it ("Department of Finance, "), not a sentence ("Written at the
-    // Department of …"); its name in full ("… School of Economics and Political Science"), not another's ("Harbour
-    // University of Technology", "Kestrel University Hospital"); no date.
-    const writtenOut = (read: string, place: string) => {
-      // (Found as folded, "Università" as "universita"; read off the place as printed, where folding kept its length.)
-      const [within, short] = [fold(place).toLowerCase(), fold(read).toLowerCase()];
-      const at = within.indexOf(short);
-      if (at < 0 || within.length !== place.length || within.length <= short.length) return false;
-      return NAMES_BEFORE.test(place.slice(0, at)) && /^(?:[,;]|\s+and\s|$)/.test(place.slice(at + short.length)) && !DATED.test(place);
-    };
-    // (Or the street and town of the place read under the name, which then goes on with them.)
-    // (Or one read with the next author's place run into it, as that author's own e-mail gives it: "…, OR 97403;
-    // Northeastern University, …" where "Northeastern University, …" is the place before the next author's e-mail.)
-    const runsIntoAnother = (read: string, m: { affiliation: string; emails: string[] }) => {
-      if (!read.startsWith(m.affiliation)) return false;
-      const rest = read.slice(m.affiliation.length).replace(/^[\s,;.]+/, "");
-      // (The whole of the rest, as that author's e-mail gives it or cut short of its country: not a second place of one's
-      // own that begins as another's, "IZA" in "IZA Institute of Labor Economics".)
-      return rest.length >= 12 && mailed.some((o) => o !== m && !o.street && !o.emails.some((e) => m.emails.includes(e)) && o.affiliation.startsWith(rest));
-    };
-    // (What one author's own address says of them alone: not a place before several authors' e-mails.)
-    const own = (m: { emails: string[] }) => m.emails.length === 1;
-    const placeOfMail = (read: string | null, m: { affiliation: string; emails: string[]; street?: true }) =>
-      m.street
-        ? read && own(m) && namesInstitution(read) && !/\d/.test(read) ? `${read}, ${m.affiliation}` : null
-        : !read || runOn(read, m.affiliation) || (own(m) && (writtenOut(read, m.affiliation) || runsIntoAnother(read, m))) ? m.affiliation : null;
     // (Only where it changes what was read: the same place again leaves the rules below to add its street.)
     const placeByMail = byMail ? placeOfMail(a.affiliation, byMail) : null;
     const mailPlace = placeByMail && placeByMail !== a.affiliation ? { affiliation: placeByMail, email: null } : null;

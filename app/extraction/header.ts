@@ -102,8 +102,9 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
 
   // --- the abstract's label, if it has one (the title is looked for above it).
   const { leadingLabel, labelIndex, labelTrails } = findAbstractLabel(lines);
-  const labelled = lines.findIndex((l) => KEYWORDS_LABEL.test(l.text));
-  const keywordIndex = labelled >= 0 ? labelled : lines.findIndex((l) => KEYWORDS_ALONE.test(l.text));
+  // (A label with its list after it, or else a label alone on its line, the list below it.)
+  const keywordLabel = lines.some((l) => KEYWORDS_LABEL.test(l.text)) ? KEYWORDS_LABEL : KEYWORDS_ALONE;
+  const keywordIndex = lines.findIndex((l) => keywordLabel.test(l.text));
   const jelIndex = lines.findIndex((l) => JEL_LINE.test(l.text) && /[A-Z]\d/.test(l.text));
 
   // --- the title: the largest text near the top of the first pages, before the abstract.
@@ -147,7 +148,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
     const oneToALine = parts.length > 2 && rows.every((p) => !/[;,·•]|\s[–—]\s/.test(p));
     return { items: oneToALine ? [rows.join("; ")] : [joinLines(parts, vocabulary)], line: first };
   };
-  const kw = listAfter(keywordIndex, labelled >= 0 ? KEYWORDS_LABEL : KEYWORDS_ALONE);
+  const kw = listAfter(keywordIndex, keywordLabel);
   const keywords = kw.items.length
     ? kw.items[0]!
         .split(/\s*[;,·•]\s*|\s+[–—]\s+/)
@@ -195,9 +196,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   // (A series' title page may print the authors' department alone over the title: the place of each author given none.)
   const unit = titleIndexes.length ? unitOverTitle(lines, titleIndexes[0]!) : null;
   if (unit) for (const a of authors) if (!a.affiliation) giveAffiliation(a, unit);
-  for (const a of authors) a.country ??= countryOfState(a.affiliation);
   // (An institution's name last, where nothing else gave a country: "Harvard University and NBER".)
-  for (const a of authors) a.country ??= countryOfInstitution(a.affiliation);
+  for (const a of authors) a.country ??= countryOfState(a.affiliation) ?? countryOfInstitution(a.affiliation);
 
   // --- confidences: the readers' own scores, calibrated against being right (calibration.ts).
   const titleRaw = cover?.title ? COVER_SURE : title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0;
