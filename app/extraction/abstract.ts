@@ -7,7 +7,7 @@
 import type { LineLabels } from "./labeller";
 import { isHeading, lineSpacing, startsWithMarker } from "./layout";
 import type { Document, Line } from "./model";
-import { ABSTRACT_LABEL, EMAIL, INSTITUTION, JEL_LINE, JEL_RUN_IN, KEYWORDS_LABEL, LETTER_SPACED, STRUCTURED_ABSTRACT } from "./patterns";
+import { ABSTRACT_LABEL, EMAIL, INSTITUTION, JEL_LINE, JEL_RUN_IN, LETTER_SPACED, STRUCTURED_ABSTRACT, keywordsAfterLabel } from "./patterns";
 import { joinLines } from "./text";
 import { labelColumn } from "./zones";
 
@@ -21,11 +21,14 @@ export function paragraphAfter(lines: Line[], from: number, doc: Document, body:
   for (let i = from; i < lines.length; i++) {
     const l = lines[i]!;
     const prev = out[out.length - 1];
-    if (KEYWORDS_LABEL.test(l.text) || (JEL_LINE.test(l.text) && /[A-Z]\d/.test(l.text)) || (isHeading(l) && !(out.length === 0 && STRUCTURED_ABSTRACT.test(l.text)))) break;
+    if (keywordsAfterLabel(l) !== null || (JEL_LINE.test(l.text) && /[A-Z]\d/.test(l.text)) || (isHeading(l) && !(out.length === 0 && STRUCTURED_ABSTRACT.test(l.text)))) break;
     if (/^(?:\*|∗|†|‡)/.test(l.text) && out.length) break;
     // (A publisher's line of rights under the abstract: "Published by Elsevier B.V.", "© 2019 The Authors".)
     if (out.length && RIGHTS_LINE.test(l.text.trim())) break;
     if (l.spans[0]?.sup && out.length && l.size < (prev?.size ?? body) - 0.8) break;
+    // (A line in another size set wholly beside the paragraph, clear of its edges, is a side column's, read between
+    // two of its lines by height: a journal's margin of editors and dates, "Edited by:", beside the abstract.)
+    if (doc.kind === "pdf" && prev && out.length >= 2 && Math.abs(l.size - prev.size) > 1.2 && besideTheBlock(out, l)) continue;
     if (prev) {
       if (doc.kind === "docx") {
         if (out.length >= 3 || l.text.split(/\s+/).length < 8) break;
@@ -74,7 +77,7 @@ export function abstractGoesOn(lines: Line[], from: number, labels: LineLabels, 
   };
   for (let i = from; i < Math.min(lines.length, labels.length) && ((labels[i]?.abstract ?? 0) >= 0.5 || within(i) || paragraphGoesOn(i) || headed(i)); i++) {
     const l = lines[i]!;
-    if (KEYWORDS_LABEL.test(l.text) || JEL_LINE.test(l.text) || (isHeading(l) && !STRUCTURED_ABSTRACT.test(l.text)) || taken.includes(l)) break;
+    if (keywordsAfterLabel(l) !== null || JEL_LINE.test(l.text) || (isHeading(l) && !STRUCTURED_ABSTRACT.test(l.text)) || taken.includes(l)) break;
     if (leavesTheBlock([...taken, ...out], l) || JEL_RUN_IN.test((out[out.length - 1] ?? taken[taken.length - 1])?.text ?? "")) break;
     out.push(l);
   }
@@ -130,6 +133,15 @@ export function leavesTheBlock(block: Line[], l: Line) {
   // (A paragraph's first line may be indented and its last short: only a line out past an edge by
   // more than 3 points leaves the block; every journal insets its abstract by more.)
   return justified && (l.x < left - 3 || (l.x < right && l.x + l.width > right + 3));
+}
+
+/** A line wholly left or right of a block's lines on its page, clear of both its edges. */
+function besideTheBlock(block: Line[], l: Line) {
+  const samePage = block.filter((b) => b.page === l.page);
+  if (!samePage.length) return false;
+  const left = Math.min(...samePage.map((b) => b.x));
+  const right = Math.max(...samePage.map((b) => b.x + b.width));
+  return l.x + l.width < left - 4 || l.x > right + 4;
 }
 
 /** The lines set beside `l`, at its height on its page, apart from it (`gap` points or more), left or right. */
@@ -222,7 +234,7 @@ export function readAbstract(lines: Line[], { labelIndex, labelTrails, labels, m
     for (let i = from; i < Math.min(lines.length, from + 80); i++) {
       const l = lines[i]!;
       const sure = labels[i]?.abstract ?? 0;
-      if (KEYWORDS_LABEL.test(l.text) || (isHeading(l) && !(STRUCTURED_ABSTRACT.test(l.text) && sure >= 0.5))) break;
+      if (keywordsAfterLabel(l) !== null || (isHeading(l) && !(STRUCTURED_ABSTRACT.test(l.text) && sure >= 0.5))) break;
       if (l.text.split(/\s+/).length < 6 || INSTITUTION.test(l.text) && l.text.length < 90 || EMAIL.test(l.text) || (model && sure < 0.2)) {
         EMAIL.lastIndex = 0;
         continue;
@@ -238,7 +250,7 @@ export function readAbstract(lines: Line[], { labelIndex, labelTrails, labels, m
       if (confident) {
         for (let j = (indexOf.get(run[run.length - 1]!) ?? i) + 1; j < labels.length && (labels[j]?.abstract ?? 0) >= 0.5; j++) {
           const next = lines[j]!;
-          if (KEYWORDS_LABEL.test(next.text) || JEL_LINE.test(next.text) || (isHeading(next) && !STRUCTURED_ABSTRACT.test(next.text)) || JEL_RUN_IN.test(run[run.length - 1]!.text) || leavesTheBlock(run, next)) break;
+          if (keywordsAfterLabel(next) !== null || JEL_LINE.test(next.text) || (isHeading(next) && !STRUCTURED_ABSTRACT.test(next.text)) || JEL_RUN_IN.test(run[run.length - 1]!.text) || leavesTheBlock(run, next)) break;
           run.push(next);
         }
       }

@@ -3,7 +3,7 @@
  * title page; what no affiliation is (thanks, a licence, prose); an affiliation's department and
  * institution.
  */
-import { REGIONS, ABSTRACT_LABEL, KEYWORDS_LABEL, INSTITUTION, NOISE, MONTH_DATE, EMAIL, MASKED_EMAIL, MARKER, AFFILIATION_MARKER, POST, THANKS, namesInstitution } from "./patterns";
+import { REGIONS, ABSTRACT_LABEL, INSTITUTION, NOISE, MONTH_DATE, EMAIL, MASKED_EMAIL, MARKER, AFFILIATION_MARKER, POST, THANKS, namesInstitution, keywordsAfterLabel } from "./patterns";
 import { countryOfAffiliation, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { SMALL_WORDS, joinSpans, normalizeSpace, isProse } from "./text";
@@ -95,7 +95,7 @@ export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
 /** Sentences of a note that are not an affiliation: thanks, contact details, the paper's status. */
 export const notAffiliation = (t: string) =>
   /^\s*(?:key\s*words?|index terms|jel\b|abstract\b)/i.test(t) ||
-  /\b(?:thank|grateful|gratitude|acknowledg|support|corresponding|correspondence|tel|phone|fax|funded|funding|particip(?:at|ant))\w*|\bgrant\s+(?:no\.?\s*)?[A-Z]*\d|\bcontributed equally|\bequal(?:ly)? contribut/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || THANKS.test(t) || NOISE.test(t) || LICENCE.test(t) || toldOf(t) || ofThePaper(t);
+  /\b(?:thank|grateful|gratitude|acknowledg|support|corresponding|correspondence|tel|phone|fax|funded|funding|particip(?:at|ant))\w*|\bgrant\s+(?:no\.?\s*)?[A-Z]*\d|\bcontributed equally|\bequal(?:ly)? contribut/i.test(t) || /\b(?:views|opinions) (?:expressed|in this)|\bdisclaim|\bnot necessarily\b|\bthe authors?\b/i.test(t) || THANKS.test(t) || NOISE.test(t) || LICENCE.test(t) || toldOf(t) || ofThePaper(t) || pastPosts(t);
 /**
  * A sentence about the paper itself or where it comes from, not a place: "This paper is a revised version of
  * Chapter 1 of my PhD dissertation at … from Universitat Autònoma de Barcelona", "An earlier version circulated as …";
@@ -105,6 +105,12 @@ const ofThePaper = (t: string) =>
   (/^\s*(?:this|the present|an? (?:earlier|previous|first|prior)|earlier|previous)\s+(?:paper|article|version|draft|work|study|manuscript|chapter)\b/i.test(t) ||
     /\b(?:my|our|(?:his|her|their)\s+(?:ph\.?d\.?|doctoral))\s+(?:ph\.?d\.?\s+|doctoral\s+)?(?:dissertation|thesis)\b/i.test(t)) &&
   !SAYS_WHERE_NOW.test(t);
+/**
+ * A sentence of an author's biography about posts held before, not where they are: "… is a former consultant for
+ * the Harbour Secretariat, where …", "She previously led …", "He has served on the boards of …"; not one that says
+ * where an author is now.
+ */
+const pastPosts = (t: string) => ((isProse(t) && /\b(?:former|formerly|previously|retired)\b/i.test(t)) || /^\s*(?:He|She|They)\s+\p{Ll}/u.test(t)) && !SAYS_WHERE_NOW.test(t);
 /** A sentence that says where an author is now: "… and is now at Columbia University". */
 const SAYS_WHERE_NOW = /\b(?:is|are)\s+(?:now\s+)?(?:at|with)\b/;
 /**
@@ -230,7 +236,7 @@ export function blockAffiliations(block: Line[], sure: (l: Line) => boolean = ()
     const words = t.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
     const wordy = words.length >= 8 && words.filter((w) => /^\p{Ll}/u.test(w) && !SMALL_WORDS.test(w)).length >= 3;
     const prose = (isProse(t) || wordy) && !(known && t.split(",").length >= 3);
-    const part = t && !(mailed && /@/.test(t)) && !KEYWORDS_LABEL.test(l.text) && !ABSTRACT_LABEL.test(l.text) && !notAffiliation(l.text.replace(EMAIL_TAIL, "")) && !prose && (known || (run.length > 0 && isAddress(t)));
+    const part = t && !(mailed && /@/.test(t)) && !keywordsAfterLabel(l) !== null && !ABSTRACT_LABEL.test(l.text) && !notAffiliation(l.text.replace(EMAIL_TAIL, "")) && !prose && (known || (run.length > 0 && isAddress(t)));
     if (!part) {
       flush();
       lead = UNIT_NAME.test(t) && t.split(/\s+/).length >= 2 && t.split(/\s+/).length <= 6 ? t : null;

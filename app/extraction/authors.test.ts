@@ -3,7 +3,7 @@ import { readHeader } from "./header";
 import { LABELS, lineFeatures } from "./labeller";
 import { namesOnLine } from "./person-names";
 import { lowerCaseWords } from "./patterns";
-import { documentOf, documentOfLines, lineAt } from "./test-document";
+import { documentOf, documentOfLines, lineAt, lineOfSpans } from "./test-document";
 
 describe("the author reader", () => {
   it("reads the list's last name on the row below a row of names that ends on 'and'", () => {
@@ -964,6 +964,108 @@ describe("the author reader", () => {
     );
     expect(shared.authors.map((a) => a.lastName)).toEqual(["Moss", "Ruiz"]);
     expect(shared.authors[0]!.email).not.toBe("pru.fi@example.dk");
+  });
+
+  it("ends a note's place where a line starts past the end of the note's first line, as the page's furniture does", () => {
+    const doc = documentOfLines([
+      lineAt(1, 51, 102, 13, "Weak labels and the sentiment of financial news"),
+      lineOfSpans(1, 145, [[51, "Ada Moss", 10], [92, "1", 7, "Times", true], [96, " · Karl Lind", 10], [150, "2", 7, "Times", true]]),
+      lineAt(1, 51, 212, 10, "Abstract"),
+      lineAt(1, 51, 224, 10, "This paper combines weak labels from news headlines with a model of named entities to label"),
+      lineAt(1, 51, 236, 10, "the sentiment of each firm's news, and finds that labels so made agree with readers more often."),
+      lineAt(1, 51, 441, 11, "1 Introduction"),
+      lineOfSpans(1, 592, [[51, "1", 5.6, "Times", true], [65, "Department of Statistics, Harbour University, Harbour, Sweden", 8]]),
+      lineOfSpans(1, 606, [[51, "2", 5.6, "Times", true], [65, "Department of Economics, Harbour University, Harbour, Sweden", 8]]),
+      lineAt(1, 324, 632, 8, "Vol.:(0123456789)"),
+    ]);
+    expect(readHeader(doc).authors.map((a) => [a.lastName, a.affiliation, a.country])).toEqual([
+      ["Moss", "Department of Statistics, Harbour University, Harbour", "Sweden"],
+      ["Lind", "Department of Economics, Harbour University, Harbour", "Sweden"],
+    ]);
+    // (After a marker printed alone on its line, the note's text starts to its right.)
+    const alone = documentOfLines([
+      lineAt(1, 38, 120, 14, "Estimating models of the business cycle with higher moments"),
+      lineOfSpans(1, 160, [[38, "Ada Moss", 10], [80, "∗", 7, "Times", true]]),
+      lineAt(1, 38, 220, 9, "Abstract"),
+      lineAt(1, 38, 232, 8, "We estimate a model of the business cycle from the moments of its data up to the fourth and find"),
+      lineAt(1, 38, 242, 8, "that the higher moments identify the parameters that the first two leave open, in every sample."),
+      lineAt(1, 38, 400, 9, "1. Introduction"),
+      lineAt(1, 44, 675, 6.9, "∗"),
+      lineAt(1, 51, 678, 7.2, "Corresponding author."),
+      lineAt(1, 50, 688, 7.2, "E-mail address: ada.moss@example.org (A. Moss)."),
+    ]);
+    expect(readHeader(alone).authors.map((a) => [a.lastName, a.email, a.isCorresponding])).toEqual([["Moss", "ada.moss@example.org", true]]);
+    // (Nor where a justified note's row is cut at its wide spaces: the row's rest is on the note's baseline.)
+    const justified = documentOfLines([
+      ...alone.lines.slice(0, 6),
+      lineOfSpans(1, 636, [[111, "∗", 7, "Times", true], [124, "University of Harbour,", 10]]),
+      lineAt(1, 273, 636, 10, "Harbour,"),
+      lineAt(1, 328, 636, 10, "United Kingdom."),
+    ]);
+    expect(readHeader(justified).authors.map((a) => [a.lastName, a.affiliation])).toEqual([["Moss", "University of Harbour, Harbour"]]);
+  });
+
+  it("marks as corresponding the author a note under an asterisk names with their address alone, not one that says where they are", () => {
+    const page = (note: string) =>
+      documentOfLines([
+        lineAt(1, 51, 102, 13, "Weak labels and the sentiment of financial news"),
+        lineOfSpans(1, 145, [[51, "Ada Moss", 10], [92, "1", 7, "Times", true], [96, " · Karl Lind", 10], [150, "1", 7, "Times", true]]),
+        lineAt(1, 51, 212, 10, "Abstract"),
+        lineAt(1, 51, 224, 10, "This paper combines weak labels from news headlines with a model of named entities to label"),
+        lineAt(1, 51, 236, 10, "the sentiment of each firm's news, and finds that labels so made agree with readers more often."),
+        lineAt(1, 51, 441, 11, "1 Introduction"),
+        lineAt(1, 50, 563, 8, `* ${note}`),
+        lineAt(1, 65, 573, 8, "karl.lind@example.se"),
+        lineOfSpans(1, 592, [[51, "1", 5.6, "Times", true], [65, "Department of Statistics, Harbour University, Harbour, Sweden", 8]]),
+      ]);
+    expect(readHeader(page("Karl Lind")).authors.map((a) => [a.lastName, a.isCorresponding])).toEqual([
+      ["Moss", false],
+      ["Lind", true],
+    ]);
+    expect(readHeader(page("Karl Lind is with the Harbour Institute and thanks Ada Moss for her comments.")).authors.map((a) => a.isCorresponding)).toEqual([false, false]);
+  });
+
+  it("gives a name on a series' cover the place the title page prints under it again", () => {
+    const doc = documentOfLines([
+      lineAt(1, 519, 162, 8, "ISSN 1725-3187"),
+      lineAt(1, 351, 204, 18, "Fellowship initiative"),
+      lineAt(1, 351, 226, 18, "The future of the union"),
+      lineAt(1, 123, 292, 50, "HARBOUR"),
+      lineAt(1, 137, 332, 50, "ECONOMY"),
+      lineAt(1, 276, 381, 16, "Economic Papers 491 | April 2013"),
+      lineAt(1, 276, 429, 24, "Design failures of a monetary union"),
+      lineAt(1, 276, 476, 16, "Ada Moss"),
+      lineAt(2, 71, 95, 11, "Economic Papers are written by the staff of the Directorate or by experts working with them."),
+      lineAt(2, 71, 145, 11, "Comments and enquiries should be addressed to:"),
+      lineAt(2, 71, 171, 11, "Harbour Commission"),
+      lineAt(2, 71, 208, 11, "B-1049 Harbour"),
+      lineAt(2, 71, 234, 11, "E-mail: dg-info@example.org"),
+      lineAt(3, 71, 85, 14, "Harbour Commission"),
+      lineAt(3, 71, 107, 14, "Directorate-General for Economic and Financial Affairs"),
+      lineAt(3, 71, 226, 22, "Design failures of a monetary union"),
+      lineAt(3, 71, 292, 16, "Ada Moss"),
+      lineAt(3, 71, 326, 12, "Harbour School of Economics"),
+      lineAt(3, 71, 394, 12, "Abstract"),
+      lineAt(3, 71, 424, 12, "I analyse the failures in the design of a monetary union: booms and busts went on at the level"),
+      lineAt(3, 71, 438, 12, "of its members, whose stabilisers the union took away without replacing them at its own level."),
+    ]);
+    expect(readHeader(doc).authors.map((a) => [a.lastName, a.affiliation, a.email])).toEqual([["Moss", "Harbour School of Economics", null]]);
+    // (Read whole, as where the title page behind a series' cover gave no author on its own: the cover's name comes first.)
+    expect(readHeader(doc, undefined, { coverRead: true }).authors.map((a) => [a.lastName, a.affiliation, a.email])).toEqual([["Moss", "Harbour School of Economics", null]]);
+  });
+
+  it("gives no author an office's mailbox that names its office first, nor a biography's posts held before as a place", () => {
+    const doc = documentOfLines([
+      lineAt(1, 100, 152, 16, "Settlement hubs for regional payments"),
+      lineOfSpans(1, 217, [[263, "Ada Moss", 12], [305, "1", 7.9, "Times", true]]),
+      lineAt(1, 72, 270, 12, "Abstract: Central banks face rising costs of supervising banking groups that operate across"),
+      lineAt(1, 72, 284, 12, "borders. We set out a settlement hub shared by the central banks of a region and its rules."),
+      lineAt(1, 72, 298, 12, "Comments and enquiries should be addressed to the series' office: series-info@example.org."),
+      lineOfSpans(1, 637, [[72, "1", 6.5, "Times", true], [78, "Author Note: Ada Moss, Ph.D., is a former consultant for the Harbour Secretariat, where she led", 10]]),
+      lineAt(1, 72, 649, 10, "its work on payments. She has represented the region on the boards of the Harbour Development Bank."),
+    ]);
+    const [author] = readHeader(doc).authors;
+    expect([author!.lastName, author!.email, author!.affiliation]).toEqual(["Moss", null, null]);
   });
 
   it("leaves a sole author every place printed under the name where their own note gives one of them again", () => {

@@ -237,13 +237,16 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     // of Warwick, …".)
     const under = fromNotes.length && !sharedLine && !printed.length && candidates.length === 1 ? blockAffiliations(blockOf(c, k), sureAffiliation) : [];
     const restated = under.length > fromNotes.length && fromNotes.every((n) => under.some((u) => samePlace(u, n)));
-    const affiliationText = [...new Set([...(restated ? under : fromNotes), ...printed, ...blockAffiliations(block, sureAffiliation)])];
+    const found = [...new Set([...(restated ? under : fromNotes), ...printed, ...blockAffiliations(block, sureAffiliation)])];
+    // (None there, the place printed under the name where the title page prints it again: a series' cover gives the
+    // names alone, the title page behind it each name over its place.)
+    const affiliationText = found.length ? found : blockAffiliations(repeated.get(c) ?? [], sureAffiliation);
     // (An author may have several: "1,2,3" lead to three notes. Six is more than any list printed.)
     const raw = affiliationText.slice(0, 6).join("; ");
     const parts = raw ? raw.split("; ").map((p) => trailingCountry(p)) : [];
     const affiliation = parts.length ? parts.map((p) => p.rest).join("; ") : null;
     const printedCountry = parts.find((p) => p.country)?.country ?? null;
-    ownEmails.push(expandEmails([...noteTexts, ...block.map((l) => l.text), ...(repeated.get(c) ?? [])].join(" ")));
+    ownEmails.push(expandEmails([...noteTexts, ...block.map((l) => l.text), ...(repeated.get(c) ?? []).map((l) => l.text)].join(" ")));
     // Corresponding when the author's own note says so; a bare "*" counts only where no note says it of anyone.
     const marked = correspondingText.test(noteTexts.join(" ")) || (c.markers.includes("*") && !notes.has("*") && !anyCorrespondingNote);
     const { institution, department } = splitAffiliation(parts[0]?.rest ?? null);
@@ -359,6 +362,16 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     const byEmail = authors.find((a) => a.email && correspondingLine.toLowerCase().includes(a.email));
     const who = byName ?? byEmail;
     if (who) who.isCorresponding = true;
+  }
+  // (Or a note under an asterisk that gives one author's whole name and their address, nothing more, as Springer marks
+  // the corresponding author at a first page's foot: "* Ada Moss" / "ada.moss@…"; not an author's note that says
+  // where they are, "* Ada Moss is with …".)
+  const starred = notes.get("*") ?? notes.get("∗");
+  if (starred && !authors.some((a) => a.isCorresponding)) {
+    const said = fold(joinLines(starred, noteVocabulary)).trim();
+    const named = authors.filter((a) => said.startsWith(fold(`${a.firstName} ${a.lastName}`)));
+    const rest = named.length === 1 ? said.slice(fold(`${named[0]!.firstName} ${named[0]!.lastName}`).length) : "";
+    if (/@/.test(rest) && (rest.replace(/\S+@\S+/g, " ").match(/\p{L}+/gu) ?? []).length <= 2) named[0]!.isCorresponding = true;
   }
   if (authors.length === 1) authors[0]!.isCorresponding = true;
   // One address left that fits nobody by name ("Correspondence: lab@…"): the corresponding
@@ -605,13 +618,13 @@ function withoutRepeats(found: Candidate[], lines: Line[], end: number) {
   // A cover page or a corresponding author's address repeats the authors, sometimes with
   // initials ("Bernard Perbal" … "B. Perbal"): each person once, with the lines printed under
   // the repeat (a corresponding author's address and e-mail) kept for them.
-  const repeated = new Map<Candidate, string[]>();
+  const repeated = new Map<Candidate, Line[]>();
   for (let k = candidates.length - 1; k > 0; k--) {
     const kept = candidates.slice(0, k).find((c) => samePerson(c.name, candidates[k]!.name));
     if (!kept) continue;
     const after = candidates[k + 1];
     const stop = after && after.line !== candidates[k]!.line ? after.lineIndex : end;
-    repeated.set(kept, [...(repeated.get(kept) ?? []), ...lines.slice(candidates[k]!.lineIndex + 1, stop).map((l) => l.text)]);
+    repeated.set(kept, [...(repeated.get(kept) ?? []), ...lines.slice(candidates[k]!.lineIndex + 1, stop)]);
     // The title page's copy carries the footnote markers the cover page's lacks.
     if (!kept.markers.length && candidates[k]!.markers.length) kept.markers = candidates[k]!.markers;
     candidates.splice(k, 1);
@@ -646,6 +659,15 @@ function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Li
   // the text's size, read between two of the note's lines, neither continues nor ends it.
   let opened: Line | null = null;
   const otherColumn = (l: Line) => !!opened && l.page === opened.page && Math.abs(l.x - opened.x) > 120 && l.size > opened.size + 1;
+  // (Nor a line that starts past where every line of the note's text so far ends, as the page's furniture at its foot
+  // does: a publisher's "Vol.:(0123456789)" under the last note. A note's next line starts under its text, or centred
+  // within it; after a marker printed alone on its line, the text may start anywhere to its right.)
+  const pastTheNote = (l: Line) => {
+    const texts = (current && notes.get(current)) || [];
+    const own = ((current && noteLines.get(current)) || []).filter((n, i) => n.page === l.page && texts[i]?.trim());
+    // (Not the rest of a row a wide space cut, a justified note's "University of Harbour," … "Harbour,": its baseline is the note's.)
+    return own.length > 0 && l.x > Math.max(...own.map((n) => n.x + n.width)) + 2 && !own.some((n) => Math.abs(n.y - l.y) < 1);
+  };
   for (const [l, line] of pageLines.flatMap((line) => notePieces(line).map((piece) => [piece, line] as const))) {
     const first = l.spans.find((s) => s.text.trim());
     const leading = first?.sup ? first.text.trim().replace(/∗/g, "*") : (LEADING_MARKER.exec(l.text)?.[1]?.replace(/∗/g, "*") ?? null);
@@ -667,14 +689,14 @@ function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Li
       if (order.includes(current)) order.splice(order.indexOf(current), 1);
       order.push(current);
       if (affiliationLine) affiliationNotes.add(current);
-    } else if (current && continuesNote(notes.get(current)!, l, body, affiliationLine) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 8) {
+    } else if (current && !pastTheNote(l) && continuesNote(notes.get(current)!, l, body, affiliationLine) && l.y > (candidates[0]?.line.y ?? 0) && notes.get(current)!.length < 8) {
       // (A marker at the end of the line above starts the note here: the labeller's reading of this line is the note's.)
       if (affiliationLine && notes.get(current)!.every((t) => !t.trim())) affiliationNotes.add(current);
       notes.get(current)!.push(l.text);
       noteLines.get(current)!.push(l);
       // An address line ends its note: what follows is the next author's.
       if (BARE_EMAIL.test(l.text.trim())) current = null;
-    } else if (!(current && otherColumn(l))) {
+    } else if (!(current && (otherColumn(l) || pastTheNote(l)))) {
       current = null;
     }
   }

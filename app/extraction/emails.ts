@@ -38,8 +38,11 @@ export function mailedName(text: string, mailboxes: string[], lowerWords: Set<st
   return mailboxes.some((e) => emailFit(e, firstName, lastName) >= 3);
 }
 
-/** A mailbox of an office, a journal or a service, not of a person. */
-export const ROLE_MAILBOX = /^(?:journals?[.-]?permissions|permissions|reprints?|editor(?:ial)?(?:office)?|office|info|contact|support|help|admin|webmaster|noreply|no-reply|subscriptions?|service)@/i;
+/**
+ * A mailbox of an office, a journal or a service, not of a person: the role alone or after the office's own name
+ * ("info@…", "dept-info@…", "research.enquiries@…").
+ */
+export const ROLE_MAILBOX = /^(?:[a-z\d]+[.-])?(?:journals?[.-]?permissions|permissions|reprints?|editor(?:ial)?(?:office)?|office|info|contact|support|help|admin|webmaster|noreply|no-reply|subscriptions?|service|enquiries|inquiries|publications|secretariat)@/i;
 /** The addresses a text prints, whole: cut at a line's end, grouped, or masked against harvesters. */
 export function expandEmails(text: string): string[] {
   const out: string[] = [];

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readHeader } from "./header";
 import { findTitle } from "./title";
 import { JEL_RUN_IN, lowerCaseWords, namesInstitution } from "./patterns";
-import { documentOf, documentOfLines, lineAt } from "./test-document";
+import { documentOf, documentOfLines, lineAt, lineOfSpans } from "./test-document";
 
 describe("the front matter read whole", () => {
   it("reads a medical title page: degrees after names, a bracketed marker, a structured abstract", () => {
@@ -158,6 +158,49 @@ describe("keywords", () => {
         at(38, 392, 6.4, "Liquidity"),
     ]);
     expect(readHeader(page).keywords.value).toEqual(["Dealer capital", "Corporate bonds", "Liquidity"]);
+  });
+
+  it("reads a list after a label set apart by its type alone, and no list from a word that begins with the label", () => {
+    const page = documentOfLines([
+      at(51, 102, 13, "Weak labels and the sentiment of financial news"),
+      at(51, 145, 10, "Ada Moss · Karl Lind"),
+      at(51, 212, 10, "Abstract"),
+      at(51, 224, 10, "This paper combines weak labels from news headlines with a model of named entities, and"),
+      at(51, 236, 10, "keyword-based rules with a vote among them, to label the sentiment of each firm's news."),
+      at(51, 248, 10, "Labels so made agree with readers more often than those of the archive, for every firm."),
+      lineOfSpans(1, 272, [[51, "Keywords", 10, "Bold"], [95, "Sentiment analysis · Weak labels · Named entities", 10, "Roman"]]),
+      at(51, 310, 11, "1 Introduction"),
+      at(51, 334, 10, "News moves prices, and a reader of the news can be modelled."),
+    ]);
+    const read = readHeader(page);
+    expect(read.keywords.value).toEqual(["Sentiment analysis", "Weak labels", "Named entities"]);
+    expect(read.abstract.value).toMatch(/^This paper combines .* for every firm\.$/);
+    // (The same words in one font are a line of text, no label.)
+    const plain = documentOfLines(page.lines.map((l) => (l.y === 272 ? at(51, 272, 10, l.text) : l)));
+    expect(readHeader(plain).keywords.value).toEqual([]);
+  });
+
+  it("reads an abstract and its keywords past a side column of editors and addresses read between their lines", () => {
+    const page = documentOfLines([
+      at(176, 147, 20.9, "Household costs of interrupted power"),
+      at(176, 219, 9, "Ada Moss, Karl Lind and Ruth Okafor"),
+      at(176, 237, 7, "Harbour Centre for Energy Economics, Harbour University, Harbour, China"),
+      at(176, 274, 10, "Facing the fluctuating supply of wind and solar power, grids need households that can give way"),
+      at(176, 288, 10, "at the peak. We survey households on what they would accept to have appliances interrupted,"),
+      at(176, 302, 10, "and estimate how their willingness to accept varies with the length of an interruption and"),
+      at(125, 306, 7, "Edited by:"),
+      at(176, 316, 10, "the appliance. Most households take part even when the compensation offered is small, and"),
+      at(115, 318, 7, "Lena Berg,"),
+      at(176, 330, 10, "the terminals that matter differ from one household to the next."),
+      at(176, 352, 7, "Keywords: power interruption, willingness to accept, demand response,"),
+      at(123, 355, 7, "Ruth Okafor"),
+      at(176, 362, 7, "household survey"),
+      at(104, 365, 7, "rokafor@example.edu"),
+      at(176, 400, 12, "INTRODUCTION"),
+    ]);
+    const read = readHeader(page);
+    expect(read.abstract.value).toMatch(/^Facing the fluctuating supply .* from one household to the next\.$/);
+    expect(read.keywords.value).toEqual(["power interruption", "willingness to accept", "demand response", "household survey"]);
   });
 
   it("reads a list under its label set alone on a line, in letters spaced apart", () => {

@@ -5,7 +5,7 @@
  * codes here) and each confidence calibrated (calibration.ts). The readers rely on what every
  * manuscript layout shares (sizes, positions, labels, markers), not on any one template.
  */
-import { ABSTRACT_LABEL, DEGREES, KEYWORDS_ALONE, KEYWORDS_LABEL, JEL_LINE, bodySize, lowerCaseWords } from "./patterns";
+import { ABSTRACT_LABEL, DEGREES, KEYWORDS_ALONE, JEL_LINE, bodySize, lowerCaseWords, keywordsAfterLabel } from "./patterns";
 import type { Document, ExtractedAuthor, Field, Line } from "./model";
 import { labelLines } from "./labeller";
 import type { LabellerWeights } from "./mlp";
@@ -103,8 +103,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   // --- the abstract's label, if it has one (the title is looked for above it).
   const { leadingLabel, labelIndex, labelTrails } = findAbstractLabel(lines);
   // (A label with its list after it, or else a label alone on its line, the list below it.)
-  const keywordLabel = lines.some((l) => KEYWORDS_LABEL.test(l.text)) ? KEYWORDS_LABEL : KEYWORDS_ALONE;
-  const keywordIndex = lines.findIndex((l) => keywordLabel.test(l.text));
+  const labelled = lines.findIndex((l) => keywordsAfterLabel(l) !== null);
+  const keywordIndex = labelled >= 0 ? labelled : lines.findIndex((l) => KEYWORDS_ALONE.test(l.text));
   const jelIndex = lines.findIndex((l) => JEL_LINE.test(l.text) && /[A-Z]\d/.test(l.text));
 
   // --- the title: the largest text near the top of the first pages, before the abstract.
@@ -128,17 +128,18 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   const abstractText = abstract.text;
 
   // --- keywords and JEL codes.
-  const listAfter = (index: number, label: RegExp) => {
+  const listAfter = (index: number, after: (l: Line) => string) => {
     if (index < 0) return { items: [] as string[], line: undefined as Line | undefined };
     const first = lines[index]!;
-    const parts = [label.exec(first.text)![1]!];
+    const parts = [after(first)];
     let prev = first;
     for (let i = index + 1; i < lines.length; i++) {
       const l = lines[i]!;
-      if (KEYWORDS_LABEL.test(l.text) || JEL_LINE.test(l.text) || ABSTRACT_LABEL.test(l.text) || isHeading(l) || l.page !== first.page) break;
+      if (keywordsAfterLabel(l) !== null || JEL_LINE.test(l.text) || ABSTRACT_LABEL.test(l.text) || isHeading(l) || l.page !== first.page) break;
       // (Beside the list, right of where its label's line ends, stands another block: Elsevier's
       // article info beside the abstract. Its lines are no part of the list.)
-      if (doc.kind === "pdf" && l.x > first.x + first.width + 10) continue;
+      // (Nor, left of where the label's line begins, a side column's: a journal's margin of editors and addresses.)
+      if (doc.kind === "pdf" && (l.x > first.x + first.width + 10 || l.x + l.width < first.x - 4)) continue;
       if (doc.kind === "docx" || l.y - prev.y > lineSpacing(lines, index) * 1.45 || Math.abs(l.size - first.size) > 1 || /\.$/.test(parts[parts.length - 1]!.trim())) break;
       parts.push(l.text);
       prev = l;
@@ -148,14 +149,14 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
     const oneToALine = parts.length > 2 && rows.every((p) => !/[;,·•]|\s[–—]\s/.test(p));
     return { items: oneToALine ? [rows.join("; ")] : [joinLines(parts, vocabulary)], line: first };
   };
-  const kw = listAfter(keywordIndex, keywordLabel);
+  const kw = listAfter(keywordIndex, (l) => keywordsAfterLabel(l) ?? "");
   const keywords = kw.items.length
     ? kw.items[0]!
         .split(/\s*[;,·•]\s*|\s+[–—]\s+/)
         .map((k) => k.trim().replace(/\.$/, ""))
         .filter((k) => k.length > 1 && !/^JEL\b/i.test(k))
     : [];
-  const jl = listAfter(jelIndex, JEL_LINE);
+  const jl = listAfter(jelIndex, (l) => JEL_LINE.exec(l.text)![1]!);
   const jelText = jl.items[0] ?? runInJel?.[1] ?? "";
   const jel = [...new Set(jelText.match(/\b[A-Z]\d{1,2}\b/g) ?? [])];
 

@@ -7,7 +7,19 @@ import type { Line } from "./model";
 /** A banner in letters spaced apart: "L A N D E S B I O S C I E N C E", "W O R K I N G PA P E R S", a line "p a p e r". */
 export const LETTER_SPACED = /(?:\b\p{L}\s){6}|^\s*(?:\p{L}\s){2,}\p{L}\s*$/u;
 export const ABSTRACT_LABEL = /^\s*(?:a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s*[:.—–-]?\s*(.*)$/i;
-export const KEYWORDS_LABEL = /^\s*(?:key\s*-?\s*words?(?:\s+and\s+phrases)?|index terms)\s*(?:\([^)]*\))?\s*[:.—–-]\s*(.*)$/i;
+export const KEYWORDS_LABEL = /^\s*(?:key\s*-?\s*words?(?:\s+and\s+phrases)?|index terms)\s*(?:\([^)]*\))?\s*(?:[:.—–]|-(?![a-z]))\s*(.*)$/i;
+/**
+ * The list after a keywords label, or null where the line has none: a label with its colon or dash ("Keywords: …"), or a
+ * label set apart by its type alone, its list on the same line in another font with no mark between (a publisher's bold
+ * "Keywords" before "Sentiment analysis · Labeling"). Not a word that only begins with one ("keyword-based methods").
+ */
+export function keywordsAfterLabel(l: Line): string | null {
+  const labelled = KEYWORDS_LABEL.exec(l.text);
+  if (labelled) return labelled[1]!;
+  const [label, next] = l.spans.filter((s) => s.text.trim() && !s.sup);
+  if (!label || !next || label.font === next.font || !/^\s*(?:key\s*-?\s*words?|index\s+terms)\s*$/i.test(label.text)) return null;
+  return l.text.replace(/^\s*(?:key\s*-?\s*words?|index\s+terms)\s*/i, "");
+}
 /** The keywords' label alone on its line, the list on the lines below, plain or in letters spaced apart: "K E Y W O R D S". */
 export const KEYWORDS_ALONE = /^\s*(?:k\s?e\s?y\s?-?\s?w\s?o\s?r\s?d\s?s?|index\s+terms)\s*()$/i;
 export const JEL_LABEL = /^\s*JEL(?:\s+(?:classifications?|codes?|classification\s+codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*)$/i;

@@ -41,6 +41,21 @@ describe("the PDF's lines", () => {
     expect(toLines(capitals, 1).map((l) => l.text)).toEqual(["MARCOS"]);
   });
 
+  it("drops a line number set small in the margin on the line's baseline, and keeps a raised marker hung there", () => {
+    // A footnote's place under a publisher's first page: "¹" raised in the margin, the place indented after it.
+    const marker = { ...item(51, 588, 5.6, "1"), width: 2.8, baseline: 792 - 592 - 8 + 3.5 };
+    const place = { ...item(65, 592, 8, "Department of Statistics, Harbour University, Harbour"), width: 190 };
+    const [noted] = toLines([marker, place], 1, 440);
+    expect(noted!.spans.map((s) => [s.text, s.sup])).toEqual([
+      ["1", true],
+      ["Department of Statistics, Harbour University, Harbour", false],
+    ]);
+    // A reviewer's copy numbers its lines in the margin, on each line's baseline.
+    const number = { ...item(58, 300, 6, "12"), width: 6, baseline: 792 - 300 - 10 };
+    const text = { ...item(72, 300, 10, "We study the pricing of liquidity in dealer markets"), baseline: 792 - 300 - 10 };
+    expect(toLines([number, text], 1).map((l) => l.text)).toEqual(["We study the pricing of liquidity in dealer markets"]);
+  });
+
   it("keeps a short line of words above another as a line of its own", () => {
     const lines = toLines([item(60, 180, 9, "and the, of"), item(60, 197, 13, "Vincenzo Tola")], 1);
     expect(lines.map((l) => l.text)).toEqual(["and the, of", "Vincenzo Tola"]);

@@ -217,11 +217,11 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
     // (A raised marker that starts where the next item starts ends the item before: "Mario Bernasconi" "†" ", Miguel
     // Espinosa", the marker and the comma both at the name's end, is Bernasconi's marker, not Espinosa's.)
     const members = [...row, ...[...merged].filter(([, target]) => target === row).flatMap(([r]) => r)].sort((p, q) => (Math.abs(p.x - q.x) > 0.5 ? p.x - q.x : Number(sup.has(q)) - Number(sup.has(p))));
-    // A line number set small in the margin, on the line's baseline: not part of the text.
+    // A line number set small in the margin, on the line's baseline: not part of the text. A raised one is a marker
+    // (a footnote's "¹ Department of …" hung in the margin, or "¹ Graduate School …" before a centred affiliation) and stays.
     const first = members[0];
     const second = members[1];
-    // (In the margin: a raised marker before a centred affiliation, "¹ Graduate School …", stays.)
-    if (first && second && first.x < pageWidth * 0.13 && /^\d{1,4}$/.test(first.text.trim()) && first.size < sizeOf(members.slice(1)) * 0.8 && second.x - (first.x + first.width) > 2) members.shift();
+    if (first && second && !sup.has(first) && first.x < pageWidth * 0.13 && /^\d{1,4}$/.test(first.text.trim()) && first.size < sizeOf(members.slice(1)) * 0.8 && second.x - (first.x + first.width) > 2) members.shift();
     const body = members.filter((i) => !sup.has(i));
     const size = sizeOf(body.length ? body : members);
     // Small raised items inside a line (a marker after a name) are superscripts too.

@@ -35,5 +35,13 @@ export function lineAt(page: number, x: number, y: number, size: number, text: s
   return { page, x, y, width, size, text, spans: [{ text, x, y, width, size, font: "Times", sup: false }] };
 }
 
+/** A printed line of spans in their own fonts or raised: `[x, text, size, font, raised]`, the line's text the spans not raised. */
+export function lineOfSpans(page: number, y: number, parts: Array<[number, string, number, string?, boolean?]>): Line {
+  const spans = parts.map(([x, text, size, font = "Times", sup = false]) => ({ text, x, y: sup ? y - 3 : y, width: text.length * size * 0.45, size, font, sup }));
+  const body = spans.filter((s) => !s.sup);
+  const last = spans[spans.length - 1]!;
+  return { page, x: spans[0]!.x, y, width: last.x + last.width - spans[0]!.x, size: Math.max(...body.map((s) => s.size)), text: joinSpans(body), spans };
+}
+
 /** A document of the lines given, laid out as they are. */
 export const documentOfLines = (lines: Line[]): Document => ({ kind: "pdf", pages: Math.max(...lines.map((l) => l.page)), pageWidth: 612, pageHeight: 792, lines });

@@ -3,7 +3,7 @@
  * the lines that continue it; an archive cover's title found again on the article's own page;
  * a title set in capitals given in the ordinary case the pages print it in elsewhere.
  */
-import { ABSTRACT_LABEL, INSTITUTION, ISSUER, KEYWORDS_LABEL, LETTER_SPACED, NOISE, MONTH_DATE, SERIES_BANNER, SERIES_KIND, TRAILING_SYMBOLS, bodySize, isSeriesName, namesKnownInstitution } from "./patterns";
+import { ABSTRACT_LABEL, INSTITUTION, ISSUER, LETTER_SPACED, NOISE, MONTH_DATE, SERIES_BANNER, SERIES_KIND, TRAILING_SYMBOLS, bodySize, isSeriesName, namesKnownInstitution, keywordsAfterLabel } from "./patterns";
 import type { Document, Line } from "./model";
 import type { LineLabels } from "./labeller";
 import { letterKey, normalizeSpace } from "./text";
@@ -123,7 +123,7 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     if (banner.has(i)) continue;
     // (Nor the rest of a list of names, its markers raised, that the labeller is sure of: "Morth², Elsa Lundanes¹, …".)
     const listed = (labels[i]?.author ?? 0) >= 0.9 && l.spans.filter((s) => s.sup && /\S/.test(s.text)).length >= 2;
-    if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text) || KEYWORDS_LABEL.test(l.text) || NOT_TITLE.test(l.text) || SERIES_KIND.test(l.text.trim()) || isAuthorLine(l) || startsWithMarker(l) || listed || issuesSeries(i)) continue;
+    if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text) || keywordsAfterLabel(l) !== null || NOT_TITLE.test(l.text) || SERIES_KIND.test(l.text.trim()) || isAuthorLine(l) || startsWithMarker(l) || listed || issuesSeries(i)) continue;
     candidates.push(i);
   }
   if (!candidates.length) return [];
