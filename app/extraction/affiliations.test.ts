@@ -1,10 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { cleanAffiliation, notAffiliation, splitAffiliation } from "./affiliations";
+import { blockAffiliations, cleanAffiliation, notAffiliation, splitAffiliation } from "./affiliations";
 import { lowerCaseWords } from "./patterns";
 import { readHeader } from "./header";
-import { documentOf } from "./test-document";
+import { documentOf, lineAt } from "./test-document";
 
 describe("affiliations", () => {
+  it("takes no biography's posts held before for a place, but keeps where the author is before the past begins", () => {
+    expect(notAffiliation("Ada Moss, Ph.D., is a former consultant for the Harbour Secretariat, where she led its work on payments.")).toBe(true);
+    expect(notAffiliation("She has represented the region on the boards of the Harbour Development Bank and the Eastbury Fund.")).toBe(true);
+    expect(notAffiliation("Ada Moss is an associate professor of finance at Harbour University and was previously an economist at the central bank.")).toBe(false);
+    expect(notAffiliation("She is currently a senior economist at the Bank of Harbour, Harbour, Sweden.")).toBe(false);
+    expect(notAffiliation("He is a professor of economics at Harbour University.")).toBe(false);
+  });
+
+  it("ends a block's place at a keywords line, its label hyphenated included", () => {
+    expect(blockAffiliations([lineAt(1, 72, 200, 10, "Harbour University"), lineAt(1, 72, 214, 10, "Key-words: central bank, university endowments")])).toEqual(["Harbour University"]);
+  });
+
   it("never takes a note's sentence of thanks for a place, though it names places", () => {
     for (const thanks of [
       "Other helpful comments have been provided by Ada Moreno, as well as participants in seminars at Harbour University and the Central Bank of Norland",

@@ -107,10 +107,14 @@ const ofThePaper = (t: string) =>
   !SAYS_WHERE_NOW.test(t);
 /**
  * A sentence of an author's biography about posts held before, not where they are: "… is a former consultant for
- * the Harbour Secretariat, where …", "She previously led …", "He has served on the boards of …"; not one that says
- * where an author is now.
+ * the Harbour Secretariat, where …", "He has represented the region on the boards of …". Not one that says where the
+ * author is before it turns to the past ("… is an associate professor at Harbour University and was previously …").
  */
-const pastPosts = (t: string) => ((isProse(t) && /\b(?:former|formerly|previously|retired)\b/i.test(t)) || /^\s*(?:He|She|They)\s+\p{Ll}/u.test(t)) && !SAYS_WHERE_NOW.test(t);
+const pastPosts = (t: string) => {
+  const past = /\b(?:former|formerly|previously|retired)\b/i.exec(t);
+  if (past && isProse(t)) return !/\b(?:is|are)\b[^.;]{0,80}?\b(?:at|with|of)\b/.test(t.slice(0, past.index));
+  return /^\s*(?:He|She|They)\s+(?:has|have|had|was|were|served|held|led|worked)\b/.test(t) && !SAYS_WHERE_NOW.test(t);
+};
 /** A sentence that says where an author is now: "… and is now at Columbia University". */
 const SAYS_WHERE_NOW = /\b(?:is|are)\s+(?:now\s+)?(?:at|with)\b/;
 /**
@@ -236,7 +240,7 @@ export function blockAffiliations(block: Line[], sure: (l: Line) => boolean = ()
     const words = t.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
     const wordy = words.length >= 8 && words.filter((w) => /^\p{Ll}/u.test(w) && !SMALL_WORDS.test(w)).length >= 3;
     const prose = (isProse(t) || wordy) && !(known && t.split(",").length >= 3);
-    const part = t && !(mailed && /@/.test(t)) && !keywordsAfterLabel(l) !== null && !ABSTRACT_LABEL.test(l.text) && !notAffiliation(l.text.replace(EMAIL_TAIL, "")) && !prose && (known || (run.length > 0 && isAddress(t)));
+    const part = t && !(mailed && /@/.test(t)) && keywordsAfterLabel(l) === null && !ABSTRACT_LABEL.test(l.text) && !notAffiliation(l.text.replace(EMAIL_TAIL, "")) && !prose && (known || (run.length > 0 && isAddress(t)));
     if (!part) {
       flush();
       lead = UNIT_NAME.test(t) && t.split(/\s+/).length >= 2 && t.split(/\s+/).length <= 6 ? t : null;

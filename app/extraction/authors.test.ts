@@ -966,7 +966,7 @@ describe("the author reader", () => {
     expect(shared.authors[0]!.email).not.toBe("pru.fi@example.dk");
   });
 
-  it("ends a note's place where a line starts past the end of the note's first line, as the page's furniture does", () => {
+  it("ends a note's place where a line starts past where the note's text ends, as the page's furniture does", () => {
     const doc = documentOfLines([
       lineAt(1, 51, 102, 13, "Weak labels and the sentiment of financial news"),
       lineOfSpans(1, 145, [[51, "Ada Moss", 10], [92, "1", 7, "Times", true], [96, " · Karl Lind", 10], [150, "2", 7, "Times", true]]),
@@ -1023,6 +1023,9 @@ describe("the author reader", () => {
       ["Lind", true],
     ]);
     expect(readHeader(page("Karl Lind is with the Harbour Institute and thanks Ada Moss for her comments.")).authors.map((a) => a.isCorresponding)).toEqual([false, false]);
+    // (Nor a note with a place beside the address, one of a note to each author, nor a contact note that lists both.)
+    expect(readHeader(page("Karl Lind, Harbour University, karl.lind@example.se")).authors.map((a) => a.isCorresponding)).toEqual([false, false]);
+    expect(readHeader(page("Karl Lind (karl.lind@example.se), Ada Moss (ada.moss@example.se)")).authors.map((a) => a.isCorresponding)).toEqual([false, false]);
   });
 
   it("gives a name on a series' cover the place the title page prints under it again", () => {

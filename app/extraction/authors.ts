@@ -237,10 +237,10 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     // of Warwick, …".)
     const under = fromNotes.length && !sharedLine && !printed.length && candidates.length === 1 ? blockAffiliations(blockOf(c, k), sureAffiliation) : [];
     const restated = under.length > fromNotes.length && fromNotes.every((n) => under.some((u) => samePlace(u, n)));
-    const found = [...new Set([...(restated ? under : fromNotes), ...printed, ...blockAffiliations(block, sureAffiliation)])];
+    const places = [...new Set([...(restated ? under : fromNotes), ...printed, ...blockAffiliations(block, sureAffiliation)])];
     // (None there, the place printed under the name where the title page prints it again: a series' cover gives the
     // names alone, the title page behind it each name over its place.)
-    const affiliationText = found.length ? found : blockAffiliations(repeated.get(c) ?? [], sureAffiliation);
+    const affiliationText = places.length ? places : blockAffiliations(repeated.get(c) ?? [], sureAffiliation);
     // (An author may have several: "1,2,3" lead to three notes. Six is more than any list printed.)
     const raw = affiliationText.slice(0, 6).join("; ");
     const parts = raw ? raw.split("; ").map((p) => trailingCountry(p)) : [];
@@ -365,13 +365,14 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
   }
   // (Or a note under an asterisk that gives one author's whole name and their address, nothing more, as Springer marks
   // the corresponding author at a first page's foot: "* Ada Moss" / "ada.moss@…"; not an author's note that says
-  // where they are, "* Ada Moss is with …".)
-  const starred = notes.get("*") ?? notes.get("∗");
+  // where they are, "* Ada Moss is with …", nor a contact note that lists another author too.)
+  const starred = notes.get("*");
   if (starred && !authors.some((a) => a.isCorresponding)) {
     const said = fold(joinLines(starred, noteVocabulary)).trim();
     const named = authors.filter((a) => said.startsWith(fold(`${a.firstName} ${a.lastName}`)));
     const rest = named.length === 1 ? said.slice(fold(`${named[0]!.firstName} ${named[0]!.lastName}`).length) : "";
-    if (/@/.test(rest) && (rest.replace(/\S+@\S+/g, " ").match(/\p{L}+/gu) ?? []).length <= 2) named[0]!.isCorresponding = true;
+    const words = rest.replace(/\S+@\S+/g, " ").replace(/\be-?mail(?:\s+address(?:es)?)?\b/g, " ").match(/\p{L}+/gu) ?? [];
+    if (/@/.test(rest) && words.length === 0) named[0]!.isCorresponding = true;
   }
   if (authors.length === 1) authors[0]!.isCorresponding = true;
   // One address left that fits nobody by name ("Correspondence: lab@…"): the corresponding

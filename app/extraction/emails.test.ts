@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandEmails } from "./emails";
+import { ROLE_MAILBOX, expandEmails } from "./emails";
 
 describe("the addresses a text prints", () => {
   it("reads addresses masked against harvesters as the addresses they stand for, and prose as prose", () => {
@@ -13,5 +13,12 @@ describe("the addresses a text prints", () => {
     const started = performance.now();
     expandEmails(`@${"a.".repeat(25000)}\n uk`);
     expect(performance.now() - started).toBeLessThan(300);
+  });
+});
+
+describe("an office's mailbox", () => {
+  it("is a role alone or a role no surname shares after the office's name, never a person's initial and surname", () => {
+    for (const office of ["info@example.org", "dg-info@example.eu", "research.enquiries@example.org", "dg_ecfin.publications@example.eu", "office@example.org"]) expect(ROLE_MAILBOX.test(office)).toBe(true);
+    for (const person of ["k.service@bank.se", "m.help@example.org", "a.office@example.org", "j.contact@example.com", "ada.moss@example.org"]) expect(ROLE_MAILBOX.test(person)).toBe(false);
   });
 });

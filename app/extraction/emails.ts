@@ -39,10 +39,11 @@ export function mailedName(text: string, mailboxes: string[], lowerWords: Set<st
 }
 
 /**
- * A mailbox of an office, a journal or a service, not of a person: the role alone or after the office's own name
- * ("info@…", "dept-info@…", "research.enquiries@…").
+ * A mailbox of an office, a journal or a service, not of a person: the role alone ("info@…", "office@…"), or a role no
+ * surname shares after the office's own name ("dg-info@…", "research.enquiries@…"; not "k.service@…").
  */
-export const ROLE_MAILBOX = /^(?:[a-z\d]+[.-])?(?:journals?[.-]?permissions|permissions|reprints?|editor(?:ial)?(?:office)?|office|info|contact|support|help|admin|webmaster|noreply|no-reply|subscriptions?|service|enquiries|inquiries|publications|secretariat)@/i;
+export const ROLE_MAILBOX =
+  /^(?:(?:[a-z\d]{2,}[._-]){1,3}(?:info|enquiries|inquiries|publications|secretariat|permissions|editorial|webmaster)|journals?[.-]?permissions|permissions|reprints?|editor(?:ial)?(?:office)?|office|info|contact|support|help|admin|webmaster|noreply|no-reply|subscriptions?|service|enquiries|inquiries|publications|secretariat)@/i;
 /** The addresses a text prints, whole: cut at a line's end, grouped, or masked against harvesters. */
 export function expandEmails(text: string): string[] {
   const out: string[] = [];

@@ -178,6 +178,16 @@ describe("keywords", () => {
     // (The same words in one font are a line of text, no label.)
     const plain = documentOfLines(page.lines.map((l) => (l.y === 272 ? at(51, 272, 10, l.text) : l)));
     expect(readHeader(plain).keywords.value).toEqual([]);
+    // (Nor the word in lower case before an italic one, where a sentence wraps: "… that contain the" / "keywords uncertainty …".)
+    const wrapped = documentOfLines([
+      ...page.lines.slice(0, 4),
+      lineOfSpans(1, 236, [[51, "keywords", 10, "Roman"], [95, "uncertainty", 10, "Italic"], [150, " and economy, and find that bond spreads widen", 10, "Roman"]]),
+      ...page.lines.slice(5),
+    ]);
+    expect(readHeader(wrapped).keywords.value).toEqual(["Sentiment analysis", "Weak labels", "Named entities"]);
+    // (A label hyphenated before its list in capitals is a label: "Keywords-Uncertainty, …".)
+    const hyphen = documentOfLines(page.lines.map((l) => (l.y === 272 ? at(51, 272, 10, "Keywords-Uncertainty, corporate bonds, text analysis") : l)));
+    expect(readHeader(hyphen).keywords.value).toEqual(["Uncertainty", "corporate bonds", "text analysis"]);
   });
 
   it("reads an abstract and its keywords past a side column of editors and addresses read between their lines", () => {

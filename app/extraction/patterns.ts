@@ -7,17 +7,20 @@ import type { Line } from "./model";
 /** A banner in letters spaced apart: "L A N D E S B I O S C I E N C E", "W O R K I N G PA P E R S", a line "p a p e r". */
 export const LETTER_SPACED = /(?:\b\p{L}\s){6}|^\s*(?:\p{L}\s){2,}\p{L}\s*$/u;
 export const ABSTRACT_LABEL = /^\s*(?:a\s?b\s?s\s?t\s?r\s?a\s?c\s?t|summary)\b\s*[:.—–-]?\s*(.*)$/i;
-export const KEYWORDS_LABEL = /^\s*(?:key\s*-?\s*words?(?:\s+and\s+phrases)?|index terms)\s*(?:\([^)]*\))?\s*(?:[:.—–]|-(?![a-z]))\s*(.*)$/i;
+export const KEYWORDS_LABEL = /^\s*(?:key\s*-?\s*words?(?:\s+and\s+phrases)?|index terms)\s*(?:\([^)]*\))?\s*[:.—–-]\s*(.*)$/i;
 /**
  * The list after a keywords label, or null where the line has none: a label with its colon or dash ("Keywords: …"), or a
  * label set apart by its type alone, its list on the same line in another font with no mark between (a publisher's bold
  * "Keywords" before "Sentiment analysis · Labeling"). Not a word that only begins with one ("keyword-based methods").
  */
 export function keywordsAfterLabel(l: Line): string | null {
+  // (A word that begins with the label, hyphenated in lower case: "keyword-based methods".)
+  if (/^\s*[Kk]ey\s*-?\s*[Ww]ords?-\p{Ll}/u.test(l.text)) return null;
   const labelled = KEYWORDS_LABEL.exec(l.text);
   if (labelled) return labelled[1]!;
+  // (Set apart by type, the label is capitalised: "keywords" in lower case before an italic word is a sentence's.)
   const [label, next] = l.spans.filter((s) => s.text.trim() && !s.sup);
-  if (!label || !next || label.font === next.font || !/^\s*(?:key\s*-?\s*words?|index\s+terms)\s*$/i.test(label.text)) return null;
+  if (!label || !next || label.font === next.font || !/^\s*(?:Key\s*-?\s*words?|KEY\s*-?\s*WORDS?|Index\s+[Tt]erms|INDEX\s+TERMS)\s*$/.test(label.text)) return null;
   return l.text.replace(/^\s*(?:key\s*-?\s*words?|index\s+terms)\s*/i, "");
 }
 /** The keywords' label alone on its line, the list on the lines below, plain or in letters spaced apart: "K E Y W O R D S". */

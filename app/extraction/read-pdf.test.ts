@@ -54,6 +54,12 @@ describe("the PDF's lines", () => {
     const number = { ...item(58, 300, 6, "12"), width: 6, baseline: 792 - 300 - 10 };
     const text = { ...item(72, 300, 10, "We study the pricing of liquidity in dealer markets"), baseline: 792 - 300 - 10 };
     expect(toLines([number, text], 1).map((l) => l.text)).toEqual(["We study the pricing of liquidity in dealer markets"]);
+    // (A column of line numbers set a little raised, every line numbered: line numbers still.)
+    const numbered = Array.from({ length: 10 }, (_, k) => [
+      { ...item(72, 100 + k * 14, 10, `Line ${k + 1} of a reviewer's copy of the manuscript, its text set in ten points`), baseline: 792 - 100 - k * 14 - 10 },
+      { ...item(58, 100 + k * 14, 6, String(k + 1)), width: 6, baseline: 792 - 100 - k * 14 - 10 + 3 },
+    ]).flat();
+    expect(toLines(numbered, 1).every((l) => /^Line \d+ of/.test(l.text) && l.spans.length === 1)).toBe(true);
   });
 
   it("keeps a short line of words above another as a line of its own", () => {

@@ -146,6 +146,10 @@ function accentsRaisedOverCapitals(rows: Item[][]) {
 
 export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
   const mid = pageWidth / 2;
+  // Line numbers run down the margin, many at one x; a footnote's marker hung there stands with a few others at most.
+  const marginNumbers = new Map<number, number>();
+  for (const i of items) if (i.x < pageWidth * 0.13 && /^\d{1,4}$/.test(i.text.trim())) marginNumbers.set(Math.round(i.x), (marginNumbers.get(Math.round(i.x)) ?? 0) + 1);
+  const inNumberColumn = (i: Item) => [-2, -1, 0, 1, 2].reduce((n, d) => n + (marginNumbers.get(Math.round(i.x) + d) ?? 0), 0) >= 8;
   const sorted = [...items].sort((p, q) => q.baseline - p.baseline || p.x - q.x);
   const clusters: Item[][] = [];
   for (const item of sorted) {
@@ -217,11 +221,12 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
     // (A raised marker that starts where the next item starts ends the item before: "Mario Bernasconi" "†" ", Miguel
     // Espinosa", the marker and the comma both at the name's end, is Bernasconi's marker, not Espinosa's.)
     const members = [...row, ...[...merged].filter(([, target]) => target === row).flatMap(([r]) => r)].sort((p, q) => (Math.abs(p.x - q.x) > 0.5 ? p.x - q.x : Number(sup.has(q)) - Number(sup.has(p))));
-    // A line number set small in the margin, on the line's baseline: not part of the text. A raised one is a marker
-    // (a footnote's "¹ Department of …" hung in the margin, or "¹ Graduate School …" before a centred affiliation) and stays.
+    // A line number set small in the margin: not part of the text. A raised one alone there is a marker (a footnote's
+    // "¹ Department of …" hung in the margin, or "¹ Graduate School …" before a centred affiliation) and stays; one of
+    // a column of numbers down the margin is a line number however it is set.
     const first = members[0];
     const second = members[1];
-    if (first && second && !sup.has(first) && first.x < pageWidth * 0.13 && /^\d{1,4}$/.test(first.text.trim()) && first.size < sizeOf(members.slice(1)) * 0.8 && second.x - (first.x + first.width) > 2) members.shift();
+    if (first && second && (!sup.has(first) || inNumberColumn(first)) && first.x < pageWidth * 0.13 && /^\d{1,4}$/.test(first.text.trim()) && first.size < sizeOf(members.slice(1)) * 0.8 && second.x - (first.x + first.width) > 2) members.shift();
     const body = members.filter((i) => !sup.has(i));
     const size = sizeOf(body.length ? body : members);
     // Small raised items inside a line (a marker after a name) are superscripts too.
