@@ -127,6 +127,8 @@ const SETS = dirs.length
       ...(hasPdfs("tests/fixtures/working-papers/thirteenth/dev") ? [["papers 13 dev", "tests/fixtures/working-papers/thirteenth/dev", true]] : []),
       // Its held-out half, read once with the engine frozen (decision 080), scored only from then on.
       ...(hasPdfs("tests/fixtures/working-papers/thirteenth/held-out") ? [["papers 13 held-out", "tests/fixtures/working-papers/thirteenth/held-out", false]] : []),
+      // The fourteenth set (README, "The fourteenth set"): its development half listed.
+      ...(hasPdfs("tests/fixtures/working-papers/fourteenth/dev") ? [["papers 14 dev", "tests/fixtures/working-papers/fourteenth/dev", true]] : []),
     ];
 
 /** The held-out halves, read once at the end of a pass, that the calibration learns from since (decisions 073 and 076): `--calibrate`. */
