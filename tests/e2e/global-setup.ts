@@ -235,7 +235,9 @@ async function makeConference(db: D1Database, files: R2Bucket, input: Conference
     { category: "I. Corporate Finance", topic: "Agency Theory" },
     { category: "II. Financial Accounting", topic: "Accounting Conservatism" },
   ];
-  const conferenceId = "(select id from conferences where title = ?)";
+  // The newest conference of the title: a batch the platform proxy sends again after a dropped connection has already
+  // made one, and its papers are the second conference's, not a clash with the first's numbers.
+  const conferenceId = "(select max(id) from conferences where title = ?)";
   const paperId = `(select id from papers where conference_id = ${conferenceId} and paper_number = ?)`;
   const stored = await Promise.all(
     input.papers.map(async (paper) => {
@@ -273,7 +275,7 @@ async function makeConference(db: D1Database, files: R2Bucket, input: Conference
   ];
   await db.batch(statements);
   const made = await db.prepare(`select id, paper_number as n from papers where conference_id = ${conferenceId} order by paper_number`).bind(input.title).all<{ id: number; n: number }>();
-  const id = (await db.prepare(`select id from conferences where title = ?`).bind(input.title).first<{ id: number }>())!.id;
+  const id = (await db.prepare(`select max(id) as id from conferences where title = ?`).bind(input.title).first<{ id: number }>())!.id;
   return { id, papers: made.results.map((p) => ({ id: p.id, number: `MS${start.slice(2, 4)}~${p.n + 101}`, title: input.papers[p.n]!.title })) };
 }
 
