@@ -369,8 +369,9 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
   const starred = notes.get("*");
   if (starred && !authors.some((a) => a.isCorresponding)) {
     const said = fold(joinLines(starred, noteVocabulary)).trim();
-    const named = authors.filter((a) => said.startsWith(fold(`${a.firstName} ${a.lastName}`)));
-    const rest = named.length === 1 ? said.slice(fold(`${named[0]!.firstName} ${named[0]!.lastName}`).length) : "";
+    const whole = (a: ExtractedAuthor) => fold(`${a.firstName} ${a.lastName}`);
+    const named = authors.filter((a) => said.startsWith(whole(a)));
+    const rest = named.length === 1 ? said.slice(whole(named[0]!).length) : "";
     const words = rest.replace(/\S+@\S+/g, " ").replace(/\be-?mail(?:\s+address(?:es)?)?\b/g, " ").match(/\p{L}+/gu) ?? [];
     if (/@/.test(rest) && words.length === 0) named[0]!.isCorresponding = true;
   }
