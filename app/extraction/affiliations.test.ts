@@ -13,6 +13,15 @@ describe("affiliations", () => {
     expect(notAffiliation("He is a professor of economics at Harbour University.")).toBe(false);
   });
 
+  it("takes a post run into the place without a comma off it, and keeps a place whose name begins with a post's word", () => {
+    expect(cleanAffiliation("Ph.D. candidate in Economics at the University of Harbour, Eastbury.")).toBe("University of Harbour, Eastbury");
+    expect(cleanAffiliation("PhD student Department of Economics, Harbour University")).toBe("Department of Economics, Harbour University");
+    expect(cleanAffiliation("Assistant Professor of Finance and Banking at Harbour Business School")).toBe("Harbour Business School");
+    // (A unit named after a post's word is a place; so is a post with no institution after it, left as printed.)
+    expect(cleanAffiliation("Research Department, Bank of Harbour")).toBe("Research Department, Bank of Harbour");
+    expect(cleanAffiliation("PhD candidate in economics")).toBe("PhD candidate in economics");
+  });
+
   it("ends a block's place at a keywords line, its label hyphenated included", () => {
     expect(blockAffiliations([lineAt(1, 72, 200, 10, "Harbour University"), lineAt(1, 72, 214, 10, "Key-words: central bank, university endowments")])).toEqual(["Harbour University"]);
   });

@@ -154,6 +154,21 @@ const withoutHonours = (t: string) => {
   while (parts.length > 1 && HONOUR.test(parts[parts.length - 1]!)) parts.pop();
   return parts.join(", ");
 };
+/** A post as a footnote opens with it, a doctorate's abbreviation before it: "Ph.D. candidate", "PhD student", "Assistant Professor". */
+const POST_OPENING = new RegExp(String.raw`^(?:ph\.?\s?d\.?\s+)?(?:${POST.source.slice(1)})`, "i");
+/** What joins a post run into its place: its subject, "at the": "… in Economics at the ", "… of Finance, ", or a space. */
+const POST_TO_PLACE = /^(?:\s+(?:in|of)\s+\p{Lu}[\p{L}-]*(?:\s+(?:and\s+)?\p{Lu}[\p{L}-]*){0,3}?)?(?:\s+at\s+(?:the\s+)?|,?\s+)(?=\p{Lu})/u;
+/**
+ * A place without the post run into it, no comma between: "Ph.D. candidate in Economics at the University of California,
+ * Davis" is "University of California, Davis", "PhD student Department of Economics, …" "Department of Economics, …"; not a
+ * place that begins with a post's word, "Research Department", nor one no institution follows.
+ */
+function withoutPostRunIn(t: string) {
+  const post = POST_OPENING.exec(t);
+  const join = post ? POST_TO_PLACE.exec(t.slice(post[0].length)) : null;
+  const place = post && join ? t.slice(post[0].length + join[0].length) : "";
+  return place && INSTITUTION.test(place) && !INSTITUTION.test(post![0]) ? place : t;
+}
 /** Whom to write to and their name, opening a place: "Please address questions regarding content to Patrick Higgins, Research Department, …". */
 const WRITTEN_TO = new RegExp(String.raw`^${WRITE_TO}((?:\p{Lu}[\p{L}.'’-]*\s+){1,4}\p{Lu}[\p{L}'’-]+)\s*,\s*(?=\p{Lu})`, "u");
 /** An affiliation without its e-mail, telephone, honours, leading marker and closing punctuation. */
@@ -190,6 +205,7 @@ export const cleanAffiliation = (t: string) =>
       // (A bracket the line cut open: "…, NY, 14853, USA (" before an address on the next line.)
       .replace(/\s*\([^()]*$/, "")
       .replace(/^[^,]{3,60},\s*(?=\S)/, (post: string, at: number, all: string) => (POST.test(post) && !INSTITUTION.test(post.replace(/\b(?:research|medical)\b/gi, "")) && INSTITUTION.test(all.slice(post.length)) ? "" : post))
+      .replace(/^.*$/, withoutPostRunIn)
       .replace(/\s+(?:Address (?:reprint requests|correspondence)|BIOGRAPHY|Biography\b).*$/u, "")
       // (An abbreviation keeps its full stop: "Intelliseek, Inc.")
       .replace(/(?:[.;,/]+\s*|[,;]?\s+(?:and|and the|the)\s*)$/, (end: string, at: number, all: string) => (end.startsWith(".") && /\b(?:Inc|Ltd|Co|Corp|Univ|Dept|St)$/.test(all.slice(0, at)) ? "." : ""))

@@ -1089,4 +1089,82 @@ describe("the author reader", () => {
       ["Moss", "Harbour University, Department of Economics, Eastbury CV4 7AL; Centre for Economic Policy Research (CEPR); Centre for Economic Performance (CEP)", "a.moss@example.ac.uk"],
     ]);
   });
+
+  it("reads an author's entry set as sentences, full stops between its name, post, e-mail and place, the place going on below", () => {
+    const read = readHeader(
+      documentOfLines([
+        lineAt(1, 113, 107, 14, "It has been easy to beat the index in the last twenty years. Some examples"),
+        lineAt(1, 120, 129, 10, "Ada Moss. Professor of Corporate Finance. e-mail: amoss@example.edu Harbour Business School."),
+        lineAt(1, 175, 140, 10, "University of Harbour. Camino del Puerto 3. 28023 Harbour. Spain."),
+        lineAt(1, 125, 163, 10, "Karl Lind Ruiz. Industrial Engineering. Eastbury College. University of Harbour. Eastbury. Spain ."),
+        lineAt(1, 240, 175, 10, "e-mail: k.lind@example.es"),
+        lineAt(1, 364, 198, 10, "First version: May 23, 2018. June 16, 2018"),
+        lineAt(1, 85, 220, 10, "We document that indexes weighting their stocks equally have done better than those weighted by size, for"),
+        lineAt(1, 85, 232, 10, "every size of firm and every decade since the indexes were first computed, and that it was easy to see."),
+      ]),
+    );
+    expect(read.authors.map((a) => [a.firstName, a.lastName, a.email, a.affiliation, a.country])).toEqual([
+      ["Ada", "Moss", "amoss@example.edu", "Harbour Business School, University of Harbour, Camino del Puerto 3, 28023 Harbour", "Spain"],
+      ["Karl", "Lind Ruiz", "k.lind@example.es", "Industrial Engineering, Eastbury College, University of Harbour, Eastbury", "Spain"],
+    ]);
+  });
+
+  it("marks the author a labelled note at the page's foot names, no marker keying it, corresponding and gives them its address", () => {
+    const rows = (foot: string) =>
+      documentOfLines([
+        lineAt(1, 51, 132, 17, "When Careers Stall: Temporary Work and the Timing of Births"),
+        lineAt(1, 144, 193, 11, "Ada Moss and Karl Lind"),
+        lineAt(1, 72, 219, 10, "Department of Economics, Harbour University, Norway"),
+        lineAt(1, 283, 297, 12, "Abstract"),
+        lineAt(1, 85, 312, 10, "We study how temporary contracts change when women have children, using a reform that made such contracts"),
+        lineAt(1, 85, 325, 10, "easier to offer, and find that women hired under it have fewer children and have them later in life."),
+        lineAt(1, 94, 632, 8, foot),
+      ]);
+    const read = readHeader(rows("Corresponding author: Ada Moss. Email: am77@example.no."));
+    expect(read.authors.map((a) => [a.lastName, a.email, a.isCorresponding])).toEqual([
+      ["Moss", "am77@example.no", true],
+      ["Lind", null, false],
+    ]);
+    // (Not a note that only speaks of correspondence in passing.)
+    const passing = readHeader(rows("We thank the corresponding author of an earlier study, Ruth Okafor, for her data."));
+    expect(passing.authors.map((a) => [a.lastName, a.isCorresponding])).toEqual([
+      ["Moss", false],
+      ["Lind", false],
+    ]);
+  });
+
+  it("gives no country from an e-mail's domain to an author whom no place is printed for", () => {
+    const read = readHeader(
+      documentOf([
+        ["Capital Buffers and the Lending of Small Banks", 17],
+        ["Ada Moss and Karl Lind", 12],
+        ["Abstract", 12],
+        ["We estimate how the buffers banks hold above their requirements change their lending to small firms, and find", 10],
+        ["that lending falls where buffers are thin, most in the quarters after a loss on the banks' own loans.", 10],
+        ["ada.moss@example.no, karl.lind@example.no", 10],
+      ]),
+    );
+    expect(read.authors.map((a) => [a.lastName, a.email, a.country ?? null])).toEqual([
+      ["Moss", "ada.moss@example.no", null],
+      ["Lind", "karl.lind@example.no", null],
+    ]);
+  });
+
+  it("gives names on a byline no place from a note's sentence under the text that names universities, nor from the text below the first heading", () => {
+    const page = documentOfLines([
+      lineAt(1, 73, 104, 9, "IDENTIFICATION OF TREATMENT EFFECTS AT A THRESHOLD"),
+      lineAt(1, 88, 138, 6.7, "BY ADA MOSS, KARL LIND, AND RUTH OKAFOR1"),
+      lineAt(1, 186, 168, 6.5, "1. INTRODUCTION"),
+      ...Array.from({ length: 8 }, (_, k) => lineAt(1, 46, 185 + k * 11, 6.8, `Where a rule assigns a treatment at a threshold of a score, its effect is found near it (case ${k + 1}).`)),
+      lineAt(1, 56, 514, 7.1, "I We would like to thank Lena Berg, Omar Haddad and Tom Reyes for helpful comments. The paper has also"),
+      lineAt(1, 46, 524, 6, "benefited from comments received at the 1997 Harbour Econometrics Group conference, the"),
+      lineAt(1, 46, 534, 6, "1998 Eastbury meetings, the University of Harbour, the University of Eastbury, the joint Harbour/Eastbury"),
+      lineAt(1, 46, 544, 6, "econometrics workshop, and the labor conference. Lind thanks the Harbour Centre of Applied Economics."),
+    ]);
+    expect(readHeader(page).authors.map((a) => [a.lastName, a.affiliation ?? ""])).toEqual([
+      ["Moss", ""],
+      ["Lind", ""],
+      ["Okafor", ""],
+    ]);
+  });
 });

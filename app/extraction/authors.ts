@@ -2,7 +2,7 @@
  * The author reader: the people named between the title and the abstract (and on an archive's
  * cover), each with the markers, e-mail, affiliation, country and role the first pages give them.
  */
-import { INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST, ROLE_AFTER_PLACE, SAID_AT, namesInstitution } from "./patterns";
+import { CORRESPONDING_LABEL, INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST, ROLE_AFTER_PLACE, SAID_AT, namesInstitution } from "./patterns";
 import { countryOfAffiliation, countryOfEmail, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import type { LineLabels } from "./labeller";
@@ -13,7 +13,7 @@ import { isHeading, sourceOf } from "./layout";
 import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, knownAsPlace, notePieces, noteTextsByLine, shareInstitutionLines, shortPlaceName, splitAffiliation, splitAtCountries } from "./affiliations";
 import { confidenceOf } from "./calibration";
 import { BARE_EMAIL, ROLE_MAILBOX, emailFit, expandEmails, mailboxesOn, mailedName, unmasked } from "./emails";
-import { NAMES_APART, TRAILING_NUMBER_MARKERS, applyNamingConvention, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName, hasInstitutionWord } from "./person-names";
+import { NAMES_APART, TRAILING_NUMBER_MARKERS, applyNamingConvention, byline, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName, hasInstitutionWord } from "./person-names";
 import { isNoise } from "./title";
 
 /** Words of an organisation's name that no person's name has ("Federal Reserve Board", "Board of Governors"). */
@@ -48,15 +48,31 @@ const correspondingNote = (text: string) => /^(?:corresponding|[*∗](?!\s*,))/i
 
 /**
  * A line that is one author's: a name, then degrees or a post, then an institution ("Nicola Carey,
- * PhD, Reader, School of Health Sciences, University of Surrey, UK"). The name, its markers and
- * the affiliation after it (without degrees and post); null for any other line.
+ * PhD, Reader, School of Health Sciences, University of Surrey, UK"); or its parts set as sentences,
+ * full stops between them, an e-mail among them and the post not needed ("Ada Moss. Professor of Finance.
+ * e-mail: ada@… Harbour Business School.", "Ada Moss Ruiz. Industrial Engineering. Harbour University."). The
+ * name, its markers and the affiliation after it (without degrees and post, its parts joined with commas;
+ * `fullStops` where they were sentences); null for any other line.
  */
 function personWithAffiliation(text: string, lowerWords: Set<string>) {
-  const pieces = text.split(/\s*,\s*/);
+  const byCommas = entryOf(text.split(/\s*,\s*/), lowerWords, { posted: true });
+  if (byCommas) return { ...byCommas, fullStops: false };
+  const sentences = entrySentences(text.replace(LABELLED_EMAIL, " "));
+  const bySentences = sentences.length >= 2 ? entryOf(sentences, lowerWords, { posted: false }) : null;
+  return bySentences ? { ...bySentences, fullStops: true } : null;
+}
+
+/** An e-mail and its label, among an entry's parts: "e-mail: ada@example.edu". */
+const LABELLED_EMAIL = /\be-?mail\s*:?\s*[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/gi;
+/** An entry's parts set as sentences: parted at a full stop after a word or a number, not an initial's ("Ada M. Moss"). */
+const entrySentences = (text: string) => text.split(/(?<=\p{L}{2}|\d)\s*\.(?:\s+|$)/u).map((p) => p.trim()).filter(Boolean);
+
+/** The name, markers and affiliation of an entry's parts: a name first, then degrees or posts (`posted`: at least one), then a place that names an institution. */
+function entryOf(pieces: string[], lowerWords: Set<string>, { posted }: { posted: boolean }) {
   const bare = pieces[0]!.replace(TRAILING_SYMBOLS, "");
   const markers = TRAILING_NUMBER_MARKERS.exec(bare)?.[0] ?? "";
   const name = bare.slice(0, bare.length - markers.length).trim();
-  if (pieces.length < 3 || !/^\p{Lu}/u.test(name) || name.split(/\s+/).length < 2 || name.split(/\s+/).length > 4) return null;
+  if (pieces.length < (posted ? 3 : 2) || !/^\p{Lu}/u.test(name) || name.split(/\s+/).length < 2 || name.split(/\s+/).length > 4) return null;
   if (!looksLikeName(name) || INSTITUTION.test(name) || isPlace(name) || isCommonWords(name, lowerWords)) return null;
   let k = 1;
   let titled = false;
@@ -65,10 +81,9 @@ function personWithAffiliation(text: string, lowerWords: Set<string>) {
     k++;
   }
   const rest = pieces.slice(k).join(", ").trim();
-  if (!titled || !INSTITUTION.test(pieces[k] ?? "")) return null;
+  if (posted ? !titled || !INSTITUTION.test(pieces[k] ?? "") : !pieces.slice(k).some((p) => INSTITUTION.test(p))) return null;
   return { name, markers: markers.trim().split(/\s+/).filter(Boolean), affiliation: rest };
 }
-
 
 /**
  * A name found: its markers, the line it starts on, the last row of its line's list, how sure the
@@ -197,7 +212,11 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
   };
   const sureAffiliation = (l: Line) => (labels[indexOf.get(l) ?? -1]?.affiliation ?? 0) >= 0.8;
   const sharedLine = candidates.length > 1 && candidates.every((c) => c.line === candidates[0]!.line);
-  const allText = [...region.map((r) => r.line.text), ...[...notes.values()].flat()].join(" \n ");
+  const front = lines.slice(0, labels.length).filter((l) => l.page === titlePage);
+  // (A line at the page's foot that the corresponding author's label opens, no marker to key it: "Corresponding author:
+  // Ada Moss. Email: …".)
+  const labelledLines = front.filter((l) => LABELLED_CORRESPONDENCE.test(l.text)).map((l) => l.text);
+  const allText = [...region.map((r) => r.line.text), ...[...notes.values()].flat(), ...labelledLines].join(" \n ");
   const emails = [...new Set(expandEmails(allText))].filter((e) => !ROLE_MAILBOX.test(e));
   const correspondingText = /corresponding author|correspondence to|contact author|to whom correspondence|correspondence should be addressed|\bcorrespondence\s*:/i;
 
@@ -306,7 +325,9 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
   // Names on one line and no markers ("A, B and C" / "Department …" / "University …" / "City"):
   // the block under the line is everyone's affiliation, or, one block for each name, each its own.
   if (sharedLine && authors.every((a) => !a.affiliation)) {
-    const under = region.filter((r) => r.index > candidates[0]!.lineIndex && !nameLines.has(r.line)).map((r) => r.line);
+    // (Down to the first section's heading, where no abstract ends the front matter: the notes under the text are no block.)
+    const below = region.filter((r) => r.index > candidates[0]!.lineIndex && !nameLines.has(r.line)).map((r) => r.line);
+    const under = below.slice(0, ((k) => (k < 0 ? below.length : k))(below.findIndex((l) => isHeading(l))));
     // The corresponding author's address printed apart is theirs, not everyone's ("Correspondence
     // should be addressed to Jacob Torrejón." / "Institute for Materials Science, CSIC. …").
     const cut = under.findIndex((l) => correspondingText.test(l.text) || /^address(?:es)? for correspondence|^reprint requests?\b/i.test(l.text.trim()));
@@ -344,19 +365,24 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
       if (k > 0 && runs.length && runs[runs.length - 1]!.at(-1) === page[k - 1]) runs[runs.length - 1]!.push(l);
       else runs.push([l]);
     });
-    const blocks = runs.filter((run) => run.some(affiliationish)).flatMap((run) => blockAffiliations(run, affiliationish));
+    // (Not a run that goes on from a sentence left open on the line above it, inside a note's paragraph: "… comments
+    // received at the Harbour workshop, the" / "2019 meetings, the University of Eastbury, …".)
+    const goesOnFromProse = (run: Line[]) => {
+      const above = page[page.indexOf(run[0]!) - 1];
+      return !!above && run[0]!.y > above.y && run[0]!.y - above.y <= above.size * 1.8 && isProse(above.text) && !/[.:]$/.test(above.text.trim());
+    };
+    const blocks = runs.filter((run) => run.some(affiliationish) && !goesOnFromProse(run)).flatMap((run) => blockAffiliations(run, affiliationish));
     if (blocks.length === 1) for (const a of authors) giveAffiliation(a, blocks[0]!);
   }
   // "Corresponding author: Name" or an e-mail on a corresponding line.
   // (Or the label alone on its line, the name on the line under it: "Correspondence" / "Ivan Moss" / "Email: …", as a
   // Wiley page's margin prints it.)
-  const front = lines.slice(0, labels.length).filter((l) => l.page === titlePage);
   const labelAlone = front.findIndex((l) => /^\s*(?:correspondence|corresponding\s+authors?)\s*:?\s*$/i.test(l.text));
   // (The line under it in its own column: the page's other column may run beside it.)
   const label = front[labelAlone];
   const under = label ? front.slice(labelAlone + 1).find((l) => Math.abs(l.x - label.x) < 2 && l.y > label.y && l.y - label.y < label.size * 2.5) : undefined;
   const underLabel = under ? `Correspondence: ${under.text}` : null;
-  const correspondingLine = [...region.map((r) => r.line.text), ...[...notes.values()].map((n) => joinLines(n, noteVocabulary)), ...(underLabel ? [underLabel] : [])].find((t) => correspondingText.test(t));
+  const correspondingLine = [...region.map((r) => r.line.text), ...[...notes.values()].map((n) => joinLines(n, noteVocabulary)), ...(underLabel ? [underLabel] : []), ...labelledLines].find((t) => correspondingText.test(t));
   if (correspondingLine && !authors.some((a) => a.isCorresponding)) {
     const byName = authors.find((a) => fold(correspondingLine).includes(fold(a.lastName)));
     const byEmail = authors.find((a) => a.email && correspondingLine.toLowerCase().includes(a.email));
@@ -382,7 +408,8 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
   const waiting = authors.filter((a) => a.isCorresponding && !a.email);
   if (left.length === 1 && waiting.length === 1 && !authors.some((a) => a.isCorresponding && a.email)) waiting[0]!.email = left[0]!;
   for (const a of authors) {
-    a.country ??= countryOfEmail(a.email);
+    // (The e-mail's domain says where a place is, not where an author is whom no place is printed for.)
+    if (a.affiliation) a.country ??= countryOfEmail(a.email);
     applyNamingConvention(a);
   }
   return authors;
@@ -454,10 +481,10 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
       index = next.index;
       r++;
     }
-    if (isNoise(line) || EMAIL.test(line.text)) {
-      EMAIL.lastIndex = 0;
-      continue;
-    }
+    // (An e-mail's line is no name's, but for an entry that sets its e-mail among its parts, `personWithAffiliation`.)
+    const mailed = EMAIL.test(line.text);
+    EMAIL.lastIndex = 0;
+    if (isNoise(line) || (mailed && !personWithAffiliation(line.text, lowerWords)?.fullStops)) continue;
     if (correspondingNote(line.text)) {
       corresponding ||= candidates.length > 0;
       continue;
@@ -471,7 +498,7 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
         !/@/.test(text) && !correspondingNote(text) && !personWithAffiliation(text, lowerWords) &&
         (leftOpen(affiliation) || (!endsWithCountry(affiliation) && (isAddress(text) || INSTITUTION.test(text)) && !isProse(text)));
       for (let next = region[r + 1]; next && goesOn(next.line.text); next = region[r + 1]) {
-        affiliation = `${affiliation} ${next.line.text.trim()}`;
+        affiliation = own.fullStops ? `${affiliation}, ${entrySentences(next.line.text).join(", ")}` : `${affiliation} ${next.line.text.trim()}`;
         r++;
       }
       if (known(own.name, author)) candidates.push({ name: own.name, markers: markerRanges(own.markers), line: first, lineIndex: index, author, affiliation });
@@ -515,7 +542,7 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
       const named = (x: { line: Line; index: number } | undefined): x is { line: Line; index: number } => !!x && candidates.some((c) => c.line === x.line) && setAlike(x.line, line);
       return named(one) && named(two) && Math.abs(line.y - one.line.y - (one.line.y - two.line.y)) < 1;
     };
-    if (author < 0.1 && !between() && !listedAgain() && !setAsNames() && !endsColumn() && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
+    if (author < 0.1 && !between() && !listedAgain() && !setAsNames() && !endsColumn() && !byline(line, lowerWords) && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
     // (Each name with its place in brackets after it: "Clément Fontan (UCLouvain) & Aurélien Goutsmedt (UCLouvain, FNRS)".)
     const placed = bracketedPlaces(line);
     const names = namesOnLine(placed?.line ?? line, lowerWords, { model: nameModel, reader: nameReader });
@@ -527,8 +554,14 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
   return candidates;
 }
 
-/** A place's name in brackets after a person's: capitalised words or an acronym, no marker ("(1,2)", "(*)"), post, role or badge ("(Corresponding Author)", "(Discussant)", "(ORCID)", "(Jr.)"). */
-const BRACKETED_PLACE = /\s*\(((?:\p{Lu}[\p{L}&.'’-]*|of|and|for|de|du|la)(?:,?\s+(?:\p{Lu}[\p{L}&.'’-]*|of|and|for|de|du|la)){0,7})\)/gu;
+/** A note the corresponding author's label opens: "Corresponding author: …", "* Correspondence: …". */
+const LABELLED_CORRESPONDENCE = new RegExp(String.raw`^\s*[*∗†]?\s*(?:${CORRESPONDING_LABEL}|[Cc]orrespondence\s*:)`, "u");
+
+/**
+ * A place's name in brackets after a person's: capitalised words or an acronym, no marker ("(1,2)", "(*)"), post, role or badge ("(Corresponding Author)", "(Discussant)", "(ORCID)", "(Jr.)");
+ * after the whole name, not among its given names: "Rui (Aruhan) Shi" is one name.
+ */
+const BRACKETED_PLACE = /\s*\(((?:\p{Lu}[\p{L}&.'’-]*|of|and|for|de|du|la)(?:,?\s+(?:\p{Lu}[\p{L}&.'’-]*|of|and|for|de|du|la)){0,7})\)(?!\s*\p{Lu}\p{Ll})/gu;
 
 /** What brackets after a name hold that is no place: a role in the paper, a badge, a generation. */
 const NOT_A_PLACE = /^(?:ORCID|Jr\.?|Sr\.?|II|III|IV|Editor|Guest Editor|Discussant|Presenter|Chair|Speaker|Student|Corresponding(?: Author)?)$/i;

@@ -11,6 +11,15 @@ describe("countries", () => {
     expect(countryOfAffiliation("Goethe University Frankfurt")).toBe("Germany");
   });
 
+  it("knows the country of a national central bank named in its own language, no English name of the country in it", () => {
+    expect(countryOfInstitution("Norges Bank")).toBe("Norway");
+    expect(countryOfInstitution("Monetary Policy Department, Sveriges Riksbank")).toBe("Sweden");
+    expect(countryOfInstitution("Danmarks Nationalbank")).toBe("Denmark");
+    expect(countryOfInstitution("Norges Bank and CEPR")).toBe("Norway");
+    // (Not a person named so, nor a bank of that word's town.)
+    expect(countryOfInstitution("Harbour Savings Bank")).toBe(null);
+  });
+
   it("finds the printed country, or the one an e-mail's domain names", () => {
     expect(trailingCountry("Tilburg University, The Netherlands")).toEqual({ rest: "Tilburg University", country: "Netherlands" });
     expect(trailingCountry("Koç University, Istanbul, Turkey")).toEqual({ rest: "Koç University, Istanbul", country: "Turkey" });
@@ -51,7 +60,7 @@ describe("countries", () => {
     expect(["University of British Columbia", "Latin American Centre", "Harbour University", "European Research Council"].map(countryOfInstitution)).toEqual([null, null, null, null]);
     // (Not a research network named after the author's own institution, a longer name, a subject taught, a town that
     // shares a university's name; the first institution that says a country, in the order printed.)
-    expect(["Norges Bank and CEPR", "Yale-NUS College", "Department of German, Harbour University", "Miami University, Oxford, Ohio"].map(countryOfInstitution)).toEqual([null, null, null, null]);
+    expect(["Harbour Bank and CEPR", "Yale-NUS College", "Department of German, Harbour University", "Miami University, Oxford, Ohio"].map(countryOfInstitution)).toEqual([null, null, null, null]);
     expect(["Harbour University, EIEF, IGIER and CEPR", "CEPR and Harbour University"].map(countryOfInstitution)).toEqual(["Italy", "United Kingdom"]);
     // A state's postal code before a ZIP code says the United States before a town's or a country's name in the place.
     expect(["Miami University, 800 E High Street, Oxford, OH 45056", "Georgia Institute of Technology, 800 W Peachtree St NW, Atlanta, GA 30308"].map(countryOfUsPostcode)).toEqual(["United States", "United States"]);

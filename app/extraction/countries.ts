@@ -195,6 +195,15 @@ const KNOWN_INSTITUTIONS: Array<[RegExp, string]> = [
   [known("CEMFI|Pompeu Fabra|Banco de España|Bank of Spain"), "Spain"],
   [known("Bank for International Settlements|BIS|EPFL|ETH|Swiss Finance Institute"), "Switzerland"],
   [known("European Central Bank|ECB|Bundesbank"), "Germany"],
+  // (National central banks named in their own language, the country's name in it no English one: "Norges Bank".)
+  [known("Norges Bank"), "Norway"],
+  [known("Sveriges Riksbank|Riksbank"), "Sweden"],
+  [known("Danmarks Nationalbank"), "Denmark"],
+  [known("Suomen Pankki"), "Finland"],
+  [known("Oesterreichische Nationalbank|OeNB"), "Austria"],
+  [known("Narodowy Bank Polski"), "Poland"],
+  [known("Magyar Nemzeti Bank"), "Hungary"],
+  [known("Česká národní banka"), "Czech Republic"],
   [known("De Nederlandsche Bank|Tilburg University|Erasmus University"), "Netherlands"],
   [known("University of Oxford|Oxford University|University of Warwick|Warwick Business School|LSE|Bank of England|CEPR|Institute for Fiscal Studies"), "United Kingdom"],
 ];

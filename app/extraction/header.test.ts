@@ -213,6 +213,46 @@ describe("keywords", () => {
     expect(read.keywords.value).toEqual(["power interruption", "willingness to accept", "demand response", "household survey"]);
   });
 
+  it("reads a form's keywords and JEL codes in the column right of their labels, each label at the height of one of its value's rows", () => {
+    const page = documentOfLines([
+      at(183, 101, 9.5, "Dealer capital and the spreads of corporate bonds"),
+      at(196, 150, 9.5, "Prepared by Ada Moss and Karl Lind"),
+      at(72, 335, 9.5, "ABSTRACT: We measure what dealers earn from the bonds they hold and how their capital limits the spreads"),
+      at(72, 346, 9.5, "of the bonds they trade, across ten years of dealer data and every bond the dealers hold."),
+      at(80, 484, 9.5, "JEL Classification Numbers:"),
+      at(238, 484, 9.5, "G12, G14, E44"),
+      at(238, 507, 9.5, "dealer capital; corporate bonds; market"),
+      at(80, 513, 9.5, "Keywords:"),
+      at(238, 518, 9.5, "liquidity; spreads"),
+      at(80, 542, 9.5, "Author's E-Mail Address:"),
+      at(238, 542, 9.5, "amoss@example.org; klind@example.org"),
+    ]);
+    const read = readHeader(page);
+    expect(read.keywords.value).toEqual(["dealer capital", "corporate bonds", "market liquidity", "spreads"]);
+    expect(read.jel.value).toEqual(["G12", "G14", "E44"]);
+    // (A label that heads a list under it in its own column reads that list, not the text beside it.)
+    const headed = documentOfLines([
+      ...page.lines.slice(0, 4),
+      at(80, 484, 9.5, "Keywords:"),
+      at(238, 484, 9.5, "We show that spreads widen when capital is scarce."),
+      at(80, 495, 9.5, "dealer capital; spreads"),
+    ]);
+    expect(readHeader(headed).keywords.value).toEqual(["dealer capital", "spreads"]);
+  });
+
+  it("takes JEL codes in brackets at a keywords list's end for the paper's codes, no keyword", () => {
+    const page = documentOfLines([
+      at(72, 100, 16, "Dealer capital and the spreads of corporate bonds"),
+      at(72, 130, 11, "Ada Moss, Karl Lind"),
+      at(72, 170, 11, "Abstract"),
+      at(72, 186, 10, "We measure what dealers earn from the bonds they hold and how their capital limits the spreads."),
+      at(72, 210, 10, "Keywords: Dealer Capital, Corporate Bonds, Spreads (JEL: G12, G14)"),
+    ]);
+    const read = readHeader(page);
+    expect(read.keywords.value).toEqual(["Dealer Capital", "Corporate Bonds", "Spreads"]);
+    expect(read.jel.value).toEqual(["G12", "G14"]);
+  });
+
   it("reads a list under its label set alone on a line, in letters spaced apart", () => {
     const page = documentOfLines([
       at(41, 113, 18, "Informal settlements and the ladder out of poverty"),

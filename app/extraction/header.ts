@@ -14,7 +14,7 @@ import { joinLines, letterKey, smallCapitalsRead, vocabularyOf } from "./text";
 import { mastheadLines, readCover, seriesCover } from "./zones";
 import { affiliationsFromNotes, withoutThanked } from "./author-notes";
 import { findAbstractLabel, readAbstract } from "./abstract";
-import { isHeading, lineSpacing, startsRaised, field } from "./layout";
+import { besideLabel, isHeading, lineSpacing, startsRaised, field } from "./layout";
 import { abstractEvidence, authorsEvidence, calibrated, titleEvidence, type Calibrated, confidenceOf } from "./calibration";
 import { giveAffiliation, giveAffiliationAnew, notAffiliation } from "./affiliations";
 import { COVER_SURE, authorsOfCover, isOrganisation, readAuthors } from "./authors";
@@ -105,7 +105,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   // (A label with its list after it, or else a label alone on its line, the list below it.)
   const labelled = lines.findIndex((l) => keywordsAfterLabel(l) !== null);
   const keywordIndex = labelled >= 0 ? labelled : lines.findIndex((l) => KEYWORDS_ALONE.test(l.text));
-  const jelIndex = lines.findIndex((l) => JEL_LINE.test(l.text) && /[A-Z]\d/.test(l.text));
+  // (Its codes on its line, or beside it in a form: "JEL Classification Numbers:" | "C63, C89".)
+  const jelIndex = lines.findIndex((l, i) => JEL_LINE.test(l.text) && (/[A-Z]\d/.test(l.text) || (doc.kind === "pdf" && besideLabel(lines, i).some((b) => /\b[A-Z]\d/.test(b.text)))));
 
   // --- the title: the largest text near the top of the first pages, before the abstract.
   // (A label at a line's end is too weak a sign to end the search: the title is looked for as before.)
@@ -131,6 +132,9 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   const listAfter = (index: number, after: (l: Line) => string) => {
     if (index < 0) return { items: [] as string[], line: undefined as Line | undefined };
     const first = lines[index]!;
+    // (A label alone in a form's left column: its value is the rows right of it.)
+    const beside = doc.kind === "pdf" && !after(first).trim() ? besideLabel(lines, index) : [];
+    if (beside.length) return { items: [joinLines(beside.map((l) => l.text), vocabulary)], line: first };
     const parts = [after(first)];
     let prev = first;
     for (let i = index + 1; i < lines.length; i++) {
@@ -150,14 +154,17 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
     return { items: oneToALine ? [rows.join("; ")] : [joinLines(parts, vocabulary)], line: first };
   };
   const kw = listAfter(keywordIndex, (l) => keywordsAfterLabel(l) ?? "");
+  // (JEL codes in brackets at the list's end are no keyword, but the paper's codes: "…, Reaction Function (JEL: E52, E58)".)
+  const jelInKeywords = /\s*\(\s*JEL\b([^)]*)\)/i.exec(kw.items[0] ?? "");
   const keywords = kw.items.length
     ? kw.items[0]!
+        .replace(jelInKeywords?.[0] ?? "", "")
         .split(/\s*[;,·•]\s*|\s+[–—]\s+/)
         .map((k) => k.trim().replace(/\.$/, ""))
         .filter((k) => k.length > 1 && !/^JEL\b/i.test(k))
     : [];
   const jl = listAfter(jelIndex, (l) => JEL_LINE.exec(l.text)![1]!);
-  const jelText = jl.items[0] ?? runInJel?.[1] ?? "";
+  const jelText = jl.items[0] ?? runInJel?.[1] ?? jelInKeywords?.[1] ?? "";
   const jel = [...new Set(jelText.match(/\b[A-Z]\d{1,2}\b/g) ?? [])];
 
   // --- authors: the lines between the title and the abstract, and the title page's footnotes.
@@ -195,8 +202,14 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   }
   affiliationsFromNotes(front, authors, abstractLines[abstractLines.length - 1], series ? printed.filter((l) => l.page < series.titlePage) : []);
   // (A series' title page may print the authors' department alone over the title: the place of each author given none.)
+  // (Its country is its issuer's, named by the series: "IMF Working Paper".)
   const unit = titleIndexes.length ? unitOverTitle(lines, titleIndexes[0]!) : null;
-  if (unit) for (const a of authors) if (!a.affiliation) giveAffiliation(a, unit);
+  const unitCountry = unit ? countryOfInstitution(lines[titleIndexes[0]! - 2]!.text) : null;
+  for (const a of authors) {
+    if (!unit || a.affiliation) continue;
+    giveAffiliation(a, unit);
+    a.country ??= unitCountry;
+  }
   // (An institution's name last, where nothing else gave a country: "Harvard University and NBER".)
   for (const a of authors) a.country ??= countryOfState(a.affiliation) ?? countryOfInstitution(a.affiliation);
 

@@ -26,6 +26,29 @@ export function lineSpacing(lines: Line[], from: number) {
   return gaps[Math.floor(gaps.length / 2)] ?? 14;
 }
 
+/**
+ * The value of a label set alone in a form's left column, printed in the column right of it as a series' title page
+ * sets its codes, keywords and addresses ("Keywords:" at the height of the middle row of "monetary policy; …" /
+ * "central banks; …" / "spillovers"): the run of rows there that holds the label's row, up to a row another label
+ * of the form stands beside. None where the label heads a list under it in its own column.
+ */
+export function besideLabel(lines: Line[], index: number): Line[] {
+  const label = lines[index]!;
+  const end = label.x + label.width;
+  const onPage = lines.filter((l) => l.page === label.page && l !== label);
+  const below = (a: Line, b: Line) => b.y > a.y && b.y - a.y <= a.size * 1.6;
+  if (onPage.some((l) => below(label, l) && l.x < end && l.x + l.width > label.x)) return [];
+  const right = onPage.filter((l) => l.x > end + 10);
+  const seed = right.filter((l) => Math.abs(l.y - label.y) <= label.size * 0.8).sort((a, b) => Math.abs(a.y - label.y) - Math.abs(b.y - label.y))[0];
+  if (!seed) return [];
+  const column = right.filter((l) => Math.abs(l.x - seed.x) < 3).sort((a, b) => a.y - b.y);
+  const besideAnother = (row: Line) => onPage.some((l) => l.x + l.width < seed.x - 10 && Math.abs(l.y - row.y) <= row.size * 0.5);
+  let [from, to] = [column.indexOf(seed), column.indexOf(seed)];
+  while (from > 0 && below(column[from - 1]!, column[from]!) && !besideAnother(column[from - 1]!)) from--;
+  while (to < column.length - 1 && below(column[to]!, column[to + 1]!) && !besideAnother(column[to + 1]!)) to++;
+  return to - from < 5 ? column.slice(from, to + 1) : [];
+}
+
 /** A first section's heading: never a raised number's line ("³² Data Science Initiative, Harvard…"). */
 export function isHeading(l: Line) {
   return HEADING.test(l.text) && !startsRaised(l);

@@ -30,7 +30,7 @@ export const JEL_LABEL = /^\s*JEL(?:\s+(?:classifications?|codes?|classification
  * A line of JEL codes as the header reads it: labelled as `JEL_LABEL` (the labeller's feature), or
  * in parentheses as the AEA's journals print it under the abstract ("(JEL E24, F14, J23)").
  */
-export const JEL_LINE = /^\s*\(?JEL\b(?:\s+(?:classifications?|codes?|classification\s+codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*?)\)?\s*$/i;
+export const JEL_LINE = /^\s*\(?JEL\b(?:\s+(?:classifications?(?:\s+(?:codes?|numbers?))?|codes?|subject\s+codes?))?\s*(?:\([^)]*\))?\s*[:.—–-]?\s*(.*?)\)?\s*$/i;
 /** JEL codes run into the end of an abstract's last line: "… from both.(JEL C13, C90)", "… families. JEL Codes: O3, I2, R3." */
 // (One run of separators between codes, so a long line of codes that fails at its end fails in linear time.)
 export const JEL_RUN_IN = /\s*\(?\bJEL(?:\s+(?:[Cc]lassifications?|[Cc]odes?))?\s*[:.]?\s*((?:[A-Z]\d{1,2}[,;\s]*)+)\)?\.?\s*$/;
@@ -196,7 +196,7 @@ export const namesInstitution = (text: string) => INSTITUTION.test(text) || PUBL
  * to …", "… provided outstanding research assistance"). Not a funding statement: its names are often
  * the authors' own ("AEK received funding from …").
  */
-export const THANKS = /\b(?:we|I|authors?)\s+(?:\w+\s+)?(?:thank|are grateful|am grateful|acknowledge)\b|\bthanks?\s+(?:to|go)\b|\bgrateful\s+(?:to|for)\b|\bgratitude\b|\bindebted\s+to\b|\bresearch assistance\b|\bdiscussants?\b|\b(?:helpful|valuable|useful|insightful|detailed)\s+(?:\w+\s+)?(?:comments|suggestions|discussions)\b/i;
+export const THANKS = /\b(?:we|I|authors?)\s+(?:\w+\s+)?(?:thank|are grateful|am grateful|acknowledge)\b|\bthanks?\s+(?:to|go)\b|\bgrateful\s+(?:to|for)\b|\bgratitude\b|\bindebted\s+to\b|\bresearch assistance\b|\bdiscussants?\b|\b(?:helpful|valuable|useful|insightful|detailed)\s+(?:\w+\s+)?(?:comments|suggestions|discussions)\b|\bbenefit(?:ed|ted|s)?\s+(?:\w+\s+)?from\s+(?:the\s+)?(?:comments|suggestions|discussions|conversations)\b/i;
 
 /** A line naming a series of papers: "NBER Working Paper Series", "Finance and Economics Discussion Series". */
 export const SERIES_BANNER = /\b(?:working|discussion|occasional|staff|research)\s+(?:papers?\s+)?series\b/i;

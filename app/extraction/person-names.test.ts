@@ -1,8 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { lowerCaseWords } from "./patterns";
-import { isCommonWords, looksLikeName, splitName } from "./person-names";
+import { byline, isCommonWords, looksLikeName, splitName } from "./person-names";
+import { lineAt } from "./test-document";
 
 describe("person names", () => {
+  it("knows a byline by its lead words, 'Prepared by', and its names, a name one goes by in brackets among them", () => {
+    const says = (text: string) => byline(lineAt(1, 72, 100, 10, text), new Set(["staff", "the", "of", "for", "distribution"]));
+    expect(says("Prepared by Ines Albrecht and Lena (Ping) Zhou")).toBe(true);
+    expect(says("By Ada Moss, Karl Lind and Ruth Okafor")).toBe(true);
+    // (Not an approver's line, nor a byline of no person.)
+    expect(says("Authorized for distribution by Kofi Mensah")).toBe(false);
+    expect(says("Prepared by the staff of the Harbour Fund")).toBe(false);
+    expect(says("Ines Albrecht and Lena Zhou")).toBe(false);
+  });
+
   it("splits names with particles, initials and capitalised particles", () => {
     expect(splitName("Pieter van der Berg")).toEqual({ firstName: "Pieter", lastName: "van der Berg" });
     // A Dutch or German particle in lower case begins the family name, however many names follow it; a Spanish given name keeps its "de los".

@@ -11,6 +11,11 @@ import { fixLigatures, fold, normalizeSpace } from "./text";
 import { TRAILING_ABSTRACT } from "./abstract";
 
 /** A line of names only ("Sebastián Quiroga Peña and Annika Lehtonen"), not a title in title case. */
+/** What a byline prints before its names: "By", "Prepared by", "Authors:". */
+const BYLINE = /^\s*(?:authors?\s*:|(?:prepared|written|compiled)\s+by|by)\s+(?=\p{Lu})/iu;
+/** A byline of names: "Prepared by Ines Albrecht and Kofi Mensah" (its lead words say it is one, whatever a model reads). */
+export const byline = (l: Line, lowerWords: Set<string>) => BYLINE.test(l.text) && authorLine(l, lowerWords);
+
 export function authorLine(l: Line, lowerWords: Set<string>) {
   const segments = nameSegments(l);
   return (
@@ -20,7 +25,8 @@ export function authorLine(l: Line, lowerWords: Set<string>) {
   );
 }
 
-const NAME_TOKEN = /^(?:[\p{Lu}][\p{L}'’.-]*|(?:van|von|der|den|de|del|della|di|da|do|dos|das|du|la|le|ten|ter|bin|al|el|zu|i|y|e|['’][tT])|[\p{Lu}]\.)$/u;
+/** A token of a person's name; the name one goes by may be printed in brackets among the given names: "Rui (Aruhan) Shi". */
+const NAME_TOKEN = /^(?:[\p{Lu}][\p{L}'’.-]*|\([\p{Lu}][\p{Ll}'’-]+\)|(?:van|von|der|den|de|del|della|di|da|do|dos|das|du|la|le|ten|ter|bin|al|el|zu|i|y|e|['’][tT])|[\p{Lu}]\.)$/u;
 /** Joins two family names: "Vidal i Puig", "Ortega y Gasset", "Sousa e Silva". */
 const CONJUNCTIONS = new Set(["i", "y", "e"]);
 /** Particles of Spanish and Portuguese compound family names ("López de Haro"). */
@@ -131,8 +137,9 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[]; inve
     // "(1,2)" and "(*)" after a name are its markers, kept with it while the list is split at commas.
     // A label before the list ("Authors: Leonardo Collado-Torres, …") and the abstract's label after it
     // (two columns read across: "… and Magnus Lindh Abstract") are not names.
-    // ("By Peter Bank and …", as the Annals and older journals print an author line, the same.)
-    text = text.replace(/^\s*(?:authors?\s*:|by)\s+(?=\p{Lu})/iu, "").replace(/^\s*authors?\s*:\s*/i, "").replace(TRAILING_ABSTRACT, "");
+    // ("By Peter Bank and …", as the Annals and older journals print an author line, the same; and "Prepared by …",
+    // as a fund's or a ministry's series prints it.)
+    text = text.replace(BYLINE, "").replace(/^\s*authors?\s*:\s*/i, "").replace(TRAILING_ABSTRACT, "");
     // "K. Aoki for the PHENIX Collaboration", "D. Blau on behalf of ALICE collaboration": the speaker is the author.
     text = text.replace(/\s+(?:for|on behalf of)\s+(?:the\s+)?[\p{L}\d\s-]{2,40}?\b(?:collaboration|consortium|study group|group|team|investigators)s?\b.*$/iu, "");
     text = text.replace(/\s*\(([*∗†‡§¶]+|\d{1,2}(?:\s*,\s*\d{1,2})*)\)/g, (_, m: string) => `⟦${m.replace(/\s*,\s*/g, " ")}⟧`);

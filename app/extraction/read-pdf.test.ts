@@ -29,6 +29,14 @@ describe("the PDF's lines", () => {
     expect(lines[0]!.spans.map((s) => s.text)).toEqual(["Mario Bernasconi", "†", ", Miguel Espinosa", "‡"]);
   });
 
+  it("reads a raised ring over no letter as TeX's asterisk, a marker, which a font's encoding gives as the ring accent", () => {
+    const at = (x: number, text: string, width: number) => ({ ...item(x, 156, 12, text), width });
+    const raised = (x: number, text: string) => ({ ...item(x, 152, 9, text), width: 4, baseline: 792 - 156 - 12 + 4 });
+    const [names] = toLines([at(201, "Ada Moss", 60), raised(262, "a,"), raised(268, "\u02DA"), at(274, ", Karl Lind", 60), raised(335, "b")], 1);
+    expect(names!.spans.filter((s) => s.sup).map((s) => s.text)).toEqual(["a,", "∗", "b"]);
+    expect(names!.text).toBe("Ada Moss , Karl Lind");
+  });
+
   it("keeps text of another size apart from a line it nearly shares a baseline with, past a gap", () => {
     const names = { ...item(80.5, 180, 10, "Christophe Madaschi, Irene Pablos Nuevo"), width: 187.2, baseline: 605.5 };
     const title = { ...item(279.2, 180, 16, "The profitability of banks in a context"), width: 259.4, baseline: 602.5 };

@@ -232,6 +232,9 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
     // Small raised items inside a line (a marker after a name) are superscripts too.
     const baseline = median(body.map((i) => i.baseline));
     const spans = accentsOntoTheirLetters(members.map((i) => ({ ...i, sup: sup.has(i) || (i.size < size * 0.85 && i.baseline - baseline > size * 0.15 && markerLike(i.text)) })));
+    // (A raised ring over no letter is TeX's asterisk that a font's encoding gives as the ring accent: the
+    // corresponding author's marker, "Ada Moss^a,˚", and its note's, "˚ Corresponding author.")
+    for (const s of spans) if (s.sup && s.text.trim() === "\u02DA") s.text = "∗";
     const text = fixLigatures(joinSpans(spans.filter((s) => !s.sup)));
     if (!text) continue;
     const [x0, x1] = extent(members);

@@ -123,7 +123,9 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     if (banner.has(i)) continue;
     // (Nor the rest of a list of names, its markers raised, that the labeller is sure of: "Morth², Elsa Lundanes¹, …".)
     const listed = (labels[i]?.author ?? 0) >= 0.9 && l.spans.filter((s) => s.sup && /\S/.test(s.text)).length >= 2;
-    if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text) || keywordsAfterLabel(l) !== null || NOT_TITLE.test(l.text) || SERIES_KIND.test(l.text.trim()) || isAuthorLine(l) || startsWithMarker(l) || listed || issuesSeries(i)) continue;
+    // (Nor the unit a series' title page prints under the series' name: "IMF Working Paper" / "Statistics Department".)
+    const unit = unitOverTitle(lines, i + 1) !== null;
+    if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text) || keywordsAfterLabel(l) !== null || NOT_TITLE.test(l.text) || SERIES_KIND.test(l.text.trim()) || isAuthorLine(l) || startsWithMarker(l) || listed || unit || issuesSeries(i)) continue;
     candidates.push(i);
   }
   if (!candidates.length) return [];
@@ -146,7 +148,8 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     const above = lines[start - 1]!;
     // (Not a running head, a banner or a note: "Collado-Torres et al.",
     // "HYDROBIOLOGICAL BULLETIN 18(2): 109-118", "Presented as a RobustML workshop paper at ICLR 2021".)
-    if (Math.abs(score(above) - score(lines[start]!)) >= 0.4 || !close(above, lines[start]!) || !looksLikeTitle(above) || NOT_TITLE.test(above.text) || SERIES_KIND.test(above.text.trim())) break;
+    // (Nor the unit a series' title page prints under the series' name.)
+    if (Math.abs(score(above) - score(lines[start]!)) >= 0.4 || !close(above, lines[start]!) || !looksLikeTitle(above) || NOT_TITLE.test(above.text) || SERIES_KIND.test(above.text.trim()) || unitOverTitle(lines, start) !== null) break;
     start--;
   }
   const out = [start];
