@@ -31,6 +31,7 @@ describe("affiliations", () => {
       "Other helpful comments have been provided by Ada Moreno, as well as participants in seminars at Harbour University and the Central Bank of Norland",
       "Seminar participants at the University of Eastbury made many remarks",
       "Valuable suggestions came from colleagues at the Federal Reserve Board",
+      "The paper has also benefited from comments received at the Harbour University seminar and the Eastbury meetings",
     ]) expect(notAffiliation(thanks)).toBe(true);
     expect(notAffiliation("Division of International Finance, Federal Reserve Board, Mail Stop 20, Washington, DC 20551")).toBe(false);
     // (Nor a sentence that tells what was done, though it names a centre.)
