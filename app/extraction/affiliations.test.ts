@@ -17,6 +17,10 @@ describe("affiliations", () => {
     expect(cleanAffiliation("Ph.D. candidate in Economics at the University of Harbour, Eastbury.")).toBe("University of Harbour, Eastbury");
     expect(cleanAffiliation("PhD student Department of Economics, Harbour University")).toBe("Department of Economics, Harbour University");
     expect(cleanAffiliation("Assistant Professor of Finance and Banking at Harbour Business School")).toBe("Harbour Business School");
+    // (A subject of several words before "at": the place begins after "at", not at the subject's second word.)
+    expect(cleanAffiliation("Ph.D. candidate in Agricultural Economics at the University of Harbour")).toBe("University of Harbour");
+    expect(cleanAffiliation("Assistant Professor of Health Policy and Management at Harbour University")).toBe("Harbour University");
+    expect(cleanAffiliation("Professor in Harbour University")).toBe("Professor in Harbour University");
     // (A unit named after a post's word is a place; so is a post with no institution after it, left as printed.)
     expect(cleanAffiliation("Research Department, Bank of Harbour")).toBe("Research Department, Bank of Harbour");
     expect(cleanAffiliation("PhD candidate in economics")).toBe("PhD candidate in economics");

@@ -156,8 +156,11 @@ const withoutHonours = (t: string) => {
 };
 /** A post as a footnote opens with it, a doctorate's abbreviation before it: "Ph.D. candidate", "PhD student", "Assistant Professor". */
 const POST_OPENING = new RegExp(String.raw`^(?:ph\.?\s?d\.?\s+)?(?:${POST.source.slice(1)})`, "i");
-/** What joins a post run into its place: its subject, "at the": "… in Economics at the ", "… of Finance, ", or a space. */
-const POST_TO_PLACE = /^(?:\s+(?:in|of)\s+\p{Lu}[\p{L}-]*(?:\s+(?:and\s+)?\p{Lu}[\p{L}-]*){0,3}?)?(?:\s+at\s+(?:the\s+)?|,?\s+)(?=\p{Lu})/u;
+/**
+ * What joins a post run into its place: its subject and "at the" ("… in Agricultural Economics at the "), "at the" alone,
+ * or, no subject between, a space or a comma ("PhD student Department of …").
+ */
+const POST_TO_PLACE = /^(?:\s+(?:in|of)\s+\p{Lu}[\p{L}-]*(?:\s+(?:(?:and|&)\s+)?\p{Lu}[\p{L}-]*){0,5}\s+at\s+(?:the\s+)?|\s+at\s+(?:the\s+)?|,?\s+)(?=\p{Lu})/u;
 /**
  * A place without the post run into it, no comma between: "Ph.D. candidate in Economics at the University of California,
  * Davis" is "University of California, Davis", "PhD student Department of Economics, …" "Department of Economics, …"; not a

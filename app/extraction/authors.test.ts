@@ -1167,4 +1167,49 @@ describe("the author reader", () => {
       ["Okafor", ""],
     ]);
   });
+
+  it("reads entries set as sentences whatever their e-mail's label, an abbreviation's full stop kept inside its part", () => {
+    const entry = (first: string) =>
+      readHeader(
+        documentOfLines([
+          lineAt(1, 113, 107, 14, "It has been easy to beat the index in the last twenty years. Some examples"),
+          lineAt(1, 120, 129, 10, first),
+          lineAt(1, 85, 220, 10, "We document that indexes weighting their stocks equally have done better than those weighted by size, for"),
+          lineAt(1, 85, 232, 10, "every size of firm and every decade since the indexes were first computed, and that it was easy to see."),
+        ]),
+      ).authors.map((a) => [a.lastName, a.email, a.affiliation]);
+    expect(entry("Ada Moss. Professor of Finance. E-mail address: amoss@example.es. Harbour Business School. Spain.")).toEqual([["Moss", "amoss@example.es", "Harbour Business School"]]);
+    expect(entry("Ada Moss. Professor of Finance. amoss@example.es. Harbour Business School. Spain.")).toEqual([["Moss", "amoss@example.es", "Harbour Business School"]]);
+    expect(entry("Ada Moss. Dept. of Economics. Harbour Business School. e-mail: amoss@example.es")).toEqual([["Moss", "amoss@example.es", "Dept. of Economics, Harbour Business School"]]);
+  });
+
+  it("reads two names set apart on one row, each with its place in brackets, and a name one goes by in brackets as part of a name", () => {
+    const page = (names: string) =>
+      documentOfLines([
+        lineAt(1, 72, 100, 16, "Dealer Capital and the Spreads of Corporate Bonds"),
+        lineAt(1, 72, 130, 11, names),
+        lineAt(1, 72, 190, 11, "Abstract"),
+        lineAt(1, 72, 206, 10, "We measure what dealers earn from the bonds they hold and how their capital limits the spreads of bonds."),
+      ]);
+    expect(readHeader(page("Ada Moss (Harbour University)   Karl Lind (Eastbury College)")).authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Moss", "Harbour University"],
+      ["Lind", "Eastbury College"],
+    ]);
+  });
+
+  it("gives names on a byline the unit under them that is named after a section's word, the first heading below it", () => {
+    const read = readHeader(
+      documentOfLines([
+        lineAt(1, 73, 104, 9, "IDENTIFICATION OF TREATMENT EFFECTS AT A THRESHOLD"),
+        lineAt(1, 88, 138, 6.7, "BY ADA MOSS AND KARL LIND"),
+        lineAt(1, 100, 150, 6.5, "Data Science Institute, Harbour University"),
+        lineAt(1, 186, 168, 6.5, "1. INTRODUCTION"),
+        ...Array.from({ length: 8 }, (_, k) => lineAt(1, 46, 185 + k * 11, 6.8, `Where a rule assigns a treatment at a threshold of a score, its effect is found near it (case ${k + 1}).`)),
+      ]),
+    );
+    expect(read.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Moss", "Data Science Institute, Harbour University"],
+      ["Lind", "Data Science Institute, Harbour University"],
+    ]);
+  });
 });

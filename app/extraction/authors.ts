@@ -62,10 +62,17 @@ function personWithAffiliation(text: string, lowerWords: Set<string>) {
   return bySentences ? { ...bySentences, fullStops: true } : null;
 }
 
-/** An e-mail and its label, among an entry's parts: "e-mail: ada@example.edu". */
-const LABELLED_EMAIL = /\be-?mail\s*:?\s*[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/gi;
-/** An entry's parts set as sentences: parted at a full stop after a word or a number, not an initial's ("Ada M. Moss"). */
-const entrySentences = (text: string) => text.split(/(?<=\p{L}{2}|\d)\s*\.(?:\s+|$)/u).map((p) => p.trim()).filter(Boolean);
+/** An e-mail among an entry's parts, its label with it where one is printed: "e-mail: ada@example.edu", "E-mail address: …". */
+const LABELLED_EMAIL = /(?:\be-?mail(?:\s+address(?:es)?)?\s*:?\s*)?(?<![\w.+'-])[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/gi;
+/**
+ * An entry's parts set as sentences: parted at a full stop after a word or a number, not an initial's ("Ada M. Moss") nor
+ * an abbreviation's ("Dept. of Economics", "Harbour Univ."); what an e-mail taken out left at a part's start goes.
+ */
+const entrySentences = (text: string) =>
+  text
+    .split(/(?<=\p{L}{2}|\d)(?<!\b(?:Dept|Univ|Inst|Ave|St|Co|Inc|Ltd|Corp|Prof|Dr|No))\s*\.(?:\s+|$)/u)
+    .map((p) => p.replace(/^[\s.,;:]+/, "").trim())
+    .filter(Boolean);
 
 /** The name, markers and affiliation of an entry's parts: a name first, then degrees or posts (`posted`: at least one), then a place that names an institution. */
 function entryOf(pieces: string[], lowerWords: Set<string>, { posted }: { posted: boolean }) {
@@ -327,7 +334,9 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
   if (sharedLine && authors.every((a) => !a.affiliation)) {
     // (Down to the first section's heading, where no abstract ends the front matter: the notes under the text are no block.)
     const below = region.filter((r) => r.index > candidates[0]!.lineIndex && !nameLines.has(r.line)).map((r) => r.line);
-    const under = below.slice(0, ((k) => (k < 0 ? below.length : k))(below.findIndex((l) => isHeading(l))));
+    // (Not a unit named after a section's word: "Data Science Institute, Harbour University".)
+    const heading = below.findIndex((l) => isHeading(l) && !INSTITUTION.test(l.text));
+    const under = heading < 0 ? below : below.slice(0, heading);
     // The corresponding author's address printed apart is theirs, not everyone's ("Correspondence
     // should be addressed to Jacob Torrejón." / "Institute for Materials Science, CSIC. …").
     const cut = under.findIndex((l) => correspondingText.test(l.text) || /^address(?:es)? for correspondence|^reprint requests?\b/i.test(l.text.trim()));
@@ -559,9 +568,10 @@ const LABELLED_CORRESPONDENCE = new RegExp(String.raw`^\s*[*∗†]?\s*(?:${CORR
 
 /**
  * A place's name in brackets after a person's: capitalised words or an acronym, no marker ("(1,2)", "(*)"), post, role or badge ("(Corresponding Author)", "(Discussant)", "(ORCID)", "(Jr.)");
- * after the whole name, not among its given names: "Rui (Aruhan) Shi" is one name.
+ * after the whole name, not among its given names before the one word that ends it: "Rui (Aruhan) Shi" is one name,
+ * "Ada Moss (Harbour University)   Karl Lind (…)" two names and their places.
  */
-const BRACKETED_PLACE = /\s*\(((?:\p{Lu}[\p{L}&.'’-]*|of|and|for|de|du|la)(?:,?\s+(?:\p{Lu}[\p{L}&.'’-]*|of|and|for|de|du|la)){0,7})\)(?!\s*\p{Lu}\p{Ll})/gu;
+const BRACKETED_PLACE = /\s*\(((?:\p{Lu}[\p{L}&.'’-]*|of|and|for|de|du|la)(?:,?\s+(?:\p{Lu}[\p{L}&.'’-]*|of|and|for|de|du|la)){0,7})\)(?!\s*\p{Lu}\p{Ll}+\s*(?:[,;&]|\band\b|$))/gu;
 
 /** What brackets after a name hold that is no place: a role in the paper, a badge, a generation. */
 const NOT_A_PLACE = /^(?:ORCID|Jr\.?|Sr\.?|II|III|IV|Editor|Guest Editor|Discussant|Presenter|Chair|Speaker|Student|Corresponding(?: Author)?)$/i;

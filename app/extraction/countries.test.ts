@@ -16,6 +16,7 @@ describe("countries", () => {
     expect(countryOfInstitution("Monetary Policy Department, Sveriges Riksbank")).toBe("Sweden");
     expect(countryOfInstitution("Danmarks Nationalbank")).toBe("Denmark");
     expect(countryOfInstitution("Norges Bank and CEPR")).toBe("Norway");
+    expect(countryOfInstitution("Banka Slovenije")).toBe("Slovenia");
     // (Not a person named so, nor a bank of that word's town.)
     expect(countryOfInstitution("Harbour Savings Bank")).toBe(null);
   });

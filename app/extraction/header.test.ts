@@ -238,6 +238,21 @@ describe("keywords", () => {
       at(80, 495, 9.5, "dealer capital; spreads"),
     ]);
     expect(readHeader(headed).keywords.value).toEqual(["dealer capital", "spreads"]);
+    // (Nor a heading without a colon in a page's left column, the other column's text at its height, its list below it
+    // past a heading's space: "Table A1 and Figure B2" are no codes.)
+    const twoColumns = documentOfLines([
+      at(50, 80, 16, "Dealer Capital and the Spreads of Corporate Bonds"),
+      at(50, 110, 11, "Ada Moss and Karl Lind"),
+      at(50, 140, 9, "Abstract"),
+      at(50, 152, 9, "We measure what dealers earn from the bonds they"),
+      at(50, 163, 9, "hold and how their capital limits the spreads."),
+      at(320, 179, 9, "The data cover ten years of trades by every dealer in"),
+      at(320, 190, 9, "the registry, as reported in Table A1 and Figure B2,"),
+      at(320, 201, 9, "and we drop trades between two dealers."),
+      at(50, 190, 9, "JEL classification"),
+      at(50, 215, 9, "G12; G14; E44"),
+    ]);
+    expect(readHeader(twoColumns).jel.value).not.toContain("A1");
   });
 
   it("takes JEL codes in brackets at a keywords list's end for the paper's codes, no keyword", () => {
@@ -251,6 +266,9 @@ describe("keywords", () => {
     const read = readHeader(page);
     expect(read.keywords.value).toEqual(["Dealer Capital", "Corporate Bonds", "Spreads"]);
     expect(read.jel.value).toEqual(["G12", "G14"]);
+    // (In square brackets too.)
+    const square = documentOfLines(page.lines.map((l) => (l.y === 210 ? at(72, 210, 10, "Keywords: Dealer Capital, Spreads [JEL: G12, G14]") : l)));
+    expect([readHeader(square).keywords.value, readHeader(square).jel.value]).toEqual([["Dealer Capital", "Spreads"], ["G12", "G14"]]);
   });
 
   it("reads a list under its label set alone on a line, in letters spaced apart", () => {

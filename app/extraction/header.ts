@@ -155,7 +155,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   };
   const kw = listAfter(keywordIndex, (l) => keywordsAfterLabel(l) ?? "");
   // (JEL codes in brackets at the list's end are no keyword, but the paper's codes: "…, Reaction Function (JEL: E52, E58)".)
-  const jelInKeywords = /\s*\(\s*JEL\b([^)]*)\)/i.exec(kw.items[0] ?? "");
+  // (In round or square brackets; a bracket's text read up to the next bracket only, so that an unclosed one costs a line's length once.)
+  const jelInKeywords = /\s*[(\[]\s*JEL\b([^()[\]]*)[)\]]/i.exec(kw.items[0] ?? "");
   const keywords = kw.items.length
     ? kw.items[0]!
         .replace(jelInKeywords?.[0] ?? "", "")

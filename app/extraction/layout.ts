@@ -34,10 +34,13 @@ export function lineSpacing(lines: Line[], from: number) {
  */
 export function besideLabel(lines: Line[], index: number): Line[] {
   const label = lines[index]!;
+  // (A form's label ends with its colon: a heading alone, "Keywords", heads its list under it.)
+  if (!/:\s*$/.test(label.text)) return [];
   const end = label.x + label.width;
   const onPage = lines.filter((l) => l.page === label.page && l !== label);
   const below = (a: Line, b: Line) => b.y > a.y && b.y - a.y <= a.size * 1.6;
-  if (onPage.some((l) => below(label, l) && l.x < end && l.x + l.width > label.x)) return [];
+  // (A list under the label, as far down as a heading's space before its list: that list is its value.)
+  if (onPage.some((l) => l.y > label.y && l.y - label.y <= label.size * 2.5 && l.x < end && l.x + l.width > label.x)) return [];
   const right = onPage.filter((l) => l.x > end + 10);
   const seed = right.filter((l) => Math.abs(l.y - label.y) <= label.size * 0.8).sort((a, b) => Math.abs(a.y - label.y) - Math.abs(b.y - label.y))[0];
   if (!seed) return [];

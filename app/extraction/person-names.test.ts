@@ -12,6 +12,9 @@ describe("person names", () => {
     expect(says("Authorized for distribution by Kofi Mensah")).toBe(false);
     expect(says("Prepared by the staff of the Harbour Fund")).toBe(false);
     expect(says("Ines Albrecht and Lena Zhou")).toBe(false);
+    // (A bracketed word stands among the given names, never last: "(Chair)" after a name is a role.)
+    expect(looksLikeName("Lena (Ping) Zhou")).toBe(true);
+    expect(looksLikeName("Ada Moss (Chair)")).toBe(false);
   });
 
   it("splits names with particles, initials and capitalised particles", () => {

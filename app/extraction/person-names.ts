@@ -49,6 +49,8 @@ export function looksLikeName(text: string) {
   if (!t || /\d|@|:/.test(t) || hasInstitutionWord(t) || (namesKnownInstitution(t) && /\p{Ll}/u.test(t)) || NOISE.test(t)) return false;
   const tokens = t.split(/\s+/);
   if (tokens.length < 2 || tokens.length > 5) return false;
+  // (A name in brackets stands among the given names, never first nor last: "Ada Moss (Chair)" is a name and a role.)
+  if (tokens[0]!.startsWith("(") || tokens[tokens.length - 1]!.startsWith("(")) return false;
   if (tokens.some((w) => NOT_NAME_WORDS.has(w.toLowerCase()) && !PARTICLES.has(w.toLowerCase()))) return false;
   const upperish = tokens.filter((w) => /^[\p{Lu}]/u.test(w)).length;
   return tokens.every((w) => NAME_TOKEN.test(w) || /^[\p{Lu}][\p{Ll}]+(?:-[\p{Lu}][\p{Ll}]+)+$/u.test(w)) && upperish >= 2;
