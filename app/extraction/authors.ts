@@ -62,8 +62,10 @@ function personWithAffiliation(text: string, lowerWords: Set<string>) {
   return bySentences ? { ...bySentences, fullStops: true } : null;
 }
 
+/** An e-mail's label: "e-mail", "E-mail address". */
+const EMAIL_LABEL = String.raw`\be-?mail(?:\s+address(?:es)?)?`;
 /** An e-mail among an entry's parts, its label with it where one is printed: "e-mail: ada@example.edu", "E-mail address: …". */
-const LABELLED_EMAIL = /(?:\be-?mail(?:\s+address(?:es)?)?\s*:?\s*)?(?<![\w.+'-])[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/gi;
+const LABELLED_EMAIL = new RegExp(String.raw`(?:${EMAIL_LABEL}\s*:?\s*)?${EMAIL.source}`, "gi");
 /**
  * An entry's parts set as sentences: parted at a full stop after a word or a number, not an initial's ("Ada M. Moss") nor
  * an abbreviation's ("Dept. of Economics", "Harbour Univ."); what an e-mail taken out left at a part's start goes.
@@ -407,7 +409,7 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     const whole = (a: ExtractedAuthor) => fold(`${a.firstName} ${a.lastName}`);
     const named = authors.filter((a) => said.startsWith(whole(a)));
     const rest = named.length === 1 ? said.slice(whole(named[0]!).length) : "";
-    const words = rest.replace(/\S+@\S+/g, " ").replace(/\be-?mail(?:\s+address(?:es)?)?\b/g, " ").match(/\p{L}+/gu) ?? [];
+    const words = rest.replace(/\S+@\S+/g, " ").replace(new RegExp(`${EMAIL_LABEL}\\b`, "g"), " ").match(/\p{L}+/gu) ?? [];
     if (/@/.test(rest) && words.length === 0) named[0]!.isCorresponding = true;
   }
   if (authors.length === 1) authors[0]!.isCorresponding = true;
@@ -490,17 +492,17 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
       index = next.index;
       r++;
     }
-    // (An e-mail's line is no name's, but for an entry that sets its e-mail among its parts, `personWithAffiliation`.)
+    // One author to a line, with degrees, post and affiliation after the name ("Nicola Carey, PhD,
+    // Reader, School of Health Sciences, University of Surrey, UK"); the affiliation may wrap.
+    const own = personWithAffiliation(line.text, lowerWords);
+    // (An e-mail's line is no name's, but for an entry that sets its e-mail among its parts.)
     const mailed = EMAIL.test(line.text);
     EMAIL.lastIndex = 0;
-    if (isNoise(line) || (mailed && !personWithAffiliation(line.text, lowerWords)?.fullStops)) continue;
+    if (isNoise(line) || (mailed && !own?.fullStops)) continue;
     if (correspondingNote(line.text)) {
       corresponding ||= candidates.length > 0;
       continue;
     }
-    // One author to a line, with degrees, post and affiliation after the name ("Nicola Carey, PhD,
-    // Reader, School of Health Sciences, University of Surrey, UK"); the affiliation may wrap.
-    const own = personWithAffiliation(line.text, lowerWords);
     if (own) {
       let affiliation = own.affiliation;
       const goesOn = (text: string) =>
