@@ -280,6 +280,42 @@ describe("author notes", () => {
     expect(authors[2]!.country).toBe("Spain");
   });
 
+  it("reads a biographical note's posts and places: an e-mail after the name, several places, a post every author holds besides", () => {
+    const fund = lines([
+      "Ada Moss (amoss@example.org) is Deputy Division Chief in the Western Hemisphere Department of the IMF; Karl",
+      "Lind (k.lind@example.ac.uk) is a DPhil Student at the University of Eastbury and Visiting Research Fellow at Harbour",
+      "College London; Rosa Quintana (rq@example.org) is Deputy Director of the Western Hemisphere Department of the IMF",
+      "and a Research Fellow at the Centre for Policy Studies (CPS) in London. We thank Ian Perry for comments.",
+    ]);
+    const three = [author("Ada", "Moss"), author("Karl", "Lind"), author("Rosa", "Quintana")];
+    affiliationsFromNotes(fund, three);
+    expect(three.map((a) => a.affiliation)).toEqual([
+      "Western Hemisphere Department of the IMF",
+      "University of Eastbury; Harbour College London",
+      "Western Hemisphere Department of the IMF; Centre for Policy Studies (CPS), London",
+    ]);
+    // (Of several places, the first one's country: the fund's, not London's.)
+    expect(three[2]!.country).toBe("United States");
+    const review = lines([
+      "■ Ada Moss is Edwin and Betty L. Harbour Professor, University of Eastbury, Eastbury, Illinois. Karl Lind is the",
+      "R. Quill Professor, of Economics and the John E. Marsh Faculty Fellow, Harbour Business School, Chicago, Illinois.",
+      "Pia Noor is Economics PhD Student, Department of Economics, Kestrel University, PA 19122. Wei Li is Professor at",
+      "Eastbury College and a co-director since 2019. All four authors are Research Associates, National Bureau of",
+      "Economic Research, Cambridge, Massachusetts.",
+    ]);
+    const four = [author("Ada", "Moss"), author("Karl", "Lind"), author("Pia", "Noor"), author("Wei", "Li")];
+    affiliationsFromNotes(review, four);
+    const nber = "National Bureau of Economic Research, Cambridge, Massachusetts";
+    expect(four.map((a) => a.affiliation)).toEqual([
+      `University of Eastbury, Eastbury, Illinois; ${nber}`,
+      `Harbour Business School, Chicago, Illinois; ${nber}`,
+      `Department of Economics, Kestrel University, PA 19122; ${nber}`,
+      `Eastbury College; ${nber}`,
+    ]);
+    // (The country of the first place that says one: the bureau's, Cambridge in Massachusetts, for a college that says none.)
+    expect(four.map((a) => a.country)).toEqual(["United States", "United States", "United States", "United States"]);
+  });
+
   it("reads one note for all the authors, their places in order ('… respectively'), a misprinted name among them", () => {
     const note = lines([
       "Ferreira, Okafor, and Lindqvist are from Universidade Nova de Lisboa, University of California, Los Angeles, and",

@@ -9,7 +9,7 @@
  * affiliation (and their e-mail where it prints one). The note's other sentences (thanks, funding,
  * disclaimers) are never an affiliation.
  */
-import { countryOfAffiliation, countryNamed, countryOfEmail, countryOfUsPostcode, trailingCountry } from "./countries";
+import { countryOfAffiliation, countryNamed, countryOfEmail, countryOfInstitution, countryOfState, countryOfUsPostcode, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { emailFit, expandEmails } from "./emails";
 import { SMALL_WORDS, escapePattern as escape, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
@@ -18,10 +18,6 @@ import { CORRESPONDING_LABEL, EMAIL, MASKED_EMAIL, POST, ROLE_AFTER_NAME, ROLE_B
 
 /** A name as a note may print it: as written, or in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at …"). */
 const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase()])].map(escape).join("|")})`;
-/** A post held, between "is the" and the institution: "the Edgeworth Professor of Economics", "an Assistant Professor of Finance". */
-// (Case-insensitive, \p{Lu} matches any letter, "and" among them: one way to read each word, so a
-// hostile sentence fails in polynomial time; `noteOf` reads at most the first 400 characters.)
-const POST_BEFORE_PLACE = /^(?:the|an?)\s+(?:[\p{Lu}][\p{L}.-]*\s+)*(?:professor|lecturer|reader|fellow|chair|director|economist|researcher|president|governor|dean|head)\b(?:\s+(?:of|in)(?:\s+[\p{Lu}][\p{L}-]*)+)?,\s*/iu;
 /**
  * A sentence's end: a full stop before a capital, not one of an initial's, a title's or an address's
  * abbreviation ("B.T. Rocca Jr. Professor", "Av. Camino a Santa Teresa 930", "Dept. of Finance"), nor
@@ -29,10 +25,102 @@ const POST_BEFORE_PLACE = /^(?:the|an?)\s+(?:[\p{Lu}][\p{L}.-]*\s+)*(?:professor
  */
 const SENTENCE_END = String.raw`(?<!(?:^|[\s.])\p{Lu}|\b(?:Jr|Sr|Dr|St|Mr|Ms|Mrs|Prof|Av|Ave|Blvd|Rd|Ste|Apt|No|Dept|Univ))\.\s+(?!${STREET_NEXT})\p{Lu}`;
 /**
- * A post without its article, in capitals as printed: "Vice President, …", "J.R. Hale Jr.
- * Professor, …" (case-sensitive: "his dissertation chair, …" is no post).
+/**
+ * A post's own word in a biographical note, one or several holding it: "Professor", "Chief", "PhD
+ * Student", "Research Associates" (of all the authors).
  */
-const TITLED_POST_BEFORE_PLACE = /^(?:\p{Lu}[\p{L}.-]*\s+)*(?:Professor|Lecturer|Reader|Fellow|Chair|Director|Economist|Researcher|President|Governor|Dean|Head)\b(?:\s+(?:of|in)(?:\s+\p{Lu}[\p{L}-]*)+)?,\s*/u;
+const POST_WORD = /^(?:\p{L}+-)?(?:professor|lecturer|reader|fellow|chair|director|economist|researcher|president|governor|dean|head|student|candidate|chief|associate|scientist|adviser|advisor|analyst|officer|consultant|postdoc|affiliate)s?$/iu;
+/** A word a post's name never holds before its own word: where a place's words go on ("… Department of the IMF and a Fellow"). */
+const NOT_IN_POST = /^(?:of|the|at|in|for|with|on|to|is|are|was|from|by)$/i;
+/** The post's subject where printed, before its place: "of Economics", ", of Economics", "of finance and banking". */
+const POST_SUBJECT = /^,?\s+(?:of|in)\s+(?!(?:the|at|in|with|of)\s)[\p{L}][\p{L}-]*(?:\s+(?:(?:and|&)\s+)?(?!(?:the|at|in|with|of)\s)[\p{L}][\p{L}-]*){0,4}(?=,|\s+(?:at|in|of|with|and)\s)/u;
+/** What joins a post to its place: a comma, or "at", "in", "of", "with" and the article ("… Chief in the Asia Department"). */
+const POST_JOIN = /^(?:,\s*|\s+(?:at|in|of|with)\s+(?:the\s+)?(?=\p{Lu}))/u;
+/** The names of disciplines an institution's may hold, a post's subject: "Economics", "Finance". */
+const DISCIPLINE = /\b(?:economics|finance|accounting|management|business|research)\b/gi;
+/** A place's town said "in" at its end: "… Research (CEPR) in London" is "…, London". */
+const IN_TOWN = /\s+in\s+(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)$/u;
+
+/**
+ * Where the place begins after the posts a sentence opens with, or -1: "the Edgeworth Professor of
+ * Economics, Oxford …", "an assistant professor of finance at Harbour …", "Economics PhD Student,
+ * …", "Edwin and Betty L. Bergman Professor, …", "the … Professor, of Economics and the … Faculty
+ * Fellow, University …" (posts joined by "and"). A post's name is up to eight words before its own
+ * word, none of them a place's ("of", "the"); a subject that names an institution is the place
+ * ("Fellow of Harbour College, Oxford").
+ */
+// (Read word by word, each step anchored: a hostile sentence costs its length, not more.)
+function placeAfterPosts(said: string): number {
+  let at = 0;
+  for (let posts = 0; posts < 4; posts++) {
+    const words = [...said.slice(at).matchAll(/\S+/gu)].slice(0, 12);
+    let k = 0;
+    while (k < words.length && /^(?:the|an?|also|now)$/.test(words[k]![0])) k++;
+    let own = -1;
+    for (let j = k; j < Math.min(words.length, k + 9); j++) {
+      const word = words[j]![0].replace(/,$/, "");
+      const next = words[j + 1]?.[0].replace(/,$/, "");
+      // (The last of a post's own words: "Associate Professor", not "Associate".)
+      if (POST_WORD.test(word) && !(word === words[j]![0] && next && POST_WORD.test(next))) {
+        own = j;
+        break;
+      }
+      if (NOT_IN_POST.test(word) || word !== words[j]![0] || !/^(?:[\p{L}][\p{L}.'’-]*|&)$/u.test(word)) return -1;
+    }
+    if (own < 0) return -1;
+    at += words[own]!.index! + words[own]![0].replace(/,$/, "").length;
+    const subject = POST_SUBJECT.exec(said.slice(at));
+    // (A discipline's name is a subject, though a place's name may hold it: "of Finance", not "of Harbour College".)
+    if (subject && !namesInstitution(subject[0].replace(DISCIPLINE, ""))) at += subject[0].length;
+    const and = /^\s+and\s+/.exec(said.slice(at));
+    if (and) {
+      at += and[0].length;
+      continue;
+    }
+    const join = POST_JOIN.exec(said.slice(at));
+    return join ? at + join[0].length : NO_PLACE;
+  }
+  return -1;
+}
+/** `placeAfterPosts`'s answer where a post is named but no place after it: "… and co-director of the journal". */
+const NO_PLACE = -2;
+
+/**
+ * The places a biographical note's sentence gives after the posts it names, "; " between two: "Deputy
+ * Director of the Asia Department of the IMF and a Research Fellow at the Center for Economic Policy
+ * Research in London" is "Asia Department of the IMF; Center for Economic Policy Research, London".
+ * Null where the sentence names no post before a place.
+ */
+export function placesAfterPosts(said: string): string | null {
+  if (notAffiliation(said)) return null;
+  const start = placeAfterPosts(said);
+  if (start < 0) return null;
+  const places: string[] = [];
+  let rest = said.slice(start);
+  // (A later " and " that a post and its place follow parts the places.)
+  for (let from = 0; ; ) {
+    const and = / and /g;
+    and.lastIndex = from;
+    const m = and.exec(rest);
+    if (!m) break;
+    const next = placeAfterPosts(rest.slice(m.index + 5));
+    if (next === -1) {
+      from = m.index + 1;
+      continue;
+    }
+    places.push(rest.slice(0, m.index));
+    // (A post held at no place the sentence names ends what it says: "UCLouvain and co-director of Politique Européenne".)
+    rest = next === NO_PLACE ? "" : rest.slice(m.index + 5 + next);
+    from = 0;
+    if (!rest) break;
+  }
+  if (rest) places.push(rest);
+  const read = places
+    .map((p) => p.trim().replace(IN_TOWN, (whole, town: string, at: number, all: string) => (namesInstitution(all.slice(0, at)) ? `, ${town}` : whole)))
+    // (The first place as printed; a later one only where it names an institution.)
+    .filter((p, k) => /^\p{Lu}/u.test(p) && (k === 0 || namesInstitution(p)));
+  return read.length ? read.join("; ") : null;
+}
 /**
  * An e-mail in brackets, its label or address in them, or nothing where the text layer lost the address
  * ("(e-mail: a@b.org)", "(a@b.org)", "()"); not an acronym's, "(LSE)".
@@ -102,12 +190,19 @@ function respectiveNote(texts: string[], authors: ExtractedAuthor[]): Array<{ af
 
 /**
  * One place for every author: "Both authors are at the Graduate School of Business …", "All authors
- * are with the Federal Reserve Board." (not a list of places said "respectively").
+ * are with the Federal Reserve Board." (not a list of places said "respectively"); or a post they all
+ * hold besides their own, `besides`: "All three authors are Research Associates, National Bureau of
+ * Economic Research, Cambridge, Massachusetts."
  */
-function sharedNote(texts: string[]): { affiliation: string; email: null } | null {
+function sharedNote(texts: string[]): { affiliation: string; email: null; besides?: true } | null {
   for (const sentence of texts.flatMap((t) => sentences(t)).filter((t) => t.length <= 400)) {
-    const m = /^(?:[*∗†]\s*|\p{Ll}\s+)?(?:both|all(?:\s+(?:two|three|four|five|six))?|the)\s+authors\s+are\s+(?:all\s+)?(?:from|at|with|affiliated\s+with)\s+(?:the\s+)?(\p{Lu}.+?)\.?$/iu.exec(sentence);
+    const all = /^(?:[*∗†]\s*|\p{Ll}\s+)?(?:both|all(?:\s+(?:two|three|four|five|six))?|the)\s+authors\s+are\s+(?:all\s+)?/iu.exec(sentence);
+    if (!all) continue;
+    const said = sentence.slice(all[0].length).replace(/\.$/, "");
+    const m = /^(?:from|at|with|affiliated\s+with)\s+(?:the\s+)?(\p{Lu}.+?)$/iu.exec(said);
     if (m && !/\brespectively\b/i.test(m[1]!)) return { affiliation: m[1]!, email: null };
+    const held = placesAfterPosts(said);
+    if (held && !/\brespectively\b/i.test(held)) return { affiliation: held, email: null, besides: true };
   }
   return null;
 }
@@ -259,8 +354,8 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   // (An e-mail's brackets end it, `MAIL_BRACKETS`.)
   const mailBrackets = `|${MAIL_BRACKETS}`;
   // (The other's given names are words or initials, "Lasse Heje", "J.", "D.C.": not "NBER." ending this sentence.)
-  const nextSaid = others.length ? `${mailBrackets}|[;,.]\\s*(?:and\\s+)?(?:\\p{Lu}(?:\\p{Ll}[\\p{L}-]*|\\.(?:\\p{Lu}\\.)*)\\s+){0,3}(?:${others.join("|")})\\s+is\\s` : mailBrackets;
-  const sentence = new RegExp(`(?:^\\S?\\s*|[*∗†;,]\\s*(?:and\\s+)?|\\.\\s+)(?:${full}|${family})(?:\\s+is\\s+|is\\s+(?=(?:from|at|in|with)\\s))(.+?)(?=${SENTENCE_END}|\\.?$${nextSaid})`, "u");
+  const nextSaid = others.length ? `${mailBrackets}|[;,.]\\s*(?:and\\s+)?(?:\\p{Lu}(?:\\p{Ll}[\\p{L}-]*|\\.(?:\\p{Lu}\\.)*)\\s+){0,3}(?:${others.join("|")})(?:${MAIL_BRACKETS})?\\s+is\\s` : mailBrackets;
+  const sentence = new RegExp(`(?:^\\S?\\s*|[*∗†;,]\\s*(?:and\\s+)?|\\.\\s+)(?:${full}|${family})(?:${MAIL_BRACKETS})?(?:\\s+is\\s+|is\\s+(?=(?:from|at|in|with)\\s))(.+?)(?=${SENTENCE_END}|\\.?$${nextSaid})`, "u");
   // (Or by the whole name and a comma, an entry that opens the note, a sentence of it or follows the e-mail that ends the
   // entry before: "Adam Richardson, Economics Department, Reserve Bank of New Zealand, 2 The Terrace, Wellington, New
   // Zealand. E-mail: …"). Its place ends at an e-mail label or the author's address after a comma.)
@@ -286,7 +381,8 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
     if (s) {
       const said = s[1]!.slice(0, 400);
       if (PLACE_VERB.test(said)) return { affiliation: said.replace(PLACE_VERB, "").replace(/^the\s+(?=\p{Lu})/u, ""), email: null };
-      for (const post of [POST_BEFORE_PLACE, TITLED_POST_BEFORE_PLACE]) if (post.test(said)) return { affiliation: said.replace(post, ""), email: null };
+      const places = placesAfterPosts(said);
+      if (places) return { affiliation: places, email: null };
     }
   }
   return null;
@@ -450,7 +546,7 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     const street = sole ? streetOf(texts) : null;
     // (Or the town and country it prints after the same place.)
     const town = sole && !street ? townAfter(texts, a.affiliation!) : null;
-    const note =
+    let note =
       addressBlockOf(blockLines, a, names) ??
       addressBlockOf(lines, a, names, { entryOnly: true }) ??
       noteOf(texts, a, families) ??
@@ -462,13 +558,23 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
       (street ? { affiliation: `${a.affiliation}, ${street}`, email: null } : null) ??
       (town ? { affiliation: `${a.affiliation}${town}`, email: null } : null) ??
       (coverTexts.length && !a.affiliation ? (noteOf(coverTexts, a, families, { keyedOnly: true }) ?? addressBlockOf(coverLines, a, names, { entryOnly: true })) : null);
+    // (A post every author holds besides their own place goes after it: "…, Chicago, Illinois; National Bureau of …".)
+    const besides = shared?.besides && note !== shared ? (note?.affiliation ?? a.affiliation) : null;
+    if (besides && !besides.includes(shared!.affiliation)) note = { affiliation: `${besides}; ${shared!.affiliation}`, email: note?.email ?? null };
     if (!note) continue;
     // (What an affiliation never holds, as wherever else one is read: an address, its label.)
     const cleaned = cleanAffiliation(unitAtInstitution(note.affiliation).replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));
     if (cleaned.length < 2 || cleaned.length > 240) continue;
     const { rest, country } = trailingCountry(cleaned);
     const email = a.email ?? note.email;
-    Object.assign(a, { affiliation: rest, ...splitAffiliation(rest), country: country ?? countryOfUsPostcode(rest) ?? countryOfAffiliation(rest) ?? countryOfEmail(email) ?? a.country, email });
+    // (Of several places, the country of the first that says one, the author's own post before one they hold besides:
+    // "Northwestern University, Evanston, Illinois; National Bureau of …, Cambridge, Massachusetts" is in the United States.)
+    // (A state a place ends with is asked before its town's name, which another country's town may share: "Cambridge,
+    // Massachusetts".)
+    const places = rest.split("; ");
+    const countryOfPlace = (p: string) => trailingCountry(p).country ?? countryOfUsPostcode(p) ?? countryOfState(p) ?? countryOfAffiliation(p) ?? countryOfInstitution(p);
+    const firstCountry = places.length > 1 ? (places.map(countryOfPlace).find(Boolean) ?? countryOfEmail(email)) : null;
+    Object.assign(a, { affiliation: rest, ...splitAffiliation(rest), country: firstCountry ?? country ?? countryOfUsPostcode(rest) ?? countryOfAffiliation(rest) ?? countryOfEmail(email) ?? a.country, email });
   }
 }
 

@@ -176,6 +176,23 @@ describe("the author reader", () => {
     expect(read.authors[1]!.country).toBeNull();
   });
 
+  it("reads a place's short name and its town under a name as the place, not as a name the row below finishes", () => {
+    const read = readHeader(
+      documentOf([
+        ["Forecasting the fragility of harbour banks", 17],
+        ["Marta Quist", 11],
+        ["HIW, Berlin", 11],
+        ["Oren Bale", 11],
+        ["Eastbury University, Rotterdam", 11],
+        ["October 2010", 11],
+        ["Abstract", 10],
+        ["Linkages between banks and insurers matter when forecasting the fragility of the banking and insurance sectors.", 10],
+        ["We propose an empirical framework that estimates unobserved linkages in panel data with observed regressors.", 10],
+      ]),
+    );
+    expect(read.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Marta Quist", "Oren Bale"]);
+  });
+
   it("reads names stacked over their places in the places' own size, each line centred", () => {
     const people = [
       ["Marta Quist", "Università di Eastbury and CEPR"],

@@ -115,6 +115,9 @@ function continuesNames(line: Line, next: Line, author: number, printedAgain: (n
   if (INSTITUTION.test(line.text) || INSTITUTION.test(next.text) || /@/.test(next.text) || /\d{3,}/.test(line.text) || /\d{3,}/.test(next.text)) return false;
   if (isPlace(line.text.split(",").pop()!.trim())) return false;
   const text = line.text.trim();
+  // (Nor a place's short name and its town, "DIW, Berlin": not a name cut at the comma that the row below finishes.)
+  const parts = text.split(/\s*,\s*/);
+  if (parts.length === 2 && /^\p{Lu}{2,}$/u.test(parts[0]!) && countryOfAffiliation(parts[1]!) !== null) return false;
   // A name cut at the line's end ("…, Mohamed Ridha Driss¹, Jérôme" / "Cachot²"): the row below
   // finishes it, however little the labeller makes of a lone family name.
   // (Or its initial: "…, Lado, Fred" / "A. (3,10), Mehta, …".)

@@ -50,6 +50,10 @@ describe("countries", () => {
     expect(trailingCountry("Department of Economics, University of Southern Denmark, Odense, Denmark")).toEqual({ rest: "Department of Economics, University of Southern Denmark, Odense", country: "Denmark" });
     expect(countryOfEmail("a@korea.ac.kr")).toBe("South Korea");
     expect(countryOfEmail("b@mit.edu")).toBe("United States");
+    // (A domain a territory shares is its country's own.)
+    expect(countryOfEmail("c@example.fr")).toBe("France");
+    expect(countryOfEmail("d@example.us")).toBe("United States");
+    expect(countryOfEmail("e@example.nl")).toBe("Netherlands");
     // A state of the United States in a place's name says the country; Georgia, a country's name too, does not.
     expect(["University of Michigan", "Ohio State University", "University of North Carolina at Chapel Hill", "New York University"].map(countryOfState)).toEqual(Array(4).fill("United States"));
     expect(["Georgia Institute of Technology", "University of Oxford", "Universidad de Washingtonia"].map(countryOfState)).toEqual([null, null, null]);

@@ -48,7 +48,8 @@ for (const [official, code, domains, capitals, others] of COUNTRY_DATA) {
   byName.set(official.toLowerCase(), name);
   byName.set(name.toLowerCase(), name);
   for (const o of others) byName.set(o.toLowerCase(), name);
-  for (const d of domains) byDomain.set(d.toLowerCase(), name);
+  // (A domain a territory shares is its country's own: ".fr" is France's, not Saint Martin's, ".nl" the Netherlands'.)
+  for (const d of domains.map((x) => x.toLowerCase())) if (d === code.toLowerCase() || !byDomain.has(d)) byDomain.set(d, name);
   for (const c of capitals) byCapital.set(c.toLowerCase(), name);
 }
 for (const [k, v] of Object.entries(EXTRA)) byName.set(k.toLowerCase(), v);

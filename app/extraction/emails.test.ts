@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ROLE_MAILBOX, expandEmails } from "./emails";
+import { ROLE_MAILBOX, emailFit, expandEmails } from "./emails";
 
 describe("the addresses a text prints", () => {
   it("reads addresses masked against harvesters as the addresses they stand for, and prose as prose", () => {
@@ -20,5 +20,14 @@ describe("an office's mailbox", () => {
   it("is a role alone or a role no surname shares after the office's name, never a person's initial and surname", () => {
     for (const office of ["info@example.org", "dg-info@example.eu", "research.enquiries@example.org", "dg_ecfin.publications@example.eu", "office@example.org"]) expect(ROLE_MAILBOX.test(office)).toBe(true);
     for (const person of ["k.service@bank.se", "m.help@example.org", "a.office@example.org", "j.contact@example.com", "ada.moss@example.org"]) expect(ROLE_MAILBOX.test(person)).toBe(false);
+  });
+});
+
+describe("how an address fits a name", () => {
+  it("fits a mailbox of the family name's first letters, as it fits one of the family name cut short", () => {
+    expect(emailFit("nowa@example.edu", "Anna", "Nowakowski")).toBeGreaterThanOrEqual(1.5);
+    expect(emailFit("hogenesc@example.edu", "John", "Hogenesch")).toBeGreaterThanOrEqual(1.5);
+    // (Not three letters, which many names share.)
+    expect(emailFit("now@example.edu", "Anna", "Nowakowski")).toBeLessThan(1.5);
   });
 });

@@ -83,8 +83,9 @@ export function emailFit(email: string, first: string, last: string) {
   const spellings = (t: string) => [fold(t), fold(t.replace(/ö/g, "oe").replace(/ü/g, "ue").replace(/ä/g, "ae").replace(/ß/g, "ss"))].map(ascii);
   let fit = 0;
   if (raw.slice(1).some((p) => spellings(p).some((v) => v.length > 1 && local.includes(v)))) fit += 2;
-  // A family name cut to a mailbox's length ("hogenesc" for Hogenesch, "jgillila" for Gilliland).
-  else if (raw.slice(1).some((p) => spellings(p).some((v) => v.length > 6 && local.includes(v.slice(0, 6))))) fit += 1.5;
+  // A family name cut to a mailbox's length ("hogenesc" for Hogenesch, "jgillila" for Gilliland), or the mailbox the
+  // family name's first letters ("nowak" for Nowakowski).
+  else if (raw.slice(1).some((p) => spellings(p).some((v) => (v.length > 6 && local.includes(v.slice(0, 6))) || (local.length >= 4 && v.startsWith(local))))) fit += 1.5;
   if (ascii(fold(last)).length > 2 && local.includes(ascii(fold(last)))) fit += 1;
   if (given && ascii(given).length > 2 && local.includes(ascii(given))) fit += 1;
   else if (given && local.startsWith(given[0]!)) fit += 0.5;

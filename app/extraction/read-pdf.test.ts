@@ -21,6 +21,15 @@ describe("the PDF's lines", () => {
     expect(lines[0]!.spans.filter((s) => s.sup).map((s) => s.text)).toEqual(["a,b,1", "c,d,e"]);
   });
 
+  it("gives a line a lone marker raised well above it, set nearly in the line's size", () => {
+    const [place, next] = toLines([item(188, 172, 9, "1"), item(193, 177, 10, "Econometric Institute, Harbour School of Economics"), item(201, 191, 10, "Finance Department, Eastbury University")], 1);
+    expect(place!.spans.map((s) => [s.text, s.sup])).toEqual([
+      ["1", true],
+      ["Econometric Institute, Harbour School of Economics", false],
+    ]);
+    expect(next!.text).toBe("Finance Department, Eastbury University");
+  });
+
   it("gives a raised marker set where the next item starts to the name before it", () => {
     const at = (x: number, text: string, width: number) => ({ ...item(x, 168, 12, text), width });
     const raised = (x: number, text: string) => ({ ...item(x, 165, 8, text), width: 3.8, baseline: 792 - 168 - 12 + 3.7 });

@@ -206,7 +206,10 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
       if (other === row || merged.has(other)) return false;
       const drop = row[0]!.baseline - other[0]!.baseline;
       const otherSize = sizes.get(other)!;
-      if (!(drop > 0.5 && drop <= otherSize * 0.75 && size < otherSize * 0.88)) return false;
+      // (Smaller than the line, or a lone marker of a digit or a symbol raised well above it, set nearly in its size:
+      // "1" in 9 points over "Econometric Institute, …" in 10.)
+      const lone = row.length === 1 && /^[\d*∗†‡§¶]{1,2}$/.test(row[0]!.text.trim()) && drop >= otherSize * 0.25 && size < otherSize * 0.95;
+      if (!(drop > 0.5 && drop <= otherSize * 0.75 && (size < otherSize * 0.88 || lone))) return false;
       const [o0, o1] = extents.get(other)!;
       return x0 >= o0 - otherSize * 2 && x1 <= o1 + otherSize * 2.5;
     });
