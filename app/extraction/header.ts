@@ -18,7 +18,7 @@ import { besideLabel, isHeading, lineSpacing, startsRaised, field } from "./layo
 import { abstractEvidence, authorsEvidence, calibrated, titleEvidence, type Calibrated, confidenceOf } from "./calibration";
 import { giveAffiliation, giveAffiliationAnew, notAffiliation } from "./affiliations";
 import { COVER_SURE, authorsOfCover, isOrganisation, readAuthors } from "./authors";
-import { cleanTitle, findTitle, inOrdinaryCase, isCapitals, titleAgain, unitOverTitle } from "./title";
+import { cleanTitle, findTitle, inOrdinaryCase, isCapitals, titleAgain, titleOfLines, unitOverTitle } from "./title";
 import { countryOfInstitution, countryOfState } from "./countries";
 
 /** Drops what is not the paper's text: line numbers, page numbers, running heads and footers. */
@@ -116,7 +116,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   const printedTwice = cover?.title ?? series?.title;
   const titleIndexes = (printedTwice && titleAgain(lines, printedTwice, limit)) || findTitle(lines, limit, doc, lowerWords, labels);
   const titleLines = titleIndexes.map((i) => lines[i]!);
-  const titleRead = cover?.title ?? (titleLines.length ? smallCapitalsRead(cleanTitle(joinLines(titleLines.map((l) => l.text), vocabulary))) : null);
+  const titleRead = cover?.title ?? (titleLines.length ? smallCapitalsRead(cleanTitle(titleOfLines(titleLines, vocabulary))) : null);
   // A title set in capitals (a series' cover) is given as the first pages print it in ordinary case
   // where they do (the abstract page repeats it): an author should not have to retype it.
   // (Not as the small capitals' broken codes print it: "cISS – A cOMPOSItE …" is no ordinary case.)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readHeader } from "./header";
-import { findTitle, unitOverTitle } from "./title";
+import { findTitle, titleOfLines, unitOverTitle } from "./title";
 import { lowerCaseWords } from "./patterns";
 import { documentOf } from "./test-document";
 
@@ -31,6 +31,26 @@ describe("the title reader", () => {
     // (Centred, as a working paper's title page sets them.)
     for (const l of doc.lines) l.x = 306 - l.width / 2;
     expect(findTitle(doc.lines, 4, doc, lowerCaseWords(doc.lines), [said(0.8, 0), said(0.3, 0), said(1, 0), said(0, 1)])).toEqual([0, 2]);
+  });
+
+  it("reads a subtitle centred under the title in a smaller size as the title's, after a colon, where the labeller is sure of it", () => {
+    const doc = documentOf([
+      ["Inferring Harbour Fund Trading", 20.7],
+      ["An Application to Window Dressing", 17.2],
+      ["Ana Moss and Karl Lind", 14.3],
+      ["Abstract", 12],
+      ["We develop a method to infer the trading of individual funds between the dates they report their holdings on.", 12],
+    ]);
+    for (const l of doc.lines) l.x = 306 - l.width / 2;
+    const labels = [said(1, 0), said(0.99, 0.01), said(0, 1), said(0, 0), said(0, 0)];
+    expect(findTitle(doc.lines, 5, doc, lowerCaseWords(doc.lines), labels)).toEqual([0, 1]);
+    // (Not where the labeller doubts it, nor set off the title's axis.)
+    expect(findTitle(doc.lines, 5, doc, lowerCaseWords(doc.lines), [said(1, 0), said(0.6, 0), ...labels.slice(2)])).toEqual([0]);
+    // Read whole, the subtitle follows a colon; a title's own mark stays alone.
+    expect(titleOfLines(doc.lines.slice(0, 2), new Set())).toBe("Inferring Harbour Fund Trading: An Application to Window Dressing");
+    expect(titleOfLines([{ ...doc.lines[0]!, text: "Do Harbour Funds Dress Windows?" }, doc.lines[1]!], new Set())).toBe("Do Harbour Funds Dress Windows? An Application to Window Dressing");
+    doc.lines[1]!.x = 72;
+    expect(findTitle(doc.lines, 5, doc, lowerCaseWords(doc.lines), labels)).toEqual([0]);
   });
 
   it("gives each author the department a series' title page prints alone between the series' name and the title", () => {

@@ -6,7 +6,7 @@
 import { ABSTRACT_LABEL, INSTITUTION, ISSUER, LETTER_SPACED, NOISE, MONTH_DATE, SERIES_BANNER, SERIES_KIND, TRAILING_SYMBOLS, bodySize, isSeriesName, namesKnownInstitution, keywordsAfterLabel } from "./patterns";
 import type { Document, Line } from "./model";
 import type { LineLabels } from "./labeller";
-import { letterKey, normalizeSpace } from "./text";
+import { joinLines, letterKey, normalizeSpace } from "./text";
 import { startsWithMarker } from "./layout";
 import { mailboxesOn, mailedName } from "./emails";
 import { authorLine } from "./person-names";
@@ -167,7 +167,10 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     // the Stock Market?" / "Theory, Evidence from Portfolios, and …"), still larger than the text
     // around: its lines are the title's too.
     // (Down to half its size; below three quarters, not a place: "Do Central Banks Listen?" / "Federal Reserve Bank of Boston".)
-    const subtitle = doc.kind === "pdf" && /[?:]$/.test(prev.text.trim()) && score(l) < look && l.size >= lines[start]!.size * 0.5 && (l.size >= lines[start]!.size * 0.75 || !INSTITUTION.test(l.text)) && l.size > body + 2;
+    // (Or, after a title that ends with no such mark, a line the labeller is sure is a title's, centred under it in no
+    // less than three quarters of its size: "Inferring Mutual Fund Trading" / "An Application to Window Dressing".)
+    const centredUnder = l.page === prev.page && Math.abs(l.x + l.width / 2 - (prev.x + prev.width / 2)) < 5 && (labels[i]?.title ?? 0) >= 0.9 && l.size >= lines[start]!.size * 0.75;
+    const subtitle = doc.kind === "pdf" && (/[?:]$/.test(prev.text.trim()) || centredUnder) && score(l) < look && l.size >= lines[start]!.size * 0.5 && (l.size >= lines[start]!.size * 0.75 || !INSTITUTION.test(l.text)) && l.size > body + 2;
     if (subtitle) look = score(l);
     const sameLook = Math.abs(score(l) - look) < 0.4;
     // A title ends where the authors, an address or a footnote begins.
@@ -185,3 +188,10 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
   }
   return out;
 }
+
+/** The title's lines as one text: a subtitle set smaller on lines of its own follows a colon, where the line above ends with no mark of its own. */
+export const titleOfLines = (titleLines: Line[], vocabulary: Set<string>) =>
+  joinLines(
+    titleLines.map((l, k) => (titleLines[k + 1] && titleLines[k + 1]!.size < l.size - 0.4 && /[\p{L}\p{N})]$/u.test(l.text.trim()) ? `${l.text.trimEnd()}:` : l.text)),
+    vocabulary,
+  );
