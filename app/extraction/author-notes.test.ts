@@ -316,6 +316,32 @@ describe("author notes", () => {
     expect(four.map((a) => a.country)).toEqual(["United States", "United States", "United States", "United States"]);
   });
 
+  it("reads of a biographical sentence the place alone: not what it goes on to say, a post held before or a learned society's fellowship", () => {
+    const note = lines([
+      "Ada Moss is Professor at Harbour University and Karl Lind is Economist at the Bank of Norland. Pia Noor is Associate",
+      "Professor at Eastbury University, where she directs the Center for Banking. Rosa Quintana is an economist at the Bank",
+      "for International Settlements since 2019. Wei Li is a former Economist at the Federal Reserve Board. Ola Berg is a",
+      "Fellow of the Econometric Society. Tom Vik is a lecturer at Kestrel College working in Corporate Finance. Ina Roe is",
+      "a researcher at the Institute for Research in Labour Economics.",
+    ]);
+    const eight = [author("Ada", "Moss"), author("Karl", "Lind"), author("Pia", "Noor"), author("Rosa", "Quintana"), author("Wei", "Li", "Harbour College"), author("Ola", "Berg", "University of Eastbury"), author("Tom", "Vik"), author("Ina", "Roe")];
+    affiliationsFromNotes(note, eight);
+    expect(eight.map((a) => a.affiliation)).toEqual(["Harbour University", "Bank of Norland", "Eastbury University", "Bank for International Settlements", "Harbour College", "University of Eastbury", "Kestrel College", "Institute for Research in Labour Economics"]);
+  });
+
+  it("puts a post every author holds after the place read under each name, once, and never a post held before", () => {
+    const note = lines(["All authors are Research Associates, National Bureau of Economic Research, Cambridge, Massachusetts. We thank Ian Perry."]);
+    const two = [author("Ada", "Moss", "Harvard University"), author("Karl", "Lind", "Stanford University; National Bureau of Economic Research")];
+    affiliationsFromNotes(note, two);
+    expect(two.map((a) => [a.affiliation, a.country])).toEqual([
+      ["Harvard University; National Bureau of Economic Research, Cambridge, Massachusetts", "United States"],
+      ["Stanford University; National Bureau of Economic Research", "United States"],
+    ]);
+    const before = [author("Ada", "Moss", "Harvard University"), author("Karl", "Lind", "Stanford University")];
+    affiliationsFromNotes(lines(["Both authors are former Economists at the International Monetary Fund."]), before);
+    expect(before.map((a) => a.affiliation)).toEqual(["Harvard University", "Stanford University"]);
+  });
+
   it("reads one note for all the authors, their places in order ('… respectively'), a misprinted name among them", () => {
     const note = lines([
       "Ferreira, Okafor, and Lindqvist are from Universidade Nova de Lisboa, University of California, Los Angeles, and",

@@ -25,24 +25,35 @@ const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase()]
  */
 const SENTENCE_END = String.raw`(?<!(?:^|[\s.])\p{Lu}|\b(?:Jr|Sr|Dr|St|Mr|Ms|Mrs|Prof|Av|Ave|Blvd|Rd|Ste|Apt|No|Dept|Univ))\.\s+(?!${STREET_NEXT})\p{Lu}`;
 /**
-/**
  * A post's own word in a biographical note, one or several holding it: "Professor", "Chief", "PhD
  * Student", "Research Associates" (of all the authors).
  */
 const POST_WORD = /^(?:\p{L}+-)?(?:professor|lecturer|reader|fellow|chair|director|economist|researcher|president|governor|dean|head|student|candidate|chief|associate|scientist|adviser|advisor|analyst|officer|consultant|postdoc|affiliate)s?$/iu;
-/** A word a post's name never holds before its own word: where a place's words go on ("… Department of the IMF and a Fellow"). */
-const NOT_IN_POST = /^(?:of|the|at|in|for|with|on|to|is|are|was|from|by)$/i;
+/**
+ * A word a post's name never holds before its own word: where a place's words go on ("… Department of the IMF and a
+ * Fellow"), or a post held before, not where the author is ("a former Economist at …").
+ */
+const NOT_IN_POST = /^(?:of|the|at|in|for|with|on|to|is|are|was|from|by|former|formerly|previously|retired|ex)$/i;
 /** The post's subject where printed, before its place: "of Economics", ", of Economics", "of finance and banking". */
 const POST_SUBJECT = /^,?\s+(?:of|in)\s+(?!(?:the|at|in|with|of)\s)[\p{L}][\p{L}-]*(?:\s+(?:(?:and|&)\s+)?(?!(?:the|at|in|with|of)\s)[\p{L}][\p{L}-]*){0,4}(?=,|\s+(?:at|in|of|with|and)\s)/u;
 /** What joins a post to its place: a comma, or "at", "in", "of", "with" and the article ("… Chief in the Asia Department"). */
 const POST_JOIN = /^(?:,\s*|\s+(?:at|in|of|with)\s+(?:the\s+)?(?=\p{Lu}))/u;
-/** The names of disciplines an institution's may hold, a post's subject: "Economics", "Finance". */
-const DISCIPLINE = /\b(?:economics|finance|accounting|management|business|research)\b/gi;
-/** A place's town said "in" at its end: "… Research (CEPR) in London" is "…, London". */
+/** Words a post's subject shares with an institution's name, which name no institution in a subject: "of Finance", "of Business Economics". */
+const SUBJECT_WORDS = /\b(?:economics|finance|accounting|management|business|research)\b/gi;
+/** A place's town said "in" at its end: "… Research (CEPR) in London" is "…, London" (a town the gazetteer knows). */
 const IN_TOWN = /\s+in\s+(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)$/u;
-
 /**
- * Where the place begins after the posts a sentence opens with, or -1: "the Edgeworth Professor of
+ * Where what a sentence says of a place ends and it goes on about the author: ", where she directs …", "… and was
+ * formerly …", "… since 2019", "… working in …".
+ */
+const PLACE_GOES_ON = /,?\s+(?:where|which|whose)\b.*$|\s+and\s+(?:was|is|has|had|previously|formerly|also)\b.*$|,?\s+(?:since|until|from)\s+(?:19|20)\d\d\b.*$|,?\s+(?:working|specializing|specialising|focusing|focussing)\b.*$/u;
+/** A learned society's or academy's fellowship, an honour, not where its fellow works: "a Fellow of the Econometric Society". */
+const HONORARY = /\b(?:Society|Academy)\b/;
+
+/** `placeAfterPosts`'s answer where a post is named but no place after it: "… and a co-director since 2019". */
+const NO_PLACE = -2;
+/**
+ * Where the place begins after the posts a sentence opens with, -1 where it names no post, `NO_PLACE` where no place follows: "the Edgeworth Professor of
  * Economics, Oxford …", "an assistant professor of finance at Harbour …", "Economics PhD Student,
  * …", "Edwin and Betty L. Bergman Professor, …", "the … Professor, of Economics and the … Faculty
  * Fellow, University …" (posts joined by "and"). A post's name is up to eight words before its own
@@ -71,7 +82,7 @@ function placeAfterPosts(said: string): number {
     at += words[own]!.index! + words[own]![0].replace(/,$/, "").length;
     const subject = POST_SUBJECT.exec(said.slice(at));
     // (A discipline's name is a subject, though a place's name may hold it: "of Finance", not "of Harbour College".)
-    if (subject && !namesInstitution(subject[0].replace(DISCIPLINE, ""))) at += subject[0].length;
+    if (subject && !namesInstitution(subject[0].replace(SUBJECT_WORDS, ""))) at += subject[0].length;
     const and = /^\s+and\s+/.exec(said.slice(at));
     if (and) {
       at += and[0].length;
@@ -82,8 +93,6 @@ function placeAfterPosts(said: string): number {
   }
   return -1;
 }
-/** `placeAfterPosts`'s answer where a post is named but no place after it: "… and co-director of the journal". */
-const NO_PLACE = -2;
 
 /**
  * The places a biographical note's sentence gives after the posts it names, "; " between two: "Deputy
@@ -95,7 +104,9 @@ export function placesAfterPosts(said: string): string | null {
   if (notAffiliation(said)) return null;
   const start = placeAfterPosts(said);
   if (start < 0) return null;
-  const places: string[] = [];
+  // Each place and the posts before it.
+  const held: Array<{ posts: string; place: string }> = [];
+  let posts = said.slice(0, start);
   let rest = said.slice(start);
   // (A later " and " that a post and its place follow parts the places.)
   for (let from = 0; ; ) {
@@ -108,16 +119,19 @@ export function placesAfterPosts(said: string): string | null {
       from = m.index + 1;
       continue;
     }
-    places.push(rest.slice(0, m.index));
+    held.push({ posts, place: rest.slice(0, m.index) });
     // (A post held at no place the sentence names ends what it says: "UCLouvain and co-director of Politique Européenne".)
+    posts = next === NO_PLACE ? "" : rest.slice(m.index + 5, m.index + 5 + next);
     rest = next === NO_PLACE ? "" : rest.slice(m.index + 5 + next);
     from = 0;
     if (!rest) break;
   }
-  if (rest) places.push(rest);
-  const read = places
-    .map((p) => p.trim().replace(IN_TOWN, (whole, town: string, at: number, all: string) => (namesInstitution(all.slice(0, at)) ? `, ${town}` : whole)))
-    // (The first place as printed; a later one only where it names an institution.)
+  if (rest) held.push({ posts, place: rest });
+  const read = held
+    // (Never a learned society's fellowship: "a Fellow of the Econometric Society".)
+    .filter(({ posts, place }) => !(/\b(?:[Ff]ellow|[Mm]ember)s?\b/.test(posts) && HONORARY.test(place)))
+    .map(({ place }) => place.trim().replace(PLACE_GOES_ON, "").replace(IN_TOWN, (whole, town: string, at: number, all: string) => (namesInstitution(all.slice(0, at)) && countryOfAffiliation(town) ? `, ${town}` : whole)))
+    // (The first place as printed, a later one only where it names an institution.)
     .filter((p, k) => /^\p{Lu}/u.test(p) && (k === 0 || namesInstitution(p)));
   return read.length ? read.join("; ") : null;
 }
@@ -350,12 +364,12 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   // (A note may open with its marker as a stray letter, "y Paul Klemperer is …"; a text layer may run
   // the name into the verb, "Campbellis from …", which is read only before a verb of place.)
   // (One sentence may speak of every author in turn: "Hong is in …; Sraer is in …", "Lopez is …
-  // (e-mail), Rose is …": another author's name and verb, or an e-mail's brackets, end this one's.)
+  // (e-mail), Rose is …", "Moss is at … and Lind is …": another author's name and verb, or an e-mail's brackets, end this one's.)
   // (An e-mail's brackets end it, `MAIL_BRACKETS`.)
   const mailBrackets = `|${MAIL_BRACKETS}`;
   // (The other's given names are words or initials, "Lasse Heje", "J.", "D.C.": not "NBER." ending this sentence.)
-  const nextSaid = others.length ? `${mailBrackets}|[;,.]\\s*(?:and\\s+)?(?:\\p{Lu}(?:\\p{Ll}[\\p{L}-]*|\\.(?:\\p{Lu}\\.)*)\\s+){0,3}(?:${others.join("|")})(?:${MAIL_BRACKETS})?\\s+is\\s` : mailBrackets;
-  const sentence = new RegExp(`(?:^\\S?\\s*|[*∗†;,]\\s*(?:and\\s+)?|\\.\\s+)(?:${full}|${family})(?:${MAIL_BRACKETS})?(?:\\s+is\\s+|is\\s+(?=(?:from|at|in|with)\\s))(.+?)(?=${SENTENCE_END}|\\.?$${nextSaid})`, "u");
+  const nextSaid = others.length ? `${mailBrackets}|(?:[;,.]\\s*(?:and\\s+)?|\\s+and\\s+)(?:\\p{Lu}(?:\\p{Ll}[\\p{L}-]*|\\.(?:\\p{Lu}\\.)*)\\s+){0,3}(?:${others.join("|")})(?:${MAIL_BRACKETS})?\\s+is\\s` : mailBrackets;
+  const sentence = new RegExp(`(?:^\\S?\\s*|[*∗†;,]\\s*(?:and\\s+)?|\\.\\s+|\\s+and\\s+)(?:${full}|${family})(?:${MAIL_BRACKETS})?(?:\\s+is\\s+|is\\s+(?=(?:from|at|in|with)\\s))(.+?)(?=${SENTENCE_END}|\\.?$${nextSaid})`, "u");
   // (Or by the whole name and a comma, an entry that opens the note, a sentence of it or follows the e-mail that ends the
   // entry before: "Adam Richardson, Economics Department, Reserve Bank of New Zealand, 2 The Terrace, Wellington, New
   // Zealand. E-mail: …"). Its place ends at an e-mail label or the author's address after a comma.)
@@ -558,9 +572,10 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
       (street ? { affiliation: `${a.affiliation}, ${street}`, email: null } : null) ??
       (town ? { affiliation: `${a.affiliation}${town}`, email: null } : null) ??
       (coverTexts.length && !a.affiliation ? (noteOf(coverTexts, a, families, { keyedOnly: true }) ?? addressBlockOf(coverLines, a, names, { entryOnly: true })) : null);
-    // (A post every author holds besides their own place goes after it: "…, Chicago, Illinois; National Bureau of …".)
-    const besides = shared?.besides && note !== shared ? (note?.affiliation ?? a.affiliation) : null;
-    if (besides && !besides.includes(shared!.affiliation)) note = { affiliation: `${besides}; ${shared!.affiliation}`, email: note?.email ?? null };
+    // (A post every author holds besides their own place goes after it, the place their note gives or the one read under
+    // their name: "…, Chicago, Illinois; National Bureau of …"; once, where that place names it already.)
+    const own = shared?.besides ? (note === shared ? a.affiliation : note?.affiliation) : null;
+    if (shared?.besides && own) note = fold(own).toLowerCase().includes(fold(shared.affiliation.split(",")[0]!).toLowerCase()) ? { affiliation: own, email: note?.email ?? null } : { affiliation: `${own}; ${shared.affiliation}`, email: note?.email ?? null };
     if (!note) continue;
     // (What an affiliation never holds, as wherever else one is read: an address, its label.)
     const cleaned = cleanAffiliation(unitAtInstitution(note.affiliation).replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));
@@ -570,11 +585,10 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     // (Of several places, the country of the first that says one, the author's own post before one they hold besides:
     // "Northwestern University, Evanston, Illinois; National Bureau of …, Cambridge, Massachusetts" is in the United States.)
     // (A state a place ends with is asked before its town's name, which another country's town may share: "Cambridge,
-    // Massachusetts".)
+    // Massachusetts". The country printed at the end is the last place's.)
     const places = rest.split("; ");
-    const countryOfPlace = (p: string) => trailingCountry(p).country ?? countryOfUsPostcode(p) ?? countryOfState(p) ?? countryOfAffiliation(p) ?? countryOfInstitution(p);
-    const firstCountry = places.length > 1 ? (places.map(countryOfPlace).find(Boolean) ?? countryOfEmail(email)) : null;
-    Object.assign(a, { affiliation: rest, ...splitAffiliation(rest), country: firstCountry ?? country ?? countryOfUsPostcode(rest) ?? countryOfAffiliation(rest) ?? countryOfEmail(email) ?? a.country, email });
+    const countryOfPlace = (p: string, k: number) => (k === places.length - 1 ? country : null) ?? trailingCountry(p).country ?? countryOfUsPostcode(p) ?? countryOfState(p) ?? countryOfAffiliation(p) ?? countryOfInstitution(p);
+    Object.assign(a, { affiliation: rest, ...splitAffiliation(rest), country: places.map(countryOfPlace).find(Boolean) ?? countryOfEmail(email) ?? a.country, email });
   }
 }
 

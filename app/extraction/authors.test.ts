@@ -176,6 +176,24 @@ describe("the author reader", () => {
     expect(read.authors[1]!.country).toBeNull();
   });
 
+  it("gives a mailbox that is a given name to its owner, not to the co-author whose family name begins with it, and one of a family name's first letters to its owner", () => {
+    const read = (mails: string, names = "Hans Moller and Peter Hansen") =>
+      readHeader(
+        documentOf([
+          ["Liquidity and the harbour banks of the north", 20],
+          [names, 12],
+          ["Harbour University", 11],
+          [mails, 11],
+          ["Abstract", 11],
+          ["We study how banks of the northern harbours managed their liquidity over two centuries of trade and war.", 11],
+          ["Their reserves rose before each war and fell after it, which we trace to the rules their charters set.", 11],
+        ]),
+      ).authors.map((a) => a.email);
+    expect(read("hans@example.org")).toEqual(["hans@example.org", null]);
+    expect(read("hans@example.org, phansen@example.org")).toEqual(["hans@example.org", "phansen@example.org"]);
+    expect(read("nowa@example.org", "Anna Nowakowski and Karl Lind")).toEqual(["nowa@example.org", null]);
+  });
+
   it("reads a place's short name and its town under a name as the place, not as a name the row below finishes", () => {
     const read = readHeader(
       documentOf([

@@ -115,9 +115,10 @@ function continuesNames(line: Line, next: Line, author: number, printedAgain: (n
   if (INSTITUTION.test(line.text) || INSTITUTION.test(next.text) || /@/.test(next.text) || /\d{3,}/.test(line.text) || /\d{3,}/.test(next.text)) return false;
   if (isPlace(line.text.split(",").pop()!.trim())) return false;
   const text = line.text.trim();
-  // (Nor a place's short name and its town, "DIW, Berlin": not a name cut at the comma that the row below finishes.)
+  // (Nor a place's short name and its town, "DIW, Berlin": not a name cut at the comma that the row below finishes. A
+  // country's name there may be a given name after a family name in capitals, "KIM, Jordan".)
   const parts = text.split(/\s*,\s*/);
-  if (parts.length === 2 && /^\p{Lu}{2,}$/u.test(parts[0]!) && countryOfAffiliation(parts[1]!) !== null) return false;
+  if (parts.length === 2 && /^\p{Lu}{2,}$/u.test(parts[0]!) && countryOfAffiliation(parts[1]!) !== null && !isPlace(parts[1]!)) return false;
   // A name cut at the line's end ("…, Mohamed Ridha Driss¹, Jérôme" / "Cachot²"): the row below
   // finishes it, however little the labeller makes of a lone family name.
   // (Or its initial: "…, Lado, Fred" / "A. (3,10), Mehta, …".)
@@ -847,7 +848,10 @@ function giveEmails(authors: ExtractedAuthor[], ownEmails: string[][], emails: s
   const mailbox = (email: string) => fold(email.split("@")[0]!).replace(/[^a-z]/g, "");
   for (const email of [...emails, ...elsewhere]) {
     if (used.has(email)) continue;
-    const fits = authors.filter((a) => emailFit(email, a.firstName, a.lastName) >= 1 || (mailbox(email).length >= 2 && mailbox(email) === initials(a)));
+    const fitting = authors.filter((a) => emailFit(email, a.firstName, a.lastName) >= 1 || (mailbox(email).length >= 2 && mailbox(email) === initials(a)));
+    // (Of several, the one whose given name the mailbox is: "hans@" is Hans Müller's, not Peter Hansen's.)
+    const named = fitting.filter((a) => fold(a.firstName.split(/\s+/)[0]!).toLowerCase().replace(/[^a-z]/g, "") === mailbox(email));
+    const fits = fitting.length > 1 && named.length === 1 ? named : fitting;
     if (fits.length === 1 && !fits[0]!.email) {
       fits[0]!.email = email;
       used.add(email);

@@ -18,16 +18,18 @@ describe("the addresses a text prints", () => {
 
 describe("an office's mailbox", () => {
   it("is a role alone or a role no surname shares after the office's name, never a person's initial and surname", () => {
-    for (const office of ["info@example.org", "dg-info@example.eu", "research.enquiries@example.org", "dg_ecfin.publications@example.eu", "office@example.org"]) expect(ROLE_MAILBOX.test(office)).toBe(true);
+    for (const office of ["info@example.org", "dg-info@example.eu", "research.enquiries@example.org", "dg_ecfin.publications@example.eu", "office@example.org", "econ@example.edu", "finance@example.edu"]) expect(ROLE_MAILBOX.test(office)).toBe(true);
     for (const person of ["k.service@bank.se", "m.help@example.org", "a.office@example.org", "j.contact@example.com", "ada.moss@example.org"]) expect(ROLE_MAILBOX.test(person)).toBe(false);
   });
 });
 
 describe("how an address fits a name", () => {
-  it("fits a mailbox of the family name's first letters, as it fits one of the family name cut short", () => {
-    expect(emailFit("nowa@example.edu", "Anna", "Nowakowski")).toBeGreaterThanOrEqual(1.5);
+  it("fits a mailbox of the family name's first letters a little, as a given name alone fits, never an office's mailbox", () => {
+    expect(emailFit("nowa@example.edu", "Anna", "Nowakowski")).toBe(1);
+    // (Less than a family name cut to a mailbox's length, which fits on its own.)
     expect(emailFit("hogenesc@example.edu", "John", "Hogenesch")).toBeGreaterThanOrEqual(1.5);
-    // (Not three letters, which many names share.)
-    expect(emailFit("now@example.edu", "Anna", "Nowakowski")).toBeLessThan(1.5);
+    // (Not three letters, which many names share; not a department's mailbox.)
+    expect(emailFit("now@example.edu", "Anna", "Nowakowski")).toBe(0);
+    expect(emailFit("econ@example.edu", "Eleni", "Economou")).toBeLessThan(1);
   });
 });

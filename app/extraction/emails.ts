@@ -39,11 +39,11 @@ export function mailedName(text: string, mailboxes: string[], lowerWords: Set<st
 }
 
 /**
- * A mailbox of an office, a journal or a service, not of a person: the role alone ("info@…", "office@…"), or a role no
- * surname shares after the office's own name ("dg-info@…", "research.enquiries@…"; not "k.service@…").
+ * A mailbox of an office, a journal or a service, not of a person: the role alone ("info@…", "office@…", a department's
+ * "econ@…"), or a role no surname shares after the office's own name ("dg-info@…", "research.enquiries@…"; not "k.service@…").
  */
 export const ROLE_MAILBOX =
-  /^(?:(?:[a-z\d]{2,}[._-]){1,3}(?:info|enquiries|inquiries|publications|secretariat|permissions|editorial|webmaster)|journals?[.-]?permissions|permissions|reprints?|editor(?:ial)?(?:office)?|office|info|contact|support|help|admin|webmaster|noreply|no-reply|subscriptions?|service|enquiries|inquiries|publications|secretariat)@/i;
+  /^(?:(?:[a-z\d]{2,}[._-]){1,3}(?:info|enquiries|inquiries|publications|secretariat|permissions|editorial|webmaster)|journals?[.-]?permissions|permissions|reprints?|editor(?:ial)?(?:office)?|office|info|contact|support|help|admin|webmaster|noreply|no-reply|subscriptions?|service|enquiries|inquiries|publications|secretariat|econ|economics|finance|stats?|dept|research)@/i;
 /** The addresses a text prints, whole: cut at a line's end, grouped, or masked against harvesters. */
 export function expandEmails(text: string): string[] {
   const out: string[] = [];
@@ -83,9 +83,11 @@ export function emailFit(email: string, first: string, last: string) {
   const spellings = (t: string) => [fold(t), fold(t.replace(/ö/g, "oe").replace(/ü/g, "ue").replace(/ä/g, "ae").replace(/ß/g, "ss"))].map(ascii);
   let fit = 0;
   if (raw.slice(1).some((p) => spellings(p).some((v) => v.length > 1 && local.includes(v)))) fit += 2;
-  // A family name cut to a mailbox's length ("hogenesc" for Hogenesch, "jgillila" for Gilliland), or the mailbox the
-  // family name's first letters ("nowak" for Nowakowski).
-  else if (raw.slice(1).some((p) => spellings(p).some((v) => (v.length > 6 && local.includes(v.slice(0, 6))) || (local.length >= 4 && v.startsWith(local))))) fit += 1.5;
+  // A family name cut to a mailbox's length ("hogenesc" for Hogenesch, "jgillila" for Gilliland).
+  else if (raw.slice(1).some((p) => spellings(p).some((v) => v.length > 6 && local.includes(v.slice(0, 6))))) fit += 1.5;
+  // (The mailbox the family name's first letters, "nowa" for Nowakowski: a little, as a given name alone counts, since a
+  // given name begins many a family name, "hans" Hansen's; not an office's mailbox, "econ" for Economou.)
+  else if (local.length >= 4 && !ROLE_MAILBOX.test(email) && raw.slice(1).some((p) => spellings(p).some((v) => v.length > local.length && v.startsWith(local)))) fit += 1;
   if (ascii(fold(last)).length > 2 && local.includes(ascii(fold(last)))) fit += 1;
   if (given && ascii(given).length > 2 && local.includes(ascii(given))) fit += 1;
   else if (given && local.startsWith(given[0]!)) fit += 0.5;
