@@ -14,7 +14,7 @@ import type { ExtractedAuthor, Line } from "./model";
 import { emailFit, expandEmails } from "./emails";
 import { SMALL_WORDS, escapePattern as escape, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
 import { WRITE_TO, cleanAffiliation, endsWithCountry, leftOpen, notAffiliation, shortPlaceName, splitAffiliation, splitAtCountries } from "./affiliations";
-import { CORRESPONDING_LABEL, EMAIL, MASKED_EMAIL, POST, ROLE_AFTER_NAME, ROLE_BEFORE_COLON, SAID_AT, STREET_NEXT, STREET_WORD, THANKS, namesInstitution } from "./patterns";
+import { CORRESPONDING_LABEL, EMAIL, MASKED_EMAIL, POST, POST_HEADS, ROLE_AFTER_NAME, ROLE_BEFORE_COLON, SAID_AT, STREET_NEXT, STREET_WORD, THANKS, namesInstitution } from "./patterns";
 
 /** A name as a note may print it: as written, or in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at …"). */
 const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase()])].map(escape).join("|")})`;
@@ -28,7 +28,8 @@ const SENTENCE_END = String.raw`(?<!(?:^|[\s.])\p{Lu}|\b(?:Jr|Sr|Dr|St|Mr|Ms|Mrs
  * A post's own word in a biographical note, one or several holding it: "Professor", "Chief", "PhD
  * Student", "Research Associates" (of all the authors).
  */
-const POST_WORD = /^(?:\p{L}+-)?(?:professor|lecturer|reader|fellow|chair|director|economist|researcher|president|governor|dean|head|student|candidate|chief|associate|scientist|adviser|advisor|analyst|officer|consultant|postdoc|affiliate)s?$/iu;
+// (Every post's own word the project knows, and the ones a biography adds: a central bank's governor, a division's chief.)
+const POST_WORD = new RegExp(String.raw`^(?:\p{L}+-)?(?:${POST_HEADS}|president|governor|chief|affiliate)s?$`, "iu");
 /**
  * A word a post's name never holds before its own word: where a place's words go on ("… Department of the IMF and a
  * Fellow"), or a post held before, not where the author is ("a former Economist at …").

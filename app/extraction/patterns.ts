@@ -168,7 +168,9 @@ export const DEGREES = /^(?:(?:M\.?D|Ph\.?\s?D|D\.?Phil|M\.?Phil|M\.?P\.?H|M\.?B
 export const NOT_LETTER_MARKERS = /^(?:da|de|dè|ha)$/;
 
 /** A post held, printed between a name and its institution ("Reader", "Professor of Health Economics", "Research Fellow"). */
-export const POST = /^(?:(?:senior|principal|associate|assistant|full|adjunct|visiting|emeritus|honorary|research|teaching|postdoctoral|doctoral|graduate|phd|chief|deputy|medical)\s+)*(?:professor|lecturer|reader|fellow|student|researcher|scientist|director|head|chair|candidate|statistician|economist|analyst|manager|officer|consultant|dean|associate|assistant|instructor|postdoc|physician|nurse|clinician|partner|advisor|adviser)\b/i;
+/** A post's own word, the last of its name: "Professor", "Student", "Economist". */
+export const POST_HEADS = "professor|lecturer|reader|fellow|student|researcher|scientist|director|head|chair|candidate|statistician|economist|analyst|manager|officer|consultant|dean|associate|assistant|instructor|postdoc|physician|nurse|clinician|partner|advisor|adviser";
+export const POST = new RegExp(String.raw`^(?:(?:senior|principal|associate|assistant|full|adjunct|visiting|emeritus|honorary|research|teaching|postdoctoral|doctoral|graduate|phd|chief|deputy|medical)\s+)*(?:${POST_HEADS})\b`, "i");
 
 /**
  * Institutions that finance and economics papers print by a short name with no institution's word
