@@ -4,7 +4,7 @@
  * institution.
  */
 import { REGIONS, ABSTRACT_LABEL, INSTITUTION, NOISE, MONTH_DATE, EMAIL, MASKED_EMAIL, MARKER, AFFILIATION_MARKER, POST, THANKS, namesInstitution, keywordsAfterLabel } from "./patterns";
-import { countryOfAffiliation, countryOfEmail, trailingCountry } from "./countries";
+import { countryOfAffiliation, countryOfEmail, countryOfPlace, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { SMALL_WORDS, joinSpans, normalizeSpace, isProse } from "./text";
 import { TRAILING_ABSTRACT } from "./abstract";
@@ -47,14 +47,14 @@ export function splitAffiliation(text: string | null): { institution: string | n
  * and department too), or one more after theirs.
  */
 export function giveAffiliation(a: ExtractedAuthor, text: string) {
-  const { rest, country } = trailingCountry(text);
+  const { rest } = trailingCountry(text);
   if (a.affiliation?.split("; ").includes(rest)) return;
   if (a.affiliation) {
-    Object.assign(a, { affiliation: `${a.affiliation}; ${rest}`, country: a.country ?? country ?? countryOfAffiliation(rest) });
+    Object.assign(a, { affiliation: `${a.affiliation}; ${rest}`, country: a.country ?? countryOfPlace(text) });
     return;
   }
   const { institution, department } = splitAffiliation(rest);
-  Object.assign(a, { affiliation: rest, institution, department, country: country ?? countryOfAffiliation(rest) ?? a.country });
+  Object.assign(a, { affiliation: rest, institution, department, country: countryOfPlace(text) ?? a.country });
 }
 
 /** An author's affiliation replaced by another text (its institution, department and country read anew). */
@@ -86,9 +86,10 @@ export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
   }
   if (blocks.length !== authors.length || blocks.some((b) => !namesInstitution(b.address))) return;
   authors.forEach((a, k) => {
-    const { rest, country } = trailingCountry(blocks[k]!.address.replace(/[.;,]+$/, ""));
+    const address = blocks[k]!.address.replace(/[.;,]+$/, "");
+    const { rest } = trailingCountry(address);
     const { institution, department } = splitAffiliation(rest);
-    Object.assign(a, { email: blocks[k]!.email, affiliation: rest, institution, department, country: country ?? countryOfAffiliation(rest) ?? countryOfEmail(blocks[k]!.email) });
+    Object.assign(a, { email: blocks[k]!.email, affiliation: rest, institution, department, country: countryOfPlace(address) ?? countryOfEmail(blocks[k]!.email) });
   });
 }
 

@@ -9,7 +9,7 @@
  * affiliation (and their e-mail where it prints one). The note's other sentences (thanks, funding,
  * disclaimers) are never an affiliation.
  */
-import { countryOfAffiliation, countryNamed, countryOfEmail, countryOfInstitution, countryOfState, countryOfUsPostcode, trailingCountry } from "./countries";
+import { countryOfAffiliation, countryNamed, countryOfEmail, countryOfPlace, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { emailFit, expandEmails } from "./emails";
 import { SMALL_WORDS, escapePattern as escape, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
@@ -581,15 +581,11 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     // (What an affiliation never holds, as wherever else one is read: an address, its label.)
     const cleaned = cleanAffiliation(unitAtInstitution(note.affiliation).replace(/\s*\((?:e-?mail|email)\b[^)]*\)?\s*$/i, "").replace(/[\s.,;]+$/, ""));
     if (cleaned.length < 2 || cleaned.length > 240) continue;
-    const { rest, country } = trailingCountry(cleaned);
+    const { rest } = trailingCountry(cleaned);
     const email = a.email ?? note.email;
     // (Of several places, the country of the first that says one, the author's own post before one they hold besides:
     // "Northwestern University, Evanston, Illinois; National Bureau of …, Cambridge, Massachusetts" is in the United States.)
-    // (A state a place ends with is asked before its town's name, which another country's town may share: "Cambridge,
-    // Massachusetts". The country printed at the end is the last place's.)
-    const places = rest.split("; ");
-    const countryOfPlace = (p: string, k: number) => (k === places.length - 1 ? country : null) ?? trailingCountry(p).country ?? countryOfUsPostcode(p) ?? countryOfState(p) ?? countryOfAffiliation(p) ?? countryOfInstitution(p);
-    Object.assign(a, { affiliation: rest, ...splitAffiliation(rest), country: places.map(countryOfPlace).find(Boolean) ?? countryOfEmail(email) ?? a.country, email });
+    Object.assign(a, { affiliation: rest, ...splitAffiliation(rest), country: countryOfPlace(cleaned) ?? countryOfEmail(email) ?? a.country, email });
   }
 }
 

@@ -3,7 +3,7 @@
  * cover), each with the markers, e-mail, affiliation, country and role the first pages give them.
  */
 import { CORRESPONDING_LABEL, INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST, ROLE_AFTER_PLACE, SAID_AT, namesInstitution } from "./patterns";
-import { countryOfAffiliation, countryOfEmail, trailingCountry } from "./countries";
+import { countryOfAffiliation, countryOfEmail, countryOfPlace, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import type { LineLabels } from "./labeller";
 import type { NameReader } from "./names";
@@ -289,7 +289,7 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
       affiliation,
       institution,
       department,
-      country: printedCountry ?? (affiliation ? countryOfAffiliation(affiliation) : null),
+      country: printedCountry ?? countryOfPlace(affiliation),
       isCorresponding: marked,
       confidence: confidenceOf([c.author], looksLikeName(c.name) ? 0.5 : 0.3),
       source: sourceOf(c.line),

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { countryIn, countryOfAffiliation, countryOfEmail, countryOfInstitution, countryOfState, countryOfUsPostcode, trailingCountry } from "./countries";
+import { countryIn, countryOfAffiliation, countryOfEmail, countryOfInstitution, countryOfPlace, countryOfState, countryOfUsPostcode, trailingCountry } from "./countries";
 
 describe("countries", () => {
+  it("asks each of an author's places in turn, the printed country first and a state before a town's name", () => {
+    expect(countryOfPlace("Department of Economics, Harbour University, Cambridge, Massachusetts")).toBe("United States");
+    expect(countryOfPlace("Farmer School of Business, Oxford, OH 45056")).toBe("United States");
+    expect(countryOfPlace("Harbour Institute, Cambridge, United Kingdom")).toBe("United Kingdom");
+    expect(countryOfPlace("Harbour Savings Bank; Norges Bank")).toBe("Norway");
+    expect(countryOfPlace("Norges Bank; Harbour Institute, Paris, France")).toBe("Norway");
+    expect(countryOfPlace("Harbour University, Zurich Switzerland")).toBe("Switzerland");
+    expect(countryOfPlace("Harbour Savings Bank")).toBe(null);
+    expect(countryOfPlace(null)).toBe(null);
+  });
   it("takes no country of an affiliation from a capital's name that many places share", () => {
     expect(countryOfAffiliation("Georgetown University")).toBe(null);
     expect(countryOfAffiliation("Department of Economics, Queen's University, Kingston")).toBe(null);

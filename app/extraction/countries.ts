@@ -244,6 +244,22 @@ export function countryOfInstitution(place: string | null): string | null {
  */
 export const countryOfUsPostcode = (place: string) => (US_POSTAL.test(place) ? "United States" : null);
 
+/**
+ * The country an author's place says, asked of each of its places in turn ("…; …", the author's own post before one
+ * held besides) until one says it: the country printed at its end, an American state or postcode (asked before a
+ * town's name, which a town elsewhere may share: "Cambridge, Massachusetts", "Oxford, OH 45056"), a country or town
+ * named in it, then an institution known by name. The e-mail's domain is the caller's last resort, not asked here: it
+ * says where a mailbox is, not where the author works.
+ */
+export function countryOfPlace(place: string | null): string | null {
+  if (!place) return null;
+  for (const p of place.split(/\s*;\s*/)) {
+    const found = trailingCountry(p).country ?? countryOfState(p) ?? countryOfAffiliation(p) ?? countryOfInstitution(p);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** The country an e-mail's domain belongs to (a national domain, or .edu for the United States). */
 export function countryOfEmail(email: string | null): string | null {
   if (!email) return null;

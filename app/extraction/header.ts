@@ -19,7 +19,7 @@ import { abstractEvidence, authorsEvidence, calibrated, titleEvidence, type Cali
 import { giveAffiliation, giveAffiliationAnew, notAffiliation } from "./affiliations";
 import { COVER_SURE, authorsOfCover, isOrganisation, readAuthors } from "./authors";
 import { cleanTitle, findTitle, inOrdinaryCase, isCapitals, titleAgain, titleOfLines, unitOverTitle } from "./title";
-import { countryOfInstitution, countryOfState } from "./countries";
+import { countryOfInstitution, countryOfPlace } from "./countries";
 
 /** Drops what is not the paper's text: line numbers, page numbers, running heads and footers. */
 export function cleanLines(doc: Document): Line[] {
@@ -211,8 +211,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
     giveAffiliation(a, unit);
     a.country ??= unitCountry;
   }
-  // (An institution's name last, where nothing else gave a country: "Harvard University and NBER".)
-  for (const a of authors) a.country ??= countryOfState(a.affiliation) ?? countryOfInstitution(a.affiliation);
+  // (Where nothing else gave a country, what the place says: "Harvard University and NBER".)
+  for (const a of authors) a.country ??= countryOfPlace(a.affiliation);
 
   // --- confidences: the readers' own scores, calibrated against being right (calibration.ts).
   const titleRaw = cover?.title ? COVER_SURE : title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0;
