@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { abstractGoesOn, readAbstract } from "./abstract";
 import { vocabularyOf } from "./text";
 import { readHeader } from "./header";
-import { documentOf, documentOfLines, lineAt } from "./test-document";
+import { documentOf, documentOfLines, lineAt, lineOfSpans } from "./test-document";
 
 describe("the abstract reader", () => {
   it("ends an abstract at a section heading, not at its own line that begins with the heading's word", () => {
@@ -185,6 +185,40 @@ describe("the abstract reader", () => {
     const shifted = columns.map((l) => ({ ...l, y: l.y + 40, spans: l.spans.map((s) => ({ ...s, y: s.y + 40 })) }));
     expect(readHeader(documentOfLines([...head, ...across, ...shifted])).abstract.value).toMatch(/^We study whether .* persist for years\.$/);
   });
+  it("reads no unlabelled abstract from a paragraph that opens with a drop cap: a review's article begins with its body", () => {
+    const head = [lineAt(1, 78, 90, 16, "The Quiet Decline of Regional Banking"), lineAt(1, 78, 140, 16, "Lena Moreau and Tomas Varga")];
+    const indented = [
+      "he number of banks headquartered outside the largest cities has fallen",
+      "by half since 1990, and the loans they made to small firms fell with",
+    ].map((t, i) => lineAt(1, 115, 200 + i * 13, 10, t, 400));
+    const rest = [
+      "them. Many authors have commented on this decline, and several have asked whether",
+      "the firms that lost a local lender found another one, at what price, and how long",
+      "it took them. We bring new data on the loans of every bank in the country to the",
+      "question, and we find that the answer depends on the distance to the next branch.",
+      "Firms more than thirty miles away paid more for credit for at least five years.",
+    ].map((t, i) => lineAt(1, 78, 239 + i * 13, 10, t, 437));
+    // The letter, 40 points high, is printed at the left of the third line, whose words go on after it.
+    const dropped = lineOfSpans(1, 226, [[78, "T", 40], [115, "decline in lending is largest in the counties with the fewest branches left.", 10]]);
+    const lines = [...head, ...indented, { ...dropped, size: 10 }, ...rest];
+    expect(readHeader(documentOfLines(lines)).abstract.value).toBeNull();
+    // The same paragraph with its first letter in the line's size is read as an unlabelled abstract.
+    const plain = lineOfSpans(1, 226, [[78, "T", 10], [84, "decline in lending is largest in the counties with the fewest branches left.", 10]]);
+    expect(readHeader(documentOfLines([...head, ...indented, plain, ...rest])).abstract.value).toMatch(/^he number of banks .* for at least five years\.$/);
+    // A large letter beside a paragraph whose words begin anew ("The number …") is some other glyph, not its first letter.
+    const whole = indented.map((l, i) => (i ? l : { ...l, text: `T${l.text}`, spans: l.spans.map((sp) => ({ ...sp, text: `T${sp.text}` })) }));
+    expect(readHeader(documentOfLines([...head, ...whole, { ...dropped, size: 10 }, ...rest])).abstract.value).toMatch(/^The number of banks .* for at least five years\.$/);
+    // An abstract above a body that opens with one is read: its lines begin where the letter does, not beside it.
+    const abstract = [
+      "We ask whether firms that lost their local bank found another lender, and at what price. Using",
+      "the loans of every bank in the country, we follow each firm for ten years after its bank closed.",
+      "Most firms found another lender within a year, but paid more for credit where the next branch",
+      "was far away, and firms more than thirty miles from a branch invested less for five years after.",
+    ].map((t, i) => lineAt(1, 78, 170 + i * 13, 10, t, 437));
+    const below = [...indented, { ...dropped, size: 10 }, ...rest].map((l) => ({ ...l, y: l.y + 60, spans: l.spans.map((sp) => ({ ...sp, y: sp.y + 60 })) }));
+    expect(readHeader(documentOfLines([...head, ...abstract, ...below])).abstract.value).toMatch(/^We ask whether .* for five years after\.$/);
+  });
+
   it("reads an abstract whose run-in label opens the left one of two columns, not the other column's lines beside it", () => {
     const left = [
       "Abstract—Order books hold every resting order of a market,",

@@ -199,6 +199,25 @@ type AbstractContext = {
 };
 
 /**
+ * Where a paragraph that opens with a drop cap begins among these lines, or -1: a capital letter set several lines high,
+ * its own span at the left of a line, the paragraph's lines above that line (three at most) indented beside it. A
+ * magazine or a review (the Journal of Economic Perspectives) opens an article's body so; a paper printed without an
+ * abstract opens with it, and an abstract ends where it begins.
+ */
+function dropCapStart(lines: Line[]): number {
+  for (const [k, l] of lines.entries()) {
+    const first = l.spans[0];
+    if (!first || first.sup || !/^\p{Lu}$/u.test(first.text.trim()) || first.size < 2.5 * l.size) continue;
+    let start = k;
+    while (start > 0 && k - start < 3 && lines[start - 1]!.page === l.page && lines[start - 1]!.x >= first.x + first.width * 0.8) start--;
+    // (The letter is its paragraph's first: the words printed beside it go on in small letters, "T" + "he number of …".)
+    const after = start < k ? lines[start]!.text : l.spans.slice(1).map((s) => s.text).join("");
+    if (/^\s*\p{Ll}/u.test(after)) return start;
+  }
+  return -1;
+}
+
+/**
  * The abstract: after its label, or the first long paragraph after the title and authors; its
  * lines, where it starts, whether a column bounded it, its text, and the JEL codes run into its end.
  */
@@ -244,6 +263,7 @@ export function readAbstract(lines: Line[], { labelIndex, labelTrails, labels, m
       // opens with its introduction.)
       if (besideAnother(lines, l)) break;
       const run = [l, ...paragraphAfter(lines, i + 1, doc, body)];
+      if (dropCapStart(run) === 0) break;
       // Where the labeller is sure, its abstract runs on across the gaps between a structured
       // abstract's parts, and a short one (a proceedings' three sentences) is an abstract too.
       const confident = model && sure >= 0.8;
@@ -274,6 +294,8 @@ export function readAbstract(lines: Line[], { labelIndex, labelTrails, labels, m
     const columns = abstractLines.findIndex((l) => besideAnother(lines, l));
     if (columns > 0) abstractLines = abstractLines.slice(0, columns);
   }
+  const bodyOpens = dropCapStart(abstractLines);
+  if (bodyOpens > 0) abstractLines = abstractLines.slice(0, bodyOpens);
   let abstractText = abstractLines.length ? joinLines(abstractLines.map((l) => l.text), vocabulary) : null;
   // JEL codes run into the abstract's last line end the abstract (and are the paper's codes where no line of them is printed).
   const runInJel = abstractText ? JEL_RUN_IN.exec(abstractText) : null;
