@@ -137,6 +137,8 @@ const SETS = dirs.length
       ...(hasPdfs("tests/fixtures/working-papers/fifteenth/dev") ? [["papers 15 dev", "tests/fixtures/working-papers/fifteenth/dev", true]] : []),
       // Its held-out half, read once with the engine frozen (decision 082), scored only from then on.
       ...(hasPdfs("tests/fixtures/working-papers/fifteenth/held-out") ? [["papers 15 held-out", "tests/fixtures/working-papers/fifteenth/held-out", false]] : []),
+      // The sixteenth set (README, "The sixteenth set"): its development half listed.
+      ...(hasPdfs("tests/fixtures/working-papers/sixteenth/dev") ? [["papers 16 dev", "tests/fixtures/working-papers/sixteenth/dev", true]] : []),
     ];
 
 /** The held-out halves, read once at the end of a pass, that the calibration learns from since (decisions 073 and 076): `--calibrate`. */
