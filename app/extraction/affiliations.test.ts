@@ -21,6 +21,10 @@ describe("affiliations", () => {
     expect(cleanAffiliation("Ph.D. candidate in Agricultural Economics at the University of Harbour")).toBe("University of Harbour");
     expect(cleanAffiliation("Assistant Professor of Health Policy and Management at Harbour University")).toBe("Harbour University");
     expect(cleanAffiliation("Professor in Harbour University")).toBe("Professor in Harbour University");
+    // (A post and its subject before a comma: the place after it; a subject that names an institution is the place.)
+    expect(cleanAffiliation("Assistant Professor of Economics, Harbour University")).toBe("Harbour University");
+    expect(cleanAffiliation("Professor of Business Economics, Department of Finance, Eastbury University")).toBe("Department of Finance, Eastbury University");
+    expect(cleanAffiliation("Fellow of Harbour College, University of Eastbury")).toBe("Fellow of Harbour College, University of Eastbury");
     // (A unit named after a post's word is a place; so is a post with no institution after it, left as printed.)
     expect(cleanAffiliation("Research Department, Bank of Harbour")).toBe("Research Department, Bank of Harbour");
     expect(cleanAffiliation("PhD candidate in economics")).toBe("PhD candidate in economics");

@@ -3,7 +3,7 @@
  * title page; what no affiliation is (thanks, a licence, prose); an affiliation's department and
  * institution.
  */
-import { REGIONS, ABSTRACT_LABEL, INSTITUTION, NOISE, MONTH_DATE, EMAIL, MASKED_EMAIL, MARKER, AFFILIATION_MARKER, POST, THANKS, namesInstitution, keywordsAfterLabel } from "./patterns";
+import { REGIONS, ABSTRACT_LABEL, INSTITUTION, NOISE, MONTH_DATE, EMAIL, MASKED_EMAIL, MARKER, AFFILIATION_MARKER, POST, SUBJECT_WORDS, THANKS, namesInstitution, keywordsAfterLabel } from "./patterns";
 import { countryOfAffiliation, countryOfEmail, countryOfPlace, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { SMALL_WORDS, joinSpans, normalizeSpace, isProse } from "./text";
@@ -131,7 +131,7 @@ const toldOf = (t: string) => isProse(t) && /\b(?:was|were|been)\s+(?:\w+ly\s+)?
  */
 export const shortPlaceName = (t: string) => {
   const words = t.split(/\s+/);
-  return words.length <= 6 && words.every((w) => /^[\p{Lu}\p{P}\d]/u.test(w) || SMALL_WORDS.test(w)) && !/[()[\]]/.test(t) && !looksLikeName(t) && !POST.test(t);
+  return words.length <= 6 && words.every((w) => /^[\p{Lu}\p{P}\d]/u.test(w) || SMALL_WORDS.test(w)) && !/[()[\]]/.test(trailingCountry(t).rest) && !looksLikeName(t) && !POST.test(t);
 };
 /**
  * What shows a short name is a place's: an institution's word, a country or a city it names, or an acronym
@@ -158,10 +158,10 @@ const withoutHonours = (t: string) => {
 /** A post as a footnote opens with it, a doctorate's abbreviation before it: "Ph.D. candidate", "PhD student", "Assistant Professor". */
 const POST_OPENING = new RegExp(String.raw`^(?:ph\.?\s?d\.?\s+)?(?:${POST.source.slice(1)})`, "i");
 /**
- * What joins a post run into its place: its subject and "at the" ("… in Agricultural Economics at the "), "at the" alone,
- * or, no subject between, a space or a comma ("PhD student Department of …").
+ * What joins a post run into its place: its subject and "at the" or a comma ("… in Agricultural Economics at the ",
+ * "… of Economics, "), "at the" alone, or, no subject between, a space or a comma ("PhD student Department of …").
  */
-const POST_TO_PLACE = /^(?:\s+(?:in|of)\s+\p{Lu}[\p{L}-]*(?:\s+(?:(?:and|&)\s+)?\p{Lu}[\p{L}-]*){0,5}\s+at\s+(?:the\s+)?|\s+at\s+(?:the\s+)?|,?\s+)(?=\p{Lu})/u;
+const POST_TO_PLACE = /^(?:\s+(?:in|of)\s+(\p{Lu}[\p{L}-]*(?:\s+(?:(?:and|&)\s+)?\p{Lu}[\p{L}-]*){0,5})(?:\s+at\s+(?:the\s+)?|\s*,\s*)|\s+at\s+(?:the\s+)?|,?\s+)(?=\p{Lu})/u;
 /**
  * A place without the post run into it, no comma between: "Ph.D. candidate in Economics at the University of California,
  * Davis" is "University of California, Davis", "PhD student Department of Economics, …" "Department of Economics, …"; not a
@@ -171,7 +171,9 @@ function withoutPostRunIn(t: string) {
   const post = POST_OPENING.exec(t);
   const join = post ? POST_TO_PLACE.exec(t.slice(post[0].length)) : null;
   const place = post && join ? t.slice(post[0].length + join[0].length) : "";
-  return place && INSTITUTION.test(place) && !INSTITUTION.test(post![0]) ? place : t;
+  // (A subject that names an institution is the author's place: "Fellow of Harbour College, Oxford".)
+  const subject = join?.[1]?.replace(SUBJECT_WORDS, "") ?? "";
+  return place && INSTITUTION.test(place) && !INSTITUTION.test(post![0]) && !INSTITUTION.test(subject) ? place : t;
 }
 /** Whom to write to and their name, opening a place: "Please address questions regarding content to Patrick Higgins, Research Department, …". */
 const WRITTEN_TO = new RegExp(String.raw`^${WRITE_TO}((?:\p{Lu}[\p{L}.'’-]*\s+){1,4}\p{Lu}[\p{L}'’-]+)\s*,\s*(?=\p{Lu})`, "u");

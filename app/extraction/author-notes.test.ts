@@ -327,6 +327,29 @@ describe("author notes", () => {
     const eight = [author("Ada", "Moss"), author("Karl", "Lind"), author("Pia", "Noor"), author("Rosa", "Quintana"), author("Wei", "Li", "Harbour College"), author("Ola", "Berg", "University of Eastbury"), author("Tom", "Vik"), author("Ina", "Roe")];
     affiliationsFromNotes(note, eight);
     expect(eight.map((a) => a.affiliation)).toEqual(["Harbour University", "Bank of Norland", "Eastbury University", "Bank for International Settlements", "Harbour College", "University of Eastbury", "Kestrel College", "Institute for Research in Labour Economics"]);
+    // Entries of the family name, the e-mail and the place, "; " between them, a role in brackets after a name.
+    const jfqa = [author("Ada", "Moss"), author("Karl", "Lind"), author("Pia", "Noor")];
+    affiliationsFromNotes(
+      lines([
+        "*Moss, amoss@harbour.edu, Harbour University, Kelley School of Business, Eastbury, IN 47405; Lind, lind@kestrel.edu, Kestrel",
+        "University in St. Louis, Olin Business School, St. Louis, MO 63130; and Noor (corresponding author), noor@tern.ac.il, Tern",
+        "University, School of Business, Tern 69978, Israel. We thank Ola Berg, Harbour College, for comments.",
+      ]),
+      jfqa,
+    );
+    expect(jfqa.map((a) => a.affiliation)).toEqual(["Harbour University, Kelley School of Business, Eastbury, IN 47405", "Kestrel University in St. Louis, Olin Business School, St. Louis, MO 63130", "Tern University, School of Business, Tern 69978"]);
+    expect(jfqa.map((a) => a.country)).toEqual(["United States", "United States", "Israel"]);
+    // A contact's line gives the postal address after the author's e-mail; a line of thanks after one does not.
+    const sole = [author("Ada", "Moss")];
+    affiliationsFromNotes(lines(["Contact: amoss@harbour.edu, Department of Economics, 12 Kestrel Hall, Harbour University, Eastbury, MD", "21218, https://amoss.example.org/."]), sole);
+    expect(sole[0]!.affiliation).toBe("Department of Economics, 12 Kestrel Hall, Harbour University, Eastbury, MD 21218");
+    const thanked = [author("Ada", "Moss")];
+    affiliationsFromNotes(lines(["Contact: amoss@harbour.edu, with thanks to the Department of Economics, Harbour University, for 12 months of support."]), thanked);
+    expect(thanked[0]!.affiliation).toBe(null);
+    // A post's name that goes on after a post's word ("Assistant Vice President") and another post joined by "and".
+    const officer = [author("Ada", "Moss"), author("Karl", "Lind")];
+    affiliationsFromNotes(lines(["Ada Moss is an assistant vice president and economist at the Federal Reserve Bank of Norland. Karl Lind is an", "assistant to the president of Harbour University."]), officer);
+    expect(officer.map((a) => a.affiliation)).toEqual(["Federal Reserve Bank of Norland", null]);
   });
 
   it("puts a post every author holds after the place read under each name, once, and never a post held before", () => {

@@ -14,7 +14,7 @@ import type { ExtractedAuthor, Line } from "./model";
 import { emailFit, expandEmails } from "./emails";
 import { SMALL_WORDS, escapePattern as escape, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
 import { WRITE_TO, cleanAffiliation, endsWithCountry, leftOpen, notAffiliation, shortPlaceName, splitAffiliation, splitAtCountries } from "./affiliations";
-import { CORRESPONDING_LABEL, EMAIL, MASKED_EMAIL, POST, POST_HEADS, ROLE_AFTER_NAME, ROLE_BEFORE_COLON, SAID_AT, STREET_NEXT, STREET_WORD, THANKS, namesInstitution } from "./patterns";
+import { CORRESPONDING_LABEL, EMAIL, MASKED_EMAIL, POST, POST_HEADS, ROLE_AFTER_NAME, ROLE_BEFORE_COLON, SAID_AT, STREET_NEXT, STREET_WORD, SUBJECT_WORDS, THANKS, namesInstitution } from "./patterns";
 
 /** A name as a note may print it: as written, or in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at …"). */
 const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase()])].map(escape).join("|")})`;
@@ -39,8 +39,6 @@ const NOT_IN_POST = /^(?:of|the|at|in|for|with|on|to|is|are|was|from|by|former|f
 const POST_SUBJECT = /^,?\s+(?:of|in)\s+(?!(?:the|at|in|with|of)\s)[\p{L}][\p{L}-]*(?:\s+(?:(?:and|&)\s+)?(?!(?:the|at|in|with|of)\s)[\p{L}][\p{L}-]*){0,4}(?=,|\s+(?:at|in|of|with|and)\s)/u;
 /** What joins a post to its place: a comma, or "at", "in", "of", "with" and the article ("… Chief in the Asia Department"). */
 const POST_JOIN = /^(?:,\s*|\s+(?:at|in|of|with)\s+(?:the\s+)?(?=\p{Lu}))/u;
-/** Words a post's subject shares with an institution's name, which name no institution in a subject: "of Finance", "of Business Economics". */
-const SUBJECT_WORDS = /\b(?:economics|finance|accounting|management|business|research)\b/gi;
 /** A place's town said "in" at its end: "… Research (CEPR) in London" is "…, London" (a town the gazetteer knows). */
 const IN_TOWN = /\s+in\s+(\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?)$/u;
 /**
@@ -75,6 +73,10 @@ function placeAfterPosts(said: string): number {
       // (The last of a post's own words: "Associate Professor", not "Associate".)
       if (POST_WORD.test(word) && !(word === words[j]![0] && next && POST_WORD.test(next))) {
         own = j;
+        // (A post's name may go on after a post's word to a later one, where what follows joins: "an Assistant Vice
+        // President and Economist at …" is a vice president's post, not an assistant's.)
+        const joined = word !== words[j]![0] || /^\s+(?:of|in|at|with|and)\s/.test(said.slice(at + words[j]!.index! + word.length));
+        if (!joined && words.slice(j + 1, k + 9).some((w) => POST_WORD.test(w[0].replace(/,$/, "")))) continue;
         break;
       }
       if (NOT_IN_POST.test(word) || word !== words[j]![0] || !/^(?:[\p{L}][\p{L}.'’-]*|&)$/u.test(word)) return -1;
@@ -237,6 +239,10 @@ const DATED = /(?:^|,)\s*(?:19|20)\d\d\s*(?:,|$)|\([^)]*\b(?:19|20)\d\d\b[^)]*\)
 const STREET_AFTER_STOP = new RegExp(`\\.\\s+(?=${STREET_NEXT})`, "gu");
 /** The label that ends the text before an e-mail: "E-mail:", "Email addresses". */
 const MAIL_LABEL_END = /(?:e-?mails?|electronic mail)(?:\s+address(?:es)?)?\s*:?\s*$/i;
+/** A contact's label before an e-mail: "Contact:", "Contact information:". */
+const CONTACT_LABEL_END = /\bcontact(?:\s+(?:information|details))?\s*:\s*$/i;
+/** What a comma after an e-mail goes on with to the next web address, telephone, sentence or note's end. */
+const ADDRESS_AFTER_MAIL = /^\s*,\s*([^;]{10,200}?)(?=,?\s*(?:https?:|www\.|tel\b|phone\b)|\.\s|\.?\s*$)/iu;
 /** A text's last sentence, or the street address that ends it: "… is disclosed. 20th Street and …, D.C. 20551". */
 const lastSentence = (text: string) => {
   const last = sentences(text.trimEnd()).at(-1) ?? "";
@@ -274,6 +280,13 @@ function placesBeforeMail(texts: string[], families: string[]): Array<{ affiliat
     for (const m of text.matchAll(list)) {
       const between = text.slice(from, m.index);
       from = m.index + m[0].length;
+      // (A contact's line gives the postal address after the one e-mail: "Contact: a@harbour.edu, Department of Economics,
+      // 590 Kestrel Hall, Harbour University, Eastbury, MD 21218, https://…".)
+      const contact = CONTACT_LABEL_END.test(between) && expandEmails(m[0]).length === 1 ? ADDRESS_AFTER_MAIL.exec(text.slice(from))?.[1] : undefined;
+      if (contact && /^[\p{Lu}\d]/u.test(contact) && !THANKS.test(contact) && !isProse(contact) && postalAddress(contact)) {
+        out.push({ affiliation: contact, emails: expandEmails(m[0]) });
+        continue;
+      }
       // (The note's opening, or what follows the addresses before; in a longer note, its last sentence, the address
       // its author gives after the thanks: "… for financial support. Department of Finance, …, London, UK, email: …".)
       const before = between.length > 240 ? lastSentence(between.replace(MAIL_LABEL_END, "")) : between;
@@ -379,6 +392,10 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   // (Or by the family name and a comma, an entry that ends at the author's e-mail in brackets: "Moss, University of
   // Eastbury, 308 College Drive, …, Eastbury, OK (moss@example.edu); Ruiz, Federal Reserve Bank of Norland …".)
   const byFamily = new RegExp(String.raw`(?:^\S?\s*|[;*∗†]\s*|\.\s+)(?:${family})\s*,\s+(\p{Lu}(?:(?!${SENTENCE_END})[^;()]){1,300}?)\s*\(\s*(?:e-?mail:?\s*)?(${EMAIL.source})\s*\)`, "u");
+  // (Or by the family name, a role in brackets, the e-mail and the place after it, an entry to each author and "; " between
+  // them, as the JFQA prints them: "*Moss, amoss@harbour.edu, Harbour University, …, IN 47405; and Lind (corresponding
+  // author), lind@kestrel.ac.il, Kestrel University, …, Israel. We thank …".)
+  const byFamilyMail = new RegExp(String.raw`(?:^\S?\s*|[;*∗†]\s*(?:and\s+)?)(?:${family})(?:\s*\([^()]{1,40}\))?\s*,\s*(${EMAIL.source})\s*,\s*(\p{Lu}[^;]{1,300})`, "u");
   for (const text of texts) {
     const k = keyed.exec(text);
     // (After a dash, only a place: not a sentence said of the author, "Marta Olive – The views expressed are …".)
@@ -392,6 +409,9 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
     const b = byFamily.exec(text);
     // (Within one sentence, and naming no other author: not "Moss, Harbour University and Tanaka, Eastbury College (…)".)
     if (b && namesInstitution(b[1]!) && !(othersNamed && othersNamed.test(b[1]!))) return { affiliation: b[1]!, email: b[2]!.toLowerCase() };
+    const e = byFamilyMail.exec(text);
+    const mailedPlace = e ? sentences(e[2]!)[0]!.replace(/[\s.]+$/, "") : "";
+    if (e && namesInstitution(mailedPlace) && !(othersNamed && othersNamed.test(mailedPlace))) return { affiliation: mailedPlace, email: e[1]!.toLowerCase() };
     const s = sentence.exec(text);
     if (s) {
       const said = s[1]!.slice(0, 400);

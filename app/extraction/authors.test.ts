@@ -301,6 +301,45 @@ describe("the author reader", () => {
     ]);
   });
 
+  it("reads an address labelled after its place as that place's: 'University of Harbour. Address: …'", () => {
+    const doc = documentOfLines([
+      lineAt(1, 72, 110, 16, "Transport modes and the elasticity of trade"),
+      lineOfSpans(1, 150, [[72, "Ada Moss", 12], [124, "1", 7, "Times", true], [130, " and Karl Lind", 12], [210, "2", 7, "Times", true]]),
+      lineAt(1, 72, 200, 11, "Abstract"),
+      lineAt(1, 72, 214, 11, "We estimate how the choice between shipping by sea and by air responds to the cost of transport in"),
+      lineAt(1, 72, 228, 11, "each sector, and find that the elasticities differ across sectors by a factor of five or more."),
+      lineAt(1, 72, 400, 12, "1 Introduction"),
+      lineOfSpans(1, 664, [[80, "1", 6, "Times", true], [84, "University of Harbour. Address: Department of Economics, 256 UCB, Eastbury, CO 80309-0256; E-mail:", 9]]),
+      lineAt(1, 72, 675, 9, "ada.moss@harbour.edu."),
+      lineOfSpans(1, 687, [[80, "2", 6, "Times", true], [84, "University of Harbour and CESifo. Mailing address: 12 Kestrel Road, Eastbury, CO 80309; E-mail:", 9]]),
+      lineAt(1, 72, 698, 9, "karl.lind@harbour.edu."),
+    ]);
+    expect(readHeader(doc).authors.map((a) => a.affiliation)).toEqual([
+      "University of Harbour, Department of Economics, 256 UCB, Eastbury, CO 80309-0256",
+      "University of Harbour and CESifo, 12 Kestrel Road, Eastbury, CO 80309",
+    ]);
+  });
+
+  it("begins a note at a mark printed alone on its line that an author carries, a glyph the text layer could not name; a corresponding author's note adds no place to their own", () => {
+    const doc = documentOfLines([
+      lineAt(1, 45, 116, 18, "Pricing the risk of scheduled announcements"),
+      lineOfSpans(1, 159, [[45, "Ada Moss", 11], [98, "1", 7.3, "Times", true], [103, ", Karl Lind", 11], [160, "2,", 7.3, "Times", true], [167, "\ufffd", 11, "Times", true]]),
+      lineOfSpans(1, 190, [[45, "1", 6, "Times", true], [48, "Department of Finance, Harbour University, Harbour, Sweden", 9]]),
+      lineOfSpans(1, 200, [[45, "2", 6, "Times", true], [48, "Department of Economics, Eastbury University, Eastbury, Greece", 9]]),
+      lineAt(1, 45, 209, 8, "\ufffd"),
+      lineAt(1, 49, 211, 8, "Corresponding author. Department of Economics, Eastbury University, 12 Kestrel Road, Eastbury,"),
+      lineAt(1, 45, 220, 8, "Greece. Email: karl.lind@example.org"),
+      lineAt(1, 45, 243, 10, "Abstract"),
+      lineAt(1, 45, 254, 8, "We document that the prices of options on firms' shares change shape before scheduled announcements of"),
+      lineAt(1, 45, 263, 8, "their earnings, and that the change foretells the size of the move in the price of the shares on the day."),
+      lineAt(1, 45, 402, 11, "1. Introduction"),
+    ]);
+    expect(readHeader(doc).authors.map((a) => [a.lastName, a.affiliation, a.email, a.isCorresponding])).toEqual([
+      ["Moss", "Department of Finance, Harbour University, Harbour", null, false],
+      ["Lind", "Department of Economics, Eastbury University, Eastbury", "karl.lind@example.org", true],
+    ]);
+  });
+
   it("reads a note's address printed one part to a line, and units printed alone sharing the institution under the last of them", () => {
     const read = readHeader(
       documentOf([

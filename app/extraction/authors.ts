@@ -243,10 +243,10 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     const ownNotes = c.markers.filter((m) => notes.has(m));
     const noteTexts = ownNotes.map((m) => joinLines(notes.get(m)!, noteVocabulary));
     // An author whose markers lead to notes has its affiliations there; the lines below the names are those notes.
-    const fromNotes = ownNotes.flatMap((m, k) => {
+    const placesOfNotes = ownNotes.map((m, k) => {
       // (Nor the authors' names the note lists with their addresses, two or more: "Contact: Muhammad Bashir muhammad.bashir@…; Zehra Farooq …".)
       // (The author's own note may say their role after the place: "Cornell Financial Engineering Manhattan, corresponding author, email: …".)
-      const said = noteTexts[k]!.replace(ROLE_AFTER_PLACE, "");
+      const said = noteTexts[k]!.replace(ROLE_AFTER_PLACE, "").replace(ADDRESS_OF_PLACE, ", ");
       const texts = sentences(said).flatMap(splitAtCountries).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && !/@/.test(t) && !listsAuthors(t));
       const institutional = texts.filter(namesInstitution);
       // (Not a sentence the note was cut in, "The views": a place's name is capitalised.)
@@ -261,6 +261,11 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
       const before = at > 0 ? sentences(said.slice(0, at)).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter(Boolean) : [];
       return before.length === 1 && shortPlaceName(before[0]!) && knownAsPlace(before[0]!) ? before : [];
     });
+    // (A corresponding author's note gives the address to write to: a place of theirs only where no other note of theirs
+    // gives one, not the place their affiliation's note gives again in another spelling.)
+    const correspondence = noteTexts.map((t) => CORRESPONDENCE_OPENS.test(t));
+    const ownPlaces = placesOfNotes.filter((_, k) => !correspondence[k]).flat();
+    const fromNotes = ownPlaces.length ? ownPlaces : placesOfNotes.flat();
     const printed = c.affiliation ? [cleanAffiliation(c.affiliation)] : [];
     const block = sharedLine || fromNotes.length || printed.length ? [] : blockOf(c, k);
     // (An author's own note that gives again one of the places printed under their name, as a corresponding
@@ -570,6 +575,10 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
 }
 
 /** A note the corresponding author's label opens: "Corresponding author: …", "* Correspondence: …". */
+/** An address labelled after the place it is the address of, one place: "University of Harbour. Address: Department of Economics, 256 UCB, …". */
+const ADDRESS_OF_PLACE = /\.\s+(?:(?:postal|mailing)\s+)?address\s*:\s*(?=\p{Lu}|\d)/giu;
+/** A note that opens as a corresponding author's: "Corresponding author. Department …", "Correspondence: …". */
+const CORRESPONDENCE_OPENS = /^\s*[*∗†]?\s*(?:corresponding\s+author\b|correspondence\b)/i;
 const LABELLED_CORRESPONDENCE = new RegExp(String.raw`^\s*[*∗†]?\s*(?:${CORRESPONDING_LABEL}|[Cc]orrespondence\s*:)`, "u");
 
 /**
@@ -721,7 +730,10 @@ function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Li
   };
   for (const [l, line] of pageLines.flatMap((line) => notePieces(line).map((piece) => [piece, line] as const))) {
     const first = l.spans.find((s) => s.text.trim());
-    const leading = first?.sup ? first.text.trim().replace(/∗/g, "*") : (LEADING_MARKER.exec(l.text)?.[1]?.replace(/∗/g, "*") ?? null);
+    // (A mark printed alone on its line, one an author carries, begins a note whatever its glyph: one the text layer
+    // could not name, "�", after a name and over "Corresponding author: …".)
+    const alone = carried.has(l.text.trim()) ? l.text.trim() : null;
+    const leading = first?.sup ? first.text.trim().replace(/∗/g, "*") : (LEADING_MARKER.exec(l.text)?.[1]?.replace(/∗/g, "*") ?? alone);
     const affiliationLine = (labels[indexOf.get(line) ?? -1]?.affiliation ?? 0) >= 0.5;
     // (A note still empty was a raised mark at a line's end that began nothing: "… 1.73 m²".)
     // (A note above the names that the labeller reads as no affiliation, "1. GENERAL INFORMATION"
@@ -730,12 +742,12 @@ function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Li
     // (A line set in the names' size is a note where it names an institution after a marker an
     // author carries: "¹Federal Reserve Board of Governors" under "Anushka Mitra¹ and Aditi Singh²".)
     const placeAfterMarker = first?.sup && carried.has(leading ?? "") && namesInstitution(l.text) && !isProse(l.text);
-    if (leading && MARKER.test(leading) && free(leading, aboveNames) && (l.size <= body + 0.5 || affiliationLine || placeAfterMarker) && !isHeading(line) && !nameLines.has(line)) {
+    if (leading && (MARKER.test(leading) || leading === alone) && free(leading, aboveNames) && (l.size <= body + 0.5 || affiliationLine || placeAfterMarker) && !isHeading(line) && !nameLines.has(line)) {
       if (aboveNames && !affiliationLine) headings.add(leading);
       else headings.delete(leading);
       current = leading;
       opened = l;
-      notes.set(current, [first?.sup ? l.text : l.text.replace(LEADING_MARKER_TEXT, "")]);
+      notes.set(current, [first?.sup ? l.text : leading === alone ? "" : l.text.replace(LEADING_MARKER_TEXT, "")]);
       noteLines.set(current, [l]);
       if (order.includes(current)) order.splice(order.indexOf(current), 1);
       order.push(current);

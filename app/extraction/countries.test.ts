@@ -11,6 +11,9 @@ describe("countries", () => {
     expect(countryOfPlace("Harbour University, Zurich Switzerland")).toBe("Switzerland");
     expect(countryOfPlace("Harbour Savings Bank")).toBe(null);
     expect(countryOfPlace(null)).toBe(null);
+    // A country in brackets at a place's end is printed at its end; an acronym in brackets is no country.
+    expect(trailingCountry("IRES, Harbour University & FNRS (Belgium)")).toEqual({ rest: "IRES, Harbour University & FNRS", country: "Belgium" });
+    expect(trailingCountry("Centre for Policy Studies (CPS)")).toEqual({ rest: "Centre for Policy Studies (CPS)", country: null });
   });
   it("takes no country of an affiliation from a capital's name that many places share", () => {
     expect(countryOfAffiliation("Georgetown University")).toBe(null);
@@ -73,6 +76,7 @@ describe("countries", () => {
     // An institution's name: a nation's adjective in it, or an institution known by name; the first named decides.
     expect(["Norwegian Business School, CAMP and CEPR", "Department of Economics, Harvard University and NBER", "European University Institute, De Nederlandsche Bank, & CEPR", "Inter-American Development Bank"].map(countryOfInstitution)).toEqual(["Norway", "United States", "Italy", "United States"]);
     expect(["University of British Columbia", "Latin American Centre", "Harbour University", "European Research Council"].map(countryOfInstitution)).toEqual([null, null, null, null]);
+    expect(["CNRS, OFCE and PSE", "EMLyon Business School", "IRES/LIDAM, UCLouvain & FNRS"].map(countryOfInstitution)).toEqual(["France", "France", "Belgium"]);
     // (Not a research network named after the author's own institution, a longer name, a subject taught, a town that
     // shares a university's name; the first institution that says a country, in the order printed.)
     expect(["Harbour Bank and CEPR", "Yale-NUS College", "Department of German, Harbour University", "Miami University, Oxford, Ohio"].map(countryOfInstitution)).toEqual([null, null, null, null]);

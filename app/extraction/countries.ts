@@ -88,8 +88,11 @@ const REGION_OF = /^(?:Southern|Northern|Eastern|Western|Central|South|North|Eas
  */
 const isPostcode = (pieces: string[]) => pieces.length >= 1 && pieces.length <= 2 && pieces.every((p) => /^[A-Z\d-]{2,5}$/.test(p) && /\d/.test(p)) && pieces.some((p) => /[A-Z]/.test(p));
 
-/** The country a text ends with, and the text without it. */
+/** The country a text ends with, and the text without it: "…, Belgium", "… Belgium", "… (Belgium)". */
 export function trailingCountry(text: string): { rest: string; country: string | null } {
+  const bracketed = /^(.*\S)\s*\(([^()]{2,40})\)$/su.exec(text.trim());
+  const inBrackets = bracketed ? byName.get(bracketed[2]!.trim().toLowerCase()) : undefined;
+  if (bracketed && inBrackets) return { rest: clean(bracketed[1]!), country: inBrackets };
   const parts = text.split(",");
   for (let take = Math.min(3, parts.length - 1); take >= 1; take--) {
     const tail = clean(parts.slice(-take).join(","));
@@ -192,7 +195,8 @@ const KNOWN_INSTITUTIONS: Array<[RegExp, string]> = [
   [known("UCLA|NYU|Caltech|USC Marshall"), "United States"],
   [known("NBER|National Bureau of Economic Research|Federal Reserve|International Monetary Fund|IMF|World Bank|Inter-American Development Bank|IDB"), "United States"],
   [known("European University Institute|Bocconi|Bank of Italy|Banca d'Italia|EIEF"), "Italy"],
-  [known("INSEAD|Sciences Po|HEC Paris|Banque de France|Toulouse School of Economics"), "France"],
+  [known("INSEAD|Sciences Po|HEC Paris|Banque de France|Toulouse School of Economics|Paris School of Economics|PSE|CNRS|OFCE|CREST|ESSEC|EDHEC|EMLyon|emlyon|EM Lyon|Paris Dauphine"), "France"],
+  [known("UCLouvain|KU Leuven|National Bank of Belgium|Solvay Brussels School"), "Belgium"],
   [known("CEMFI|Pompeu Fabra|Banco de España|Bank of Spain"), "Spain"],
   [known("Bank for International Settlements|BIS|EPFL|ETH|Swiss Finance Institute"), "Switzerland"],
   [known("European Central Bank|ECB|Bundesbank"), "Germany"],

@@ -51,6 +51,17 @@ describe("the title reader", () => {
     expect(titleOfLines([{ ...doc.lines[0]!, text: "Do Harbour Funds Dress Windows?" }, doc.lines[1]!], new Set())).toBe("Do Harbour Funds Dress Windows? An Application to Window Dressing");
     doc.lines[1]!.x = 72;
     expect(findTitle(doc.lines, 5, doc, lowerCaseWords(doc.lines), labels)).toEqual([0]);
+    // (In the names' size, a point over the text's: a job-market paper's title page.)
+    const small = documentOf([
+      ["Market Position and Harbour Price Dynamics", 14.3],
+      ["The Role of Industry Leaders in the Pass-Through of Cost Shocks", 12],
+      ["Ana Moss", 12],
+      ["Abstract", 11],
+      ["We develop a general equilibrium model in which the leaders of an industry limit how much of a cost shock they pass on.", 11],
+      ["They match the price changes of their rivals, and so the prices of the whole industry move slowly after a shock to costs.", 11],
+    ]);
+    for (const l of small.lines) l.x = 306 - l.width / 2;
+    expect(findTitle(small.lines, 6, small, lowerCaseWords(small.lines), [said(1, 0), said(1, 0), said(0, 1), said(0, 0), said(0, 0), said(0, 0)])).toEqual([0, 1]);
   });
 
   it("gives each author the department a series' title page prints alone between the series' name and the title", () => {

@@ -170,7 +170,8 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     // (Or, after a title that ends with no such mark, a line the labeller is sure is a title's, centred under it in no
     // less than three quarters of its size: "Inferring Mutual Fund Trading" / "An Application to Window Dressing".)
     const centredUnder = l.page === prev.page && Math.abs(l.x + l.width / 2 - (prev.x + prev.width / 2)) < 5 && (labels[i]?.title ?? 0) >= 0.9 && l.size >= lines[start]!.size * 0.75;
-    const subtitle = doc.kind === "pdf" && (/[?:]$/.test(prev.text.trim()) || centredUnder) && score(l) < look && l.size >= lines[start]!.size * 0.5 && (l.size >= lines[start]!.size * 0.75 || !INSTITUTION.test(l.text)) && l.size > body + 2;
+    // (Larger than the text by more than two points; by half a point where centred under it and sure.)
+    const subtitle = doc.kind === "pdf" && (/[?:]$/.test(prev.text.trim()) || centredUnder) && score(l) < look && l.size >= lines[start]!.size * 0.5 && (l.size >= lines[start]!.size * 0.75 || !INSTITUTION.test(l.text)) && l.size > body + (centredUnder ? 0.5 : 2);
     if (subtitle) look = score(l);
     const sameLook = Math.abs(score(l) - look) < 0.4;
     // A title ends where the authors, an address or a footnote begins.
