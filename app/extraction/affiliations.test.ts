@@ -25,6 +25,9 @@ describe("affiliations", () => {
     expect(cleanAffiliation("Assistant Professor of Economics, Harbour University")).toBe("Harbour University");
     expect(cleanAffiliation("Professor of Business Economics, Department of Finance, Eastbury University")).toBe("Department of Finance, Eastbury University");
     expect(cleanAffiliation("Fellow of Harbour College, University of Eastbury")).toBe("Fellow of Harbour College, University of Eastbury");
+    // (Not where no institution's name opens what follows the comma; each of several places on its own.)
+    expect(cleanAffiliation("Professor of Finance, Emeritus, Harbour University")).toBe("Professor of Finance, Emeritus, Harbour University");
+    expect(cleanAffiliation("Professor of Economics, University of Harbour; Research Fellow, CEPR")).toBe("University of Harbour; Research Fellow, CEPR");
     // (A unit named after a post's word is a place; so is a post with no institution after it, left as printed.)
     expect(cleanAffiliation("Research Department, Bank of Harbour")).toBe("Research Department, Bank of Harbour");
     expect(cleanAffiliation("PhD candidate in economics")).toBe("PhD candidate in economics");

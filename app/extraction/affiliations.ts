@@ -167,13 +167,17 @@ const POST_TO_PLACE = /^(?:\s+(?:in|of)\s+(\p{Lu}[\p{L}-]*(?:\s+(?:(?:and|&)\s+)
  * Davis" is "University of California, Davis", "PhD student Department of Economics, …" "Department of Economics, …"; not a
  * place that begins with a post's word, "Research Department", nor one no institution follows.
  */
-function withoutPostRunIn(t: string) {
+function withoutPostRunIn(t: string): string {
+  // (Each of several places its own: "Professor of Economics, University of Harbour; Research Fellow, CEPR".)
+  if (t.includes("; ")) return t.split("; ").map(withoutPostRunIn).join("; ");
   const post = POST_OPENING.exec(t);
   const join = post ? POST_TO_PLACE.exec(t.slice(post[0].length)) : null;
   const place = post && join ? t.slice(post[0].length + join[0].length) : "";
   // (A subject that names an institution is the author's place: "Fellow of Harbour College, Oxford".)
   const subject = join?.[1]?.replace(SUBJECT_WORDS, "") ?? "";
-  return place && INSTITUTION.test(place) && !INSTITUTION.test(post![0]) && !INSTITUTION.test(subject) ? place : t;
+  // (After a subject and a comma, the place opens with an institution's name: not "Professor of Finance, Emeritus, …".)
+  const opensPlace = !join?.[0].includes(",") || !join[1] || namesInstitution(place.split(",")[0]!);
+  return place && INSTITUTION.test(place) && !INSTITUTION.test(post![0]) && !INSTITUTION.test(subject) && opensPlace ? place : t;
 }
 /** Whom to write to and their name, opening a place: "Please address questions regarding content to Patrick Higgins, Research Department, …". */
 const WRITTEN_TO = new RegExp(String.raw`^${WRITE_TO}((?:\p{Lu}[\p{L}.'’-]*\s+){1,4}\p{Lu}[\p{L}'’-]+)\s*,\s*(?=\p{Lu})`, "u");

@@ -339,10 +339,25 @@ describe("author notes", () => {
     );
     expect(jfqa.map((a) => a.affiliation)).toEqual(["Harbour University, Kelley School of Business, Eastbury, IN 47405", "Kestrel University in St. Louis, Olin Business School, St. Louis, MO 63130", "Tern University, School of Business, Tern 69978"]);
     expect(jfqa.map((a) => a.country)).toEqual(["United States", "United States", "Israel"]);
+    // Of two entries under one family name, each author takes the one whose mailbox fits them; none takes another's
+    // mailbox; a place ends where a clause said of the author follows it.
+    const lis = [author("Xia", "Li"), author("Yan", "Li")];
+    affiliationsFromNotes(lines(["*Li, xia.li@harbour.edu, Harbour University, Eastbury, IN 47405; and Li (corresponding author), yan.li@tern.ac.il,", "Tern University, Tern 69978, Israel."]), lis);
+    expect(lis.map((a) => [a.affiliation, a.email])).toEqual([["Harbour University, Eastbury, IN 47405", "xia.li@harbour.edu"], ["Tern University, Tern 69978", "yan.li@tern.ac.il"]]);
+    const other = [author("Karl", "Lind")];
+    affiliationsFromNotes(lines(["*Moss, Harbour University, Eastbury; Lind, amoss@harbour.edu, Kestrel University, Westbury, MO 63130."]), other);
+    expect(other[0]!.affiliation).toBe(null);
+    const clause = [author("Ada", "Moss")];
+    affiliationsFromNotes(lines(["*Moss, amoss@harbour.edu, Harbour University, Eastbury, IN 47405, thanks the Kestrel Foundation for support."]), clause);
+    expect(clause[0]!.affiliation).toBe("Harbour University, Eastbury, IN 47405");
     // A contact's line gives the postal address after the author's e-mail; a line of thanks after one does not.
     const sole = [author("Ada", "Moss")];
     affiliationsFromNotes(lines(["Contact: amoss@harbour.edu, Department of Economics, 12 Kestrel Hall, Harbour University, Eastbury, MD", "21218, https://amoss.example.org/."]), sole);
     expect(sole[0]!.affiliation).toBe("Department of Economics, 12 Kestrel Hall, Harbour University, Eastbury, MD 21218");
+    // (Its sentence may hold a town's abbreviation: "St. Louis".)
+    const fed = [author("Ada", "Moss")];
+    affiliationsFromNotes(lines(["Contact: amoss@harbour.org, Research Division, Federal Reserve Bank of Harbour, P.O. Box 442, St. Louis, MO 63166."]), fed);
+    expect(fed[0]!.affiliation).toBe("Research Division, Federal Reserve Bank of Harbour, P.O. Box 442, St. Louis, MO 63166");
     const thanked = [author("Ada", "Moss")];
     affiliationsFromNotes(lines(["Contact: amoss@harbour.edu, with thanks to the Department of Economics, Harbour University, for 12 months of support."]), thanked);
     expect(thanked[0]!.affiliation).toBe(null);
@@ -350,6 +365,10 @@ describe("author notes", () => {
     const officer = [author("Ada", "Moss"), author("Karl", "Lind")];
     affiliationsFromNotes(lines(["Ada Moss is an assistant vice president and economist at the Federal Reserve Bank of Norland. Karl Lind is an", "assistant to the president of Harbour University."]), officer);
     expect(officer.map((a) => a.affiliation)).toEqual(["Federal Reserve Bank of Norland", null]);
+    // (Not past a place printed with no word joining it to the post: "a doctoral candidate Harbour University and an analyst at …".)
+    const unjoined = [author("Ada", "Moss")];
+    affiliationsFromNotes(lines(["Ada Moss is a doctoral candidate Harbour University and an analyst at Kestrel Bank."]), unjoined);
+    expect(unjoined[0]!.affiliation).toBe(null);
   });
 
   it("puts a post every author holds after the place read under each name, once, and never a post held before", () => {

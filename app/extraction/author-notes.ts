@@ -76,7 +76,8 @@ function placeAfterPosts(said: string): number {
         // (A post's name may go on after a post's word to a later one, where what follows joins: "an Assistant Vice
         // President and Economist at …" is a vice president's post, not an assistant's.)
         const joined = word !== words[j]![0] || /^\s+(?:of|in|at|with|and)\s/.test(said.slice(at + words[j]!.index! + word.length));
-        if (!joined && words.slice(j + 1, k + 9).some((w) => POST_WORD.test(w[0].replace(/,$/, "")))) continue;
+        const later = words[j + 2]?.[0].replace(/,$/, "");
+        if (!joined && later && POST_WORD.test(later) && /^\p{L}+$/u.test(words[j + 1]![0]) && !/^(?:and|&)$/i.test(words[j + 1]![0])) continue;
         break;
       }
       if (NOT_IN_POST.test(word) || word !== words[j]![0] || !/^(?:[\p{L}][\p{L}.'’-]*|&)$/u.test(word)) return -1;
@@ -241,8 +242,13 @@ const STREET_AFTER_STOP = new RegExp(`\\.\\s+(?=${STREET_NEXT})`, "gu");
 const MAIL_LABEL_END = /(?:e-?mails?|electronic mail)(?:\s+address(?:es)?)?\s*:?\s*$/i;
 /** A contact's label before an e-mail: "Contact:", "Contact information:". */
 const CONTACT_LABEL_END = /\bcontact(?:\s+(?:information|details))?\s*:\s*$/i;
-/** What a comma after an e-mail goes on with to the next web address, telephone, sentence or note's end. */
-const ADDRESS_AFTER_MAIL = /^\s*,\s*([^;]{10,200}?)(?=,?\s*(?:https?:|www\.|tel\b|phone\b)|\.\s|\.?\s*$)/iu;
+/** What a comma after an e-mail goes on with, to the next web address, telephone, semicolon or sentence's end ("St. Louis" in it). */
+const addressAfterMail = (after: string) => {
+  if (!/^\s*,/.test(after)) return undefined;
+  const upTo = after.replace(/^\s*,\s*/, "").split(/,?\s*(?:https?:|www\.|\btel\b|\bphone\b|;)/i)[0]!;
+  const first = sentences(upTo)[0]?.replace(/[\s.,]+$/, "");
+  return first && first.length >= 10 ? first : undefined;
+};
 /** A text's last sentence, or the street address that ends it: "… is disclosed. 20th Street and …, D.C. 20551". */
 const lastSentence = (text: string) => {
   const last = sentences(text.trimEnd()).at(-1) ?? "";
@@ -282,7 +288,7 @@ function placesBeforeMail(texts: string[], families: string[]): Array<{ affiliat
       from = m.index + m[0].length;
       // (A contact's line gives the postal address after the one e-mail: "Contact: a@harbour.edu, Department of Economics,
       // 590 Kestrel Hall, Harbour University, Eastbury, MD 21218, https://…".)
-      const contact = CONTACT_LABEL_END.test(between) && expandEmails(m[0]).length === 1 ? ADDRESS_AFTER_MAIL.exec(text.slice(from))?.[1] : undefined;
+      const contact = CONTACT_LABEL_END.test(between) && expandEmails(m[0]).length === 1 ? addressAfterMail(text.slice(from, from + 300)) : undefined;
       if (contact && /^[\p{Lu}\d]/u.test(contact) && !THANKS.test(contact) && !isProse(contact) && postalAddress(contact)) {
         out.push({ affiliation: contact, emails: expandEmails(m[0]) });
         continue;
@@ -395,7 +401,12 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   // (Or by the family name, a role in brackets, the e-mail and the place after it, an entry to each author and "; " between
   // them, as the JFQA prints them: "*Moss, amoss@harbour.edu, Harbour University, …, IN 47405; and Lind (corresponding
   // author), lind@kestrel.ac.il, Kestrel University, …, Israel. We thank …".)
-  const byFamilyMail = new RegExp(String.raw`(?:^\S?\s*|[;*∗†]\s*(?:and\s+)?)(?:${family})(?:\s*\([^()]{1,40}\))?\s*,\s*(${EMAIL.source})\s*,\s*(\p{Lu}[^;]{1,300})`, "u");
+  // (Of two entries under one family name, the one whose mailbox fits the author; none whose mailbox is another's.)
+  const byFamilyMail = new RegExp(String.raw`(?:^\S?\s*|[;*∗†]\s*(?:and\s+)?)(?:${family})(?:\s*\([^()]{1,40}\))?\s*,\s*(${EMAIL.source})\s*,\s*(\p{Lu}[^;]{1,300})`, "gu");
+  const entryByMail = (text: string) => {
+    const fitting = [...text.matchAll(byFamilyMail)].map((m) => ({ m, fit: emailFit(m[1]!, author.firstName, author.lastName) })).filter((e) => e.fit > 0);
+    return fitting.sort((a, b) => b.fit - a.fit)[0]?.m ?? null;
+  };
   for (const text of texts) {
     const k = keyed.exec(text);
     // (After a dash, only a place: not a sentence said of the author, "Marta Olive – The views expressed are …".)
@@ -409,8 +420,9 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
     const b = byFamily.exec(text);
     // (Within one sentence, and naming no other author: not "Moss, Harbour University and Tanaka, Eastbury College (…)".)
     if (b && namesInstitution(b[1]!) && !(othersNamed && othersNamed.test(b[1]!))) return { affiliation: b[1]!, email: b[2]!.toLowerCase() };
-    const e = byFamilyMail.exec(text);
-    const mailedPlace = e ? sentences(e[2]!)[0]!.replace(/[\s.]+$/, "") : "";
+    const e = entryByMail(text);
+    // (The place ends with its sentence, or where a clause said of the author follows a comma: "…, IN 47405, thanks …".)
+    const mailedPlace = e ? sentences(e[2]!)[0]!.replace(/,\s+(?!and\b)\p{Ll}.*$/su, "").replace(/[\s.,]+$/, "") : "";
     if (e && namesInstitution(mailedPlace) && !(othersNamed && othersNamed.test(mailedPlace))) return { affiliation: mailedPlace, email: e[1]!.toLowerCase() };
     const s = sentence.exec(text);
     if (s) {

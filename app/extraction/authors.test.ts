@@ -318,6 +318,9 @@ describe("the author reader", () => {
       "University of Harbour, Department of Economics, 256 UCB, Eastbury, CO 80309-0256",
       "University of Harbour and CESifo, 12 Kestrel Road, Eastbury, CO 80309",
     ]);
+    // (Not an address labelled after an e-mail: the place and the address stay two.)
+    const afterMail = documentOfLines(doc.lines.map((l, i) => (i === 6 ? lineOfSpans(1, 664, [[80, "1", 6, "Times", true], [84, "University of Harbour. E-mail: ada.moss@harbour.edu. Address: Department of Economics, 256 UCB,", 9]]) : i === 7 ? lineAt(1, 72, 675, 9, "Eastbury, CO 80309-0256.") : l)));
+    expect(readHeader(afterMail).authors[0]!.affiliation).toBe("University of Harbour; Department of Economics, 256 UCB, Eastbury, CO 80309-0256");
   });
 
   it("begins a note at a mark printed alone on its line that an author carries, a glyph the text layer could not name; a corresponding author's note adds no place to their own", () => {
@@ -338,6 +341,12 @@ describe("the author reader", () => {
       ["Moss", "Department of Finance, Harbour University, Harbour", null, false],
       ["Lind", "Department of Economics, Eastbury University, Eastbury", "karl.lind@example.org", true],
     ]);
+    // (Where the corresponding author's note gives another place than their own note, it is theirs too.)
+    const elsewhere = documentOfLines(doc.lines.map((l, i) => (i === 5 ? lineAt(1, 49, 211, 8, "Corresponding author. Kestrel Institute, 12 Kestrel Road, Eastbury,") : l)));
+    expect(readHeader(elsewhere).authors[1]!.affiliation).toBe("Department of Economics, Eastbury University, Eastbury; Kestrel Institute, 12 Kestrel Road, Eastbury");
+    // (Not a place without a number or a country: a cut sentence's list of institutions is no address to write to.)
+    const listed = documentOfLines(doc.lines.map((l, i) => (i === 5 ? lineAt(1, 49, 211, 8, "Corresponding author. Reserve Board, Kestrel Institute, Harbour University.") : i === 6 ? lineAt(1, 45, 220, 8, "Email: karl.lind@example.org") : l)));
+    expect(readHeader(listed).authors[1]!.affiliation).toBe("Department of Economics, Eastbury University, Eastbury");
   });
 
   it("reads a note's address printed one part to a line, and units printed alone sharing the institution under the last of them", () => {

@@ -2,7 +2,7 @@
  * The author reader: the people named between the title and the abstract (and on an archive's
  * cover), each with the markers, e-mail, affiliation, country and role the first pages give them.
  */
-import { CORRESPONDING_LABEL, INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST, ROLE_AFTER_PLACE, SAID_AT, namesInstitution } from "./patterns";
+import { INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST, ROLE_AFTER_PLACE, SAID_AT, namesInstitution } from "./patterns";
 import { countryOfAffiliation, countryOfEmail, countryOfPlace, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import type { LineLabels } from "./labeller";
@@ -228,7 +228,7 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
   const front = lines.slice(0, labels.length).filter((l) => l.page === titlePage);
   // (A line at the page's foot that the corresponding author's label opens, no marker to key it: "Corresponding author:
   // Ada Moss. Email: …".)
-  const labelledLines = front.filter((l) => LABELLED_CORRESPONDENCE.test(l.text)).map((l) => l.text);
+  const labelledLines = front.filter((l) => CORRESPONDENCE_OPENS.test(l.text)).map((l) => l.text);
   const allText = [...region.map((r) => r.line.text), ...[...notes.values()].flat(), ...labelledLines].join(" \n ");
   const emails = [...new Set(expandEmails(allText))].filter((e) => !ROLE_MAILBOX.test(e));
   const correspondingText = /corresponding author|correspondence to|contact author|to whom correspondence|correspondence should be addressed|\bcorrespondence\s*:/i;
@@ -261,11 +261,15 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
       const before = at > 0 ? sentences(said.slice(0, at)).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter(Boolean) : [];
       return before.length === 1 && shortPlaceName(before[0]!) && knownAsPlace(before[0]!) ? before : [];
     });
-    // (A corresponding author's note gives the address to write to: a place of theirs only where no other note of theirs
-    // gives one, not the place their affiliation's note gives again in another spelling.)
+    // (A corresponding author's note gives the address to write to. Beside a place another note of theirs gives, it adds
+    // a place only where it is a postal address, with a number or a country, and not that place again in another
+    // spelling or with its street: "Dipartimento di Fisica, Università di Palermo" and "Dipartimento di Fisica,
+    // Universita degli studi di Palermo, Viale …", known by the unit or institution it opens with.)
     const correspondence = noteTexts.map((t) => CORRESPONDENCE_OPENS.test(t));
     const ownPlaces = placesOfNotes.filter((_, k) => !correspondence[k]).flat();
-    const fromNotes = ownPlaces.length ? ownPlaces : placesOfNotes.flat();
+    const opening = (t: string) => fold(t.split(",")[0]!).toLowerCase().trim();
+    const besides = (t: string) => (/\d/.test(t) || trailingCountry(t).country !== null) && !ownPlaces.some((o) => opening(o) === opening(t));
+    const fromNotes = [...ownPlaces, ...placesOfNotes.filter((_, k) => correspondence[k]).flat().filter((t) => !ownPlaces.length || besides(t))];
     const printed = c.affiliation ? [cleanAffiliation(c.affiliation)] : [];
     const block = sharedLine || fromNotes.length || printed.length ? [] : blockOf(c, k);
     // (An author's own note that gives again one of the places printed under their name, as a corresponding
@@ -574,12 +578,13 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
   return candidates;
 }
 
-/** A note the corresponding author's label opens: "Corresponding author: …", "* Correspondence: …". */
-/** An address labelled after the place it is the address of, one place: "University of Harbour. Address: Department of Economics, 256 UCB, …". */
-const ADDRESS_OF_PLACE = /\.\s+(?:(?:postal|mailing)\s+)?address\s*:\s*(?=\p{Lu}|\d)/giu;
-/** A note that opens as a corresponding author's: "Corresponding author. Department …", "Correspondence: …". */
+/**
+ * An address labelled after the place it is the address of, one place: "University of Harbour. Address: Department of
+ * Economics, 256 UCB, …"; not after an e-mail, "… E-mail: a@harbour.edu. Address: …", whose sentence is no place.
+ */
+const ADDRESS_OF_PLACE = /(?<!@[\w-]+(?:\.[\w-]+)*)\.\s+(?:(?:postal|mailing)\s+)?address\s*:\s*(?=\p{Lu}|\d)/giu;
+/** A note or line the corresponding author's label opens: "Corresponding author: …", "∗ Corresponding author. Department …", "Correspondence: …". */
 const CORRESPONDENCE_OPENS = /^\s*[*∗†]?\s*(?:corresponding\s+author\b|correspondence\b)/i;
-const LABELLED_CORRESPONDENCE = new RegExp(String.raw`^\s*[*∗†]?\s*(?:${CORRESPONDING_LABEL}|[Cc]orrespondence\s*:)`, "u");
 
 /**
  * A place's name in brackets after a person's: capitalised words or an acronym, no marker ("(1,2)", "(*)"), post, role or badge ("(Corresponding Author)", "(Discussant)", "(ORCID)", "(Jr.)");

@@ -195,7 +195,7 @@ const KNOWN_INSTITUTIONS: Array<[RegExp, string]> = [
   [known("UCLA|NYU|Caltech|USC Marshall"), "United States"],
   [known("NBER|National Bureau of Economic Research|Federal Reserve|International Monetary Fund|IMF|World Bank|Inter-American Development Bank|IDB"), "United States"],
   [known("European University Institute|Bocconi|Bank of Italy|Banca d'Italia|EIEF"), "Italy"],
-  [known("INSEAD|Sciences Po|HEC Paris|Banque de France|Toulouse School of Economics|Paris School of Economics|PSE|CNRS|OFCE|CREST|ESSEC|EDHEC|EMLyon|emlyon|EM Lyon|Paris Dauphine"), "France"],
+  [known("INSEAD|Sciences Po|HEC Paris|Banque de France|Toulouse School of Economics|Paris School of Economics|CNRS|OFCE|ESSEC|EDHEC|EMLyon|emlyon|EM Lyon|Paris Dauphine"), "France"],
   [known("UCLouvain|KU Leuven|National Bank of Belgium|Solvay Brussels School"), "Belgium"],
   [known("CEMFI|Pompeu Fabra|Banco de España|Bank of Spain"), "Spain"],
   [known("Bank for International Settlements|BIS|EPFL|ETH|Swiss Finance Institute"), "Switzerland"],

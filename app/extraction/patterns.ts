@@ -167,12 +167,15 @@ export const DEGREES = /^(?:(?:M\.?D|Ph\.?\s?D|D\.?Phil|M\.?Phil|M\.?P\.?H|M\.?B
 /** Short words of small letters a name can end on, which are no markers after it (as "ab" is in "Paul Doukhan ab"). */
 export const NOT_LETTER_MARKERS = /^(?:da|de|dè|ha)$/;
 
-/** A post held, printed between a name and its institution ("Reader", "Professor of Health Economics", "Research Fellow"). */
 /** A post's own word, the last of its name: "Professor", "Student", "Economist". */
 export const POST_HEADS = "professor|lecturer|reader|fellow|student|researcher|scientist|director|head|chair|candidate|statistician|economist|analyst|manager|officer|consultant|dean|associate|assistant|instructor|postdoc|physician|nurse|clinician|partner|advisor|adviser";
-/** Words a post's subject shares with an institution's name, which name no institution in a subject: "of Finance", "of Business Economics". */
-export const SUBJECT_WORDS = /\b(?:economics|finance|accounting|management|business|research)\b/gi;
+/** A post held, printed between a name and its institution ("Reader", "Professor of Health Economics", "Research Fellow"). */
 export const POST = new RegExp(String.raw`^(?:(?:senior|principal|associate|assistant|full|adjunct|visiting|emeritus|honorary|research|teaching|postdoctoral|doctoral|graduate|phd|chief|deputy|medical)\s+)*(?:${POST_HEADS})\b`, "i");
+/**
+ * Words a post's subject shares with an institution's name, which name no institution in a subject: "of Finance", "of
+ * Business Economics". Global, for `replace` (all of them out); not for `test`, which would keep its place between calls.
+ */
+export const SUBJECT_WORDS = /\b(?:economics|finance|accounting|management|business|research)\b/gi;
 
 /**
  * Institutions that finance and economics papers print by a short name with no institution's word
