@@ -242,12 +242,16 @@ const STREET_AFTER_STOP = new RegExp(`\\.\\s+(?=${STREET_NEXT})`, "gu");
 const MAIL_LABEL_END = /(?:e-?mails?|electronic mail)(?:\s+address(?:es)?)?\s*:?\s*$/i;
 /** A contact's label before an e-mail: "Contact:", "Contact information:". */
 const CONTACT_LABEL_END = /\bcontact(?:\s+(?:information|details))?\s*:\s*$/i;
-/** What a comma after an e-mail goes on with, to the next web address, telephone, semicolon or sentence's end ("St. Louis" in it). */
+/**
+ * A place printed after an e-mail, as far as it goes: its first sentence ("St. Louis" in it), up to where a clause said
+ * of the author follows a comma ("…, IN 47405, thanks the … Foundation"), without the stops that end it.
+ */
+const placeAfterMail = (text: string) => (sentences(text)[0] ?? "").replace(/,\s+(?!and\b)\p{Ll}.*$/su, "").replace(/[\s.,]+$/, "");
+/** What a comma after an e-mail goes on with, to the next web address, telephone or semicolon: the place after it. */
 const addressAfterMail = (after: string) => {
   if (!/^\s*,/.test(after)) return undefined;
-  const upTo = after.replace(/^\s*,\s*/, "").split(/,?\s*(?:https?:|www\.|\btel\b|\bphone\b|;)/i)[0]!;
-  const first = sentences(upTo)[0]?.replace(/[\s.,]+$/, "");
-  return first && first.length >= 10 ? first : undefined;
+  const place = placeAfterMail(after.replace(/^\s*,\s*/, "").split(/,?\s*(?:https?:|www\.|\btel\b|\bphone\b|;)/i)[0]!);
+  return place.length >= 10 ? place : undefined;
 };
 /** A text's last sentence, or the street address that ends it: "… is disclosed. 20th Street and …, D.C. 20551". */
 const lastSentence = (text: string) => {
@@ -270,7 +274,7 @@ const postalAddress = (place: string) => {
  * A note that opens with a place and goes on with authors' e-mails: "Federal Reserve Board;
  * kim@frb.gov; laubach@frb.gov; and wei@frb.gov.", "Federal Reserve Board. Email Addresses: …",
  * "(1) International Monetary Fund. Email: smalik2@imf.org". The place is where each author whose
- * address the note lists is.
+ * address the note lists is. Or a contact's line, whose postal address follows the one e-mail.
  */
 function placesBeforeMail(texts: string[], families: string[]): Array<{ affiliation: string; emails: string[]; street?: true }> {
   const out: Array<{ affiliation: string; emails: string[]; street?: true }> = [];
@@ -421,8 +425,7 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
     // (Within one sentence, and naming no other author: not "Moss, Harbour University and Tanaka, Eastbury College (…)".)
     if (b && namesInstitution(b[1]!) && !(othersNamed && othersNamed.test(b[1]!))) return { affiliation: b[1]!, email: b[2]!.toLowerCase() };
     const e = entryByMail(text);
-    // (The place ends with its sentence, or where a clause said of the author follows a comma: "…, IN 47405, thanks …".)
-    const mailedPlace = e ? sentences(e[2]!)[0]!.replace(/,\s+(?!and\b)\p{Ll}.*$/su, "").replace(/[\s.,]+$/, "") : "";
+    const mailedPlace = e ? placeAfterMail(e[2]!) : "";
     if (e && namesInstitution(mailedPlace) && !(othersNamed && othersNamed.test(mailedPlace))) return { affiliation: mailedPlace, email: e[1]!.toLowerCase() };
     const s = sentence.exec(text);
     if (s) {
