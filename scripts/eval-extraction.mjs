@@ -142,6 +142,8 @@ const SETS = dirs.length
       ...(hasPdfs("tests/fixtures/working-papers/sixteenth/dev") ? [["papers 16 dev", "tests/fixtures/working-papers/sixteenth/dev", true]] : []),
       // Its held-out half, read once with the engine frozen (decision 083), scored only from then on.
       ...(hasPdfs("tests/fixtures/working-papers/sixteenth/held-out") ? [["papers 16 held-out", "tests/fixtures/working-papers/sixteenth/held-out", false]] : []),
+      // The seventeenth set (README, "The seventeenth set"): its development half listed.
+      ...(hasPdfs("tests/fixtures/working-papers/seventeenth/dev") ? [["papers 17 dev", "tests/fixtures/working-papers/seventeenth/dev", true]] : []),
     ];
 
 /** The held-out halves, read once at the end of a pass, that the calibration learns from since (decisions 073 and 076): `--calibrate`. */
