@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blockAffiliations, cleanAffiliation, notAffiliation, splitAffiliation } from "./affiliations";
+import { blockAffiliations, cleanAffiliation, notAffiliation, respectivePlaces, splitAffiliation } from "./affiliations";
 import { lowerCaseWords } from "./patterns";
 import { readHeader } from "./header";
 import { documentOf, lineAt } from "./test-document";
@@ -11,6 +11,20 @@ describe("affiliations", () => {
     expect(notAffiliation("Ada Moss is an associate professor of finance at Harbour University and was previously an economist at the central bank.")).toBe(false);
     expect(notAffiliation("She is currently a senior economist at the Bank of Harbour, Harbour, Sweden.")).toBe(false);
     expect(notAffiliation("He is a professor of economics at Harbour University.")).toBe(false);
+  });
+
+  it("gives each author their own place from a list of one place each, in their order, where a place is listed twice", () => {
+    expect(respectivePlaces("Harbour Tech, Eastbury Business School, Eastbury Business School", 3)).toEqual(["Harbour Tech", "Eastbury Business School", "Eastbury Business School"]);
+    // (Not a unit and its institution, two authors' one place; nor a list of another length, nor an address.)
+    expect(respectivePlaces("Department of Economics, Harbour University", 2)).toBeNull();
+    expect(respectivePlaces("Harbour Tech, Eastbury, Eastbury", 2)).toBeNull();
+    expect(respectivePlaces("12 Quay Street, 12 Quay Street", 2)).toBeNull();
+  });
+
+  it("ends a place where the authors' contact line printed under it runs on", () => {
+    expect(cleanAffiliation("Eastbury School of Economics, Riga LV-1010 Contact: a.moss@harbour.edu (AM); b.lind@eastbury.lv (BL)")).toBe("Eastbury School of Economics, Riga LV-1010");
+    // (A contact's label that opens the place is only taken off: what follows is the place.)
+    expect(cleanAffiliation("Contact: Department of Economics, Harbour University")).toBe("Department of Economics, Harbour University");
   });
 
   it("takes a post run into the place without a comma off it, and keeps a place whose name begins with a post's word", () => {

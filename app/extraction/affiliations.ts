@@ -189,8 +189,9 @@ export const cleanAffiliation = (t: string) =>
   normalizeSpace(
     withoutHonours(normalizeSpace(t).replace(PHONE, ""))
       .replace(EMAIL_TAIL, "")
-      // (What a footnote runs into: "… Manchester, UK Received Month ??, ????", "… Switzerland Full list of author information …".)
-      .replace(/\s+(?:(?:Received|Accepted|Revised|Published)\b(?:\s+\w+)?\s*:?\s*(?:\d|\p{Lu}\p{Ll}+\s+[\d?])|Full list of author information\b).*$/u, "")
+      // (What a footnote runs into: "… Manchester, UK Received Month ??, ????", "… Switzerland Full list of author information …",
+      // the authors' contact line under their places, "… Riga LV-1010, Latvia Contact: a@b (SAA); c@d (TJP)".)
+      .replace(/\s+(?:(?:Received|Accepted|Revised|Published)\b(?:\s+\w+)?\s*:?\s*(?:\d|\p{Lu}\p{Ll}+\s+[\d?])|Full list of author information\b|(?<!\b[Pp]rimary\s+)Contact(?:\s+information)?\s*:).*$/u, "")
       // (A label printed in letters spaced apart beside it, run on: "… Münster, Germany a r t i c l e i n f o";
       // not a place spaced so, "Y A L E".)
       .replace(/(?:\s\p{L}){4,40}$/u, (spaced: string) => (/^(?:articleinfo|articlehistory|abstract|keywords)$/i.test(spaced.replace(/\s/g, "")) ? "" : spaced))
@@ -427,4 +428,15 @@ export function splitAtCountries(text: string) {
   }
   out.push(text.slice(start));
   return out;
+}
+
+/**
+ * A place given to every author that lists one place for each, in their order: "Caltech, NYU Stern, NYU Stern" under three
+ * names. Only where a place is listed twice (no author's own place names one institution twice), each part short and
+ * with no number (no street, no postcode); null otherwise ("Department of Economics, Harbour University" is two authors' one place).
+ */
+export function respectivePlaces(place: string, authors: number): string[] | null {
+  const parts = place.split(/\s*,\s*(?:and\s+)?/).map((p) => p.trim());
+  if (authors < 2 || parts.length !== authors || parts.some((p) => !/^\p{Lu}/u.test(p) || p.split(/\s+/).length > 6 || /\d/.test(p))) return null;
+  return new Set(parts).size < parts.length ? parts : null;
 }

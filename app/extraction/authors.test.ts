@@ -25,6 +25,24 @@ describe("the author reader", () => {
     ]);
   });
 
+  it("reads authors introduced by a sentence of their biography, each with the place their posts are held at and their e-mail", () => {
+    const read = readHeader(
+      documentOf([
+        ["Low Risk in Harbour Equity Markets", 18],
+        ["Ada Moss is the head of quantitative research at Harbour Capital in the Netherlands,", 11],
+        ["a.moss@harbourcapital.com", 11],
+        ["Ivo van Lind is the head of equities at Harbour Capital and professor of finance at", 11],
+        ["Eastbury University in the Netherlands, i.vanlind@harbourcapital.com", 11],
+        ["Abstract: Stocks of low risk have earned as much as stocks of high risk in every market we study, over a century of data.", 11],
+        ["The effect is persistent over time and across markets, and it is not explained by other factors.", 11],
+      ]),
+    );
+    expect(read.authors.map((a) => [a.firstName, a.lastName, a.affiliation, a.email, a.country])).toEqual([
+      ["Ada", "Moss", "Harbour Capital", "a.moss@harbourcapital.com", "Netherlands"],
+      ["Ivo", "van Lind", "Harbour Capital; Eastbury University", "i.vanlind@harbourcapital.com", "Netherlands"],
+    ]);
+  });
+
   it("gives each name of a grid the part of a row of places printed under it, where the row reads as one line", () => {
     const span = (x: number, text: string) => ({ text, x, y: 228, width: text.length * 6.4, size: 14.3, font: "Times", sup: false });
     const places = [span(87, "University of Warwick, CEPR"), span(301, "University of Pennsylvania, NBER")];

@@ -15,6 +15,7 @@ import { confidenceOf } from "./calibration";
 import { BARE_EMAIL, ROLE_MAILBOX, emailFit, expandEmails, mailboxesOn, mailedName, unmasked } from "./emails";
 import { NAMES_APART, TRAILING_NUMBER_MARKERS, applyNamingConvention, byline, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName, hasInstitutionWord } from "./person-names";
 import { isNoise } from "./title";
+import { placesAfterPosts } from "./author-notes";
 
 /** Words of an organisation's name that no person's name has ("Federal Reserve Board", "Board of Governors"). */
 const ORGANISATION_WORDS = /\b(?:reserve|board|federal|treasury|governors|commission|ministry|government|office|bureau|agency|authority|secretariat|congressional|parliament(?:ary)?)\b/i;
@@ -100,6 +101,8 @@ function entryOf(pieces: string[], lowerWords: Set<string>, { posted }: { posted
  */
 type Candidate = { name: string; markers: string[]; line: Line; lineIndex: number; author: number; affiliation?: string; given?: string; family?: string };
 
+/** A line that opens with a name and what the person is: "Pim van Vliet is the head of …", "Ada Moss, PhD, is a senior …". */
+const BIO_BYLINE = /^((?:\p{Lu}[\p{L}'’.-]*\s+){1,3}(?:(?:de|del|della|di|da|du|la|le|van|von|der|den|ter|ten)\s+)*\p{Lu}[\p{L}'’-]+)(?:,\s*(?:PhD|Ph\.D\.|CFA),?)?\s+is\s+(?=(?:the|an?|currently|now|also)\s)/u;
 /** A row that is one name, particles and markers with it: "Karamfil Todorov", "Maria de la Cruz¹". */
 const ONE_NAME = String.raw`((?:\p{Lu}[\p{L}'’.-]*\s+(?:(?:de|del|della|di|da|du|la|le|van|von|der|den|ter|ten)\s+)*){1,3}\p{Lu}[\p{L}'’-]+)\s*[\d,*∗†‡§¶]*$`;
 const NAME_ROW = new RegExp(`^${ONE_NAME}`, "u");
@@ -504,6 +507,20 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
       line = joinRows(line, next.line);
       index = next.index;
       r++;
+    }
+    // An author introduced by a sentence of their biography, the byline of a practitioners' paper: "Ada Moss is the head
+    // of research at Harbour Capital in Norway," / "a.moss@harbour.com"; their place is where their posts are held.
+    const bio = BIO_BYLINE.exec(line.text);
+    if (bio && looksLikeName(bio[1]!) && !isCommonWords(bio[1]!, lowerWords)) {
+      let said = line.text.slice(bio[0].length);
+      for (let next = region[r + 1]; next && !/@/.test(said) && !BIO_BYLINE.test(next.line.text); next = region[r + 1]) {
+        said = `${said} ${next.line.text.trim()}`;
+        r++;
+      }
+      const affiliation = placesAfterPosts(said.replace(EMAIL, " ").trim()) ?? undefined;
+      EMAIL.lastIndex = 0;
+      if (affiliation && known(bio[1]!, author)) candidates.push({ name: bio[1]!, markers: [], line: first, lineIndex: index, author, affiliation });
+      if (affiliation) continue;
     }
     // One author to a line, with degrees, post and affiliation after the name ("Nicola Carey, PhD,
     // Reader, School of Health Sciences, University of Surrey, UK"); the affiliation may wrap.

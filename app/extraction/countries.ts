@@ -120,7 +120,8 @@ export function trailingCountry(text: string): { rest: string; country: string |
     // a part of the country named between them too: "University of Southern Denmark".)
     const before = words[words.length - take - 1]!;
     if (found && (OF.test(before) || (REGION_OF.test(before) && OF.test(words[words.length - take - 2] ?? "")))) return { rest: clean(text), country: null };
-    if (found && words.length - take >= 2) return { rest: clean(words.slice(0, -take).join(" ")), country: found };
+    // (Said of the place, "in" goes with it: "Robeco in the Netherlands" is Robeco, in the Netherlands.)
+    if (found && words.length - take >= 2) return { rest: clean(words.slice(0, -take).join(" ").replace(/,?\s+in$/, "")), country: found };
   }
   return { rest: clean(text), country: null };
 }

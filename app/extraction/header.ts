@@ -16,7 +16,7 @@ import { affiliationsFromNotes, withoutThanked } from "./author-notes";
 import { findAbstractLabel, readAbstract } from "./abstract";
 import { besideLabel, isHeading, lineSpacing, startsRaised, field } from "./layout";
 import { abstractEvidence, authorsEvidence, calibrated, titleEvidence, type Calibrated, confidenceOf } from "./calibration";
-import { giveAffiliation, giveAffiliationAnew, notAffiliation } from "./affiliations";
+import { giveAffiliation, giveAffiliationAnew, notAffiliation, respectivePlaces } from "./affiliations";
 import { COVER_SURE, authorsOfCover, isOrganisation, readAuthors } from "./authors";
 import { cleanTitle, findTitle, inOrdinaryCase, isCapitals, titleAgain, titleOfLines, unitOverTitle } from "./title";
 import { countryOfInstitution, countryOfPlace } from "./countries";
@@ -211,6 +211,10 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
     giveAffiliation(a, unit);
     a.country ??= unitCountry;
   }
+  // (One place for each author, listed in their order and given to all: "Caltech, NYU Stern, NYU Stern" under three names.)
+  const shared = authors[0]?.affiliation;
+  const each = shared && authors.every((a) => a.affiliation === shared) ? respectivePlaces(shared, authors.length) : null;
+  if (each) authors.forEach((a, k) => ((a.affiliation = each[k]!), (a.country = countryOfPlace(each[k]!) ?? a.country)));
   // (Where nothing else gave a country, what the place says: "Harvard University and NBER".)
   for (const a of authors) a.country ??= countryOfPlace(a.affiliation);
 

@@ -135,6 +135,33 @@ describe("the PDF's lines", () => {
     expect(toLines(over, 1).map((l) => l.text)).toContain("approximately");
   });
 
+  it("puts a cedilla, a macron and a comma set under a letter onto that letter, as TeX prints them apart on names", () => {
+    // (A cedilla ending one item, the next item's first letter starting well inside it: set under that letter.)
+    const cedilla = [{ ...item(130, 160, 14, "Mar¸"), width: 28 }, { ...item(152, 160, 14, "cal Oyelaran"), width: 57 }];
+    expect(toLines(cedilla, 1)[0]!.text).toBe("Marçal Oyelaran");
+    // (One printed after its letter, the next item beginning past it, stays on that letter: "Franc¸" / "ois".)
+    const after = [{ ...item(130, 160, 14, "Franc¸"), width: 40 }, { ...item(170, 160, 14, "ois Marec"), width: 50 }];
+    expect(toLines(after, 1)[0]!.text).toBe("François Marec");
+    // (A macron after a capital standing alone is set over the small letter next: the word goes on, "Tālis".)
+    const macron = [{ ...item(141, 160, 8.4, "T ¯"), width: 8.9 }, { ...item(146.3, 160, 8.4, "alis J. Ozolin"), width: 52 }];
+    expect(toLines(macron, 1)[0]!.text).toBe("Tālis J. Ozolin");
+    // (But a capital that is a word keeps its space before an accent on letters of its size: "JEAN ´" / "ERIC".)
+    const word = [{ ...item(100, 160, 10, "JEAN ´"), width: 40 }, { ...item(136, 160, 10, "ERIC"), width: 28 }];
+    expect(toLines(word, 1)[0]!.text).toBe("JEAN ÉRIC");
+    // (A comma set small below the line inside the letter before it is that letter's cedilla, Latvian's "ņ".)
+    const below = [
+      { ...item(146, 160, 8.4, "alis J. Ozolin"), width: 52 },
+      { ...item(195, 160, 4.7, ","), width: 1.3, baseline: 792 - 160 - 8.4 - 1.4 },
+      { ...item(196.4, 160, 4.7, " "), width: 1.9, baseline: 792 - 160 - 8.4 - 1.4 },
+      { ...item(198.1, 160, 8.4, "š"), width: 4.7 },
+    ];
+    for (const i of below.slice(1, 3)) i.y = 160 + 1.4;
+    expect(toLines(below, 1)[0]!.text).toBe("alis J. Ozoliņš");
+    // (Not a comma set in the line's size on its baseline: "Ozolin, Berzina".)
+    const comma = [{ ...item(146, 160, 8.4, "Ozolin"), width: 25 }, { ...item(171, 160, 8.4, ", Berzina"), width: 30 }];
+    expect(toLines(comma, 1)[0]!.text).toBe("Ozolin, Berzina");
+  });
+
   it("places text on the page as printed where the page is cropped from a larger sheet", async () => {
     // One page whose visible box starts 100 points up and 40 across the sheet: the title is set 30 points below its top.
     const stream = "BT /F1 16 Tf 112 862 Td (Leverage and the Price of Housing) Tj ET";

@@ -94,14 +94,34 @@ const markerLike = (text: string) => text.trim().length <= 4 || /^(?:[\p{Ll}\d*�
  */
 function accentsOntoTheirLetters<S extends Span & { sup: boolean }>(spans: S[]): S[] {
   const text = spans.filter((s) => !s.sup);
+  for (let k = 1; k < text.length; k++) {
+    const [before, mark] = [text[k - 1]!, text[k]!];
+    // (A comma set small below the line inside the letter before it is that letter's cedilla, as TeX sets Latvian's
+    // "\c{n}": "Putnin" "," "š" is "Putniņš"; the space the text layer puts after it goes, the word going on.)
+    if (/^[,\u00B8]$/.test(mark.text.trim()) && mark.size < before.size * 0.7 && mark.y > before.y + 0.5 && mark.x < before.x + before.width && /\p{L}$/u.test(before.text)) {
+      before.text += "\u0327";
+      mark.text = "";
+      const gap = text[k + 1];
+      if (gap && !gap.text.trim() && text[k + 2] && text[k + 2]!.x <= before.x + before.width + before.size * 0.15) gap.text = "";
+    }
+  }
   for (let k = 0; k + 1 < text.length; k++) {
     const [span, next] = [text[k]!, text[k + 1]!];
+    // (A cedilla or an ogonek ending a span is its last letter's where the next span begins past it; one the next span's
+    // first letter starts well inside of was set under that letter: "Fay¸" over "cal Drissi" is "Fayçal Drissi".)
+    if (/[\u00B8\u02DB]$/.test(span.text) && /^\p{L}/u.test(next.text) && next.x < span.x + span.width - span.size * 0.25) {
+      next.text = withAccentOnFirstLetter(span.text.slice(-1), next.text);
+      span.text = span.text.slice(0, -1);
+    }
     const loose = LOOSE_ACCENT_LAST.exec(span.text);
     if (!loose || next.x >= span.x + span.width || !/^\p{L}/u.test(next.text)) continue;
     // (A backquote is TeX's opening quote as often as a grave accent: an accent only between capitals, "JORD `" / "A".)
     const capitals = /\p{Lu}\s?\S$/u.test(span.text) && /^\p{Lu}/u.test(next.text);
     if (loose[2] === "`" && !capitals) continue;
-    const goesOn = loose[2] === "\u02DC" || next.size < span.size * 0.9 || (capitals && !/^\p{L}{2}/u.test(next.text));
+    // (Or after a capital standing alone, with no full stop, before small letters: no name's word is one capital, so
+    // "T ¯" over "alis J. Putnin" is "Tālis".)
+    const loneCapital = /(?:^|\s)\p{Lu}\s?\S$/u.test(span.text) && /^\p{Ll}/u.test(next.text);
+    const goesOn = loose[2] === "\u02DC" || next.size < span.size * 0.9 || (capitals && !/^\p{L}{2}/u.test(next.text)) || loneCapital;
     span.text = span.text.slice(0, span.text.length - loose[0].length) + (goesOn ? "" : loose[1]);
     next.text = withAccentOnFirstLetter(loose[2]!, next.text);
     // (An accent printed alone: its letter's box starts where the accent did, or, where the word goes on, where the letters before it end.)

@@ -7,10 +7,12 @@ const LIGATURES: Record<string, string> = { "\uFB00": "ff", "\uFB01": "fi", "\uF
 const SPACING_ACCENTS: Record<string, string> = {
   "\u02C7": "\u030C", "\u00B4": "\u0301", "\u0060": "\u0300", "\u00A8": "\u0308", "\u02DC": "\u0303", "\u02C6": "\u0302",
   "\u02D8": "\u0306", "\u02D9": "\u0307", "\u02DA": "\u030A", "\u00B8": "\u0327", "\u02DB": "\u0328", "\u02DD": "\u030B",
+  // (A macron only where the page sets it over its letter's neighbour: fonts give "¯" for other letters too, "J¯rgensen".)
+  "\u00AF": "\u0304", "\u02C9": "\u0304",
 };
 /** A spacing accent ending a piece of text, and the space before it, if any (not a cedilla or an ogonek, printed after their letter). */
 export const LOOSE_ACCENT_LAST = new RegExp(`(\\s?)([${Object.keys(SPACING_ACCENTS).filter((a) => !"\u00B8\u02DB".includes(a)).join("")}])$`, "u");
-/** A spacing accent alone, TeX's (´ ` ˜ ˆ ¨ ˇ ˘ ˙ ˚ ˝ ¸ ˛) or an ASCII tilde or caret. */
+/** A spacing accent alone, TeX's (´ ` ˜ ˆ ¨ ˇ ˘ ˙ ˚ ˝ ¸ ˛ ¯) or an ASCII tilde or caret. */
 export const isSpacingAccent = (text: string) => text === "~" || text === "^" || text in SPACING_ACCENTS;
 /** A text with a spacing accent set on its first letter (an ASCII tilde or caret as TeX's): "`" and "A" are "À". */
 export const withAccentOnFirstLetter = (accent: string, text: string) => {
