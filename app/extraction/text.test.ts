@@ -6,6 +6,8 @@ describe("text repairs", () => {
     const vocabulary = vocabularyOf(["banks reduced their risk-taking", "market"]);
     expect(joinLines(["Deposit rates rose slower than mar-", "ket rates"], vocabulary)).toBe("Deposit rates rose slower than market rates");
     expect(joinLines(["reduced their risk-", "taking"], vocabulary)).toBe("reduced their risk-taking");
+    // (Before a capital the hyphen joins two names: no space, no word broken.)
+    expect(joinLines(["Harbour College and IRES-", "Universitat de Eastbury"], vocabulary)).toBe("Harbour College and IRES-Universitat de Eastbury");
     expect(joinLines(["a one-standard-", "deviation"], vocabulary)).toBe("a one-standard-deviation");
     expect(joinLines(["after the COVID-", "19 crisis"], vocabulary)).toBe("after the COVID-19 crisis");
     expect(joinLines(["in 2019-", "20 and"], vocabulary)).toBe("in 2019- 20 and");
