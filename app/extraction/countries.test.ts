@@ -6,6 +6,10 @@ describe("countries", () => {
     expect(countryOfPlace("Department of Economics, Harbour University, Cambridge, Massachusetts")).toBe("United States");
     expect(countryOfPlace("Farmer School of Business, Oxford, OH 45056")).toBe("United States");
     expect(countryOfPlace("Harbour Institute, Cambridge, United Kingdom")).toBe("United Kingdom");
+    // (The first place that says a country, in the order printed: a town's before another town's, an institution known
+    // by name before a town named after it.)
+    expect(countryOfPlace("Copenhagen Harbour School, Chicago Eastbury, NBER")).toBe("Denmark");
+    expect(countryOfPlace("Bocconi University, University of Copenhagen, and the Harbour Institute")).toBe("Italy");
     expect(countryOfPlace("Harbour Savings Bank; Norges Bank")).toBe("Norway");
     expect(countryOfPlace("Norges Bank; Harbour Institute, Paris, France")).toBe("Norway");
     expect(countryOfPlace("Harbour University, Zurich Switzerland")).toBe("Switzerland");

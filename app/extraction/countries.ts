@@ -142,11 +142,20 @@ export const countryOfAffiliation = (text: string): string | null => countryName
 const NO_PLACES = new Set<string>();
 const SHARED_CAPITAL_NAMES = new Set(["georgetown", "kingston", "hamilton", "victoria", "plymouth", "douglas", "stanley", "jamestown", "the valley"]);
 
+/**
+ * The country of the first country or city the text names, in the order printed: "Copenhagen Business School, Chicago
+ * Booth" says Denmark, the author's first place. A country's name before a city's where both begin at one word.
+ */
 function countryNamedIn(text: string, skipped: Set<string>): string | null {
   const lower = ` ${text.toLowerCase().replace(/[.,;()]/g, " ")} `;
-  for (const [name, country] of byName) if (name.length > 3 && lower.includes(` ${name} `)) return country;
-  for (const [city, country] of [...Object.entries(CITIES), ...byCapital]) if (country && city.length > 3 && !skipped.has(city) && lower.includes(` ${city} `)) return country;
-  return null;
+  let first: { at: number; country: string } | null = null;
+  const consider = (name: string, country: string) => {
+    const at = lower.indexOf(` ${name} `);
+    if (at >= 0 && (!first || at < first.at)) first = { at, country };
+  };
+  for (const [name, country] of byName) if (name.length > 3) consider(name, country);
+  for (const [city, country] of [...Object.entries(CITIES), ...byCapital]) if (country && city.length > 3 && !skipped.has(city)) consider(city, country);
+  return (first as { at: number; country: string } | null)?.country ?? null;
 }
 
 /** The states of the United States (not Georgia, a country's name too), as an institution's name carries one: "University of Michigan". */
@@ -259,7 +268,21 @@ export const countryOfUsPostcode = (place: string) => (US_POSTAL.test(place) ? "
 export function countryOfPlace(place: string | null): string | null {
   if (!place) return null;
   for (const p of place.split(/\s*;\s*/)) {
-    const found = trailingCountry(p).country ?? countryOfState(p) ?? countryOfAffiliation(p) ?? countryOfInstitution(p);
+    const found = trailingCountry(p).country ?? countryOfState(p) ?? firstNamed(p) ?? countryOfAffiliation(p) ?? countryOfInstitution(p);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The country of a place's first part that says one, a town's or an institution's, the parts in the order printed:
+ * "Bocconi University, University of Copenhagen" is Italy; a research network only where it is named first.
+ */
+function firstNamed(place: string): string | null {
+  const parts = place.split(/\s*(?:,|&|\band\b)\s*/).map((p) => p.trim()).filter(Boolean);
+  for (const [k, part] of parts.entries()) {
+    if (k > 0 && NETWORK.test(part)) continue;
+    const found = countryOfAffiliation(part) ?? countryOfInstitution(part);
     if (found) return found;
   }
   return null;
