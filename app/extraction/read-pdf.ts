@@ -172,12 +172,16 @@ function accentsRaisedOverCapitals(rows: Item[][]) {
 function splitAtGridColumns(rows: Item[][]) {
   const starts = rows.map((row) => Math.min(...row.map((i) => i.x)));
   const left = Math.min(...starts);
+  // (How many rows begin at each whole point across: a start within a point of an item's x counts.)
+  const begun = new Map<number, number>();
+  for (const x of starts) begun.set(Math.round(x), (begun.get(Math.round(x)) ?? 0) + 1);
+  const rowsBeginningNear = (x: number) => [-1, 0, 1].reduce((n, d) => n + (begun.get(Math.round(x) + d) ?? 0), 0);
   for (let r = rows.length - 1; r >= 0; r--) {
     const row = rows[r]!;
     const at = row.findIndex((item, k) => {
       const prev = row[k - 1];
       if (!prev || item.x <= left + 1 || item.x - (prev.x + prev.width) <= prev.size * 0.5) return false;
-      return starts.filter((x, o) => o !== r && Math.abs(x - item.x) <= 1).length >= 2;
+      return rowsBeginningNear(item.x) >= 2;
     });
     if (at > 0) rows.splice(r, 1, row.slice(0, at), row.slice(at));
   }
