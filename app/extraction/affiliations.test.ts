@@ -19,10 +19,12 @@ describe("affiliations", () => {
     expect(respectivePlaces("Department of Economics, Harbour University", 2)).toBeNull();
     expect(respectivePlaces("Harbour Tech, Eastbury, Eastbury", 2)).toBeNull();
     expect(respectivePlaces("12 Quay Street, 12 Quay Street", 2)).toBeNull();
+    expect(respectivePlaces("Harbour University, New York, New York", 3)).toBeNull();
   });
 
   it("ends a place where the authors' contact line printed under it runs on", () => {
     expect(cleanAffiliation("Eastbury School of Economics, Riga LV-1010 Contact: a.moss@harbour.edu (AM); b.lind@eastbury.lv (BL)")).toBe("Eastbury School of Economics, Riga LV-1010");
+    expect(cleanAffiliation("Harbour University, Oslo Point of Contact: a.moss@harbour.edu")).toBe("Harbour University, Oslo");
     // (A contact's label that opens the place is only taken off: what follows is the place.)
     expect(cleanAffiliation("Contact: Department of Economics, Harbour University")).toBe("Department of Economics, Harbour University");
   });

@@ -191,7 +191,7 @@ export const cleanAffiliation = (t: string) =>
       .replace(EMAIL_TAIL, "")
       // (What a footnote runs into: "… Manchester, UK Received Month ??, ????", "… Switzerland Full list of author information …",
       // the authors' contact line under their places, "… Riga LV-1010, Latvia Contact: a@b (SAA); c@d (TJP)".)
-      .replace(/\s+(?:(?:Received|Accepted|Revised|Published)\b(?:\s+\w+)?\s*:?\s*(?:\d|\p{Lu}\p{Ll}+\s+[\d?])|Full list of author information\b|(?<!\b[Pp]rimary\s+)Contact(?:\s+information)?\s*:).*$/u, "")
+      .replace(/\s+(?:(?:Received|Accepted|Revised|Published)\b(?:\s+\w+)?\s*:?\s*(?:\d|\p{Lu}\p{Ll}+\s+[\d?])|Full list of author information\b|(?<!\b[Pp]rimary\s+)(?:(?:Point\s+of|Corresponding)\s+)?Contact(?:\s+information)?\s*:).*$/u, "")
       // (A label printed in letters spaced apart beside it, run on: "… Münster, Germany a r t i c l e i n f o";
       // not a place spaced so, "Y A L E".)
       .replace(/(?:\s\p{L}){4,40}$/u, (spaced: string) => (/^(?:articleinfo|articlehistory|abstract|keywords)$/i.test(spaced.replace(/\s/g, "")) ? "" : spaced))
@@ -438,5 +438,7 @@ export function splitAtCountries(text: string) {
 export function respectivePlaces(place: string, authors: number): string[] | null {
   const parts = place.split(/\s*,\s*(?:and\s+)?/).map((p) => p.trim());
   if (authors < 2 || parts.length !== authors || parts.some((p) => !/^\p{Lu}/u.test(p) || p.split(/\s+/).length > 6 || /\d/.test(p))) return null;
-  return new Set(parts).size < parts.length ? parts : null;
+  // (The part listed twice names an institution: not a town and its state, "New York University, New York, New York".)
+  const twice = parts.filter((p, k) => parts.indexOf(p) !== k);
+  return twice.length && twice.every((p) => namesInstitution(p)) ? parts : null;
 }

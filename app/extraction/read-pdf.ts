@@ -172,10 +172,10 @@ function accentsRaisedOverCapitals(rows: Item[][]) {
 function splitAtGridColumns(rows: Item[][]) {
   const starts = rows.map((row) => Math.min(...row.map((i) => i.x)));
   const left = Math.min(...starts);
-  // (How many rows begin at each whole point across: a start within a point of an item's x counts.)
-  const begun = new Map<number, number>();
-  for (const x of starts) begun.set(Math.round(x), (begun.get(Math.round(x)) ?? 0) + 1);
-  const rowsBeginningNear = (x: number) => [-1, 0, 1].reduce((n, d) => n + (begun.get(Math.round(x) + d) ?? 0), 0);
+  // (Where rows begin, by whole point across, asked of each item: a start within a point of its x counts.)
+  const begun = new Map<number, number[]>();
+  for (const x of starts) (begun.get(Math.floor(x)) ?? begun.set(Math.floor(x), []).get(Math.floor(x))!).push(x);
+  const rowsBeginningNear = (x: number) => [-1, 0, 1].reduce((n, d) => n + (begun.get(Math.floor(x) + d) ?? []).filter((s) => Math.abs(s - x) <= 1).length, 0);
   for (let r = rows.length - 1; r >= 0; r--) {
     const row = rows[r]!;
     const at = row.findIndex((item, k) => {
