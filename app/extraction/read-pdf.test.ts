@@ -162,26 +162,6 @@ describe("the PDF's lines", () => {
     expect(toLines(comma, 1)[0]!.text).toBe("Ozolin, Berzina");
   });
 
-  it("parts a row that runs across a grid's column, where the grid's other rows begin at that column", () => {
-    const grid = [
-      { ...item(67, 162, 11.5, "Ada Moss"), width: 45 },
-      { ...item(254, 162, 11.5, "Ivo Lind"), width: 42 },
-      { ...item(67, 174, 10.4, "Department of Economics, University of"), width: 180 },
-      { ...item(254, 174, 10.4, "Eastbury"), width: 40 },
-      { ...item(67, 185, 10.4, "Harbour"), width: 36 },
-      { ...item(67, 202, 11.5, "Lea Berg"), width: 44 },
-      { ...item(254, 202, 11.5, "Tom Vik"), width: 40 },
-    ];
-    expect(toLines(grid, 1).map((l) => l.text)).toEqual(["Ada Moss", "Ivo Lind", "Department of Economics, University of", "Eastbury", "Harbour", "Lea Berg", "Tom Vik"]);
-    // (Not a row whose word starts there after a word's space, nor one with no grid: a line of text stays whole.)
-    const prose = [
-      { ...item(67, 300, 10, "The office of the society and"), width: 185 },
-      { ...item(254, 300, 10, "its journal"), width: 50 },
-      { ...item(67, 312, 10, "Second line of a paragraph"), width: 180 },
-    ];
-    expect(toLines(prose, 1).map((l) => l.text)).toEqual(["The office of the society and its journal", "Second line of a paragraph"]);
-  });
-
   it("places text on the page as printed where the page is cropped from a larger sheet", async () => {
     // One page whose visible box starts 100 points up and 40 across the sheet: the title is set 30 points below its top.
     const stream = "BT /F1 16 Tf 112 862 Td (Leverage and the Price of Housing) Tj ET";

@@ -164,29 +164,6 @@ function accentsRaisedOverCapitals(rows: Item[][]) {
   for (let k = rows.length - 1; k >= 0; k--) if (!rows[k]!.length) rows.splice(k, 1);
 }
 
-/**
- * A grid's columns: where two rows or more of the page begin at one x right of others (a grid of authors, "Grant Gordon"
- * beside "A. Stefano Caria"), a row that runs across that x with a gap wider than a word's space before an item starting
- * there is two, each column's own: "Department of Economics, University of" + "Essential" under the two names.
- */
-function splitAtGridColumns(rows: Item[][]) {
-  const starts = rows.map((row) => Math.min(...row.map((i) => i.x)));
-  const left = Math.min(...starts);
-  // (Where rows begin, by whole point across, asked of each item: a start within a point of its x counts.)
-  const begun = new Map<number, number[]>();
-  for (const x of starts) (begun.get(Math.floor(x)) ?? begun.set(Math.floor(x), []).get(Math.floor(x))!).push(x);
-  const rowsBeginningNear = (x: number) => [-1, 0, 1].reduce((n, d) => n + (begun.get(Math.floor(x) + d) ?? []).filter((s) => Math.abs(s - x) <= 1).length, 0);
-  for (let r = rows.length - 1; r >= 0; r--) {
-    const row = rows[r]!;
-    const at = row.findIndex((item, k) => {
-      const prev = row[k - 1];
-      if (!prev || item.x <= left + 1 || item.x - (prev.x + prev.width) <= prev.size * 0.5) return false;
-      return rowsBeginningNear(item.x) >= 2;
-    });
-    if (at > 0) rows.splice(r, 1, row.slice(0, at), row.slice(at));
-  }
-}
-
 export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
   const mid = pageWidth / 2;
   // Line numbers run down the margin, many at one x; a footnote's marker hung there stands with a few others at most.
@@ -233,7 +210,6 @@ export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
     }
     if (current.length) rows.push(current);
   }
-  splitAtGridColumns(rows);
   accentsRaisedOverCapitals(rows);
   // Raised, smaller rows join the row just below them that they overlap horizontally.
   const sizeOf = weightedMedianSize;
