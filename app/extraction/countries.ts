@@ -146,16 +146,21 @@ const SHARED_CAPITAL_NAMES = new Set(["georgetown", "kingston", "hamilton", "vic
  * The country of the first country or city the text names, in the order printed: "Copenhagen Business School, Chicago
  * Booth" says Denmark, the author's first place. A country's name before a city's where both begin at one word.
  */
+/** The towns known, with their countries: the gazetteer's cities, then the capitals. */
+const CITY_NAMES: Array<[string, string]> = [...Object.entries(CITIES), ...byCapital];
 function countryNamedIn(text: string, skipped: Set<string>): string | null {
   const lower = ` ${text.toLowerCase().replace(/[.,;()]/g, " ")} `;
-  let first: { at: number; country: string } | null = null;
-  const consider = (name: string, country: string) => {
-    const at = lower.indexOf(` ${name} `);
-    if (at >= 0 && (!first || at < first.at)) first = { at, country };
-  };
-  for (const [name, country] of byName) if (name.length > 3) consider(name, country);
-  for (const [city, country] of [...Object.entries(CITIES), ...byCapital]) if (country && city.length > 3 && !skipped.has(city)) consider(city, country);
-  return (first as { at: number; country: string } | null)?.country ?? null;
+  let firstAt = Infinity;
+  let first: string | null = null;
+  for (const [name, country] of byName) {
+    const at = name.length > 3 ? lower.indexOf(` ${name} `) : -1;
+    if (at >= 0 && at < firstAt) [firstAt, first] = [at, country];
+  }
+  for (const [city, country] of CITY_NAMES) {
+    const at = country && city.length > 3 && !skipped.has(city) ? lower.indexOf(` ${city} `) : -1;
+    if (at >= 0 && at < firstAt) [firstAt, first] = [at, country];
+  }
+  return first;
 }
 
 /** The states of the United States (not Georgia, a country's name too), as an institution's name carries one: "University of Michigan". */
