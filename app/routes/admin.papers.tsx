@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, Outlet, useFetchers, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit, type NavigateFunction } from "@remix-run/react";
+import { Form, Link, Outlet, useFetchers, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ConferencePicker } from "~/components/admin/conference-picker";
 import { ConsoleError } from "~/components/admin/console-error";
@@ -8,7 +8,7 @@ import { CsrfField, useCsrfToken } from "~/components/csrf-field";
 import { FormMessage, useRefusal } from "~/components/form/messages";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Badge } from "~/components/ui/badge";
-import { RowLink } from "~/components/ui/row-link";
+import { followRowLinks } from "~/components/ui/row-link";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/table-wrap";
 import { PAPER_STATUSES } from "~/db/enums";
@@ -35,7 +35,12 @@ const MESSAGES = {
   updated: "Paper updated successfully!",
 };
 
-const STATUS_LABELS: Record<string, string> = Object.fromEntries(PAPER_STATUSES.map((s) => [s, paperStatusBadge(s).label]));
+/** The status select's options, the same elements in every row. */
+const STATUS_OPTIONS = PAPER_STATUSES.map((s) => (
+  <option key={s} value={s}>
+    {paperStatusBadge(s).label}
+  </option>
+));
 
 /** The address of the tab for one conference, keeping nothing else. */
 const tabFor = (conferenceId: number, extra: Record<string, string> = {}) =>
@@ -332,9 +337,9 @@ function PaperTable({ conferenceId, editable, page, q, first }: { conferenceId: 
   }
   const listQuery = listPath("", search);
   const table = (
-    <DataTable label="Papers of this conference" columns={["Paper #", "Title", "First Author", "Submission Date", "Registrations", "Status", "Files", "Actions"]}>
+    <DataTable label="Papers of this conference" onClick={followRowLinks(navigate)} columns={["Paper #", "Title", "First Author", "Submission Date", "Registrations", "Status", "Files", "Actions"]}>
       {page.rows.map((p, i) => (
-        <PaperRow key={p.id} paper={p} index={i} editable={editable} listQuery={listQuery} navigate={navigate} posted={onTheirWay.get(`stage-${p.id}`)} stage={stage} />
+        <PaperRow key={p.id} paper={p} index={i} editable={editable} listQuery={listQuery} posted={onTheirWay.get(`stage-${p.id}`)} stage={stage} />
       ))}
     </DataTable>
   );
@@ -374,7 +379,6 @@ function PaperRow({
   index,
   editable,
   listQuery,
-  navigate,
   posted,
   stage,
 }: {
@@ -383,7 +387,6 @@ function PaperRow({
   editable: boolean;
   /** The list's own query (search, page), kept by the links that open a paper over the list: "" or "?…". */
   listQuery: string;
-  navigate: NavigateFunction;
   /** The choice on its way to the server, if any. */
   posted: string | undefined;
   stage: (p: Row, shown: string, chosen: string) => void;
@@ -392,8 +395,10 @@ function PaperRow({
   const shown = posted ?? p.staged ?? p.status;
   const staged = shown !== p.status;
   const name = p.title.length > 60 ? `${p.title.slice(0, 60)}…` : p.title;
-  const open = (path: string) => `${path}${listQuery}`;
   const author = p.firstAuthor;
+  const registered = p.registrations > 0;
+  // A row is rendered 25 times a page: its markup is kept to the elements it needs (one text
+  // node for a name, the badge carrying its own title, the select named by its own label).
   return (
     <tr className={staged ? "row-staged" : undefined}>
       <td>
@@ -406,7 +411,7 @@ function PaperRow({
       <td>
         {author ? (
           <>
-            {author.firstName} {author.lastName}
+            {`${author.firstName} ${author.lastName}`}
             <br />
             <small>{author.email}</small>
           </>
@@ -416,17 +421,10 @@ function PaperRow({
       </td>
       <td className="nowrap">{p.submitted}</td>
       <td>
-        {p.registrations > 0 ? (
-          <span title="Confirmed registrations for this paper">
-            <Badge tone="success">{p.registrations}</Badge>
-            <span className="visually-hidden"> confirmed registrations for this paper</span>
-          </span>
-        ) : (
-          <span title="No confirmed registrations yet">
-            <Badge tone="danger">0</Badge>
-            <span className="visually-hidden"> no confirmed registrations yet</span>
-          </span>
-        )}
+        <span className={registered ? "badge badge-success" : "badge badge-danger"} title={registered ? "Confirmed registrations for this paper" : "No confirmed registrations yet"}>
+          {p.registrations}
+          <span className="visually-hidden">{registered ? " confirmed registrations for this paper" : " no confirmed registrations yet"}</span>
+        </span>
       </td>
       <td>
         {editable ? (
@@ -434,20 +432,8 @@ function PaperRow({
             <input type="hidden" name={`choices[${index}].paperId`} value={p.id} />
             <input type="hidden" name={`choices[${index}].seen`} value={p.status} />
             <input type="hidden" name={`choices[${index}].shown`} value={p.staged ?? p.status} />
-            <label className="visually-hidden" htmlFor={`status-${p.id}`}>
-              Status of {p.number}
-            </label>
-            <select
-              id={`status-${p.id}`}
-              name={`choices[${index}].status`}
-              value={shown}
-              onChange={(e) => stage(p, shown, e.currentTarget.value)}
-            >
-              {PAPER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
+            <select id={`status-${p.id}`} aria-label={`Status of ${p.number}`} name={`choices[${index}].status`} value={shown} onChange={(e) => stage(p, shown, e.currentTarget.value)}>
+              {STATUS_OPTIONS}
             </select>
             {staged ? <small className="staged-note">Email for status change to be sent</small> : null}
           </>
@@ -472,20 +458,20 @@ function PaperRow({
       </td>
       <td>
         <span className="row-actions">
-          <RowLink to={open(`/admin/papers/${p.id}`)} navigate={navigate} aria-label={`View details of ${name}`}>
+          <a href={`/admin/papers/${p.id}${listQuery}`} data-row-link="" aria-label={`View details of ${name}`}>
             View
-          </RowLink>
-          <RowLink to={open(`/admin/papers/${p.id}/edit`)} navigate={navigate} aria-label={`Edit ${name}`}>
+          </a>
+          <a href={`/admin/papers/${p.id}/edit${listQuery}`} data-row-link="" aria-label={`Edit ${name}`}>
             Edit
-          </RowLink>
+          </a>
           {author ? (
             <a href={`mailto:${author.email}?subject=${encodeURIComponent(`Regarding your paper: ${p.title}`)}`} aria-label={`Contact the author of ${name}`}>
               Contact
             </a>
           ) : null}
-          <RowLink to={open(`/admin/papers/${p.id}/delete`)} navigate={navigate} aria-label={`Delete ${name}`}>
+          <a href={`/admin/papers/${p.id}/delete${listQuery}`} data-row-link="" aria-label={`Delete ${name}`}>
             Delete
-          </RowLink>
+          </a>
         </span>
       </td>
     </tr>

@@ -110,10 +110,13 @@ describe.each([true, false])("decisions on the Papers tab, JavaScript %s", (js) 
     await page.getByRole("link", { name: "Clear search" }).click();
     await expect.poll(() => page.getByText("Showing 2 of 2 papers").isVisible()).toBe(true);
 
+    // With JavaScript a row's link opens the paper over the list without loading a new document.
+    await page.evaluate(() => Object.assign(window, { listDocument: true }));
     await page.getByRole("link", { name: `View details of Liquidity in Bond Markets ${t}` }).click();
     await page.waitForURL(new RegExp(`/admin/papers/${first.id}\\?`));
     const dialog = js ? page.getByRole("dialog") : page.locator("#record");
     await expect.poll(() => dialog.getByRole("link", { name: "Contact Primary Author" }).getAttribute("href")).toContain(`mailto:${authors.ada}`);
+    expect(await page.evaluate(() => "listDocument" in window)).toBe(js);
     await expect.poll(() => dialog.getByText("Grace Hopper").isVisible()).toBe(true);
     await a11y(page, js);
     if (js) await page.keyboard.press("Escape");

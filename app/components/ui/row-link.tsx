@@ -1,19 +1,22 @@
-import type { AnchorHTMLAttributes, MouseEvent } from "react";
+import type { MouseEvent } from "react";
 import type { NavigateFunction } from "@remix-run/react";
 
 /**
- * A link in a row of a long console table, to an address that starts with "/": a plain `<a>`
- * whose ordinary click navigates through the router (keeping the list and its scroll, as
- * `<Link preventScrollReset>` does), with the `navigate` its table got once. React Router's
- * `<Link>` resolves its address against the route matches each time it renders; across the Papers
- * tab's 26 rows of three links that was the page's largest cost after rendering itself. Without
- * JavaScript, or with a modifier key or another button, it is the plain link it renders.
+ * The links in the rows of a long console table are plain anchors marked `data-row-link`; the
+ * table's one click handler, made here, turns an ordinary click on one into a router navigation
+ * that keeps the list and its scroll (as `<Link preventScrollReset>` does). React Router's
+ * `<Link>` resolves its address against the route matches each time it renders, and a component
+ * per link is a render of its own: across the Papers tab's 25 rows of three links that was the
+ * page's largest cost after rendering the markup itself. Without JavaScript, or with a modifier
+ * key or another button, each is the plain link it renders.
  */
-export function RowLink({ to, navigate, ...props }: { to: string; navigate: NavigateFunction } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "onClick">) {
-  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+export function followRowLinks(navigate: NavigateFunction) {
+  return (event: MouseEvent<HTMLElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest("a[data-row-link]") : null;
+    const to = link?.getAttribute("href");
+    if (!link || !to?.startsWith("/") || !event.currentTarget.contains(link)) return;
     event.preventDefault();
     navigate(to, { preventScrollReset: true });
   };
-  return <a href={to} onClick={follow} {...props} />;
 }
