@@ -101,10 +101,15 @@ function entryOf(pieces: string[], lowerWords: Set<string>, { posted }: { posted
  */
 type Candidate = { name: string; markers: string[]; line: Line; lineIndex: number; author: number; affiliation?: string; given?: string; family?: string };
 
+/** The lower-case particles a family name may carry before its capital: "van Vliet", "de la Cruz". */
+const PARTICLES = "de|del|della|di|da|du|la|le|van|von|der|den|ter|ten";
 /** A line that opens with a name and what the person is: "Pim van Vliet is the head of …", "Ada Moss, PhD, is a senior …". */
-const BIO_BYLINE = /^((?:\p{Lu}[\p{L}'’.-]*\s+){1,3}(?:(?:de|del|della|di|da|du|la|le|van|von|der|den|ter|ten)\s+)*\p{Lu}[\p{L}'’-]+)(?:,\s*(?:PhD|Ph\.D\.|CFA),?)?\s+is\s+(?=(?:the|an?|currently|now|also)\s)/u;
+const BIO_BYLINE = new RegExp(
+  String.raw`^((?:\p{Lu}[\p{L}'’.-]*\s+){1,3}(?:(?:${PARTICLES})\s+)*\p{Lu}[\p{L}'’-]+)(?:,\s*(?:PhD|Ph\.D\.|CFA),?)?\s+is\s+(?=(?:the|an?|currently|now|also)\s)`,
+  "u",
+);
 /** A row that is one name, particles and markers with it: "Karamfil Todorov", "Maria de la Cruz¹". */
-const ONE_NAME = String.raw`((?:\p{Lu}[\p{L}'’.-]*\s+(?:(?:de|del|della|di|da|du|la|le|van|von|der|den|ter|ten)\s+)*){1,3}\p{Lu}[\p{L}'’-]+)\s*[\d,*∗†‡§¶]*$`;
+const ONE_NAME = String.raw`((?:\p{Lu}[\p{L}'’.-]*\s+(?:(?:${PARTICLES})\s+)*){1,3}\p{Lu}[\p{L}'’-]+)\s*[\d,*∗†‡§¶]*$`;
 const NAME_ROW = new RegExp(`^${ONE_NAME}`, "u");
 /** A row that ends a list with its last name: "and Rosa Quintana". */
 const LAST_OF_LIST = new RegExp(`^(?:and|AND|&)\\s+${ONE_NAME}`, "u");
@@ -518,7 +523,6 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
         r++;
       }
       const affiliation = placesAfterPosts(said.replace(EMAIL, " ").trim()) ?? undefined;
-      EMAIL.lastIndex = 0;
       if (affiliation && known(bio[1]!, author)) candidates.push({ name: bio[1]!, markers: [], line: first, lineIndex: index, author, affiliation });
       if (affiliation) continue;
     }

@@ -246,12 +246,26 @@ const NETWORK = known("NBER|National Bureau of Economic Research|CEPR|Centre for
  */
 export function countryOfInstitution(place: string | null): string | null {
   if (!place) return null;
-  const parts = place.split(/\s*(?:;|,|&|\band\b)\s*/).map((p) => p.trim()).filter((p) => p && !UNIT_ONLY.test(p));
-  for (const [k, part] of parts.entries()) {
-    if (k > 0 && NETWORK.test(part)) continue;
+  const parts = partsOf(place, /\s*(?:;|,|&|\band\b)\s*/).filter((p) => !UNIT_ONLY.test(p));
+  return firstPartSaying(parts, (part) => {
     const lower = ` ${part.toLowerCase().replace(/[^\p{L}\s]+/gu, " ")} `;
     for (const [adjective, country] of Object.entries(DEMONYMS)) if (lower.includes(` ${adjective} `)) return country;
     for (const [name, country] of KNOWN_INSTITUTIONS) if (name.test(part)) return country;
+    return null;
+  });
+}
+
+const partsOf = (place: string, separators: RegExp) => place.split(separators).map((p) => p.trim()).filter(Boolean);
+
+/**
+ * The first country `ask` finds in a place's parts, in the order printed; a research network is asked only where it is
+ * named first (its fellows work elsewhere).
+ */
+function firstPartSaying(parts: string[], ask: (part: string) => string | null): string | null {
+  for (const [k, part] of parts.entries()) {
+    if (k > 0 && NETWORK.test(part)) continue;
+    const found = ask(part);
+    if (found) return found;
   }
   return null;
 }
@@ -283,15 +297,8 @@ export function countryOfPlace(place: string | null): string | null {
  * The country of a place's first part that says one, a town's or an institution's, the parts in the order printed:
  * "Bocconi University, University of Copenhagen" is Italy; a research network only where it is named first.
  */
-function firstNamed(place: string): string | null {
-  const parts = place.split(/\s*(?:,|&|\band\b)\s*/).map((p) => p.trim()).filter(Boolean);
-  for (const [k, part] of parts.entries()) {
-    if (k > 0 && NETWORK.test(part)) continue;
-    const found = countryOfAffiliation(part) ?? countryOfInstitution(part);
-    if (found) return found;
-  }
-  return null;
-}
+const firstNamed = (place: string): string | null =>
+  firstPartSaying(partsOf(place, /\s*(?:,|&|\band\b)\s*/), (part) => countryOfAffiliation(part) ?? countryOfInstitution(part));
 
 /** The country an e-mail's domain belongs to (a national domain, or .edu for the United States). */
 export function countryOfEmail(email: string | null): string | null {
