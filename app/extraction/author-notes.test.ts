@@ -412,6 +412,21 @@ describe("author notes", () => {
     expect(one.map((a) => a.affiliation)).toEqual(["Booth School of Business, University of Chicago", null]);
   });
 
+  it("keeps the places read under the names where a note's shared place is already part of each", () => {
+    // The byline's numbered places name the shared one with each author's second post; the note adds nothing to them.
+    const note = lines([
+      "* All authors are at Harbour Capital Partners. Ines Carvalho can be contacted at i.carvalho@example.com. Tomas",
+      "Lind is also at Uppsala University and can be contacted at t.lind@example.com.",
+    ]);
+    const three = [author("Ines", "Carvalho", "Harbour Capital Partners"), author("Tomas", "Lind", "Uppsala University, Harbour Capital Partners"), author("Rhea", "Okoro", "KTH, Harbour Capital Partners")];
+    affiliationsFromNotes(note, three);
+    expect(three.map((a) => a.affiliation)).toEqual(["Harbour Capital Partners", "Uppsala University, Harbour Capital Partners", "KTH, Harbour Capital Partners"]);
+    // Where a place read does not name it, the note's shared place is the author's.
+    const apart = [author("Ines", "Carvalho", "Harbour Capital Partners"), author("Tomas", "Lind", "Uppsala University")];
+    affiliationsFromNotes(note, apart);
+    expect(apart.map((a) => a.affiliation)).toEqual(["Harbour Capital Partners", "Harbour Capital Partners"]);
+  });
+
   it("reads an address's abbreviations as no sentence's end, and leaves out an e-mail and honours", () => {
     const note = lines([
       "Higgins: Northwestern University, Kellogg School of Management, 2211 Campus Drive, Evanston, IL 60208 sean.higgins@kellogg.",

@@ -225,6 +225,17 @@ function sharedNote(texts: string[]): { affiliation: string; email: null; beside
   return null;
 }
 
+/**
+ * Whether a place read for an author already has a place every author shares as one of its parts: "TUM, Robeco Asset
+ * Management" under a name and "All authors are at Robeco Asset Management" in the note. The place read is the more
+ * specific. (A part, not a piece of text: a sentence read as a place, "Both authors are at …", holds the shared place
+ * and is none.)
+ */
+const namesAlready = (read: string | null, shared: string) => {
+  const key = (text: string) => fold(text).toLowerCase().replace(/^the\s+/, "");
+  return !!read && read.split(/\s*[,;]\s*/).some((part) => key(part) === key(shared));
+};
+
 /** Names of units before an institution, each ended by a comma ("Department of Finance, "), or nothing. */
 const NAMES_BEFORE = /^(?:\p{Lu}[\p{L}'’&-]*(?:\s+(?:of|for|and|&|in|the|\p{Lu}[\p{L}'’&-]*))*,\s*)*$/u;
 const STREET_OPENS = new RegExp(`^${STREET_NEXT}`, "u");
@@ -604,7 +615,7 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
       (corresponding ? { affiliation: corresponding, email: null } : null) ??
       mailPlace ??
       respective?.[k] ??
-      shared ??
+      (shared && (shared.besides || !namesAlready(a.affiliation, shared.affiliation)) ? shared : null) ??
       (street ? { affiliation: `${a.affiliation}, ${street}`, email: null } : null) ??
       (town ? { affiliation: `${a.affiliation}${town}`, email: null } : null) ??
       (coverTexts.length && !a.affiliation ? (noteOf(coverTexts, a, families, { keyedOnly: true }) ?? addressBlockOf(coverLines, a, names, { entryOnly: true })) : null);
