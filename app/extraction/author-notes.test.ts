@@ -421,6 +421,10 @@ describe("author notes", () => {
     const three = [author("Ines", "Carvalho", "Harbour Capital Partners"), author("Tomas", "Lind", "Uppsala University, Harbour Capital Partners"), author("Rhea", "Okoro", "KTH, Harbour Capital Partners")];
     affiliationsFromNotes(note, three);
     expect(three.map((a) => a.affiliation)).toEqual(["Harbour Capital Partners", "Uppsala University, Harbour Capital Partners", "KTH, Harbour Capital Partners"]);
+    // A place read with the list's separators or an e-mail run into the shared one is mended by the note.
+    const badly = [author("Ines", "Carvalho", "Harbour Capital Partners,,, and"), author("Tomas", "Lind", "Harbour Capital Partners, (e-mail: t.lind@example.com)")];
+    affiliationsFromNotes(note, badly);
+    expect(badly.map((a) => a.affiliation)).toEqual(["Harbour Capital Partners", "Harbour Capital Partners"]);
     // Where a place read does not name it, the note's shared place is the author's.
     const apart = [author("Ines", "Carvalho", "Harbour Capital Partners"), author("Tomas", "Lind", "Uppsala University")];
     affiliationsFromNotes(note, apart);

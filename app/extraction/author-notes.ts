@@ -232,8 +232,17 @@ function sharedNote(texts: string[]): { affiliation: string; email: null; beside
  * and is none.)
  */
 const namesAlready = (read: string | null, shared: string) => {
+  // (A shared place of one word may be a town's name in another place, "Columbia": only a place's name is matched.)
+  if (!read || !(/\s/.test(shared.trim()) || namesInstitution(shared))) return false;
   const key = (text: string) => fold(text).toLowerCase().replace(/^the\s+/, "");
-  return !!read && read.split(/\s*[,;]\s*/).some((part) => key(part) === key(shared));
+  const at = key(shared);
+  const parts = read
+    .split(/\s*[,;]\s*/)
+    .map((p) => p.replace(/^(?:and|&)\s+/i, "").trim())
+    .filter((p) => p && !/^(?:and|&)$/i.test(p));
+  // (And another place beside it: a place read with the list's separators or an e-mail run into it, "Federal Reserve
+  // Board,,, and", is the shared place read badly, which the note's own text mends.)
+  return parts.some((p) => key(p) === at) && parts.some((p) => key(p) !== at && /^\p{Lu}/u.test(p) && !/@|\be-?mail\b/i.test(p));
 };
 
 /** Names of units before an institution, each ended by a comma ("Department of Finance, "), or nothing. */
