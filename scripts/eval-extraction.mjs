@@ -147,6 +147,10 @@ const SETS = dirs.length
       ...(hasPdfs("tests/fixtures/working-papers/seventeenth/dev") ? [["papers 17 dev", "tests/fixtures/working-papers/seventeenth/dev", true]] : []),
       // Its held-out half, read once with the engine frozen (decision 084), scored only from then on.
       ...(hasPdfs("tests/fixtures/working-papers/seventeenth/held-out") ? [["papers 17 held-out", "tests/fixtures/working-papers/seventeenth/held-out", false]] : []),
+      // The eighteenth set (README, "The eighteenth set"): its development half listed.
+      ...(hasPdfs("tests/fixtures/working-papers/eighteenth/dev") ? [["papers 18 dev", "tests/fixtures/working-papers/eighteenth/dev", true]] : []),
+      // Its held-out half, read once with the engine frozen (decision 085), scored only from then on.
+      ...(hasPdfs("tests/fixtures/working-papers/eighteenth/held-out") ? [["papers 18 held-out", "tests/fixtures/working-papers/eighteenth/held-out", false]] : []),
     ];
 
 /** The held-out halves, read once at the end of a pass, that the calibration learns from since (decisions 073 and 076): `--calibrate`. */
