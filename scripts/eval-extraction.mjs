@@ -63,6 +63,7 @@ const PAPER_FLOORS = {
   "papers 15 held-out": { title: 0.78, abstract: 0.84, "authors (whole list)": 0.73, emails: 0.89, keywords: 0.89, affiliations: 0.77 },
   "papers 16 held-out": { title: 0.84, abstract: 0.78, "authors (whole list)": 0.73, emails: 0.73, keywords: 0.87, affiliations: 0.53 },
   "papers 17 held-out": { title: 0.76, abstract: 0.76, "authors (whole list)": 0.76, emails: 0.8, keywords: 0.85, affiliations: 0.55 },
+  "papers 18 held-out": { title: 0.69, abstract: 0.91, "authors (whole list)": 0.78, emails: 0.87, keywords: 0.91, affiliations: 0.54 },
 };
 /** GROBID's author lines read as lines of names (decision 036): held to the whole author list's target; the floor is what the engine reads today. */
 const NAME_TARGETS = { "author lines (whole list)": 0.8 };
