@@ -33,6 +33,27 @@ describe("the title reader", () => {
     expect(findTitle(doc.lines, 4, doc, lowerCaseWords(doc.lines), [said(0.8, 0), said(0.3, 0), said(1, 0), said(0, 1)])).toEqual([0, 2]);
   });
 
+  it("ends the title before a job-market paper's link to its latest version, centred under it in a subtitle's size", () => {
+    const doc = documentOf([
+      ["Harbour Prices in a Global Market:", 17.2],
+      ["The Effect of Tariffs on Shipping", 17.2],
+      ["Click here for the most recent version", 14.3],
+      ["Ana Moss", 12],
+      ["Abstract", 11],
+      ["We develop a model of how the prices of harbour services respond to tariffs on the goods shipped through them.", 11],
+    ]);
+    for (const l of doc.lines) l.x = 306 - l.width / 2;
+    const labels = [said(1, 0), said(1, 0), said(0.95, 0), said(0, 1), said(0, 0), said(0, 0)];
+    expect(findTitle(doc.lines, 6, doc, lowerCaseWords(doc.lines), labels)).toEqual([0, 1]);
+    // (Nor is such a line ever a title's start: "Latest version" set large above the title.)
+    const above = documentOf([
+      ["Latest version here", 18],
+      ["Harbour Prices in a Global Market", 17.2],
+      ["Ana Moss", 12],
+    ]);
+    expect(findTitle(above.lines, 3, above, lowerCaseWords(above.lines), [said(0.6, 0), said(1, 0), said(0, 1)])).toEqual([1]);
+  });
+
   it("reads a subtitle centred under the title in a smaller size as the title's, after a colon, where the labeller is sure of it", () => {
     const doc = documentOf([
       ["Inferring Harbour Fund Trading", 20.7],

@@ -56,6 +56,8 @@ export function isNoise(l: Line) {
  * letters spaced apart ("L A N D E S B I O S C I E N C E"), a single word or code, a section's or
  * a journal's banner, a note of where the paper was presented.
  */
+/** A working paper's link to its latest version: "Click here for the most recent version", "Latest version here". */
+const LATEST_VERSION = /^(?:please\s+)?click\s+here\b|^(?:(?:a\s+)?link\s+to\s+|for\s+|see\s+)?(?:the\s+)?(?:most\s+recent|latest|current|newest)\s+version\b/iu;
 const NOT_TITLE = new RegExp(
   [
     /©|\(c\)\s*\d{4}|^c\s+(?:19|20)\d{2}\b|\bpublished by\b|\ball rights reserved\b|\bcreative commons\b|https?:\/\/|\bwww\.\S/u,
@@ -66,6 +68,7 @@ const NOT_TITLE = new RegExp(
     // A section's or a journal's banner, the whole line: "BIOINFORMATICS REVIEW", "Book Reviews",
     // "Information in practice", "Technical Report 90", "BMC Cancer", "PLOS ONE", "Author list".
     /^(?:key\s*words?|author list|authors?|corresponding authors?|running title|(?:abstract|text) word count|book reviews?|readers'? comments|comments and responses|information in practice|editorial|letters? to the editor|short communication|brief report|case report|research (?:article|paper)|original (?:research|article)|\p{L}+\s+review|technical report\s*[\d-]*|(?:BMC|PLO[Ss])(?:\s+\p{L}+){1,4})(?:\s*\([^)]*\))?$/u,
+    LATEST_VERSION,
     // A note of where the paper was presented or published: "Presented as a … paper at ICLR 2021".
     /^(?:presented|to appear|accepted|under review)\b.*\b(?:19|20)\d{2}\b/u,
     // A running head ("Collado-Torres et al."), a journal's volume and pages ("BULLETIN 18(2): 109-118"), a postcode and its town ("0424 Oslo").
@@ -179,7 +182,8 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     // (not after a line the title plainly goes on from: "… RE-HEATING AND").
     const goesOn = /(?:\b(?:and|of|the|in|for|to|on|with|by|from|at|via|a|an)|[-:,])$/i.test(prev.text.trim());
     const named = !goesOn && (labels[i]?.author ?? 0) >= 0.5 && (labels[i]?.title ?? 1) < 0.5;
-    const other = isAuthorLine(l) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l) || /^authors?\s*:/i.test(l.text) || named || mailedName(l.text, mailboxes, lowerWords);
+    // (Nor a link to the latest version, set centred under the title like a subtitle.)
+    const other = isAuthorLine(l) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l) || /^authors?\s*:/i.test(l.text) || named || mailedName(l.text, mailboxes, lowerWords) || LATEST_VERSION.test(l.text.trim());
     // (A working paper's title page may set its title with wide leading: a line further down still goes
     // on where the line above leaves the phrase open, or where both are centred on one axis.)
     const centred = (a: Line) => a.x + a.width / 2;
