@@ -142,12 +142,12 @@ export const countryOfAffiliation = (text: string): string | null => countryName
 const NO_PLACES = new Set<string>();
 const SHARED_CAPITAL_NAMES = new Set(["georgetown", "kingston", "hamilton", "victoria", "plymouth", "douglas", "stanley", "jamestown", "the valley"]);
 
+/** The towns known, with their countries: the gazetteer's cities, then the capitals. */
+const CITY_NAMES: Array<[string, string]> = [...Object.entries(CITIES), ...byCapital];
 /**
  * The country of the first country or city the text names, in the order printed: "Copenhagen Business School, Chicago
  * Booth" says Denmark, the author's first place. A country's name before a city's where both begin at one word.
  */
-/** The towns known, with their countries: the gazetteer's cities, then the capitals. */
-const CITY_NAMES: Array<[string, string]> = [...Object.entries(CITIES), ...byCapital];
 function countryNamedIn(text: string, skipped: Set<string>): string | null {
   const lower = ` ${text.toLowerCase().replace(/[.,;()]/g, " ")} `;
   let firstAt = Infinity;

@@ -50,14 +50,14 @@ export function isNoise(l: Line) {
   return NOISE.test(l.text) || MONTH_DATE.test(l.text.trim()) || /^(?:https?:\/\/|doi:)/i.test(l.text);
 }
 
+/** A working paper's link to its latest version: "Click here for the most recent version", "Latest version here". */
+const LATEST_VERSION = /^(?:please\s+)?click\s+here\b|^(?:(?:a\s+)?link\s+to\s+|for\s+|see\s+)?(?:the\s+)?(?:most\s+recent|latest|current|newest)\s+version\b/iu;
 /**
  * Lines a title never is: an imprint (copyright, publisher, licence, web address), a report or archive number
  * ("SLAC-PUB-12820", "cond-mat/9903395"), a street address, a date of publication, a banner in
  * letters spaced apart ("L A N D E S B I O S C I E N C E"), a single word or code, a section's or
- * a journal's banner, a note of where the paper was presented.
+ * a journal's banner, a working paper's link to its latest version, a note of where the paper was presented.
  */
-/** A working paper's link to its latest version: "Click here for the most recent version", "Latest version here". */
-const LATEST_VERSION = /^(?:please\s+)?click\s+here\b|^(?:(?:a\s+)?link\s+to\s+|for\s+|see\s+)?(?:the\s+)?(?:most\s+recent|latest|current|newest)\s+version\b/iu;
 const NOT_TITLE = new RegExp(
   [
     /©|\(c\)\s*\d{4}|^c\s+(?:19|20)\d{2}\b|\bpublished by\b|\ball rights reserved\b|\bcreative commons\b|https?:\/\/|\bwww\.\S/u,

@@ -421,10 +421,10 @@ function PaperRow({
       </td>
       <td className="nowrap">{p.submitted}</td>
       <td>
-        <span className={registered ? "badge badge-success" : "badge badge-danger"} title={registered ? "Confirmed registrations for this paper" : "No confirmed registrations yet"}>
+        <Badge tone={registered ? "success" : "danger"} title={registered ? "Confirmed registrations for this paper" : "No confirmed registrations yet"}>
           {p.registrations}
           <span className="visually-hidden">{registered ? " confirmed registrations for this paper" : " no confirmed registrations yet"}</span>
-        </span>
+        </Badge>
       </td>
       <td>
         {editable ? (
