@@ -10,6 +10,7 @@ export default defineConfig({
     include: ["tests/e2e/**/*.e2e.test.ts"],
     environment: "node",
     globalSetup: ["./tests/e2e/global-setup.ts"],
+    setupFiles: ["./tests/e2e/on-failure.ts"],
     // A hang catcher, not a budget: a long console flow takes 30 s alone and three times that in
     // CI with a second file beside it on two cores.
     testTimeout: 180_000,

@@ -22,6 +22,12 @@ function step(title, cmd, args) {
 /** What failed, said again just before the last line, where a shortened log still shows it. */
 const failures = [];
 
+/** A failure's first line, and the open pages a browser test's failure names (tests/e2e/on-failure.ts). */
+function firstLines(message) {
+  const pages = message.split("\nOpen pages:\n")[1]?.split("\nThe local stack's last lines:")[0] ?? "";
+  return [message.split("\n")[0].slice(0, 300), ...pages.split("\n").filter(Boolean).slice(0, 4).map((p) => `    ${p.trim().slice(0, 400)}`)].join("\n");
+}
+
 function counts(file, title) {
   if (!existsSync(file)) {
     failures.push(`${title}: no report was written (the run ended before its tests)`);
@@ -32,7 +38,7 @@ function counts(file, title) {
   for (const result of report.testResults ?? []) {
     const where = path.relative(ROOT, result.name);
     const failed = (result.assertionResults ?? []).filter((a) => a.status === "failed");
-    for (const a of failed) failures.push(`${where} › ${a.fullName ?? a.title}: ${String(a.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300)}`);
+    for (const a of failed) failures.push(`${where} › ${a.fullName ?? a.title}: ${firstLines(String(a.failureMessages?.[0] ?? ""))}`);
     // A file that failed outside any test (its import, a hook) has no failed test to name.
     if (result.status === "failed" && failed.length === 0) failures.push(`${where}: ${String(result.message ?? "failed outside its tests").split("\n")[0].slice(0, 300)}`);
   }

@@ -128,12 +128,34 @@ export function watchErrors(page: Page, { expectStatuses = [] as number[] } = {}
 
 /** Requests a page has started and not finished: named in timeouts, to show what stalled. */
 const pendingByPage = new WeakMap<Page, Set<string>>();
+/** The pages open now, named with a failed test's error (on-failure.ts). */
+const openPages = new Set<Page>();
 export function trackRequests(page: Page) {
   const pending = new Set<string>();
   pendingByPage.set(page, pending);
-  page.on("request", (r) => pending.add(r.url()));
-  page.on("requestfinished", (r) => pending.delete(r.url()));
-  page.on("requestfailed", (r) => pending.delete(r.url()));
+  openPages.add(page);
+  page.on("close", () => openPages.delete(page));
+  page.on("request", (r) => pending.add(`${r.method()} ${r.url()}`));
+  page.on("requestfinished", (r) => pending.delete(`${r.method()} ${r.url()}`));
+  page.on("requestfailed", (r) => pending.delete(`${r.method()} ${r.url()}`));
+}
+
+/**
+ * Each open page's address, the requests it still waits for and the start of what it shows:
+ * what a timeout waited on.
+ */
+export async function openPagesNow() {
+  return Promise.all(
+    [...openPages].map(async (page) => {
+      const pending = [...(pendingByPage.get(page) ?? [])];
+      const main = page.locator("main").first();
+      const shown = await ((await main.count().catch(() => 0)) ? main : page.locator("body"))
+        .innerText({ timeout: 2_000 })
+        .then((text) => text.replace(/\s+/g, " ").trim().slice(0, 240))
+        .catch(() => "(not readable)");
+      return `${page.url()} (requests pending: ${pending.join(", ") || "none"}; shows: ${shown})`;
+    }),
+  );
 }
 
 /** A page after a navigation or a post: loaded, and with JavaScript on, hydrated. */
