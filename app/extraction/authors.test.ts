@@ -1313,4 +1313,81 @@ describe("the author reader", () => {
       ["Lind", "Data Science Institute, Harbour University"],
     ]);
   });
+
+  it("ends a centred list of names before a sentence that names some of them again", () => {
+    const doc = documentOf([
+      ["IMF Working Paper", 12],
+      ["Harbour Department", 12],
+      ["Will the Harbour Persist? Prognosis from Six Earlier", 12],
+      ["Crises", 12],
+      ["Prepared by Ana Moss, Karl Lind, Tomás Ferreira,", 12],
+      ["Omar Haddad, Jonathan D. Berg, Pietro Rossi and Marta Silva", 12],
+      ["Authorized for distribution by Jonathan D. Berg and Omar Haddad", 12],
+      ["April 2021", 12],
+      ["Abstract", 12],
+      ["We study how harbours persist after the prices of their services fell in the crisis of the spring and what it costs.", 12],
+      ["Author’s E-Mail Address: amoss@imf.org; klind@imf.org; t.ferreira@lse.ac.uk; ohaddad@imf.org;", 12],
+      ["jberg@imf.org; pietro.rossi@unipa.it; marta.silva@polimi.it.", 12],
+    ]);
+    // (Centred, as a series' title page sets them.)
+    for (const l of doc.lines) {
+      const shift = 306 - l.width / 2 - l.x;
+      l.x += shift;
+      for (const s of l.spans) s.x += shift;
+    }
+    const names = readHeader(doc).authors.map((a) => [a.firstName, a.lastName]);
+    expect(names).toEqual([
+      ["Ana", "Moss"],
+      ["Karl", "Lind"],
+      ["Tomás", "Ferreira"],
+      ["Omar", "Haddad"],
+      ["Jonathan D.", "Berg"],
+      ["Pietro", "Rossi"],
+      ["Marta", "Silva"],
+    ]);
+  });
+
+  it("reads the line right under the title that is a list of names and nothing else, set in the text's size, where the labeller doubts it", () => {
+    const doc = documentOf([
+      ["THE SLOW DECLINE OF THE HARBOUR SHARE*", 10],
+      ["Loukan Karabarbou and Brendt Neimar", 10],
+      ["The stability of the harbour share of income is a key foundation in trade", 8],
+      ["models. We document, however, that the global harbour share has fallen.", 8],
+      ["I. Introduction", 10],
+      ["At least since the early work on ports, the stability of the harbour share", 10],
+    ]);
+    // A labeller that reads every line as something other than a name.
+    const width = lineFeatures(doc.lines, doc)[0]!.length;
+    const doubting = { mean: Array(width).fill(0), scale: Array(width).fill(1), hidden: [], hiddenBias: [], outBias: [0, 0, 0, 0, 0, 0, 50], out: LABELS.map(() => Array(width).fill(0)) };
+    expect(readHeader(doc, [doubting]).authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Loukan Karabarbou", "Brendt Neimar"]);
+    // (Not a subtitle under it: "Evidence from Harbours and Ports".)
+    doc.lines[1]!.text = "Evidence from Harbours and Ports";
+    doc.lines[1]!.spans = [{ ...doc.lines[1]!.spans[0]!, text: "Evidence from Harbours and Ports" }];
+    expect(readHeader(doc, [doubting]).authors).toEqual([]);
+  });
+
+  it("reads a second name over its place, set as the first name over its own, where the labeller doubts both the name and the place", () => {
+    const doc = documentOf([
+      ["Government Control of Privatized Harbours", 15.9],
+      ["Bernardo Bortolani", 10],
+      ["Department of Economics and Finance, Università di Harbour and FEEM", 10],
+      ["Mara Falcetti", 10],
+      ["Krannert School of Management, Eastbury University", 10],
+      ["We study the change in government control of privatized harbours in OECD countries. At the end of 2000, after the", 8],
+      ["largest privatization wave in history, governments retained control of most privatized harbours and their ports.", 8],
+    ]);
+    doc.lines.forEach((l, i) => {
+      l.y = [70, 94, 106, 130, 142, 176, 186][i]!;
+      for (const s of l.spans) s.y = l.y;
+    });
+    // A labeller sure of the first name alone: it doubts a line the more, the further down the page's lines it stands.
+    const width = lineFeatures(doc.lines, doc)[0]!.length;
+    const down = width - 4;
+    const sureOfTheFirst = { mean: Array(width).fill(0), scale: Array(width).fill(1), hidden: [], hiddenBias: [], outBias: [0, 5, 0, 0, 0, 0, 0], out: LABELS.map((l) => Array.from({ length: width }, (_, j) => (l === "author" && j === down ? -150 : 0))) };
+    const read = readHeader(doc, [sureOfTheFirst]);
+    expect(read.authors.map((a) => [`${a.firstName} ${a.lastName}`, a.affiliation])).toEqual([
+      ["Bernardo Bortolani", "Department of Economics and Finance, Università di Harbour and FEEM"],
+      ["Mara Falcetti", "Krannert School of Management, Eastbury University"],
+    ]);
+  });
 });

@@ -13,7 +13,7 @@ import { isHeading, sourceOf } from "./layout";
 import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, knownAsPlace, notePieces, noteTextsByLine, shareInstitutionLines, shortPlaceName, splitAffiliation, splitAtCountries } from "./affiliations";
 import { confidenceOf } from "./calibration";
 import { BARE_EMAIL, ROLE_MAILBOX, emailFit, expandEmails, mailboxesOn, mailedName, unmasked } from "./emails";
-import { NAMES_APART, TRAILING_NUMBER_MARKERS, applyNamingConvention, byline, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName, hasInstitutionWord } from "./person-names";
+import { NAMES_APART, TRAILING_NUMBER_MARKERS, applyNamingConvention, authorLine, byline, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName, hasInstitutionWord } from "./person-names";
 import { isNoise } from "./title";
 import { placesAfterPosts } from "./author-notes";
 
@@ -114,6 +114,9 @@ const NAME_ROW = new RegExp(`^${ONE_NAME}`, "u");
 /** A row that ends a list with its last name: "and Rosa Quintana". */
 const LAST_OF_LIST = new RegExp(`^(?:and|AND|&)\\s+${ONE_NAME}`, "u");
 
+/** A row that opens as a sentence does, a capitalised word and then a lower-case one that no name has ("Authorized for …"). */
+const SENTENCE_OPENS = new RegExp(String.raw`^[*∗†‡§¶#,\s]*\p{Lu}[\p{Ll}'’-]+\s+(?!(?:and|y|e|i|${PARTICLES})\s)\p{Ll}`, "u");
+
 /** Whether `next` continues the list of names on `line`: the row below, alike, after a line that ends mid-list. */
 function continuesNames(line: Line, next: Line, author: number, printedAgain: (name: string) => boolean) {
   if (next.page !== line.page || Math.abs(next.size - line.size) > 0.3) return false;
@@ -122,6 +125,8 @@ function continuesNames(line: Line, next: Line, author: number, printedAgain: (n
   // (Names carry no numbers but markers: "Portland, Maine 04103" is an address; and it ends with its place.)
   if (INSTITUTION.test(line.text) || INSTITUTION.test(next.text) || /@/.test(next.text) || /\d{3,}/.test(line.text) || /\d{3,}/.test(next.text)) return false;
   if (isPlace(line.text.split(",").pop()!.trim())) return false;
+  // (Nor a sentence that names people: "Authorized for distribution by Jonathan D. Ostry …" under the list.)
+  if (SENTENCE_OPENS.test(next.text.trim())) return false;
   const text = line.text.trim();
   // (Nor a place's short name and its town, "DIW, Berlin": not a name cut at the comma that the row below finishes. A
   // country's name there may be a given name after a family name in capitals, "KIM, Jordan".)
@@ -460,7 +465,7 @@ function findCandidates(lines: Line[], titleIndexes: number[], abstractStart: nu
   let region = lines.slice(titleEnd + 1, end).map((line, k) => ({ line, index: titleEnd + 1 + k }));
   const mailboxes = mailboxesOn(lines, titlePage);
   const inPage = { ...context, lines, mailboxes };
-  let candidates = namesIn(region, inPage);
+  let candidates = namesIn(region, inPage, { underTitle: titleEnd >= 0 });
   // Authors printed above the title (some working papers and proceedings): where no name follows
   // the title, the lines before it on its page that the labeller reads as names, and their blocks.
   const titleStart = titleIndexes[0] ?? 0;
@@ -486,7 +491,7 @@ function findCandidates(lines: Line[], titleIndexes: number[], abstractStart: nu
 }
 
 /** The names the lines of `region` print, each with its markers, line and the labeller's reading of it. */
-function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameModel, nameReader }: ReadContext & { lines: Line[]; mailboxes: string[] }): Candidate[] {
+function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameModel, nameReader }: ReadContext & { lines: Line[]; mailboxes: string[] }, { underTitle = false } = {}): Candidate[] {
   const candidates: Candidate[] = [];
   // Below a corresponding author's note come that author's address and repeats of names, not a
   // new author ("* Corresponding author: Daniel Liedtke" / "Biozentrum, Am Hubland"), unless the
@@ -575,7 +580,8 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
       const under = region[r + 1];
       if (!under) return false;
       const smaller = under.line.size <= line.size - 1;
-      const places = (x: { index: number }) => (labels[x.index]?.affiliation ?? 0) >= 0.5;
+      // (A place the labeller doubts still names its institution: "Krannert School of Management, Purdue University".)
+      const places = (x: { line: Line; index: number }) => (labels[x.index]?.affiliation ?? 0) >= 0.5 || (INSTITUTION.test(x.line.text) && !isProse(x.line.text));
       if (!smaller && (INSTITUTION.test(line.text) || !places(under) || line.text.trim().split(/\s+/).length > 4)) return false;
       const alike = smaller ? setAlike : setAlikeOrCentred;
       return region.some((o, k) => o.line !== line && (labels[o.index]?.author ?? 0) >= 0.5 && alike(o.line, line) && !!region[k + 1] && alike(region[k + 1]!.line, under.line) && (smaller || places(region[k + 1]!)));
@@ -587,7 +593,10 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
       const named = (x: { line: Line; index: number } | undefined): x is { line: Line; index: number } => !!x && candidates.some((c) => c.line === x.line) && setAlike(x.line, line);
       return named(one) && named(two) && Math.abs(line.y - one.line.y - (one.line.y - two.line.y)) < 1;
     };
-    if (author < 0.1 && !between() && !listedAgain() && !setAsNames() && !endsColumn() && !byline(line, lowerWords) && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
+    // (Nor the line right under the title that is a list of names and nothing else, set in the text's size as a
+    // journal sets its byline: "Ana Moss and Karl Lind".)
+    const bylineUnderTitle = () => underTitle && r === 0 && authorLine(line, lowerWords);
+    if (author < 0.1 && !bylineUnderTitle() && !between() && !listedAgain() && !setAsNames() && !endsColumn() && !byline(line, lowerWords) && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
     // (Each name with its place in brackets after it: "Clément Fontan (UCLouvain) & Aurélien Goutsmedt (UCLouvain, FNRS)".)
     const placed = bracketedPlaces(line);
     const names = namesOnLine(placed?.line ?? line, lowerWords, { model: nameModel, reader: nameReader });

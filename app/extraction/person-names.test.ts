@@ -25,6 +25,8 @@ describe("person names", () => {
     expect(splitName("Michael J. Thornton")).toEqual({ firstName: "Michael J.", lastName: "Thornton" });
     expect(splitName("Ciarán Ó Briain")).toEqual({ firstName: "Ciarán", lastName: "Ó Briain" });
     expect(splitName("María José de la Cruz")).toEqual({ firstName: "María José", lastName: "de la Cruz" });
+    // (An initial printed against the particle: two words.)
+    expect(splitName("Hugo S.van Dalen")).toEqual({ firstName: "Hugo S.", lastName: "van Dalen" });
   });
 
   it("keeps family names joined by a conjunction or a particle, and capitalised Italian particles", () => {

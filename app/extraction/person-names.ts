@@ -15,6 +15,20 @@ import { TRAILING_ABSTRACT } from "./abstract";
 const BYLINE = /^\s*(?:authors?\s*:|(?:prepared|written|compiled)\s+by|by)\s+(?=\p{Lu})/iu;
 /** A byline of names: "Prepared by Ines Albrecht and Kofi Mensah" (its lead words say it is one, whatever a model reads). */
 export const byline = (l: Line, lowerWords: Set<string>) => BYLINE.test(l.text) && authorLine(l, lowerWords);
+/**
+ * A byline's first line, its list perhaps going on below: "BY ANNA-MARIA AGRESTI AND" over
+ * "BENOÎT MOJON". Each name after "By" a name, none of words the text prints in lower case
+ * ("by High-Frequency Surprises" goes on a title).
+ */
+export function bylineOpens(l: Line, lowerWords: Set<string>) {
+  // (Its lead word capitalised: a title's line may go on with a lower-case "by".)
+  if (!BYLINE.test(l.text) || !/^\s*\p{Lu}/u.test(l.text)) return false;
+  const names = l.text
+    .replace(BYLINE, "")
+    .split(/\s*,\s*|\s+(?:and|&)\s+|\s+(?:and|&)\s*$/iu)
+    .filter((s) => s.trim());
+  return names.length > 0 && names.every((n) => looksLikeName(n) && !isCommonWords(n, lowerWords));
+}
 
 export function authorLine(l: Line, lowerWords: Set<string>) {
   const segments = nameSegments(l);
@@ -56,9 +70,19 @@ export function looksLikeName(text: string) {
   return tokens.every((w) => NAME_TOKEN.test(w) || /^[\p{Lu}][\p{Ll}]+(?:-[\p{Lu}][\p{Ll}]+)+$/u.test(w)) && upperish >= 2;
 }
 
+/** An initial printed against the particle after it: "S.van". */
+const INITIAL_ON_PARTICLE = new RegExp(String.raw`\b(\p{Lu}\.)(?=(?:${[...PARTICLES].filter((p) => /^[a-z]{2,}$/.test(p)).join("|")})\s)`, "gu");
+
 /** Splits "Pieter van der Berg" into given names and the surname with its particles. */
+
 export function splitName(full: string): { firstName: string; lastName: string } {
-  let tokens = full.replace(SYMBOLS_OR_COMMAS, " ").replace(/^(?:Dr|Prof|Professor)\.?\s+(?=\p{Lu})/u, "").trim().split(/\s+/);
+  // (An initial run into the particle after it, "Hugo S.van Putten", is two words.)
+  let tokens = full
+    .replace(SYMBOLS_OR_COMMAS, " ")
+    .replace(/^(?:Dr|Prof|Professor)\.?\s+(?=\p{Lu})/u, "")
+    .replace(INITIAL_ON_PARTICLE, "$1 ")
+    .trim()
+    .split(/\s+/);
   // "William S. Yancy Jr.": the suffix is no part of the family name.
   while (tokens.length > 2 && GENERATIONAL.test(tokens[tokens.length - 1]!)) tokens.pop();
   // The family name in capitals, the given name not ("PANCHER Marie", "Anne-Laure AMILHAT SZARY"):

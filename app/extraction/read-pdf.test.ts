@@ -162,6 +162,24 @@ describe("the PDF's lines", () => {
     expect(toLines(comma, 1)[0]!.text).toBe("Ozolin, Berzina");
   });
 
+  it("reads once a title drawn four times over itself a few tenths of a point apart, each copy cut into runs differently", () => {
+    // (Widths of capitals set in 14 points: about 9.3 points a letter.)
+    const run = (x: number, lift: number, text: string) => ({ ...item(x, 180, 14, text), width: text.length * 9.3, baseline: 598 + lift });
+    const copies = [
+      run(120.0, 0, "MONEY MARKETS AND"),
+      run(120.4, 0, "MONEY MARK"),
+      run(213.4, 0, "ETS AND"),
+      run(120.0, 0.4, "MONEY MARKETS"),
+      run(241.3, 0.4, " AND"),
+      run(120.2, 0.2, "M"),
+      run(129.7, 0.2, "ONEY MARKETS AND"),
+    ];
+    expect(toLines(copies, 1).map((l) => l.text)).toEqual(["MONEY MARKETS AND"]);
+    // (Runs of one line that merely touch, or overlap where their letters differ, are all kept.)
+    const kerned = [run(100, 0, "Tail"), run(136.6, 0, "risk"), run(175, 0, "AB"), run(190, 0, "CD")];
+    expect(toLines(kerned, 1).map((l) => l.text.replace(/\s/g, ""))).toEqual(["TailriskABCD"]);
+  });
+
   it("places text on the page as printed where the page is cropped from a larger sheet", async () => {
     // One page whose visible box starts 100 points up and 40 across the sheet: the title is set 30 points below its top.
     const stream = "BT /F1 16 Tf 112 862 Td (Leverage and the Price of Housing) Tj ET";

@@ -164,7 +164,63 @@ function accentsRaisedOverCapitals(rows: Item[][]) {
   for (let k = rows.length - 1; k >= 0; k--) if (!rows[k]!.length) rows.splice(k, 1);
 }
 
-export function toLines(items: Item[], page: number, pageWidth = 612): Line[] {
+/**
+ * Text drawn several times over itself, a few tenths of a point apart (a cover's "bold" made by
+ * printing each run four or five times, each copy cut into runs differently), read once. Runs of
+ * one font and size on one baseline are walked left to right; a run that starts inside the text
+ * read so far, at a place where that text and the run agree letter for letter, only adds what it
+ * carries past it. Runs that merely touch (kerning) or disagree stay as they are.
+ */
+function overprintsReadOnce(items: Item[]): Item[] {
+  const groups = new Map<string, Item[]>();
+  for (const item of items) {
+    const key = `${item.font}|${item.size.toFixed(1)}`;
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  const out: Item[] = [];
+  for (const group of groups.values()) {
+    group.sort((p, q) => q.baseline - p.baseline || p.x - q.x);
+    for (let start = 0; start < group.length; ) {
+      let end = start + 1;
+      while (end < group.length && group[start]!.baseline - group[end]!.baseline <= group[start]!.size * 0.15) end++;
+      const row = group.slice(start, end).sort((p, q) => p.x - q.x);
+      start = end;
+      let current: Item | null = null;
+      for (const next of row) {
+        const merged: Item | null = current && next.x < current.x + current.width - Math.max(1, next.size * 0.1) ? overprinted(current, next) : null;
+        if (merged) current = merged;
+        else {
+          if (current) out.push(current);
+          current = next;
+        }
+      }
+      if (current) out.push(current);
+    }
+  }
+  return out;
+}
+
+/** `later` drawn over `earlier` where their letters agree, as one run; null where they do not. */
+function overprinted(earlier: Item, later: Item): Item | null {
+  const perLetter = earlier.width / Math.max(1, earlier.text.length);
+  const at = (later.x - earlier.x) / Math.max(0.1, perLetter);
+  const ahead = earlier.text.length;
+  let best = -1;
+  for (let p = Math.max(0, Math.floor(at) - 2); p <= Math.min(ahead - 1, Math.ceil(at) + 2); p++) {
+    const rest = earlier.text.slice(p);
+    const agree = rest.startsWith(later.text) || later.text.startsWith(rest);
+    if (agree && /\S/.test(rest.slice(0, later.text.length)) && (best < 0 || Math.abs(p - at) < Math.abs(best - at))) best = p;
+  }
+  if (best < 0) return null;
+  const text = earlier.text.slice(0, best) + (later.text.length > ahead - best ? later.text : earlier.text.slice(best));
+  const right = Math.max(earlier.x + earlier.width, later.x + later.width);
+  return { ...earlier, text, width: right - earlier.x };
+}
+
+export function toLines(drawn: Item[], page: number, pageWidth = 612): Line[] {
+  const items = overprintsReadOnce(drawn);
   const mid = pageWidth / 2;
   // Line numbers run down the margin, many at one x; a footnote's marker hung there stands with a few others at most.
   const marginNumbers = new Map<number, number>();

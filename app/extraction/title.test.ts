@@ -268,4 +268,51 @@ describe("the title reader", () => {
     doc.lines.splice(2, 1);
     expect(readHeader(doc).title.value).toBe("Do Central Banks Listen?");
   });
+
+  it("reads a title set a word or a compound to a line, each alone on its line, and passes over a single word set alone above it", () => {
+    const doc = documentOf([
+      ["Harbour Review of Economics (2019) 41, 1–22", 8],
+      ["Nonparametric", 25.9],
+      ["Tariff-on-Tariff", 25.9],
+      ["Estimators", 25.9],
+      ["ANA MOSS", 12],
+      ["Eastbury University", 10],
+    ]);
+    [117, 193, 220, 248, 270, 283].forEach((y, i) => Object.assign(doc.lines[i]!, { y }));
+    for (const l of doc.lines) l.x = 306 - l.width / 2;
+    const labels = [said(0, 0), said(1, 0), said(0.99, 0), said(0.9, 0), said(0, 1), said(0, 0)];
+    expect(findTitle(doc.lines, 6, doc, lowerCaseWords(doc.lines), labels)).toEqual([1, 2, 3]);
+    // (A word alone in the title's look, with no more of the title under it, is no title: a banner.)
+    const banner = documentOf([
+      ["HARBOURMETRICS", 25.9],
+      ["Nonparametric Tariff Estimators", 18],
+      ["Ana Moss", 12],
+    ]);
+    expect(findTitle(banner.lines, 3, banner, lowerCaseWords(banner.lines), [said(0.9, 0), said(0.9, 0), said(0, 1)])).toEqual([1]);
+    // (Nor a banner in capitals set a word to a line: "HARBOUR" / "ECONOMY".)
+    const capitals = documentOf([
+      ["HARBOUR", 50],
+      ["ECONOMY", 50],
+      ["Nonparametric Tariff Estimators", 24],
+      ["Ana Moss", 16],
+    ]);
+    expect(findTitle(capitals.lines, 4, capitals, lowerCaseWords(capitals.lines), [said(0.9, 0), said(0.9, 0), said(0.9, 0), said(0, 1)])).toEqual([2]);
+  });
+
+  it("ends a title set in capitals where the byline begins in the same capitals, its list of names going on below", () => {
+    const doc = documentOf([
+      ["SOME FACTS ON", 14],
+      ["THE HARBOUR CYCLE", 14],
+      ["BY ANA MOSS AND", 14],
+      ["KARL LIND", 14],
+      ["Abstract", 10],
+      ["We study the harbour cycle and the facts on it that the prices of the harbour's services show.", 10],
+    ]);
+    const labels = [said(0.5, 0), said(0.5, 0), said(0.1, 0.1), said(0, 0.2), said(0, 0), said(0, 0)];
+    expect(findTitle(doc.lines, 4, doc, lowerCaseWords(doc.lines), labels)).toEqual([0, 1]);
+    // (A title's line that goes on with "by" and words the text prints in lower case is the title's.)
+    doc.lines[2]!.text = "By Harbour Prices";
+    Object.assign(doc.lines[3]!, { text: "Ana Moss and Karl Lind", size: 12 });
+    expect(findTitle(doc.lines, 4, doc, lowerCaseWords(doc.lines), labels)).toEqual([0, 1, 2]);
+  });
 });

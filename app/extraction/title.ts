@@ -9,7 +9,7 @@ import type { LineLabels } from "./labeller";
 import { joinLines, letterKey, normalizeSpace } from "./text";
 import { startsWithMarker } from "./layout";
 import { mailboxesOn, mailedName } from "./emails";
-import { authorLine } from "./person-names";
+import { authorLine, bylineOpens } from "./person-names";
 
 /** The lines, among the first `limit`, that print `title` again (in any case): a run whose words are the title's, in order. */
 export function titleAgain(lines: Line[], title: string, limit: number): number[] | null {
@@ -55,13 +55,13 @@ const LATEST_VERSION = /^(?:please\s+)?click\s+here\b|^(?:(?:a\s+)?link\s+to\s+|
 /**
  * Lines a title never is: an imprint (copyright, publisher, licence, web address), a report or archive number
  * ("SLAC-PUB-12820", "cond-mat/9903395"), a street address, a date of publication, a banner in
- * letters spaced apart ("L A N D E S B I O S C I E N C E"), a single word or code, a section's or
+ * letters spaced apart ("L A N D E S B I O S C I E N C E"), a code, a section's or
  * a journal's banner, a working paper's link to its latest version, a note of where the paper was presented.
  */
 const NOT_TITLE = new RegExp(
   [
     /©|\(c\)\s*\d{4}|^c\s+(?:19|20)\d{2}\b|\bpublished by\b|\ball rights reserved\b|\bcreative commons\b|https?:\/\/|\bwww\.\S/u,
-    /\b[a-z-]+\/\d{7}\b|^[A-Z]{2,}[-\d()/.]+[\dA-Z]$|^\S+$/u,
+    /\b[a-z-]+\/\d{7}\b|^[A-Z]{2,}[-\d()/.]+[\dA-Z]$/u,
     /^\d+\s+(?:[NSEW]\.?\s+)?(?:\p{Lu}[\p{L}.]*\s+){1,3}(?:Street|St\.|Avenue|Ave\.|Road|Rd\.|Boulevard|Blvd\.|Drive|Dr\.|Lane|Way|Place)\b|\bSuite\s+\d+\b|\bP\.?\s?O\.?\s+Box\s+\d/u,
     /\b(?:received|accepted|published)(?:\s+online)?\s*:?\s*\d{1,2}\s+\p{L}+\s+\d{4}/u,
     LETTER_SPACED,
@@ -120,6 +120,15 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     const issuer = ISSUER.test(l.text.trim()) || (namesKnownInstitution(l.text) && l.text.trim().split(/\s+/).length <= 6 && !/[:?]/.test(l.text));
     return firstOnPage && !!next && next.page === l.page && isSeriesName(next.text) && issuer;
   };
+  // A single word on its line is no title ("Article", a banner in capitals over two lines:
+  // "EUROPEAN" / "ECONOMY"), unless the title goes on below it in the same look: a title set a
+  // word or a compound to a line ("Semiparametric" / "Difference-in-Differences" / "Estimators").
+  const oneWordAlone = (i: number) => {
+    const [l, next] = [lines[i]!, lines[i + 1]];
+    if (!/^\S+$/u.test(l.text.trim())) return false;
+    if (!/\p{Ll}/u.test(l.text)) return true;
+    return !(next && next.page === l.page && next.y > l.y && next.y - l.y < l.size * 2.2 && Math.abs(score(next) - score(l)) < 0.4 && !NOT_TITLE.test(next.text) && !isAuthorLine(next));
+  };
   const candidates: number[] = [];
   for (let i = 0; i < Math.min(limit, lines.length); i++) {
     const l = lines[i]!;
@@ -128,7 +137,7 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     const listed = (labels[i]?.author ?? 0) >= 0.9 && l.spans.filter((s) => s.sup && /\S/.test(s.text)).length >= 2;
     // (Nor the unit a series' title page prints under the series' name: "IMF Working Paper" / "Statistics Department".)
     const unit = unitOverTitle(lines, i + 1) !== null;
-    if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text) || keywordsAfterLabel(l) !== null || NOT_TITLE.test(l.text) || SERIES_KIND.test(l.text.trim()) || isAuthorLine(l) || startsWithMarker(l) || listed || unit || issuesSeries(i)) continue;
+    if (l.page > 2 || isNoise(l) || l.text.length < 6 || /@/.test(l.text) || ABSTRACT_LABEL.test(l.text) || keywordsAfterLabel(l) !== null || NOT_TITLE.test(l.text) || oneWordAlone(i) || SERIES_KIND.test(l.text.trim()) || isAuthorLine(l) || startsWithMarker(l) || listed || unit || issuesSeries(i)) continue;
     candidates.push(i);
   }
   if (!candidates.length) return [];
@@ -152,7 +161,7 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     // (Not a running head, a banner or a note: "Collado-Torres et al.",
     // "HYDROBIOLOGICAL BULLETIN 18(2): 109-118", "Presented as a RobustML workshop paper at ICLR 2021".)
     // (Nor the unit a series' title page prints under the series' name.)
-    if (Math.abs(score(above) - score(lines[start]!)) >= 0.4 || !close(above, lines[start]!) || !looksLikeTitle(above) || NOT_TITLE.test(above.text) || SERIES_KIND.test(above.text.trim()) || unitOverTitle(lines, start) !== null) break;
+    if (Math.abs(score(above) - score(lines[start]!)) >= 0.4 || !close(above, lines[start]!) || !looksLikeTitle(above) || NOT_TITLE.test(above.text) || oneWordAlone(start - 1) || SERIES_KIND.test(above.text.trim()) || unitOverTitle(lines, start) !== null) break;
     start--;
   }
   const out = [start];
@@ -183,7 +192,7 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     const goesOn = /(?:\b(?:and|of|the|in|for|to|on|with|by|from|at|via|a|an)|[-:,])$/i.test(prev.text.trim());
     const named = !goesOn && (labels[i]?.author ?? 0) >= 0.5 && (labels[i]?.title ?? 1) < 0.5;
     // (Nor a link to the latest version, set centred under the title like a subtitle.)
-    const other = isAuthorLine(l) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l) || /^authors?\s*:/i.test(l.text) || named || mailedName(l.text, mailboxes, lowerWords) || LATEST_VERSION.test(l.text.trim());
+    const other = isAuthorLine(l) || bylineOpens(l, lowerWords) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l) || /^authors?\s*:/i.test(l.text) || named || mailedName(l.text, mailboxes, lowerWords) || LATEST_VERSION.test(l.text.trim());
     // (A working paper's title page may set its title with wide leading: a line further down still goes
     // on where the line above leaves the phrase open, or where both are centred on one axis.)
     const centred = (a: Line) => a.x + a.width / 2;
