@@ -1360,10 +1360,19 @@ describe("the author reader", () => {
     const width = lineFeatures(doc.lines, doc)[0]!.length;
     const doubting = { mean: Array(width).fill(0), scale: Array(width).fill(1), hidden: [], hiddenBias: [], outBias: [0, 0, 0, 0, 0, 0, 50], out: LABELS.map(() => Array(width).fill(0)) };
     expect(readHeader(doc, [doubting]).authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Loukan Karabarbou", "Brendt Neimar"]);
-    // (Not a subtitle under it: "Evidence from Harbours and Ports".)
-    doc.lines[1]!.text = "Evidence from Harbours and Ports";
-    doc.lines[1]!.spans = [{ ...doc.lines[1]!.spans[0]!, text: "Evidence from Harbours and Ports" }];
-    expect(readHeader(doc, [doubting]).authors).toEqual([]);
+    // (Not a subtitle under it, "Evidence from Harbours and Ports", nor places, nor names under a title's line left open.)
+    for (const [title, under] of [
+      ["THE SLOW DECLINE OF THE HARBOUR SHARE", "Evidence from Harbours and Ports"],
+      ["THE SLOW DECLINE OF THE HARBOUR SHARE", "New Zealand and South Africa"],
+      ["TRADE AGREEMENTS AND GROWTH IN", "Latin America and East Asia"],
+      ["A MONETARY HISTORY OF THE HARBOUR REVISITED:", "Loukan Karabarbou and Brendt Neimar"],
+    ]) {
+      doc.lines[0]!.text = title!;
+      doc.lines[0]!.spans = [{ ...doc.lines[0]!.spans[0]!, text: title! }];
+      doc.lines[1]!.text = under!;
+      doc.lines[1]!.spans = [{ ...doc.lines[1]!.spans[0]!, text: under! }];
+      expect(readHeader(doc, [doubting]).authors, under).toEqual([]);
+    }
   });
 
   it("reads a second name over its place, set as the first name over its own, where the labeller doubts both the name and the place", () => {

@@ -2,7 +2,7 @@
  * The author reader: the people named between the title and the abstract (and on an archive's
  * cover), each with the markers, e-mail, affiliation, country and role the first pages give them.
  */
-import { INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST, ROLE_AFTER_PLACE, SAID_AT, namesInstitution } from "./patterns";
+import { PARTICLES as NAME_PARTICLES, INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST, ROLE_AFTER_PLACE, SAID_AT, namesInstitution } from "./patterns";
 import { countryOfAffiliation, countryOfEmail, countryOfPlace, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import type { LineLabels } from "./labeller";
@@ -13,8 +13,8 @@ import { isHeading, sourceOf } from "./layout";
 import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, knownAsPlace, notePieces, noteTextsByLine, shareInstitutionLines, shortPlaceName, splitAffiliation, splitAtCountries } from "./affiliations";
 import { confidenceOf } from "./calibration";
 import { BARE_EMAIL, ROLE_MAILBOX, emailFit, expandEmails, mailboxesOn, mailedName, unmasked } from "./emails";
-import { NAMES_APART, TRAILING_NUMBER_MARKERS, applyNamingConvention, authorLine, byline, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName, hasInstitutionWord } from "./person-names";
-import { isNoise } from "./title";
+import { NAMES_APART, TRAILING_NUMBER_MARKERS, applyNamingConvention, authorLine, byline, namesPlaces, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName, hasInstitutionWord } from "./person-names";
+import { LEFT_OPEN, isNoise } from "./title";
 import { placesAfterPosts } from "./author-notes";
 
 /** Words of an organisation's name that no person's name has ("Federal Reserve Board", "Board of Governors"). */
@@ -115,7 +115,7 @@ const NAME_ROW = new RegExp(`^${ONE_NAME}`, "u");
 const LAST_OF_LIST = new RegExp(`^(?:and|AND|&)\\s+${ONE_NAME}`, "u");
 
 /** A row that opens as a sentence does, a capitalised word and then a lower-case one that no name has ("Authorized for …"). */
-const SENTENCE_OPENS = new RegExp(String.raw`^[*∗†‡§¶#,\s]*\p{Lu}[\p{Ll}'’-]+\s+(?!(?:and|y|e|i|${PARTICLES})\s)\p{Ll}`, "u");
+const SENTENCE_OPENS = new RegExp(String.raw`^[*∗†‡§¶#,\s]*\p{Lu}[\p{Ll}'’-]+\s+(?!(?:and|y|e|i|${[...NAME_PARTICLES].map(escapePattern).join("|")})\s)\p{Ll}+\s`, "u");
 
 /** Whether `next` continues the list of names on `line`: the row below, alike, after a line that ends mid-list. */
 function continuesNames(line: Line, next: Line, author: number, printedAgain: (name: string) => boolean) {
@@ -465,7 +465,9 @@ function findCandidates(lines: Line[], titleIndexes: number[], abstractStart: nu
   let region = lines.slice(titleEnd + 1, end).map((line, k) => ({ line, index: titleEnd + 1 + k }));
   const mailboxes = mailboxesOn(lines, titlePage);
   const inPage = { ...context, lines, mailboxes };
-  let candidates = namesIn(region, inPage, { underTitle: titleEnd >= 0 });
+  // (Not under a title's line that leaves its phrase open: "… Growth in" / "Latin America and East Asia".)
+  const underTitle = titleEnd >= 0 && !LEFT_OPEN.test(lines[titleEnd]!.text.trim());
+  let candidates = namesIn(region, inPage, { underTitle });
   // Authors printed above the title (some working papers and proceedings): where no name follows
   // the title, the lines before it on its page that the labeller reads as names, and their blocks.
   const titleStart = titleIndexes[0] ?? 0;
@@ -595,7 +597,9 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
     };
     // (Nor the line right under the title that is a list of names and nothing else, set in the text's size as a
     // journal sets its byline: "Ana Moss and Karl Lind".)
-    const bylineUnderTitle = () => underTitle && r === 0 && authorLine(line, lowerWords);
+    // (Not a line the labeller reads rather as the title's, nor one that names places: "New Zealand and South Africa".)
+    const bylineUnderTitle = () =>
+      underTitle && r === 0 && authorLine(line, lowerWords) && (labels[index]?.title ?? 0) <= (labels[index]?.author ?? 0) + 0.05 && !namesPlaces(line);
     if (author < 0.1 && !bylineUnderTitle() && !between() && !listedAgain() && !setAsNames() && !endsColumn() && !byline(line, lowerWords) && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
     // (Each name with its place in brackets after it: "Clément Fontan (UCLouvain) & Aurélien Goutsmedt (UCLouvain, FNRS)".)
     const placed = bracketedPlaces(line);

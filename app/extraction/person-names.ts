@@ -17,17 +17,27 @@ const BYLINE = /^\s*(?:authors?\s*:|(?:prepared|written|compiled)\s+by|by)\s+(?=
 export const byline = (l: Line, lowerWords: Set<string>) => BYLINE.test(l.text) && authorLine(l, lowerWords);
 /**
  * A byline's first line, its list perhaps going on below: "BY ANNA-MARIA AGRESTI AND" over
- * "BENOÎT MOJON". Each name after "By" a name, none of words the text prints in lower case
- * ("by High-Frequency Surprises" goes on a title).
+ * "BENOÎT MOJON", or "By" and names plainly people's. A title's line that starts with "By" ("BY
+ * SILICON VALLEY", "By Any Other Name") is none: the list must end open on a name under it, or
+ * every name be plainly a person's.
  */
-export function bylineOpens(l: Line, lowerWords: Set<string>) {
+export function bylineOpens(l: Line, next: Line | undefined, lowerWords: Set<string>) {
   // (Its lead word capitalised: a title's line may go on with a lower-case "by".)
   if (!BYLINE.test(l.text) || !/^\s*\p{Lu}/u.test(l.text)) return false;
-  const names = l.text
-    .replace(BYLINE, "")
-    .split(/\s*,\s*|\s+(?:and|&)\s+|\s+(?:and|&)\s*$/iu)
-    .filter((s) => s.trim());
-  return names.length > 0 && names.every((n) => looksLikeName(n) && !isCommonWords(n, lowerWords));
+  const rest = l.text.replace(BYLINE, "").trim();
+  const names = rest.split(/\s*,\s*|\s+(?:and|&)\s+|\s+(?:and|&)$/iu).filter((s) => s.trim());
+  if (!names.length || !names.every((n) => looksLikeName(n) && !isCommonWords(n, lowerWords))) return false;
+  const open = /(?:,|\s(?:and|&))$/iu.test(rest);
+  const namedBelow = !!next && next.page === l.page && looksLikeName(next.text.trim()) && !isCommonWords(next.text.trim(), lowerWords) && !isPlace(next.text.trim());
+  return (open && namedBelow) || names.every((n) => plainlyAName(n, lowerWords));
+}
+
+/** A part of the world a list of names never holds: "Latin America and East Asia". */
+const WORLD_REGION = /\b(?:Americas?|Asia|Europe|Africa|Oceania|Pacific|Atlantic|Caribbean|Arctic|Antarctica|Middle East|Mediterranean|Balkans|Baltics?|Scandinavia)\b/u;
+
+/** Whether a line of names names a place instead: a country, a region, a part of the world ("New Zealand and South Africa"). */
+export function namesPlaces(l: Line) {
+  return nameSegments(l).some((s) => isPlace(s.name) || WORLD_REGION.test(s.name));
 }
 
 export function authorLine(l: Line, lowerWords: Set<string>) {

@@ -178,6 +178,10 @@ describe("the PDF's lines", () => {
     // (Runs of one line that merely touch, or overlap where their letters differ, are all kept.)
     const kerned = [run(100, 0, "Tail"), run(136.6, 0, "risk"), run(175, 0, "AB"), run(190, 0, "CD")];
     expect(toLines(kerned, 1).map((l) => l.text.replace(/\s/g, ""))).toEqual(["TailriskABCD"]);
+    // (Nor runs that overlap by a letter's edge where that letter agrees: a word's two halves, a table's two figures.)
+    const edge = (x: number, text: string, width: number) => ({ ...item(x, 300, 10, text), width, baseline: 482 });
+    expect(toLines([edge(100, "com", 13.5), edge(112, "mittee", 27)], 1).map((l) => l.text.replace(/\s/g, ""))).toEqual(["committee"]);
+    expect(toLines([edge(100, "1.00", 18), edge(116.5, "0.25", 18)], 1).map((l) => l.text.replace(/\s/g, ""))).toEqual(["1.000.25"]);
   });
 
   it("places text on the page as printed where the page is cropped from a larger sheet", async () => {

@@ -214,6 +214,10 @@ function overprinted(earlier: Item, later: Item): Item | null {
     if (agree && /\S/.test(rest.slice(0, later.text.length)) && (best < 0 || Math.abs(p - at) < Math.abs(best - at))) best = p;
   }
   if (best < 0) return null;
+  // (Copies lie almost wholly over each other: runs that overlap by a letter's edge and agree on it, "com" and
+  // "mittee", or a table's "1.00" and "0.25", are two runs.)
+  const agreeing = Math.min(later.text.length, ahead - best);
+  if (earlier.x + earlier.width - later.x < 0.5 * agreeing * perLetter) return null;
   const text = earlier.text.slice(0, best) + (later.text.length > ahead - best ? later.text : earlier.text.slice(best));
   const right = Math.max(earlier.x + earlier.width, later.x + later.width);
   return { ...earlier, text, width: right - earlier.x };

@@ -297,6 +297,13 @@ describe("the title reader", () => {
       ["Ana Moss", 16],
     ]);
     expect(findTitle(capitals.lines, 4, capitals, lowerCaseWords(capitals.lines), [said(0.9, 0), said(0.9, 0), said(0.9, 0), said(0, 1)])).toEqual([2]);
+    // (Nor a word in the title's size right above it: "Article" over "Monetary Policy and the Harbour".)
+    const above = documentOf([
+      ["Article", 16],
+      ["Monetary Policy and the Harbour", 16],
+      ["Ana Moss and Karl Lind", 12],
+    ]);
+    expect(findTitle(above.lines, 3, above, lowerCaseWords(above.lines), [said(0.3, 0), said(0.9, 0), said(0, 1)])).toEqual([1]);
   });
 
   it("ends a title set in capitals where the byline begins in the same capitals, its list of names going on below", () => {
@@ -310,6 +317,14 @@ describe("the title reader", () => {
     ]);
     const labels = [said(0.5, 0), said(0.5, 0), said(0.1, 0.1), said(0, 0.2), said(0, 0), said(0, 0)];
     expect(findTitle(doc.lines, 4, doc, lowerCaseWords(doc.lines), labels)).toEqual([0, 1]);
+    // (A title's line that begins "By" and no byline: "BY SILICON HARBOUR", which neither ends open on a name
+    // below nor names people plainly.)
+    const startups = documentOf([
+      ["START-UPS FINANCED", 14],
+      ["BY SILICON HARBOUR", 14],
+      ["Ana Moss and Karl Lind", 12],
+    ]);
+    expect(findTitle(startups.lines, 3, startups, lowerCaseWords(startups.lines), [said(0.6, 0), said(0.6, 0), said(0, 1)])).toEqual([0, 1]);
     // (A title's line that goes on with "by" and words the text prints in lower case is the title's.)
     doc.lines[2]!.text = "By Harbour Prices";
     Object.assign(doc.lines[3]!, { text: "Ana Moss and Karl Lind", size: 12 });

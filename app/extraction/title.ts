@@ -79,6 +79,9 @@ const NOT_TITLE = new RegExp(
   "iu",
 );
 
+/** A title's line that leaves its phrase open, the title going on below: "… Growth in", "… Revisited:". */
+export const LEFT_OPEN = /(?:\b(?:and|of|the|in|for|to|on|with|by|from|at|via|a|an)|[-:,])$/i;
+
 /**
  * The unit a series' title page prints alone between the series' name and the title, the department the
  * paper comes from ("IMF Working Paper" / "Statistics Department" / the title): null where there is none.
@@ -120,14 +123,16 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     const issuer = ISSUER.test(l.text.trim()) || (namesKnownInstitution(l.text) && l.text.trim().split(/\s+/).length <= 6 && !/[:?]/.test(l.text));
     return firstOnPage && !!next && next.page === l.page && isSeriesName(next.text) && issuer;
   };
-  // A single word on its line is no title ("Article", a banner in capitals over two lines:
-  // "EUROPEAN" / "ECONOMY"), unless the title goes on below it in the same look: a title set a
-  // word or a compound to a line ("Semiparametric" / "Difference-in-Differences" / "Estimators").
+  // A single word on its line is no title ("Article" over the title in its size, a banner in
+  // capitals over two lines: "EUROPEAN" / "ECONOMY"), unless the title is set a word or a compound
+  // to a line, the next line one too, in the same look ("Semiparametric" / "Difference-in-Differences"
+  // / "Estimators").
+  const oneWord = (l: Line) => /^\S+$/u.test(l.text.trim());
   const oneWordAlone = (i: number) => {
     const [l, next] = [lines[i]!, lines[i + 1]];
-    if (!/^\S+$/u.test(l.text.trim())) return false;
+    if (!oneWord(l)) return false;
     if (!/\p{Ll}/u.test(l.text)) return true;
-    return !(next && next.page === l.page && next.y > l.y && next.y - l.y < l.size * 2.2 && Math.abs(score(next) - score(l)) < 0.4 && !NOT_TITLE.test(next.text) && !isAuthorLine(next));
+    return !(next && oneWord(next) && next.page === l.page && next.y > l.y && next.y - l.y < l.size * 2.2 && Math.abs(score(next) - score(l)) < 0.4 && !NOT_TITLE.test(next.text));
   };
   const candidates: number[] = [];
   for (let i = 0; i < Math.min(limit, lines.length); i++) {
@@ -189,10 +194,10 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     // A title ends where the authors, an address or a footnote begins.
     // The labeller's word counts where the look does not tell: a single name set like the title
     // (not after a line the title plainly goes on from: "… RE-HEATING AND").
-    const goesOn = /(?:\b(?:and|of|the|in|for|to|on|with|by|from|at|via|a|an)|[-:,])$/i.test(prev.text.trim());
+    const goesOn = LEFT_OPEN.test(prev.text.trim());
     const named = !goesOn && (labels[i]?.author ?? 0) >= 0.5 && (labels[i]?.title ?? 1) < 0.5;
     // (Nor a link to the latest version, set centred under the title like a subtitle.)
-    const other = isAuthorLine(l) || bylineOpens(l, lowerWords) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l) || /^authors?\s*:/i.test(l.text) || named || mailedName(l.text, mailboxes, lowerWords) || LATEST_VERSION.test(l.text.trim());
+    const other = isAuthorLine(l) || bylineOpens(l, lines[i + 1], lowerWords) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l) || /^authors?\s*:/i.test(l.text) || named || mailedName(l.text, mailboxes, lowerWords) || LATEST_VERSION.test(l.text.trim());
     // (A working paper's title page may set its title with wide leading: a line further down still goes
     // on where the line above leaves the phrase open, or where both are centred on one axis.)
     const centred = (a: Line) => a.x + a.width / 2;
