@@ -4,6 +4,17 @@ import { LABELS, lineFeatures } from "./labeller";
 import { namesOnLine } from "./person-names";
 import { lowerCaseWords } from "./patterns";
 import { documentOf, documentOfLines, lineAt, lineOfSpans } from "./test-document";
+import type { Document } from "./model";
+
+/**
+ * A labeller of one linear layer over the line features, for tests that need the labeller to say
+ * something particular: `outBias` per label (title, author, e-mail, affiliation, abstract, keywords,
+ * other), and a weight per label and feature.
+ */
+function linearLabeller(doc: Document, outBias: number[], weight: (label: string, feature: number, width: number) => number = () => 0) {
+  const width = lineFeatures(doc.lines, doc)[0]!.length;
+  return { mean: Array(width).fill(0), scale: Array(width).fill(1), hidden: [], hiddenBias: [], outBias, out: LABELS.map((l) => Array.from({ length: width }, (_, j) => weight(l, j, width))) };
+}
 
 describe("the author reader", () => {
   it("reads the list's last name on the row below a row of names that ends on 'and'", () => {
@@ -839,8 +850,7 @@ describe("the author reader", () => {
     const doc = documentOfLines(cover);
     // A labeller that doubts every line set lower than the second name's: the third name's (a cover's
     // labeller read its third name as the title's) and the title page's list of all three.
-    const width = lineFeatures(doc.lines, doc)[0]!.length;
-    const byHeight = { mean: Array(width).fill(0), scale: Array(width).fill(1), hidden: [], hiddenBias: [], outBias: [0, 310, 0, 0, 0, 0, 0], out: LABELS.map((l) => Array.from({ length: width }, (_, j) => (l === "author" && j === 8 ? -1000 : 0))) };
+    const byHeight = linearLabeller(doc, [0, 310, 0, 0, 0, 0, 0], (l, j) => (l === "author" && j === 8 ? -1000 : 0));
     const read = readHeader(doc, [byHeight]);
     expect(read.authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Teresa M. Okonkwo", "Ilja Vranken", "Camila Ferreyra"]);
     // (A line printed under the names and named after them only as something else is not listed with them: "…, Harbour Press, 2025".)
@@ -1357,8 +1367,7 @@ describe("the author reader", () => {
       ["At least since the early work on ports, the stability of the harbour share", 10],
     ]);
     // A labeller that reads every line as something other than a name.
-    const width = lineFeatures(doc.lines, doc)[0]!.length;
-    const doubting = { mean: Array(width).fill(0), scale: Array(width).fill(1), hidden: [], hiddenBias: [], outBias: [0, 0, 0, 0, 0, 0, 50], out: LABELS.map(() => Array(width).fill(0)) };
+    const doubting = linearLabeller(doc, [0, 0, 0, 0, 0, 0, 50]);
     expect(readHeader(doc, [doubting]).authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Loukan Karabarbou", "Brendt Neimar"]);
     // (Not a subtitle under it, "Evidence from Harbours and Ports", nor places, nor names under a title's line left open.)
     for (const [title, under] of [
@@ -1390,9 +1399,8 @@ describe("the author reader", () => {
       for (const s of l.spans) s.y = l.y;
     });
     // A labeller sure of the first name alone: it doubts a line the more, the further down the page's lines it stands.
-    const width = lineFeatures(doc.lines, doc)[0]!.length;
-    const down = width - 4;
-    const sureOfTheFirst = { mean: Array(width).fill(0), scale: Array(width).fill(1), hidden: [], hiddenBias: [], outBias: [0, 5, 0, 0, 0, 0, 0], out: LABELS.map((l) => Array.from({ length: width }, (_, j) => (l === "author" && j === down ? -150 : 0))) };
+    // (The feature of a line's place among the page's lines, fourth from the end: `lineFeatures`'s context.)
+    const sureOfTheFirst = linearLabeller(doc, [0, 5, 0, 0, 0, 0, 0], (l, j, width) => (l === "author" && j === width - 4 ? -150 : 0));
     const read = readHeader(doc, [sureOfTheFirst]);
     expect(read.authors.map((a) => [`${a.firstName} ${a.lastName}`, a.affiliation])).toEqual([
       ["Bernardo Bortolani", "Department of Economics and Finance, Università di Harbour and FEEM"],

@@ -84,7 +84,6 @@ export function looksLikeName(text: string) {
 const INITIAL_ON_PARTICLE = new RegExp(String.raw`\b(\p{Lu}\.)(?=(?:${[...PARTICLES].filter((p) => /^[a-z]{2,}$/.test(p)).join("|")})\s)`, "gu");
 
 /** Splits "Pieter van der Berg" into given names and the surname with its particles. */
-
 export function splitName(full: string): { firstName: string; lastName: string } {
   // (An initial run into the particle after it, "Hugo S.van Putten", is two words.)
   let tokens = full
