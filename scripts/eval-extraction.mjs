@@ -152,6 +152,10 @@ const SETS = dirs.length
       ...(hasPdfs("tests/fixtures/working-papers/eighteenth/dev") ? [["papers 18 dev", "tests/fixtures/working-papers/eighteenth/dev", true]] : []),
       // Its held-out half, read once with the engine frozen (decision 085), scored only from then on.
       ...(hasPdfs("tests/fixtures/working-papers/eighteenth/held-out") ? [["papers 18 held-out", "tests/fixtures/working-papers/eighteenth/held-out", false]] : []),
+      // The nineteenth set (README, "The nineteenth set"): its development half listed.
+      ...(hasPdfs("tests/fixtures/working-papers/nineteenth/dev") ? [["papers 19 dev", "tests/fixtures/working-papers/nineteenth/dev", true]] : []),
+      // Its held-out half, read once with the engine frozen (decision 086), scored only from then on.
+      ...(hasPdfs("tests/fixtures/working-papers/nineteenth/held-out") ? [["papers 19 held-out", "tests/fixtures/working-papers/nineteenth/held-out", false]] : []),
     ];
 
 /** The held-out halves, read once at the end of a pass, that the calibration learns from since (decisions 073 and 076): `--calibrate`. */
