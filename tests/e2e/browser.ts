@@ -145,14 +145,17 @@ export function trackRequests(page: Page) {
  * what a timeout waited on.
  */
 export async function openPagesNow() {
+  // (A page mid-navigation may not answer at all: what it shows is given up on after a few seconds.)
+  const within = <T,>(ms: number, work: Promise<T>, otherwise: T) => Promise.race([work.catch(() => otherwise), new Promise<T>((resolve) => setTimeout(() => resolve(otherwise), ms))]);
   return Promise.all(
     [...openPages].map(async (page) => {
       const pending = [...(pendingByPage.get(page) ?? [])];
-      const main = page.locator("main").first();
-      const shown = await ((await main.count().catch(() => 0)) ? main : page.locator("body"))
-        .innerText({ timeout: 2_000 })
-        .then((text) => text.replace(/\s+/g, " ").trim().slice(0, 240))
-        .catch(() => "(not readable)");
+      const read = async () => {
+        const main = page.locator("main").first();
+        const text = await ((await main.count()) ? main : page.locator("body")).innerText({ timeout: 2_000 });
+        return text.replace(/\s+/g, " ").trim().slice(0, 240);
+      };
+      const shown = await within(3_000, read(), "(not readable)");
       return `${page.url()} (requests pending: ${pending.join(", ") || "none"}; shows: ${shown})`;
     }),
   );
