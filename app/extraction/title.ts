@@ -127,12 +127,14 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
   // capitals over two lines: "EUROPEAN" / "ECONOMY"), unless the title is set a word or a compound
   // to a line, the next line one too, in the same look ("Semiparametric" / "Difference-in-Differences"
   // / "Estimators").
+  // (Lines of one title: on one page, less than about two lines' height apart; a DOCX's paragraphs always.)
+  const close = (prev: Line, l: Line) => doc.kind === "docx" || (l.page === prev.page && l.y - prev.y < prev.size * 2.2);
   const oneWord = (l: Line) => /^\S+$/u.test(l.text.trim());
   const oneWordAlone = (i: number) => {
     const [l, next] = [lines[i]!, lines[i + 1]];
     if (!oneWord(l)) return false;
     if (!/\p{Ll}/u.test(l.text)) return true;
-    return !(next && oneWord(next) && next.page === l.page && next.y > l.y && next.y - l.y < l.size * 2.2 && Math.abs(score(next) - score(l)) < 0.4 && !NOT_TITLE.test(next.text));
+    return !(next && oneWord(next) && close(l, next) && next.y > l.y && Math.abs(score(next) - score(l)) < 0.4 && !NOT_TITLE.test(next.text));
   };
   const candidates: number[] = [];
   for (let i = 0; i < Math.min(limit, lines.length); i++) {
@@ -157,7 +159,6 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
   // A title labelled as one ("Title: High evolutionary potential …") begins there, whatever is set as large above it.
   const labelled = candidates.find((i) => TITLE_LABEL.test(lines[i]!.text));
   let start = labelled ?? onPage.find((i) => score(lines[i]!) >= best - 0.3)!;
-  const close = (prev: Line, l: Line) => doc.kind === "docx" || (l.page === prev.page && l.y - prev.y < prev.size * 2.2);
   // The labeller may doubt a title's first line (set at the top of the page like a running head):
   // the lines right above that look the same are the title's too.
   const looksLikeTitle = (l: Line) => !isNoise(l) && l.text.length >= 6 && !/@/.test(l.text) && !ABSTRACT_LABEL.test(l.text) && !isAuthorLine(l) && !startsWithMarker(l);
