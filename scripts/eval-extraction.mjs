@@ -157,6 +157,10 @@ const SETS = dirs.length
       ...(hasPdfs("tests/fixtures/working-papers/nineteenth/dev") ? [["papers 19 dev", "tests/fixtures/working-papers/nineteenth/dev", true]] : []),
       // Its held-out half, read once with the engine frozen (decision 086), scored only from then on.
       ...(hasPdfs("tests/fixtures/working-papers/nineteenth/held-out") ? [["papers 19 held-out", "tests/fixtures/working-papers/nineteenth/held-out", false]] : []),
+      // The twentieth set (README, "The twentieth set"): its development half listed.
+      ...(hasPdfs("tests/fixtures/working-papers/twentieth/dev") ? [["papers 20 dev", "tests/fixtures/working-papers/twentieth/dev", true]] : []),
+      // Its held-out half: listed, and read once with the engine frozen.
+      ...(hasPdfs("tests/fixtures/working-papers/twentieth/held-out") ? [["papers 20 held-out", "tests/fixtures/working-papers/twentieth/held-out", false]] : []),
     ];
 
 /** The held-out halves, read once at the end of a pass, that the calibration learns from since (decisions 073 and 076): `--calibrate`. */
