@@ -243,4 +243,27 @@ describe("the abstract reader", () => {
       "Order books hold every resting order of a market, and a trading agent that reads them well can quote tighter spreads. We train a reinforcement learning agent on order book data with a convolutional network and a reward that penalises inventory, and it earns more than its benchmarks.",
     );
   });
+
+  it("ends where a note set in its size stands below it by a gap of more than two and a half lines", () => {
+    const doc = documentOf([
+      ["From Many Harbours, One Cycle: Estimates of the Trade Cycle", 16],
+      ["Ada Moss and Karl Lind", 12],
+      ["Board of Governors of the Harbour Reserve System", 12],
+      ["Abstract", 12],
+      ["We construct new estimates of potential trade and the trade gap using a multivariate", 12],
+      ["approach that allows for an explicit role for measurement errors in the decomposition of", 12],
+      ["real trade. We find that harbour variables are the most informative indicators of the", 12],
+      ["state of the trade cycle, and that the gap after the recent crisis was very large.", 12],
+      ["The analysis and conclusions set forth are those of the authors and do not indicate", 12],
+      ["concurrence by other members of the research staff or the Board of Governors. We are", 12],
+      ["grateful to Ines Albrecht for able research assistance and to Kofi Mensah for comments.", 12],
+    ]);
+    doc.lines.slice(8).forEach((l) => (l.y += 32));
+    const read = readHeader(doc);
+    expect(read.abstract.value).toMatch(/^We construct new estimates .* was very large\.$/);
+    // (A second paragraph of the abstract set as far apart goes on.)
+    const paragraphs = documentOf(doc.lines.slice(0, 8).map((l) => [l.text, l.size] as [string, number]).concat([["Second, we show that the income-side measures of trade are about as informative as the", 12], ["product-side measures about the level of structural productivity in the harbours.", 12]]));
+    paragraphs.lines.slice(8).forEach((l) => (l.y += 32));
+    expect(readHeader(paragraphs).abstract.value).toMatch(/ in the harbours\.$/);
+  });
 });

@@ -7,7 +7,7 @@
 import type { LineLabels } from "./labeller";
 import { isHeading, lineSpacing, startsWithMarker } from "./layout";
 import type { Document, Line } from "./model";
-import { ABSTRACT_LABEL, EMAIL, INSTITUTION, JEL_LINE, JEL_RUN_IN, LETTER_SPACED, STRUCTURED_ABSTRACT, keywordsAfterLabel } from "./patterns";
+import { ABSTRACT_LABEL, EMAIL, INSTITUTION, JEL_LINE, JEL_RUN_IN, LETTER_SPACED, STRUCTURED_ABSTRACT, THANKS, keywordsAfterLabel } from "./patterns";
 import { joinLines } from "./text";
 import { labelColumn } from "./zones";
 
@@ -78,7 +78,7 @@ export function abstractGoesOn(lines: Line[], from: number, labels: LineLabels, 
   for (let i = from; i < Math.min(lines.length, labels.length) && ((labels[i]?.abstract ?? 0) >= 0.5 || within(i) || paragraphGoesOn(i) || headed(i)); i++) {
     const l = lines[i]!;
     if (keywordsAfterLabel(l) !== null || JEL_LINE.test(l.text) || (isHeading(l) && !STRUCTURED_ABSTRACT.test(l.text)) || taken.includes(l)) break;
-    if (leavesTheBlock([...taken, ...out], l) || JEL_RUN_IN.test((out[out.length - 1] ?? taken[taken.length - 1])?.text ?? "")) break;
+    if (leavesTheBlock([...taken, ...out], l) || noteAfterAGap([...taken, ...out], lines, i) || JEL_RUN_IN.test((out[out.length - 1] ?? taken[taken.length - 1])?.text ?? "")) break;
     out.push(l);
   }
   return out;
@@ -133,6 +133,21 @@ export function leavesTheBlock(block: Line[], l: Line) {
   // (A paragraph's first line may be indented and its last short: only a line out past an edge by
   // more than 3 points leaves the block; every journal insets its abstract by more.)
   return justified && (l.x < left - 3 || (l.x < right && l.x + l.width > right + 3));
+}
+
+/** A note's opening: a disclaimer of the views, or thanks. */
+const DISCLAIMER = /\b(?:views|analysis and conclusions|opinions)\b.{0,60}\b(?:are (?:those|solely those) of the authors?|do not (?:necessarily )?(?:reflect|represent|indicate))\b/i;
+
+/**
+ * Whether `l` opens a note set below a block that ends a sentence, in its size, by a gap of more than two and a half
+ * of the block's line spacing: a disclaimer or thanks ("The analysis and conclusions set forth are those of the
+ * authors …"), not the abstract's next paragraph, which a paper may set as far apart.
+ */
+function noteAfterAGap(block: Line[], lines: Line[], i: number) {
+  const [last, l] = [block[block.length - 1], lines[i]!];
+  if (!last || last.page !== l.page || !/[.!?]["”’)]?$/.test(last.text.trim())) return false;
+  const opening = lines.slice(i, i + 2).map((o) => o.text).join(" ");
+  return l.y - last.y > lineSpacing(block, block.length - 1) * 2.5 && (DISCLAIMER.test(opening) || THANKS.test(opening));
 }
 
 /** A line wholly left or right of a block's lines on its page, clear of both its edges. */

@@ -22,6 +22,22 @@ describe("affiliations", () => {
     expect(respectivePlaces("Harbour University, New York, New York", 3)).toBeNull();
   });
 
+  it("leaves out a telephone's label whose number went to the next line, a paper's own label and a trailing dash", () => {
+    expect(cleanAffiliation("Harbour Business School, Harbour University, Eastbury, TX 77005; telephone:")).toBe("Harbour Business School, Harbour University, Eastbury, TX 77005");
+    expect(cleanAffiliation("Department of Finance, Harbour University, Tel.")).toBe("Department of Finance, Harbour University");
+    expect(cleanAffiliation("Harbour University, Department of Finance, Job Market Paper")).toBe("Harbour University, Department of Finance");
+    expect(cleanAffiliation("Department of Economics, Harbour University, Eastbury, NJ 08544 —")).toBe("Department of Economics, Harbour University, Eastbury, NJ 08544");
+    expect(cleanAffiliation("Harbour Wealth AG, Zürich, 8005, Switzerland v1 First published: 26 Jul 2023, 3:119")).toBe("Harbour Wealth AG, Zürich, 8005, Switzerland");
+    // (A place's own dash stays: "Harbour – Eastbury University".)
+    expect(cleanAffiliation("Harbour – Eastbury University")).toBe("Harbour – Eastbury University");
+    expect(cleanAffiliation("Communication Science Laboratories, Harbour Telegraph and Telephone")).toBe("Communication Science Laboratories, Harbour Telegraph and Telephone");
+  });
+
+  it("joins a line that is only an institution's kind to the name the line before cut", () => {
+    const block = [lineAt(1, 72, 200, 10, "Harbour Graduate School of Business and School of Social Sciences, Eastbury"), lineAt(1, 72, 212, 10, "University")];
+    expect(blockAffiliations(block)).toEqual(["Harbour Graduate School of Business and School of Social Sciences, Eastbury University"]);
+  });
+
   it("ends a place where the authors' contact line printed under it runs on", () => {
     expect(cleanAffiliation("Eastbury School of Economics, Riga LV-1010 Contact: a.moss@harbour.edu (AM); b.lind@eastbury.lv (BL)")).toBe("Eastbury School of Economics, Riga LV-1010");
     expect(cleanAffiliation("Harbour University, Oslo Point of Contact: a.moss@harbour.edu")).toBe("Harbour University, Oslo");

@@ -10,6 +10,7 @@ import { SMALL_WORDS, joinSpans, normalizeSpace, isProse } from "./text";
 import { TRAILING_ABSTRACT } from "./abstract";
 import { BARE_EMAIL, EMAIL_ADDRESS_LINE } from "./emails";
 import { isCountryName, looksLikeName } from "./person-names";
+import { middleOf } from "./layout";
 
 const UNIT = /^(?:department|dept\.?|division|chair|area|discipline|group|section|unit|school of|faculty of|centre|center|institute of)\b/i;
 const HOST = /\b(?:universit\w*|college|school|institute|academy|bank|polytechnic|hochschule)\b/i;
@@ -191,7 +192,7 @@ export const cleanAffiliation = (t: string) =>
       .replace(EMAIL_TAIL, "")
       // (What a footnote runs into: "… Manchester, UK Received Month ??, ????", "… Switzerland Full list of author information …",
       // the authors' contact line under their places, "… Riga LV-1010, Latvia Contact: a@b (SAA); c@d (TJP)".)
-      .replace(/\s+(?:(?:Received|Accepted|Revised|Published)\b(?:\s+\w+)?\s*:?\s*(?:\d|\p{Lu}\p{Ll}+\s+[\d?])|Full list of author information\b|(?<!\b[Pp]rimary\s+)(?:(?:Point\s+of|Corresponding)\s+)?Contact(?:\s+information)?\s*:).*$/u, "")
+      .replace(/\s+(?:(?:Received|Accepted|Revised|Published|(?:v\d+\s+)?First\s+published)\b(?:\s+\w+)?\s*:?\s*(?:\d|\p{Lu}\p{Ll}+\s+[\d?])|Full list of author information\b|(?<!\b[Pp]rimary\s+)(?:(?:Point\s+of|Corresponding)\s+)?Contact(?:\s+information)?\s*:).*$/u, "")
       // (A label printed in letters spaced apart beside it, run on: "… Münster, Germany a r t i c l e i n f o";
       // not a place spaced so, "Y A L E".)
       .replace(/(?:\s\p{L}){4,40}$/u, (spaced: string) => (/^(?:articleinfo|articlehistory|abstract|keywords)$/i.test(spaced.replace(/\s/g, "")) ? "" : spaced))
@@ -218,6 +219,10 @@ export const cleanAffiliation = (t: string) =>
       .replace(/^[^,]{3,60},\s*(?=\S)/, (post: string, at: number, all: string) => (POST.test(post) && !INSTITUTION.test(post.replace(/\b(?:research|medical)\b/gi, "")) && INSTITUTION.test(all.slice(post.length)) ? "" : post))
       .replace(/^.*$/, withoutPostRunIn)
       .replace(/\s+(?:Address (?:reprint requests|correspondence)|BIOGRAPHY|Biography\b).*$/u, "")
+      // (A telephone's label whose number the line left for the next, "…, TX 77005; telephone:", not a name's word, "Nippon
+      // Telegraph and Telephone"; a paper's own label run on,
+      // "…, Department of Finance, Job Market Paper"; a dash before what the line left, "…, NJ 08544 —".)
+      .replace(/[,;]\s*(?:tel(?:ephone)?|phone|fax)\b\.?\s*:?\s*$|\s*\b(?:tel(?:ephone)?|phone|fax)\.?\s*:\s*$|[,;]?\s*\b(?:job\s+market\s+paper)\b.*$|\s+[—–]$/i, "")
       // (An abbreviation keeps its full stop: "Intelliseek, Inc.")
       .replace(/(?:[.;,/]+\s*|[,;]?\s+(?:and|and the|the)\s*)$/, (end: string, at: number, all: string) => (end.startsWith(".") && /\b(?:Inc|Ltd|Co|Corp|Univ|Dept|St)$/.test(all.slice(0, at)) ? "." : ""))
       .replace(/\s*;\s*/g, "; "),
@@ -230,6 +235,8 @@ export const cleanAffiliation = (t: string) =>
 export const isAddress = (t: string) =>
   !MONTH_DATE.test(t.trim()) && !/\b(?:19|20)\d{2}\b/.test(t) && (trailingCountry(t).country !== null || (t.split(/\s+/).length <= 5 && /^[\p{Lu}\d]/u.test(t) && !/[.!?:]$/.test(t)));
 
+/** A line that is only the kind of an institution: its name's end, cut from the line before ("…, Rice" / "University"). */
+const LONE_KIND = /^(?:University|College|Institute|School|Academy|Polytechnic)$/;
 /** An institution's name cut where the line wraps ("National University of" / "Singapore", "Depart-" / "ment"). */
 const OPEN_NAME = /(?:\b(?:of|and|for|the|de|di|da|del|der|für|zu|am)|-)$/i;
 /** A line that leaves its address or institution's name unfinished: cut mid-name, or after a comma or semicolon. */
@@ -280,7 +287,7 @@ export function blockAffiliations(block: Line[], sure: (l: Line) => boolean = ()
     if (known && run.length && endsWithCountry(run[run.length - 1]!)) flush();
     anchored ||= known;
     const last = run[run.length - 1];
-    if (last && OPEN_NAME.test(last)) run[run.length - 1] = /-$/.test(last) ? `${last}${t}` : `${last} ${t}`;
+    if (last && (OPEN_NAME.test(last) || LONE_KIND.test(t))) run[run.length - 1] = /-$/.test(last) ? `${last}${t}` : `${last} ${t}`;
     else run.push(t);
     if (mailed) flush();
   }
@@ -352,7 +359,7 @@ export function noteTextsByLine(texts: string[], lines: Line[]): string[] {
     const fitted = l.x + l.width + wordWidth + next.size * 0.5 < right;
     // (In a block set centred, its lines' middles one above the other and their left edges not, the word
     // fits where the line and it are narrower than the widest line.)
-    const centred = Math.abs(l.x + l.width / 2 - (next.x + next.width / 2)) < 3 && Math.abs(l.x - next.x) > 3 && l.width + wordWidth + next.size * 0.5 < widest;
+    const centred = Math.abs(middleOf(l) - middleOf(next)) < 3 && Math.abs(l.x - next.x) > 3 && l.width + wordWidth + next.size * 0.5 < widest;
     // (Or a line that ends with a unit's name: "Financial Markets Department" / "Bank of Canada"; not an
     // institution's, whose name may go on with its town, "Erasmus University" / "Rotterdam".)
     const named = UNIT_LAST.test(text);

@@ -268,6 +268,43 @@ describe("author notes", () => {
     expect(others.map((a) => a.affiliation)).toEqual(["London School of Economics (LSE) and CEPR", "Federal Reserve Board, Washington", null]);
   });
 
+  it("reads an author's sentence that begins right after the e-mail ending the one before, a line to each author", () => {
+    const note = lines([
+      "Ada Moss is at the Harbour Business School and CEPR. email: ada.moss@example.edu",
+      "Pilar Ruiz is at the Department of Finance, University of Eastbury and CEPR.",
+      "email: pilar.ruiz@example.edu",
+      "Ken Tanaka is at the Kestrel University Business School. email: k.tanaka@example.ac.uk",
+    ]);
+    const three = [author("Ada", "Moss"), author("Pilar", "Ruiz"), author("Ken", "Tanaka")];
+    affiliationsFromNotes(note, three);
+    expect(three.map((a) => a.affiliation)).toEqual(["Harbour Business School and CEPR", "Department of Finance, University of Eastbury and CEPR", "Kestrel University Business School"]);
+  });
+
+  it("reads entries of a family name, 'at' and a place, parted by their e-mails", () => {
+    const note = lines([
+      "Moss at Department of Finance, Harbour University; email: ada.moss@example.edu.",
+      "Ruiz at Department of Economics, University of Eastbury; email:",
+      "pilar.ruiz@example.edu. Tanaka at Kestrel Finance Institute, Kestrel University; email: ken@example.org.",
+    ]);
+    const three = [author("Ada", "Moss"), author("Pilar", "Ruiz"), author("Ken", "Tanaka")];
+    affiliationsFromNotes(note, three);
+    expect(three.map((a) => a.affiliation)).toEqual(["Department of Finance, Harbour University", "Department of Economics, University of Eastbury", "Kestrel Finance Institute, Kestrel University"]);
+  });
+
+  it("reads the first entry keyed by family name right after the note's label for correspondence", () => {
+    const note = lines([
+      "We thank seminar participants for comments. Address for correspondence: Moss: Harbour University, IGIER and CEPR, Via",
+      "Roma 1, 20136 Milan, Italy, ada.moss@harbour.example.it. Ruiz: University of Eastbury, 3410 Gallagher Hall, Eastbury, CA",
+      "95616, USA, pruiz@eastbury.example.edu.",
+    ]);
+    const two = [author("Ada", "Moss"), author("Pilar", "Ruiz")];
+    affiliationsFromNotes(note, two);
+    expect(two.map((a) => [a.affiliation, a.email])).toEqual([
+      ["Harbour University, IGIER and CEPR, Via Roma 1, 20136 Milan", "ada.moss@harbour.example.it"],
+      ["University of Eastbury, 3410 Gallagher Hall, Eastbury, CA 95616", "pruiz@eastbury.example.edu"],
+    ]);
+  });
+
   it("reads 'X is from Y' and 'X is the … Professor of …, Y' sentences, and keeps a country that ends an institution's name", () => {
     const note = lines([
       "Lindgren is from the Stockholm School of Economics and CEPR. Moreau is from Banque de France and the Bank of",
@@ -410,6 +447,18 @@ describe("author notes", () => {
     const one = [author("Amara", "Rajan"), author("Luca", "Zanetti")];
     affiliationsFromNotes(lines(["* Rajan is at the Booth School of Business at the University of Chicago."]), one);
     expect(one.map((a) => a.affiliation)).toEqual(["Booth School of Business, University of Chicago", null]);
+    // The place goes on in the sentence after it where that is its institution and address alone.
+    const addressed = lines([
+      "Both authors are at Department of Finance and Center for Harbour Frictions (HFRIC). Eastbury Business School, Quay",
+      "Plads 3, DK-2000 Eastbury, Denmark. E-mail: abn.fi@example.dk and dl.fi@example.dk. We acknowledge support from the",
+      "Harbour Research Council.",
+    ]);
+    const two = [author("Dag", "Lund"), author("Anna Berg", "Nilsen")];
+    affiliationsFromNotes(addressed, two);
+    expect(two.map((a) => [a.affiliation, a.country])).toEqual([
+      ["Department of Finance and Center for Harbour Frictions (HFRIC), Eastbury Business School, Quay Plads 3, DK-2000 Eastbury", "Denmark"],
+      ["Department of Finance and Center for Harbour Frictions (HFRIC), Eastbury Business School, Quay Plads 3, DK-2000 Eastbury", "Denmark"],
+    ]);
   });
 
   it("keeps the places read under the names where a note's shared place is already part of each", () => {
@@ -468,6 +517,20 @@ describe("author notes", () => {
     const before = [author("Hanna", "Virtanen"), author("Rafael", "Quintero")];
     affiliationsFromNotes([...rows, abstractEnd], before, abstractEnd);
     expect(before.map((a) => a.affiliation)).toEqual([null, null]);
+  });
+
+  it("reads address blocks set centred side by side, each line under its name's middle", () => {
+    const abstractEnd = line(300, "monetary policy in small open economies.", { size: 12 });
+    const centred = (middle: number, texts: string[]) => texts.map((t, i) => line(340 + i * 14, t, { x: middle - (t.length * 12 * 0.45) / 2, size: 12 }));
+    const left = centred(180, ["Hanna Virtanen", "University of Harbour / Finland", "hanna.virtanen@harbour.example.fi"]);
+    const right = centred(420, ["Rafael Quintero", "Eastbury University / Mexico", "rquintero@eastbury.example.mx"]);
+    const rows = left.flatMap((l, i) => [l, right[i]!]);
+    const authors = [author("Hanna", "Virtanen"), author("Rafael", "Quintero")];
+    affiliationsFromNotes([abstractEnd, ...rows], authors, abstractEnd);
+    expect(authors.map((a) => [a.affiliation, a.email, a.country])).toEqual([
+      ["University of Harbour", "hanna.virtanen@harbour.example.fi", "Finland"],
+      ["Eastbury University", "rquintero@eastbury.example.mx", "Mexico"],
+    ]);
   });
 
   it("gives the place a note prints before the authors' e-mails to each author it lists, and fills or mends only", () => {

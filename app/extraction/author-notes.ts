@@ -15,6 +15,7 @@ import { emailFit, expandEmails } from "./emails";
 import { SMALL_WORDS, escapePattern as escape, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
 import { WRITE_TO, cleanAffiliation, endsWithCountry, leftOpen, notAffiliation, shortPlaceName, splitAffiliation, splitAtCountries } from "./affiliations";
 import { CORRESPONDING_LABEL, EMAIL, MASKED_EMAIL, POST, POST_HEADS, ROLE_AFTER_NAME, ROLE_BEFORE_COLON, SAID_AT, STREET_NEXT, STREET_WORD, SUBJECT_WORDS, THANKS, namesInstitution } from "./patterns";
+import { middleOf } from "./layout";
 
 /** A name as a note may print it: as written, or in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at …"). */
 const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase()])].map(escape).join("|")})`;
@@ -213,17 +214,29 @@ function respectiveNote(texts: string[], authors: ExtractedAuthor[]): Array<{ af
  * Economic Research, Cambridge, Massachusetts."
  */
 function sharedNote(texts: string[]): { affiliation: string; email: null; besides?: true } | null {
-  for (const sentence of texts.flatMap((t) => sentences(t)).filter((t) => t.length <= 400)) {
-    const all = /^(?:[*∗†]\s*|\p{Ll}\s+)?(?:both|all(?:\s+(?:two|three|four|five|six))?|the)\s+authors\s+are\s+(?:all\s+)?/iu.exec(sentence);
-    if (!all) continue;
-    const said = sentence.slice(all[0].length).replace(/\.$/, "");
-    const m = /^(?:from|at|with|affiliated\s+with)\s+(?:the\s+)?(\p{Lu}.+?)$/iu.exec(said);
-    if (m && !/\brespectively\b/i.test(m[1]!)) return { affiliation: m[1]!, email: null };
-    const held = placesAfterPosts(said);
-    if (held && !/\brespectively\b/i.test(held)) return { affiliation: held, email: null, besides: true };
+  for (const text of texts) {
+    const told = sentences(text);
+    for (const [k, sentence] of told.entries()) {
+      if (sentence.length > 400) continue;
+      const all = /^(?:[*∗†]\s*|\p{Ll}\s+)?(?:both|all(?:\s+(?:two|three|four|five|six))?|the)\s+authors\s+are\s+(?:all\s+)?/iu.exec(sentence);
+      if (!all) continue;
+      const said = sentence.slice(all[0].length).replace(/\.$/, "");
+      const m = /^(?:from|at|with|affiliated\s+with)\s+(?:the\s+)?(\p{Lu}.+?)$/iu.exec(said);
+      // (The place goes on in the next sentence where that is its institution and address alone: "… are at Department of
+      // Finance (FRIC). Harbour Business School, Quay 3, DK-2000 Eastbury, Denmark. E-mail: …".)
+      // (Its words capitalised, numbers or a name's small words only: not "Lind is also at CEPR, London", a label's
+      // "Corresponding author: …", thanks.)
+      const next = told[k + 1]?.replace(/\.$/, "").trim() ?? "";
+      const addressAlone = next.split(/[\s,]+/).filter(Boolean).every((w) => /^[\p{Lu}\d(]/u.test(w) || SMALL_WORDS.test(w)) && !/:/.test(next);
+      const goesOn = next && addressAlone && namesInstitution(next.split(",")[0]!) && next.split(",").length >= 2 ? `, ${next}` : "";
+      if (m && !/\brespectively\b/i.test(m[1]!)) return { affiliation: m[1]! + goesOn, email: null };
+      const held = placesAfterPosts(said);
+      if (held && !/\brespectively\b/i.test(held)) return { affiliation: held, email: null, besides: true };
+    }
   }
   return null;
 }
+
 
 /**
  * Whether a place read for an author already has a place every author shares as one of its parts: "TUM, Robeco Asset
@@ -395,13 +408,16 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   const others = families.filter((f) => fold(f) !== fold(author.lastName)).map(asPrinted);
   // (Or, one entry to a line, where the next author's name and colon follow this one's e-mail: "…; refet@bilkent.edu.tr Sack: …".)
   const nextEntry = others.length ? `|;\\s*(?:\\p{Lu}[\\p{L}.'’-]*\\s+){0,3}(?:${others.join("|")})\\s*(?:[:;]|[–—]\\s)|\\s+(?=(?:${others.join("|")})\\s*:\\s)` : "";
+  // (Or the first entry right after the note's label: "Address for correspondence: Moss: Harbour University, …".)
+  // (Or "at" between the name and the place, entries parted by their e-mails: "Moss at Department of Finance, Harbour
+  // University; email: …. Ruiz at …"; a place that names an institution.)
   // (An entry may also begin after the e-mail that ends the one before, one entry to a line: "…; refet@bilkent.edu.tr
   // Sack: Macroeconomic Advisers, …"; the look-behind is tried only where a space follows.)
   // (Or, entries run on with commas, after the e-mail that ends the one before: "Schmid: University of Bern,
   // schmid[at]unibe[dot]ch, Lena Roth: …"; an entry so begun is known by the author's whole name. An e-mail after a
   // comma ends an entry: a plain one is the author's, one masked against harvesters is read with the others.)
   const keyed = new RegExp(
-    `(?:(?:^|[;*∗†]\\s*|\\.\\s+|${AFTER_EMAIL})(?:${full}|${family})|,\\s*(?:${full}))${ROLE_BEFORE_COLON}\\s*([:;]|[–—](?=\\s+\\p{Lu}))\\s+(.+?)` +
+    `(?:(?:^|[;*∗†]\\s*|\\.\\s+|(?<=\\b(?:correspondence|addresses|address|contact))\\s*:\\s+|${AFTER_EMAIL})(?:${full}|${family})|,\\s*(?:${full}))${ROLE_BEFORE_COLON}\\s*([:;]|[–—](?=\\s+\\p{Lu})|(?<=\\s)at(?=\\s+\\p{Lu}))\\s+(.+?)` +
       `(?:\\s*\\((?:e-?mail|email)\\s*:?\\s*([^)\\s]+)\\s*\\)|,\\s*(${EMAIL.source})(?=[,;.]?\\s|[,;.]?$)|,\\s*(?:${MASKED_EMAIL.source})|(?=${SENTENCE_END})${nextEntry}|$)`,
     "u",
   );
@@ -409,11 +425,12 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   // the name into the verb, "Campbellis from …", which is read only before a verb of place.)
   // (One sentence may speak of every author in turn: "Hong is in …; Sraer is in …", "Lopez is …
   // (e-mail), Rose is …", "Moss is at … and Lind is …": another author's name and verb, or an e-mail's brackets, end this one's.)
-  // (An e-mail's brackets end it, `MAIL_BRACKETS`.)
+  // (An e-mail's brackets end it, `MAIL_BRACKETS`, or the author's e-mail after it. A sentence may begin right after the
+  // e-mail that ends the one before, one author to a line: "… and CEPR. email: ada@example.edu Lena Roth is at …".)
   const mailBrackets = `|${MAIL_BRACKETS}`;
   // (The other's given names are words or initials, "Lasse Heje", "J.", "D.C.": not "NBER." ending this sentence.)
   const nextSaid = others.length ? `${mailBrackets}|(?:[;,.]\\s*(?:and\\s+)?|\\s+and\\s+)(?:\\p{Lu}(?:\\p{Ll}[\\p{L}-]*|\\.(?:\\p{Lu}\\.)*)\\s+){0,3}(?:${others.join("|")})(?:${MAIL_BRACKETS})?\\s+is\\s` : mailBrackets;
-  const sentence = new RegExp(`(?:^\\S?\\s*|[*∗†;,]\\s*(?:and\\s+)?|\\.\\s+|\\s+and\\s+)(?:${full}|${family})(?:${MAIL_BRACKETS})?(?:\\s+is\\s+|is\\s+(?=(?:from|at|in|with)\\s))(.+?)(?=${SENTENCE_END}|\\.?$${nextSaid})`, "u");
+  const sentence = new RegExp(`(?:^\\S?\\s*|[*∗†;,]\\s*(?:and\\s+)?|\\.\\s+|\\s+and\\s+|${AFTER_EMAIL})(?:${full}|${family})(?:${MAIL_BRACKETS})?(?:\\s+is\\s+|is\\s+(?=(?:from|at|in|with)\\s))(.+?)(?=${SENTENCE_END}|\\.?$|,?\\s+(?=[\\w.+'-]+@[\\w-]+\\.)${nextSaid})`, "u");
   // (Or by the whole name and a comma, an entry that opens the note, a sentence of it or follows the e-mail that ends the
   // entry before: "Adam Richardson, Economics Department, Reserve Bank of New Zealand, 2 The Terrace, Wellington, New
   // Zealand. E-mail: …"). Its place ends at an e-mail label or the author's address after a comma.)
@@ -523,8 +540,9 @@ function addressBlockOf(lines: Line[], author: ExtractedAuthor, names: Set<strin
     if (fold(lines[i]!.text.trim().replace(ROLE_AFTER_NAME, "")).toLowerCase() !== name) continue;
     const block: string[] = [];
     let email: string | null = null;
-    // (Blocks may stand side by side: a block's lines are those under its name's left edge.)
-    const column = lines.slice(i).filter((l) => l.page === lines[i]!.page && Math.abs(l.x - lines[i]!.x) < 8);
+    // (Blocks may stand side by side: a block's lines are those under its name's left edge, or, set centred, its middle.)
+    const head = lines[i]!;
+    const column = lines.slice(i).filter((l) => l.page === head.page && (Math.abs(l.x - head.x) < 8 || Math.abs(middleOf(l) - middleOf(head)) < 4));
     for (let j = 1; j < column.length && block.length < 8; j++) {
       const [prev, l] = [column[j - 1]!, column[j]!];
       const text = l.text.trim();

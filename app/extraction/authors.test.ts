@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { authorsListedOnCover, readAuthors } from "./authors";
 import { readHeader } from "./header";
 import { LABELS, lineFeatures } from "./labeller";
 import { namesOnLine } from "./person-names";
 import { lowerCaseWords } from "./patterns";
 import { documentOf, documentOfLines, lineAt, lineOfSpans } from "./test-document";
-import type { Document } from "./model";
+import type { Document, ExtractedAuthor } from "./model";
 
 /**
  * A labeller of one linear layer over the line features, for tests that need the labeller to say
@@ -510,6 +511,9 @@ describe("the author reader", () => {
     // Or of the initials, when they are one author's alone.
     const initials = readHeader(documentOf(rows.map(([t, size]) => [t.replace("yuki29@keio.ac.jp", "yw@keio.ac.jp").replace("chen@vnu.edu.vn", "mlc@vnu.edu.vn"), size])));
     expect(initials.authors.map((a) => a.email)).toEqual(["yw@keio.ac.jp", "min.park@snu.ac.kr", "mlc@vnu.edu.vn"]);
+    // Or of the initials and a department's code after them.
+    const coded = readHeader(documentOf(rows.map(([t, size]) => [t.replace("yuki29@keio.ac.jp", "yw.fi@keio.ac.jp").replace("chen@vnu.edu.vn", "mlc.acc@vnu.edu.vn"), size])));
+    expect(coded.authors.map((a) => a.email)).toEqual(["yw.fi@keio.ac.jp", "min.park@snu.ac.kr", "mlc.acc@vnu.edu.vn"]);
   });
 
   it("gives a mailbox with a family name cut short to its owner, who is corresponding when a note says so", () => {
@@ -1384,6 +1388,47 @@ describe("the author reader", () => {
     }
   });
 
+  it("reads a name with its place in brackets, set as the name and place in brackets above it, where the labeller takes it for a place", () => {
+    const doc = documentOf([
+      ["The Case for a Harbour Welfare Metric", 17],
+      ["in Empirical Trade Analysis", 17],
+      ["Nathan Hollis (Harbour University and Policy Lab)", 12],
+      ["Ben Stroud-Keller (Harbour University and Policy Lab)", 12],
+      ["May, 2022", 12],
+      ["Abstract", 9],
+    ]);
+    const lines = doc.lines;
+    // The labeller's word: the title, a name, then (the hyphened name) a place.
+    const said = (title: number, author: number, affiliation: number) => ({ title, author, affiliation, email: 0, abstract: 0, keywords: 0, other: 1 - title - author - affiliation });
+    const labels = [said(1, 0, 0), said(0.97, 0, 0), said(0, 0.8, 0.09), said(0, 0, 0.97), said(0, 0.1, 0), said(0, 0, 0)];
+    const words = lowerCaseWords(lines);
+    const read = readAuthors(lines, [0, 1], 5, 9, { vocabulary: new Set(), lowerWords: words, labels, indexOf: new Map(lines.map((l, i) => [l, i])), nameModel: true });
+    expect(read.map((a) => [`${a.firstName} ${a.lastName}`, a.affiliation])).toEqual([
+      ["Nathan Hollis", "Harbour University and Policy Lab"],
+      ["Ben Stroud-Keller", "Harbour University and Policy Lab"],
+    ]);
+  });
+
+  it("gives names stacked one under another the one place printed under the last of them", () => {
+    const doc = documentOf([
+      ["From Many Harbours, One Cycle: Estimates of the Trade Cycle", 16],
+      ["Charles A. Moss", 12],
+      ["John M. Lindqvist", 12],
+      ["Board of Governors of the Harbour Reserve System", 12],
+      ["October 2011", 12],
+      ["Abstract", 12],
+      ["We construct new estimates of potential trade and the trade gap using a multivariate approach to measurement errors.", 12],
+    ]);
+    expect(readHeader(doc).authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Moss", "Board of Governors of the Harbour Reserve System"],
+      ["Lindqvist", "Board of Governors of the Harbour Reserve System"],
+    ]);
+    // (Not two places under them, which may be one each.)
+    doc.lines[3]!.text = "Harbour University, Eastbury College";
+    doc.lines[3]!.spans = [{ ...doc.lines[3]!.spans[0]!, text: doc.lines[3]!.text }];
+    expect(readHeader(doc).authors.map((a) => a.affiliation)[0]).toBeNull();
+  });
+
   it("reads a second name over its place, set as the first name over its own, where the labeller doubts both the name and the place", () => {
     const doc = documentOf([
       ["Government Control of Privatized Harbours", 15.9],
@@ -1406,5 +1451,33 @@ describe("the author reader", () => {
       ["Bernardo Bortolani", "Department of Economics and Finance, Università di Harbour and FEEM"],
       ["Mara Falcetti", "Krannert School of Management, Eastbury University"],
     ]);
+  });
+});
+
+describe("a series' cover's list of names", () => {
+  const person = (firstName: string, lastName: string): ExtractedAuthor => ({ firstName, lastName, email: null, affiliation: null, institution: null, department: null, country: null, isCorresponding: false, confidence: 0.9, source: null });
+  const cover = [lineAt(1, 86, 238, 32, "Harbour Trade Between Two Cohorts"), lineAt(1, 86, 367, 14, "Lena Marwood, Pilar Ruiz, Tomas van Hegel"), lineAt(1, 86, 400, 9, "CESifo Working Papers 10337")];
+  const words = lowerCaseWords(cover);
+  const names = (list: ExtractedAuthor[]) => list.map((a) => `${a.firstName} ${a.lastName}`);
+
+  it("gives the authors the title page's reader missed, in the cover's order, where it lists every author read", () => {
+    const read = [person("Lena", "Marwood"), person("Tomas", "van Hegel")];
+    const listed = authorsListedOnCover(cover, read, words);
+    expect(names(listed)).toEqual(["Lena Marwood", "Pilar Ruiz", "Tomas van Hegel"]);
+    expect(listed[0]).toBe(read[0]);
+    expect(listed[1]!.source).toEqual({ page: 1, x: 86, y: 367 });
+  });
+
+  it("keeps the authors read where the cover lists someone else, or no more names than were read", () => {
+    const other = [person("Lena", "Marwood"), person("Ada", "Moss")];
+    expect(authorsListedOnCover(cover, other, words)).toBe(other);
+    const all = [person("Lena", "Marwood"), person("Pilar", "Ruiz"), person("Tomas", "van Hegel")];
+    expect(authorsListedOnCover(cover, all, words)).toBe(all);
+    // Nor a line that says more than names: discussants, editors.
+    const read = [person("Lena", "Marwood"), person("Tomas", "van Hegel")];
+    for (const line of ["Lena Marwood, Tomas van Hegel, discussed by Pilar Ruiz", "Lena Marwood and Tomas van Hegel (editors), Pilar Ruiz"]) {
+      const discussed = [cover[0]!, lineAt(1, 86, 367, 14, line)];
+      expect(authorsListedOnCover(discussed, read, lowerCaseWords(discussed)), line).toBe(read);
+    }
   });
 });

@@ -9,7 +9,7 @@ import type { LineLabels } from "./labeller";
 import type { NameReader } from "./names";
 import { escapePattern, fold, joinLines, joinSpans, listItems, sentences, capitalised, isProse } from "./text";
 import type { Cover } from "./zones";
-import { isHeading, sourceOf } from "./layout";
+import { isHeading, middleOf, sourceOf } from "./layout";
 import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, knownAsPlace, notePieces, noteTextsByLine, shareInstitutionLines, shortPlaceName, splitAffiliation, splitAtCountries } from "./affiliations";
 import { confidenceOf } from "./calibration";
 import { BARE_EMAIL, ROLE_MAILBOX, emailFit, expandEmails, mailboxesOn, mailedName, unmasked } from "./emails";
@@ -42,6 +42,31 @@ export function authorsOfCover(cover: Cover, read: ExtractedAuthor[]): Extracted
       source: sourceOf(cover.authorsLine ?? undefined),
     };
   });
+}
+
+/**
+ * The authors a series' cover lists on a line of names alone, where it holds every author the title page gave and
+ * more: the title page's reader missed some (an address block set in two columns), and the cover's list, in its order,
+ * gives them, each with what the title page gave the same person. Otherwise the authors as read.
+ */
+export function authorsListedOnCover(coverLines: Line[], read: ExtractedAuthor[], lowerWords: Set<string>, reader?: NameReader): ExtractedAuthor[] {
+  if (!read.length) return read;
+  const whole = (n: { firstName: string; lastName: string }) => `${n.firstName} ${n.lastName}`;
+  for (const l of coverLines) {
+    // (A line of names alone: the cover's names are sure where they hold every name the title page gave.)
+    if (INSTITUTION.test(l.text) || /[@\d:]/.test(l.text)) continue;
+    const names = namesOnLine(l, lowerWords, { reader }).map(nameParts);
+    if (names.length <= read.length || !read.every((a) => names.some((n) => samePerson(whole(n), whole(a))))) continue;
+    // (Names and the marks between them only: not "Ada Moss, Karl Lind, discussed by Jane Doe", nor "(editors)".)
+    const named = new Set(names.flatMap((n) => whole(n).split(/\s+/)));
+    if (/[()[\]]/.test(l.text) || !l.text.split(/[\s,;•·&]+/).filter(Boolean).every((w) => named.has(w) || /^(?:and|und|et|y|e)$/.test(w))) continue;
+    const least = Math.min(...read.map((a) => a.confidence));
+    return names.map(
+      (n) =>
+        read.find((a) => samePerson(whole(n), whole(a))) ?? { ...n, email: null, affiliation: null, institution: null, department: null, country: null, isCorresponding: false, confidence: least, source: sourceOf(l) },
+    );
+  }
+  return read;
 }
 
 /** A note ("* Corresponding author"), not a marker that ends the name above ("*, Michał Krzyżowski¹, …"). */
@@ -197,7 +222,6 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
   const { notes, affiliationNotes } = readNotes(pageLines, candidates, nameLines, body, context);
 
   // Each name's own lines in block layouts: the lines after it until the next name.
-  const centre = (l: Line) => l.x + l.width / 2;
   // Where a name stands: its line's middle, or, where the text layer ran names set apart into one line
   // ("Guido W. Imbens      Jeffrey M. Wooldridge"), the middle of the span that prints it.
   // (Set apart as the names' reader parts them, `NAMES_APART`: not a list's markers and commas.)
@@ -209,7 +233,7 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     candidates.map((c) => {
       const spans = setApart(c.line) ? c.line.spans.filter((sp) => !sp.sup) : [];
       const span = spans.find((sp) => sp.text.trim() === c.name) ?? spans.find((sp) => sp.text.includes(c.name));
-      return [c, span ? span.x + span.width / 2 : centre(c.line)];
+      return [c, middleOf(span ?? c.line)];
     }),
   );
   const nameCentre = (c: Candidate) => centres.get(c)!;
@@ -352,6 +376,16 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
       if (a.affiliation || !first || placed.length < 2 || /@|\d/.test(first.text) || !shortPlaceName(first.text.trim())) continue;
       if (placed.every((l) => Math.abs(l.size - first.size) < 0.3 && l.spans[0]?.font === first.spans[0]?.font)) giveAffiliation(a, cleanAffiliation(first.text));
     }
+  }
+
+  // Names stacked one under another, no line between them nor markers, and a place under the last alone ("Charles A.
+  // Fleischman" / "John M. Roberts" / "Board of Governors of …"): the place is all of theirs, as names on one line
+  // share the block under it.
+  const stacked = candidates.length > 1 && candidates.every((c, k) => !c.markers.length && (k === 0 || (c.line.page === candidates[k - 1]!.line.page && c.lineIndex === candidates[k - 1]!.lineIndex + 1)));
+  const lowest = authors[authors.length - 1]!;
+  // (One place: "Harbour University, Eastbury College" under two stacked names may be one each, not both of theirs.)
+  if (stacked && lowest.affiliation && !/[,;]/.test(lowest.affiliation) && authors.slice(0, -1).every((a) => !a.affiliation)) {
+    for (const a of authors.slice(0, -1)) Object.assign(a, { affiliation: lowest.affiliation, institution: lowest.institution, department: lowest.department, country: lowest.country });
   }
 
   // E-mails: each to the author it fits best (`giveEmails`).
@@ -600,7 +634,14 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
     // (Not a line the labeller reads rather as the title's, nor one that names places: "New Zealand and South Africa".)
     const bylineUnderTitle = () =>
       underTitle && r === 0 && authorLine(line, lowerWords) && (labels[index]?.title ?? 0) <= (labels[index]?.author ?? 0) + 0.05 && !namesPlaces(line);
-    if (author < 0.1 && !bylineUnderTitle() && !between() && !listedAgain() && !setAsNames() && !endsColumn() && !byline(line, lowerWords) && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
+    // (Nor a name with its place in brackets, set as the name and place in brackets above it that was read: "Ada Moss
+    // (Harbour University)" / "Karl Lind-Berg (Harbour University)", a hyphened name the labeller takes for a place.)
+    const placedAsAbove = () => {
+      const above = region[r - 1];
+      const placed = bracketedPlaces(line);
+      return !!above && !!placed && candidates.some((c) => c.line === above.line) && !!bracketedPlaces(above.line) && setAlikeOrCentred(above.line, line) && (authorLine(placed.line, lowerWords) || (looksLikeName(placed.line.text.trim()) && !isCommonWords(placed.line.text, lowerWords)));
+    };
+    if (author < 0.1 && !bylineUnderTitle() && !placedAsAbove() && !between() && !listedAgain() && !setAsNames() && !endsColumn() && !byline(line, lowerWords) && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
     // (Each name with its place in brackets after it: "Clément Fontan (UCLouvain) & Aurélien Goutsmedt (UCLouvain, FNRS)".)
     const placed = bracketedPlaces(line);
     const names = namesOnLine(placed?.line ?? line, lowerWords, { model: nameModel, reader: nameReader });
@@ -645,7 +686,6 @@ function bracketedPlaces(line: Line): { line: Line; places: string[] } | null {
  * names); none otherwise.
  */
 function inColumn(l: Line, left: number, right: number): Line[] {
-  const middle = (x: number, width: number) => x + width / 2;
   const text = l.spans.filter((s) => !s.sup);
   // (An edge inside the line must fall in a gap as wide as one between names set apart, not a word's space:
   // a text layer may give each word a span of its own.)
@@ -656,8 +696,8 @@ function inColumn(l: Line, left: number, right: number): Line[] {
     const after = text.find((s) => s.x >= edge);
     return !!before && !!after && after.x - (before.x + before.width) >= l.size * NAMES_APART;
   };
-  const own = l.spans.filter((s) => middle(s.x, s.width) > left && middle(s.x, s.width) < right);
-  const whole = middle(l.x, l.width) > left && middle(l.x, l.width) < right;
+  const own = l.spans.filter((s) => middleOf(s) > left && middleOf(s) < right);
+  const whole = middleOf(l) > left && middleOf(l) < right;
   if (own.length === l.spans.length || !own.some((s) => !s.sup) || !apart(left) || !apart(right)) return whole ? [l] : [];
   const x = Math.min(...own.map((s) => s.x));
   return [{ ...l, x, width: Math.max(...own.map((s) => s.x + s.width)) - x, text: joinSpans(own.filter((s) => !s.sup)), spans: own }];
@@ -691,7 +731,7 @@ const BLOCK_GAP = 4;
 /** Two lines set alike: on one page, at one left edge, in one size and font. */
 const setAlike = (a: Line, b: Line) => a.page === b.page && Math.abs(a.x - b.x) < 2 && Math.abs(a.size - b.size) < 0.3 && a.spans[0]?.font === b.spans[0]?.font;
 /** Or centred at one place, as a title page's block of names and places is set. */
-const setAlikeOrCentred = (a: Line, b: Line) => setAlike(a, b) || (setAlike({ ...a, x: a.x + a.width / 2 }, { ...b, x: b.x + b.width / 2 }));
+const setAlikeOrCentred = (a: Line, b: Line) => setAlike(a, b) || setAlike({ ...a, x: middleOf(a) }, { ...b, x: middleOf(b) });
 
 /**
  * The candidates with each person once: a citation line that repeats the names family name first
@@ -897,9 +937,11 @@ function giveEmails(authors: ExtractedAuthor[], ownEmails: string[][], emails: s
   // all has that given name or those initials and still lacks an address.
   const initials = (a: ExtractedAuthor) => initialsOf(`${a.firstName} ${a.lastName}`).replace(/[^a-z]/g, "");
   const mailbox = (email: string) => fold(email.split("@")[0]!).replace(/[^a-z]/g, "");
+  // (Or the mailbox's first part, a department's code after it: "dl.fi@" is David Lando's at the finance department.)
+  const initialsBox = (email: string, a: ExtractedAuthor) => [mailbox(email), fold(email.split("@")[0]!.split(/[._-]/)[0]!).replace(/[^a-z]/g, "")].some((m) => m.length >= 2 && m === initials(a));
   for (const email of [...emails, ...elsewhere]) {
     if (used.has(email)) continue;
-    const fitting = authors.filter((a) => emailFit(email, a.firstName, a.lastName) >= 1 || (mailbox(email).length >= 2 && mailbox(email) === initials(a)));
+    const fitting = authors.filter((a) => emailFit(email, a.firstName, a.lastName) >= 1 || initialsBox(email, a));
     // (Of several, the one whose given name the mailbox is: "hans@" is Hans Müller's, not Peter Hansen's.)
     const named = fitting.filter((a) => fold(a.firstName.split(/\s+/)[0]!).toLowerCase().replace(/[^a-z]/g, "") === mailbox(email));
     const fits = fitting.length > 1 && named.length === 1 ? named : fitting;

@@ -19,6 +19,7 @@ describe("countries", () => {
     expect(trailingCountry("IRES, Harbour University & FNRS (Belgium)")).toEqual({ rest: "IRES, Harbour University & FNRS", country: "Belgium" });
     // (A country said of the place, "in" with it: "Harbour Capital in the Netherlands".)
     expect(trailingCountry("Harbour Capital in the Netherlands")).toEqual({ rest: "Harbour Capital", country: "Netherlands" });
+    expect(trailingCountry("Harbour University / France")).toEqual({ rest: "Harbour University", country: "France" });
     expect(trailingCountry("Centre for Policy Studies (CPS)")).toEqual({ rest: "Centre for Policy Studies (CPS)", country: null });
   });
   it("takes no country of an affiliation from a capital's name that many places share", () => {

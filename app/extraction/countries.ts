@@ -121,7 +121,8 @@ export function trailingCountry(text: string): { rest: string; country: string |
     const before = words[words.length - take - 1]!;
     if (found && (OF.test(before) || (REGION_OF.test(before) && OF.test(words[words.length - take - 2] ?? "")))) return { rest: clean(text), country: null };
     // (Said of the place, "in" goes with it: "Robeco in the Netherlands" is Robeco, in the Netherlands.)
-    if (found && words.length - take >= 2) return { rest: clean(words.slice(0, -take).join(" ").replace(/,?\s+in$/, "")), country: found };
+    // (A slash may part the place from its country: "Harbour University / France".)
+    if (found && words.length - take >= 2) return { rest: clean(words.slice(0, -take).join(" ").replace(/,?\s+in$|\s*\/$/, "")), country: found };
   }
   return { rest: clean(text), country: null };
 }

@@ -17,7 +17,7 @@ import { findAbstractLabel, readAbstract } from "./abstract";
 import { besideLabel, isHeading, lineSpacing, startsRaised, field } from "./layout";
 import { abstractEvidence, authorsEvidence, calibrated, titleEvidence, type Calibrated, confidenceOf } from "./calibration";
 import { giveAffiliation, giveAffiliationAnew, notAffiliation, respectivePlaces } from "./affiliations";
-import { COVER_SURE, authorsOfCover, isOrganisation, readAuthors } from "./authors";
+import { COVER_SURE, authorsListedOnCover, authorsOfCover, isOrganisation, readAuthors } from "./authors";
 import { cleanTitle, findTitle, inOrdinaryCase, isCapitals, titleAgain, titleOfLines, unitOverTitle } from "./title";
 import { countryOfInstitution, countryOfPlace } from "./countries";
 
@@ -176,7 +176,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   // (The front matter's pages: the first two, or up to the abstract's where it comes later, past an acknowledgements page.)
   const frontEnd = Math.max(firstPage + 1, abstractStart >= 0 ? (lines[abstractStart]?.page ?? 0) : 0);
   const front = lines.filter((l) => l.page <= frontEnd);
-  const listed = cover?.authors.length ? authorsOfCover(cover, read) : withoutThanked(front, read);
+  const thanked = cover?.authors.length ? authorsOfCover(cover, read) : withoutThanked(front, read);
+  const listed = series ? authorsListedOnCover(printed.filter((l) => l.page === series.page), thanked, lowerWords, nameReader) : thanked;
   const authors = listed.filter((a) => !isOrganisation(`${a.firstName} ${a.lastName}`));
   if (series && !authors.length) return readHeader(doc, weights, { ...options, coverRead: true });
   // An organisation read as an author was printed under the authors: it is the affiliation of the

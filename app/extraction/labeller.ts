@@ -8,6 +8,7 @@
  */
 import { countryIn } from "./countries";
 import { isFamilyName, isGivenName } from "./lexicon";
+import { middleOf } from "./layout";
 import type { Document, Line } from "./model";
 import { ABSTRACT_LABEL, HEADING_WORD, INSTITUTION, JEL_LABEL, KEYWORDS_LABEL, MONTH_DATE, NOISE, bodySize, lowerCaseWords } from "./patterns";
 import { LABELLERS } from "./labeller.weights";
@@ -31,8 +32,7 @@ function lineFacts(l: Line, doc: Pick<Document, "pageWidth" | "pageHeight" | "ki
   const given = words.filter((w) => w.length > 1 && isGivenName(w)).length / n;
   const family = words.filter((w) => w.length > 1 && isFamilyName(w)).length / n;
   const common = words.filter((w) => w.length > 2 && lowerWords.has(w.toLowerCase())).length / n;
-  const mid = l.x + l.width / 2;
-  const centered = doc.kind === "docx" ? Boolean(l.centered) : Math.abs(mid - doc.pageWidth / 2) < doc.pageWidth * 0.04 && l.width < doc.pageWidth * 0.6;
+  const centered = doc.kind === "docx" ? Boolean(l.centered) : Math.abs(middleOf(l) - doc.pageWidth / 2) < doc.pageWidth * 0.04 && l.width < doc.pageWidth * 0.6;
   return [
     Math.log(Math.max(l.size, 1) / body),
     l.size >= top - 0.3 ? 1 : 0,

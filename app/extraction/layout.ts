@@ -6,6 +6,9 @@
 import type { Field, Line, Source } from "./model";
 import { HEADING, SYMBOL } from "./patterns";
 
+/** The middle of a line across the page: where lines set centred on one axis agree. */
+export const middleOf = (l: Pick<Line, "x" | "width">) => l.x + l.width / 2;
+
 /** Whether a line's first printed text is raised (a marker set as a superscript). */
 export function startsRaised(l: Line) {
   return Boolean(l.spans.find((s) => s.text.trim())?.sup);

@@ -30,6 +30,14 @@ describe("the PDF's lines", () => {
     expect(next!.text).toBe("Finance Department, Eastbury University");
   });
 
+  it("reads an ordinal's raised ending touching its number as the number's, and a marker after a word as a marker", () => {
+    const at = (x: number, text: string, width: number) => ({ ...item(x, 169, 20, text), width });
+    const raised = (x: number, text: string, width: number) => ({ ...item(x, 162, 14, text), width, baseline: 792 - 169 - 20 + 7.5 });
+    const [title] = toLines([at(172, "Trade Credit in the 19", 177), raised(349, "th", 11), at(366, "Century", 67), raised(440, "1", 7)], 1);
+    expect(title!.text).toBe("Trade Credit in the 19th Century");
+    expect(title!.spans.filter((s) => s.sup).map((s) => s.text)).toEqual(["1"]);
+  });
+
   it("gives a raised marker set where the next item starts to the name before it", () => {
     const at = (x: number, text: string, width: number) => ({ ...item(x, 168, 12, text), width });
     const raised = (x: number, text: string) => ({ ...item(x, 165, 8, text), width: 3.8, baseline: 792 - 168 - 12 + 3.7 });

@@ -7,6 +7,7 @@ import { getDocumentProxy } from "unpdf";
 import { ExtractionFailed, type Document, type Line, type Span } from "./model";
 import { LOOSE_ACCENT_LAST, fixLigatures, isSpacingAccent, joinSpans, withAccentOnFirstLetter } from "./text";
 import { checkedPdf } from "./unpack";
+import { middleOf } from "./layout";
 
 type Item = Span & { baseline: number };
 
@@ -140,7 +141,7 @@ function accentsOntoTheirLetters<S extends Span & { sup: boolean }>(spans: S[]):
 function accentsRaisedOverCapitals(rows: Item[][]) {
   for (const row of rows) {
     for (const accent of row.filter((i) => isSpacingAccent(i.text.trim()))) {
-      const middle = accent.x + accent.width / 2;
+      const middle = middleOf(accent);
       const isUnder = (i: Item) => {
         const drop = accent.baseline - i.baseline;
         return i !== accent && drop > 0.3 && drop <= i.size * 0.8 && middle > i.x && middle < i.x + i.width && /\p{Lu}/u.test(i.text);
@@ -318,6 +319,11 @@ export function toLines(drawn: Item[], page: number, pageWidth = 612): Line[] {
     // (A raised ring over no letter is TeX's asterisk that a font's encoding gives as the ring accent: the
     // corresponding author's marker, "Ada Moss^a,˚", and its note's, "˚ Corresponding author.")
     for (const s of spans) if (s.sup && s.text.trim() === "\u02DA") s.text = "∗";
+    // (An ordinal's raised ending touching its number is the number's: "the 21^st Century" reads "21st", no marker.)
+    spans.forEach((s, k) => {
+      const before = spans[k - 1];
+      if (s.sup && before && !before.sup && /^(?:st|nd|rd|th)$/.test(s.text.trim()) && /\d$/.test(before.text) && s.x - (before.x + before.width) < before.size * 0.15) s.sup = false;
+    });
     const text = fixLigatures(joinSpans(spans.filter((s) => !s.sup)));
     if (!text) continue;
     const [x0, x1] = extent(members);

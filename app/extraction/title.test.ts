@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readHeader } from "./header";
-import { findTitle, titleOfLines, unitOverTitle } from "./title";
+import { cleanTitle, findTitle, titleOfLines, unitOverTitle } from "./title";
 import { lowerCaseWords } from "./patterns";
 import { documentOf } from "./test-document";
 
@@ -8,6 +8,28 @@ import { documentOf } from "./test-document";
 const said = (title: number, author: number) => ({ title, author, affiliation: 0, email: 0, abstract: 0, keywords: 0, other: 1 - title - author });
 
 describe("the title reader", () => {
+  it("passes over an economics journal's section heading set over the title in its size", () => {
+    const doc = documentOf([
+      ["Harbour Economics, Vol. 82, No. 6 (November, 2014), 2295–2326", 8.5],
+      ["NOTES AND COMMENTS", 10.5],
+      ["ROBUST CONFIDENCE INTERVALS", 10.5],
+      ["FOR HARBOUR-DISCONTINUITY DESIGNS", 10.5],
+      ["BY ADA MOSS AND KARL LIND", 10.5],
+      ["In the harbour-discontinuity design, ships are assigned to treatment based on a score.", 8.5],
+    ]);
+    for (const l of doc.lines) l.x = 306 - l.width / 2;
+    expect(findTitle(doc.lines, 6, doc, lowerCaseWords(doc.lines), [said(0, 0), said(0.9, 0), said(1, 0), said(1, 0), said(0, 1), said(0, 0)])).toEqual([2, 3]);
+  });
+
+  it("leaves out a full stop the title page sets after a title, not an abbreviation's, and an open-review platform's version", () => {
+    expect(cleanTitle("Trends and cycles in harbour trade.")).toBe("Trends and cycles in harbour trade");
+    expect(cleanTitle("Bank Lending in the U.S.")).toBe("Bank Lending in the U.S.");
+    expect(cleanTitle("Pricing Notes from Harbour Capital Corp.")).toBe("Pricing Notes from Harbour Capital Corp.");
+    expect(cleanTitle("Cars, Houses, Boats, etc.")).toBe("Cars, Houses, Boats, etc.");
+    expect(cleanTitle("Scoring Harbour Funds [version 1; peer review: 3 approved]")).toBe("Scoring Harbour Funds");
+    expect(cleanTitle("Scoring Harbour Funds [version 2;")).toBe("Scoring Harbour Funds");
+  });
+
   it("passes over a series' banner, all its lines, set as large as the title", () => {
     const doc = documentOf([
       ["Finance and Economics Discussion Series", 14],
@@ -83,6 +105,22 @@ describe("the title reader", () => {
     ]);
     for (const l of small.lines) l.x = 306 - l.width / 2;
     expect(findTitle(small.lines, 6, small, lowerCaseWords(small.lines), [said(1, 0), said(1, 0), said(0, 1), said(0, 0), said(0, 0), said(0, 0)])).toEqual([0, 1]);
+    // (Down to half the title's size, smaller than the names under it: an arXiv paper's title page.)
+    const half = documentOf([
+      ["Multi Currency Harbour Swaps", 20.7],
+      ["Quanto effects and devaluation jumps", 12],
+      ["Ana Moss", 14.3],
+      ["Abstract", 10],
+      ["We analyse harbour swaps written in two currencies, and the effect of a devaluation on their prices in a simple model.", 10],
+    ]);
+    for (const l of half.lines) l.x = 306 - l.width / 2;
+    expect(findTitle(half.lines, 5, half, lowerCaseWords(half.lines), [said(1, 0), said(1, 0), said(0, 1), said(0, 0), said(0, 0)])).toEqual([0, 1]);
+    // (Not a note of the paper's state set there, nor a line set as the names under it are.)
+    for (const [note, names] of [["Under revision for the Review of Harbour Studies", 14.3], ["An earlier version circulated as “Harbour Loans”", 14.3], ["Quanto effects and devaluation jumps", 12]] as const) {
+      const noted = documentOf([["Multi Currency Harbour Swaps", 20.7], [note, 12], ["Ana Moss", names], ["Abstract", 10], [half.lines[4]!.text, 10]]);
+      for (const l of noted.lines) l.x = 306 - l.width / 2;
+      expect(findTitle(noted.lines, 5, noted, lowerCaseWords(noted.lines), [said(1, 0), said(1, 0), said(0, 1), said(0, 0), said(0, 0)]), note).toEqual([0]);
+    }
   });
 
   it("gives each author the department a series' title page prints alone between the series' name and the title", () => {

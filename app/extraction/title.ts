@@ -7,7 +7,7 @@ import { ABSTRACT_LABEL, INSTITUTION, ISSUER, LETTER_SPACED, NOISE, MONTH_DATE, 
 import type { Document, Line } from "./model";
 import type { LineLabels } from "./labeller";
 import { joinLines, letterKey, normalizeSpace } from "./text";
-import { startsWithMarker } from "./layout";
+import { middleOf, startsWithMarker } from "./layout";
 import { mailboxesOn, mailedName } from "./emails";
 import { authorLine, bylineOpens } from "./person-names";
 
@@ -42,8 +42,13 @@ export function inOrdinaryCase(text: string, lines: Line[]) {
 
 /** A title's label ("Title: …"): where a labelled title begins, and what it loses. */
 const TITLE_LABEL = /^title\s*:\s*(?=\S)/i;
+/**
+ * A title without its label, its markers, a full stop a title page sets after it (not an abbreviation's: "… in the
+ * U.S.") and the version and review state an open-review platform prints after it ("… Systems [version 1; peer
+ * review: 3 approved]", the F1000 family's).
+ */
 export function cleanTitle(t: string) {
-  return normalizeSpace(t.replace(TITLE_LABEL, "").replace(TRAILING_SYMBOLS, "").replace(/\s*\d$/, (m) => (/\d{2,}/.test(t.slice(-3)) ? m : "")));
+  return normalizeSpace(t.replace(TITLE_LABEL, "").replace(/\s*\[version \d+;[^\]]*\]?\s*$/i, "").replace(TRAILING_SYMBOLS, "").replace(/\s*\d$/, (m) => (/\d{2,}/.test(t.slice(-3)) ? m : "")).replace(/(\s(?!etc\.)\p{Ll}{3,})\.$/u, "$1"));
 }
 
 export function isNoise(l: Line) {
@@ -66,8 +71,9 @@ const NOT_TITLE = new RegExp(
     /\b(?:received|accepted|published)(?:\s+online)?\s*:?\s*\d{1,2}\s+\p{L}+\s+\d{4}/u,
     LETTER_SPACED,
     // A section's or a journal's banner, the whole line: "BIOINFORMATICS REVIEW", "Book Reviews",
-    // "Information in practice", "Technical Report 90", "BMC Cancer", "PLOS ONE", "Author list".
-    /^(?:key\s*words?|author list|authors?|corresponding authors?|running title|(?:abstract|text) word count|book reviews?|readers'? comments|comments and responses|information in practice|editorial|letters? to the editor|short communication|brief report|case report|research (?:article|paper)|original (?:research|article)|\p{L}+\s+review|technical report\s*[\d-]*|(?:BMC|PLO[Ss])(?:\s+\p{L}+){1,4})(?:\s*\([^)]*\))?$/u,
+    // "Information in practice", "Technical Report 90", "BMC Cancer", "PLOS ONE", "Author list", an economics journal's
+    // "NOTES AND COMMENTS".
+    /^(?:key\s*words?|author list|authors?|corresponding authors?|running title|(?:abstract|text) word count|book reviews?|readers'? comments|comments and responses|notes and comments|shorter papers|research notes?|information in practice|editorial|letters? to the editor|short communication|brief report|case report|research (?:article|paper)|original (?:research|article)|\p{L}+\s+review|technical report\s*[\d-]*|(?:BMC|PLO[Ss])(?:\s+\p{L}+){1,4})(?:\s*\([^)]*\))?$/u,
     LATEST_VERSION,
     // A note of where the paper was presented or published: "Presented as a … paper at ICLR 2021".
     /^(?:presented|to appear|accepted|under review)\b.*\b(?:19|20)\d{2}\b/u,
@@ -80,6 +86,8 @@ const NOT_TITLE = new RegExp(
 );
 
 /** A title's line that leaves its phrase open, the title going on below: "… Growth in", "… Revisited:". */
+/** What a line says of the paper's state or history, not its subject: revised, circulated, presented, updated, welcome. */
+const PAPER_STATE = /\b(?:revision|revised|circulated|presented|prepared for|updated|welcome|earlier version|latest version|previous(?:ly)?|under review|resubmi)/i;
 export const LEFT_OPEN = /(?:\b(?:and|of|the|in|for|to|on|with|by|from|at|via|a|an)|[-:,])$/i;
 
 /**
@@ -186,8 +194,12 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     // around: its lines are the title's too.
     // (Down to half its size; below three quarters, not a place: "Do Central Banks Listen?" / "Federal Reserve Bank of Boston".)
     // (Or, after a title that ends with no such mark, a line the labeller is sure is a title's, centred under it in no
-    // less than three quarters of its size: "Inferring Mutual Fund Trading" / "An Application to Window Dressing".)
-    const centredUnder = l.page === prev.page && Math.abs(l.x + l.width / 2 - (prev.x + prev.width / 2)) < 5 && (labels[i]?.title ?? 0) >= 0.9 && l.size >= lines[start]!.size * 0.75;
+    // less than half its size: "Inferring Mutual Fund Trading" / "An Application to Window Dressing", "Multi Currency
+    // Swaps" / "Quanto effects and devaluation jumps" set smaller than the names under it.)
+    // (Under three quarters, only a line set apart from what follows it, in another size, and no note of the paper's state:
+    // "Under revision for …", "An earlier version circulated as …" set small under a title are no subtitle.)
+    const setApart = l.size >= lines[start]!.size * 0.75 || (lines[i + 1] !== undefined && Math.abs(lines[i + 1]!.size - l.size) >= 1 && !PAPER_STATE.test(l.text) && !NOISE.test(l.text) && !NOT_TITLE.test(l.text));
+    const centredUnder = l.page === prev.page && Math.abs(middleOf(l) - middleOf(prev)) < 5 && (labels[i]?.title ?? 0) >= 0.9 && l.size >= lines[start]!.size * 0.5 && setApart;
     // (Larger than the text by more than two points; by half a point where centred under it and sure.)
     const subtitle = doc.kind === "pdf" && (/[?:]$/.test(prev.text.trim()) || centredUnder) && score(l) < look && l.size >= lines[start]!.size * 0.5 && (l.size >= lines[start]!.size * 0.75 || !INSTITUTION.test(l.text)) && l.size > body + (centredUnder ? 0.5 : 2);
     if (subtitle) look = score(l);
@@ -201,8 +213,7 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     const other = isAuthorLine(l) || bylineOpens(l, lines[i + 1], lowerWords) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l) || /^authors?\s*:/i.test(l.text) || named || mailedName(l.text, mailboxes, lowerWords) || LATEST_VERSION.test(l.text.trim());
     // (A working paper's title page may set its title with wide leading: a line further down still goes
     // on where the line above leaves the phrase open, or where both are centred on one axis.)
-    const centred = (a: Line) => a.x + a.width / 2;
-    const spaced = doc.kind === "pdf" && l.page === prev.page && l.y > prev.y && l.y - prev.y < prev.size * 3.8 && (goesOn || Math.abs(centred(l) - centred(prev)) < 5);
+    const spaced = doc.kind === "pdf" && l.page === prev.page && l.y > prev.y && l.y - prev.y < prev.size * 3.8 && (goesOn || Math.abs(middleOf(l) - middleOf(prev)) < 5);
     if (!sameLook || !(close(prev, l) || spaced) || other || out.length >= 5 || (doc.kind === "docx" && out.length >= 1 && !l.bold && !lines[start]!.bold)) break;
     out.push(i);
   }
