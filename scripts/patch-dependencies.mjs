@@ -29,12 +29,28 @@ const PATCHES = [
      * browser resends on a reused connection that closed; a body is kept for that by a clone
      * (a tee) made before the first send, and let go once the hop answers. A second failure is
      * answered 502: upstream reports it to wrangler as an error, which ends `wrangler dev`.
+     *
+     * A request the proxy has not answered after 20 s says in wrangler's output where it waits
+     * (the user Worker paused, the request queued, or sent and unanswered), so that a browser test
+     * that fails on a navigation left pending names the place (the stack's log is in its note).
      */
     name: "wrangler dev proxy: a failed hop is not a reload",
     decision: "056",
     package: "wrangler",
     file: "node_modules/wrangler/wrangler-dist/ProxyWorker.js",
     replacements: [
+      {
+        find: "    const deferred = createDeferred();\n    this.requestQueue.set(request, deferred);\n",
+        replace:
+          "    const deferred = createDeferred();\n" +
+          "    // patched (decision 056): a request left unanswered says where it waits\n" +
+          "    const unanswered = setTimeout(() => {\n" +
+          "      const where = this.proxyData === void 0 ? \"the user Worker is paused (a reload under way?)\" : this.requestQueue.has(request) ? \"still queued in the proxy\" : \"sent to the user Worker, no answer yet\";\n" +
+          "      console.warn(`[dev proxy] ${request.method} ${new URL(request.url).pathname} unanswered after 20 s: ${where}`);\n" +
+          "    }, 20000);\n" +
+          "    deferred.promise.then(() => clearTimeout(unanswered), () => clearTimeout(unanswered));\n" +
+          "    this.requestQueue.set(request, deferred);\n",
+      },
       {
         find: 'var LIVE_RELOAD_PATHNAME = "/cdn-cgi/live-reload";\n',
         replace:
