@@ -218,6 +218,14 @@ async function scoreSet(label, dir, listFailures) {
       if (got.title.value) confidence.push({ field: "title", value: got.title.confidence, right: title, evidence: got.evidence?.title });
       if (got.abstract.value) confidence.push({ field: "abstract", value: got.abstract.confidence, right: abstract, evidence: got.evidence?.abstract });
       if (got.authors.length) confidence.push({ field: "authors (whole list)", value: Math.min(...got.authors.map((a) => a.confidence)), right: authors, evidence: got.evidence?.authors });
+      // An author read who is none of the paper's (no word of their family name in any author's name), at the
+      // highest confidence any such author is shown with: issue 39's "no invented author at high confidence".
+      if (truth.authors.length && got.authors.length) {
+        const words = (s) => (s ?? "").normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length > 1);
+        const theirs = new Set(truth.authors.flatMap((a) => words(`${a.firstName} ${a.lastName}`)));
+        const invented = got.authors.filter((a) => !words(a.lastName).some((w) => theirs.has(w)));
+        confidence.push({ field: "an author invented", value: invented.length ? Math.max(...invented.map((a) => a.confidence)) : -1, right: invented.length === 0 });
+      }
       if (truth.authors.length) {
         add("authors (whole list)", authors);
         add("emails", f1(got.authors.map((a) => a.email ?? ""), truth.authors.map((a) => asAddress(a.email ?? ""))));
@@ -449,6 +457,14 @@ for (const f of ["title", "abstract", "authors (whole list)"]) {
     };
     console.log(`${`${f}, ${band}`.padEnd(width)} ${results.map((r) => col(cell(r))).join("")}`);
   }
+}
+{
+  // Documents where an author shown with high confidence is none of the paper's, of the documents read with authors.
+  const cell = (r) => {
+    const read = r.confidence.filter((c) => c.field === "an author invented");
+    return read.length ? `${read.filter((c) => c.value >= CONFIDENCE_BANDS.high).length}/${read.length}` : "–";
+  };
+  console.log(`${"invented author shown as sure".padEnd(width)} ${results.map((r) => col(cell(r))).join("")}`);
 }
 
 // `--calibrate`: fits calibration.ts's weights and writes them to app/extraction/calibration.weights.ts.
