@@ -35,6 +35,11 @@ export function lineAt(page: number, x: number, y: number, size: number, text: s
   return { page, x, y, width, size, text, spans: [{ text, x, y, width, size, font: "Times", sup: false }] };
 }
 
+/** Sets lines centred on the page's axis (a title page's centred block), their spans where they were. */
+export function centred(lines: Line[], axis = 306) {
+  for (const l of lines) l.x = axis - l.width / 2;
+}
+
 /** A printed line of spans in their own fonts or raised: `[x, text, size, font, raised]`, the line's text the spans not raised. */
 export function lineOfSpans(page: number, y: number, parts: Array<[number, string, number, string?, boolean?]>): Line {
   const spans = parts.map(([x, text, size, font = "Times", sup = false]) => ({ text, x, y: sup ? y - 3 : y, width: text.length * size * 0.45, size, font, sup }));

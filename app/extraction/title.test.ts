@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readHeader } from "./header";
 import { cleanTitle, findTitle, titleOfLines, unitOverTitle } from "./title";
 import { lowerCaseWords } from "./patterns";
-import { documentOf } from "./test-document";
+import { centred, documentOf } from "./test-document";
 
 /** The labeller's word on a line: how likely its title and an author's name, the rest "other". */
 const said = (title: number, author: number) => ({ title, author, affiliation: 0, email: 0, abstract: 0, keywords: 0, other: 1 - title - author });
@@ -17,7 +17,7 @@ describe("the title reader", () => {
       ["BY ADA MOSS AND KARL LIND", 10.5],
       ["In the harbour-discontinuity design, ships are assigned to treatment based on a score.", 8.5],
     ]);
-    for (const l of doc.lines) l.x = 306 - l.width / 2;
+    centred(doc.lines);
     expect(findTitle(doc.lines, 6, doc, lowerCaseWords(doc.lines), [said(0, 0), said(0.9, 0), said(1, 0), said(1, 0), said(0, 1), said(0, 0)])).toEqual([2, 3]);
   });
 
@@ -51,7 +51,7 @@ describe("the title reader", () => {
       ["Ana Moss and Karl Lind", 12],
     ]);
     // (Centred, as a working paper's title page sets them.)
-    for (const l of doc.lines) l.x = 306 - l.width / 2;
+    centred(doc.lines);
     expect(findTitle(doc.lines, 4, doc, lowerCaseWords(doc.lines), [said(0.8, 0), said(0.3, 0), said(1, 0), said(0, 1)])).toEqual([0, 2]);
   });
 
@@ -64,7 +64,7 @@ describe("the title reader", () => {
       ["Abstract", 11],
       ["We develop a model of how the prices of harbour services respond to tariffs on the goods shipped through them.", 11],
     ]);
-    for (const l of doc.lines) l.x = 306 - l.width / 2;
+    centred(doc.lines);
     const labels = [said(1, 0), said(1, 0), said(0.95, 0), said(0, 1), said(0, 0), said(0, 0)];
     expect(findTitle(doc.lines, 6, doc, lowerCaseWords(doc.lines), labels)).toEqual([0, 1]);
     // (Nor is such a line ever a title's start: "Latest version" set large above the title.)
@@ -84,7 +84,7 @@ describe("the title reader", () => {
       ["Abstract", 12],
       ["We develop a method to infer the trading of individual funds between the dates they report their holdings on.", 12],
     ]);
-    for (const l of doc.lines) l.x = 306 - l.width / 2;
+    centred(doc.lines);
     const labels = [said(1, 0), said(0.99, 0.01), said(0, 1), said(0, 0), said(0, 0)];
     expect(findTitle(doc.lines, 5, doc, lowerCaseWords(doc.lines), labels)).toEqual([0, 1]);
     // (Not where the labeller doubts it, nor set off the title's axis.)
@@ -103,7 +103,7 @@ describe("the title reader", () => {
       ["We develop a general equilibrium model in which the leaders of an industry limit how much of a cost shock they pass on.", 11],
       ["They match the price changes of their rivals, and so the prices of the whole industry move slowly after a shock to costs.", 11],
     ]);
-    for (const l of small.lines) l.x = 306 - l.width / 2;
+    centred(small.lines);
     expect(findTitle(small.lines, 6, small, lowerCaseWords(small.lines), [said(1, 0), said(1, 0), said(0, 1), said(0, 0), said(0, 0), said(0, 0)])).toEqual([0, 1]);
     // (Down to half the title's size, smaller than the names under it: an arXiv paper's title page.)
     const half = documentOf([
@@ -113,12 +113,12 @@ describe("the title reader", () => {
       ["Abstract", 10],
       ["We analyse harbour swaps written in two currencies, and the effect of a devaluation on their prices in a simple model.", 10],
     ]);
-    for (const l of half.lines) l.x = 306 - l.width / 2;
+    centred(half.lines);
     expect(findTitle(half.lines, 5, half, lowerCaseWords(half.lines), [said(1, 0), said(1, 0), said(0, 1), said(0, 0), said(0, 0)])).toEqual([0, 1]);
     // (Not a note of the paper's state set there, nor a line set as the names under it are.)
     for (const [note, names] of [["Under revision for the Review of Harbour Studies", 14.3], ["An earlier version circulated as “Harbour Loans”", 14.3], ["Quanto effects and devaluation jumps", 12]] as const) {
       const noted = documentOf([["Multi Currency Harbour Swaps", 20.7], [note, 12], ["Ana Moss", names], ["Abstract", 10], [half.lines[4]!.text, 10]]);
-      for (const l of noted.lines) l.x = 306 - l.width / 2;
+      centred(noted.lines);
       expect(findTitle(noted.lines, 5, noted, lowerCaseWords(noted.lines), [said(1, 0), said(1, 0), said(0, 1), said(0, 0), said(0, 0)]), note).toEqual([0]);
     }
   });
@@ -158,7 +158,7 @@ describe("the title reader", () => {
       ["that foreign holdings lower borrowing costs where fiscal reports are published on time and in full.", 9.5],
     ]);
     // (Centred, as the series' title page sets them.)
-    for (const l of page.lines.slice(0, 6)) l.x = 306 - l.width / 2;
+    centred(page.lines.slice(0, 6));
     const read = readHeader(page);
     expect(read.title.value).toBe("Sovereign Spreads and the Holders of Public Debt");
     expect(read.authors.map((a) => [a.firstName, a.lastName, a.affiliation, a.country])).toEqual([
@@ -317,7 +317,7 @@ describe("the title reader", () => {
       ["Eastbury University", 10],
     ]);
     [117, 193, 220, 248, 270, 283].forEach((y, i) => Object.assign(doc.lines[i]!, { y }));
-    for (const l of doc.lines) l.x = 306 - l.width / 2;
+    centred(doc.lines);
     const labels = [said(0, 0), said(1, 0), said(0.99, 0), said(0.9, 0), said(0, 1), said(0, 0)];
     expect(findTitle(doc.lines, 6, doc, lowerCaseWords(doc.lines), labels)).toEqual([1, 2, 3]);
     // (A word alone in the title's look, with no more of the title under it, is no title: a banner.)
