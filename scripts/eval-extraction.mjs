@@ -219,7 +219,7 @@ async function scoreSet(label, dir, listFailures) {
       if (got.abstract.value) confidence.push({ field: "abstract", value: got.abstract.confidence, right: abstract, evidence: got.evidence?.abstract });
       if (got.authors.length) confidence.push({ field: "authors (whole list)", value: Math.min(...got.authors.map((a) => a.confidence)), right: authors, evidence: got.evidence?.authors });
       // An author read who is none of the paper's (no word of their family name in any author's name), at the
-      // highest confidence any such author is shown with: issue 39's "no invented author at high confidence".
+      // highest confidence any such author is shown with: the wizard should never show an invented author as sure.
       if (truth.authors.length && got.authors.length) {
         const words = (s) => (s ?? "").normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length > 1);
         const theirs = new Set(truth.authors.flatMap((a) => words(`${a.firstName} ${a.lastName}`)));

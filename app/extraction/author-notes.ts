@@ -237,7 +237,6 @@ function sharedNote(texts: string[]): { affiliation: string; email: null; beside
   return null;
 }
 
-
 /**
  * Whether a place read for an author already has a place every author shares as one of its parts: "TUM, Robeco Asset
  * Management" under a name and "All authors are at Robeco Asset Management" in the note. The place read is the more

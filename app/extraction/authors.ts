@@ -53,8 +53,10 @@ export function authorsListedOnCover(coverLines: Line[], read: ExtractedAuthor[]
   if (!read.length) return read;
   const whole = (n: { firstName: string; lastName: string }) => `${n.firstName} ${n.lastName}`;
   for (const l of coverLines) {
-    // (A line of names alone: the cover's names are sure where they hold every name the title page gave.)
-    if (INSTITUTION.test(l.text) || /[@\d:]/.test(l.text)) continue;
+    // (A line of names alone: the cover's names are sure where they hold every name the title page gave. The name
+    // model reads only a line that prints every family name read.)
+    const folded = fold(l.text).toLowerCase();
+    if (INSTITUTION.test(l.text) || /[@\d:]/.test(l.text) || !read.every((a) => folded.includes(fold(a.lastName).toLowerCase()))) continue;
     const names = namesOnLine(l, lowerWords, { reader }).map(nameParts);
     if (names.length <= read.length || !read.every((a) => names.some((n) => samePerson(whole(n), whole(a))))) continue;
     // (Names and the marks between them only: not "Ada Moss, Karl Lind, discussed by Jane Doe", nor "(editors)".)
@@ -382,9 +384,9 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
   // Fleischman" / "John M. Roberts" / "Board of Governors of …"): the place is all of theirs, as names on one line
   // share the block under it.
   const stacked = candidates.length > 1 && candidates.every((c, k) => !c.markers.length && (k === 0 || (c.line.page === candidates[k - 1]!.line.page && c.lineIndex === candidates[k - 1]!.lineIndex + 1)));
-  const lowest = authors[authors.length - 1]!;
+  const lowest = authors.at(-1);
   // (One place: "Harbour University, Eastbury College" under two stacked names may be one each, not both of theirs.)
-  if (stacked && lowest.affiliation && !/[,;]/.test(lowest.affiliation) && authors.slice(0, -1).every((a) => !a.affiliation)) {
+  if (stacked && lowest?.affiliation && !/[,;]/.test(lowest.affiliation) && authors.slice(0, -1).every((a) => !a.affiliation)) {
     for (const a of authors.slice(0, -1)) Object.assign(a, { affiliation: lowest.affiliation, institution: lowest.institution, department: lowest.department, country: lowest.country });
   }
 
@@ -936,9 +938,10 @@ function giveEmails(authors: ExtractedAuthor[], ownEmails: string[][], emails: s
   // Schulzrinne) is too little on its own against every author, enough where exactly one author of
   // all has that given name or those initials and still lacks an address.
   const initials = (a: ExtractedAuthor) => initialsOf(`${a.firstName} ${a.lastName}`).replace(/[^a-z]/g, "");
-  const mailbox = (email: string) => fold(email.split("@")[0]!).replace(/[^a-z]/g, "");
+  const letters = (s: string) => fold(s).replace(/[^a-z]/g, "");
+  const mailbox = (email: string) => letters(email.split("@")[0]!);
   // (Or the mailbox's first part, a department's code after it: "dl.fi@" is David Lando's at the finance department.)
-  const initialsBox = (email: string, a: ExtractedAuthor) => [mailbox(email), fold(email.split("@")[0]!.split(/[._-]/)[0]!).replace(/[^a-z]/g, "")].some((m) => m.length >= 2 && m === initials(a));
+  const initialsBox = (email: string, a: ExtractedAuthor) => [mailbox(email), letters(email.split(/[@._-]/)[0]!)].some((m) => m.length >= 2 && m === initials(a));
   for (const email of [...emails, ...elsewhere]) {
     if (used.has(email)) continue;
     const fitting = authors.filter((a) => emailFit(email, a.firstName, a.lastName) >= 1 || initialsBox(email, a));

@@ -176,8 +176,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   // (The front matter's pages: the first two, or up to the abstract's where it comes later, past an acknowledgements page.)
   const frontEnd = Math.max(firstPage + 1, abstractStart >= 0 ? (lines[abstractStart]?.page ?? 0) : 0);
   const front = lines.filter((l) => l.page <= frontEnd);
-  const thanked = cover?.authors.length ? authorsOfCover(cover, read) : withoutThanked(front, read);
-  const listed = series ? authorsListedOnCover(printed.filter((l) => l.page === series.page), thanked, lowerWords, nameReader) : thanked;
+  const named = cover?.authors.length ? authorsOfCover(cover, read) : withoutThanked(front, read);
+  const listed = series ? authorsListedOnCover(printed.filter((l) => l.page === series.page), named, lowerWords, nameReader) : named;
   const authors = listed.filter((a) => !isOrganisation(`${a.firstName} ${a.lastName}`));
   if (series && !authors.length) return readHeader(doc, weights, { ...options, coverRead: true });
   // An organisation read as an author was printed under the authors: it is the affiliation of the
