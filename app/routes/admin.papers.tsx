@@ -13,7 +13,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/table-wrap";
 import { PAPER_STATUSES } from "~/db/enums";
 import { PapersFileLinks } from "~/features/papers/paper-file-links";
-import { PAPERS_PAGE_SIZE, paperIntentSchema, saveSchema, stageSchema } from "~/features/papers/papers-forms";
+import { PAPERS_PAGE_SIZE, paperIntentSchema, saveSchema, shownRowField, stageSchema } from "~/features/papers/papers-forms";
 import { asAdmin, listPapers, paperListReads, parsePaperQuery } from "~/features/papers/papers.server";
 import { conferenceChoiceLabel, conferenceChoices, decisionsOpen, discardStaged, saveConfirmed, stageChoices, stagedCountOf } from "~/features/papers/staging.server";
 import { listPath } from "~/lib/list-href";
@@ -313,9 +313,7 @@ function PaperTable({ conferenceId, editable, page, q, first }: { conferenceId: 
         _csrf: csrf,
         intent: "stage",
         js: "1",
-        "choices[0].paperId": String(p.id),
-        "choices[0].seen": p.status,
-        "choices[0].shown": shown,
+        "choices[0].row": shownRowField({ paperId: p.id, seen: p.status, shown }),
         "choices[0].status": chosen,
       },
       { method: "post", action: `/admin/papers${search}`, navigate: false, fetcherKey: `stage-${p.id}`, preventScrollReset: true }
@@ -397,23 +395,21 @@ function PaperRow({
   const name = p.title.length > 60 ? `${p.title.slice(0, 60)}…` : p.title;
   const author = p.firstAuthor;
   const registered = p.registrations > 0;
-  // A row is rendered 25 times a page: its markup is kept to the elements it needs (one text
-  // node for a name, the badge carrying its own title, the select named by its own label).
+  // A row is rendered 25 times a page: its markup is kept to the elements it needs (text set bold
+  // or apart by its cell's class, not by an element; the row as shown in one hidden field; the
+  // badge carrying its own title; the select named by its own label).
   return (
     <tr className={staged ? "row-staged" : undefined}>
-      <td>
-        <strong>{p.number}</strong>
-      </td>
+      <td className="paper-number">{p.number}</td>
       <td className="paper-title-cell">
-        <strong>{p.title}</strong>
+        {p.title}
         {p.abstractStart ? <small className="abstract-start">{p.abstractStart.length >= 100 ? `${p.abstractStart}…` : p.abstractStart}</small> : null}
       </td>
       <td>
         {author ? (
           <>
             {`${author.firstName} ${author.lastName}`}
-            <br />
-            <small>{author.email}</small>
+            <small className="author-email">{author.email}</small>
           </>
         ) : (
           "—"
@@ -429,9 +425,7 @@ function PaperRow({
       <td>
         {editable ? (
           <>
-            <input type="hidden" name={`choices[${index}].paperId`} value={p.id} />
-            <input type="hidden" name={`choices[${index}].seen`} value={p.status} />
-            <input type="hidden" name={`choices[${index}].shown`} value={p.staged ?? p.status} />
+            <input type="hidden" name={`choices[${index}].row`} value={shownRowField({ paperId: p.id, seen: p.status, shown: p.staged ?? p.status })} />
             <select id={`status-${p.id}`} aria-label={`Status of ${p.number}`} name={`choices[${index}].status`} value={shown} onChange={(e) => stage(p, shown, e.currentTarget.value)}>
               {STATUS_OPTIONS}
             </select>
@@ -441,38 +435,34 @@ function PaperRow({
           <Badge tone={paperStatusBadge(p.status).tone}>{paperStatusBadge(p.status).label}</Badge>
         )}
       </td>
-      <td>
-        <span className="file-links">
-          {p.files.full ? (
-            <a href={`/api/papers/${p.id}/download/fullManuscript`} aria-label={`Full Manuscript of ${p.number}`}>
-              Full Manuscript
-            </a>
-          ) : null}
-          {p.files.blind ? (
-            <a href={`/api/papers/${p.id}/download/blindCopyManuscript`} aria-label={`Blind Copy of ${p.number}`}>
-              Blind Copy
-            </a>
-          ) : null}
-          {!p.files.full && !p.files.blind ? "—" : null}
-        </span>
+      <td className="file-links">
+        {p.files.full ? (
+          <a href={`/api/papers/${p.id}/download/fullManuscript`} aria-label={`Full Manuscript of ${p.number}`}>
+            Full Manuscript
+          </a>
+        ) : null}
+        {p.files.blind ? (
+          <a href={`/api/papers/${p.id}/download/blindCopyManuscript`} aria-label={`Blind Copy of ${p.number}`}>
+            Blind Copy
+          </a>
+        ) : null}
+        {!p.files.full && !p.files.blind ? "—" : null}
       </td>
-      <td>
-        <span className="row-actions">
-          <a href={`/admin/papers/${p.id}${listQuery}`} data-row-link="" aria-label={`View details of ${name}`}>
-            View
+      <td className="paper-actions">
+        <a href={`/admin/papers/${p.id}${listQuery}`} data-row-link="" aria-label={`View details of ${name}`}>
+          View
+        </a>
+        <a href={`/admin/papers/${p.id}/edit${listQuery}`} data-row-link="" aria-label={`Edit ${name}`}>
+          Edit
+        </a>
+        {author ? (
+          <a href={`mailto:${author.email}?subject=${encodeURIComponent(`Regarding your paper: ${p.title}`)}`} aria-label={`Contact the author of ${name}`}>
+            Contact
           </a>
-          <a href={`/admin/papers/${p.id}/edit${listQuery}`} data-row-link="" aria-label={`Edit ${name}`}>
-            Edit
-          </a>
-          {author ? (
-            <a href={`mailto:${author.email}?subject=${encodeURIComponent(`Regarding your paper: ${p.title}`)}`} aria-label={`Contact the author of ${name}`}>
-              Contact
-            </a>
-          ) : null}
-          <a href={`/admin/papers/${p.id}/delete${listQuery}`} data-row-link="" aria-label={`Delete ${name}`}>
-            Delete
-          </a>
-        </span>
+        ) : null}
+        <a href={`/admin/papers/${p.id}/delete${listQuery}`} data-row-link="" aria-label={`Delete ${name}`}>
+          Delete
+        </a>
       </td>
     </tr>
   );

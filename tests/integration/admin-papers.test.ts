@@ -54,7 +54,7 @@ describe("the Papers tab without JavaScript", () => {
   it("stages a decision on the server, shows it to another administrator, and unstages it when set back", async () => {
     const { conference, office, first } = await reviewSeason();
     const jar = await sessionJar(office);
-    const staged = await postForm(jar, tab(conference.id), { intent: "stage", "choices[0].paperId": String(first.id), "choices[0].seen": "under_review", "choices[0].shown": "under_review", "choices[0].status": "accepted" });
+    const staged = await postForm(jar, tab(conference.id), { intent: "stage", "choices[0].row": `${first.id}:under_review:under_review`, "choices[0].status": "accepted" });
     expect(staged.status).toBe(302);
     expect(await db().select().from(paperStatusDrafts).all()).toMatchObject([{ paperId: first.id, fromStatus: "under_review", toStatus: "accepted", stagedBy: office.id }]);
 
@@ -66,7 +66,7 @@ describe("the Papers tab without JavaScript", () => {
     expect(page).toContain("Showing 2 of 2 papers");
     expect(page).toContain("MS27~101");
 
-    await postForm(jar, tab(conference.id), { intent: "stage", "choices[0].paperId": String(first.id), "choices[0].seen": "under_review", "choices[0].shown": "accepted", "choices[0].status": "under_review" });
+    await postForm(jar, tab(conference.id), { intent: "stage", "choices[0].row": `${first.id}:under_review:accepted`, "choices[0].status": "under_review" });
     expect(await db().select().from(paperStatusDrafts).all()).toEqual([]);
     // Nothing changed on the paper, nothing was written to anyone.
     expect((await db().select().from(papers).where(eq(papers.id, first.id)).get())!.status).toBe("under_review");
@@ -78,13 +78,9 @@ describe("the Papers tab without JavaScript", () => {
     const jar = await sessionJar(office);
     await postForm(jar, tab(conference.id), [
       ["intent", "stage"],
-      ["choices[0].paperId", String(first.id)],
-      ["choices[0].seen", "under_review"],
-      ["choices[0].shown", "under_review"],
+      ["choices[0].row", `${first.id}:under_review:under_review`],
       ["choices[0].status", "accepted"],
-      ["choices[1].paperId", String(second.id)],
-      ["choices[1].seen", "under_review"],
-      ["choices[1].shown", "under_review"],
+      ["choices[1].row", `${second.id}:under_review:under_review`],
       ["choices[1].status", "rejected"],
     ]);
     const confirmation = await visit(jar, `/admin/papers/save?conference=${conference.id}`);
@@ -127,7 +123,7 @@ describe("the Papers tab without JavaScript", () => {
   it("does not overwrite a paper another administrator decided meanwhile: it is reported and its staged change dropped", async () => {
     const { conference, office, first } = await reviewSeason();
     const jar = await sessionJar(office);
-    await postForm(jar, tab(conference.id), { intent: "stage", "choices[0].paperId": String(first.id), "choices[0].seen": "under_review", "choices[0].shown": "under_review", "choices[0].status": "accepted" });
+    await postForm(jar, tab(conference.id), { intent: "stage", "choices[0].row": `${first.id}:under_review:under_review`, "choices[0].status": "accepted" });
     await db().update(papers).set({ status: "rejected" }).where(eq(papers.id, first.id)).run();
     const saved = await postForm(jar, tab(conference.id), { intent: "save", change: `${first.id}:under_review:accepted` });
     const location = saved.headers.get("Location")!;
@@ -142,7 +138,7 @@ describe("the Papers tab without JavaScript", () => {
     const { conference, office, first } = await reviewSeason();
     const other = await createUser({ role: "admin" });
     const [a, b] = [await sessionJar(office), await sessionJar(other)];
-    await postForm(a, tab(conference.id), { intent: "stage", "choices[0].paperId": String(first.id), "choices[0].seen": "under_review", "choices[0].shown": "under_review", "choices[0].status": "accepted" });
+    await postForm(a, tab(conference.id), { intent: "stage", "choices[0].row": `${first.id}:under_review:under_review`, "choices[0].status": "accepted" });
     const [one, two] = await Promise.all([
       postForm(a, tab(conference.id), { intent: "save", change: `${first.id}:under_review:accepted` }),
       postForm(b, tab(conference.id), { intent: "save", change: `${first.id}:under_review:accepted` }),
@@ -158,18 +154,14 @@ describe("the Papers tab without JavaScript", () => {
     const colleague = await createUser({ role: "admin" });
     const [mine, theirs] = [await sessionJar(office), await sessionJar(colleague)];
     const stage = (jar: Awaited<ReturnType<typeof sessionJar>>, paperId: number, shown: string, status: string) =>
-      postForm(jar, tab(conference.id), { intent: "stage", "choices[0].paperId": String(paperId), "choices[0].seen": "under_review", "choices[0].shown": shown, "choices[0].status": status });
+      postForm(jar, tab(conference.id), { intent: "stage", "choices[0].row": `${paperId}:under_review:${shown}`, "choices[0].status": status });
     // The colleague stages the first paper after my page was drawn; my page posts that row as it showed it.
     await stage(theirs, first.id, "under_review", "rejected");
     await postForm(mine, tab(conference.id), [
       ["intent", "stage"],
-      ["choices[0].paperId", String(first.id)],
-      ["choices[0].seen", "under_review"],
-      ["choices[0].shown", "under_review"],
+      ["choices[0].row", `${first.id}:under_review:under_review`],
       ["choices[0].status", "under_review"],
-      ["choices[1].paperId", String(second.id)],
-      ["choices[1].seen", "under_review"],
-      ["choices[1].shown", "under_review"],
+      ["choices[1].row", `${second.id}:under_review:under_review`],
       ["choices[1].status", "accepted"],
     ]);
     expect((await db().select().from(paperStatusDrafts).where(eq(paperStatusDrafts.paperId, first.id)).get())!.toStatus).toBe("rejected");
@@ -204,9 +196,25 @@ describe("the Papers tab without JavaScript", () => {
   it("discards every staged decision of the conference after asking", async () => {
     const { conference, office, first } = await reviewSeason();
     const jar = await sessionJar(office);
-    await postForm(jar, tab(conference.id), { intent: "stage", "choices[0].paperId": String(first.id), "choices[0].seen": "under_review", "choices[0].shown": "under_review", "choices[0].status": "incomplete" });
+    await postForm(jar, tab(conference.id), { intent: "stage", "choices[0].row": `${first.id}:under_review:under_review`, "choices[0].status": "incomplete" });
     expect(textOf(await (await visit(jar, `/admin/papers/discard?conference=${conference.id}`)).text())).toContain("Are you sure you want to discard all pending changes?");
     await postForm(jar, tab(conference.id), { intent: "discard" });
+    expect(await db().select().from(paperStatusDrafts).all()).toEqual([]);
+  });
+
+  it("refuses a stage post whose row is not paperId:status:status or names no status, and stages none of its rows", async () => {
+    const { conference, office, first, second } = await reviewSeason();
+    const jar = await sessionJar(office);
+    for (const row of [`${first.id}`, `${first.id}:under_review:approved`, `0:under_review:under_review`, `${first.id}:under_review:under_review:x`]) {
+      const refused = await postForm(jar, tab(conference.id), [
+        ["intent", "stage"],
+        ["choices[0].row", `${second.id}:under_review:under_review`],
+        ["choices[0].status", "accepted"],
+        ["choices[1].row", row],
+        ["choices[1].status", "rejected"],
+      ]);
+      expect(refused.status, row).toBe(400);
+    }
     expect(await db().select().from(paperStatusDrafts).all()).toEqual([]);
   });
 
@@ -217,7 +225,7 @@ describe("the Papers tab without JavaScript", () => {
     const page = await (await visit(jar, tab(conference.id))).text();
     expect(textOf(page)).toContain("Conference is inactive - paper status is read-only");
     expect(page).not.toContain(`id="status-${first.id}"`);
-    const refused = await postForm(jar, tab(conference.id), { intent: "stage", "choices[0].paperId": String(first.id), "choices[0].seen": "under_review", "choices[0].shown": "under_review", "choices[0].status": "accepted" });
+    const refused = await postForm(jar, tab(conference.id), { intent: "stage", "choices[0].row": `${first.id}:under_review:under_review`, "choices[0].status": "accepted" });
     expect(refused.status).toBe(409);
     expect(await db().select().from(paperStatusDrafts).all()).toEqual([]);
   });
@@ -284,7 +292,7 @@ describe("who may use the Papers tab", () => {
       expect([403, 404], path).toContain(response.status);
     }
     const posts: Array<Record<string, string>> = [
-      { intent: "stage", "choices[0].paperId": String(first.id), "choices[0].seen": "under_review", "choices[0].shown": "under_review", "choices[0].status": "accepted" },
+      { intent: "stage", "choices[0].row": `${first.id}:under_review:under_review`, "choices[0].status": "accepted" },
       { intent: "save", change: `${first.id}:under_review:accepted` },
       { intent: "discard" },
     ];

@@ -303,7 +303,7 @@ describe("PUT /api/admin/papers/{id}/status", () => {
     });
     const jar = await sessionJar(admin);
     const tab = `/admin/papers?conference=${conference.id}`;
-    await postForm(jar, tab, { intent: "stage", "choices[0].paperId": String(twin.id), "choices[0].seen": "under_review", "choices[0].shown": "under_review", "choices[0].status": "accepted" });
+    await postForm(jar, tab, { intent: "stage", "choices[0].row": `${twin.id}:under_review:under_review`, "choices[0].status": "accepted" });
     expect((await postForm(jar, tab, { intent: "save", change: `${twin.id}:under_review:accepted` })).status).toBe(302);
     expect((await call("PUT", template, { path: `/api/admin/papers/${paper.id}/status`, token: tokens.admin, json: { status: "accepted" } })).status).toBe(200);
     const letters = await db().select().from(outbox).where(eq(outbox.template, "paper_decision")).all();

@@ -12,35 +12,47 @@ export const PAPERS_PAGE_SIZE = 25;
 export type StatusChange = { paperId: number; from: PaperStatus; to: PaperStatus };
 
 const status = z.enum(PAPER_STATUSES);
-const paperId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const PAPER_INTENTS = ["stage", "save", "discard"] as const;
 export const paperIntentSchema = z.object({ intent: z.enum(PAPER_INTENTS) });
 
 /**
- * The list's selects: each row's paper, its status when shown (`seen`), what its select showed
- * (`shown`: the staged status, or the status), and the one chosen (a page holds 25).
+ * A paper and two of its statuses in one field, `paperId:first:second`: a decision as the
+ * confirmation posts it back (`paperId:from:to`), and a row of the list as the page showed it
+ * (`paperId:seen:shown`). One field a row keeps the list's markup to what it needs (25 rows a page).
  */
+const paperAndTwoStatuses = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}:[a-z_]{1,30}:[a-z_]{1,30}$/, `${what} must read paperId:status:status.`)
+    .transform((v, ctx) => {
+      const [id, first, second] = v.split(":") as [string, string, string];
+      const ok = (s: string): s is PaperStatus => (PAPER_STATUSES as readonly string[]).includes(s);
+      const paperId = Number(id);
+      if (paperId < 1 || paperId > 2_147_483_647 || !ok(first) || !ok(second)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `No such paper or status in ${v}.` });
+        return z.NEVER;
+      }
+      return { paperId, first, second };
+    });
+
+/** A row of the list as its select was shown: `paperId:seen:shown` (the status when shown, and what the select showed: the staged status, or the status). */
+export const shownRowField = (r: { paperId: number; seen: string; shown: string }) => `${r.paperId}:${r.seen}:${r.shown}`;
+
+/** The list's selects: each row as shown (`row`, see `shownRowField`) and the status chosen (a page holds 25). */
 export const stageSchema = z.object({
-  choices: z.array(z.object({ paperId, seen: status, shown: status, status })).min(1).max(100),
+  choices: z
+    .array(z.object({ row: paperAndTwoStatuses("A row"), status }))
+    .min(1)
+    .max(100)
+    .transform((rows) => rows.map(({ row, status }) => ({ paperId: row.paperId, seen: row.first, shown: row.second, status }))),
   /** Set by the page's script: answer with data instead of a redirect. */
   js: z.literal("1").optional(),
 });
 
 /** A decision as the confirmation lists it and posts it back: `paperId:from:to`. */
 export const changeField = (c: StatusChange) => `${c.paperId}:${c.from}:${c.to}`;
-const change = z
-  .string()
-  .regex(/^\d{1,10}:[a-z_]{1,30}:[a-z_]{1,30}$/, "A change must read paperId:from:to.")
-  .transform((v, ctx) => {
-    const [id, from, to] = v.split(":") as [string, string, string];
-    const ok = (s: string): s is PaperStatus => (PAPER_STATUSES as readonly string[]).includes(s);
-    if (!ok(from) || !ok(to)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Unknown status in ${v}.` });
-      return z.NEVER;
-    }
-    return { paperId: Number(id), from, to } satisfies StatusChange;
-  });
+const change = paperAndTwoStatuses("A change").transform(({ paperId, first, second }): StatusChange => ({ paperId, from: first, to: second }));
 
 export const saveSchema = z.object({
   change: z
