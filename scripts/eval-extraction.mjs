@@ -162,6 +162,10 @@ const SETS = dirs.length
       ...(hasPdfs("tests/fixtures/working-papers/twentieth/dev") ? [["papers 20 dev", "tests/fixtures/working-papers/twentieth/dev", true]] : []),
       // Its held-out half, read once with the engine frozen (decision 087), scored only from then on.
       ...(hasPdfs("tests/fixtures/working-papers/twentieth/held-out") ? [["papers 20 held-out", "tests/fixtures/working-papers/twentieth/held-out", false]] : []),
+      // The twenty-first set (README, "The twenty-first set"): its development half listed.
+      ...(hasPdfs("tests/fixtures/working-papers/twentyfirst/dev") ? [["papers 21 dev", "tests/fixtures/working-papers/twentyfirst/dev", true]] : []),
+      // Its held-out half, read once with the engine frozen, scored only from then on.
+      ...(hasPdfs("tests/fixtures/working-papers/twentyfirst/held-out") ? [["papers 21 held-out", "tests/fixtures/working-papers/twentyfirst/held-out", false]] : []),
     ];
 
 /** The held-out halves, read once at the end of a pass, that the calibration learns from since (decisions 073 and 076): `--calibrate`. */
