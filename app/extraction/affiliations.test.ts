@@ -28,6 +28,8 @@ describe("affiliations", () => {
     expect(cleanAffiliation("Harbour University, Department of Finance, Job Market Paper")).toBe("Harbour University, Department of Finance");
     expect(cleanAffiliation("Department of Economics, Harbour University, Eastbury, NJ 08544 —")).toBe("Department of Economics, Harbour University, Eastbury, NJ 08544");
     expect(cleanAffiliation("Harbour Wealth AG, Zürich, 8005, Switzerland v1 First published: 26 Jul 2023, 3:119")).toBe("Harbour Wealth AG, Zürich, 8005, Switzerland");
+    // (And the separator an e-mail printed before the place left: "ada@…, Harbour School of Business".)
+    expect(cleanAffiliation("ada@harbour.example.edu, Harbour School of Business, Harbour University")).toBe("Harbour School of Business, Harbour University");
     // (A place's own dash stays: "Harbour – Eastbury University".)
     expect(cleanAffiliation("Harbour – Eastbury University")).toBe("Harbour – Eastbury University");
     expect(cleanAffiliation("Communication Science Laboratories, Harbour Telegraph and Telephone")).toBe("Communication Science Laboratories, Harbour Telegraph and Telephone");

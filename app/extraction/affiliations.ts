@@ -203,6 +203,8 @@ export const cleanAffiliation = (t: string) =>
       .replace(/(?:https?:\/\/|\bwww\.)[^\s,;]+/gi, "")
       // (The separators what was taken out stood between, one left: "CEPR; , " is "CEPR;".)
       .replace(/([;,])(?:\s*[;,])+/g, "$1")
+      // (And the separator an address at the start left: "a@harbour.edu, Harbour School of Business".)
+      .replace(/^\s*[;,]\s*/, "")
       .replace(/\s*✉\s*/gu, " ")
       // (Brackets an address stood in, emptied: "…, Cyprus (" + "a@b.cy" + ")".)
       .replace(/\s*\(\s*\)/g, "")

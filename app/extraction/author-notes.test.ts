@@ -782,6 +782,30 @@ describe("author notes", () => {
     expect(withoutThanked(lines(["Funding: AK and James Wilton received funding from the Ontario HIV Treatment Network."]), funded)).toHaveLength(2);
   });
 
+  it("leaves out a person thanked whose family name the line cut after its hyphen", () => {
+    const authors = [author("Nicholas", "Okafor"), author("Maria", "Lindqvist"), author("Pierre", "Moulin-")];
+    const front = [
+      ...lines(["Nicholas Okafor and Maria Lindqvist"], { size: 12, from: 120 }),
+      ...lines(["The views are our own. We thank Jane Roe, Pierre Moulin-", "Delacroix and seminar participants for comments."], { from: 600 }),
+    ];
+    expect(withoutThanked(front, authors).map((a) => a.lastName)).toEqual(["Okafor", "Lindqvist"]);
+  });
+
+  it("reads a note of family names and places parted by semicolons, as the Federal Reserve's papers print it", () => {
+    const note = lines([
+      "Moss and Lind, Federal Reserve Bank of Harbour; Ruiz, Board of Governors; Tanaka, Eastbury Institute for",
+      "International Economics. Tanaka worked on this paper while at the Federal Reserve Bank of Harbour. We thank Jane Roe",
+      "for comments. The views expressed are those of the authors.",
+    ]);
+    const four = [author("Ada", "Moss"), author("Karl", "Lind"), author("Pilar", "Ruiz"), author("Kenji", "Tanaka")];
+    affiliationsFromNotes(note, four);
+    expect(four.map((a) => a.affiliation)).toEqual(["Federal Reserve Bank of Harbour", "Federal Reserve Bank of Harbour", "Board of Governors", "Eastbury Institute for International Economics"]);
+    // (Not a list of names family name first: its "places" are given names.)
+    const listed = [author("Ada", "Moss"), author("Karl", "Lind")];
+    affiliationsFromNotes(lines(["Moss, Ada; Lind, Karl. We thank Jane Roe for comments."]), listed);
+    expect(listed.map((a) => a.affiliation)).toEqual([null, null]);
+  });
+
   it("keeps an author whose name line is printed in capitals, though a note cites their work in words a thanks uses", () => {
     const authors = [author("Marta", "Olivares-Kuhn"), author("Tomas", "Brel"), author("Lena", "Voss")];
     const front = [

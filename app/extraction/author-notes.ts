@@ -18,7 +18,10 @@ import { CORRESPONDING_LABEL, EMAIL, MASKED_EMAIL, POST, POST_HEADS, ROLE_AFTER_
 import { middleOf } from "./layout";
 
 /** A name as a note may print it: as written, or in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at …"). */
-const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase()])].map(escape).join("|")})`;
+/** A family name without the generation printed after it: "Knotek II" is "Knotek", as a note may cite it. */
+const withoutGeneration = (name: string) => name.trim().replace(/,?\s+(?:Jr|Sr|II|III|IV)\.?$/, "");
+/** A family name as a note may print it: as read, in capitals, and without its generation ("Knotek II", "KNOTEK II", "Knotek"). */
+const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase(), withoutGeneration(name), withoutGeneration(name).toUpperCase()])].map(escape).join("|")})`;
 /**
  * A sentence's end: a full stop before a capital, not one of an initial's, a title's or an address's
  * abbreviation ("B.T. Rocca Jr. Professor", "Av. Camino a Santa Teresa 930", "Dept. of Finance"), nor
@@ -373,8 +376,8 @@ function placesBeforeMail(texts: string[], families: string[]): Array<{ affiliat
  * not a list of places said "respectively", which `respectiveNote` reads.
  */
 function groupOf(texts: string[], author: ExtractedAuthor, families: string[]): string | null {
-  const own = fold(author.lastName).toLowerCase();
-  const known = new Set(families.map((f) => fold(f).toLowerCase()));
+  const own = fold(withoutGeneration(author.lastName)).toLowerCase();
+  const known = new Set(families.map((f) => fold(withoutGeneration(f)).toLowerCase()));
   for (const sentence of texts.flatMap((t) => sentences(t)).filter((t) => t.length <= 400)) {
     const m = /^(?:[*∗†]\s*|\p{Ll}\s+)?(\p{Lu}.+?)\s+are\s+(?:all\s+)?(?:from|at|in(?!\s+part\b)|with|affiliated\s+with)\s+(?:the\s+)?(\p{Lu}.+?)\.?$/u.exec(sentence);
     // (The e-mails the sentence ends with are no part of the place: "… Federal Reserve System (E-mails: a@frb.gov, b@frb.gov respectively)".)
@@ -383,7 +386,7 @@ function groupOf(texts: string[], author: ExtractedAuthor, families: string[]): 
     // (Each listed name ends with an author's family name, a generation after it aside: "Francis A. Longstaff", "Lustig",
     // "Edward S. Knotek II", "Thomas van Florenstein Mulder".)
     // (An e-mail in brackets after a name is no part of it: "Ortega (p.ortega@…) and Lind (…) are with …".)
-    const listed = listItems(m[1]!.replace(MAIL_BRACKETS_ANYWHERE, "")).map((n) => fold(n.trim().replace(/,?\s+(?:Jr|Sr|II|III|IV)\.?$/, "")).toLowerCase());
+    const listed = listItems(m[1]!.replace(MAIL_BRACKETS_ANYWHERE, "")).map((n) => fold(withoutGeneration(n)).toLowerCase());
     const familyOf = (name: string) => [...known].find((f) => name === f || name.endsWith(` ${f}`));
     if (listed.length < 2 || listed.length > 12 || !listed.every(familyOf) || !namesInstitution(place)) continue;
     if (listed.some((name) => familyOf(name) === own)) return place;
@@ -443,6 +446,17 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   // author), lind@kestrel.ac.il, Kestrel University, …, Israel. We thank …".)
   // (Of two entries under one family name, the one whose mailbox fits the author; none whose mailbox is another's.)
   const byFamilyMail = new RegExp(String.raw`(?:^\S?\s*|[;*∗†]\s*(?:and\s+)?)(?:${family})(?:\s*\([^()]{1,40}\))?\s*,\s*(${EMAIL.source})\s*,\s*(\p{Lu}[^;]{1,300})`, "gu");
+  // (Or the family names of one or more authors, a comma and their place, entries parted by semicolons, as the
+  // Federal Reserve's papers print them: "Moss and Lind, Federal Reserve Bank of Harbour; Ruiz, Board of Governors;
+  // Tanaka, Eastbury College." Two entries at least, each keyed by authors' family names alone and naming an institution;
+  // not a list of names family name first, "Moss, Ada; Lind, Karl".)
+  const anyFamily = [family, ...others].join("|");
+  const familiesPlace = new RegExp(String.raw`(?:^\S?\s*|;\s*(?:and\s+)?)((?:${anyFamily})(?:\s*,\s*(?:${anyFamily}))*(?:\s*,?\s+and\s+(?:${anyFamily}))?)\s*,\s+(\p{Lu}[^;]{1,200}?)(?=\s*;|${SENTENCE_END}|\.?$)`, "gu");
+  const ownFamily = new RegExp(String.raw`(?<![\p{L}])(?:${family})(?![\p{L}])`, "u");
+  const entryByFamilies = (text: string) => {
+    const entries = [...text.matchAll(familiesPlace)].filter((m) => namesInstitution(m[2]!) && !(othersNamed && othersNamed.test(m[2]!)) && !isProse(m[2]!));
+    return entries.length >= 2 ? (entries.find((m) => ownFamily.test(m[1]!))?.[2] ?? null) : null;
+  };
   const entryByMail = (text: string) => {
     const fitting = [...text.matchAll(byFamilyMail)].map((m) => ({ m, fit: emailFit(m[1]!, author.firstName, author.lastName) })).filter((e) => e.fit > 0);
     return fitting.sort((a, b) => b.fit - a.fit)[0]?.m ?? null;
@@ -463,6 +477,8 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
     const e = entryByMail(text);
     const mailedPlace = e ? placeAfterMail(e[2]!) : "";
     if (e && namesInstitution(mailedPlace) && !(othersNamed && othersNamed.test(mailedPlace))) return { affiliation: mailedPlace, email: e[1]!.toLowerCase() };
+    const listedPlace = entryByFamilies(text);
+    if (listedPlace) return { affiliation: listedPlace, email: null };
     const s = sentence.exec(text);
     if (s) {
       const said = s[1]!.slice(0, 400);
@@ -673,11 +689,13 @@ export function withoutThanked(lines: Line[], authors: ExtractedAuthor[]): Extra
   if (!thanks.length) return authors;
   // (A name's own letters bound it, not \b, which knows no accented letter: "Tiberé".)
   const kept = authors.filter((a) => {
-    if (!a.lastName.trim()) return true;
-    const named = new RegExp(`(?<![\\p{L}\\p{N}])${escape(a.lastName)}(?![\\p{L}\\p{N}])`, "u");
+    // (A family name the line cut after its hyphen, "Collin-" of "Pierre Collin-" / "Dufresne", is looked for as far as it goes.)
+    const family = a.lastName.trim().replace(/[-‐]$/, "");
+    if (!family) return true;
+    const named = new RegExp(`(?<![\\p{L}\\p{N}])${escape(family)}(?![\\p{L}\\p{N}])`, "u");
     // (Named elsewhere as printed or in capitals: an author line or a running head in capitals, "MARTA OLIVARES-KUHN";
     // not a word in lower case, "the price of housing" for an author Price.)
-    const inCapitals = new RegExp(`(?<![\\p{L}\\p{N}])${escape(a.lastName.toLocaleUpperCase())}(?![\\p{L}\\p{N}])`, "u");
+    const inCapitals = new RegExp(`(?<![\\p{L}\\p{N}])${escape(family.toLocaleUpperCase())}(?![\\p{L}\\p{N}])`, "u");
     return !(thanks.some((t) => named.test(t)) && !other.some((t) => named.test(t) || inCapitals.test(t)));
   });
   // (Never all of them: a paper's authors are named somewhere besides its thanks.)

@@ -1004,7 +1004,7 @@ describe("the author reader", () => {
     );
     expect(unit.authors.map((a) => a.affiliation)).toEqual(["Department of Economics, University of Chicago", "Department of Economics, University of Chicago"]);
   });
-  it("reads a name with its generation as a name alone, and leaves a contact's label out of the place", () => {
+  it("reads a name with its generation as a name alone, the generation kept with the family name, and leaves a contact's label out of the place", () => {
     const header = readHeader(
       documentOf([
         ["Nowcasting U.S. Headline and Core Inflation", 12],
@@ -1016,7 +1016,7 @@ describe("the author reader", () => {
       ]),
     );
     expect(header.authors.map((a) => [a.firstName, a.lastName, a.affiliation])).toEqual([
-      ["Edward S.", "Knotek", "Federal Reserve Bank of Cleveland, East 6th Street, Cleveland, OH 44114"],
+      ["Edward S.", "Knotek II", "Federal Reserve Bank of Cleveland, East 6th Street, Cleveland, OH 44114"],
       ["Saeed", "Zaman", "Federal Reserve Bank of Cleveland, East 6th Street, Cleveland, OH 44114"],
     ]);
   });
@@ -1479,5 +1479,84 @@ describe("a series' cover's list of names", () => {
       const discussed = [cover[0]!, lineAt(1, 86, 367, 14, line)];
       expect(authorsListedOnCover(discussed, read, lowerCaseWords(discussed)), line).toBe(read);
     }
+  });
+
+  it("reads one author to a line with the place right after the name: after a comma, or set in another font", () => {
+    const abstract: Array<[string, number]> = [
+      ["Abstract", 11],
+      ["Speculators who chase trends can destabilise the price of oil, and those who trade on fundamentals pull it back;", 10],
+      ["we estimate a model of both and find that their interplay makes price cycles that last for years.", 10],
+    ];
+    const commas = readHeader(
+      documentOf([
+        ["Oil Price Cycles and the Speculators Who Make Them", 20],
+        ["Maria Moss, Norland Bundesbank and Eastbury University", 14],
+        ["Karl Lind, Norland Bundesbank", 14],
+        ["This version: March 2021", 12],
+        ...abstract,
+      ]),
+    );
+    expect(commas.authors.map((a) => [a.firstName, a.lastName, a.affiliation])).toEqual([
+      ["Maria", "Moss", "Norland Bundesbank and Eastbury University"],
+      ["Karl", "Lind", "Norland Bundesbank"],
+    ]);
+    // (Not a unit that opens an address: "Central Laser Facility, Harbour Laboratory".)
+    const units = readHeader(
+      documentOf([
+        ["Oil Price Cycles and the Speculators Who Make Them", 20],
+        ["Maria Moss and Karl Lind", 14],
+        ["Central Laser Facility, Harbour Appleton Laboratory", 12],
+        ["This version: March 2021", 12],
+        ...abstract,
+      ]),
+    );
+    expect(units.authors.map((a) => a.lastName)).toEqual(["Moss", "Lind"]);
+    // (The name's first word a given name the lexicon knows, or a line set in the same two fonts as one whose is.)
+    const fonts = readHeader(
+      documentOfLines([
+        lineAt(1, 110, 150, 20, "Oil Price Cycles and the Speculators Who Make Them"),
+        lineOfSpans(1, 200, [[190, "Karl Moss", 14], [262, "Harbour University", 14, "Times-Italic"]]),
+        lineOfSpans(1, 222, [[150, "Pilar Ruiz-Lind", 14], [252, "Federal Reserve Bank of Eastbury", 14, "Times-Italic"]]),
+        lineAt(1, 250, 260, 12, "March 2021"),
+        lineAt(1, 280, 320, 11, "Abstract"),
+        lineAt(1, 90, 340, 10, "Speculators who chase trends can destabilise the price of oil, and those who trade on fundamentals"),
+        lineAt(1, 90, 354, 10, "pull it back; we estimate a model of both and find that their interplay makes long price cycles."),
+      ]),
+    );
+    expect(fonts.authors.map((a) => [a.firstName, a.lastName, a.affiliation])).toEqual([
+      ["Karl", "Moss", "Harbour University"],
+      ["Pilar", "Ruiz-Lind", "Federal Reserve Bank of Eastbury"],
+    ]);
+  });
+
+  it("reads a person known by one name where an e-mail on the page has that name for its mailbox, and the place a note labels after the e-mail", () => {
+    const doc = documentOfLines([
+      lineAt(1, 150, 83, 14, "Bundled Leases and Entry Under Credit Frictions"),
+      lineOfSpans(1, 127, [[285, "Tamsin", 10], [317, "1", 6, "Times", true]]),
+      lineAt(1, 280, 154, 10, "March, 2025"),
+      lineAt(1, 283, 200, 10, "Abstract:"),
+      lineAt(1, 72, 220, 10, "Small independent cinemas often lease their projectors from the firm that sells them advertising; I show how"),
+      lineAt(1, 72, 234, 10, "such bundles let firms enter markets where lenders cannot see revenues, and measure the gains to competition."),
+      lineOfSpans(1, 674, [[72, "1", 5, "Times", true], [83, "tamsin@harbour.example.edu, Harbour School of Business, Harbour University", 8]]),
+    ]);
+    expect(readHeader(doc).authors.map((a) => [a.firstName, a.lastName, a.email, a.affiliation])).toEqual([["", "Tamsin", "tamsin@harbour.example.edu", "Harbour School of Business, Harbour University"]]);
+    // (Not without such a mailbox: a one-word line is as often a heading.)
+    const unmailed = documentOfLines(doc.lines.slice(0, -1));
+    expect(readHeader(unmailed).authors).toEqual([]);
+    // The place a note labels after the author's e-mail: "email: …, address: …".
+    const labelled = readHeader(
+      documentOf([
+        ["Sticky Forecasts of Inflation", 14],
+        ["Ada Moss^1 and Karl Lind^2", 11],
+        ["Abstract", 11],
+        ["We study how professional forecasters revise their inflation forecasts and find their revisions sticky.", 10],
+        ["^1 email: ada@harbour.example.edu, address: Harbour Bank, Research Centre, 14 Quay Street, 60431 Harbour, Germany.", 9],
+        ["^2 email: lind@eastbury.example.edu, address: Department of Economics, Eastbury University, Eastbury, Canada.", 9],
+      ]),
+    );
+    expect(labelled.authors.map((a) => [a.lastName, a.email, a.affiliation])).toEqual([
+      ["Moss", "ada@harbour.example.edu", "Harbour Bank, Research Centre, 14 Quay Street, 60431 Harbour"],
+      ["Lind", "lind@eastbury.example.edu", "Department of Economics, Eastbury University, Eastbury"],
+    ]);
   });
 });

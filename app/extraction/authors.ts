@@ -9,9 +9,10 @@ import type { LineLabels } from "./labeller";
 import type { NameReader } from "./names";
 import { escapePattern, fold, joinLines, joinSpans, listItems, sentences, capitalised, isProse } from "./text";
 import type { Cover } from "./zones";
-import { isHeading, middleOf, sourceOf } from "./layout";
+import { isHeading, middleOf, sourceOf, startsWithMarker } from "./layout";
 import { blockAffiliations, cleanAffiliation, continuesNote, endsWithCountry, giveAffiliation, isAddress, leftOpen, notAffiliation, knownAsPlace, notePieces, noteTextsByLine, shareInstitutionLines, shortPlaceName, splitAffiliation, splitAtCountries } from "./affiliations";
 import { confidenceOf } from "./calibration";
+import { isGivenName } from "./lexicon";
 import { BARE_EMAIL, ROLE_MAILBOX, emailFit, expandEmails, mailboxesOn, mailedName, unmasked } from "./emails";
 import { NAMES_APART, TRAILING_NUMBER_MARKERS, applyNamingConvention, authorLine, byline, namesPlaces, initialsOf, isCommonWords, isPlace, looksLikeName, markerRanges, nameParts, namesAlone, namesOnLine, plainlyAName, putGivenNamesFirst, samePerson, splitName, hasInstitutionWord } from "./person-names";
 import { LEFT_OPEN, isNoise } from "./title";
@@ -82,12 +83,45 @@ const correspondingNote = (text: string) => /^(?:corresponding|[*∗](?!\s*,))/i
  * name, its markers and the affiliation after it (without degrees and post, its parts joined with commas;
  * `fullStops` where they were sentences); null for any other line.
  */
-function personWithAffiliation(text: string, lowerWords: Set<string>) {
-  const byCommas = entryOf(text.split(/\s*,\s*/), lowerWords, { posted: true });
+function personWithAffiliation(text: string, lowerWords: Set<string>, { person }: { person?: (name: string) => boolean } = {}) {
+  const pieces = text.split(/\s*,\s*/);
+  // (Or, given `person` to tell a person's name, the institution right after the name's comma, no post between: "Ada
+  // Moss, Harbour Bank and Lind University"; not a post with its place, "Principal Lecturer, Harbour University".)
+  const byCommas = entryOf(pieces, lowerWords, { posted: true }) ?? (person && INSTITUTION.test(pieces[1] ?? "") && !isProse(pieces[1]!) && !POST.test(pieces[0]!) && person(pieces[0]!) ? entryOf(pieces, lowerWords, { posted: false }) : null);
   if (byCommas) return { ...byCommas, fullStops: false };
   const sentences = entrySentences(text.replace(LABELLED_EMAIL, " "));
   const bySentences = sentences.length >= 2 ? entryOf(sentences, lowerWords, { posted: false }) : null;
   return bySentences ? { ...bySentences, fullStops: true } : null;
+}
+
+/**
+ * Whether a text opens as a person's name does, with a given name or an initial: "Stefan Reitz", "J. Moss"; not a unit
+ * that opens an address, "Central Laser Facility", "Theoretische Physik I" (where a name and its place share a line,
+ * nothing else tells them apart).
+ */
+const opensWithGivenName = (text: string) => {
+  const first = text.trim().split(/\s+/)[0] ?? "";
+  return /^\p{Lu}\.(?:-?\p{Lu}\.)*$/u.test(first) || isGivenName(first);
+};
+
+/**
+ * A name and its place on one line, the place set in another font right after the name, as a chapter's or a
+ * draft's byline prints it ("Ada Moss  Harbour University", the name upright, the place in italics): the name
+ * (two to four words) in the line's first font, an institution in the other, and the two fonts (`fonts`); null for
+ * any other line. Whether the name is a person's is the caller's to tell.
+ */
+function nameThenPlaceInOtherFont(line: Line, lowerWords: Set<string>) {
+  const spans = line.spans.filter((s) => s.text.trim());
+  const words = spans.filter((s) => !s.sup);
+  const change = words.findIndex((s) => s.font !== words[0]!.font);
+  if (change < 1 || words.slice(change).some((s) => s.font === words[0]!.font)) return null;
+  const name = joinSpans(words.slice(0, change)).trim();
+  const place = joinSpans(words.slice(change)).trim();
+  const size = name.split(/\s+/).length;
+  if (size < 2 || size > 4 || !INSTITUTION.test(place) || isProse(place) || !looksLikeName(name) || INSTITUTION.test(name) || isPlace(name) || isCommonWords(name, lowerWords)) return null;
+  // (The name's raised markers, printed before the place.)
+  const markers = spans.filter((s) => s.sup && s.x < words[change]!.x).flatMap((s) => s.text.split(/[\s,]+/).filter(Boolean));
+  return { name, markers, affiliation: place, fullStops: false, fonts: `${words[0]!.font} ${words[change]!.font}` };
 }
 
 /** An e-mail's label: "e-mail", "E-mail address". */
@@ -285,7 +319,7 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     const placesOfNotes = ownNotes.map((m, k) => {
       // (Nor the authors' names the note lists with their addresses, two or more: "Contact: Muhammad Bashir muhammad.bashir@…; Zehra Farooq …".)
       // (The author's own note may say their role after the place: "Cornell Financial Engineering Manhattan, corresponding author, email: …".)
-      const said = noteTexts[k]!.replace(ROLE_AFTER_PLACE, "").replace(ADDRESS_OF_PLACE, ", ");
+      const said = noteTexts[k]!.replace(ROLE_AFTER_PLACE, "").replace(ADDRESS_OF_PLACE, ", ").replace(MAIL_THEN_ADDRESS, "");
       const texts = sentences(said).flatMap(splitAtCountries).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && !/@/.test(t) && !listsAuthors(t));
       const institutional = texts.filter(namesInstitution);
       // (Not a sentence the note was cut in, "The views": a place's name is capitalised.)
@@ -538,6 +572,20 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
   const known = (name: string, author: number) => !corresponding || author >= 0.9 || candidates.some((c) => samePerson(c.name, name));
   // (A name the first pages print again on a line of its own, as an author's entry heads it: "Marta Olive" / "at …".)
   const printedAlone = (name: string) => lines.some((l) => l.text.trim() === name);
+  // (A person's name where a line gives it with its place: it opens with a given name the lexicon knows or an initial,
+  // or the name model reads it as one person's name beyond doubt, "Zachary Stangebye"; not a unit that opens an
+  // address, "Central Laser Facility".)
+  const personNamed = (at: Line) => (name: string) =>
+    opensWithGivenName(name) || (!!nameModel && namesAlone({ ...at, text: name, spans: [{ ...at.spans[0]!, text: name, sup: false }] }, lowerWords, nameReader));
+  const person = (at: Line) => (startsWithMarker(at) ? undefined : personNamed(at));
+  // (Lines that set a name and its place in two fonts are a person's where one of them, in the same two fonts, plainly is:
+  // "Mark Aguiar  Princeton University" over "Satyajit Chatterjee  Federal Reserve Bank of Philadelphia".)
+  const fontSplit = new Map(region.map(({ line: l }) => [l, startsWithMarker(l) ? null : nameThenPlaceInOtherFont(l, lowerWords)] as const));
+  const fontsOfPeople = new Set([...fontSplit].filter(([l, s]) => s && personNamed(l)(s.name)).map(([, s]) => s!.fonts));
+  const fontPlaced = (at: Line) => {
+    const split = fontSplit.get(at);
+    return split && fontsOfPeople.has(split.fonts) ? split : null;
+  };
   // (The lines' letters folded once, for the names a doubted line may be listed with.)
   let folded: string[] | undefined;
   const foldedLines = () => (folded ??= lines.map((l) => fold(l.text)));
@@ -571,7 +619,9 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
     }
     // One author to a line, with degrees, post and affiliation after the name ("Nicola Carey, PhD,
     // Reader, School of Health Sciences, University of Surrey, UK"); the affiliation may wrap.
-    const own = personWithAffiliation(line.text, lowerWords);
+    // (A name and its place with nothing between but a comma or a change of font, where no raised marker opens the line:
+    // "³VU Amsterdam, Harbour Asset Management" is a place keyed to a name above.)
+    const own = personWithAffiliation(line.text, lowerWords, { person: person(line) }) ?? fontPlaced(line);
     // (An e-mail's line is no name's, but for an entry that sets its e-mail among its parts.)
     const mailed = EMAIL.test(line.text);
     EMAIL.lastIndex = 0;
@@ -582,10 +632,10 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
     }
     if (own) {
       let affiliation = own.affiliation;
-      const goesOn = (text: string) =>
-        !/@/.test(text) && !correspondingNote(text) && !personWithAffiliation(text, lowerWords) &&
+      const goesOn = (next: Line, text = next.text) =>
+        !/@/.test(text) && !correspondingNote(text) && !personWithAffiliation(text, lowerWords, { person: person(next) }) && !fontPlaced(next) &&
         (leftOpen(affiliation) || (!endsWithCountry(affiliation) && (isAddress(text) || INSTITUTION.test(text)) && !isProse(text)));
-      for (let next = region[r + 1]; next && goesOn(next.line.text); next = region[r + 1]) {
+      for (let next = region[r + 1]; next && goesOn(next.line); next = region[r + 1]) {
         affiliation = own.fullStops ? `${affiliation}, ${entrySentences(next.line.text).join(", ")}` : `${affiliation} ${next.line.text.trim()}`;
         r++;
       }
@@ -651,6 +701,13 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
     names.forEach((s, k) => {
       if (known(s.name, author)) candidates.push({ ...s, markers: markerRanges(s.markers), line: first, lineIndex: index, author, ...(places[k] ? { affiliation: places[k] } : {}) });
     });
+    // (A person known by one name, "Saattvic", on a line of its own the labeller reads as a name line: only where an e-mail on the
+    // page has that name for its mailbox, "saattvic@…".)
+    const word = line.text.trim();
+    if (!names.length && author >= 0.5 && /^\p{Lu}\p{Ll}{2,}$/u.test(word) && mailboxes.some((m) => fold(m.split("@")[0]!).toLowerCase() === fold(word).toLowerCase()) && known(word, author)) {
+      const markers = line.spans.filter((s) => s.sup).flatMap((s) => s.text.split(/[\s,]+/).filter(Boolean));
+      candidates.push({ name: word, markers: markerRanges(markers), line: first, lineIndex: index, author, given: "", family: word });
+    }
   }
   return candidates;
 }
@@ -660,6 +717,8 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
  * Economics, 256 UCB, …"; not after an e-mail, "… E-mail: a@harbour.edu. Address: …", whose sentence is no place.
  */
 const ADDRESS_OF_PLACE = /(?<!@[\w-]+(?:\.[\w-]+)*)\.\s+(?:(?:postal|mailing)\s+)?address\s*:\s*(?=\p{Lu}|\d)/giu;
+/** A note that gives the author's e-mail and then labels their address: "email: ada@harbour.edu, address: Harbour Bank, …" (the address is the place). */
+const MAIL_THEN_ADDRESS = new RegExp(String.raw`^\s*e-?mail\s*:?\s*${EMAIL.source}\s*[,;]\s*(?:(?:postal|mailing)\s+)?address\s*:\s*`, "i");
 /** A note or line the corresponding author's label opens: "Corresponding author: …", "∗ Corresponding author. Department …", "Correspondence: …". */
 const CORRESPONDENCE_OPENS = /^\s*[*∗†]?\s*(?:corresponding\s+author\b|correspondence\b)/i;
 

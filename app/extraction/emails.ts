@@ -2,7 +2,7 @@
  * E-mail addresses as the first pages print them (grouped, hyphenated or cut at a line end), and
  * how well an address fits a person's name.
  */
-import { INSTITUTION, EMAIL, GROUPED_EMAIL, MASKED_EMAIL, PARTICLES, TRAILING_SYMBOLS } from "./patterns";
+import { INSTITUTION, EMAIL, GROUPED_EMAIL, MASKED_EMAIL, PARTICLES, TRAILING_SYMBOLS, GENERATIONAL } from "./patterns";
 import type { Line } from "./model";
 import { fold } from "./text";
 import { isCommonWords, looksLikeName, splitName } from "./person-names";
@@ -76,7 +76,8 @@ export const EMAIL_ADDRESS_LINE = new RegExp(`^e-?mail(?:\\s+address(?:es)?)?\\s
 export function emailFit(email: string, first: string, last: string) {
   const local = fold(email.split("@")[0]!).replace(/[^a-z]/g, "");
   const ascii = (s: string) => s.replace(/[^a-z]/g, "");
-  const raw = `${first} ${last}`.toLowerCase().split(/[\s-]+/).filter((t) => t.length > 1 && !PARTICLES.has(t));
+  // (A generation after the family name is no part of a mailbox: "Knotek II".)
+  const raw = `${first} ${last}`.toLowerCase().split(/[\s-]+/).filter((t) => t.length > 1 && !PARTICLES.has(t) && !GENERATIONAL.test(t));
   const tokens = raw.map(fold);
   const [given] = tokens;
   // "Schröder" is written schroeder or schroder in an address.

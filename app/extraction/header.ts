@@ -114,9 +114,12 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   const lowerWords = lowerCaseWords(lines);
   // (Behind an archive's or a series' cover, the article's own title is the lines that print the cover's title again.)
   const printedTwice = cover?.title ?? series?.title;
-  const titleIndexes = (printedTwice && titleAgain(lines, printedTwice, limit)) || findTitle(lines, limit, doc, lowerWords, labels);
+  const again = printedTwice ? titleAgain(lines, printedTwice, limit) : null;
+  const titleIndexes = again || findTitle(lines, limit, doc, lowerWords, labels);
   const titleLines = titleIndexes.map((i) => lines[i]!);
-  const titleRead = cover?.title ?? (titleLines.length ? smallCapitalsRead(cleanTitle(titleOfLines(titleLines, vocabulary))) : null);
+  const pageTitle = titleLines.length ? smallCapitalsRead(cleanTitle(titleOfLines(titleLines, vocabulary))) : null;
+  // (The article's own title where it prints more than the archive's cover labels: a subtitle the cover left out.)
+  const titleRead = cover?.title && !(again && pageTitle && letterKey(pageTitle).length > letterKey(cover.title).length) ? cover.title : pageTitle;
   // A title set in capitals (a series' cover) is given as the first pages print it in ordinary case
   // where they do (the abstract page repeats it): an author should not have to retype it.
   // (Not as the small capitals' broken codes print it: "cISS – A cOMPOSItE …" is no ordinary case.)

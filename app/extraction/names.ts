@@ -193,6 +193,9 @@ export type NamedPerson = { firstName: string; lastName: string; printed: string
 
 const join = (tokens: NameToken[]) => tokens.map((t, k) => (k > 0 && t.space ? " " : "") + t.text).join("");
 /** A name's word in capitals title-cased: "LUM-KWONG" → "Lum-Kwong", "O'BRIEN" → "O'Brien", "McGUIRE" → "McGuire", "MCCULLY" → "McCully" (a "Mc" name's next letter is a capital; "Mac" may or may not be, and is left as printed or in lower case). */
+/** A family name with the generational suffixes printed after it ("Knotek" and "II": "Knotek II"), each set as names are ("JR." is "Jr.", "iii" is "III"). */
+export const withSuffixes = (family: string, suffixes: readonly string[]) => [family, ...suffixes.map((x) => (/^[js]r/i.test(x) ? titleCase(x) : x.toUpperCase()))].join(" ");
+
 export const titleCase = (word: string) =>
   /^(?:Mc|Mac)\p{Lu}{2,}$/u.test(word)
     ? word.replace(/^(Ma?c\p{Lu})(\p{Lu}+)$/u, (_, head: string, rest: string) => head + rest.toLowerCase())
@@ -219,19 +222,21 @@ export function readNames(line: Line, reader: NameReader = {}): NamedPerson[] {
   // The model says where each person begins; a person's name runs on to the next separator, marker
   // or degree, every word of it the name's whatever label it got ("Rui Miguel Ferreira da Costa":
   // a word inside a name the model doubts is still the name's).
-  const people: Array<{ given: NameToken[]; family: NameToken[]; name: NameToken[]; markers: string[]; sure: number; open: boolean; comma: boolean }> = [];
+  const people: Array<{ given: NameToken[]; family: NameToken[]; name: NameToken[]; markers: string[]; suffixes: string[]; sure: number; open: boolean; comma: boolean }> = [];
   labels.forEach((modelLabel, k) => {
     const t = tokens[k]!;
     // Small letters printed on the line after a name are its markers ("Paul Doukhan ab"), unless a particle ("da", "de").
     const label: NameLabel = modelLabel !== "BG" && modelLabel !== "BF" && /^[a-h]{1,3}$/.test(t.text) && !PARTICLES.has(t.text) && !NOT_LETTER_MARKERS.test(t.text) && (!tokens[k + 1] || SEPARATOR(tokens[k + 1]!) || tokens[k + 1]!.sup) ? "marker" : modelLabel;
     const p = probabilities[k]![NAME_LABELS.indexOf(modelLabel)]!;
     const name = label === "BG" || label === "G" || label === "BF" || label === "F";
-    if (label === "BG" || label === "BF" || (name && !people.length)) people.push({ given: [], family: [], name: [], markers: [], sure: 1, open: true, comma: false });
+    if (label === "BG" || label === "BF" || (name && !people.length)) people.push({ given: [], family: [], name: [], markers: [], suffixes: [], sure: 1, open: true, comma: false });
     const person = people[people.length - 1];
     if (!person) return;
     if (label === "marker" && !/^[,;.]$/.test(t.text)) person.markers.push(t.text.replace(/∗/g, "*"));
     // (A hyphen set apart goes on with the name: "Zolla -Pazner", "Ken- ichiro", "Camina - Tato".)
     const hyphen = /^[-‐]$/.test(t.text) && person.open && person.name.length > 0;
+    // (A generational suffix right after the family name goes with it: "Edward S. Knotek II".)
+    if (label === "role" && person.open && person.family.length && GENERATIONAL.test(t.text)) person.suffixes.push(t.text);
     if (t.sup || label === "marker" || label === "role" || SEPARATOR(t) || (!/\p{L}/u.test(t.text) && !hyphen)) {
       person.open = false;
       return;
@@ -250,15 +255,15 @@ export function readNames(line: Line, reader: NameReader = {}): NamedPerson[] {
     const last = p.name[p.name.length - 1];
     const between = last && q.name[0] ? tokens.slice(tokens.indexOf(last) + 1, tokens.indexOf(q.name[0])) : [null];
     if (last && PARTICLES.has(last.text) && /^\p{Ll}/u.test(last.text) && !between.length && !p.markers.length) {
-      people.splice(k, 2, { ...p, family: [...p.family, ...q.given, ...q.family], name: [...p.name, ...q.name], markers: q.markers, sure: Math.min(p.sure, q.sure), open: q.open, comma: q.comma });
+      people.splice(k, 2, { ...p, family: [...p.family, ...q.given, ...q.family], name: [...p.name, ...q.name], markers: q.markers, suffixes: q.suffixes, sure: Math.min(p.sure, q.sure), open: q.open, comma: q.comma });
     }
   }
   return people
     .filter((p) => p.family.length && /\p{L}{2}/u.test(join(p.family)))
     .map((p) => ({
       firstName: titleCased(join(p.given).replace(/\s*-\s*/g, "-")),
-      lastName: titleCased(join(p.family).replace(/\s*-\s*/g, "-")),
-      printed: fixLigatures(join(p.name).replace(/\s*-\s*/g, "-")),
+      lastName: withSuffixes(titleCased(join(p.family).replace(/\s*-\s*/g, "-")), p.suffixes),
+      printed: fixLigatures([join(p.name).replace(/\s*-\s*/g, "-"), ...p.suffixes].join(" ")),
       // Family name first: in capitals before given names that are not ("MENG Wei"), or before a comma ("Groppe, David M.").
       inverted: p.name[0] === p.family[0] && p.given.length > 0 && (p.comma || (p.family.every((t) => /^\p{Lu}[\p{Lu}'’-]+$/u.test(t.text)) && p.given.some((t) => /\p{Ll}/u.test(t.text)))),
       markers: p.markers,

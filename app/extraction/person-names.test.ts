@@ -64,9 +64,10 @@ describe("person names", () => {
     expect(looksLikeName("Preliminary draft")).toBe(false);
   });
 
-  it("leaves generational suffixes and a first page's capitalised words out of names", () => {
-    expect(splitName("William S. Yancy Jr.")).toEqual({ firstName: "William S.", lastName: "Yancy" });
-    expect(splitName("EMILE R. MOHLER III")).toEqual({ firstName: "Emile R.", lastName: "Mohler" });
+  it("keeps a generational suffix with the family name, and leaves a first page's capitalised words out of names", () => {
+    expect(splitName("William S. Yancy Jr.")).toEqual({ firstName: "William S.", lastName: "Yancy Jr." });
+    expect(splitName("EMILE R. MOHLER III")).toEqual({ firstName: "Emile R.", lastName: "Mohler III" });
+    expect(splitName("Ada de la Cruz II")).toEqual({ firstName: "Ada", lastName: "de la Cruz II" });
     expect(splitName("ELIZABETH J. MAYER-DAVIS")).toEqual({ firstName: "Elizabeth J.", lastName: "Mayer-Davis" });
     for (const words of ["Open Access", "Key Words", "Case Description", "Cell Death", "Metabolic Disorders Team", "Received February", "Memphis Tennessee"]) expect(looksLikeName(words)).toBe(false);
     // Words that are also family names stay names.

@@ -6,7 +6,7 @@ import { REGIONS, INSTITUTION, NOISE, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, S
 import { countryNamed } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { isFamilyName, isGivenName } from "./lexicon";
-import { lexiconOf, readNames, titleCase, type NamedPerson, type NameReader } from "./names";
+import { lexiconOf, readNames, titleCase, withSuffixes, type NamedPerson, type NameReader } from "./names";
 import { fixLigatures, fold, normalizeSpace } from "./text";
 import { TRAILING_ABSTRACT } from "./abstract";
 
@@ -92,8 +92,10 @@ export function splitName(full: string): { firstName: string; lastName: string }
     .replace(INITIAL_ON_PARTICLE, "$1 ")
     .trim()
     .split(/\s+/);
-  // "William S. Yancy Jr.": the suffix is no part of the family name.
-  while (tokens.length > 2 && GENERATIONAL.test(tokens[tokens.length - 1]!)) tokens.pop();
+  // "William S. Yancy Jr.", "Edward S. Knotek II": the suffix goes with the family name, as a form
+  // with a given and a family name field takes it ("Yancy Jr.").
+  const suffixes: string[] = [];
+  while (tokens.length > 2 && GENERATIONAL.test(tokens[tokens.length - 1]!)) suffixes.unshift(tokens.pop()!);
   // The family name in capitals, the given name not ("PANCHER Marie", "Anne-Laure AMILHAT SZARY"):
   // the capitals are the family name, wherever they stand.
   // ("McGUIRE", "MacDONALD" are capitals too: "WILLIAM McGUIRE" is no family name printed first.)
@@ -104,7 +106,7 @@ export function splitName(full: string): { firstName: string; lastName: string }
     if (capital.slice(first, last + 1).every(Boolean) && (first === 0 || last === tokens.length - 1)) {
       const family = tokens.slice(first, last + 1).map(titleCase).join(" ");
       const given = [...tokens.slice(0, first), ...tokens.slice(last + 1)].join(" ");
-      if (given) return { firstName: given, lastName: family };
+      if (given) return { firstName: given, lastName: withSuffixes(family, suffixes) };
     }
   }
   if (tokens.every((t) => t === t.toUpperCase() || /^(?:Mc|Mac)\p{Lu}{2,}$/u.test(t))) tokens = tokens.map((t) => (t.length > 2 || !t.endsWith(".") ? titleCase(t) : t));
@@ -123,7 +125,7 @@ export function splitName(full: string): { firstName: string; lastName: string }
   // begins the family name, however many names follow it.
   const particle = tokens.findIndex((t, k) => k >= 1 && k < i && /^(?:van|von|ten|ter|zu)$/.test(t));
   if (particle >= 1 && tokens.slice(particle + 1, i).every((t) => /^\p{Lu}[\p{Ll}'’-]/u.test(t) || PARTICLES.has(t))) i = particle;
-  return { firstName: tokens.slice(0, i).join(" "), lastName: tokens.slice(i).join(" ") };
+  return { firstName: tokens.slice(0, i).join(" "), lastName: withSuffixes(tokens.slice(i).join(" "), suffixes) };
 }
 
 /** "∗1", "1,2", "a,*" → each marker on its own ("*", "1"); a dash between two is kept ("10–12" → "10", "-", "12") for `markerRanges`. */

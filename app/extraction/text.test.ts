@@ -8,6 +8,9 @@ describe("text repairs", () => {
     expect(joinLines(["reduced their risk-", "taking"], vocabulary)).toBe("reduced their risk-taking");
     // (Before a capital the hyphen joins two names: no space, no word broken.)
     expect(joinLines(["Harbour College and IRES-", "Universitat de Eastbury"], vocabulary)).toBe("Harbour College and IRES-Universitat de Eastbury");
+    // (So does a dash set close after a word: "Central Office–" / "Research Centre".)
+    expect(joinLines(["Harbour Bank, Central Office–", "Research Centre, 14 Quay Street"], vocabulary)).toBe("Harbour Bank, Central Office–Research Centre, 14 Quay Street");
+    expect(joinLines(["prices rose —", "Then they fell"], vocabulary)).toBe("prices rose — Then they fell");
     expect(joinLines(["a one-standard-", "deviation"], vocabulary)).toBe("a one-standard-deviation");
     expect(joinLines(["after the COVID-", "19 crisis"], vocabulary)).toBe("after the COVID-19 crisis");
     expect(joinLines(["in 2019-", "20 and"], vocabulary)).toBe("in 2019- 20 and");

@@ -100,8 +100,9 @@ export function joinLines(lines: string[], vocabulary: Set<string>) {
         vocabulary.has(`${first}-${after}`.toLowerCase()) ||
         (!vocabulary.has(joined) && vocabulary.has(first.toLowerCase()) && vocabulary.has(after.toLowerCase()) && first.length > 2));
       out = keep ? `${out}${line}` : `${out.slice(0, -1)}${line}`;
-    } else if (m && next && /^\p{Lu}/u.test(next[1]!)) {
-      // (Before a capital the hyphen joins two names, no word broken: "ICREA-" / "Universitat Pompeu Fabra", "Baden-" / "Württemberg".)
+    } else if ((m || /\p{L}[–—]$/u.test(out)) && next && /^\p{Lu}/u.test(next[1]!)) {
+      // (Before a capital the hyphen joins two names, no word broken: "ICREA-" / "Universitat Pompeu Fabra", "Baden-" / "Württemberg";
+      // so does a dash set close after a word: "Central Office–" / "Research Centre".)
       out = `${out}${line}`;
     } else if ((/@[\w-]+(?:\.[\w-]+)*\.$/.test(out) && /^[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,}\b/.test(line)) || (/\S[[({](?:at|dot)[\])}]$/.test(out) && /^[a-z\d-]+\b/.test(line))) {
       // An e-mail address the line cut after a dot of its domain: "sean.higgins@kellogg." + "northwestern.edu",

@@ -89,6 +89,13 @@ describe("the title reader", () => {
     expect(findTitle(doc.lines, 5, doc, lowerCaseWords(doc.lines), labels)).toEqual([0, 1]);
     // (Not where the labeller doubts it, nor set off the title's axis.)
     expect(findTitle(doc.lines, 5, doc, lowerCaseWords(doc.lines), [said(1, 0), said(0.6, 0), ...labels.slice(2)])).toEqual([0]);
+    // (Where the labeller weighs it as a title or a name, the name rules tell: a short capitalised subtitle is no name, a
+    // name centred under the title is.)
+    const torn = [said(1, 0), said(0.35, 0.64), ...labels.slice(2)];
+    expect(findTitle(doc.lines, 5, doc, lowerCaseWords(doc.lines), torn)).toEqual([0, 1]);
+    const named = documentOf(doc.lines.map((l, k) => [k === 1 ? "Ana Moss Ruiz" : l.text, l.size] as [string, number]));
+    centred(named.lines);
+    expect(findTitle(named.lines, 5, named, lowerCaseWords(named.lines), torn)).toEqual([0]);
     // Read whole, the subtitle follows a colon; a title's own mark stays alone.
     expect(titleOfLines(doc.lines.slice(0, 2), new Set())).toBe("Inferring Harbour Fund Trading: An Application to Window Dressing");
     expect(titleOfLines([{ ...doc.lines[0]!, text: "Do Harbour Funds Dress Windows?" }, doc.lines[1]!], new Set())).toBe("Do Harbour Funds Dress Windows? An Application to Window Dressing");

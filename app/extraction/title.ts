@@ -9,18 +9,31 @@ import type { LineLabels } from "./labeller";
 import { joinLines, letterKey, normalizeSpace } from "./text";
 import { middleOf, startsWithMarker } from "./layout";
 import { mailboxesOn, mailedName } from "./emails";
-import { authorLine, bylineOpens } from "./person-names";
+import { authorLine, bylineOpens, looksLikeName, namesOnLine } from "./person-names";
 
 /** The lines, among the first `limit`, that print `title` again (in any case): a run whose words are the title's, in order. */
 export function titleAgain(lines: Line[], title: string, limit: number): number[] | null {
   const want = letterKey(title);
   for (let i = 0; i < Math.min(limit, lines.length); i++) {
     let got = letterKey(lines[i]!.text);
-    if (got.length < 8 || !want.startsWith(got)) continue;
+    if (got.length < 8 || !(want.startsWith(got) || got.startsWith(want))) continue;
     const run = [i];
-    for (let j = i + 1; j < lines.length && got.length < want.length && want.startsWith(got + letterKey(lines[j]!.text)); j++) {
-      got += letterKey(lines[j]!.text);
+    for (let j = i + 1; j < lines.length && got.length < want.length; j++) {
+      const more = got + letterKey(lines[j]!.text);
+      if (!want.startsWith(more) && !more.startsWith(want)) break;
+      got = more;
       run.push(j);
+    }
+    // (The page may print more than the cover did, a subtitle the cover left out: "… Hypothesis: The Compelling Fairy
+    // Tale of" / "Contemporary Financial Economics". The title's lines go on as far as lines set as its first run on.)
+    if (got.length > want.length) {
+      const first = lines[i]!;
+      for (let j = run[run.length - 1]! + 1; j < lines.length; j++) {
+        const [above, l] = [lines[j - 1]!, lines[j]!];
+        if (l.page !== first.page || Math.abs(l.size - first.size) > 0.3 || l.y - above.y > first.size * 1.8 || l.y <= above.y) break;
+        run.push(j);
+      }
+      return run;
     }
     if (got.length >= want.length * 0.8) return run;
   }
@@ -199,7 +212,10 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     // (Under three quarters, only a line set apart from what follows it, in another size, and no note of the paper's state:
     // "Under revision for …", "An earlier version circulated as …" set small under a title are no subtitle.)
     const setApart = l.size >= lines[start]!.size * 0.75 || (lines[i + 1] !== undefined && Math.abs(lines[i + 1]!.size - l.size) >= 1 && !PAPER_STATE.test(l.text) && !NOISE.test(l.text) && !NOT_TITLE.test(l.text));
-    const centredUnder = l.page === prev.page && Math.abs(middleOf(l) - middleOf(prev)) < 5 && (labels[i]?.title ?? 0) >= 0.9 && l.size >= lines[start]!.size * 0.5 && setApart;
+    // (Sure is the labeller's title, or its title and author together on a line that is no name nor list of names: the
+    // labeller weighs a short capitalised subtitle, "A Story From Indian Cinema", as a name would be.)
+    const titleSure = (labels[i]?.title ?? 0) >= 0.9 || ((labels[i]?.title ?? 0) + (labels[i]?.author ?? 0) >= 0.9 && !looksLikeName(l.text.trim()) && !authorLine(l, lowerWords) && !startsWithMarker(l) && namesOnLine(l, lowerWords).length === 0);
+    const centredUnder = l.page === prev.page && Math.abs(middleOf(l) - middleOf(prev)) < 5 && titleSure && l.size >= lines[start]!.size * 0.5 && setApart;
     // (Larger than the text by more than two points; by half a point where centred under it and sure.)
     const subtitle = doc.kind === "pdf" && (/[?:]$/.test(prev.text.trim()) || centredUnder) && score(l) < look && l.size >= lines[start]!.size * 0.5 && (l.size >= lines[start]!.size * 0.75 || !INSTITUTION.test(l.text)) && l.size > body + (centredUnder ? 0.5 : 2);
     if (subtitle) look = score(l);
@@ -208,7 +224,8 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     // The labeller's word counts where the look does not tell: a single name set like the title
     // (not after a line the title plainly goes on from: "… RE-HEATING AND").
     const goesOn = LEFT_OPEN.test(prev.text.trim());
-    const named = !goesOn && (labels[i]?.author ?? 0) >= 0.5 && (labels[i]?.title ?? 1) < 0.5;
+    // (Not a subtitle centred under the title, which the labeller's title or the name rules tell from a name.)
+    const named = !goesOn && !(subtitle && centredUnder) && (labels[i]?.author ?? 0) >= 0.5 && (labels[i]?.title ?? 1) < 0.5;
     // (Nor a link to the latest version, set centred under the title like a subtitle.)
     const other = isAuthorLine(l) || bylineOpens(l, lines[i + 1], lowerWords) || startsWithMarker(l) || /@/.test(l.text) || isNoise(l) || /^authors?\s*:/i.test(l.text) || named || mailedName(l.text, mailboxes, lowerWords) || LATEST_VERSION.test(l.text.trim());
     // (A working paper's title page may set its title with wide leading: a line further down still goes

@@ -61,6 +61,19 @@ describe("zones of the first pages", () => {
     expect(unlabelled.abstract.value).toMatch(/^We measure what dealers earn .* limited capital\.$/);
   });
 
+  it("takes the article's own title behind a cover where it prints more than the cover labels: a subtitle the cover left out", () => {
+    const longer = [
+      article[0]!,
+      line(2, 120, 140, 12, "Liquidity Provision and the Cross-Section"),
+      line(2, 110, 156, 12, "of Dealer Returns: Evidence from the"),
+      line(2, 150, 172, 12, "Corporate Bond Market"),
+      ...article.slice(3).map((l) => ({ ...l, y: l.y + 16 })),
+    ];
+    expect(readHeader(documentOf([...cover, ...longer])).title.value).toBe("Liquidity Provision and the Cross-Section of Dealer Returns: Evidence from the Corporate Bond Market");
+    // (The cover's title where the article prints it as the cover does.)
+    expect(readHeader(documentOf([...cover, ...article])).title.value).toBe("Liquidity Provision and the Cross-Section of Dealer Returns");
+  });
+
   it("sets a publisher's masthead aside, so the journal's name set large is never the title", () => {
     const page = [
       line(1, 192, 67, 8, "Contents lists available at ScienceDirect"),

@@ -95,8 +95,12 @@ export function lexiconOfWords(words) {
 /** A line of names with its markers printed on the line ("Bobnar 1,"), as many title pages print them. */
 export const onTheLine = (line) => ({ ...line, spans: line.spans.map((s) => ({ ...s, sup: false, size: line.size })) });
 
-/** People as one text to compare whole lists by: their full names in order. */
-export const peopleKey = (people) => people.map((x) => nameKey(`${x.firstName} ${x.lastName}`)).join("; ");
+/**
+ * People as one text to compare whole lists by: their full names in order. (A generational suffix is
+ * left out on both sides: GROBID's annotation tags "Jr" as a role apart from the surname, and the
+ * engine keeps it with the family name, as a form's family-name field takes it: "Yancy Jr.".)
+ */
+export const peopleKey = (people) => people.map((x) => nameKey(`${x.firstName} ${x.lastName}`).replace(/ (?:jr|sr|ii|iii|iv)$/, "")).join("; ");
 
 /** The people the engine reads on one line of names (`namesOnLine`, given names first), as `peopleKey` gives them. */
 export function readLineKey(line, options) {
