@@ -800,6 +800,16 @@ describe("author notes", () => {
     const four = [author("Ada", "Moss"), author("Karl", "Lind"), author("Pilar", "Ruiz"), author("Kenji", "Tanaka")];
     affiliationsFromNotes(note, four);
     expect(four.map((a) => a.affiliation)).toEqual(["Federal Reserve Bank of Harbour", "Federal Reserve Bank of Harbour", "Board of Governors", "Eastbury Institute for International Economics"]);
+    // (Not a disclosure's or a funder's entries, nor entries that leave an author out.)
+    for (const said of [
+      "Disclosures: Moss, consulting fees from Harbour Pharma Inc.; Lind, Harbour Pharma Inc.; Ruiz, Norland Medical Corporation; Tanaka, none.",
+      "Moss, National Science Foundation grant SES-1234; Lind, European Research Council grant 5678; Ruiz and Tanaka, Norland Research Council.",
+      "Moss and Lind, Federal Reserve Bank of Harbour; Ruiz, Board of Governors. We thank Jane Roe for comments.",
+    ]) {
+      const others = [author("Ada", "Moss"), author("Karl", "Lind"), author("Pilar", "Ruiz"), author("Kenji", "Tanaka")];
+      affiliationsFromNotes(lines([said]), others);
+      expect(others.map((a) => a.affiliation), said).toEqual([null, null, null, null]);
+    }
     // (Not a list of names family name first: its "places" are given names.)
     const listed = [author("Ada", "Moss"), author("Karl", "Lind")];
     affiliationsFromNotes(lines(["Moss, Ada; Lind, Karl. We thank Jane Roe for comments."]), listed);

@@ -11,6 +11,7 @@
  */
 import { countryOfAffiliation, countryNamed, countryOfEmail, countryOfPlace, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
+import { withoutGeneration } from "./names";
 import { emailFit, expandEmails } from "./emails";
 import { SMALL_WORDS, escapePattern as escape, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
 import { WRITE_TO, cleanAffiliation, endsWithCountry, leftOpen, notAffiliation, shortPlaceName, splitAffiliation, splitAtCountries } from "./affiliations";
@@ -18,8 +19,6 @@ import { CORRESPONDING_LABEL, EMAIL, MASKED_EMAIL, POST, POST_HEADS, ROLE_AFTER_
 import { middleOf } from "./layout";
 
 /** A name as a note may print it: as written, or in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at …"). */
-/** A family name without the generation printed after it: "Knotek II" is "Knotek", as a note may cite it. */
-const withoutGeneration = (name: string) => name.trim().replace(/,?\s+(?:Jr|Sr|II|III|IV)\.?$/, "");
 /** A family name as a note may print it: as read, in capitals, and without its generation ("Knotek II", "KNOTEK II", "Knotek"). */
 const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase(), withoutGeneration(name), withoutGeneration(name).toUpperCase()])].map(escape).join("|")})`;
 /**
@@ -369,6 +368,9 @@ function placesBeforeMail(texts: string[], families: string[]): Array<{ affiliat
   return out;
 }
 
+/** What a note's entry may say after a name that is no place of the person's: a funder's grant, an award, a firm's fees. */
+const NOT_A_POST_OF_PLACE = /\b(?:grants?|awards?|fund(?:ing|ed)|fees?|support(?:ed)?|Inc|Ltd|Corporation|LLC)\b|\d/i;
+
 /**
  * A sentence that gives some of the authors one place: "Francis A. Longstaff and Hanno Lustig are with
  * the UCLA Anderson School and the NBER." (the Journal of Finance's note, where authors share a place).
@@ -448,14 +450,19 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   const byFamilyMail = new RegExp(String.raw`(?:^\S?\s*|[;*∗†]\s*(?:and\s+)?)(?:${family})(?:\s*\([^()]{1,40}\))?\s*,\s*(${EMAIL.source})\s*,\s*(\p{Lu}[^;]{1,300})`, "gu");
   // (Or the family names of one or more authors, a comma and their place, entries parted by semicolons, as the
   // Federal Reserve's papers print them: "Moss and Lind, Federal Reserve Bank of Harbour; Ruiz, Board of Governors;
-  // Tanaka, Eastbury College." Two entries at least, each keyed by authors' family names alone and naming an institution;
-  // not a list of names family name first, "Moss, Ada; Lind, Karl".)
+  // Tanaka, Eastbury College." The note's first sentence is such entries and nothing else, two at least, naming every
+  // author between them, each place an institution's name: not a disclosure, "Moss, consulting fees from Harbour Pharma
+  // Inc.; …", a funder's grant, nor a list of names family name first, "Moss, Ada; Lind, Karl".)
   const anyFamily = [family, ...others].join("|");
-  const familiesPlace = new RegExp(String.raw`(?:^\S?\s*|;\s*(?:and\s+)?)((?:${anyFamily})(?:\s*,\s*(?:${anyFamily}))*(?:\s*,?\s+and\s+(?:${anyFamily}))?)\s*,\s+(\p{Lu}[^;]{1,200}?)(?=\s*;|${SENTENCE_END}|\.?$)`, "gu");
+  const familiesPlace = new RegExp(String.raw`^(?:and\s+)?((?:${anyFamily})(?:\s*,\s*(?:${anyFamily}))*(?:\s*,?\s+and\s+(?:${anyFamily}))?)\s*,\s+(\p{Lu}.{1,200})$`, "u");
   const ownFamily = new RegExp(String.raw`(?<![\p{L}])(?:${family})(?![\p{L}])`, "u");
+  const namedFamilies = (list: string) => families.filter((f) => new RegExp(String.raw`(?<![\p{L}])${asPrinted(f)}(?![\p{L}])`, "u").test(list));
   const entryByFamilies = (text: string) => {
-    const entries = [...text.matchAll(familiesPlace)].filter((m) => namesInstitution(m[2]!) && !(othersNamed && othersNamed.test(m[2]!)) && !isProse(m[2]!));
-    return entries.length >= 2 ? (entries.find((m) => ownFamily.test(m[1]!))?.[2] ?? null) : null;
+    const first = sentences(text.replace(/^[*∗†‡§¶\d\s]+/u, ""))[0]?.replace(/\.$/, "") ?? "";
+    const entries = first.split(/\s*;\s*/).map((part) => familiesPlace.exec(part));
+    if (entries.length < 2 || entries.some((m) => !m || !namesInstitution(m[2]!) || NOT_A_POST_OF_PLACE.test(m[2]!) || !!(othersNamed && othersNamed.test(m[2]!)) || isProse(m[2]!))) return null;
+    if (new Set(entries.flatMap((m) => namedFamilies(m![1]!))).size < families.length) return null;
+    return entries.find((m) => ownFamily.test(m![1]!))?.[2] ?? null;
   };
   const entryByMail = (text: string) => {
     const fitting = [...text.matchAll(byFamilyMail)].map((m) => ({ m, fit: emailFit(m[1]!, author.firstName, author.lastName) })).filter((e) => e.fit > 0);

@@ -1500,6 +1500,20 @@ describe("a series' cover's list of names", () => {
       ["Maria", "Moss", "Norland Bundesbank and Eastbury University"],
       ["Karl", "Lind", "Norland Bundesbank"],
     ]);
+    // (Nor the place of names read above it that have none yet: "Virginia Tech, Department of Economics".)
+    const shared = readHeader(
+      documentOf([
+        ["Oil Price Cycles and the Speculators Who Make Them", 20],
+        ["Maria Moss and Karl Lind", 14],
+        ["Virginia Tech, Department of Economics", 12],
+        ["This version: March 2021", 12],
+        ...abstract,
+      ]),
+    );
+    expect(shared.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Moss", "Virginia Tech, Department of Economics"],
+      ["Lind", "Virginia Tech, Department of Economics"],
+    ]);
     // (Not a unit that opens an address: "Central Laser Facility, Harbour Laboratory".)
     const units = readHeader(
       documentOf([
@@ -1527,6 +1541,19 @@ describe("a series' cover's list of names", () => {
       ["Karl", "Moss", "Harbour University"],
       ["Pilar", "Ruiz-Lind", "Federal Reserve Bank of Eastbury"],
     ]);
+    // (Not a role set in those fonts, and the place goes on only over lines in its own font.)
+    const roles = readHeader(
+      documentOfLines([
+        lineAt(1, 110, 150, 20, "Oil Price Cycles and the Speculators Who Make Them"),
+        lineOfSpans(1, 200, [[190, "Karl Moss", 14], [262, "Harbour University", 14, "Times-Italic"]]),
+        lineOfSpans(1, 222, [[150, "Handling Editor", 14], [252, "Norland University", 14, "Times-Italic"]]),
+        lineAt(1, 250, 260, 12, "March 2021"),
+        lineAt(1, 280, 320, 11, "Abstract"),
+        lineAt(1, 90, 340, 10, "Speculators who chase trends can destabilise the price of oil, and those who trade on fundamentals"),
+        lineAt(1, 90, 354, 10, "pull it back; we estimate a model of both and find that their interplay makes long price cycles."),
+      ]),
+    );
+    expect(roles.authors.map((a) => [a.lastName, a.affiliation])).toEqual([["Moss", "Harbour University"]]);
   });
 
   it("reads a person known by one name where an e-mail on the page has that name for its mailbox, and the place a note labels after the e-mail", () => {

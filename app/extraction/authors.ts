@@ -577,14 +577,18 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
   // address, "Central Laser Facility".)
   const personNamed = (at: Line) => (name: string) =>
     opensWithGivenName(name) || (!!nameModel && namesAlone({ ...at, text: name, spans: [{ ...at.spans[0]!, text: name, sup: false }] }, lowerWords, nameReader));
-  const person = (at: Line) => (startsWithMarker(at) ? undefined : personNamed(at));
+  // (Not where names read above have no place yet: the line is theirs, "Ada Moss and Karl Lind" / "Virginia Tech,
+  // Department of Economics".)
+  const placeless = () => candidates.some((c) => !c.affiliation);
+  const person = (at: Line) => (startsWithMarker(at) || placeless() ? undefined : personNamed(at));
   // (Lines that set a name and its place in two fonts are a person's where one of them, in the same two fonts, plainly is:
-  // "Mark Aguiar  Princeton University" over "Satyajit Chatterjee  Federal Reserve Bank of Philadelphia".)
+  // "Mark Aguiar  Princeton University" over "Satyajit Chatterjee  Federal Reserve Bank of Philadelphia"; not a role so
+  // set, "Handling Editor  Norland University".)
   const fontSplit = new Map(region.map(({ line: l }) => [l, startsWithMarker(l) ? null : nameThenPlaceInOtherFont(l, lowerWords)] as const));
   const fontsOfPeople = new Set([...fontSplit].filter(([l, s]) => s && personNamed(l)(s.name)).map(([, s]) => s!.fonts));
   const fontPlaced = (at: Line) => {
     const split = fontSplit.get(at);
-    return split && fontsOfPeople.has(split.fonts) ? split : null;
+    return split && !placeless() && !POST.test(split.name) && !/\b(?:editor|assistant|chair|discussant|reviewer)s?\b/i.test(split.name) && (personNamed(at)(split.name) || fontsOfPeople.has(split.fonts)) ? split : null;
   };
   // (The lines' letters folded once, for the names a doubted line may be listed with.)
   let folded: string[] | undefined;
@@ -632,8 +636,11 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
     }
     if (own) {
       let affiliation = own.affiliation;
+      // (A place set in its own font goes on only over lines set wholly in that font.)
+      const placeFont = "fonts" in own && typeof own.fonts === "string" ? own.fonts.split(" ")[1] : null;
       const goesOn = (next: Line, text = next.text) =>
         !/@/.test(text) && !correspondingNote(text) && !personWithAffiliation(text, lowerWords, { person: person(next) }) && !fontPlaced(next) &&
+        (!placeFont || next.spans.every((s) => s.sup || s.font === placeFont)) &&
         (leftOpen(affiliation) || (!endsWithCountry(affiliation) && (isAddress(text) || INSTITUTION.test(text)) && !isProse(text)));
       for (let next = region[r + 1]; next && goesOn(next.line); next = region[r + 1]) {
         affiliation = own.fullStops ? `${affiliation}, ${entrySentences(next.line.text).join(", ")}` : `${affiliation} ${next.line.text.trim()}`;

@@ -114,7 +114,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   const lowerWords = lowerCaseWords(lines);
   // (Behind an archive's or a series' cover, the article's own title is the lines that print the cover's title again.)
   const printedTwice = cover?.title ?? series?.title;
-  const again = printedTwice ? titleAgain(lines, printedTwice, limit) : null;
+  const again = printedTwice ? titleAgain(lines, printedTwice, limit, cover?.authors ?? []) : null;
   const titleIndexes = again || findTitle(lines, limit, doc, lowerWords, labels);
   const titleLines = titleIndexes.map((i) => lines[i]!);
   const pageTitle = titleLines.length ? smallCapitalsRead(cleanTitle(titleOfLines(titleLines, vocabulary))) : null;

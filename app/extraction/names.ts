@@ -193,8 +193,10 @@ export type NamedPerson = { firstName: string; lastName: string; printed: string
 
 const join = (tokens: NameToken[]) => tokens.map((t, k) => (k > 0 && t.space ? " " : "") + t.text).join("");
 /** A name's word in capitals title-cased: "LUM-KWONG" → "Lum-Kwong", "O'BRIEN" → "O'Brien", "McGUIRE" → "McGuire", "MCCULLY" → "McCully" (a "Mc" name's next letter is a capital; "Mac" may or may not be, and is left as printed or in lower case). */
-/** A family name with the generational suffixes printed after it ("Knotek" and "II": "Knotek II"), each set as names are ("JR." is "Jr.", "iii" is "III"). */
-export const withSuffixes = (family: string, suffixes: readonly string[]) => [family, ...suffixes.map((x) => (/^[js]r/i.test(x) ? titleCase(x) : x.toUpperCase()))].join(" ");
+/** A family name with the generational suffixes printed after it ("Knotek" and "II": "Knotek II"), each set as names are ("JR" is "Jr.", "iii" is "III"). */
+export const withSuffixes = (family: string, suffixes: readonly string[]) => [family, ...suffixes.map((x) => (/^[js]r\.?$/i.test(x) ? `${titleCase(x.replace(/\.$/, ""))}.` : x.toUpperCase()))].join(" ");
+/** A family name without the generation printed after it: "Knotek II" is "Knotek", as a note or another list may print it. */
+export const withoutGeneration = (name: string) => name.trim().replace(/,?\s+(?:Jr|Sr|II|III|IV)\.?$/i, "");
 
 export const titleCase = (word: string) =>
   /^(?:Mc|Mac)\p{Lu}{2,}$/u.test(word)

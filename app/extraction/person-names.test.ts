@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lowerCaseWords } from "./patterns";
-import { byline, isCommonWords, looksLikeName, splitName } from "./person-names";
+import { byline, isCommonWords, looksLikeName, samePerson, splitName } from "./person-names";
 import { lineAt } from "./test-document";
 
 describe("person names", () => {
@@ -68,6 +68,10 @@ describe("person names", () => {
     expect(splitName("William S. Yancy Jr.")).toEqual({ firstName: "William S.", lastName: "Yancy Jr." });
     expect(splitName("EMILE R. MOHLER III")).toEqual({ firstName: "Emile R.", lastName: "Mohler III" });
     expect(splitName("Ada de la Cruz II")).toEqual({ firstName: "Ada", lastName: "de la Cruz II" });
+    expect(splitName("Hugh Moss JR")).toEqual({ firstName: "Hugh", lastName: "Moss Jr." });
+    // One person whether the generation is printed or not.
+    expect(samePerson("Edward S. Knotek II", "Edward S. Knotek")).toBe(true);
+    expect(samePerson("Ada Moss Jr.", "Ada Moss")).toBe(true);
     expect(splitName("ELIZABETH J. MAYER-DAVIS")).toEqual({ firstName: "Elizabeth J.", lastName: "Mayer-Davis" });
     for (const words of ["Open Access", "Key Words", "Case Description", "Cell Death", "Metabolic Disorders Team", "Received February", "Memphis Tennessee"]) expect(looksLikeName(words)).toBe(false);
     // Words that are also family names stay names.

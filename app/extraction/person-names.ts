@@ -6,7 +6,7 @@ import { REGIONS, INSTITUTION, NOISE, PARTICLES, NOT_NAME_WORDS, GENERATIONAL, S
 import { countryNamed } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { isFamilyName, isGivenName } from "./lexicon";
-import { lexiconOf, readNames, titleCase, withSuffixes, type NamedPerson, type NameReader } from "./names";
+import { lexiconOf, readNames, titleCase, withSuffixes, withoutGeneration, type NamedPerson, type NameReader } from "./names";
 import { fixLigatures, fold, normalizeSpace } from "./text";
 import { TRAILING_ABSTRACT } from "./abstract";
 
@@ -404,7 +404,8 @@ export const initialsOf = (given: string) => fold(given).split(/[\s.-]+/).filter
 export function samePerson(a: string, b: string) {
   if (fold(a) === fold(b)) return true;
   const [p, q] = [splitName(a), splitName(b)];
-  if (fold(p.lastName) !== fold(q.lastName) || !p.firstName || !q.firstName) return false;
+  // (A generation printed with one and not the other is the same person's: "Edward S. Knotek II", "Edward S. Knotek".)
+  if (fold(withoutGeneration(p.lastName)) !== fold(withoutGeneration(q.lastName)) || !p.firstName || !q.firstName) return false;
   const abbreviated = (n: string) => /^(?:\p{Lu}\.?[\s-]*)+$/u.test(n);
   if (!abbreviated(p.firstName) && !abbreviated(q.firstName)) return fold(p.firstName) === fold(q.firstName);
   const [i, j] = [initialsOf(p.firstName), initialsOf(q.firstName)];

@@ -96,6 +96,12 @@ describe("the title reader", () => {
     const named = documentOf(doc.lines.map((l, k) => [k === 1 ? "Ana Moss Ruiz" : l.text, l.size] as [string, number]));
     centred(named.lines);
     expect(findTitle(named.lines, 5, named, lowerCaseWords(named.lines), torn)).toEqual([0]);
+    // (Nor a group that signs as an author, nor one word.)
+    for (const other of ["The Harbour Trial Collaboration", "Kenji"]) {
+      const signed = documentOf(doc.lines.map((l, k) => [k === 1 ? other : l.text, l.size] as [string, number]));
+      centred(signed.lines);
+      expect(findTitle(signed.lines, 5, signed, lowerCaseWords(signed.lines), torn), other).toEqual([0]);
+    }
     // Read whole, the subtitle follows a colon; a title's own mark stays alone.
     expect(titleOfLines(doc.lines.slice(0, 2), new Set())).toBe("Inferring Harbour Fund Trading: An Application to Window Dressing");
     expect(titleOfLines([{ ...doc.lines[0]!, text: "Do Harbour Funds Dress Windows?" }, doc.lines[1]!], new Set())).toBe("Do Harbour Funds Dress Windows? An Application to Window Dressing");

@@ -12,8 +12,9 @@ import { mailboxesOn, mailedName } from "./emails";
 import { authorLine, bylineOpens, looksLikeName, namesOnLine } from "./person-names";
 
 /** The lines, among the first `limit`, that print `title` again (in any case): a run whose words are the title's, in order. */
-export function titleAgain(lines: Line[], title: string, limit: number): number[] | null {
+export function titleAgain(lines: Line[], title: string, limit: number, authors: readonly string[] = []): number[] | null {
   const want = letterKey(title);
+  const families = authors.map((a) => letterKey(a.trim().split(/\s+/).pop() ?? "")).filter((f) => f.length > 2);
   for (let i = 0; i < Math.min(limit, lines.length); i++) {
     let got = letterKey(lines[i]!.text);
     if (got.length < 8 || !(want.startsWith(got) || got.startsWith(want))) continue;
@@ -25,12 +26,22 @@ export function titleAgain(lines: Line[], title: string, limit: number): number[
       run.push(j);
     }
     // (The page may print more than the cover did, a subtitle the cover left out: "… Hypothesis: The Compelling Fairy
-    // Tale of" / "Contemporary Financial Economics". The title's lines go on as far as lines set as its first run on.)
+    // Tale of" / "Contemporary Financial Economics". A subtitle is set as one, after a colon or a dash, or two words at
+    // least; a marker run on, "Returns1", "Returns t", is none. The title's lines go on as far as lines set as its first
+    // run on, up to a line that names an author the cover lists.)
     if (got.length > want.length) {
+      const rest = afterLetters(run.map((k) => lines[k]!.text).join(" "), want.length);
+      if (!/^\s*[:—–-]\s*\p{L}/u.test(rest) && !/^\s+\p{L}{2,}\S*\s+\p{L}/u.test(rest)) {
+        run.pop();
+        got = run.map((k) => letterKey(lines[k]!.text)).join("");
+        if (run.length && got.length >= want.length * 0.8) return run;
+        continue;
+      }
       const first = lines[i]!;
       for (let j = run[run.length - 1]! + 1; j < lines.length; j++) {
         const [above, l] = [lines[j - 1]!, lines[j]!];
         if (l.page !== first.page || Math.abs(l.size - first.size) > 0.3 || l.y - above.y > first.size * 1.8 || l.y <= above.y) break;
+        if (/^by\s/i.test(l.text.trim()) || families.some((f) => letterKey(l.text).includes(f))) break;
         run.push(j);
       }
       return run;
@@ -38,6 +49,16 @@ export function titleAgain(lines: Line[], title: string, limit: number): number[
     if (got.length >= want.length * 0.8) return run;
   }
   return null;
+}
+
+/** What a text holds after its first `count` letters and digits (as `letterKey` counts them). */
+function afterLetters(text: string, count: number) {
+  let seen = 0;
+  for (let k = 0; k < text.length; k++) {
+    if (seen >= count) return text.slice(k);
+    seen += letterKey(text[k]!).length;
+  }
+  return "";
 }
 
 /** Whether a text is set in capitals: no lower-case letter among its letters. */
@@ -212,9 +233,9 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     // (Under three quarters, only a line set apart from what follows it, in another size, and no note of the paper's state:
     // "Under revision for …", "An earlier version circulated as …" set small under a title are no subtitle.)
     const setApart = l.size >= lines[start]!.size * 0.75 || (lines[i + 1] !== undefined && Math.abs(lines[i + 1]!.size - l.size) >= 1 && !PAPER_STATE.test(l.text) && !NOISE.test(l.text) && !NOT_TITLE.test(l.text));
-    // (Sure is the labeller's title, or its title and author together on a line that is no name nor list of names: the
+    // (Sure is the labeller's title, or its title and author together on a line that reads as a subtitle and no name: the
     // labeller weighs a short capitalised subtitle, "A Story From Indian Cinema", as a name would be.)
-    const titleSure = (labels[i]?.title ?? 0) >= 0.9 || ((labels[i]?.title ?? 0) + (labels[i]?.author ?? 0) >= 0.9 && !looksLikeName(l.text.trim()) && !authorLine(l, lowerWords) && !startsWithMarker(l) && namesOnLine(l, lowerWords).length === 0);
+    const titleSure = (labels[i]?.title ?? 0) >= 0.9 || ((labels[i]?.title ?? 0) + (labels[i]?.author ?? 0) >= 0.9 && subtitleNoName(l, lowerWords));
     const centredUnder = l.page === prev.page && Math.abs(middleOf(l) - middleOf(prev)) < 5 && titleSure && l.size >= lines[start]!.size * 0.5 && setApart;
     // (Larger than the text by more than two points; by half a point where centred under it and sure.)
     const subtitle = doc.kind === "pdf" && (/[?:]$/.test(prev.text.trim()) || centredUnder) && score(l) < look && l.size >= lines[start]!.size * 0.5 && (l.size >= lines[start]!.size * 0.75 || !INSTITUTION.test(l.text)) && l.size > body + (centredUnder ? 0.5 : 2);
@@ -235,6 +256,20 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     out.push(i);
   }
   return out;
+}
+
+/**
+ * A line that reads as a subtitle and as no name nor group of authors: three words at least, no comma, no marker before
+ * it, no note of the paper's kind ("Job Market Paper"), no name or list of names the name rules read, and no group that
+ * signs as an author ("The Harbour Collaboration", "for the Harbour Trial Investigators").
+ */
+function subtitleNoName(l: Line, lowerWords: Set<string>) {
+  const text = l.text.trim();
+  return (
+    text.split(/\s+/).length >= 3 && !text.includes(",") && !startsWithMarker(l) && !isNoise(l) && !NOT_TITLE.test(text) &&
+    !/\b(?:collaboration|consortium|group|investigators|team|network|committee|on behalf of|job market paper)\b/i.test(text) &&
+    !looksLikeName(text) && !authorLine(l, lowerWords) && namesOnLine(l, lowerWords).length === 0
+  );
 }
 
 /** The title's lines as one text: a subtitle set smaller on lines of its own follows a colon, where the line above ends with no mark of its own. */

@@ -70,6 +70,15 @@ describe("zones of the first pages", () => {
       ...article.slice(3).map((l) => ({ ...l, y: l.y + 16 })),
     ];
     expect(readHeader(documentOf([...cover, ...longer])).title.value).toBe("Liquidity Provision and the Cross-Section of Dealer Returns: Evidence from the Corporate Bond Market");
+    // (Not a marker run on to the title's last word, nor the byline set in the title's size under it.)
+    const marked = [
+      article[0]!,
+      line(2, 120, 140, 12, "Liquidity Provision and the Cross-Section"),
+      line(2, 150, 156, 12, "of Dealer Returns1"),
+      line(2, 150, 172, 12, "MARGARETHE LINDQVIST, OLUWASEUN ADEYEMI, and PAOLO RINALDI"),
+      ...article.slice(4).map((l) => ({ ...l, y: l.y + 16 })),
+    ];
+    expect(readHeader(documentOf([...cover, ...marked])).title.value).toBe("Liquidity Provision and the Cross-Section of Dealer Returns");
     // (The cover's title where the article prints it as the cover does.)
     expect(readHeader(documentOf([...cover, ...article])).title.value).toBe("Liquidity Provision and the Cross-Section of Dealer Returns");
   });
