@@ -18,8 +18,10 @@ import { WRITE_TO, cleanAffiliation, endsWithCountry, leftOpen, notAffiliation, 
 import { CORRESPONDING_LABEL, EMAIL, MASKED_EMAIL, POST, POST_HEADS, ROLE_AFTER_NAME, ROLE_BEFORE_COLON, SAID_AT, STREET_NEXT, STREET_WORD, SUBJECT_WORDS, THANKS, namesInstitution } from "./patterns";
 import { middleOf } from "./layout";
 
-/** A name as a note may print it: as written, or in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at …"). */
-/** A family name as a note may print it: as read, in capitals, and without its generation ("Knotek II", "KNOTEK II", "Knotek"). */
+/**
+ * A name as a note may print it: as written, in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at
+ * …"), and without its generation ("Knotek II" as "Knotek").
+ */
 const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase(), withoutGeneration(name), withoutGeneration(name).toUpperCase()])].map(escape).join("|")})`;
 /**
  * A sentence's end: a full stop before a capital, not one of an initial's, a title's or an address's
@@ -369,7 +371,7 @@ function placesBeforeMail(texts: string[], families: string[]): Array<{ affiliat
 }
 
 /** What a note's entry may say after a name that is no place of the person's: a funder's grant, an award, a firm's fees. */
-const NOT_A_POST_OF_PLACE = /\b(?:grants?|awards?|fund(?:ing|ed)|fees?|support(?:ed)?|Inc|Ltd|Corporation|LLC)\b|\d/i;
+const NOT_THEIR_PLACE = /\b(?:grants?|awards?|fund(?:ing|ed)|fees?|support(?:ed)?|Inc|Ltd|Corporation|LLC)\b|\d/i;
 
 /**
  * A sentence that gives some of the authors one place: "Francis A. Longstaff and Hanno Lustig are with
@@ -460,7 +462,7 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   const entryByFamilies = (text: string) => {
     const first = sentences(text.replace(/^[*∗†‡§¶\d\s]+/u, ""))[0]?.replace(/\.$/, "") ?? "";
     const entries = first.split(/\s*;\s*/).map((part) => familiesPlace.exec(part));
-    if (entries.length < 2 || entries.some((m) => !m || !namesInstitution(m[2]!) || NOT_A_POST_OF_PLACE.test(m[2]!) || !!(othersNamed && othersNamed.test(m[2]!)) || isProse(m[2]!))) return null;
+    if (entries.length < 2 || entries.some((m) => !m || !namesInstitution(m[2]!) || NOT_THEIR_PLACE.test(m[2]!) || !!(othersNamed && othersNamed.test(m[2]!)) || isProse(m[2]!))) return null;
     if (new Set(entries.flatMap((m) => namedFamilies(m![1]!))).size < families.length) return null;
     return entries.find((m) => ownFamily.test(m![1]!))?.[2] ?? null;
   };

@@ -94,6 +94,10 @@ function personWithAffiliation(text: string, lowerWords: Set<string>, { person }
   return bySentences ? { ...bySentences, fullStops: true } : null;
 }
 
+/** A part a person takes in the paper or its session, printed where a name or a place could be: "(Discussant)", "Handling Editor". */
+const PAPER_ROLES = "editor|discussant|presenter|chair|speaker|reviewer|referee";
+const ROLE_NAMED = new RegExp(String.raw`\b(?:${PAPER_ROLES})s?\b`, "i");
+
 /**
  * Whether a text opens as a person's name does, with a given name or an initial: "Stefan Reitz", "J. Moss"; not a unit
  * that opens an address, "Central Laser Facility", "Theoretische Physik I" (where a name and its place share a line,
@@ -588,7 +592,7 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
   const fontsOfPeople = new Set([...fontSplit].filter(([l, s]) => s && personNamed(l)(s.name)).map(([, s]) => s!.fonts));
   const fontPlaced = (at: Line) => {
     const split = fontSplit.get(at);
-    return split && !placeless() && !POST.test(split.name) && !/\b(?:editor|assistant|chair|discussant|reviewer)s?\b/i.test(split.name) && (personNamed(at)(split.name) || fontsOfPeople.has(split.fonts)) ? split : null;
+    return split && !placeless() && !POST.test(split.name) && !ROLE_NAMED.test(split.name) && (personNamed(at)(split.name) || fontsOfPeople.has(split.fonts)) ? split : null;
   };
   // (The lines' letters folded once, for the names a doubted line may be listed with.)
   let folded: string[] | undefined;
@@ -625,7 +629,8 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
     // Reader, School of Health Sciences, University of Surrey, UK"); the affiliation may wrap.
     // (A name and its place with nothing between but a comma or a change of font, where no raised marker opens the line:
     // "³VU Amsterdam, Harbour Asset Management" is a place keyed to a name above.)
-    const own = personWithAffiliation(line.text, lowerWords, { person: person(line) }) ?? fontPlaced(line);
+    const inFonts = fontPlaced(line);
+    const own = personWithAffiliation(line.text, lowerWords, { person: person(line) }) ?? inFonts;
     // (An e-mail's line is no name's, but for an entry that sets its e-mail among its parts.)
     const mailed = EMAIL.test(line.text);
     EMAIL.lastIndex = 0;
@@ -637,7 +642,7 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
     if (own) {
       let affiliation = own.affiliation;
       // (A place set in its own font goes on only over lines set wholly in that font.)
-      const placeFont = "fonts" in own && typeof own.fonts === "string" ? own.fonts.split(" ")[1] : null;
+      const placeFont = own === inFonts ? inFonts.fonts.split(" ")[1] : null;
       const goesOn = (next: Line, text = next.text) =>
         !/@/.test(text) && !correspondingNote(text) && !personWithAffiliation(text, lowerWords, { person: person(next) }) && !fontPlaced(next) &&
         (!placeFont || next.spans.every((s) => s.sup || s.font === placeFont)) &&
@@ -737,7 +742,7 @@ const CORRESPONDENCE_OPENS = /^\s*[*∗†]?\s*(?:corresponding\s+author\b|corre
 const BRACKETED_PLACE = /\s*\(((?:\p{Lu}[\p{L}&.'’-]*|of|and|for|de|du|la)(?:,?\s+(?:\p{Lu}[\p{L}&.'’-]*|of|and|for|de|du|la)){0,7})\)(?!\s*\p{Lu}\p{Ll}+\s*(?:[,;&]|\band\b|$))/gu;
 
 /** What brackets after a name hold that is no place: a role in the paper, a badge, a generation. */
-const NOT_A_PLACE = /^(?:ORCID|Jr\.?|Sr\.?|II|III|IV|Editor|Guest Editor|Discussant|Presenter|Chair|Speaker|Student|Corresponding(?: Author)?)$/i;
+const NOT_A_PLACE = new RegExp(String.raw`^(?:ORCID|Jr\.?|Sr\.?|II|III|IV|Guest Editor|Student|Corresponding(?: Author)?|${PAPER_ROLES})$`, "i");
 
 /** A line of names with the places printed in brackets after them taken out, and those places in order; null where it has none. */
 function bracketedPlaces(line: Line): { line: Line; places: string[] } | null {

@@ -196,7 +196,10 @@ const join = (tokens: NameToken[]) => tokens.map((t, k) => (k > 0 && t.space ? "
 /** A family name with the generational suffixes printed after it ("Knotek" and "II": "Knotek II"), each set as names are ("JR" is "Jr.", "iii" is "III"). */
 export const withSuffixes = (family: string, suffixes: readonly string[]) => [family, ...suffixes.map((x) => (/^[js]r\.?$/i.test(x) ? `${titleCase(x.replace(/\.$/, ""))}.` : x.toUpperCase()))].join(" ");
 /** A family name without the generation printed after it: "Knotek II" is "Knotek", as a note or another list may print it. */
-export const withoutGeneration = (name: string) => name.trim().replace(/,?\s+(?:Jr|Sr|II|III|IV)\.?$/i, "");
+export const withoutGeneration = (name: string) => {
+  const words = name.trim().split(/,?\s+/);
+  return words.length > 1 && GENERATIONAL.test(words[words.length - 1]!) ? words.slice(0, -1).join(" ") : name.trim();
+};
 
 export const titleCase = (word: string) =>
   /^(?:Mc|Mac)\p{Lu}{2,}$/u.test(word)

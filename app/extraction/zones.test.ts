@@ -62,22 +62,13 @@ describe("zones of the first pages", () => {
   });
 
   it("takes the article's own title behind a cover where it prints more than the cover labels: a subtitle the cover left out", () => {
-    const longer = [
-      article[0]!,
-      line(2, 120, 140, 12, "Liquidity Provision and the Cross-Section"),
-      line(2, 110, 156, 12, "of Dealer Returns: Evidence from the"),
-      line(2, 150, 172, 12, "Corporate Bond Market"),
-      ...article.slice(3).map((l) => ({ ...l, y: l.y + 16 })),
-    ];
+    // (The article's page with the lines given set in the title's size under its running head, the rest from `from` on,
+    // a line lower.)
+    const printed = (texts: string[], from: number) => [article[0]!, ...texts.map((t, k) => line(2, 120, 140 + k * 16, 12, t)), ...article.slice(from).map((l) => ({ ...l, y: l.y + 16 }))];
+    const longer = printed(["Liquidity Provision and the Cross-Section", "of Dealer Returns: Evidence from the", "Corporate Bond Market"], 3);
     expect(readHeader(documentOf([...cover, ...longer])).title.value).toBe("Liquidity Provision and the Cross-Section of Dealer Returns: Evidence from the Corporate Bond Market");
     // (Not a marker run on to the title's last word, nor the byline set in the title's size under it.)
-    const marked = [
-      article[0]!,
-      line(2, 120, 140, 12, "Liquidity Provision and the Cross-Section"),
-      line(2, 150, 156, 12, "of Dealer Returns1"),
-      line(2, 150, 172, 12, "MARGARETHE LINDQVIST, OLUWASEUN ADEYEMI, and PAOLO RINALDI"),
-      ...article.slice(4).map((l) => ({ ...l, y: l.y + 16 })),
-    ];
+    const marked = printed(["Liquidity Provision and the Cross-Section", "of Dealer Returns1", "MARGARETHE LINDQVIST, OLUWASEUN ADEYEMI, and PAOLO RINALDI"], 4);
     expect(readHeader(documentOf([...cover, ...marked])).title.value).toBe("Liquidity Provision and the Cross-Section of Dealer Returns");
     // (The cover's title where the article prints it as the cover does.)
     expect(readHeader(documentOf([...cover, ...article])).title.value).toBe("Liquidity Provision and the Cross-Section of Dealer Returns");

@@ -19,8 +19,10 @@ export const paperIntentSchema = z.object({ intent: z.enum(PAPER_INTENTS) });
 /**
  * A paper and two of its statuses in one field, `paperId:first:second`: a decision as the
  * confirmation posts it back (`paperId:from:to`), and a row of the list as the page showed it
- * (`paperId:seen:shown`). One field a row keeps the list's markup to what it needs (25 rows a page).
+ * (`paperId:seen:shown`), written and read by the two below. One field a row keeps the list's markup to what it needs
+ * (25 rows a page).
  */
+const paperAndTwoStatusesField = (paperId: number, first: string, second: string) => `${paperId}:${first}:${second}`;
 const paperAndTwoStatuses = (what: string) =>
   z
     .string()
@@ -37,7 +39,7 @@ const paperAndTwoStatuses = (what: string) =>
     });
 
 /** A row of the list as its select was shown: `paperId:seen:shown` (the status when shown, and what the select showed: the staged status, or the status). */
-export const shownRowField = (r: { paperId: number; seen: string; shown: string }) => `${r.paperId}:${r.seen}:${r.shown}`;
+export const shownRowField = (r: { paperId: number; seen: string; shown: string }) => paperAndTwoStatusesField(r.paperId, r.seen, r.shown);
 
 /** The list's selects: each row as shown (`row`, see `shownRowField`) and the status chosen (a page holds 25). */
 export const stageSchema = z.object({
@@ -51,7 +53,7 @@ export const stageSchema = z.object({
 });
 
 /** A decision as the confirmation lists it and posts it back: `paperId:from:to`. */
-export const changeField = (c: StatusChange) => `${c.paperId}:${c.from}:${c.to}`;
+export const changeField = (c: StatusChange) => paperAndTwoStatusesField(c.paperId, c.from, c.to);
 const change = paperAndTwoStatuses("A change").transform(({ paperId, first, second }): StatusChange => ({ paperId, from: first, to: second }));
 
 export const saveSchema = z.object({
