@@ -167,6 +167,10 @@ const SETS = dirs.length
       ...(hasPdfs("tests/fixtures/working-papers/twentyfirst/dev") ? [["papers 21 dev", "tests/fixtures/working-papers/twentyfirst/dev", true]] : []),
       // Its held-out half, read once with the engine frozen (decision 088), scored only from then on.
       ...(hasPdfs("tests/fixtures/working-papers/twentyfirst/held-out") ? [["papers 21 held-out", "tests/fixtures/working-papers/twentyfirst/held-out", false]] : []),
+      // The twenty-second set (README, "The twenty-second set"): its development half listed.
+      ...(hasPdfs("tests/fixtures/working-papers/twentysecond/dev") ? [["papers 22 dev", "tests/fixtures/working-papers/twentysecond/dev", true]] : []),
+      // Its held-out half, read once with the engine frozen, scored only from then on.
+      ...(hasPdfs("tests/fixtures/working-papers/twentysecond/held-out") ? [["papers 22 held-out", "tests/fixtures/working-papers/twentysecond/held-out", false]] : []),
     ];
 
 /** The held-out halves, read once at the end of a pass, that the calibration learns from since (decisions 073 and 076): `--calibrate`. */
