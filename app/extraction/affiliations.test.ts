@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blockAffiliations, cleanAffiliation, notAffiliation, respectivePlaces, splitAffiliation } from "./affiliations";
+import { blockAffiliations, cleanAffiliation, continuesNote, notAffiliation, respectivePlaces, splitAffiliation } from "./affiliations";
 import { lowerCaseWords } from "./patterns";
 import { readHeader } from "./header";
 import { documentOf, lineAt } from "./test-document";
@@ -38,6 +38,22 @@ describe("affiliations", () => {
   it("joins a line that is only an institution's kind to the name the line before cut", () => {
     const block = [lineAt(1, 72, 200, 10, "Harbour Graduate School of Business and School of Social Sciences, Eastbury"), lineAt(1, 72, 212, 10, "University")];
     expect(blockAffiliations(block)).toEqual(["Harbour Graduate School of Business and School of Social Sciences, Eastbury University"]);
+  });
+
+  it("keeps a firm's name printed over its street's number, and a street's number of three digits that no marker is", () => {
+    // (The block under a name: the firm, its street, the author's e-mail.)
+    const firm = [lineAt(1, 216, 268, 8, "Quayside"), lineAt(1, 123, 278, 8, "155 Harbourgate, London EC2M 3TQ, United Kingdom"), lineAt(1, 185, 288, 8, "k.lind@example.org")];
+    const sure = (l: { text: string }) => /Harbourgate/.test(l.text);
+    expect(blockAffiliations(firm, sure)).toEqual(["Quayside, 155 Harbourgate, London EC2M 3TQ, United Kingdom"]);
+    // (Not a word over a place that opens with no street's number: a paper's note.)
+    expect(blockAffiliations([lineAt(1, 72, 200, 8, "Draft"), lineAt(1, 72, 210, 8, "Harbour University, Eastbury")])).toEqual(["Harbour University, Eastbury"]);
+    expect(cleanAffiliation("155 Harbourgate, London EC2M 3TQ")).toBe("155 Harbourgate, London EC2M 3TQ");
+    expect(cleanAffiliation("12 Department of Economics, Harbour University")).toBe("Department of Economics, Harbour University");
+  });
+
+  it("ends a note before a link to the paper's latest version, though the labeller reads it with the places", () => {
+    expect(continuesNote(["Harbour Bank, Norland Monetary Fund, CEPR"], lineAt(1, 216, 312, 10.9, "Click here for the most recent version"), 10.9, true)).toBe(false);
+    expect(continuesNote(["Harbour Bank, Norland Monetary Fund, CEPR"], lineAt(1, 216, 312, 10.9, "Eastbury Institute of Trade"), 10.9, true)).toBe(true);
   });
 
   it("ends a place where the authors' contact line printed under it runs on", () => {

@@ -3,7 +3,7 @@
  * title page; what no affiliation is (thanks, a licence, prose); an affiliation's department and
  * institution.
  */
-import { REGIONS, ABSTRACT_LABEL, INSTITUTION, NOISE, MONTH_DATE, EMAIL, MASKED_EMAIL, MARKER, AFFILIATION_MARKER, POST, SUBJECT_WORDS, THANKS, namesInstitution, keywordsAfterLabel } from "./patterns";
+import { REGIONS, ABSTRACT_LABEL, INSTITUTION, LATEST_VERSION, NOISE, MONTH_DATE, EMAIL, MASKED_EMAIL, MARKER, AFFILIATION_MARKER, POST, SUBJECT_WORDS, THANKS, namesInstitution, keywordsAfterLabel } from "./patterns";
 import { countryOfAffiliation, countryOfEmail, countryOfPlace, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { SMALL_WORDS, joinSpans, normalizeSpace, isProse } from "./text";
@@ -263,8 +263,9 @@ export function blockAffiliations(block: Line[], sure: (l: Line) => boolean = ()
     run = [];
     anchored = false;
   };
-  // A unit's name in capitalised words right above an institution ("Computer and Information Science" / "The Ohio State University").
-  let lead: string | null = null;
+  // A unit's name in capitalised words right above an institution ("Computer and Information Science" / "The Ohio State University"),
+  // or the block's first line a name of a few capitalised words right above a street's number, a firm's ("Marex" / "155 Bishopsgate, …").
+  let lead: { text: string; unit: boolean } | null = null;
   for (const l of block) {
     const t = cleanAffiliation(l.text);
     const known = Boolean(t) && (namesInstitution(t) || (sure(l) && !/\b(?:19|20)\d{2}\b|\b(?:ISSN|ISBN|doi)\b/i.test(t) && /\p{L}{3}/u.test(t)));
@@ -279,10 +280,12 @@ export function blockAffiliations(block: Line[], sure: (l: Line) => boolean = ()
     const part = t && !(mailed && /@/.test(t)) && keywordsAfterLabel(l) === null && !ABSTRACT_LABEL.test(l.text) && !notAffiliation(l.text.replace(EMAIL_TAIL, "")) && !prose && (known || (run.length > 0 && isAddress(t)));
     if (!part) {
       flush();
-      lead = UNIT_NAME.test(t) && t.split(/\s+/).length >= 2 && t.split(/\s+/).length <= 6 ? t : null;
+      const unit = UNIT_NAME.test(t) && t.split(/\s+/).length >= 2 && t.split(/\s+/).length <= 6;
+      const firmName = l === block[0] && /^\p{Lu}[\p{L}&.'’-]*(?:\s+(?:\p{Lu}[\p{L}&.'’-]*|of|and|&|the|for)){0,3}$/u.test(t);
+      lead = unit || firmName ? { text: t, unit } : null;
       continue;
     }
-    if (lead && known && !run.length) run.push(lead);
+    if (lead && known && !run.length && (lead.unit || /^\d{1,5}[A-Za-z]?\s+\p{Lu}/u.test(t))) run.push(lead.text);
     lead = null;
     // An affiliation ends with its country: an institution after one begins the next ("… Dublin,
     // Ireland" / "Diagnostic Bacteriology Laboratory, …").
@@ -331,7 +334,8 @@ export function notePieces(l: Line): Line[] {
  * School of" / "Medicine, Durham, North Carolina.").
  */
 export function continuesNote(note: string[], l: Line, body: number, affiliationLine: boolean) {
-  if (ABSTRACT_LABEL.test(l.text) || endsNote(note, l.text)) return false;
+  // (Nor a link to the paper's latest version set under the places: "Click here for the most recent version".)
+  if (ABSTRACT_LABEL.test(l.text) || endsNote(note, l.text) || LATEST_VERSION.test(l.text.trim())) return false;
   // (A note that reached a full stop or its country is finished: "…, Fribourg," / "Switzerland".)
   const last = note.join(" ").trim();
   const open = !/\.$/.test(last) && !endsWithCountry(last);

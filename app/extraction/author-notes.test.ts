@@ -589,6 +589,22 @@ describe("author notes", () => {
     expect(three.map((a) => a.affiliation)).toEqual(["Department of Economics, Bilkent University, 06800 Ankara", "Macroeconomic Advisers, LLC, Washington DC 20006", "Federal Reserve Board, Washington DC 20551"]);
   });
 
+  it("reads entries keyed by name whose e-mail comes first, the name the text layer parted from its row at a justified line's wide space", () => {
+    // ("Lind:" stands at the end of the second row, set apart from the rest of it; its entry goes on on the row below.)
+    const note = [
+      line(650, "Moss: ada.moss@harbour.example.edu, Department of Economics, 12 Quay Street, Harbour University, East-", { x: 90 }),
+      line(659, "bury, NB 21218, https://harbour.example.edu/moss/, and National Bureau of Economic Research.", { x: 78 }),
+      line(659, "Lind:", { x: 420 }),
+      line(668, "k.lind@kestrel.example.eu, Kestrel Central Bank, Frankfurt am Main, Germany, https://lind.example.eu/.", { x: 78 }),
+    ];
+    const two = [author("Ada", "Moss"), author("Karl", "Lind")];
+    affiliationsFromNotes(note, two);
+    expect(two.map((a) => [a.affiliation, a.email, a.country])).toEqual([
+      ["Department of Economics, 12 Quay Street, Harbour University, Eastbury, NB 21218, and National Bureau of Economic Research", "ada.moss@harbour.example.edu", "United States"],
+      ["Kestrel Central Bank, Frankfurt am Main", "k.lind@kestrel.example.eu", "Germany"],
+    ]);
+  });
+
   it("reads a note that prints the authors' names in capitals, and a shared place followed by the e-mails said 'respectively'", () => {
     const note = lines([
       "NORA K. VALDÉS is at the Department of Finance, Utrecht University (E-mail: nora.valdes@example.org). PIETRO",

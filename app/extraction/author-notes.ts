@@ -166,7 +166,10 @@ function noteTexts(lines: Line[], vocabulary: Set<string>): string[] {
       const last = r[r.length - 1]!;
       // (Set wider apart, a double-spaced note's lines, where the line above is left open: "…; Williams: Department of Economics," / "University of …".)
       const below = l.y - last.y <= last.size * 2 || (l.y - last.y <= last.size * 2.6 && (leftOpen(last.text.trim()) || /:$/.test(last.text.trim())));
-      return l.page === last.page && Math.abs(l.size - last.size) < 0.6 && l.y >= last.y && below && Math.abs(l.x - r[0]!.x) < 120;
+      // (Or the rest of the last line's row, which the text layer parted from it at a wide space of a justified line: "…, and
+      // National Bureau of Economic Research." and "Jeanne:" at the row's end, where the run's lines already span it.)
+      const rowGoesOn = Math.abs(l.y - last.y) < last.size * 0.3 && l.x >= last.x + last.width && r.some((o) => o.x <= l.x && o.x + o.width >= l.x + l.width - 2);
+      return l.page === last.page && Math.abs(l.size - last.size) < 0.6 && l.y >= last.y && below && (Math.abs(l.x - r[0]!.x) < 120 || rowGoesOn);
     });
     if (run) run.push(l);
     else runs.push([l]);
@@ -423,7 +426,7 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   // schmid[at]unibe[dot]ch, Lena Roth: …"; an entry so begun is known by the author's whole name. An e-mail after a
   // comma ends an entry: a plain one is the author's, one masked against harvesters is read with the others.)
   const keyed = new RegExp(
-    `(?:(?:^|[;*∗†]\\s*|\\.\\s+|(?<=\\b(?:correspondence|addresses|address|contact))\\s*:\\s+|${AFTER_EMAIL})(?:${full}|${family})|,\\s*(?:${full}))${ROLE_BEFORE_COLON}\\s*([:;]|[–—](?=\\s+\\p{Lu})|(?<=\\s)at(?=\\s+\\p{Lu}))\\s+(.+?)` +
+    `(?:(?:^|[;*∗†]\\s*|\\.\\s+|(?<=\\b(?:correspondence|addresses|address|contact))\\s*:\\s+|${AFTER_EMAIL})(?:${full}|${family})|,\\s*(?:${full}))${ROLE_BEFORE_COLON}\\s*([:;]|[–—](?=\\s+\\p{Lu})|(?<=\\s)at(?=\\s+\\p{Lu}))\\s+(?:(${EMAIL.source})\\s*,\\s*)?(.+?)` +
       `(?:\\s*\\((?:e-?mail|email)\\s*:?\\s*([^)\\s]+)\\s*\\)|,\\s*(${EMAIL.source})(?=[,;.]?\\s|[,;.]?$)|,\\s*(?:${MASKED_EMAIL.source})|(?=${SENTENCE_END})${nextEntry}|$)`,
     "u",
   );
@@ -473,8 +476,9 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   for (const text of texts) {
     const k = keyed.exec(text);
     // (After a dash, only a place: not a sentence said of the author, "Marta Olive – The views expressed are …".)
-    const place = k && /\p{Lu}/u.test(k[2]!.charAt(0)) && (/[:;]/.test(k[1]!) || (namesInstitution(k[2]!) && !notAffiliation(k[2]!))) ? k[2]! : null;
-    if (place) return { affiliation: place, email: (k![3] ?? k![4])?.replace(/[.,;]+$/, "") ?? null };
+    // (The entry may give the e-mail first, right after the name: "Slacalek: jiri@example.eu, European Central Bank, …".)
+    const place = k && /\p{Lu}/u.test(k[3]!.charAt(0)) && (/[:;]/.test(k[1]!) || (namesInstitution(k[3]!) && !notAffiliation(k[3]!))) ? k[3]! : null;
+    if (place) return { affiliation: place, email: (k![2] ?? k![4] ?? k![5])?.replace(/[.,;]+$/, "") ?? null };
     // (A series' cover is read for such entries only: its other sentences are the series' own.)
     if (keyedOnly) continue;
     const f = byFullName.exec(text);

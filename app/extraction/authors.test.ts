@@ -331,6 +331,53 @@ describe("the author reader", () => {
     ]);
   });
 
+  it("gives each author the place whose markers list theirs together ('b,c,d Harbour Business School, …')", () => {
+    const doc = documentOfLines([
+      lineAt(1, 134, 151, 17.2, "Weak identification in the factor zoo"),
+      lineOfSpans(1, 218, [[114, "Ada Moss", 12], [160, "a", 8, "Times", true], [166, ", Karl Lind", 12], [226, "b", 8, "Times", true], [232, ", and Lena Voss", 12], [316, "c", 8, "Times", true]]),
+      lineOfSpans(1, 243, [[159, "a", 8, "Times", true], [164, "Université de Norland, 75775 Norland, France", 10.9]]),
+      lineOfSpans(1, 256, [[141, "b,c", 8, "Times", true], [152, "Harbour Business School, Eastbury, CV4 7AL, United Kingdom", 10.9]]),
+      lineAt(1, 72, 344, 12, "ABSTRACT"),
+      lineAt(1, 72, 357, 10.9, "To explain the cross-section of asset returns, a zoo of factors has been proposed, most of them weakly identified."),
+    ]);
+    expect(readHeader(doc).authors.map((a) => [a.lastName, a.affiliation, a.country])).toEqual([
+      ["Moss", "Université de Norland, 75775 Norland", "France"],
+      ["Lind", "Harbour Business School, Eastbury, CV4 7AL", "United Kingdom"],
+      ["Voss", "Harbour Business School, Eastbury, CV4 7AL", "United Kingdom"],
+    ]);
+  });
+
+  it("gives names set side by side on one row the place one line under them spans, and ends an entry at a heading set larger than its name", () => {
+    const doc = documentOfLines([
+      lineAt(1, 138, 132, 20.7, "How many harbour jobs can be done remotely?"),
+      lineAt(1, 183, 168, 14.3, "Ada Moss"),
+      lineAt(1, 342, 168, 14.3, "Karl Lind"),
+      lineAt(1, 96, 197, 14.3, "Harbour University, School of Business, NBER, and CEPR"),
+      lineAt(1, 264, 220, 14.3, "June 19, 2020"),
+      lineAt(1, 282, 277, 10.9, "Abstract"),
+      lineAt(1, 101, 298, 10.9, "We classify the feasibility of working remotely for every occupation in the port and merge it with counts."),
+    ]);
+    expect(readHeader(doc).authors.map((a) => a.affiliation)).toEqual(["Harbour University, School of Business, NBER, and CEPR", "Harbour University, School of Business, NBER, and CEPR"]);
+    // (A cover's entries, each a name over its place and e-mail; the box of findings under the last entry is no place of theirs.)
+    const cover = documentOfLines([
+      lineAt(1, 36, 75, 24, "The Consequences of Harbour Fees"),
+      lineAt(1, 36, 165, 13, "Ada Moss"),
+      lineAt(1, 36, 178, 11, "ada.moss@example.org"),
+      lineAt(1, 36, 210, 13, "Karl Lind"),
+      lineAt(1, 36, 223, 11, "Office of Harbour Research"),
+      lineAt(1, 36, 236, 11, "karl.lind@harbour.example.gov"),
+      lineAt(1, 36, 268, 13, "Lena Voss"),
+      lineAt(1, 36, 281, 11, "lena.voss@example.org"),
+      lineAt(1, 36, 336, 20, "Why the findings matter"),
+      lineAt(1, 36, 360, 20, "Findings of the Harbour Fees Study"),
+      lineAt(1, 36, 384, 11, "Data from the Harbour Institute of Shipping Statistics"),
+      lineAt(2, 287, 260, 10, "Abstract"),
+      lineAt(2, 99, 282, 10, "This paper measures the effect of harbour fees on shipping and on the prices of the goods shipped."),
+    ]);
+    const entries = readHeader(cover).authors;
+    expect(["Moss", "Lind", "Voss"].map((family) => entries.find((a) => a.lastName === family)?.affiliation)).toEqual([null, "Office of Harbour Research", null]);
+  });
+
   it("reads an address labelled after its place as that place's: 'University of Harbour. Address: …'", () => {
     const doc = documentOfLines([
       lineAt(1, 72, 110, 16, "Transport modes and the elasticity of trade"),

@@ -428,6 +428,18 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     for (const a of authors.slice(0, -1)) Object.assign(a, { affiliation: lowest.affiliation, institution: lowest.institution, department: lowest.department, country: lowest.country });
   }
 
+  // Names side by side on one row, no markers, and one place under the row that spans under every name ("Jonathan I.
+  // Dingel" … "Brent Neiman" / "University of Chicago, Booth School of Business, NBER, and CEPR"): read as the first
+  // name's, the place is all of theirs.
+  const top = candidates[0]?.line;
+  const rowOfNames = !!top && candidates.length > 1 && new Set(candidates.map((c) => c.line)).size === candidates.length && candidates.every((c) => !c.markers.length && c.line.page === top.page && Math.abs(c.line.y - top.y) < 1);
+  const underRow = rowOfNames ? lines.find((l) => l.page === top.page && l.y > top.y + 1 && l.y - top.y < top.size * 3) : undefined;
+  const spansRow = !!underRow && candidates.every((c) => underRow.x <= middleOf(c.line) && underRow.x + underRow.width >= middleOf(c.line));
+  const rowPlace = spansRow ? authors.find((a) => a.affiliation && cleanAffiliation(underRow.text).startsWith(a.affiliation)) : undefined;
+  if (rowPlace && authors.every((a) => !a.affiliation || a.affiliation === rowPlace.affiliation)) {
+    for (const a of authors.filter((a) => !a.affiliation)) Object.assign(a, { affiliation: rowPlace.affiliation, institution: rowPlace.institution, department: rowPlace.department, country: rowPlace.country });
+  }
+
   // E-mails: each to the author it fits best (`giveEmails`).
   const nearLines = lines.slice(0, 200).filter((l) => l.page >= titlePage && l.page <= Math.max(titlePage, lastHeaderPage) + 1);
   const used = giveEmails(authors, ownEmails, emails, allText, nearLines);
@@ -786,7 +798,8 @@ function downToGap(name: Line, below: Line[]): Line[] {
   const out: Line[] = [];
   let last = name;
   for (const l of below) {
-    if (l.page !== last.page || l.y - last.y > Math.max(l.size, last.size) * BLOCK_GAP) break;
+    // (Nor past a heading set well above the name's size: a cover's "Why These Findings Are Important" under the last entry.)
+    if (l.page !== last.page || l.y - last.y > Math.max(l.size, last.size) * BLOCK_GAP || l.size > name.size + 3) break;
     out.push(l);
     last = l;
   }
@@ -913,6 +926,18 @@ function readNotes(pageLines: Line[], candidates: Candidate[], nameLines: Set<Li
       if (BARE_EMAIL.test(l.text.trim())) current = null;
     } else if (!(current && (otherColumn(l) || pastTheNote(l)))) {
       current = null;
+    }
+  }
+
+  // One note several authors share, its markers listed before it ("b,c,d Warwick Business School, …"): each marker's note
+  // where the marker has none of its own.
+  for (const key of [...notes.keys()]) {
+    if (!key.includes(",")) continue;
+    for (const m of key.split(",").filter((m) => m && !notes.has(m))) {
+      notes.set(m, notes.get(key)!);
+      noteLines.set(m, noteLines.get(key)!);
+      order.push(m);
+      if (affiliationNotes.has(key)) affiliationNotes.add(m);
     }
   }
 

@@ -14,6 +14,15 @@ describe("countries", () => {
     expect(countryOfPlace("Norges Bank; Harbour Institute, Paris, France")).toBe("Norway");
     expect(countryOfPlace("Harbour University, Zurich Switzerland")).toBe("Switzerland");
     expect(countryOfPlace("Harbour Savings Bank")).toBe(null);
+    // (A province or state after a town names the country, though the town shares its name with one elsewhere.)
+    expect(countryOfPlace("Department of Economics, Harbour University, London, Ontario, N6A 5C2")).toBe("Canada");
+    expect(countryOfPlace("Harbour Institute, Victoria, British Columbia")).toBe("Canada");
+    expect(countryOfPlace("Harbour Business School, Perth, Western Australia 6009")).toBe("Australia");
+    // (A country's name a "New" makes another place's: not Wales, Mexico or England.)
+    expect(trailingCountry("School of Finance, The University of New South Wales")).toEqual({ rest: "School of Finance, The University of New South Wales", country: null });
+    expect(countryOfPlace("School of Finance, The University of New South Wales")).toBe(null);
+    expect(countryOfAffiliation("Harbour College, New England")).toBe(null);
+    expect(countryOfAffiliation("Harbour Institute, Port Moresby, Papua New Guinea")).toBe("Papua New Guinea");
     expect(countryOfPlace(null)).toBe(null);
     // A country in brackets at a place's end is printed at its end; an acronym in brackets is no country.
     expect(trailingCountry("IRES, Harbour University & FNRS (Belgium)")).toEqual({ rest: "IRES, Harbour University & FNRS", country: "Belgium" });

@@ -120,6 +120,8 @@ export function trailingCountry(text: string): { rest: string; country: string |
     // a part of the country named between them too: "University of Southern Denmark".)
     const before = words[words.length - take - 1]!;
     if (found && (OF.test(before) || (REGION_OF.test(before) && OF.test(words[words.length - take - 2] ?? "")))) return { rest: clean(text), country: null };
+    // (Nor one a "New" names another place after: "New South Wales", "New Mexico", "New England".)
+    if (found && (/^New$/.test(before) || (/^(?:South|North)$/.test(before) && /^New$/.test(words[words.length - take - 2] ?? "")))) return { rest: clean(text), country: null };
     // (Said of the place, "in" goes with it: "Robeco in the Netherlands" is Robeco, in the Netherlands.)
     // (A slash may part the place from its country: "Harbour University / France".)
     if (found && words.length - take >= 2) return { rest: clean(words.slice(0, -take).join(" ").replace(/,?\s+in$|\s*\/$/, "")), country: found };
@@ -138,7 +140,9 @@ export const countryIn = (text: string): string | null => countryNamedIn(text, N
  * whose name many places share is no evidence ("Georgetown University" is in Washington, not Guyana;
  * "Kingston, Ontario"; "Hamilton, New Zealand"; "University of Victoria").
  */
-export const countryOfAffiliation = (text: string): string | null => countryNamedIn(text, SHARED_CAPITAL_NAMES);
+export const countryOfAffiliation = (text: string): string | null => countryNamedIn(withoutNewPlaces(text), SHARED_CAPITAL_NAMES);
+/** A country's name that a "New" makes another place's, left out: "New South Wales", "New Mexico" (not "Papua New Guinea"). */
+const withoutNewPlaces = (text: string) => text.replace(/(?<!\bPapua\s)\bNew\s+(?:(?:South|North)\s+)?(\p{L}+)/gu, (said: string, word: string) => (byName.has(word.toLowerCase()) ? " " : said));
 
 const NO_PLACES = new Set<string>();
 const SHARED_CAPITAL_NAMES = new Set(["georgetown", "kingston", "hamilton", "victoria", "plymouth", "douglas", "stanley", "jamestown", "the valley"]);
@@ -185,6 +189,21 @@ export function countryOfState(place: string | null): string | null {
   const words = place.toLowerCase().replace(/[^\p{L}\s]+/gu, " ").split(/\s+/).filter(Boolean);
   for (let k = 0; k < words.length; k++) if (US_STATES.has(words[k]!) || US_STATES.has(`${words[k]} ${words[k + 1]}`)) return "United States";
   return null;
+}
+
+/** The provinces of Canada and the states of Australia, spelled out as an address names them after its town. */
+const PROVINCES: Record<string, string> = {
+  ontario: "Canada", quebec: "Canada", "british columbia": "Canada", alberta: "Canada", manitoba: "Canada", saskatchewan: "Canada", "nova scotia": "Canada", "new brunswick": "Canada", newfoundland: "Canada",
+  "new south wales": "Australia", queensland: "Australia", victoria: "Australia", tasmania: "Australia", "south australia": "Australia", "western australia": "Australia",
+};
+const AFTER_TOWN = new RegExp(`,\\s*(${Object.keys(PROVINCES).join("|")})(?=\\s*(?:,|$|\\(|\\s+[A-Z]\\d[A-Z]|\\s+\\d{4}\\b))`, "gi");
+/**
+ * The country of the province or state a place names after its town, the last one printed: "…, London, Ontario, N6A 5C2" is in
+ * Canada though London is a town of England; "…, Victoria, British Columbia" in Canada.
+ */
+export function countryOfProvince(place: string | null): string | null {
+  const named = place ? [...place.matchAll(AFTER_TOWN)].at(-1) : undefined;
+  return named ? PROVINCES[named[1]!.toLowerCase()]! : null;
 }
 
 /**
@@ -288,7 +307,7 @@ export const countryOfUsPostcode = (place: string) => (US_POSTAL.test(place) ? "
 export function countryOfPlace(place: string | null): string | null {
   if (!place) return null;
   for (const p of place.split(/\s*;\s*/)) {
-    const found = trailingCountry(p).country ?? countryOfState(p) ?? firstNamed(p) ?? countryOfAffiliation(p) ?? countryOfInstitution(p);
+    const found = trailingCountry(p).country ?? countryOfState(p) ?? countryOfProvince(p) ?? firstNamed(p) ?? countryOfAffiliation(p) ?? countryOfInstitution(p);
     if (found) return found;
   }
   return null;

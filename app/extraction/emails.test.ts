@@ -32,4 +32,9 @@ describe("how an address fits a name", () => {
     expect(emailFit("now@example.edu", "Anna", "Nowakowski")).toBe(0);
     expect(emailFit("econ@example.edu", "Eleni", "Economou")).toBeLessThan(1);
   });
+
+  it("fits a family name of two letters where it is a whole part of the mailbox, never a part of a word", () => {
+    expect(emailFit("lena.wu@example.edu", "Mei Lena", "Wu")).toBe(3);
+    expect(emailFit("wunder@example.edu", "Mei Lena", "Wu")).toBe(2);
+  });
 });

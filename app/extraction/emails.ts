@@ -89,7 +89,9 @@ export function emailFit(email: string, first: string, last: string) {
   // (The mailbox the family name's first letters, "nowa" for Nowakowski: a little, as a given name alone counts, since a
   // given name begins many a family name, "hans" Hansen's; not an office's mailbox, "econ" for Economou.)
   else if (local.length >= 4 && !ROLE_MAILBOX.test(email) && raw.slice(1).some((p) => spellings(p).some((v) => v.length > local.length && v.startsWith(local)))) fit += 1;
-  if (ascii(fold(last)).length > 2 && local.includes(ascii(fold(last)))) fit += 1;
+  // (A family name of two letters counts only as a whole part of the mailbox: "cynthia.wu" for Wu, not "wunder".)
+  const family = ascii(fold(last));
+  if ((family.length > 2 && local.includes(family)) || (family.length === 2 && fold(email.split("@")[0]!).split(/[._-]+/).includes(family))) fit += 1;
   if (given && ascii(given).length > 2 && local.includes(ascii(given))) fit += 1;
   else if (given && local.startsWith(given[0]!)) fit += 0.5;
   return fit;

@@ -72,8 +72,10 @@ export const LEADING_MARKER = new RegExp(`^((?<symbol>[${SYMBOLS}])\\k<symbol>{0
 export const LEADING_MARKER_TEXT = new RegExp(`^((?<symbol>[${SYMBOLS}])\\k<symbol>{0,2}|\\d{1,2}(?:\\.|-(?=\\p{Lu}))?)\\s*`, "u");
 /** Symbols and commas, where a name is cleaned for splitting. */
 export const SYMBOLS_OR_COMMAS = new RegExp(`[${SYMBOLS},]+`, "g");
-/** Markers (symbols or numbers) before an affiliation's first capital. */
-export const AFFILIATION_MARKER = new RegExp(`^\\s*[${SYMBOLS}\\d]{1,3}\\s+(?=\\p{Lu})`, "u");
+/** A working paper's link to its latest version: "Click here for the most recent version", "Latest version here". */
+export const LATEST_VERSION = /^(?:please\s+)?click\s+here\b|^(?:(?:a\s+)?link\s+to\s+|for\s+|see\s+)?(?:the\s+)?(?:most\s+recent|latest|current|newest)\s+version\b/iu;
+/** Markers (symbols or numbers) before an affiliation's first capital ("1 Department of …", "** Harbour University"); a number of three digits is a street's, "155 Bishopsgate". */
+export const AFFILIATION_MARKER = new RegExp(`^\\s*(?:[${SYMBOLS}]{1,3}|\\d{1,2}[${SYMBOLS}]?|[${SYMBOLS}]\\d{1,2})\\s+(?=\\p{Lu})`, "u");
 /**
  * Words a first page prints capitalised between the title and the abstract that are no part of a
  * person's name: article types and badges ("Open Access", "Case Description"), labels and dates

@@ -13,7 +13,10 @@ describe("text repairs", () => {
     expect(joinLines(["prices rose —", "Then they fell"], vocabulary)).toBe("prices rose — Then they fell");
     expect(joinLines(["a one-standard-", "deviation"], vocabulary)).toBe("a one-standard-deviation");
     expect(joinLines(["after the COVID-", "19 crisis"], vocabulary)).toBe("after the COVID-19 crisis");
-    expect(joinLines(["in 2019-", "20 and"], vocabulary)).toBe("in 2019- 20 and");
+    // (So is a number of two parts: a ZIP code's, a range of years.)
+    expect(joinLines(["Harbour, CA 94305-", "5015. e-mail: a@example.edu"], vocabulary)).toBe("Harbour, CA 94305-5015. e-mail: a@example.edu");
+    expect(joinLines(["in 2019-", "20 and"], vocabulary)).toBe("in 2019-20 and");
+    expect(joinLines(["rates of 3-", "and more"], vocabulary)).toBe("rates of 3- and more");
   });
 
   it("joins an e-mail address the line cut after a dot of its domain, and nothing else after a full stop", () => {

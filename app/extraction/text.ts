@@ -108,8 +108,9 @@ export function joinLines(lines: string[], vocabulary: Set<string>) {
       // An e-mail address the line cut after a dot of its domain: "sean.higgins@kellogg." + "northwestern.edu",
       // or, masked against harvesters, after its "[at]" or "[dot]": "schmid[at]unibe[dot]" + "ch".
       out = `${out}${line}`;
-    } else if (/(?<!\p{L})\p{Lu}{2,}-$/u.test(out.slice(-40)) && /^\d/.test(line)) {
-      // A name in capitals and its number, cut at the hyphen between them: "COVID-" + "19".
+    } else if (/(?:(?<!\p{L})\p{Lu}{2,}|\d)-$/u.test(out.slice(-40)) && /^\d/.test(line)) {
+      // A name in capitals and its number, or a number of two parts, cut at the hyphen between them: "COVID-" + "19",
+      // a ZIP code's "94305-" + "5015".
       out = `${out}${line}`;
     } else {
       out = `${out} ${line}`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readHeader } from "./header";
 import { cleanTitle, findTitle, titleOfLines, unitOverTitle } from "./title";
 import { lowerCaseWords } from "./patterns";
-import { centred, documentOf } from "./test-document";
+import { centred, documentOf, documentOfLines, lineAt } from "./test-document";
 
 /** The labeller's word on a line: how likely its title and an author's name, the rest "other". */
 const said = (title: number, author: number) => ({ title, author, affiliation: 0, email: 0, abstract: 0, keywords: 0, other: 1 - title - author });
@@ -53,6 +53,29 @@ describe("the title reader", () => {
     // (Centred, as a working paper's title page sets them.)
     centred(doc.lines);
     expect(findTitle(doc.lines, 4, doc, lowerCaseWords(doc.lines), [said(0.8, 0), said(0.3, 0), said(1, 0), said(0, 1)])).toEqual([0, 2]);
+  });
+
+  it("passes over side matter set small at the right of the title's lines: a cover's date, a journal's box of rights and DOI", () => {
+    const lines = [
+      lineAt(1, 36, 75, 24, "Tariffs and the"),
+      lineAt(1, 36, 104, 24, "Pricing of Harbour"),
+      lineAt(1, 495, 104, 11, "March 3, 2026"),
+      lineAt(1, 36, 133, 24, "Services"),
+      lineAt(1, 36, 165, 13, "Ana Moss"),
+    ];
+    const doc = documentOfLines(lines);
+    expect(findTitle(lines, 5, doc, lowerCaseWords(lines), [said(1, 0), said(1, 0), said(0, 0), said(1, 0), said(0, 1)])).toEqual([0, 1, 3]);
+    // (Several lines of a journal's box beside the title's, one between two of its lines.)
+    const boxed = [
+      lineAt(1, 63, 82, 16, "Harbour fees and shipping"),
+      lineAt(1, 481, 83, 7, "© The Author(s) 2024"),
+      lineAt(1, 478, 92, 7, "Article reuse guidelines:"),
+      lineAt(1, 63, 100, 16, "volumes: Evidence from Norland"),
+      lineAt(1, 445, 110, 7, "DOI: 10.1177/00000000000"),
+      lineAt(1, 63, 160, 12, "Ana Moss and Karl Lind"),
+    ];
+    const journal = documentOfLines(boxed);
+    expect(findTitle(boxed, 6, journal, lowerCaseWords(boxed), [said(1, 0), said(0, 0), said(0, 0), said(1, 0), said(0, 0), said(0, 1)])).toEqual([0, 3]);
   });
 
   it("ends the title before a job-market paper's link to its latest version, centred under it in a subtitle's size", () => {

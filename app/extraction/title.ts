@@ -3,7 +3,7 @@
  * the lines that continue it; an archive cover's title found again on the article's own page;
  * a title set in capitals given in the ordinary case the pages print it in elsewhere.
  */
-import { ABSTRACT_LABEL, INSTITUTION, ISSUER, LETTER_SPACED, NOISE, MONTH_DATE, SERIES_BANNER, SERIES_KIND, TRAILING_SYMBOLS, bodySize, isSeriesName, namesKnownInstitution, keywordsAfterLabel } from "./patterns";
+import { ABSTRACT_LABEL, INSTITUTION, ISSUER, LATEST_VERSION, LETTER_SPACED, NOISE, MONTH_DATE, SERIES_BANNER, SERIES_KIND, TRAILING_SYMBOLS, bodySize, isSeriesName, namesKnownInstitution, keywordsAfterLabel } from "./patterns";
 import type { Document, Line } from "./model";
 import type { LineLabels } from "./labeller";
 import { joinLines, letterKey, normalizeSpace } from "./text";
@@ -89,8 +89,6 @@ export function isNoise(l: Line) {
   return NOISE.test(l.text) || MONTH_DATE.test(l.text.trim()) || /^(?:https?:\/\/|doi:)/i.test(l.text);
 }
 
-/** A working paper's link to its latest version: "Click here for the most recent version", "Latest version here". */
-const LATEST_VERSION = /^(?:please\s+)?click\s+here\b|^(?:(?:a\s+)?link\s+to\s+|for\s+|see\s+)?(?:the\s+)?(?:most\s+recent|latest|current|newest)\s+version\b/iu;
 /**
  * Lines a title never is: an imprint (copyright, publisher, licence, web address), a report or archive number
  * ("SLAC-PUB-12820", "cond-mat/9903395"), a street address, a date of publication, a banner in
@@ -223,6 +221,9 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     // (A footnote's marker set on a line of its own between the title's lines, "Too Fast, Too Furious?" / "§" /
     // "Digital Credit …": passed over.)
     if (l.page === prev.page && /^[*∗†‡§¶]{1,3}$/u.test(l.text.trim()) && i + 1 < lines.length) continue;
+    // Side matter set in a smaller size clear to the right of the title's last line, read in among the title's lines:
+    // a cover's date ("Consequences of" … "January 22, 2026"), a journal's box ("© The Author(s) 2024", "DOI: …"). Passed over.
+    if (doc.kind === "pdf" && l.page === prev.page && l.y >= prev.y - prev.size * 0.5 && l.y - prev.y < prev.size * 2.2 && l.x >= prev.x + prev.width + prev.size && l.size < lines[start]!.size * 0.8 && i + 1 < lines.length) continue;
     // A subtitle set smaller under a title that ends with a question or a colon ("How Competitive is
     // the Stock Market?" / "Theory, Evidence from Portfolios, and …"), still larger than the text
     // around: its lines are the title's too.
