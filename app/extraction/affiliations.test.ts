@@ -49,6 +49,10 @@ describe("affiliations", () => {
     expect(blockAffiliations([lineAt(1, 72, 200, 8, "Draft"), lineAt(1, 72, 210, 8, "Harbour University, Eastbury")])).toEqual(["Harbour University, Eastbury"]);
     expect(cleanAffiliation("155 Harbourgate, London EC2M 3TQ")).toBe("155 Harbourgate, London EC2M 3TQ");
     expect(cleanAffiliation("12 Department of Economics, Harbour University")).toBe("Department of Economics, Harbour University");
+    // (Markers run together, or symbols then a number, are markers still; a label over a street is no firm.)
+    expect(cleanAffiliation("123 Department of Economics, Harbour University")).toBe("Department of Economics, Harbour University");
+    expect(cleanAffiliation("†‡1 Harbour University")).toBe("Harbour University");
+    expect(blockAffiliations([lineAt(1, 72, 200, 8, "Correspondence"), lineAt(1, 72, 210, 8, "221 Harbour Road, Eastbury EC2M 3TQ, United Kingdom")], () => true)).toEqual(["221 Harbour Road, Eastbury EC2M 3TQ, United Kingdom"]);
   });
 
   it("ends a note before a link to the paper's latest version, though the labeller reads it with the places", () => {

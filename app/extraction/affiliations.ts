@@ -254,6 +254,9 @@ const UNIT_NAME = /^\p{Lu}[\p{L}'’-]*(?:\s+(?:and|of|for|in|&|\p{Lu}[\p{L}'’
  * A line the labeller is sure is an affiliation counts without an institution's word ("President
  * of the ICCNS", "Applied Research Center" / "Intelliseek, Inc.").
  */
+/** A label a block of addresses may print over a street, no firm's name: "Correspondence" / "221 Harbour Road, …". */
+const BLOCK_LABEL = /^(?:correspondence|corresponding\s+author|contact|address(?:es)?|postal\s+address|mailing\s+address|draft|e-?mail|tel(?:ephone)?|phone|fax|web(?:site)?|homepage|notes?)\.?$/i;
+
 export function blockAffiliations(block: Line[], sure: (l: Line) => boolean = () => false) {
   const out: string[] = [];
   let run: string[] = [];
@@ -281,7 +284,7 @@ export function blockAffiliations(block: Line[], sure: (l: Line) => boolean = ()
     if (!part) {
       flush();
       const unit = UNIT_NAME.test(t) && t.split(/\s+/).length >= 2 && t.split(/\s+/).length <= 6;
-      const firmName = l === block[0] && /^\p{Lu}[\p{L}&.'’-]*(?:\s+(?:\p{Lu}[\p{L}&.'’-]*|of|and|&|the|for)){0,3}$/u.test(t);
+      const firmName = l === block[0] && /^\p{Lu}[\p{L}&.'’-]*(?:\s+(?:\p{Lu}[\p{L}&.'’-]*|of|and|&|the|for)){0,3}$/u.test(t) && !BLOCK_LABEL.test(t);
       lead = unit || firmName ? { text: t, unit } : null;
       continue;
     }

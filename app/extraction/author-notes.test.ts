@@ -603,6 +603,18 @@ describe("author notes", () => {
       ["Department of Economics, 12 Quay Street, Harbour University, Eastbury, NB 21218, and National Bureau of Economic Research", "ada.moss@harbour.example.edu", "United States"],
       ["Kestrel Central Bank, Frankfurt am Main", "k.lind@kestrel.example.eu", "Germany"],
     ]);
+    // (Not the next entry for a place after the e-mail, "Moss: ada@…, Lind: …"; nor a date printed far off on a row's end.)
+    const mails = [author("Ada", "Moss"), author("Karl", "Lind")];
+    affiliationsFromNotes(lines(["* We thank seminar participants at Harbour University for comments. E-mail addresses: Moss: ada.moss@harbour.example.edu, Lind: k.lind@eastbury.example.eu."]), mails);
+    expect(mails.map((a) => a.affiliation)).toEqual([null, null]);
+    const dated = [
+      line(650, "* Moss: Harbour University, Department of Economics, 12 Quay Street, Eastbury. Lind: Eastbury Bank, Research", { x: 72 }),
+      line(659, "Department, Norland", { x: 72 }),
+      line(659, "First version: May 2019", { x: 300 }),
+    ];
+    const placed = [author("Ada", "Moss"), author("Karl", "Lind")];
+    affiliationsFromNotes(dated, placed);
+    expect(placed[1]!.affiliation).toBe("Eastbury Bank, Research Department, Norland");
   });
 
   it("reads a note that prints the authors' names in capitals, and a shared place followed by the e-mails said 'respectively'", () => {

@@ -156,6 +156,11 @@ const MAIL_BRACKETS_ANYWHERE = new RegExp(MAIL_BRACKETS, "gi");
 /** "is from", "is at", "is in" (not "in part"), "is with", "is affiliated with". */
 const PLACE_VERB = new RegExp(`^${SAID_AT}\\s+`, "i");
 
+/** A web address a note prints among an entry's parts. */
+const WEB_ADDRESS = /(?:https?:\/\/|\bwww\.)\S+/gi;
+/** A note's entry opened by a name and a colon: "Jeanne:", "White: Department of Economics, …". */
+const ENTRY_KEY = /^\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}\s*:/u;
+
 /** The text of the notes on the first pages: runs of lines in one size on one page, joined. */
 function noteTexts(lines: Line[], vocabulary: Set<string>): string[] {
   // Each run is a note's lines: the next line in its size just below its last, in its column (on a
@@ -167,8 +172,11 @@ function noteTexts(lines: Line[], vocabulary: Set<string>): string[] {
       // (Set wider apart, a double-spaced note's lines, where the line above is left open: "…; Williams: Department of Economics," / "University of …".)
       const below = l.y - last.y <= last.size * 2 || (l.y - last.y <= last.size * 2.6 && (leftOpen(last.text.trim()) || /:$/.test(last.text.trim())));
       // (Or the rest of the last line's row, which the text layer parted from it at a wide space of a justified line: "…, and
-      // National Bureau of Economic Research." and "Jeanne:" at the row's end, where the run's lines already span it.)
-      const rowGoesOn = Math.abs(l.y - last.y) < last.size * 0.3 && l.x >= last.x + last.width && r.some((o) => o.x <= l.x && o.x + o.width >= l.x + l.width - 2);
+      // National Bureau of Economic Research." and "Jeanne:" at the row's end, where the run's lines already span it. Only
+      // an entry's name and colon so parted, not far: a version's date beside a note is none of it.)
+      const rowGoesOn =
+        Math.abs(l.y - last.y) < last.size * 0.3 && l.x >= last.x + last.width && l.x - (last.x + last.width) < last.size * 10 &&
+        ENTRY_KEY.test(l.text.trim()) && r.some((o) => o.x <= l.x && o.x + o.width >= l.x + l.width - 2);
       return l.page === last.page && Math.abs(l.size - last.size) < 0.6 && l.y >= last.y && below && (Math.abs(l.x - r[0]!.x) < 120 || rowGoesOn);
     });
     if (run) run.push(l);
@@ -476,8 +484,10 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
   for (const text of texts) {
     const k = keyed.exec(text);
     // (After a dash, only a place: not a sentence said of the author, "Marta Olive – The views expressed are …".)
-    // (The entry may give the e-mail first, right after the name: "Slacalek: jiri@example.eu, European Central Bank, …".)
-    const place = k && /\p{Lu}/u.test(k[3]!.charAt(0)) && (/[:;]/.test(k[1]!) || (namesInstitution(k[3]!) && !notAffiliation(k[3]!))) ? k[3]! : null;
+    // (The entry may give the e-mail first, right after the name: "Slacalek: jiri@example.eu, European Central Bank, …"; then
+    // only a place that names an institution, not the next entry, "Moss: ada@…, Lind: …".)
+    const mailFirst = !!k?.[2] && (!namesInstitution(k[3]!) || notAffiliation(k[3]!.replace(WEB_ADDRESS, "")) || ENTRY_KEY.test(k[3]!));
+    const place = k && !mailFirst && /\p{Lu}/u.test(k[3]!.charAt(0)) && (/[:;]/.test(k[1]!) || (namesInstitution(k[3]!) && !notAffiliation(k[3]!))) ? k[3]! : null;
     if (place) return { affiliation: place, email: (k![2] ?? k![4] ?? k![5])?.replace(/[.,;]+$/, "") ?? null };
     // (A series' cover is read for such entries only: its other sentences are the series' own.)
     if (keyedOnly) continue;

@@ -18,6 +18,10 @@ describe("countries", () => {
     expect(countryOfPlace("Department of Economics, Harbour University, London, Ontario, N6A 5C2")).toBe("Canada");
     expect(countryOfPlace("Harbour Institute, Victoria, British Columbia")).toBe("Canada");
     expect(countryOfPlace("Harbour Business School, Perth, Western Australia 6009")).toBe("Australia");
+    // (Not a province's name that towns and other states share: Victoria, New Brunswick.)
+    expect(countryOfPlace("Harbour University, Victoria, BC V8P 5C2")).not.toBe("Australia");
+    expect(countryOfPlace("Harbour Capital, 1 Palace Street, Victoria, London SW1E 5HE")).toBe("United Kingdom");
+    expect(countryOfPlace("Harbour University, New Brunswick")).toBe(null);
     // (A country's name a "New" makes another place's: not Wales, Mexico or England.)
     expect(trailingCountry("School of Finance, The University of New South Wales")).toEqual({ rest: "School of Finance, The University of New South Wales", country: null });
     expect(countryOfPlace("School of Finance, The University of New South Wales")).toBe(null);

@@ -191,15 +191,18 @@ export function countryOfState(place: string | null): string | null {
   return null;
 }
 
-/** The provinces of Canada and the states of Australia, spelled out as an address names them after its town. */
+/**
+ * The provinces of Canada and the states of Australia, spelled out as an address names them after its town; not those whose
+ * names are towns' or other states' too (Victoria, in Canada and the Seychelles; New Brunswick, in New Jersey).
+ */
 const PROVINCES: Record<string, string> = {
-  ontario: "Canada", quebec: "Canada", "british columbia": "Canada", alberta: "Canada", manitoba: "Canada", saskatchewan: "Canada", "nova scotia": "Canada", "new brunswick": "Canada", newfoundland: "Canada",
-  "new south wales": "Australia", queensland: "Australia", victoria: "Australia", tasmania: "Australia", "south australia": "Australia", "western australia": "Australia",
+  ontario: "Canada", quebec: "Canada", "british columbia": "Canada", alberta: "Canada", manitoba: "Canada", saskatchewan: "Canada", "nova scotia": "Canada", newfoundland: "Canada",
+  "new south wales": "Australia", queensland: "Australia", tasmania: "Australia", "south australia": "Australia", "western australia": "Australia",
 };
 const AFTER_TOWN = new RegExp(`,\\s*(${Object.keys(PROVINCES).join("|")})(?=\\s*(?:,|$|\\(|\\s+[A-Z]\\d[A-Z]|\\s+\\d{4}\\b))`, "gi");
 /**
  * The country of the province or state a place names after its town, the last one printed: "…, London, Ontario, N6A 5C2" is in
- * Canada though London is a town of England; "…, Victoria, British Columbia" in Canada.
+ * Canada though London is a town of England; "…, Vancouver, British Columbia" in Canada.
  */
 export function countryOfProvince(place: string | null): string | null {
   const named = place ? [...place.matchAll(AFTER_TOWN)].at(-1) : undefined;

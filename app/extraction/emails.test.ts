@@ -36,5 +36,8 @@ describe("how an address fits a name", () => {
   it("fits a family name of two letters where it is a whole part of the mailbox, never a part of a word", () => {
     expect(emailFit("lena.wu@example.edu", "Mei Lena", "Wu")).toBe(3);
     expect(emailFit("wunder@example.edu", "Mei Lena", "Wu")).toBe(2);
+    // (Not without a given name beside it: "chen.wu" is Wu Chen's before Ada Wu's; "do-not-reply" is nobody's.)
+    expect(emailFit("chen.wu@example.edu", "Ada", "Wu")).toBeLessThan(emailFit("chen.wu@example.edu", "Wu", "Chen"));
+    expect(emailFit("do-not-reply@example.edu", "Minh", "Do")).toBeLessThan(3);
   });
 });

@@ -43,7 +43,7 @@ export function mailedName(text: string, mailboxes: string[], lowerWords: Set<st
  * "econ@…"), or a role no surname shares after the office's own name ("dg-info@…", "research.enquiries@…"; not "k.service@…").
  */
 export const ROLE_MAILBOX =
-  /^(?:(?:[a-z\d]{2,}[._-]){1,3}(?:info|enquiries|inquiries|publications|secretariat|permissions|editorial|webmaster)|journals?[.-]?permissions|permissions|reprints?|editor(?:ial)?(?:office)?|office|info|contact|support|help|admin|webmaster|noreply|no-reply|subscriptions?|service|enquiries|inquiries|publications|secretariat|econ|economics|finance|stats?|dept|research)@/i;
+  /^(?:(?:[a-z\d]{2,}[._-]){1,3}(?:info|enquiries|inquiries|publications|secretariat|permissions|editorial|webmaster)|journals?[.-]?permissions|permissions|reprints?|editor(?:ial)?(?:office)?|office|info|contact|support|help|admin|webmaster|noreply|no-reply|do-not-reply|subscriptions?|service|enquiries|inquiries|publications|secretariat|econ|economics|finance|stats?|dept|research)@/i;
 /** The addresses a text prints, whole: cut at a line's end, grouped, or masked against harvesters. */
 export function expandEmails(text: string): string[] {
   const out: string[] = [];
@@ -89,9 +89,12 @@ export function emailFit(email: string, first: string, last: string) {
   // (The mailbox the family name's first letters, "nowa" for Nowakowski: a little, as a given name alone counts, since a
   // given name begins many a family name, "hans" Hansen's; not an office's mailbox, "econ" for Economou.)
   else if (local.length >= 4 && !ROLE_MAILBOX.test(email) && raw.slice(1).some((p) => spellings(p).some((v) => v.length > local.length && v.startsWith(local)))) fit += 1;
-  // (A family name of two letters counts only as a whole part of the mailbox: "cynthia.wu" for Wu, not "wunder".)
+  // (A family name of two letters counts only as a whole part of the mailbox, beside one of the given names or the first's
+  // initial: "cynthia.wu" for Jing Cynthia Wu, not "wunder", nor "chen.wu" for Ada Wu, which is Wu Chen's.)
   const family = ascii(fold(last));
-  if ((family.length > 2 && local.includes(family)) || (family.length === 2 && fold(email.split("@")[0]!).split(/[._-]+/).includes(family))) fit += 1;
+  const givenFits = tokens.slice(0, -1).some((t) => ascii(t).length > 2 && local.includes(ascii(t))) || (!!given && local.startsWith(given[0]!));
+  const wholePart = family.length === 2 && givenFits && fold(email.split("@")[0]!).split(/[._-]+/).includes(family);
+  if ((family.length > 2 && local.includes(family)) || wholePart) fit += 1;
   if (given && ascii(given).length > 2 && local.includes(ascii(given))) fit += 1;
   else if (given && local.startsWith(given[0]!)) fit += 0.5;
   return fit;

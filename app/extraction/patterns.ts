@@ -55,8 +55,11 @@ export const MONTH_DATE = /^(?:this version:?\s*)?(?:\d{1,2}\s+)?(?:january|febr
 // (Begun only where its first part does: tried at every letter of a long word, it read to the word's end each time.)
 export const EMAIL = /(?<![\w.+'-])[\w.+'-]+@[\w-]+(?:\.[\w-]+)+/g;
 export const GROUPED_EMAIL = /\{([^{}]+)\}\s*@\s*([\w-]+(?:\.[\w-]+)+)/g;
-/** The symbols printed as footnote markers (∗ is TeX's asterisk; LaTeX's \thanks runs *, †, ‡, §, ¶, ‖). */
-const SYMBOLS = "*∗†‡§¶‖☯#";
+/**
+ * The symbols printed as footnote markers (∗ is TeX's asterisk; LaTeX's \thanks runs *, †, ‡, §, ¶, ‖). "⇤" is TeX's asterisk
+ * as a font without its own map for it gives it to the text layer ("Debt De-risking⇤").
+ */
+const SYMBOLS = "*∗†‡§¶‖☯#⇤";
 export const MARKER = new RegExp(`^[\\d${SYMBOLS}#a-z,]+$`);
 /** One marker symbol. */
 export const SYMBOL = new RegExp(`[${SYMBOLS}]`);
@@ -74,8 +77,14 @@ export const LEADING_MARKER_TEXT = new RegExp(`^((?<symbol>[${SYMBOLS}])\\k<symb
 export const SYMBOLS_OR_COMMAS = new RegExp(`[${SYMBOLS},]+`, "g");
 /** A working paper's link to its latest version: "Click here for the most recent version", "Latest version here". */
 export const LATEST_VERSION = /^(?:please\s+)?click\s+here\b|^(?:(?:a\s+)?link\s+to\s+|for\s+|see\s+)?(?:the\s+)?(?:most\s+recent|latest|current|newest)\s+version\b/iu;
-/** Markers (symbols or numbers) before an affiliation's first capital ("1 Department of …", "** Harbour University"); a number of three digits is a street's, "155 Bishopsgate". */
-export const AFFILIATION_MARKER = new RegExp(`^\\s*(?:[${SYMBOLS}]{1,3}|\\d{1,2}[${SYMBOLS}]?|[${SYMBOLS}]\\d{1,2})\\s+(?=\\p{Lu})`, "u");
+/**
+ * Markers (symbols or numbers) before an affiliation's first capital ("1 Department of …", "** Harbour University", "†‡1 …",
+ * markers run together, "123 Department of …"); a number of three digits before a street's name is its number, "155 Bishopsgate".
+ */
+export const AFFILIATION_MARKER = new RegExp(
+  `^\\s*(?:[${SYMBOLS}]{1,3}\\d{0,2}|\\d{1,2}[${SYMBOLS}]{0,2}|\\d{3}(?=\\s+(?:Department|Dept|School|Faculty|Institute|University|College|Centre|Center|Division|Laboratory|Graduate)\\b))\\s+(?=\\p{Lu})`,
+  "u",
+);
 /**
  * Words a first page prints capitalised between the title and the abstract that are no part of a
  * person's name: article types and badges ("Open Access", "Case Description"), labels and dates

@@ -25,6 +25,8 @@ describe("the title reader", () => {
     expect(cleanTitle("Trends and cycles in harbour trade.")).toBe("Trends and cycles in harbour trade");
     expect(cleanTitle("Bank Lending in the U.S.")).toBe("Bank Lending in the U.S.");
     expect(cleanTitle("Pricing Notes from Harbour Capital Corp.")).toBe("Pricing Notes from Harbour Capital Corp.");
+    // (TeX's asterisk as a font without its own map gives it: "⇤".)
+    expect(cleanTitle("Harbour Fee De-risking⇤")).toBe("Harbour Fee De-risking");
     expect(cleanTitle("Cars, Houses, Boats, etc.")).toBe("Cars, Houses, Boats, etc.");
     expect(cleanTitle("Scoring Harbour Funds [version 1; peer review: 3 approved]")).toBe("Scoring Harbour Funds");
     expect(cleanTitle("Scoring Harbour Funds [version 2;")).toBe("Scoring Harbour Funds");
