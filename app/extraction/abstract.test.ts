@@ -5,6 +5,27 @@ import { readHeader } from "./header";
 import { documentOf, documentOfLines, lineAt, lineOfSpans } from "./test-document";
 
 describe("the abstract reader", () => {
+  it("ends an abstract that fills its page where the next page opens in another size after a finished sentence", () => {
+    const abstract = [
+      "The size and distribution of surplus in markets where the quality of harbour services is conveyed through labels",
+      "depend on how the labels change what shippers believe and on how ports choose the quality they provide in",
+      "response. I design an experiment in the laboratory where I change what buyers believe of quality and measure",
+      "the effects on the quality provided and on the surplus of the market, which rise at the higher end of the",
+      "spectrum and fall for the low-quality segment of the market.",
+    ];
+    const doc = documentOfLines([
+      lineAt(1, 83, 149, 20.7, "Harbour labels and the quality of port services"),
+      lineAt(1, 259, 239, 14.3, "Ada Moss"),
+      lineAt(1, 250, 269, 14.3, "Harbour University"),
+      lineAt(1, 282, 336, 10.9, "Abstract"),
+      ...abstract.map((t, k) => lineAt(1, 101, 370 + k * 13.5, 10.9, t)),
+      lineAt(2, 90, 84, 12, "Labels identifying unobserved qualities of services have proliferated in the markets of port"),
+      lineAt(2, 72, 108, 12, "services. Their popularity rests on the assumption that they help shippers choose better and"),
+      lineAt(2, 72, 132, 12, "remove the asymmetries of information between ports and the firms that ship through them."),
+    ]);
+    expect(readHeader(doc).abstract.value).toBe(abstract.join(" "));
+  });
+
   it("ends an abstract at a section heading, not at its own line that begins with the heading's word", () => {
     const rows: Array<[string, number]> = [
       ["Audit Committee Expertise and Financial Reporting Quality", 16],

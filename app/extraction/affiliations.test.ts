@@ -27,6 +27,7 @@ describe("affiliations", () => {
     expect(cleanAffiliation("Department of Finance, Harbour University, Tel.")).toBe("Department of Finance, Harbour University");
     expect(cleanAffiliation("Harbour University, Department of Finance, Job Market Paper")).toBe("Harbour University, Department of Finance");
     expect(cleanAffiliation("Department of Economics, Harbour University, Eastbury, NJ 08544 —")).toBe("Department of Economics, Harbour University, Eastbury, NJ 08544");
+    expect(cleanAffiliation("Harbour University Eastbury - ada@harbour.example.edu")).toBe("Harbour University Eastbury");
     expect(cleanAffiliation("Harbour Wealth AG, Zürich, 8005, Switzerland v1 First published: 26 Jul 2023, 3:119")).toBe("Harbour Wealth AG, Zürich, 8005, Switzerland");
     // (And the separator an e-mail printed before the place left: "ada@…, Harbour School of Business".)
     expect(cleanAffiliation("ada@harbour.example.edu, Harbour School of Business, Harbour University")).toBe("Harbour School of Business, Harbour University");

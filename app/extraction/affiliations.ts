@@ -224,7 +224,7 @@ export const cleanAffiliation = (t: string) =>
       // (A telephone's label whose number the line left for the next, "…, TX 77005; telephone:", not a name's word, "Nippon
       // Telegraph and Telephone"; a paper's own label run on,
       // "…, Department of Finance, Job Market Paper"; a dash before what the line left, "…, NJ 08544 —".)
-      .replace(/[,;]\s*(?:tel(?:ephone)?|phone|fax)\b\.?\s*:?\s*$|\s*\b(?:tel(?:ephone)?|phone|fax)\.?\s*:\s*$|[,;]?\s*\b(?:job\s+market\s+paper)\b.*$|\s+[—–]$/i, "")
+      .replace(/[,;]\s*(?:tel(?:ephone)?|phone|fax)\b\.?\s*:?\s*$|\s*\b(?:tel(?:ephone)?|phone|fax)\.?\s*:\s*$|[,;]?\s*\b(?:job\s+market\s+paper)\b.*$|\s+[—–-]\s*$/i, "")
       // (An abbreviation keeps its full stop: "Intelliseek, Inc.")
       .replace(/(?:[.;,/]+\s*|[,;]?\s+(?:and|and the|the)\s*)$/, (end: string, at: number, all: string) => (end.startsWith(".") && /\b(?:Inc|Ltd|Co|Corp|Univ|Dept|St)$/.test(all.slice(0, at)) ? "." : ""))
       .replace(/\s*;\s*/g, "; "),

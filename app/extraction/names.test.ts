@@ -30,6 +30,15 @@ describe("the name model (decision 036)", () => {
     const tokens = nameTokens(line("Scott M", "|.", "| Wilhelm", "^1,2", "|,"));
     expect(tokens.map((t) => t.text)).toEqual(["Scott", "M.", "Wilhelm", "1", ",", "2", ","]);
     expect(tokens.map((t) => t.sup)).toEqual([false, false, false, true, true, true, false]);
+    // (A space the next piece's letters are set over is none: TeX's loose accent parts "Zs " from "ófia".)
+    const accented: Line = {
+      page: 1, x: 72, y: 100, width: 100, size: 14, text: "Zsófia Moss",
+      spans: [
+        { text: "Zs ", x: 72, y: 100, width: 22, size: 14, font: "F1", sup: false },
+        { text: "ófia Moss", x: 88, y: 100, width: 60, size: 14, font: "F1", sup: false },
+      ],
+    };
+    expect(nameTokens(accented).map((t) => t.text)).toEqual(["Zsófia", "Moss"]);
   });
 
   it("finds each person on a line and the markers that follow each name", () => {

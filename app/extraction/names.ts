@@ -46,6 +46,8 @@ export function nameTokens(line: Line): NameToken[] {
     const gap = s.x - end > s.size * 0.15;
     const last = runs[runs.length - 1];
     if (last && last.sup === s.sup && !gap) {
+      // (Not a space the next piece's letters are set over, as TeX's loose accent leaves one: "Zs " and "ófia" are "Zsófia".)
+      if (/\p{L}\s$/u.test(last.text) && /^\p{Ll}/u.test(s.text) && s.x - end < -s.size * 0.2) (last.text = last.text.slice(0, -1)), last.from.pop();
       last.text += s.text;
       last.from.push(...[...s.text].map(() => index));
     } else runs.push({ text: s.text, from: [...s.text].map(() => index), sup: s.sup, gap: runs.length > 0 && gap });

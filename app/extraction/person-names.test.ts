@@ -12,6 +12,10 @@ describe("person names", () => {
     expect(says("Authorized for distribution by Kofi Mensah")).toBe(false);
     expect(says("Prepared by the staff of the Harbour Fund")).toBe(false);
     expect(says("Ines Albrecht and Lena Zhou")).toBe(false);
+    // (A job-market paper's co-authors under its author: "Co-authored with …", "(Joint with …)".)
+    expect(says("Co-authored with Ada Moss*")).toBe(true);
+    expect(says("(Joint with Ada Moss and Karl Lind)")).toBe(true);
+    expect(says("Joint with the Harbour Fund")).toBe(false);
     // (A bracketed word stands among the given names, never last: "(Chair)" after a name is a role.)
     expect(looksLikeName("Lena (Ping) Zhou")).toBe(true);
     expect(looksLikeName("Ada Moss (Chair)")).toBe(false);

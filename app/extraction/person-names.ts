@@ -11,8 +11,8 @@ import { fixLigatures, fold, normalizeSpace } from "./text";
 import { TRAILING_ABSTRACT } from "./abstract";
 
 /** A line of names only ("Sebastián Quiroga Peña and Annika Lehtonen"), not a title in title case. */
-/** What a byline prints before its names: "By", "Prepared by", "Authors:". */
-const BYLINE = /^\s*(?:authors?\s*:|(?:prepared|written|compiled)\s+by|by)\s+(?=\p{Lu})/iu;
+/** What a byline prints before its names: "By", "Prepared by", "Authors:"; a job-market paper's co-authors, "Joint with", "Co-authored with". */
+const BYLINE = /^\s*\(?(?:authors?\s*:|(?:prepared|written|compiled)\s+by|by|(?:joint(?:\s+work)?|co-?authored|jointly\s+written)\s+with)\s+(?=\p{Lu})/iu;
 /** A byline of names: "Prepared by Ines Albrecht and Kofi Mensah" (its lead words say it is one, whatever a model reads). */
 export const byline = (l: Line, lowerWords: Set<string>) => BYLINE.test(l.text) && authorLine(l, lowerWords);
 /**
@@ -176,7 +176,8 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[]; inve
     // (two columns read across: "… and Magnus Lindh Abstract") are not names.
     // ("By Peter Bank and …", as the Annals and older journals print an author line, the same; and "Prepared by …",
     // as a fund's or a ministry's series prints it.)
-    text = text.replace(BYLINE, "").replace(/^\s*authors?\s*:\s*/i, "").replace(TRAILING_ABSTRACT, "");
+    // ("(Joint with Ada Moss)" under a job-market paper's author: the names without the brackets.)
+    text = (/^\s*\(/.test(text) && BYLINE.test(text) ? text.replace(/\)\s*$/, "") : text).replace(BYLINE, "").replace(/^\s*authors?\s*:\s*/i, "").replace(TRAILING_ABSTRACT, "");
     // "K. Aoki for the PHENIX Collaboration", "D. Blau on behalf of ALICE collaboration": the speaker is the author.
     text = text.replace(/\s+(?:for|on behalf of)\s+(?:the\s+)?[\p{L}\d\s-]{2,40}?\b(?:collaboration|consortium|study group|group|team|investigators)s?\b.*$/iu, "");
     text = text.replace(/\s*\(([*∗†‡§¶]+|\d{1,2}(?:\s*,\s*\d{1,2})*)\)/g, (_, m: string) => `⟦${m.replace(/\s*,\s*/g, " ")}⟧`);

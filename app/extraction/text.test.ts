@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixLigatures, joinLines, sentences, similarity, smallCapitalsRead, vocabularyOf } from "./text";
+import { fixLigatures, joinLines, joinSpans, sentences, similarity, smallCapitalsRead, vocabularyOf } from "./text";
 
 describe("text repairs", () => {
   it("undoes line-end hyphenation but keeps real compounds", () => {
@@ -25,6 +25,11 @@ describe("text repairs", () => {
     expect(joinLines(["write to jo@example.org.", "thanks go to the referee."], vocabulary)).toBe("write to jo@example.org. thanks go to the referee.");
     // And one masked against harvesters, cut after its "[dot]".
     expect(joinLines(["Lena Brandt: Aarhus University, lena.brandt[at]econ[dot]au[dot]", "dk. We thank"], vocabulary)).toBe("Lena Brandt: Aarhus University, lena.brandt[at]econ[dot]au[dot]dk. We thank");
+  });
+
+  it("joins pieces of a line, without a space the next piece's letters are set over", () => {
+    expect(joinSpans([{ text: "Zs ", x: 72, width: 22, size: 14 }, { text: "ófia Moss", x: 88, width: 60, size: 14 }])).toBe("Zsófia Moss");
+    expect(joinSpans([{ text: "Ada ", x: 72, width: 30, size: 14 }, { text: "moss", x: 102, width: 30, size: 14 }])).toBe("Ada moss");
   });
 
   it("answers at once for a line of one long word", () => {

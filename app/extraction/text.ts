@@ -158,6 +158,9 @@ export function joinSpans(spans: Array<Pick<Span, "text" | "x" | "width" | "size
   for (const s of spans) {
     const gap = s.x - end;
     if (text && !/\s$/.test(text) && !/^\s/.test(s.text) && gap > s.size * 0.15) text += " ";
+    // (A space a piece ends with that the next piece's letters are set over is none: TeX's loose accent split "Zs " from
+    // "ófia", the accented letter printed back over the space.)
+    if (/\p{L}\s$/u.test(text) && /^\p{Ll}/u.test(s.text) && gap < -s.size * 0.2) text = text.trimEnd();
     text += s.text;
     end = s.x + s.width;
   }
