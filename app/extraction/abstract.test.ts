@@ -24,6 +24,16 @@ describe("the abstract reader", () => {
       lineAt(2, 72, 132, 12, "remove the asymmetries of information between ports and the firms that ship through them."),
     ]);
     expect(readHeader(doc).abstract.value).toBe(abstract.join(" "));
+    // (Not a scan's abstract, each line sized by its own height, that goes on over the page a little larger.)
+    const sizes = [10.9, 11.2, 10.8, 11.0, 10.9];
+    const scanned = documentOfLines([
+      ...doc.lines.slice(0, 4),
+      ...abstract.map((t, k) => lineAt(1, 101, 370 + k * 13.5, sizes[k]!, t)),
+      lineAt(2, 72, 84, 11.6, "and the ports that follow them. We show that labels raise the quality the better ports provide."),
+      lineAt(2, 72, 98, 11.5, "Our findings hold for every market the experiment covers."),
+      lineAt(2, 72, 130, 11, "Keywords: harbour labels, port services, quality"),
+    ]);
+    expect(readHeader(scanned).abstract.value).toContain("Our findings hold for every market");
   });
 
   it("ends an abstract at a section heading, not at its own line that begins with the heading's word", () => {

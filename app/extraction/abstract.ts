@@ -17,8 +17,14 @@ const RIGHTS_LINE = /^(?:©|\(c\)\s|copyright\b|published by\s+(?:elsevier|wiley
 /**
  * Whether a line opens the next page in another size after a sentence the page finished: the introduction that opens the
  * page after an abstract, "… of the market." / "Information-based mechanisms …" set a point larger. The abstract ends there.
+ * Only where the abstract so far is set in one size: a scan's lines, each sized by its own height, vary as much.
  */
-const newPageInAnotherSize = (prev: Line, l: Line) => l.page !== prev.page && Math.abs(l.size - prev.size) >= 0.6 && /[.!?)"”]\s*$/.test(prev.text.trim());
+const newPageInAnotherSize = (block: Line[], l: Line) => {
+  const prev = block[block.length - 1];
+  if (!prev || l.page === prev.page || !/[.!?)"”]\s*$/.test(prev.text.trim())) return false;
+  const sizes = block.map((b) => b.size);
+  return Math.max(...sizes) - Math.min(...sizes) <= 0.2 && sizes.every((size) => Math.abs(l.size - size) >= 0.6);
+};
 
 /** The lines of one paragraph (or a labelled block) from `from`, until a gap, a label or a heading. */
 export function paragraphAfter(lines: Line[], from: number, doc: Document, body: number): Line[] {
@@ -40,7 +46,7 @@ export function paragraphAfter(lines: Line[], from: number, doc: Document, body:
         if (out.length >= 3 || l.text.split(/\s+/).length < 8) break;
       } else {
         const gap = l.page === prev.page ? l.y - prev.y : spacing;
-        if (gap > Math.max(spacing * 1.45, Math.max(prev.size, l.size) * 1.6) || Math.abs(l.size - prev.size) > 1.2 || newPageInAnotherSize(prev, l)) break;
+        if (gap > Math.max(spacing * 1.45, Math.max(prev.size, l.size) * 1.6) || Math.abs(l.size - prev.size) > 1.2 || newPageInAnotherSize(out, l)) break;
       }
     }
     out.push(l);
@@ -85,8 +91,7 @@ export function abstractGoesOn(lines: Line[], from: number, labels: LineLabels, 
     const l = lines[i]!;
     if (keywordsAfterLabel(l) !== null || JEL_LINE.test(l.text) || (isHeading(l) && !STRUCTURED_ABSTRACT.test(l.text)) || taken.includes(l)) break;
     if (leavesTheBlock([...taken, ...out], l) || noteAfterAGap([...taken, ...out], lines, i) || JEL_RUN_IN.test((out[out.length - 1] ?? taken[taken.length - 1])?.text ?? "")) break;
-    const prev = out[out.length - 1] ?? taken[taken.length - 1];
-    if (prev && newPageInAnotherSize(prev, l)) break;
+    if (newPageInAnotherSize([...taken, ...out], l)) break;
     out.push(l);
   }
   return out;

@@ -20,7 +20,7 @@ import { isFamilyName, isGivenName } from "./lexicon";
 import type { Line } from "./model";
 import { DEGREES, GENERATIONAL, INSTITUTION, NOT_LETTER_MARKERS, NOT_NAME_WORDS, PARTICLES, SYMBOL } from "./patterns";
 import { ensemble, type LabellerWeights } from "./mlp";
-import { fixLigatures } from "./text";
+import { fixLigatures, looseAccentSpace } from "./text";
 import { NAME_MODELS, NAME_TRANSITIONS } from "./names.weights";
 
 /** What a token is: a given name beginning a person (BG) or going on (G), the same for family names (BF, F), a marker, a degree or post (role), nothing. */
@@ -47,7 +47,7 @@ export function nameTokens(line: Line): NameToken[] {
     const last = runs[runs.length - 1];
     if (last && last.sup === s.sup && !gap) {
       // (Not a space the next piece's letters are set over, as TeX's loose accent leaves one: "Zs " and "ófia" are "Zsófia".)
-      if (/\p{L}\s$/u.test(last.text) && /^\p{Ll}/u.test(s.text) && s.x - end < -s.size * 0.2) (last.text = last.text.slice(0, -1)), last.from.pop();
+      if (looseAccentSpace(last.text, s.text, s.x - end, s.size)) (last.text = last.text.slice(0, -1)), last.from.pop();
       last.text += s.text;
       last.from.push(...[...s.text].map(() => index));
     } else runs.push({ text: s.text, from: [...s.text].map(() => index), sup: s.sup, gap: runs.length > 0 && gap });

@@ -16,6 +16,8 @@ describe("person names", () => {
     expect(says("Co-authored with Ada Moss*")).toBe(true);
     expect(says("(Joint with Ada Moss and Karl Lind)")).toBe(true);
     expect(says("Joint with the Harbour Fund")).toBe(false);
+    // (A paper under discussion, its authors "(by …)" in brackets, is no byline.)
+    expect(says("(by Karl Lind and Ruth Okafor)")).toBe(false);
     // (A bracketed word stands among the given names, never last: "(Chair)" after a name is a role.)
     expect(looksLikeName("Lena (Ping) Zhou")).toBe(true);
     expect(looksLikeName("Ada Moss (Chair)")).toBe(false);

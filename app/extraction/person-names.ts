@@ -12,7 +12,7 @@ import { TRAILING_ABSTRACT } from "./abstract";
 
 /** A line of names only ("Sebastián Quiroga Peña and Annika Lehtonen"), not a title in title case. */
 /** What a byline prints before its names: "By", "Prepared by", "Authors:"; a job-market paper's co-authors, "Joint with", "Co-authored with". */
-const BYLINE = /^\s*\(?(?:authors?\s*:|(?:prepared|written|compiled)\s+by|by|(?:joint(?:\s+work)?|co-?authored|jointly\s+written)\s+with)\s+(?=\p{Lu})/iu;
+const BYLINE = /^\s*(?:authors?\s*:|(?:prepared|written|compiled)\s+by|by|\(?(?:joint(?:\s+work)?|co-?authored|jointly\s+written)\s+with)\s+(?=\p{Lu})/iu;
 /** A byline of names: "Prepared by Ines Albrecht and Kofi Mensah" (its lead words say it is one, whatever a model reads). */
 export const byline = (l: Line, lowerWords: Set<string>) => BYLINE.test(l.text) && authorLine(l, lowerWords);
 /**

@@ -30,6 +30,9 @@ describe("text repairs", () => {
   it("joins pieces of a line, without a space the next piece's letters are set over", () => {
     expect(joinSpans([{ text: "Zs ", x: 72, width: 22, size: 14 }, { text: "ófia Moss", x: 88, width: 60, size: 14 }])).toBe("Zsófia Moss");
     expect(joinSpans([{ text: "Ada ", x: 72, width: 30, size: 14 }, { text: "moss", x: 102, width: 30, size: 14 }])).toBe("Ada moss");
+    // (After a word, the space before an accented word is real, however close its letter is set: "sciences économiques".)
+    expect(joinSpans([{ text: "Faculté des sciences ", x: 72, width: 120, size: 10 }, { text: "économiques", x: 189, width: 60, size: 10 }])).toBe("Faculté des sciences économiques");
+    expect(joinSpans([{ text: "Gazdasági ", x: 72, width: 60, size: 10 }, { text: "és Regionális", x: 129, width: 60, size: 10 }])).toBe("Gazdasági és Regionális");
   });
 
   it("answers at once for a line of one long word", () => {
