@@ -3,7 +3,7 @@
  * title page; what no affiliation is (thanks, a licence, prose); an affiliation's department and
  * institution.
  */
-import { REGIONS, ABSTRACT_LABEL, INSTITUTION, LATEST_VERSION, NOISE, MONTH_DATE, EMAIL, MASKED_EMAIL, MARKER, AFFILIATION_MARKER, POST, SUBJECT_WORDS, THANKS, namesInstitution, keywordsAfterLabel } from "./patterns";
+import { REGIONS, ABSTRACT_LABEL, INSTITUTION, LATEST_VERSION, NOISE, WEB_ADDRESS, MONTH_DATE, EMAIL, MASKED_EMAIL, MARKER, AFFILIATION_MARKER, POST, SUBJECT_WORDS, THANKS, namesInstitution, keywordsAfterLabel } from "./patterns";
 import { countryOfAffiliation, countryOfEmail, countryOfPlace, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import { SMALL_WORDS, joinSpans, normalizeSpace, isProse } from "./text";
@@ -200,7 +200,7 @@ export const cleanAffiliation = (t: string) =>
       // (And one written to keep it from harvesters: "…, renke.schmacker[at]unil[dot]ch".)
       .replace(MASKED_TAIL, "")
       // (A web address printed with it: "…, and CEPR; pedersen@example.dk, www.example.com".)
-      .replace(/(?:https?:\/\/|\bwww\.)[^\s,;]+/gi, "")
+      .replace(WEB_ADDRESS, "")
       // (The separators what was taken out stood between, one left: "CEPR; , " is "CEPR;".)
       .replace(/([;,])(?:\s*[;,])+/g, "$1")
       // (And the separator an address at the start left: "a@harbour.edu, Harbour School of Business".)

@@ -15,7 +15,7 @@ import { withoutGeneration } from "./names";
 import { emailFit, expandEmails } from "./emails";
 import { SMALL_WORDS, escapePattern as escape, fold, isProse, joinLines, listItems, sentences, vocabularyOf } from "./text";
 import { WRITE_TO, cleanAffiliation, endsWithCountry, leftOpen, notAffiliation, shortPlaceName, splitAffiliation, splitAtCountries } from "./affiliations";
-import { CORRESPONDING_LABEL, EMAIL, MASKED_EMAIL, POST, POST_HEADS, ROLE_AFTER_NAME, ROLE_BEFORE_COLON, SAID_AT, STREET_NEXT, STREET_WORD, SUBJECT_WORDS, THANKS, namesInstitution } from "./patterns";
+import { CORRESPONDING_LABEL, EMAIL, MASKED_EMAIL, POST, POST_HEADS, ROLE_AFTER_NAME, ROLE_BEFORE_COLON, SAID_AT, STREET_NEXT, STREET_WORD, SUBJECT_WORDS, THANKS, WEB_ADDRESS, namesInstitution } from "./patterns";
 import { middleOf } from "./layout";
 
 /**
@@ -156,8 +156,6 @@ const MAIL_BRACKETS_ANYWHERE = new RegExp(MAIL_BRACKETS, "gi");
 /** "is from", "is at", "is in" (not "in part"), "is with", "is affiliated with". */
 const PLACE_VERB = new RegExp(`^${SAID_AT}\\s+`, "i");
 
-/** A web address a note prints among an entry's parts. */
-const WEB_ADDRESS = /(?:https?:\/\/|\bwww\.)\S+/gi;
 /** A note's entry opened by a name and a colon: "Jeanne:", "White: Department of Economics, …". */
 const ENTRY_KEY = /^\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}\s*:/u;
 

@@ -425,19 +425,19 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
   const lowest = authors.at(-1);
   // (One place: "Harbour University, Eastbury College" under two stacked names may be one each, not both of theirs.)
   if (stacked && lowest?.affiliation && !/[,;]/.test(lowest.affiliation) && authors.slice(0, -1).every((a) => !a.affiliation)) {
-    for (const a of authors.slice(0, -1)) Object.assign(a, { affiliation: lowest.affiliation, institution: lowest.institution, department: lowest.department, country: lowest.country });
+    for (const a of authors.slice(0, -1)) Object.assign(a, placeOf(lowest));
   }
 
   // Names side by side on one row, no markers, and one place under the row that spans under every name ("Jonathan I.
   // Dingel" … "Brent Neiman" / "University of Chicago, Booth School of Business, NBER, and CEPR"): read as the first
   // name's, the place is all of theirs.
   const top = candidates[0]?.line;
-  const rowOfNames = !!top && candidates.length > 1 && new Set(candidates.map((c) => c.line)).size === candidates.length && candidates.every((c) => !c.markers.length && c.line.page === top.page && Math.abs(c.line.y - top.y) < 1);
+  const rowOfNames = !!top && candidates.length > 1 && new Set(candidates.map((c) => c.line)).size === candidates.length && candidates.every((c) => !c.markers.length && rowMates(c).length === candidates.length - 1);
   const underRow = rowOfNames ? lines.find((l) => l.page === top.page && l.y > top.y + 1 && l.y - top.y < top.size * 3) : undefined;
   const spansRow = !!underRow && candidates.every((c) => underRow.x <= middleOf(c.line) && underRow.x + underRow.width >= middleOf(c.line));
   const rowPlace = spansRow ? authors.find((a) => a.affiliation && cleanAffiliation(underRow.text).startsWith(a.affiliation)) : undefined;
   if (rowPlace && authors.every((a) => !a.affiliation || a.affiliation === rowPlace.affiliation)) {
-    for (const a of authors.filter((a) => !a.affiliation)) Object.assign(a, { affiliation: rowPlace.affiliation, institution: rowPlace.institution, department: rowPlace.department, country: rowPlace.country });
+    for (const a of authors.filter((a) => !a.affiliation)) Object.assign(a, placeOf(rowPlace));
   }
 
   // E-mails: each to the author it fits best (`giveEmails`).
@@ -813,6 +813,9 @@ function samePlace(a: string, b: string) {
 }
 /** How many lines' height apart the lines of one block may stand. */
 const BLOCK_GAP = 4;
+
+/** An author's place, whole, to give another author who shares it. */
+const placeOf = (a: ExtractedAuthor) => ({ affiliation: a.affiliation, institution: a.institution, department: a.department, country: a.country });
 
 /** Two lines set alike: on one page, at one left edge, in one size and font. */
 const setAlike = (a: Line, b: Line) => a.page === b.page && Math.abs(a.x - b.x) < 2 && Math.abs(a.size - b.size) < 0.3 && a.spans[0]?.font === b.spans[0]?.font;

@@ -75,6 +75,8 @@ export const LEADING_MARKER = new RegExp(`^((?<symbol>[${SYMBOLS}])\\k<symbol>{0
 export const LEADING_MARKER_TEXT = new RegExp(`^((?<symbol>[${SYMBOLS}])\\k<symbol>{0,2}|\\d{1,2}(?:\\.|-(?=\\p{Lu}))?)\\s*`, "u");
 /** Symbols and commas, where a name is cleaned for splitting. */
 export const SYMBOLS_OR_COMMAS = new RegExp(`[${SYMBOLS},]+`, "g");
+/** A web address printed among a place's or a note's parts: "…, https://harbour.example.edu/moss/, and NBER". */
+export const WEB_ADDRESS = /(?:https?:\/\/|\bwww\.)[^\s,;]+/gi;
 /** A working paper's link to its latest version: "Click here for the most recent version", "Latest version here". */
 export const LATEST_VERSION = /^(?:please\s+)?click\s+here\b|^(?:(?:a\s+)?link\s+to\s+|for\s+|see\s+)?(?:the\s+)?(?:most\s+recent|latest|current|newest)\s+version\b/iu;
 /**
