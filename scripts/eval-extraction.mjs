@@ -177,10 +177,13 @@ const SETS = dirs.length
       ...(hasPdfs("tests/fixtures/working-papers/twentythird/dev") ? [["papers 23 dev", "tests/fixtures/working-papers/twentythird/dev", true]] : []),
       // Its held-out half, read once with the engine frozen (decision 090), scored only from then on.
       ...(hasPdfs("tests/fixtures/working-papers/twentythird/held-out") ? [["papers 23 held-out", "tests/fixtures/working-papers/twentythird/held-out", false]] : []),
+      // The twenty-fourth set (README, "The twenty-fourth set"): both halves first read unseen with the engine frozen.
+      ...(hasPdfs("tests/fixtures/working-papers/twentyfourth/dev") ? [["papers 24 dev", "tests/fixtures/working-papers/twentyfourth/dev", true]] : []),
+      ...(hasPdfs("tests/fixtures/working-papers/twentyfourth/held-out") ? [["papers 24 held-out", "tests/fixtures/working-papers/twentyfourth/held-out", false]] : []),
     ];
 
 /** The held-out halves, read once at the end of a pass, that the calibration learns from since (decisions 073 and 076): `--calibrate`. */
-const CALIBRATION_HELD_OUT = new Set(["papers held-out", "papers 2 held-out", "papers 3 held-out", "papers 4 held-out", "papers 5 held-out", "papers 6 held-out", "papers 7 held-out", "papers 8 held-out", "papers 9 held-out", "papers 10 held-out", "papers 11 held-out", "papers 12 held-out", "papers 13 held-out", "papers 14 held-out", "papers 15 held-out", "papers 16 held-out", "papers 17 held-out", "papers 18 held-out", "papers 19 held-out", "papers 20 held-out", "papers 21 held-out", "papers 22 held-out"]);
+const CALIBRATION_HELD_OUT = new Set(["papers held-out", "papers 2 held-out", "papers 3 held-out", "papers 4 held-out", "papers 5 held-out", "papers 6 held-out", "papers 7 held-out", "papers 8 held-out", "papers 9 held-out", "papers 10 held-out", "papers 11 held-out", "papers 12 held-out", "papers 13 held-out", "papers 14 held-out", "papers 15 held-out", "papers 16 held-out", "papers 17 held-out", "papers 18 held-out", "papers 19 held-out", "papers 20 held-out", "papers 21 held-out", "papers 22 held-out", "papers 23 held-out"]);
 
 const norm = (s) => (s ?? "").normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase();
 /** An affiliation's words, lower case, without punctuation: " graduate school of business university of chicago ". */
