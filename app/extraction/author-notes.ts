@@ -638,24 +638,26 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
   // Northeastern University, …" where "Northeastern University, …" is the place before the next author's e-mail. The
   // whole of the rest, as that e-mail gives it or cut short of its country: not a second place of one's own that begins
   // as another's, "IZA" in "IZA Institute of Labor Economics".)
-  const runsIntoAnother = (read: string, m: { affiliation: string; emails: string[] }) => {
+  // (Another's: an e-mail that is not this author's second, "lu.han@wisc.edu" after "lu.han@rotman.utoronto.ca".)
+  const runsIntoAnother = (read: string, m: { affiliation: string; emails: string[] }, a: ExtractedAuthor) => {
     if (!read.startsWith(m.affiliation)) return false;
     const rest = read.slice(m.affiliation.length).replace(/^[\s,;.]+/, "");
-    return rest.length >= 12 && mailed.some((o) => o !== m && !o.street && !o.emails.some((e) => m.emails.includes(e)) && o.affiliation.startsWith(rest));
+    const another = (o: { emails: string[] }) => !o.emails.some((e) => m.emails.includes(e) || emailFit(e, a.firstName, a.lastName) >= 3);
+    return rest.length >= 12 && mailed.some((o) => o !== m && !o.street && another(o) && o.affiliation.startsWith(rest));
   };
   // (What one author's own address says of them alone: not a place before several authors' e-mails.)
   const own = (m: { emails: string[] }) => m.emails.length === 1;
   // (A street and town go on from the place read under the name.)
-  const placeOfMail = (read: string | null, m: { affiliation: string; emails: string[]; street?: true }) =>
+  const placeOfMail = (read: string | null, m: { affiliation: string; emails: string[]; street?: true }, a: ExtractedAuthor) =>
     m.street
       ? read && own(m) && namesInstitution(read) && !/\d/.test(read) ? `${read}, ${m.affiliation}` : null
-      : !read || runOn(read, m.affiliation) || (own(m) && (writtenOut(read, m.affiliation) || runsIntoAnother(read, m))) ? m.affiliation : null;
+      : !read || runOn(read, m.affiliation) || (own(m) && (writtenOut(read, m.affiliation) || runsIntoAnother(read, m, a))) ? m.affiliation : null;
   for (const [k, a] of authors.entries()) {
     if (!a.lastName.trim()) continue;
     // (A place before an author's e-mail fills a place not read, or mends one read with the list's separators run into it: "Federal Reserve Board,,, and".)
     const byMail = mailed.find((m) => (a.email ? m.emails.includes(a.email) : m.emails.some((e) => emailFit(e, a.firstName, a.lastName) >= 3)));
     // (Only where it changes what was read: the same place again leaves the rules below to add its street.)
-    const placeByMail = byMail ? placeOfMail(a.affiliation, byMail) : null;
+    const placeByMail = byMail ? placeOfMail(a.affiliation, byMail, a) : null;
     const mailPlace = placeByMail && placeByMail !== a.affiliation ? { affiliation: placeByMail, email: null } : null;
     // (A correspondence note's address is the author's where none was read for them alone: not over
     // their own note, but over a line printed under every name, "Yale, New York University and NBER".)

@@ -1634,3 +1634,103 @@ describe("a series' cover's list of names", () => {
     ]);
   });
 });
+
+describe("names beside the title, names with their own e-mails, a grid's places and correspondence notes", () => {
+  it("reads a names column set beside the title that opens on the title's own rows, above the names under it", () => {
+    const doc = documentOfLines([
+      lineAt(1, 279, 206, 20, "Working Paper Series"),
+      lineAt(1, 130, 237, 10, "Carla Altmann, Lukas Brenner,", 136),
+      lineAt(1, 279, 240, 16, "Measuring harbour area trade policy"),
+      lineAt(1, 109, 249, 10, "Reza S. Gundogdu, Roberta Motta,", 157),
+      lineAt(1, 188, 261, 10, "Gianna Ragni", 78),
+      lineAt(1, 291, 520, 14, "No 2281 / May 2019"),
+      lineAt(1, 57, 818, 10, "Disclaimer: This paper should not be reported as representing the views of the Harbour Central Bank"),
+    ]);
+    expect(readHeader(doc).authors.map((a) => `${a.firstName} ${a.lastName}`)).toEqual(["Carla Altmann", "Lukas Brenner", "Reza S. Gundogdu", "Roberta Motta", "Gianna Ragni"]);
+  });
+
+  it("reads a line of one person's name and their own e-mail as an author, with the address under it", () => {
+    const doc = documentOf([
+      ["Willingness to Pay for Harbour Labels of Origin", 14],
+      ["Monika Sadler, monika.sadler@harbour-agro.example.fr", 12],
+      ["CESAR, Harbour Agro Institute, Université de Norland, 26 rue du Port, 21000 Norland, France.", 12],
+      ["Jean-Luc Ay, jean-luc.ay@harbour-agro.example.fr", 12],
+      ["INRAE, Eastbury Centre for Food Economics, 17 rue Sully, 21000 Norland, France.", 12],
+      ["Footnote: We thank an anonymous referee and the editor for their useful comments on this article.", 12],
+      ["JEL Classification: Q18, Q28, L66", 12],
+    ]);
+    expect(readHeader(doc).authors.map((a) => [`${a.firstName} ${a.lastName}`, a.email, a.affiliation])).toEqual([
+      ["Monika Sadler", "monika.sadler@harbour-agro.example.fr", "CESAR, Harbour Agro Institute, Université de Norland, 26 rue du Port, 21000 Norland"],
+      ["Jean-Luc Ay", "jean-luc.ay@harbour-agro.example.fr", "INRAE, Eastbury Centre for Food Economics, 17 rue Sully, 21000 Norland"],
+    ]);
+    // (Not a name with a mailbox that spells somebody else: a contact line.)
+    doc.lines[1]!.text = "Monika Sadler, office@harbour-agro.example.fr";
+    doc.lines[1]!.spans = [{ ...doc.lines[1]!.spans[0]!, text: doc.lines[1]!.text }];
+    expect(readHeader(doc).authors.map((a) => a.lastName)).not.toContain("Sadler");
+  });
+
+  it("takes a line set smaller right under a row of names side by side for their place, not a name, where the labeller reads it so", () => {
+    const doc = documentOfLines([
+      lineAt(1, 58, 119, 20.7, "Retailers’ Sales and Profit Shifting in"),
+      lineAt(1, 237, 149, 20.7, "Harbour Havens"),
+      lineAt(1, 123, 188, 14.3, "Sébastien Lafond"),
+      lineAt(1, 331, 188, 14.3, "Farid Toumi"),
+      lineAt(1, 135, 210, 10.9, "ENS Harbour-Saclay"),
+      lineAt(1, 268, 210, 10.9, "University of Eastbury – PSL, LEDa"),
+      lineAt(1, 121, 231, 10.9, "Université Harbour-Saclay"),
+      lineAt(1, 308, 231, 10.9, "CEPII, CESifo and CEPR"),
+      lineAt(1, 276, 306, 10.9, "Résumé"),
+      lineAt(1, 100, 329, 10.9, "We show that multinationals record sales and the profit from these sales in harbour havens, while their"),
+      lineAt(1, 83, 345, 10.9, "goods and services are physically sold in other countries. We propose a framework of sales shifting."),
+    ]);
+    const lines = doc.lines;
+    const said = (title: number, author: number, affiliation: number) => ({ title, author, affiliation, email: 0, abstract: 0, keywords: 0, other: 1 - title - author - affiliation });
+    const labels = [said(1, 0, 0), said(0.99, 0, 0), said(0, 1, 0), said(0, 1, 0), said(0, 0.33, 0.66), said(0, 0, 1), said(0, 0, 0.99), said(0, 0, 0.29), said(0, 0, 0), said(0, 0, 0), said(0, 0, 0)];
+    const read = readAuthors(lines, [0, 1], 9, 11, { vocabulary: new Set(), lowerWords: lowerCaseWords(lines), labels, indexOf: new Map(lines.map((l, i) => [l, i])), nameModel: true });
+    expect(read.map((a) => [`${a.firstName} ${a.lastName}`, a.affiliation])).toEqual([
+      ["Sébastien Lafond", "ENS Harbour-Saclay, Université Harbour-Saclay"],
+      // (The column's block ends at the gap above the abstract's label set under it.)
+      ["Farid Toumi", "University of Eastbury – PSL, LEDa, CEPII, CESifo and CEPR"],
+    ]);
+  });
+
+  it("reads the place in a note that the corresponding author's role opens", () => {
+    const doc = documentOf([
+      ["Do Safe Harbours Affect the Savings of Households Nearing Retirement?", 14.3],
+      ["Yina Lau^† Xian Zhao^‡", 14.3],
+      ["Abstract", 10.9],
+      ["This study examines whether asset protection programmes motivate households to buy insurance against care costs.", 10],
+      ["^† School of Applied Economics, Harbour University of China, 59 Quay Street, Harbour 100872, China. Email: yinalau@harbour.example.cn", 10],
+      ["^‡ Corresponding Author, Department of Labour Demography, Eastbury Institute for Demographic Research, 1 Kestrel-Str., Eastbury, Germany. Email: zhao@eastbury.example.de", 10],
+    ]);
+    const zhao = readHeader(doc).authors[1]!;
+    expect([zhao.affiliation, zhao.country]).toEqual(["Department of Labour Demography, Eastbury Institute for Demographic Research, 1 Kestrel-Str., Eastbury", "Germany"]);
+  });
+
+  it("gives a lone author the place a correspondence line of the title page opens with, where none is printed under the name", () => {
+    const doc = documentOf([
+      ["A Basket Half Full: Sparse Harbour Portfolios", 20.7],
+      ["Katerina Serova", 14.3],
+      ["March 3, 2021", 14.3],
+      ["Abstract", 10.9],
+      ["The existing approaches to sparse wealth allocations are limited to low-dimensional settings and fail when assets are many.", 10.9],
+      ["I greatly appreciate thoughtful comments and immense support from Ted Lee and Jean Hall.", 10],
+      ["Correspondence to: Department of Economics, Harbour University, Riverside, CA 92521, USA.", 8],
+      ["E-mail: katerina.serova@harbour.example.edu.", 8],
+    ]);
+    const [serova] = readHeader(doc).authors;
+    expect([serova!.affiliation, serova!.country]).toEqual(["Department of Economics, Harbour University, Riverside, CA 92521", "United States"]);
+  });
+
+  it("keeps an author's second place, the one their note gives before their own second e-mail, not taking it for another author's", () => {
+    const doc = documentOf([
+      ["The Effects of a Targeted Credit Constraint on the Harbour Market", 20.7],
+      ["Lu Hahn^1 Chandra Lutes^2", 14.3],
+      ["Abstract", 10.9],
+      ["We study the housing market implications of credit constraints by exploiting a policy that capped mortgage insurance.", 10.9],
+      ["^1 Harbour School of Management, University of Eastbury. lu.hahn@harbour.example.ca; Kestrel School of Business, University of Norland. lu.hahn@norland.example.edu.", 10],
+      ["^2 Department of Economics, Eastbury College, lutes@eastbury.example.edu.", 10],
+    ]);
+    expect(readHeader(doc).authors[0]!.affiliation).toBe("Harbour School of Management, University of Eastbury; Kestrel School of Business, University of Norland");
+  });
+});

@@ -2,7 +2,7 @@
  * The author reader: the people named between the title and the abstract (and on an archive's
  * cover), each with the markers, e-mail, affiliation, country and role the first pages give them.
  */
-import { PARTICLES as NAME_PARTICLES, INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST, ROLE_AFTER_PLACE, SAID_AT, namesInstitution } from "./patterns";
+import { PARTICLES as NAME_PARTICLES, INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST, CORRESPONDING_ROLE, SAID_AT, namesInstitution } from "./patterns";
 import { countryOfAffiliation, countryOfEmail, countryOfPlace, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import type { LineLabels } from "./labeller";
@@ -254,6 +254,8 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
 
   // Every row of the names (a list that wraps is one candidate's line and the rows after it).
   const nameLines = new Set(candidates.flatMap((c) => lines.slice(indexOf.get(c.line) ?? c.lineIndex, c.lineIndex + 1)));
+  // (Nor the title's lines: a names column beside the title opens before them in reading order.)
+  const notOwn = new Set([...nameLines, ...titleIndexes.map((i) => lines[i]!)]);
 
   // Footnotes on the title page: lines starting with a marker (below the front matter), and
   // affiliation lines in the front matter that start with a marker (1 Department …).
@@ -290,15 +292,19 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
       const right = at < mates.length - 1 ? (nameCentre(c) + nameCentre(mates[at + 1]!)) / 2 : Infinity;
       const below = candidates.filter((o) => o.line.page === c.line.page && o.line.y > c.line.y + 2).map((o) => o.lineIndex);
       const stop = below.length ? Math.min(...below) : end;
-      return lines
-        .slice(c.lineIndex + 1, stop)
-        .filter((l) => l.page === c.line.page && !nameLines.has(l))
-        .flatMap((l) => inColumn(l, left, right));
+      // (Down to a gap in the column, as a name's block below: not the abstract's label set centred far under the grid.)
+      return downToGap(
+        c.line,
+        lines
+          .slice(c.lineIndex + 1, stop)
+          .filter((l) => l.page === c.line.page && !notOwn.has(l))
+          .flatMap((l) => inColumn(l, left, right)),
+      );
     }
     // (Names sharing a line share the block down to the next line of names: "John R. Weisz and Marian Sigman" / "University of California, Los Angeles" / "Bahr Weiss".)
     const next = candidates.slice(k + 1).find((o) => o.line !== c.line);
     const stop = next ? next.lineIndex : end;
-    return downToGap(c.line, lines.slice(c.lineIndex + 1, stop).filter((l) => !nameLines.has(l)));
+    return downToGap(c.line, lines.slice(c.lineIndex + 1, stop).filter((l) => !notOwn.has(l)));
   };
   const sureAffiliation = (l: Line) => (labels[indexOf.get(l) ?? -1]?.affiliation ?? 0) >= 0.8;
   const sharedLine = candidates.length > 1 && candidates.every((c) => c.line === candidates[0]!.line);
@@ -323,7 +329,7 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     const placesOfNotes = ownNotes.map((m, k) => {
       // (Nor the authors' names the note lists with their addresses, two or more: "Contact: Muhammad Bashir muhammad.bashir@…; Zehra Farooq …".)
       // (The author's own note may say their role after the place: "Cornell Financial Engineering Manhattan, corresponding author, email: …".)
-      const said = noteTexts[k]!.replace(ROLE_AFTER_PLACE, "").replace(ADDRESS_OF_PLACE, ", ").replace(MAIL_THEN_ADDRESS, "");
+      const said = noteTexts[k]!.replace(CORRESPONDING_ROLE, "").replace(ADDRESS_OF_PLACE, ", ").replace(MAIL_THEN_ADDRESS, "");
       const texts = sentences(said).flatMap(splitAtCountries).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && !/@/.test(t) && !listsAuthors(t));
       const institutional = texts.filter(namesInstitution);
       // (Not a sentence the note was cut in, "The views": a place's name is capitalised.)
@@ -497,6 +503,17 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     const blocks = runs.filter((run) => run.some(affiliationish) && !goesOnFromProse(run)).flatMap((run) => blockAffiliations(run, affiliationish));
     if (blocks.length === 1) for (const a of authors) giveAffiliation(a, blocks[0]!);
   }
+  // A lone author with no place yet, whose address a correspondence line of the title page gives, opening with the
+  // place and naming nobody: "Correspondence to: Department of Economics, University of …, CA 92521, USA." is theirs.
+  if (authors.length === 1 && !authors[0]!.affiliation) {
+    const places = labelledLines
+      .map((t) => t.replace(CORRESPONDENCE_LABEL, ""))
+      .filter((t) => namesInstitution(t.split(",")[0]!))
+      .flatMap((t) => sentences(t.replace(EMAIL, " ")).flatMap(splitAtCountries))
+      .filter((t) => namesInstitution(t) && !notAffiliation(t))
+      .map(cleanAffiliation);
+    if (places[0]) giveAffiliation(authors[0]!, places[0]);
+  }
   // "Corresponding author: Name" or an e-mail on a corresponding line.
   // (Or the label alone on its line, the name on the line under it: "Correspondence" / "Ivan Moss" / "Email: …", as a
   // Wiley page's margin prints it.)
@@ -554,6 +571,13 @@ function findCandidates(lines: Line[], titleIndexes: number[], abstractStart: nu
   // (Not under a title's line that leaves its phrase open: "… Growth in" / "Latin America and East Asia".)
   const underTitle = titleEnd >= 0 && !LEFT_OPEN.test(lines[titleEnd]!.text.trim());
   let candidates = namesIn(region, inPage, { underTitle });
+  if (candidates.length) {
+    const opening = namesBesideTitle(lines, titleIndexes, candidates[0]!.line, region, inPage);
+    if (opening.length) {
+      candidates = [...opening.flatMap((r) => namesIn([r], inPage)), ...candidates];
+      region = [...opening, ...region];
+    }
+  }
   // Authors printed above the title (some working papers and proceedings): where no name follows
   // the title, the lines before it on its page that the labeller reads as names, and their blocks.
   const titleStart = titleIndexes[0] ?? 0;
@@ -576,6 +600,51 @@ function findCandidates(lines: Line[], titleIndexes: number[], abstractStart: nu
   }
   if (!candidates.length) return null;
   return { candidates, region, end, titlePage };
+}
+
+/**
+ * The rows of a names column set beside the title that open on the title's own rows, above the
+ * first name read under it (a central bank's cover: "Carlo Altavilla, Luca Brugnolini," left of
+ * "Measuring euro area monetary policy", the column going on below the title's line). Each row
+ * up is the next row of the column (set in its size and font, flush with it left, right or centred,
+ * one line's spacing above), clear of the title's lines side to side, and reads as names.
+ */
+function namesBesideTitle(lines: Line[], titleIndexes: number[], first: Line, region: Region, inPage: ReadContext & { lines: Line[]; mailboxes: string[] }): Region {
+  const title = titleIndexes.map((i) => lines[i]!).filter((l) => l.page === first.page);
+  if (!title.length) return [];
+  const titleLeft = Math.min(...title.map((l) => l.x));
+  const titleRight = Math.max(...title.map((l) => l.x + l.width));
+  const clearOfTitle = (l: Line) => l.x + l.width < titleLeft - l.size || l.x > titleRight + l.size;
+  if (!clearOfTitle(first)) return [];
+  const flush = (a: Line, b: Line) => Math.abs(a.x - b.x) < 2 || Math.abs(a.x + a.width - (b.x + b.width)) < 2 || Math.abs(middleOf(a) - middleOf(b)) < 2;
+  const taken = new Set(region.map((r) => r.line));
+  const rows: Region = [];
+  let below = first;
+  for (;;) {
+    const index = lines.findIndex(
+      (l, i) =>
+        l.page === below.page && !taken.has(l) && !titleIndexes.includes(i) &&
+        below.y - l.y > 0.8 * below.size && below.y - l.y < 1.8 * below.size &&
+        Math.abs(l.size - below.size) < 0.3 && l.spans[0]?.font === below.spans[0]?.font && flush(l, below) && clearOfTitle(l),
+    );
+    const row = index >= 0 ? { line: lines[index]!, index } : null;
+    // (The row's names, not a label or a series' line: the title's rows hold nothing else beside it.)
+    if (!row || !namesIn([row], inPage).length || !title.some((t) => Math.abs(t.y - row.line.y) < 2 * t.size)) break;
+    rows.unshift(row);
+    taken.add(row.line);
+    below = row.line;
+  }
+  return rows;
+}
+
+/** The name of a line that prints one person's name and their e-mail alone, the mailbox spelling the family name (or its first letters). */
+function nameWithOwnEmail(text: string, lowerWords: Set<string>): string | null {
+  const m = /^(.+?)[\s,;:–—-]*[(<[]?\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*[)>\]]?\.?$/.exec(text.trim());
+  if (!m) return null;
+  const name = m[1]!.replace(TRAILING_SYMBOLS, "").trim();
+  if (!looksLikeName(name) || isCommonWords(name, lowerWords) || name.split(/\s+/).length > 5) return null;
+  const { firstName, lastName } = splitName(name);
+  return firstName && lastName && emailFit(m[2]!, firstName, lastName) >= 2 ? name : null;
 }
 
 /** The names the lines of `region` print, each with its markers, line and the labeller's reading of it. */
@@ -646,6 +715,13 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
     // (An e-mail's line is no name's, but for an entry that sets its e-mail among its parts.)
     const mailed = EMAIL.test(line.text);
     EMAIL.lastIndex = 0;
+    // A line of one person's name and their own e-mail, nothing else, the mailbox spelling the name: an author, whose
+    // address the lines under it print ("Monia Saïdi, monia.saidi@agrosupdijon.fr" / "CESAER, AgroSup Dijon, …").
+    const withOwnMail = mailed && !own && !startsWithMarker(line) ? nameWithOwnEmail(line.text, lowerWords) : null;
+    if (withOwnMail && known(withOwnMail, author)) {
+      candidates.push({ name: withOwnMail, markers: [], line: first, lineIndex: index, author });
+      continue;
+    }
     if (isNoise(line) || (mailed && !own?.fullStops)) continue;
     if (correspondingNote(line.text)) {
       corresponding ||= candidates.length > 0;
@@ -717,6 +793,14 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
       const placed = bracketedPlaces(line);
       return !!above && !!placed && candidates.some((c) => c.line === above.line) && !!bracketedPlaces(above.line) && setAlikeOrCentred(above.line, line) && (authorLine(placed.line, lowerWords) || (looksLikeName(placed.line.text.trim()) && !isCommonWords(placed.line.text, lowerWords)));
     };
+    // (Nor a line set smaller right under a row of names set side by side, that the labeller reads rather as a place:
+    // the grid's places, "ENS Paris-Saclay" under "Sébastien Laffitte" beside "Farid Toubal".)
+    const placeUnderGrid = () => {
+      const row = candidates.filter((c) => c.line.page === line.page && line.y > c.line.y && line.y - c.line.y < 2.5 * c.line.size && line.size <= c.line.size - 1);
+      const sideBySide = row.some((c) => row.some((o) => o.line !== c.line && Math.abs(o.line.y - c.line.y) < 2));
+      return sideBySide && (labels[index]?.affiliation ?? 0) > (labels[index]?.author ?? 0);
+    };
+    if (placeUnderGrid()) continue;
     if (author < 0.1 && !bylineUnderTitle() && !placedAsAbove() && !between() && !listedAgain() && !setAsNames() && !endsColumn() && !byline(line, lowerWords) && !plainlyAName(line.text, lowerWords) && !mailedName(line.text, mailboxes, lowerWords) && !(nameModel && namesAlone(line, lowerWords, nameReader))) continue;
     // (Each name with its place in brackets after it: "Clément Fontan (UCLouvain) & Aurélien Goutsmedt (UCLouvain, FNRS)".)
     const placed = bracketedPlaces(line);
@@ -745,6 +829,8 @@ const ADDRESS_OF_PLACE = /(?<!@[\w-]+(?:\.[\w-]+)*)\.\s+(?:(?:postal|mailing)\s+
 const MAIL_THEN_ADDRESS = new RegExp(String.raw`^\s*e-?mail\s*:?\s*${EMAIL.source}\s*[,;]\s*(?:(?:postal|mailing)\s+)?address\s*:\s*`, "i");
 /** A note or line the corresponding author's label opens: "Corresponding author: …", "∗ Corresponding author. Department …", "Correspondence: …". */
 const CORRESPONDENCE_OPENS = /^\s*[*∗†]?\s*(?:corresponding\s+author\b|correspondence\b)/i;
+/** That label with what follows it up to the address: "Correspondence to: ", "Corresponding author. ", "Correspondence should be addressed to ". */
+const CORRESPONDENCE_LABEL = /^\s*[*∗†]?\s*(?:corresponding\s+author|correspondence)(?:\s+(?:should\s+be\s+)?(?:addressed\s+)?to)?\s*[:.,]?\s*/i;
 
 /**
  * A place's name in brackets after a person's: capitalised words or an acronym, no marker ("(1,2)", "(*)"), post, role or badge ("(Corresponding Author)", "(Discussant)", "(ORCID)", "(Jr.)");
