@@ -6,6 +6,7 @@
  * they never saw (`npm run eval:extraction`) say how often a value shown as sure is wrong.
  */
 import { CALIBRATION } from "./calibration.weights";
+import { GENERATIONAL, PARTICLES } from "./patterns";
 
 export type Calibrated = "title" | "abstract" | "authors";
 
@@ -42,12 +43,26 @@ export function abstractEvidence(raw: number, text: string, { labelled, column }
 
 /**
  * What the author reader knew: its least sure name, how many it read, whether an archive's cover
- * named them, how many have an e-mail, how many the first pages name on two lines or more, and how
- * many words of the names' own lines no name took.
+ * named them, how many have an e-mail, how many the first pages name on two lines or more, how
+ * many words of the names' own lines no name took, and whether a name's given and family parts
+ * could be parted elsewhere (`splitInDoubt`).
  */
-export function authorsEvidence(confidences: number[], { fromCover, withEmail, namedTwice, unexplained }: { fromCover: boolean; withEmail: number; namedTwice: number; unexplained: number }): number[] {
+export function authorsEvidence(
+  confidences: number[],
+  { fromCover, withEmail, namedTwice, unexplained, splitDoubted }: { fromCover: boolean; withEmail: number; namedTwice: number; unexplained: number; splitDoubted: number },
+): number[] {
   const n = confidences.length;
-  return [n ? Math.min(...confidences) : 0, n >= 6 ? 1 : 0, n >= 10 ? 1 : 0, fromCover ? 1 : 0, n ? withEmail / n : 0, n === 1 ? 1 : 0, n ? namedTwice / n : 0, Math.min(unexplained, 3) / 3];
+  return [n ? Math.min(...confidences) : 0, n >= 6 ? 1 : 0, n >= 10 ? 1 : 0, fromCover ? 1 : 0, n ? withEmail / n : 0, n === 1 ? 1 : 0, n ? namedTwice / n : 0, Math.min(unexplained, 3) / 3, splitDoubted ? 1 : 0];
+}
+
+/**
+ * Whether a name of three words or more has a whole word between its first and its last that is no initial and no
+ * particle (which opens a family name), so that the given name may end before it or after it: "Ryan Meek McGregor" (family "Meek McGregor") as
+ * "Jing Cynthia Wu" (given "Jing Cynthia"). Which it is the page rarely says; the confidence should.
+ */
+export function splitInDoubt(firstName: string, lastName: string): boolean {
+  const words = `${firstName} ${lastName}`.split(/\s+/).filter((w) => w && !GENERATIONAL.test(w));
+  return words.slice(1, -1).some((w) => !/^\p{Lu}\.?(?:-\p{Lu}\.?)?$/u.test(w) && !PARTICLES.has(w.toLowerCase()));
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));

@@ -15,7 +15,7 @@ import { mastheadLines, readCover, seriesCover } from "./zones";
 import { affiliationsFromNotes, withoutThanked } from "./author-notes";
 import { findAbstractLabel, readAbstract } from "./abstract";
 import { besideLabel, isHeading, lineSpacing, startsRaised, field } from "./layout";
-import { abstractEvidence, authorsEvidence, calibrated, titleEvidence, type Calibrated, confidenceOf } from "./calibration";
+import { abstractEvidence, authorsEvidence, calibrated, splitInDoubt, titleEvidence, type Calibrated, confidenceOf } from "./calibration";
 import { giveAffiliation, giveAffiliationAnew, notAffiliation, respectivePlaces } from "./affiliations";
 import { COVER_SURE, authorsListedOnCover, authorsOfCover, isOrganisation, readAuthors } from "./authors";
 import { cleanTitle, findTitle, inOrdinaryCase, isCapitals, titleAgain, titleOfLines, unitOverTitle } from "./title";
@@ -236,7 +236,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   const evidence: Record<Calibrated, number[] | null> = {
     title: title ? titleEvidence(titleRaw, title, { fromCover: !!cover?.title, lines: cover?.title ? 1 : titleLines.length, repeated: letterKey(title).length >= 8 && elsewhere.includes(letterKey(title).slice(0, 40)) }) : null,
     abstract: abstractText ? abstractEvidence(abstractRaw, abstractText, { labelled: labelIndex >= 0, column: abstractColumn }) : null,
-    authors: authors.length ? authorsEvidence(authors.map((a) => a.confidence), { fromCover: !!cover?.authors.length, withEmail: authors.filter((a) => a.email).length, namedTwice, unexplained }) : null,
+    authors: authors.length ? authorsEvidence(authors.map((a) => a.confidence), { fromCover: !!cover?.authors.length, withEmail: authors.filter((a) => a.email).length, namedTwice, unexplained, splitDoubted: authors.filter((a) => splitInDoubt(a.firstName, a.lastName)).length }) : null,
   };
   // (Each author is shown as sure as their list, the calibrated probability the calibration is judged by: the
   // least sure name's own score is one of its evidence. A name's own score alone had called most right lists
