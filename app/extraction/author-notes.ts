@@ -638,11 +638,16 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
   // Northeastern University, …" where "Northeastern University, …" is the place before the next author's e-mail. The
   // whole of the rest, as that e-mail gives it or cut short of its country: not a second place of one's own that begins
   // as another's, "IZA" in "IZA Institute of Labor Economics".)
-  // (Another's: an e-mail that is not this author's second, "lu.han@wisc.edu" after "lu.han@rotman.utoronto.ca".)
+  // (Another's: an e-mail that is not this author's second, "lu.han@wisc.edu" after "lu.han@rotman.utoronto.ca", one that
+  // fits them and no other author as well: "karl.moss@…" is Karl Moss's, not Ana Moss's.)
+  const theirsAlone = (e: string, a: ExtractedAuthor) => {
+    const fit = emailFit(e, a.firstName, a.lastName);
+    return fit >= 3 && authors.every((b) => b === a || emailFit(e, b.firstName, b.lastName) < fit);
+  };
   const runsIntoAnother = (read: string, m: { affiliation: string; emails: string[] }, a: ExtractedAuthor) => {
     if (!read.startsWith(m.affiliation)) return false;
     const rest = read.slice(m.affiliation.length).replace(/^[\s,;.]+/, "");
-    const another = (o: { emails: string[] }) => !o.emails.some((e) => m.emails.includes(e) || emailFit(e, a.firstName, a.lastName) >= 3);
+    const another = (o: { emails: string[] }) => !o.emails.some((e) => m.emails.includes(e) || theirsAlone(e, a));
     return rest.length >= 12 && mailed.some((o) => o !== m && !o.street && another(o) && o.affiliation.startsWith(rest));
   };
   // (What one author's own address says of them alone: not a place before several authors' e-mails.)

@@ -1733,4 +1733,77 @@ describe("names beside the title, names with their own e-mails, a grid's places 
     ]);
     expect(readHeader(doc).authors[0]!.affiliation).toBe("Harbour School of Management, University of Eastbury; Kestrel School of Business, University of Norland");
   });
+
+  describe("and what those rules leave as it was", () => {
+    const abstract: Array<[string, number]> = [
+      ["Abstract", 11],
+      ["We estimate the pass-through of policy rates to deposit rates using branch-level data from a large banking system.", 10],
+    ];
+    const names = (doc: Document) => readHeader(doc).authors.map((a) => `${a.firstName} ${a.lastName}`);
+    const title: [string, number] = ["Deposit Rates and the Harbour Transmission of Monetary Policy", 16];
+
+    it("reads no second author from a line of an author's name and e-mail under a byline that named them already", () => {
+      const doc = documentOf([title, ["Ada B. Moss and Karl J. Lind", 12], ["Harbour University", 11], ["Ada Moss: ada.moss@harbour.example.edu", 10], ["Karl Lind: karl.lind@harbour.example.edu", 10], ...abstract]);
+      expect(readHeader(doc).authors.map((a) => [`${a.firstName} ${a.lastName}`, a.email, a.affiliation])).toEqual([
+        ["Ada B. Moss", "ada.moss@harbour.example.edu", "Harbour University"],
+        ["Karl J. Lind", "karl.lind@harbour.example.edu", "Harbour University"],
+      ]);
+      expect(names(documentOf([title, ["Katherine Moss and Karl Lind", 12], ["Harbour University", 11], ["Kate Moss, kate.moss@harbour.example.edu", 10], ["Karl Lind, karl.lind@harbour.example.edu", 10], ...abstract]))).toEqual(["Katherine Moss", "Karl Lind"]);
+    });
+
+    it("reads no author from a contact's or a supervisor's line with an e-mail", () => {
+      expect(names(documentOf([title, ["Ada Moss^1, Karl Lind^2", 12], ["^1 Harbour University", 10], ["^2 Eastbury College", 10], ["Contact Karl Lind, karl.lind@eastbury.example.edu", 9], ...abstract]))).toEqual(["Ada Moss", "Karl Lind"]);
+      expect(names(documentOf([title, ["Ada Moss", 12], ["Harbour University", 11], ["Job Market Paper", 11], ["Supervisor Karl Lind (klind@harbour.example.edu)", 10], ...abstract]))).toEqual(["Ada Moss"]);
+    });
+
+    it("reads no author from a lecture's line set beside the title above a names column", () => {
+      const cover = (beside: string) =>
+        documentOfLines([
+          lineAt(1, 279, 206, 20, "Working Paper Series"),
+          lineAt(1, 130, 237, 10, beside, 136),
+          lineAt(1, 279, 240, 16, "Measuring harbour area trade policy"),
+          lineAt(1, 130, 252, 10, "Carla Altmann, Lukas Brenner,", 136),
+          lineAt(1, 130, 264, 10, "Reza S. Gundogdu and Roberta Motta", 136),
+          lineAt(1, 291, 520, 14, "No 2281 / May 2019"),
+        ]);
+      for (const beside of ["The Jo Park Lecture", "Jo Park Memorial Lecture", "Foreword by Jo Park"]) {
+        expect(names(cover(beside)), beside).toEqual(["Carla Altmann", "Lukas Brenner", "Reza S. Gundogdu", "Roberta Motta"]);
+      }
+    });
+
+    it("keeps the place printed under the name where the corresponding author's note says no place of theirs after the role", () => {
+      for (const note of [
+        "^* Corresponding author, currently visiting Kestrel University.",
+        "^* Corresponding author, on leave from Kestrel University during 2020.",
+        "^* Corresponding author, Research Fellow of the Kestrel Centre for Economic Policy Research.",
+      ]) {
+        const page = (byline: string) =>
+          documentOf([
+            ["Bank Capital and the Harbour Lending Channel", 16],
+            [byline, 12],
+            ["Department of Economics, Eastbury College", 11],
+            ["Abstract", 11],
+            ["We study how bank capital requirements shape the supply of credit to firms in a small open economy.", 10],
+            [note, 9],
+          ]);
+        expect(readHeader(page("Karl Lind^*")).authors.map((a) => a.affiliation), note).toEqual(["Department of Economics, Eastbury College"]);
+        expect(readHeader(page("Ada Moss and Karl Lind^*")).authors.map((a) => a.affiliation), note).toEqual(["Department of Economics, Eastbury College", "Department of Economics, Eastbury College"]);
+      }
+    });
+
+    it("cuts a co-author's place from an author's note where the co-author's e-mail fits them, of the same family name", () => {
+      const doc = documentOf([
+        ["Minimum Wages and the Harbour Labour Market", 16],
+        ["Ana Moss^1 Karl Moss^2", 12],
+        ["Abstract", 11],
+        ["We study minimum wage increases across harbour towns using payroll records of small firms.", 10],
+        ["^1 Harbour University and CEGA. Department of Economics, 1285 Harbour University, Eastbury, OR 97403. E-mail: ana.moss@example.edu", 9],
+        ["Kestrel University, Department of Economics, 310A Lake Hall, 360 Quay Avenue, Boston, MA 02115, United States. E-mail: karl.moss@example.edu.", 9],
+      ]);
+      expect(readHeader(doc).authors.map((a) => a.affiliation)).toEqual([
+        "Harbour University and CEGA; Department of Economics, 1285 Harbour University, Eastbury, OR 97403",
+        "Kestrel University, Department of Economics, 310A Lake Hall, 360 Quay Avenue, Boston, MA 02115",
+      ]);
+    });
+  });
 });

@@ -2,7 +2,7 @@
  * The author reader: the people named between the title and the abstract (and on an archive's
  * cover), each with the markers, e-mail, affiliation, country and role the first pages give them.
  */
-import { PARTICLES as NAME_PARTICLES, INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST, CORRESPONDING_ROLE, SAID_AT, namesInstitution } from "./patterns";
+import { PARTICLES as NAME_PARTICLES, INSTITUTION, EMAIL, MARKER, TRAILING_SYMBOLS, LEADING_MARKER, LEADING_MARKER_TEXT, DEGREES, POST, CORRESPONDING_ROLE, CORRESPONDING_ROLE_FIRST, SAID_AT, namesInstitution } from "./patterns";
 import { countryOfAffiliation, countryOfEmail, countryOfPlace, trailingCountry } from "./countries";
 import type { ExtractedAuthor, Line } from "./model";
 import type { LineLabels } from "./labeller";
@@ -97,6 +97,8 @@ function personWithAffiliation(text: string, lowerWords: Set<string>, { person }
 /** A part a person takes in the paper or its session, printed where a name or a place could be: "(Discussant)", "Handling Editor". */
 const PAPER_ROLES = "editor|discussant|presenter|chair|speaker|reviewer|referee";
 const ROLE_NAMED = new RegExp(String.raw`\b(?:${PAPER_ROLES})s?\b`, "i");
+/** A role or a label set before a person's name on their line: "Contact Karl Lind", "Supervisor: Karl Lind", "Advisor Ada Moss". */
+const ROLE_BEFORE_NAME = new RegExp(String.raw`^(?:contact|correspondence|supervisors?|advisors?|advisers?|committee|thesis|${PAPER_ROLES})s?\b`, "i");
 
 /**
  * Whether a text opens as a person's name does, with a given name or an initial: "Stefan Reitz", "J. Moss"; not a unit
@@ -329,7 +331,7 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     const placesOfNotes = ownNotes.map((m, k) => {
       // (Nor the authors' names the note lists with their addresses, two or more: "Contact: Muhammad Bashir muhammad.bashir@…; Zehra Farooq …".)
       // (The author's own note may say their role after the place: "Cornell Financial Engineering Manhattan, corresponding author, email: …".)
-      const said = noteTexts[k]!.replace(CORRESPONDING_ROLE, "").replace(ADDRESS_OF_PLACE, ", ").replace(MAIL_THEN_ADDRESS, "");
+      const said = placeAfterRole(noteTexts[k]!).replace(CORRESPONDING_ROLE, "").replace(ADDRESS_OF_PLACE, ", ").replace(MAIL_THEN_ADDRESS, "");
       const texts = sentences(said).flatMap(splitAtCountries).filter((t) => !notAffiliation(t)).map(cleanAffiliation).filter((t) => t && !/@/.test(t) && !listsAuthors(t));
       const institutional = texts.filter(namesInstitution);
       // (Not a sentence the note was cut in, "The views": a place's name is capitalised.)
@@ -607,7 +609,8 @@ function findCandidates(lines: Line[], titleIndexes: number[], abstractStart: nu
  * first name read under it (a central bank's cover: "Carlo Altavilla, Luca Brugnolini," left of
  * "Measuring euro area monetary policy", the column going on below the title's line). Each row
  * up is the next row of the column (set in its size and font, flush with it left, right or centred,
- * one line's spacing above), clear of the title's lines side to side, and reads as names.
+ * one line's spacing above), clear of the title's lines side to side, reads as names and goes on
+ * into the row below (a comma or "and" at its end).
  */
 function namesBesideTitle(lines: Line[], titleIndexes: number[], first: Line, region: Region, inPage: ReadContext & { lines: Line[]; mailboxes: string[] }): Region {
   const title = titleIndexes.map((i) => lines[i]!).filter((l) => l.page === first.page);
@@ -628,8 +631,9 @@ function namesBesideTitle(lines: Line[], titleIndexes: number[], first: Line, re
         Math.abs(l.size - below.size) < 0.3 && l.spans[0]?.font === below.spans[0]?.font && flush(l, below) && clearOfTitle(l),
     );
     const row = index >= 0 ? { line: lines[index]!, index } : null;
-    // (The row's names, not a label or a series' line: the title's rows hold nothing else beside it.)
-    if (!row || !namesIn([row], inPage).length || !title.some((t) => Math.abs(t.y - row.line.y) < 2 * t.size)) break;
+    // (A row of the list that goes on into the row below, ending on a comma or "and": not a lecture's or a series' line
+    // set beside the title, "The Jo Park Lecture".)
+    if (!row || !/(?:,|\band|&)\s*$/.test(row.line.text) || !namesIn([row], inPage).length || !title.some((t) => Math.abs(t.y - row.line.y) < 2 * t.size)) break;
     rows.unshift(row);
     taken.add(row.line);
     below = row.line;
@@ -637,12 +641,26 @@ function namesBesideTitle(lines: Line[], titleIndexes: number[], first: Line, re
   return rows;
 }
 
+/**
+ * A note the corresponding author's role opens, from the place after it where one follows: "Corresponding Author,
+ * Department of Labor Demography, …" reads from "Department"; not "Corresponding author, currently visiting …" nor
+ * "…, Research Fellow of the …", which say no place of the author's own.
+ */
+function placeAfterRole(text: string): string {
+  const role = CORRESPONDING_ROLE_FIRST.exec(text);
+  if (!role) return text;
+  const rest = text.slice(role[0].length);
+  const opening = rest.split(",")[0]!;
+  return /^\p{Lu}/u.test(rest) && namesInstitution(opening) && !POST.test(opening) ? rest : text;
+}
+
 /** The name of a line that prints one person's name and their e-mail alone, the mailbox spelling the family name (or its first letters). */
 function nameWithOwnEmail(text: string, lowerWords: Set<string>): string | null {
   const m = /^(.+?)[\s,;:–—-]*[(<[]?\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*[)>\]]?\.?$/.exec(text.trim());
   if (!m) return null;
   const name = m[1]!.replace(TRAILING_SYMBOLS, "").trim();
-  if (!looksLikeName(name) || isCommonWords(name, lowerWords) || name.split(/\s+/).length > 5) return null;
+  // (Nor a role's or a contact's line: "Contact Karl Lind, …", "Supervisor Karl Lind (…)".)
+  if (!looksLikeName(name) || isCommonWords(name, lowerWords) || name.split(/\s+/).length > 5 || ROLE_BEFORE_NAME.test(name) || POST.test(name)) return null;
   const { firstName, lastName } = splitName(name);
   return firstName && lastName && emailFit(m[2]!, firstName, lastName) >= 2 ? name : null;
 }
@@ -717,8 +735,11 @@ function namesIn(region: Region, { lines, labels, lowerWords, mailboxes, nameMod
     EMAIL.lastIndex = 0;
     // A line of one person's name and their own e-mail, nothing else, the mailbox spelling the name: an author, whose
     // address the lines under it print ("Monia Saïdi, monia.saidi@agrosupdijon.fr" / "CESAER, AgroSup Dijon, …").
+    // (Not a family name already read: "Ada Moss: ada.moss@…" under "Ada B. Moss and Karl J. Lind" gives her e-mail, and
+    // "Kate Moss, kate.moss@…" under "Katherine Moss" is no second author.)
     const withOwnMail = mailed && !own && !startsWithMarker(line) ? nameWithOwnEmail(line.text, lowerWords) : null;
-    if (withOwnMail && known(withOwnMail, author)) {
+    const readBefore = (name: string) => candidates.some((c) => fold(splitName(c.name).lastName).toLowerCase() === fold(splitName(name).lastName).toLowerCase());
+    if (withOwnMail && !readBefore(withOwnMail) && known(withOwnMail, author)) {
       candidates.push({ name: withOwnMail, markers: [], line: first, lineIndex: index, author });
       continue;
     }

@@ -121,11 +121,10 @@ export const ROLE_BEFORE_COLON = String.raw`(?:\s*\((?:the\s+)?${CORRESPONDING_A
 export const CORRESPONDING_LABEL = String.raw`${CORRESPONDING_AUTHOR}\s*:\s*`;
 /** A verb of place after an author's name and "is": "is from", "is at", "is in" (not "in part"), "is with", "is affiliated with". */
 export const SAID_AT = String.raw`(?:from|at|in(?!\s+part\b)|with|affiliated with)`;
-/**
- * The corresponding author's role said beside a place in a note: after it between commas, ", corresponding author", or
- * opening the note before a comma, "Corresponding Author, Department of …" (not a label, "Corresponding author: Ada Moss, …").
- */
-export const CORRESPONDING_ROLE = /,\s*(?:the\s+)?corresponding author(?=\s*[,;:])|^\s*[*∗]?\s*corresponding author(?=\s*,)/gi;
+/** The corresponding author's role said after a place in a note, between commas: ", corresponding author". */
+export const CORRESPONDING_ROLE = /,\s*(?:the\s+)?corresponding author(?=\s*[,;:])/gi;
+/** The role opening a note before a comma, "Corresponding Author, Department of …" (not a label, "Corresponding author: Ada Moss, …"). */
+export const CORRESPONDING_ROLE_FIRST = /^\s*[*∗]?\s*corresponding author\s*,\s*/i;
 /** Generational suffixes after a family name ("Yancy Jr.", "Mohler III"): no part of it. */
 export const GENERATIONAL = /^(?:Jr|Sr|II|III|IV)\.?$/i;
 
