@@ -5,7 +5,7 @@ import { LABELS, lineFeatures } from "./labeller";
 import { namesOnLine } from "./person-names";
 import { lowerCaseWords } from "./patterns";
 import { documentOf, documentOfLines, lineAt, lineOfSpans } from "./test-document";
-import type { Document, ExtractedAuthor } from "./model";
+import type { Document, ExtractedAuthor, Line } from "./model";
 
 /**
  * A labeller of one linear layer over the line features, for tests that need the labeller to say
@@ -16,6 +16,13 @@ function linearLabeller(doc: Document, outBias: number[], weight: (label: string
   const width = lineFeatures(doc.lines, doc)[0]!.length;
   return { mean: Array(width).fill(0), scale: Array(width).fill(1), hidden: [], hiddenBias: [], outBias, out: LABELS.map((l) => Array.from({ length: width }, (_, j) => weight(l, j, width))) };
 }
+
+/** What the labeller says of a line, as the author reader's tests need it: its title, author and affiliation probabilities. */
+const said = (title: number, author: number, affiliation: number) => ({ title, author, affiliation, email: 0, abstract: 0, keywords: 0, other: 1 - title - author - affiliation });
+
+/** The author reader on `lines` with the labeller's word given line by line (`labels`), the title its first two lines. */
+const readWithLabels = (lines: Line[], labels: Array<ReturnType<typeof said>>, abstractStart: number, body: number) =>
+  readAuthors(lines, [0, 1], abstractStart, body, { vocabulary: new Set(), lowerWords: lowerCaseWords(lines), labels, indexOf: new Map(lines.map((l, i) => [l, i])), nameModel: true });
 
 describe("the author reader", () => {
   it("reads the list's last name on the row below a row of names that ends on 'and'", () => {
@@ -1444,12 +1451,9 @@ describe("the author reader", () => {
       ["May, 2022", 12],
       ["Abstract", 9],
     ]);
-    const lines = doc.lines;
     // The labeller's word: the title, a name, then (the hyphened name) a place.
-    const said = (title: number, author: number, affiliation: number) => ({ title, author, affiliation, email: 0, abstract: 0, keywords: 0, other: 1 - title - author - affiliation });
     const labels = [said(1, 0, 0), said(0.97, 0, 0), said(0, 0.8, 0.09), said(0, 0, 0.97), said(0, 0.1, 0), said(0, 0, 0)];
-    const words = lowerCaseWords(lines);
-    const read = readAuthors(lines, [0, 1], 5, 9, { vocabulary: new Set(), lowerWords: words, labels, indexOf: new Map(lines.map((l, i) => [l, i])), nameModel: true });
+    const read = readWithLabels(doc.lines, labels, 5, 9);
     expect(read.map((a) => [`${a.firstName} ${a.lastName}`, a.affiliation])).toEqual([
       ["Nathan Hollis", "Harbour University and Policy Lab"],
       ["Ben Stroud-Keller", "Harbour University and Policy Lab"],
@@ -1683,10 +1687,8 @@ describe("names beside the title, names with their own e-mails, a grid's places 
       lineAt(1, 100, 329, 10.9, "We show that multinationals record sales and the profit from these sales in harbour havens, while their"),
       lineAt(1, 83, 345, 10.9, "goods and services are physically sold in other countries. We propose a framework of sales shifting."),
     ]);
-    const lines = doc.lines;
-    const said = (title: number, author: number, affiliation: number) => ({ title, author, affiliation, email: 0, abstract: 0, keywords: 0, other: 1 - title - author - affiliation });
     const labels = [said(1, 0, 0), said(0.99, 0, 0), said(0, 1, 0), said(0, 1, 0), said(0, 0.33, 0.66), said(0, 0, 1), said(0, 0, 0.99), said(0, 0, 0.29), said(0, 0, 0), said(0, 0, 0), said(0, 0, 0)];
-    const read = readAuthors(lines, [0, 1], 9, 11, { vocabulary: new Set(), lowerWords: lowerCaseWords(lines), labels, indexOf: new Map(lines.map((l, i) => [l, i])), nameModel: true });
+    const read = readWithLabels(doc.lines, labels, 9, 11);
     expect(read.map((a) => [`${a.firstName} ${a.lastName}`, a.affiliation])).toEqual([
       ["Sébastien Lafond", "ENS Harbour-Saclay, Université Harbour-Saclay"],
       // (The column's block ends at the gap above the abstract's label set under it.)
