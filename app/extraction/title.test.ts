@@ -406,4 +406,38 @@ describe("the title reader", () => {
     Object.assign(doc.lines[3]!, { text: "Ana Moss and Karl Lind", size: 12 });
     expect(findTitle(doc.lines, 4, doc, lowerCaseWords(doc.lines), labels)).toEqual([0, 1, 2]);
   });
+
+  it("passes over a journal's name at the head of its first page, over the row that gives the issue's volume and date", () => {
+    const page = (row: string[]) =>
+      documentOfLines([
+        lineAt(1, 59, 75, 27, "The Review of Harbour Economics"),
+        ...row.map((text, k) => lineAt(1, 58 + k * 230, 106, 12, text)),
+        lineAt(1, 114, 150, 14, "ON MODELING AND INTERPRETING THE ECONOMICS OF"),
+        lineAt(1, 191, 168, 14, "CATASTROPHIC HARBOUR FLOODS"),
+        lineAt(1, 263, 191, 12, "Martin L. Weissberg*"),
+        lineAt(1, 58, 218, 8.5, "Abstract—With harbour floods as prototype example, this paper analyzes the implications of structural uncertainty."),
+      ]);
+    expect(readHeader(page(["VOL. XCI", "FEBRUARY 2009", "NUMBER 1"])).title.value).toMatch(/^On Modeling and Interpreting the Economics of Catastrophic Harbour Floods$/i);
+    // (Not a title over a line that only dates it: the issue's row names its volume, its number and its date.)
+    expect(readHeader(page(["FEBRUARY 2009"])).title.value).toBe("The Review of Harbour Economics");
+  });
+
+  it("keeps a paper's one-line title over its own number, volume or issue", () => {
+    const page = (title: string, size: number, row: string[], byline: string) =>
+      documentOfLines([
+        lineAt(1, 100, 100, size, title),
+        ...row.map((text, k) => lineAt(1, 100 + k * 250, 126, 11, text)),
+        lineAt(1, 100, 170, 12, byline),
+        lineAt(1, 72, 220, 10, "Abstract: We study how harbour economies respond to shocks, with data on three hundred ports and a century of trade."),
+      ]);
+    for (const [title, size, row] of [
+      ["Deposit Insurance and Harbour Bank Runs", 20, ["No. 712", "2019"]],
+      ["Essays on Harbour Household Finance", 22, ["Volume II"]],
+      ["Why Harbour Fees Keep Rising", 18, ["Issue 3", "March 2021"]],
+      ["Monetary Policy Shocks in Small Harbour Economies", 16, ["No. 12"]],
+      ["CREDIT CYCLES AND HARBOUR TRADE", 16, ["Vol. 4", "Spring 2018"]],
+    ] as const) {
+      expect(readHeader(page(title, size, [...row], "Ana Moss and Karl Lind")).title.value, title).toMatch(new RegExp(`^${title}$`, "i"));
+    }
+  });
 });

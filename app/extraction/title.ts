@@ -117,6 +117,11 @@ const NOT_TITLE = new RegExp(
   "iu",
 );
 
+/** A journal issue's volume or number as its masthead prints it: "VOL. XCI", "Volume 12", "NUMBER 1", "No. 4", "Issue 2". */
+const VOLUME_OR_NUMBER = /^(?:vol(?:ume)?\.?|no\.|number|issue)\s*(?:\d+|[IVXLC]+)$/i;
+/** A part of a masthead's issue row: a volume or number, a month or season and its year, a year. */
+const ISSUE_PART = new RegExp(String.raw`^(?:${VOLUME_OR_NUMBER.source.slice(1, -1)}|(?:(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\s+)?(?:19|20)\d{2})$`, "i");
+
 /** A title's line that leaves its phrase open, the title going on below: "… Growth in", "… Revisited:". */
 /** What a line says of the paper's state or history, not its subject: revised, circulated, presented, updated, welcome. */
 const PAPER_STATE = /\b(?:revision|revised|circulated|presented|prepared for|updated|welcome|earlier version|latest version|previous(?:ly)?|under review|resubmi)/i;
@@ -176,10 +181,21 @@ export function findTitle(lines: Line[], limit: number, doc: Document, lowerWord
     if (!/\p{Ll}/u.test(l.text)) return true;
     return !(next && oneWord(next) && close(l, next) && next.y > l.y && Math.abs(score(next) - score(l)) < 0.4 && !NOT_TITLE.test(next.text));
   };
+  // A journal's name at the head of its first page, over the row that gives the issue: "The Review of Economics and
+  // Statistics" over "VOL. XCI", "FEBRUARY 2009", "NUMBER 1". Every line of that row is the issue's, and it names the
+  // volume, the number and the date all three (not a paper's own number or volume under its title: "No. 712", "Volume II").
+  const overIssueRow = (i: number) => {
+    const l = lines[i]!;
+    if (i > 1 || (i === 1 && lines[0]!.page === l.page)) return false;
+    const row = lines.filter((o) => o.page === l.page && o.y > l.y && o.y - l.y < l.size * 2).map((o) => o.text.trim());
+    const volume = row.some((t) => /^vol/i.test(t) && VOLUME_OR_NUMBER.test(t));
+    const number = row.some((t) => /^(?:no\.|number|issue)/i.test(t) && VOLUME_OR_NUMBER.test(t));
+    return row.every((t) => ISSUE_PART.test(t)) && volume && number && row.some((t) => !VOLUME_OR_NUMBER.test(t));
+  };
   const candidates: number[] = [];
   for (let i = 0; i < Math.min(limit, lines.length); i++) {
     const l = lines[i]!;
-    if (banner.has(i)) continue;
+    if (banner.has(i) || overIssueRow(i)) continue;
     // (Nor the rest of a list of names, its markers raised, that the labeller is sure of: "Morth², Elsa Lundanes¹, …".)
     const listed = (labels[i]?.author ?? 0) >= 0.9 && l.spans.filter((s) => s.sup && /\S/.test(s.text)).length >= 2;
     // (Nor the unit a series' title page prints under the series' name: "IMF Working Paper" / "Statistics Department".)
