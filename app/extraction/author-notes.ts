@@ -513,16 +513,22 @@ function noteOf(texts: string[], author: ExtractedAuthor, families: string[], { 
 
 /**
  * The address a correspondence note gives one author by name: "Correspondence to: Xiaohong Chen,
- * Department of Economics, Yale University, Box 208281, New Haven, CT 06520, USA. E-mail: …".
+ * Department of Economics, Yale University, Box 208281, New Haven, CT 06520, USA. E-mail: …". Or, for the
+ * paper's only author (`alone`), the address a correspondence note gives naming nobody, opening with the
+ * place: "Correspondence to: Department of Economics, University of …, CA 92521, USA.".
  */
-function correspondenceOf(texts: string[], author: ExtractedAuthor, { labelled = false } = {}): string | null {
+function correspondenceOf(texts: string[], author: ExtractedAuthor, { labelled = false, alone = false } = {}): string | null {
   const names = asPrinted(`${author.firstName} ${author.lastName}`);
-  const said = new RegExp(String.raw`\b${labelled ? CORRESPONDING_LABEL : WRITE_TO}(?:(?:Dr|Prof|Professor)\.?\s+)?(?:${names})\s*,\s*(.{2,300}?)(?=[.,;]?\s*(?:or\s+)?(?:[Ee]-?mail|Tel|Phone|Fax)\b|(?<!(?:^|[\s.])\p{Lu})\.\s+\p{Lu}\p{Ll}+\s|\.?$)`, "u");
+  const to = alone ? `(?:${WRITE_TO}|${CORRESPONDING_LABEL})` : labelled ? CORRESPONDING_LABEL : WRITE_TO;
+  const named = String.raw`(?:(?:Dr|Prof|Professor)\.?\s+)?(?:${names})\s*,\s*`;
+  const said = new RegExp(String.raw`\b${to}${alone ? "" : named}(.{2,300}?)(?=[.,;]?\s*(?:or\s+)?(?:[Ee]-?mail|Tel|Phone|Fax)\b|(?<!(?:^|[\s.])\p{Lu})\.\s+\p{Lu}\p{Ll}+\s|\.?$)`, "u");
   for (const text of texts) {
     const m = said.exec(text);
     // (After the corresponding author's label, a place, not a sentence said of them: "Corresponding author: Ken
     // Tanaka, who thanks the Harbour University Foundation for support.")
-    if (m && namesInstitution(m[1]!) && (!labelled || (/^\p{Lu}/u.test(m[1]!) && !notAffiliation(m[1]!)))) return m[1]!;
+    // (Naming nobody, a place from its first words: "Department of …", not "the authors at …".)
+    const place = m?.[1];
+    if (place && namesInstitution(place) && (!labelled || (/^\p{Lu}/u.test(place) && !notAffiliation(place))) && (!alone || (/^\p{Lu}/u.test(place) && namesInstitution(place.split(",")[0]!) && !notAffiliation(place)))) return place;
   }
   return null;
 }
@@ -669,7 +675,7 @@ export function affiliationsFromNotes(lines: Line[], authors: ExtractedAuthor[],
     // (Or over the same place read short: "Research Department, Federal Reserve Bank of Atlanta" and the street after it.)
     // (A corresponding author's label before their name gives a place only where none was read for them: the place printed
     // under the name is theirs, the label's address one to write to.)
-    const addressed = correspondenceOf(texts, a) ?? (a.affiliation ? null : correspondenceOf(texts, a, { labelled: true }));
+    const addressed = correspondenceOf(texts, a) ?? (a.affiliation ? null : (correspondenceOf(texts, a, { labelled: true }) ?? (authors.length === 1 ? correspondenceOf(texts, a, { alone: true }) : null)));
     const corresponding = addressed && (!readAlone[k] || (a.affiliation && addressed.startsWith(a.affiliation) && addressed.length > a.affiliation.length)) ? addressed : null;
     const grouped = groupOf(texts, a, families);
     // (A sole author's place read under their name, and the street their note prints for it.)

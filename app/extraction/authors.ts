@@ -505,17 +505,6 @@ export function readAuthors(lines: Line[], titleIndexes: number[], abstractStart
     const blocks = runs.filter((run) => run.some(affiliationish) && !goesOnFromProse(run)).flatMap((run) => blockAffiliations(run, affiliationish));
     if (blocks.length === 1) for (const a of authors) giveAffiliation(a, blocks[0]!);
   }
-  // A lone author with no place yet, whose address a correspondence line of the title page gives, opening with the
-  // place and naming nobody: "Correspondence to: Department of Economics, University of …, CA 92521, USA." is theirs.
-  if (authors.length === 1 && !authors[0]!.affiliation) {
-    const places = labelledLines
-      .map((t) => t.replace(CORRESPONDENCE_LABEL, ""))
-      .filter((t) => namesInstitution(t.split(",")[0]!))
-      .flatMap((t) => sentences(t.replace(EMAIL, " ")).flatMap(splitAtCountries))
-      .filter((t) => namesInstitution(t) && !notAffiliation(t))
-      .map(cleanAffiliation);
-    if (places[0]) giveAffiliation(authors[0]!, places[0]);
-  }
   // "Corresponding author: Name" or an e-mail on a corresponding line.
   // (Or the label alone on its line, the name on the line under it: "Correspondence" / "Ivan Moss" / "Email: …", as a
   // Wiley page's margin prints it.)
@@ -575,10 +564,8 @@ function findCandidates(lines: Line[], titleIndexes: number[], abstractStart: nu
   let candidates = namesIn(region, inPage, { underTitle });
   if (candidates.length) {
     const opening = namesBesideTitle(lines, titleIndexes, candidates[0]!.line, region, inPage);
-    if (opening.length) {
-      candidates = [...opening.flatMap((r) => namesIn([r], inPage)), ...candidates];
-      region = [...opening, ...region];
-    }
+    candidates = [...opening.flatMap((r) => r.names), ...candidates];
+    region = [...opening, ...region];
   }
   // Authors printed above the title (some working papers and proceedings): where no name follows
   // the title, the lines before it on its page that the labeller reads as names, and their blocks.
@@ -612,7 +599,7 @@ function findCandidates(lines: Line[], titleIndexes: number[], abstractStart: nu
  * one line's spacing above), clear of the title's lines side to side, reads as names and goes on
  * into the row below (a comma or "and" at its end).
  */
-function namesBesideTitle(lines: Line[], titleIndexes: number[], first: Line, region: Region, inPage: ReadContext & { lines: Line[]; mailboxes: string[] }): Region {
+function namesBesideTitle(lines: Line[], titleIndexes: number[], first: Line, region: Region, inPage: ReadContext & { lines: Line[]; mailboxes: string[] }): Array<Region[number] & { names: Candidate[] }> {
   const title = titleIndexes.map((i) => lines[i]!).filter((l) => l.page === first.page);
   if (!title.length) return [];
   const titleLeft = Math.min(...title.map((l) => l.x));
@@ -621,7 +608,7 @@ function namesBesideTitle(lines: Line[], titleIndexes: number[], first: Line, re
   if (!clearOfTitle(first)) return [];
   const flush = (a: Line, b: Line) => Math.abs(a.x - b.x) < 2 || Math.abs(a.x + a.width - (b.x + b.width)) < 2 || Math.abs(middleOf(a) - middleOf(b)) < 2;
   const taken = new Set(region.map((r) => r.line));
-  const rows: Region = [];
+  const rows: Array<Region[number] & { names: Candidate[] }> = [];
   let below = first;
   for (;;) {
     const index = lines.findIndex(
@@ -630,10 +617,14 @@ function namesBesideTitle(lines: Line[], titleIndexes: number[], first: Line, re
         below.y - l.y > 0.8 * below.size && below.y - l.y < 1.8 * below.size &&
         Math.abs(l.size - below.size) < 0.3 && l.spans[0]?.font === below.spans[0]?.font && flush(l, below) && clearOfTitle(l),
     );
-    const row = index >= 0 ? { line: lines[index]!, index } : null;
+    if (index < 0) break;
+    const line = lines[index]!;
     // (A row of the list that goes on into the row below, ending on a comma or "and": not a lecture's or a series' line
     // set beside the title, "The Jo Park Lecture".)
-    if (!row || !/(?:,|\band|&)\s*$/.test(row.line.text) || !namesIn([row], inPage).length || !title.some((t) => Math.abs(t.y - row.line.y) < 2 * t.size)) break;
+    if (!/(?:,|\band|&)\s*$/.test(line.text) || !title.some((t) => Math.abs(t.y - line.y) < 2 * t.size)) break;
+    const names = namesIn([{ line, index }], inPage);
+    if (!names.length) break;
+    const row = { line, index, names };
     rows.unshift(row);
     taken.add(row.line);
     below = row.line;
@@ -654,9 +645,12 @@ function placeAfterRole(text: string): string {
   return /^\p{Lu}/u.test(rest) && namesInstitution(opening) && !POST.test(opening) ? rest : text;
 }
 
+/** A line of a name and an e-mail after it, nothing else but the punctuation between: "Ada Moss, ada@…", "Ada Moss (ada@…)". */
+const NAME_THEN_OWN_EMAIL = new RegExp(String.raw`^(.+?)[\s,;:–—-]*[(<[]?\s*(${EMAIL.source})\s*[)>\]]?\.?$`, "u");
+
 /** The name of a line that prints one person's name and their e-mail alone, the mailbox spelling the family name (or its first letters). */
 function nameWithOwnEmail(text: string, lowerWords: Set<string>): string | null {
-  const m = /^(.+?)[\s,;:–—-]*[(<[]?\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*[)>\]]?\.?$/.exec(text.trim());
+  const m = NAME_THEN_OWN_EMAIL.exec(text.trim());
   if (!m) return null;
   const name = m[1]!.replace(TRAILING_SYMBOLS, "").trim();
   // (Nor a role's or a contact's line: "Contact Karl Lind, …", "Supervisor Karl Lind (…)".)
@@ -850,8 +844,6 @@ const ADDRESS_OF_PLACE = /(?<!@[\w-]+(?:\.[\w-]+)*)\.\s+(?:(?:postal|mailing)\s+
 const MAIL_THEN_ADDRESS = new RegExp(String.raw`^\s*e-?mail\s*:?\s*${EMAIL.source}\s*[,;]\s*(?:(?:postal|mailing)\s+)?address\s*:\s*`, "i");
 /** A note or line the corresponding author's label opens: "Corresponding author: …", "∗ Corresponding author. Department …", "Correspondence: …". */
 const CORRESPONDENCE_OPENS = /^\s*[*∗†]?\s*(?:corresponding\s+author\b|correspondence\b)/i;
-/** That label with what follows it up to the address: "Correspondence to: ", "Corresponding author. ", "Correspondence should be addressed to ". */
-const CORRESPONDENCE_LABEL = /^\s*[*∗†]?\s*(?:corresponding\s+author|correspondence)(?:\s+(?:should\s+be\s+)?(?:addressed\s+)?to)?\s*[:.,]?\s*/i;
 
 /**
  * A place's name in brackets after a person's: capitalised words or an acronym, no marker ("(1,2)", "(*)"), post, role or badge ("(Corresponding Author)", "(Discussant)", "(ORCID)", "(Jr.)");
