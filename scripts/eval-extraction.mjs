@@ -187,6 +187,11 @@ const SETS = dirs.length
       // twenty-fourth pass (decision 091); the development half listed, the held-out half scored only from then on.
       ...(hasPdfs("tests/fixtures/working-papers/twentyfifth/dev") ? [["papers 25 dev", "tests/fixtures/working-papers/twentyfifth/dev", true]] : []),
       ...(hasPdfs("tests/fixtures/working-papers/twentyfifth/held-out") ? [["papers 25 held-out", "tests/fixtures/working-papers/twentyfifth/held-out", false]] : []),
+      // The twenty-sixth set (README, "The twenty-sixth set"): both halves first read unseen with the engine frozen after the
+      // pass on the twenty-fifth development half (decision 092); the development half listed, the held-out half scored only
+      // from then on.
+      ...(hasPdfs("tests/fixtures/working-papers/twentysixth/dev") ? [["papers 26 dev", "tests/fixtures/working-papers/twentysixth/dev", true]] : []),
+      ...(hasPdfs("tests/fixtures/working-papers/twentysixth/held-out") ? [["papers 26 held-out", "tests/fixtures/working-papers/twentysixth/held-out", false]] : []),
     ];
 
 /** The held-out halves, read once at the end of a pass, that the calibration learns from since (decisions 073 and 076): `--calibrate`. */

@@ -36,6 +36,63 @@ describe("the abstract reader", () => {
     expect(readHeader(scanned).abstract.value).toContain("Our findings hold for every market");
   });
 
+  it("passes over the title printed again between the label and the text, as a discussion paper's abstract page prints it", () => {
+    const text = [
+      "We ask how the harbour dues a port sets change where shipping lines call, using every call at eleven ports over",
+      "twenty years and the dues each port published. Lines move their calls within a season when dues rise, and the",
+      "ports that raised them lost most of the transshipment trade to their nearest rivals within two years of the rise.",
+    ];
+    const doc = documentOfLines([
+      lineAt(1, 108, 106, 24, "Harbour Dues and Where Shipping"),
+      lineAt(1, 110, 134, 24, "Lines Call: Evidence from Eleven Ports"),
+      lineAt(1, 247, 209, 16, "Ada Moss"),
+      lineAt(1, 242, 223, 11, "Harbour University"),
+      lineAt(2, 254, 196, 16, "ABSTRACT"),
+      lineAt(2, 133, 232, 16, "Harbour Dues and Where Shipping Lines"),
+      lineAt(2, 209, 251, 16, "Call: Evidence from Eleven Ports"),
+      ...text.map((t, k) => lineAt(2, 71, 283 + 12.6 * k, 11, t, 454)),
+      lineAt(2, 71, 340, 11, "JEL Classification: R41, L91"),
+    ]);
+    expect(readHeader(doc).abstract.value).toBe(text.join(" "));
+    // (An abstract that opens with the title's words in its own size keeps them.)
+    const inText = documentOfLines([
+      ...doc.lines.filter((l) => l.page === 1 || l.text === "ABSTRACT"),
+      lineAt(2, 71, 232, 11, "Harbour Dues and Where Shipping Lines Call: Evidence from Eleven Ports", 454),
+      ...text.map((t, k) => lineAt(2, 71, 245 + 12.6 * k, 11, t, 454)),
+    ]);
+    expect(readHeader(inText).abstract.value).toBe(`Harbour Dues and Where Shipping Lines Call: Evidence from Eleven Ports ${text.join(" ")}`);
+  });
+
+  it("ends an abstract set justified in a narrower measure where the introduction's wider text goes on under it, a point larger and close", () => {
+    const text = [
+      "Recent work argues that harbour dues rose sharply at the largest ports since the 1980s. Using the",
+      "dues each port published, I find that dues rose only modestly over this period, and stayed within",
+      "their historical range. These figures improve on earlier ones by counting pilotage and berthing",
+      "charges, which I show are a rising share of what a call costs. Dues rise with a port's size and",
+      "vary by region; weighted by calls, they were flat or even fell.",
+    ];
+    const doc = documentOfLines([
+      lineAt(1, 167, 165, 17.2, "Are Harbour Dues Rising? Trends from Port Tariffs"),
+      lineAt(1, 272, 225, 12, "Ada Moss"),
+      lineAt(1, 269, 250, 12, "February 2018"),
+      lineAt(1, 286, 299, 9, "Abstract"),
+      ...text.map((t, k) => lineAt(1, k === 0 ? 147 : 133, 317 + 13.7 * k, 9, t, k === 0 ? 332 : k === text.length - 1 ? 240 : 346)),
+      ...[
+        "Recent work argues that harbour dues rose sharply at the largest ports since the 1980s. For example,",
+        "one study argues that only a rise in dues can explain the fall in calls at the largest ports and the",
+        "rise at their smaller rivals. These papers are compelling because they address two trends at once.",
+      ].map((t, k) => lineAt(1, 108, 393 + 14.9 * k, 10, t, 396)),
+    ]);
+    expect(readHeader(doc).abstract.value).toBe(text.join(" "));
+    // (A line of the block's own size that sticks out of its measure, a long address LaTeX could not break, goes on.)
+    const longer = [...text.slice(0, 4), "vary by region; the tariffs are at https://tariffs.example.org/norland/harbour-dues/2018/full.", "Weighted by calls, they were flat or even fell."];
+    const sticking = documentOfLines([
+      ...doc.lines.filter((l) => l.size > 10 || l.text === "Abstract"),
+      ...longer.map((t, k) => lineAt(1, 133, 317 + 13.7 * k, 9, t, k === 4 ? 354 : k === longer.length - 1 ? 200 : 346)),
+    ]);
+    expect(readHeader(sticking).abstract.value).toBe(longer.join(" "));
+  });
+
   it("ends an abstract at a section heading, not at its own line that begins with the heading's word", () => {
     const rows: Array<[string, number]> = [
       ["Audit Committee Expertise and Financial Reporting Quality", 16],

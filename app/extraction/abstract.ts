@@ -8,7 +8,7 @@ import type { LineLabels } from "./labeller";
 import { isHeading, lineSpacing, startsWithMarker } from "./layout";
 import type { Document, Line } from "./model";
 import { ABSTRACT_LABEL, EMAIL, INSTITUTION, JEL_LINE, JEL_RUN_IN, LETTER_SPACED, STRUCTURED_ABSTRACT, THANKS, keywordsAfterLabel } from "./patterns";
-import { joinLines } from "./text";
+import { joinLines, letterKey } from "./text";
 import { labelColumn } from "./zones";
 
 /** A publisher's line of rights, as printed under an abstract. */
@@ -47,6 +47,10 @@ export function paragraphAfter(lines: Line[], from: number, doc: Document, body:
       } else {
         const gap = l.page === prev.page ? l.y - prev.y : spacing;
         if (gap > Math.max(spacing * 1.45, Math.max(prev.size, l.size) * 1.6) || Math.abs(l.size - prev.size) > 1.2 || newPageInAnotherSize(out, l)) break;
+        // (Nor on into the wider text below a block set justified in a narrower measure, in another size and no
+        // heading between: a working paper's abstract inset over its introduction. Not a line of the block's own size
+        // that sticks out, a long address LaTeX could not break or a list's hanging labels.)
+        if (Math.abs(l.size - prev.size) >= 0.5 && leavesTheBlock(out, l)) break;
       }
     }
     out.push(l);
@@ -212,6 +216,23 @@ export function findAbstractLabel(lines: Line[]) {
 }
 
 /** What the abstract reader needs of the page: where the label and the title are, and the labeller's reading. */
+/**
+ * How many lines from `from` on print the title again, whole and alone, set larger than the text after them (0 where
+ * they do not): up to four lines. (Not an abstract that opens with the title's question in its own size.)
+ */
+function titleAgainAt(lines: Line[], from: number, title: string | null): number {
+  const want = title ? letterKey(title) : "";
+  if (want.length < 15) return 0;
+  let got = "";
+  for (let j = from; j < Math.min(lines.length, from + 4); j++) {
+    got += letterKey(lines[j]!.text);
+    const after = lines[j + 1];
+    if (got === want) return after && lines.slice(from, j + 1).every((l) => l.size >= after.size + 0.5) ? j - from + 1 : 0;
+    if (!want.startsWith(got)) return 0;
+  }
+  return 0;
+}
+
 type AbstractContext = {
   labelIndex: number;
   labelTrails: boolean;
@@ -224,6 +245,8 @@ type AbstractContext = {
   doc: Document;
   body: number;
   vocabulary: Set<string>;
+  /** The paper's title as read: printed again under the abstract's label, it is no part of the abstract. */
+  title?: string | null;
 };
 
 /**
@@ -249,7 +272,7 @@ function dropCapStart(lines: Line[]): number {
  * The abstract: after its label, or the first long paragraph after the title and authors; its
  * lines, where it starts, whether a column bounded it, its text, and the JEL codes run into its end.
  */
-export function readAbstract(lines: Line[], { labelIndex, labelTrails, labels, model, indexOf, titleEnd, doc, body, vocabulary }: AbstractContext) {
+export function readAbstract(lines: Line[], { labelIndex, labelTrails, labels, model, indexOf, titleEnd, doc, body, vocabulary, title = null }: AbstractContext) {
   let abstractLines: Line[] = [];
   let abstractStart = -1;
   let abstractColumn = false;
@@ -272,7 +295,11 @@ export function readAbstract(lines: Line[], { labelIndex, labelTrails, labels, m
       : right ? lines.filter((l, i) => i <= labelIndex || l.page !== label.page || l.x < right.x - 5)
       : lines;
     abstractColumn = column !== null || !!right;
-    abstractLines = [...(runIn ? [{ ...label, text: runIn }] : []), ...paragraphAfter(reading, reading.indexOf(label) + 1, doc, body)];
+    // (The paper's title printed again between a label alone on its line and the text, as an IZA discussion paper's
+    // abstract page prints it: passed over.)
+    const from = reading.indexOf(label) + 1;
+    const repeated = runIn ? 0 : titleAgainAt(reading, from, title);
+    abstractLines = [...(runIn ? [{ ...label, text: runIn }] : []), ...paragraphAfter(reading, from + repeated, doc, body)];
   } else {
     // Unlabelled: the first run of body lines with at least 60 words after the title and authors
     // (a structured abstract's "Background" is its start, not a section), that the labeller does

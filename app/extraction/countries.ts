@@ -323,6 +323,12 @@ export function countryOfPlace(place: string | null): string | null {
 const firstNamed = (place: string): string | null =>
   firstPartSaying(partsOf(place, /\s*(?:,|&|\band\b)\s*/), (part) => countryOfAffiliation(part) ?? countryOfInstitution(part));
 
+/** Whether a text is only the name of a town or a country the gazetteer knows ("São Paulo", "Hong Kong", "New Zealand"): no person's name. */
+export function namesOnlyAPlace(text: string): boolean {
+  const key = text.trim().replace(/\s+/g, " ").toLowerCase();
+  return key in CITIES || byCapital.has(key) || byName.has(key);
+}
+
 /** The country an e-mail's domain belongs to (a national domain, or .edu for the United States). */
 export function countryOfEmail(email: string | null): string | null {
   if (!email) return null;

@@ -5,6 +5,24 @@ import { JEL_RUN_IN, lowerCaseWords, namesInstitution } from "./patterns";
 import { documentOf, documentOfLines, lineAt, lineOfSpans } from "./test-document";
 
 describe("the front matter read whole", () => {
+  it("reads a town's name under a stack of names as every one's place, not as an author", () => {
+    const names = ["Ada Moss", "Karl Lind", "Ruth Okafor"];
+    const doc = (town: string) =>
+      documentOfLines([
+        lineAt(1, 91, 145, 20.7, "Harbour Dues and Where Shipping Lines Call"),
+        ...names.map((n, k) => lineAt(1, 221, 206 + 18 * k, 14.3, n)),
+        lineAt(1, 265, 276, 14.3, town),
+        lineAt(1, 269, 304, 14.3, "May 2020"),
+        lineAt(1, 274, 361, 10.9, "Abstract"),
+        lineAt(1, 114, 381, 10.9, "We ask how the harbour dues a port sets change where shipping lines call, using every call at eleven ports.", 367),
+        lineAt(1, 114, 395, 10.9, "Lines move their calls within a season when dues rise, and ports that raised them lost trade to rivals.", 367),
+      ]);
+    const read = readHeader(doc("São Paulo"));
+    expect(read.authors.map((a) => [a.lastName, a.affiliation, a.country])).toEqual(names.map((n) => [n.split(" ")[1], "São Paulo", "Brazil"]));
+    // (A person's name under the stack is an author.)
+    expect(readHeader(doc("Jane Doe")).authors.map((a) => a.lastName)).toEqual(["Moss", "Lind", "Okafor", "Doe"]);
+  });
+
   it("reads a medical title page: degrees after names, a bracketed marker, a structured abstract", () => {
     const rows: Array<[string, number]> = [
       ["Journal of Neurosurgery 88:1020-1031", 9],

@@ -11,7 +11,7 @@ import { labelLines } from "./labeller";
 import type { LabellerWeights } from "./mlp";
 import type { NameReader } from "./names";
 import { joinLines, letterKey, smallCapitalsRead, vocabularyOf } from "./text";
-import { mastheadLines, readCover, seriesCover } from "./zones";
+import { mastheadLines, readCover, repositoryCover, seriesCover } from "./zones";
 import { affiliationsFromNotes, withoutThanked } from "./author-notes";
 import { findAbstractLabel, readAbstract } from "./abstract";
 import { besideLabel, isHeading, lineSpacing, startsRaised, field } from "./layout";
@@ -19,7 +19,7 @@ import { abstractEvidence, authorsEvidence, calibrated, splitInDoubt, titleEvide
 import { giveAffiliation, giveAffiliationAnew, notAffiliation, respectivePlaces } from "./affiliations";
 import { COVER_SURE, authorsListedOnCover, authorsOfCover, isOrganisation, readAuthors } from "./authors";
 import { cleanTitle, findTitle, inOrdinaryCase, isCapitals, titleAgain, titleOfLines, unitOverTitle } from "./title";
-import { countryOfInstitution, countryOfPlace } from "./countries";
+import { countryOfInstitution, countryOfPlace, namesOnlyAPlace } from "./countries";
 
 /** Drops what is not the paper's text: line numbers, page numbers, running heads and footers. */
 export function cleanLines(doc: Document): Line[] {
@@ -89,7 +89,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   // A series' cover is set aside with the pages before the title page it leads to.
   // (Unless the title page names no author: then the cover is the title page, and the later page a
   // repeat of its title over the abstract, as a manuscript with a title page of its own prints it.)
-  const series = cover || coverRead ? null : seriesCover(printed, bodySize(printed));
+  // (Or a repository's cover, its notices and a citation of the article, before the title page.)
+  const series = cover || coverRead ? null : (seriesCover(printed, bodySize(printed)) ?? repositoryCover(printed, bodySize(printed)));
   const masthead = mastheadLines(printed);
   const lines = cover || series || masthead.size ? printed.filter((l) => l.page !== cover?.page && l.page >= (series?.titlePage ?? 0) && !masthead.has(l)) : printed;
   // What the line labeller makes of the front matter's lines (the first 200 are enough).
@@ -127,7 +128,7 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   const title = ordinary && smallCapitalsRead(ordinary) === ordinary ? ordinary : titleRead;
 
   // --- the abstract: labelled, or the first long paragraph after the title and authors.
-  const abstract = readAbstract(lines, { labelIndex, labelTrails, labels, model, indexOf, titleEnd: titleIndexes[titleIndexes.length - 1] ?? -1, doc, body, vocabulary });
+  const abstract = readAbstract(lines, { labelIndex, labelTrails, labels, model, indexOf, titleEnd: titleIndexes[titleIndexes.length - 1] ?? -1, doc, body, vocabulary, title });
   const { lines: abstractLines, start: abstractStart, column: abstractColumn, runInJel } = abstract;
   const abstractText = abstract.text;
 
@@ -181,14 +182,19 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   const front = lines.filter((l) => l.page <= frontEnd);
   const named = cover?.authors.length ? authorsOfCover(cover, read) : withoutThanked(front, read);
   const listed = series ? authorsListedOnCover(printed.filter((l) => l.page === series.page), named, lowerWords, nameReader) : named;
-  const authors = listed.filter((a) => !isOrganisation(`${a.firstName} ${a.lastName}`));
+  const authors = listed.filter((a) => !isOrganisation(`${a.firstName} ${a.lastName}`) && !namesOnlyAPlace(`${a.firstName} ${a.lastName}`));
   if (series && !authors.length) return readHeader(doc, weights, { ...options, coverRead: true });
   // An organisation read as an author was printed under the authors: it is the affiliation of the
   // first author before it who has none ("Andrew Y. Chen" / "Federal Reserve Board").
+  // (A town's name under a stack of names, none with a place of its own, is the place of every one of them: "São Paulo"
+  // under six names.)
   listed.forEach((a, k) => {
     if (authors.includes(a)) return;
-    const bare = listed.slice(0, k).find((b) => authors.includes(b) && !b.affiliation);
-    if (bare) giveAffiliation(bare, `${a.firstName} ${a.lastName}`);
+    const place = `${a.firstName} ${a.lastName}`;
+    const before = listed.slice(0, k).filter((b) => authors.includes(b));
+    const stack = before.every((b) => !b.affiliation) && namesOnlyAPlace(place) ? before : [];
+    const bare = stack.length ? stack : [before.find((b) => !b.affiliation)].filter((b) => b !== undefined);
+    for (const b of bare) giveAffiliation(b, place);
   });
   // What no affiliation is, wherever it was read from: thanks and funding, a word cut at its start
   // ("dation, the National Institute …"), a table of contents' page numbers ("489.- III. Examples").

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readHeader } from "./header";
 import type { Line } from "./model";
-import { labelColumn, mastheadLines, readCover, seriesCover } from "./zones";
+import { labelColumn, mastheadLines, readCover, repositoryCover, seriesCover } from "./zones";
 import { documentOfLines, lineAt } from "./test-document";
 
 const line = lineAt;
@@ -34,6 +34,12 @@ describe("zones of the first pages", () => {
     const read = readCover(cover);
     expect(read?.title).toBe("Liquidity Provision and the Cross-Section of Dealer Returns");
     expect(read?.authors).toEqual(["Margarethe Lindqvist", "Oluwaseun Adeyemi", "Paolo Rinaldi"]);
+    // (Not the society's name set apart above the title, nor a wrapped title's second line.)
+    const society = [line(1, 36, 64, 12, "American Finance Association"), ...cover.slice(0, 1), line(1, 36, 132, 12, "in Corporate Bond Markets"), ...cover.slice(1).map((l) => ({ ...l, y: l.y + 12 }))];
+    expect(readCover(society)?.title).toBe("Liquidity Provision and the Cross-Section of Dealer Returns in Corporate Bond Markets");
+    // (A subtitle set smaller, as far below the title as the title's own size allows, is the title's.)
+    const subtitle = [line(1, 36, 90, 14, "Liquidity Provision and Dealer Returns"), line(1, 36, 120, 10, "Evidence from Corporate Bonds"), ...cover.slice(1)];
+    expect(readCover(subtitle)?.title).toBe("Liquidity Provision and Dealer Returns Evidence from Corporate Bonds");
     // A first page without the archive's notice is no cover, whatever it labels.
     expect(readCover(cover.filter((l) => !/JSTOR|Stable URL/.test(l.text)))).toBeNull();
   });
@@ -223,6 +229,63 @@ describe("zones of the first pages", () => {
     expect(header.authors.map((a) => a.lastName)).toEqual(["Varga", "Mols", "Quintana"]);
     const firm = readHeader(documentOf(cover.map((l) => (l.text === "and Rosa Quintana" ? { ...l, text: "and Morgan Stanfield" } : l))));
     expect(firm.authors.map((a) => a.lastName)).toEqual(["Varga", "Mols"]);
+  });
+
+  // A university repository's cover: its notices and a citation of the article, all in the text's size, then the
+  // accepted manuscript's own title page.
+  const repositoryPages = [
+    line(1, 72, 142, 12, "This file was downloaded from Norland Open Archive, the institutional repository (open"),
+    line(1, 72, 156, 12, "access) at Norland School of Economics http://archive.example.org/nse."),
+    line(1, 72, 203, 12, "It contains the accepted and peer reviewed manuscript to the article cited below. It"),
+    line(1, 72, 217, 12, "may contain minor differences from the journal's pdf version."),
+    line(1, 72, 265, 12, "Aaltonen, H., & Quintero, R. (2019). Dealer inventories and the term structure of"),
+    line(1, 72, 278, 12, "bond spreads. Journal of Market Studies, 41(2), 311-340."),
+    line(1, 89, 569, 12, "Copyright policy of the publisher of this journal:"),
+    line(1, 78, 597, 12, "The authors may upload their accepted manuscript to institutional repositories."),
+    line(2, 81, 217, 20.7, "Dealer Inventories and the Term Structure of"),
+    line(2, 253, 242, 20.7, "Bond Spreads"),
+    line(2, 92, 295, 14.3, "Henrike Aaltonen"),
+    line(2, 300, 295, 14.3, "Rafael Quintero"),
+    line(2, 92, 313, 14.3, "Norland School of Economics"),
+    line(2, 300, 313, 14.3, "Harbour University"),
+    line(2, 280, 380, 12, "Abstract"),
+    line(2, 72, 400, 12, "Dealers that carry more inventory quote wider spreads on the longest bonds, and the term structure of spreads"),
+    line(2, 72, 414, 12, "steepens when their inventories grow. We show this with every dealer's holdings over twelve years."),
+  ];
+
+  it("sets a repository's cover aside, its notices and its citation of the article, for the title page that sets the cited title large", () => {
+    expect(repositoryCover(repositoryPages, 12)).toEqual({ page: 1, title: "Dealer Inventories and the Term Structure of Bond Spreads", titlePage: 2 });
+    const header = readHeader(documentOf(repositoryPages));
+    expect(header.title.value).toBe("Dealer Inventories and the Term Structure of Bond Spreads");
+    expect(header.authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Aaltonen", "Norland School of Economics"],
+      ["Quintero", "Harbour University"],
+    ]);
+  });
+
+  it("keeps a title page that prints one repository notice, or a notice page that names another article, as the paper's", () => {
+    // (An accepted manuscript's own title page, its version's notices over the title in the text's size, the authors and
+    // their note; its next page prints the title again over the abstract, for blind review.)
+    const own = [
+      line(1, 72, 60, 9, "This is the accepted manuscript of an article published in the Journal of Market Studies."),
+      line(1, 72, 71, 9, "The version of record is available at https://doi.org/10.9999/jms.2019.0412."),
+      line(1, 120, 160, 12, "Dealer Inventories and the Term Structure of"),
+      line(1, 190, 174, 12, "Bond Spreads"),
+      line(1, 92, 240, 12, "Henrike Aaltonen"),
+      line(1, 300, 240, 12, "Rafael Quintero"),
+      line(1, 92, 254, 12, "Norland School of Economics"),
+      line(1, 300, 254, 12, "Harbour University"),
+      line(1, 72, 640, 10, "Corresponding author: Henrike Aaltonen, Norland School of Economics. E-mail: h.aaltonen@nse.example.org."),
+      ...repositoryPages.filter((l) => l.page === 2 && l.size !== 14.3),
+    ];
+    expect(repositoryCover(own, 12)).toBeNull();
+    expect(readHeader(documentOf(own)).authors.map((a) => [a.lastName, a.affiliation])).toEqual([
+      ["Aaltonen", "Norland School of Economics"],
+      ["Quintero", "Harbour University"],
+    ]);
+    // (A page of notices whose citation is of another article than the one the next page sets large.)
+    const other = repositoryPages.map((l) => (l.page === 1 ? { ...l, text: l.text.replace("Dealer inventories and the term structure of", "Liquidity in the primary market for") } : l));
+    expect(repositoryCover(other, 12)).toBeNull();
   });
 
   it("sets a series' cover aside for the title page that prints its title again: the paper's title, its authors and their notes, not the series' name or department", () => {

@@ -39,7 +39,12 @@ export function readCover(lines: Line[]): Cover | null {
   // The field runs on over wrapped lines until the next field.
   let authorsText = onPage[authorsAt]!.text.replace(/^author\(s\)\s*:\s*/i, "");
   for (let i = authorsAt + 1; i < onPage.length && !COVER_FIELD.test(onPage[i]!.text.trim()); i++) authorsText += ` ${onPage[i]!.text}`;
-  const titleLines = onPage.slice(0, authorsAt).filter((l) => !COVER_FIELD.test(l.text.trim()));
+  // The title is the run of lines right above that field: a line set apart above it is the publisher's or the
+  // society's ("American Finance Association", two lines' height and more above the title).
+  const above = onPage.slice(0, authorsAt).filter((l) => !COVER_FIELD.test(l.text.trim()));
+  let opens = above.length - 1;
+  while (opens > 0 && above[opens]!.y - above[opens - 1]!.y <= Math.max(above[opens]!.size, above[opens - 1]!.size) * 2.5) opens--;
+  const titleLines = above.slice(Math.max(opens, 0));
   const title = titleLines.map((l) => l.text.trim()).join(" ").replace(/\s+/g, " ").trim() || null;
   const authors = listItems(authorsText).filter((n) => n.length > 1);
   return { page, title, titleLine: titleLines[0] ?? null, authors, authorsLine: onPage[authorsAt]! };
@@ -112,6 +117,50 @@ export function seriesCover(lines: Line[], body: number): SeriesCover | null {
     }
   }
   return null;
+}
+
+/**
+ * What a repository's cover page says of itself: where the file was downloaded from, which version it is, under
+ * which terms it may be used. One phrase may stand on a paper's own title page ("The version of record is available
+ * at …"); a cover prints several.
+ */
+const REPOSITORY_NOTICE =
+  /\bdownloaded from\b|\brepository\b|\bopen archive\b|\baccepted (?:author )?manuscript\b|\bpost-?print\b|\bversion of record\b|\bpublished version\b|\bcitable link\b|\bpermalink\b|\bterms (?:of use|and conditions)\b|\bcopyright policy\b|\bgeneral rights\b|\btake-?down policy\b|\blink to publication\b|\bthis version is available at\b|\bnutzungsbedingungen\b|\bdocument version\b/gi;
+
+/**
+ * A repository's cover page: a first page without an abstract that prints the repository's notices (at least two
+ * of them) and names the article in a citation, whose title the next page sets large at its top.
+ * That next page is the paper's own title page; the cover, in the text's size throughout or not, prints nothing of
+ * the paper's front matter that the title page does not print again. Its title is the next page's large lines.
+ */
+export function repositoryCover(lines: Line[], body: number): SeriesCover | null {
+  const page = lines[0]?.page;
+  if (page === undefined) return null;
+  const onPage = lines.filter((l) => l.page === page);
+  const text = onPage.map((l) => l.text).join(" ");
+  const notices = new Set(Array.from(text.matchAll(REPOSITORY_NOTICE), (m) => m[0].toLowerCase()));
+  if (notices.size < 2 || onPage.some((l) => ABSTRACT_LABEL.test(l.text) && l.text.trim().length < 40)) return null;
+  // (The next page's first large lines, one size, that the cover names: "Asset Prices and Portfolio Choice with
+  // Learning from" / "Experience" under a cover citing "Ehling, P., … (2018). Asset prices and portfolio choice with
+  // learning from experience. The Review of …".)
+  const top = lines.filter((l) => l.page === page + 1).slice(0, 12);
+  const first = top.findIndex((l) => l.size >= body + 2);
+  if (first < 0) return null;
+  const run = [top[first]!];
+  for (const l of top.slice(first + 1)) {
+    if (Math.abs(l.size - run[0]!.size) >= 0.5 || l.y - run.at(-1)!.y > l.size * 2) break;
+    run.push(l);
+  }
+  const title = run.map((l) => l.text.trim()).join(" ");
+  const want = letterKey(title);
+  // (A cover names the article in a citation or its notice, never as lines of its own, and prints no author's e-mail:
+  // an accepted manuscript's own title page, its version's notice over the title, is the paper's.)
+  const ownLines = onPage.some((_, i) => {
+    let got = "";
+    for (const l of onPage.slice(i, i + 4)) if ((got += letterKey(l.text)) === want) return true;
+    return false;
+  });
+  return want.length >= 15 && letterKey(text).includes(want) && !ownLines && !text.includes("@") ? { page, title, titlePage: page + 1 } : null;
 }
 
 /** The lines that open and close a publisher's masthead. */
