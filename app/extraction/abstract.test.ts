@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { abstractGoesOn, readAbstract } from "./abstract";
+import { abstractGoesOn, paragraphAfter, readAbstract } from "./abstract";
 import { vocabularyOf } from "./text";
 import { readHeader } from "./header";
 import { documentOf, documentOfLines, lineAt, lineOfSpans } from "./test-document";
@@ -91,6 +91,54 @@ describe("the abstract reader", () => {
       ...longer.map((t, k) => lineAt(1, 133, 317 + 13.7 * k, 9, t, k === 4 ? 354 : k === longer.length - 1 ? 200 : 346)),
     ]);
     expect(readHeader(sticking).abstract.value).toBe(longer.join(" "));
+  });
+
+  it("reads a double-spaced abstract whole over the single-spaced notes under it", () => {
+    const text = [
+      "This paper studies the pricing of harbour loans relative to the dues that ports publish. The analysis uses",
+      "a new sample of loans matched with the dues of the same port on the same date. After accounting for",
+      "seniority, lenders earn a large premium relative to the dues-implied spread. In a sample of secured loans",
+      "to small ports, the average premium is 140 to 170 bps or about half of the spread. This is the first",
+      "evidence of ports' willingness to pay for bank credit.",
+    ];
+    const notes = [
+      "Ada Moss is with Harbour University. I thank Karl Lind, Ruth Okafor and seminar participants at Norland for",
+      "helpful comments, and the participants of the port economics workshops at Vesterby, Harbour and Quayside,",
+      "the Norland Finance Summit, the Harbour Junior Workshop in Empirical Finance, and the Quayside Forum on",
+      "Corporate Finance for their suggestions. I am also grateful for discussions with the staff of three ports and",
+      "two banks of Norland. Karl Lind and Ruth Okafor provided excellent research assistance. I have read the",
+      "journal's disclosure policy and have no conflicts of interest to disclose. I have a consulting relationship",
+      "with a firm that provides access to the dues data used in this paper, and none with any port or bank. The",
+      "views expressed here are mine and not those of the port authority of Norland or of any of the banks whose",
+      "loans the paper studies. All errors are my own. The data and the code that builds every table are available",
+      "from the journal's site, with a guide to the steps that rebuild the sample of loans from the public filings.",
+      "An earlier version circulated under the title \"Harbour Loans and the Price of Bank Credit\" in March 2017.",
+    ];
+    const doc = documentOfLines([
+      lineAt(1, 115, 144, 17.2, "Does Borrowing from Banks Cost Ports More?"),
+      lineAt(1, 234, 227, 14.3, "ADA MOSS"),
+      lineAt(1, 268, 294, 12, "ABSTRACT"),
+      ...text.map((t, k) => lineAt(1, 72, 317 + 24 * k, 12, t, k === text.length - 1 ? 280 : 468)),
+      ...notes.map((t, k) => lineAt(1, 72, 577 + 12 * k, 10, t, 468)),
+      lineAt(2, 72, 84, 12, "The two primary sources of debt for ports are bank loans and the dues they levy on", 468),
+      lineAt(2, 72, 108, 12, "the ships that call. The literature offers a number of theories on how the two interact", 468),
+      lineAt(2, 72, 132, 12, "and evidence on the quantities of each, but little on their relative prices.", 400),
+    ]);
+    expect(readHeader(doc).abstract.value).toBe(text.join(" "));
+    // (Its paragraph is read at its own spacing, not at the notes', which outnumber its lines.)
+    const from = doc.lines.findIndex((l) => l.text === text[0]);
+    expect(paragraphAfter(doc.lines, from, doc, 12).map((l) => l.text)).toEqual(text);
+    // (Nor at the leading of the author block above it: a single-spaced abstract ends before a line set apart under it.)
+    const block = ["Ada Moss", "Harbour University", "Karl Lind", "Quayside College", "Ruth Okafor", "Vesterby School", "Jan Uhl", "Norland Bank"];
+    const single = text.slice(0, 3);
+    const tight = documentOfLines([
+      ...block.map((t, k) => lineAt(1, 250, 120 + 16 * k, 10, t)),
+      lineAt(1, 280, 270, 10, "Abstract"),
+      ...single.map((t, k) => lineAt(1, 72, 290 + 12 * k, 10, t, 468)),
+      lineAt(1, 72, 334, 10, "This version: March 2019"),
+    ]);
+    const opens = tight.lines.findIndex((l) => l.text === single[0]);
+    expect(paragraphAfter(tight.lines, opens, tight, 10).map((l) => l.text)).toEqual(single);
   });
 
   it("ends an abstract at a section heading, not at its own line that begins with the heading's word", () => {

@@ -29,7 +29,8 @@ const newPageInAnotherSize = (block: Line[], l: Line) => {
 /** The lines of one paragraph (or a labelled block) from `from`, until a gap, a label or a heading. */
 export function paragraphAfter(lines: Line[], from: number, doc: Document, body: number): Line[] {
   const out: Line[] = [];
-  const spacing = lineSpacing(lines, from);
+  // (The spacing of the paragraph's own size: a double-spaced abstract's, not that of the notes set under it.)
+  const spacing = lineSpacing(lines, from, lines[from]?.size);
   for (let i = from; i < lines.length; i++) {
     const l = lines[i]!;
     const prev = out[out.length - 1];

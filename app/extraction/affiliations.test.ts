@@ -22,10 +22,26 @@ describe("affiliations", () => {
     expect(respectivePlaces("Harbour University, New York, New York", 3)).toBeNull();
   });
 
+  it("gives each author their own place from a list of places with their countries and semicolons between, given to two at least", () => {
+    const listed = "Harbour University, Australia; Quayside College, U.S.A.; University of Vesterby";
+    expect(respectivePlaces(listed, 3, 2)).toEqual(["Harbour University, Australia", "Quayside College, U.S.A.", "University of Vesterby"]);
+    // (Not a list of places all the authors share, without countries; nor a list given to one author alone, nor of another length.)
+    expect(respectivePlaces("Harbour University; CEPR; NBER", 3)).toBeNull();
+    expect(respectivePlaces(listed, 3, 1)).toBeNull();
+    expect(respectivePlaces(listed, 2)).toBeNull();
+    // (Nor two authors' two places, each with its country, nor places keyed by markers.)
+    expect(respectivePlaces("University of Vesterby, Germany; CEPR, United Kingdom", 2)).toBeNull();
+    expect(respectivePlaces("¹ Vesterby University, Germany; Norland Institute, Germany; IZA, ² Harbour Bank", 3, 2)).toBeNull();
+  });
+
   it("leaves out a telephone's label whose number went to the next line, a paper's own label and a trailing dash", () => {
     expect(cleanAffiliation("Harbour Business School, Harbour University, Eastbury, TX 77005; telephone:")).toBe("Harbour Business School, Harbour University, Eastbury, TX 77005");
     expect(cleanAffiliation("Department of Finance, Harbour University, Tel.")).toBe("Department of Finance, Harbour University");
     expect(cleanAffiliation("Harbour University, Department of Finance, Job Market Paper")).toBe("Harbour University, Department of Finance");
+    // (Nor an author's own site printed after their e-mail; a firm's name that is a web address is kept.)
+    expect(cleanAffiliation("Harbour University of London. ada.moss@harbour.ac.uk, adamoss.com")).toBe("Harbour University of London");
+    expect(cleanAffiliation("Harbour.com, Inc., Seattle")).toBe("Harbour.com, Inc., Seattle");
+    expect(cleanAffiliation("Economic Research, quayrooms.com")).toBe("Economic Research, quayrooms.com");
     expect(cleanAffiliation("Department of Economics, Harbour University, Eastbury, NJ 08544 —")).toBe("Department of Economics, Harbour University, Eastbury, NJ 08544");
     expect(cleanAffiliation("Harbour University Eastbury - ada@harbour.example.edu")).toBe("Harbour University Eastbury");
     expect(cleanAffiliation("Harbour Wealth AG, Zürich, 8005, Switzerland v1 First published: 26 Jul 2023, 3:119")).toBe("Harbour Wealth AG, Zürich, 8005, Switzerland");

@@ -186,8 +186,11 @@ const WRITTEN_TO = new RegExp(String.raw`^${WRITE_TO}((?:\p{Lu}[\p{L}.'’-]*\s+
 // (A semicolon printed in it parts two of the author's affiliations, as the engine joins them: "Stern School of
 // Business, New York University; NBER and CEPR".)
 // (Its spaces made one first: the patterns' \s* would otherwise read a long run of them again from each of its spaces.)
-export const cleanAffiliation = (t: string) =>
-  normalizeSpace(
+export const cleanAffiliation = (t: string) => {
+  // (Whether the text printed an author's e-mail: a bare web address after it is their site.)
+  // (A local part of 64 characters at most, as mailboxes have: a long word without one is looked through once.)
+  const mailed = t.includes("@") && /[\w.+'-]{1,64}@[\w-]+\.[\w.-]+/.test(t);
+  return normalizeSpace(
     withoutHonours(normalizeSpace(t).replace(PHONE, ""))
       .replace(EMAIL_TAIL, "")
       // (What a footnote runs into: "… Manchester, UK Received Month ??, ????", "… Switzerland Full list of author information …",
@@ -201,6 +204,9 @@ export const cleanAffiliation = (t: string) =>
       .replace(MASKED_TAIL, "")
       // (A web address printed with it: "…, and CEPR; pedersen@example.dk, www.example.com".)
       .replace(WEB_ADDRESS, "")
+      // (Or a personal site's bare name, in small letters, as a part of its own after the author's e-mail: "…,
+      // ada@harbour.edu, adamoss.com"; not a firm's that is its web address, "Economic Research, quayrooms.com".)
+      .replace(/(^|[,;]\s*)[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|me|info)(?:\/\S*)?(?=\s*(?:[,;]|$))/g, (site: string, before: string) => (mailed ? before : site))
       // (The separators what was taken out stood between, one left: "CEPR; , " is "CEPR;".)
       .replace(/([;,])(?:\s*[;,])+/g, "$1")
       // (And the separator an address at the start left: "a@harbour.edu, Harbour School of Business".)
@@ -226,13 +232,14 @@ export const cleanAffiliation = (t: string) =>
       // "…, Department of Finance, Job Market Paper"; a dash before what the line left, "…, NJ 08544 —".)
       .replace(/[,;]\s*(?:tel(?:ephone)?|phone|fax)\b\.?\s*:?\s*$|\s*\b(?:tel(?:ephone)?|phone|fax)\.?\s*:\s*$|[,;]?\s*\b(?:job\s+market\s+paper)\b.*$|\s+[—–-]\s*$/i, "")
       // (An abbreviation keeps its full stop: "Intelliseek, Inc.")
-      .replace(/(?:[.;,/]+\s*|[,;]?\s+(?:and|and the|the)\s*)$/, (end: string, at: number, all: string) => (end.startsWith(".") && /\b(?:Inc|Ltd|Co|Corp|Univ|Dept|St)$/.test(all.slice(0, at)) ? "." : ""))
+      .replace(/(?:[.;,/][.;,/\s]*|[,;]?\s+(?:and|and the|the)\s*)$/, (end: string, at: number, all: string) => (end.startsWith(".") && /\b(?:Inc|Ltd|Co|Corp|Univ|Dept|St)$/.test(all.slice(0, at)) ? "." : ""))
       .replace(/\s*;\s*/g, "; "),
   )
     .split("; ")
     // (A department and its university parted by a semicolon are one place: "Department of Economics; University of
     // Maryland"; not two bodies, "Centre for Economic Policy Research; Harbour University", "Department of …; Bank of …".)
     .reduce((out: string, part: string, k: number, parts: string[]) => (k === 0 ? part : `${out}${DEPARTMENT.test(parts[k - 1]!) && !HOST.test(parts[k - 1]!.replace(DEPARTMENT, "")) && SEAT_OF_LEARNING.test(part) && !UNIT.test(part) ? ", " : "; "}${part}`), "");
+};
 /** A line of an address: it ends with a country, or is a short capitalised place ("Cambridge, MA", "Jouy-en-Josas"). */
 export const isAddress = (t: string) =>
   !MONTH_DATE.test(t.trim()) && !/\b(?:19|20)\d{2}\b/.test(t) && (trailingCountry(t).country !== null || (t.split(/\s+/).length <= 5 && /^[\p{Lu}\d]/u.test(t) && !/[.!?:]$/.test(t)));
@@ -450,8 +457,17 @@ export function splitAtCountries(text: string) {
  * A place given to every author that lists one place for each, in their order: "Caltech, NYU Stern, NYU Stern" under three
  * names. Only where a place is listed twice (no author's own place names one institution twice), each part short and
  * with no number (no street, no postcode); null otherwise ("Department of Economics, Harbour University" is two authors' one place).
+ * Or, given to two authors at least (another's read from a note), one place for each with its country, semicolons
+ * between, three at least and all different: "Harbour University, Norland; Quayside College, U.S.A.; University of
+ * Vesterby" under three names (the last country read off already). Not a shared list of places without countries,
+ * "Harbour University; CEPR; NBER", nor two authors' two places, "University of Vesterby, Germany; CEPR, United Kingdom",
+ * nor places keyed by markers, "¹ Vesterby University, Germany; … ² Harbour Bank".
+ * `sharing`: how many authors were given the place.
  */
-export function respectivePlaces(place: string, authors: number): string[] | null {
+export function respectivePlaces(place: string, authors: number, sharing = authors): string[] | null {
+  const listed = place.split(/\s*;\s*/);
+  if (authors >= 3 && sharing >= 2 && listed.length === authors && new Set(listed).size === authors && !/[\d¹²³⁴⁵⁶⁷⁸⁹⁰*∗†‡§]/u.test(place) && listed.every((p) => namesInstitution(p)) && listed.slice(0, -1).every((p) => trailingCountry(p).country)) return listed;
+  if (sharing < authors) return null;
   const parts = place.split(/\s*,\s*(?:and\s+)?/).map((p) => p.trim());
   if (authors < 2 || parts.length !== authors || parts.some((p) => !/^\p{Lu}/u.test(p) || p.split(/\s+/).length > 6 || /\d/.test(p))) return null;
   // (The part listed twice names an institution: not a town and its state, "New York University, New York, New York".)

@@ -576,6 +576,10 @@ describe("author notes", () => {
     const own = [author("Xiaoling", "Chen", "Yale University"), author("Sydney C.", "Ludwig", "New York University")];
     affiliationsFromNotes(correspondence, own);
     expect(own.map((a) => a.affiliation)).toEqual(["Yale University", "New York University"]);
+    // (A name whose initials the note sets close together: "Sydney C.D. Ludwig" for "Sydney C. D. Ludwig".)
+    const close = [author("Xiaoling", "Chen"), author("Sydney C. D.", "Ludwig")];
+    affiliationsFromNotes(lines(["Correspondence to: Sydney C.D. Ludwig, Department of Economics, New York University, 19 W. 4th Street, New York, NY 10012. E-mail:"]), close);
+    expect(close[1]!.affiliation).toBe("Department of Economics, New York University, 19 W. 4th Street, New York, NY 10012");
   });
 
   it("reads a note keyed by name one entry to a line, each after the e-mail that ends the one before", () => {

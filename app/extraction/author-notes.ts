@@ -20,9 +20,11 @@ import { middleOf } from "./layout";
 
 /**
  * A name as a note may print it: as written, in the capitals of a journal's small capitals ("BRETT A. MCCULLY is at
- * …"), and without its generation ("Knotek II" as "Knotek").
+ * …"), without its generation ("Knotek II" as "Knotek"), and its initials set close or apart ("Charles M.C. Lee" for
+ * "Charles M. C. Lee").
  */
-const asPrinted = (name: string) => `(?:${[...new Set([name, name.toUpperCase(), withoutGeneration(name), withoutGeneration(name).toUpperCase()])].map(escape).join("|")})`;
+const asPrinted = (name: string) =>
+  `(?:${[...new Set([name, name.toUpperCase(), withoutGeneration(name), withoutGeneration(name).toUpperCase()])].map((n) => escape(n).replace(/(?<=\b\p{Lu}\\\.)\s*/gu, "\\s*")).join("|")})`;
 /**
  * A sentence's end: a full stop before a capital, not one of an initial's, a title's or an address's
  * abbreviation ("B.T. Rocca Jr. Professor", "Av. Camino a Santa Teresa 930", "Dept. of Finance"), nor

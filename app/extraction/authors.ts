@@ -1096,20 +1096,29 @@ function giveEmails(authors: ExtractedAuthor[], ownEmails: string[][], emails: s
   // (Masked addresses read as the addresses they are: "Corresponding author: luke.hartigan at domain sydney.edu.au
   // External Communications: rbainfo@rba.gov.au" names no author for the office's address.)
   const flat = unmasked(allText).replace(/\s*\n\s*/g, " ");
+  const near = unmasked(nearLines.map((l) => l.text).join(" "));
+  // (A name, then a dash, a colon or a bracket, then the address; after a bracket a bare name only: "Stephen Teng Sun
+  // (st@…) is Assistant Professor …".)
+  const nameThenMail = /(\p{L}[\p{L}\s.'’-]{2,60}?)\s*[*∗]?\s*([-–—:]|\()\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)/gu;
+  // (A bare name: capitalised words or initials, four at most, "Whitney K. Newey", opening the text or an entry after a
+  // full stop or a separator; not a sentence that names someone else's address, "Karl Lind thanks Ruth Okafor (r.okafor@…)".)
+  const bareName = (who: string) => /(?:^|[.;:,]\s+)((?:\p{Lu}[\p{L}'’-]*\.?\s*){1,4})$/u.exec(who.trim())?.[1] ?? null;
   const named = [
     ...[...flat.matchAll(/([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)\s*\(([^()@]{2,60})\)/g)].map((m) => ({ email: m[1]!, who: m[2]! })),
-    ...[...flat.matchAll(/(\p{L}[\p{L}\s.'’-]{2,60}?)\s*[*∗]?\s*[-–—:]\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)/gu)].map((m) => ({ email: m[2]!, who: m[1]! })),
-  ].map(({ email, who }) => ({ email: email.toLowerCase().replace(/[.,;]+$/, ""), who: fold(who) }));
+    ...[...flat.matchAll(nameThenMail)].map((m) => ({ email: m[3]!, who: m[2] === "(" ? bareName(m[1]!) : m[1]! })),
+    // (In the notes near the title page, a bare name's only: "Victor Chernozhukov: vchern@…" one to a line under the abstract.)
+    ...[...near.matchAll(nameThenMail)].map((m) => ({ email: m[3]!, who: bareName(m[1]!) })),
+  ].flatMap(({ email, who }) => (who ? [{ email: email.toLowerCase().replace(/[.,;]+$/, ""), who: fold(who) }] : []));
   // "Moss is at Harbour Business School, amo.fi@example.dk.": the sentence that says where an author is, by their
   // family name, ends with their address.
-  const near = nearLines.map((l) => l.text).join(" ");
   const saidOf = [...`${flat} ${near}`.matchAll(new RegExp(String.raw`(?<![\p{L}'’-])(\p{Lu}[\p{L}'’-]+)\s+is\s+${SAID_AT}\s+((?:(?!\s(?:is|are)\s)[^.@]){2,200}?)[,;(]\s*(?:e-?mail:?\s*)?(${EMAIL.source})`, "gu"))].map((m) => ({
     email: m[3]!.toLowerCase().replace(/[.,;]+$/, ""),
     family: fold(m[1]!),
     place: fold(m[2]!),
   }));
   const namedFor = (a: ExtractedAuthor, email: string) =>
-    named.some((n) => n.email === email && n.who.includes(fold(a.lastName)) && (n.who.includes(fold(a.firstName)) || n.who.includes(`${fold(a.firstName)[0]}.`))) ||
+    // (The family name a whole word of it: "Karl Lindqvist" names no Lind.)
+    named.some((n) => n.email === email && new RegExp(String.raw`(?<!\p{L})${escapePattern(fold(a.lastName))}(?!\p{L})`, "u").test(n.who) && (n.who.includes(fold(a.firstName)) || n.who.includes(`${fold(a.firstName)[0]}.`))) ||
     // (Not where the place names another author too: "Moss is at Harbour, and Ruiz at Eastbury; ruiz@…".)
     saidOf.some((n) => n.email === email && n.family === fold(a.lastName) && !authors.some((b) => b !== a && fold(b.lastName).length > 1 && n.place.includes(fold(b.lastName))));
   // Addresses printed elsewhere near the title page (a footnote under the abstract, a contact line)

@@ -5,6 +5,55 @@ import { JEL_RUN_IN, lowerCaseWords, namesInstitution } from "./patterns";
 import { documentOf, documentOfLines, lineAt, lineOfSpans } from "./test-document";
 
 describe("the front matter read whole", () => {
+  it("gives each author their place from a line of places with countries and semicolons between, in their order", () => {
+    const doc = documentOfLines([
+      lineAt(1, 87, 85, 10, "THE DYNAMICS OF HARBOUR DUES WITH COST-REDUCING INVESTMENTS"),
+      lineAt(1, 140, 121, 10, "BY ADA MOSS, KARL LIND, AND RUTH OKAFOR"),
+      lineAt(1, 90, 145, 10, "Harbour University, Australia; Quayside College, U.S.A.; University of Copenhagen,"),
+      lineAt(1, 230, 157, 10, "Denmark"),
+      lineAt(1, 100, 187, 8, "We extend the classic model of harbour dues to a setting where competing ports invest in a stochastically", 400),
+      lineAt(1, 100, 197, 8, "improving technology of cargo handling. We find a huge multiplicity of equilibria in which ports leapfrog.", 400),
+    ]);
+    expect(readHeader(doc).authors.map((a) => [a.lastName, a.affiliation, a.country])).toEqual([
+      ["Moss", "Harbour University", "Australia"],
+      ["Lind", "Quayside College", "United States"],
+      ["Okafor", "University of Copenhagen", "Denmark"],
+    ]);
+  });
+
+  it("gives each author the e-mail a note lists after their name, one to a line under the abstract, however little the mailbox spells it", () => {
+    const doc = documentOfLines([
+      lineAt(1, 150, 70, 12, "LOCALLY ROBUST HARBOUR DUES"),
+      lineAt(1, 193, 96, 10.5, "ADA MOSS"),
+      lineAt(1, 160, 109, 8, "Department of Economics, Harbour University"),
+      lineAt(1, 193, 130, 10.5, "KARL LIND"),
+      lineAt(1, 160, 143, 8, "Department of Economics, Quayside College"),
+      lineAt(1, 100, 180, 9, "We give a general method of estimating harbour dues that is locally robust to the first step of the", 400),
+      lineAt(1, 100, 191, 9, "estimation, and we show how it can be used for many models of port competition and shipping routes.", 400),
+      lineAt(1, 100, 202, 9, "The estimators are consistent and asymptotically normal under weak conditions on the first step.", 400),
+      lineAt(1, 72, 547, 8.5, "Ada Moss: zq81@harbour.example.edu"),
+      lineAt(1, 72, 557, 8.5, "Karl Lind: lind@quayside.example.edu"),
+    ]);
+    expect(readHeader(doc).authors.map((a) => [a.lastName, a.email])).toEqual([
+      ["Moss", "zq81@harbour.example.edu"],
+      ["Lind", "lind@quayside.example.edu"],
+    ]);
+    // (Or in brackets after the name, in a note that says where each author is.)
+    const said = documentOfLines([
+      ...doc.lines.filter((l) => l.y < 500),
+      lineAt(1, 72, 547, 8.5, "Ada Moss (zq81@harbour.example.edu) is Assistant Professor of Economics at Harbour University. Karl"),
+      lineAt(1, 72, 557, 8.5, "Lind (lind@quayside.example.edu) is Professor of Economics at Quayside College."),
+    ]);
+    expect(readHeader(said).authors.map((a) => a.email)).toEqual(["zq81@harbour.example.edu", "lind@quayside.example.edu"]);
+    // (Not a sentence that names another's address, nor a longer name that holds an author's: "Karl Lindqvist".)
+    const thanks = documentOfLines([
+      ...doc.lines.filter((l) => l.y < 500),
+      lineAt(1, 72, 547, 8.5, "We thank Karl Lindqvist (klq@vesterby.example.edu) for comments. Karl Lind thanks Ruth Okafor"),
+      lineAt(1, 72, 557, 8.5, "(r.okafor@norland-bank.example.org) for the data."),
+    ]);
+    expect(readHeader(thanks).authors.map((a) => a.email)).toEqual([null, null]);
+  });
+
   it("reads a town's name under a stack of names as every one's place, not as an author", () => {
     const names = ["Ada Moss", "Karl Lind", "Ruth Okafor"];
     const doc = (town: string) =>

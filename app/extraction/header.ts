@@ -223,8 +223,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   }
   // (One place for each author, listed in their order and given to all: "Caltech, NYU Stern, NYU Stern" under three names.)
   const shared = authors[0]?.affiliation;
-  const each = shared && authors.every((a) => a.affiliation === shared) ? respectivePlaces(shared, authors.length) : null;
-  if (each) authors.forEach((a, k) => ((a.affiliation = each[k]!), (a.country = countryOfPlace(each[k]!) ?? a.country)));
+  const each = shared ? respectivePlaces(shared, authors.length, authors.filter((a) => a.affiliation === shared).length) : null;
+  if (each) authors.forEach((a, k) => giveAffiliationAnew(a, each[k]!));
   // (Where nothing else gave a country, what the place says: "Harvard University and NBER".)
   for (const a of authors) a.country ??= countryOfPlace(a.affiliation);
 

@@ -18,11 +18,16 @@ export function startsWithMarker(l: Line) {
   return startsRaised(l) || SYMBOL.test(l.text[0] ?? "");
 }
 
-/** The usual distance between lines of running text near `from` (double spacing doubles it). */
-export function lineSpacing(lines: Line[], from: number) {
+/**
+ * The usual distance between lines of running text near `from` (double spacing doubles it); with `size`, between lines
+ * in that size from `from` on only (a double-spaced abstract's, not the single-spaced notes under it nor the author
+ * block's leading above it).
+ */
+export function lineSpacing(lines: Line[], from: number, size?: number) {
   const gaps: number[] = [];
-  for (let i = Math.max(1, from - 12); i < Math.min(lines.length, from + 18); i++) {
+  for (let i = Math.max(1, size === undefined ? from - 12 : from + 1); i < Math.min(lines.length, from + 18); i++) {
     const [a, b] = [lines[i - 1]!, lines[i]!];
+    if (size !== undefined && Math.abs(a.size - size) >= 0.5) continue;
     if (a.page === b.page && Math.abs(a.size - b.size) < 0.5 && b.y > a.y && b.y - a.y < a.size * 4) gaps.push(b.y - a.y);
   }
   gaps.sort((p, q) => p - q);

@@ -150,6 +150,12 @@ describe("the PDF's lines", () => {
     // (One printed after its letter, the next item beginning past it, stays on that letter: "Franc¸" / "ois".)
     const after = [{ ...item(130, 160, 14, "Franc¸"), width: 40 }, { ...item(170, 160, 14, "ois Marec"), width: 50 }];
     expect(toLines(after, 1)[0]!.text).toBe("François Marec");
+    // (One opening the next item, which starts inside the item before, is that item's last letter's, in the items too: the
+    // name's words are read from them.)
+    const opening = [{ ...item(87, 288, 14, "Jean-Franc"), width: 68 }, { ...item(149, 288, 14, "¸ ois Marec"), width: 68 }];
+    const [line] = toLines(opening, 1);
+    expect(line!.text).toBe("Jean-François Marec");
+    expect(line!.spans.map((s) => s.text)).toEqual(["Jean-Franç", "ois Marec"]);
     // (A macron after a capital standing alone is set over the small letter next: the word goes on, "Tālis".)
     const macron = [{ ...item(141, 160, 8.4, "T ¯"), width: 8.9 }, { ...item(146.3, 160, 8.4, "alis J. Ozolin"), width: 52 }];
     expect(toLines(macron, 1)[0]!.text).toBe("Tālis J. Ozolin");

@@ -5,7 +5,7 @@
  */
 import { getDocumentProxy } from "unpdf";
 import { ExtractionFailed, type Document, type Line, type Span } from "./model";
-import { LOOSE_ACCENT_LAST, fixLigatures, isSpacingAccent, joinSpans, withAccentOnFirstLetter } from "./text";
+import { LOOSE_ACCENT_LAST, SPACING_ACCENTS, fixLigatures, isSpacingAccent, joinSpans, withAccentOnFirstLetter } from "./text";
 import { checkedPdf } from "./unpack";
 import { middleOf } from "./layout";
 
@@ -113,6 +113,13 @@ function accentsOntoTheirLetters<S extends Span & { sup: boolean }>(spans: S[]):
     if (/[\u00B8\u02DB]$/.test(span.text) && /^\p{L}/u.test(next.text) && next.x < span.x + span.width - span.size * 0.25) {
       next.text = withAccentOnFirstLetter(span.text.slice(-1), next.text);
       span.text = span.text.slice(0, -1);
+    }
+    // (One opening a span, the word going on after it, is the last letter's of the span before, which the new span starts
+    // inside of: "Jean-Franc" + "¸ ois Houde" is "Jean-Franç" + "ois Houde".)
+    const opening = /^([\u00B8\u02DB])\s?(?=\p{L})/u.exec(next.text);
+    if (opening && /\p{L}$/u.test(span.text) && next.x < span.x + span.width) {
+      span.text = `${span.text}${SPACING_ACCENTS[opening[1]!]}`.normalize("NFC");
+      next.text = next.text.slice(opening[0].length);
     }
     const loose = LOOSE_ACCENT_LAST.exec(span.text);
     if (!loose || next.x >= span.x + span.width || !/^\p{L}/u.test(next.text)) continue;

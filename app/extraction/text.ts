@@ -4,7 +4,7 @@ import { STREET_NEXT } from "./patterns";
 
 const LIGATURES: Record<string, string> = { "\uFB00": "ff", "\uFB01": "fi", "\uFB02": "fl", "\uFB03": "ffi", "\uFB04": "ffl", "\uFB05": "st", "\uFB06": "st" };
 /** Spacing accents that TeX prints as separate glyphs, and the combining marks they stand for. */
-const SPACING_ACCENTS: Record<string, string> = {
+export const SPACING_ACCENTS: Record<string, string> = {
   "\u02C7": "\u030C", "\u00B4": "\u0301", "\u0060": "\u0300", "\u00A8": "\u0308", "\u02DC": "\u0303", "\u02C6": "\u0302",
   "\u02D8": "\u0306", "\u02D9": "\u0307", "\u02DA": "\u030A", "\u00B8": "\u0327", "\u02DB": "\u0328", "\u02DD": "\u030B",
   // (A macron only where the page sets it over its letter's neighbour: fonts give "¯" for other letters too, "J¯rgensen".)
