@@ -1,5 +1,5 @@
 /** Fitted by `npm run calibrate:extraction` (scripts/eval-extraction.mjs says on which halves); do not edit by hand. */
 export const CALIBRATION: Record<string, number[]> = {
-  abstract: [0.9501, 0.3561, 0.3705, 0.0848, -0.7311, -0.0495, 1.4008, -0.3013],
-  authors: [1.7312, 0.3498, -0.1840, -0.4115, 0.2376, -0.0339, 0.5928, 0.3497, -1.0420, -1.0900],
+  abstract: [1.1137, 0.3082, 0.4987, 0.0698, -0.7563, -0.2625, 1.2797, -0.2920],
+  authors: [1.6172, 0.4459, -0.1343, -0.3664, 0.2340, 0.0488, 0.4820, 0.2936, -1.0776, -1.1964],
 };
