@@ -93,7 +93,7 @@ describe("the abstract reader", () => {
     expect(readHeader(sticking).abstract.value).toBe(longer.join(" "));
   });
 
-  it("reads a double-spaced abstract whole over the single-spaced notes under it", () => {
+  it("measures an abstract's spacing among its own lines: a double-spaced one read whole over single-spaced notes, a single-spaced one ended under a loosely led author block", () => {
     const text = [
       "This paper studies the pricing of harbour loans relative to the dues that ports publish. The analysis uses",
       "a new sample of loans matched with the dues of the same port on the same date. After accounting for",

@@ -138,7 +138,8 @@ export function paragraphGoesUp(lines: Line[], at: number, run: Line[], labels: 
  * introduction as more abstract, the layout still says where the abstract ends. A block's measure is
  * known only where three of its lines share both edges (justified): ragged lines say nothing of it.
  * A line in the next column (right of the block) is the block going on, not leaving it. (A change of
- * type size was tried as a second sign and left out: the development halves read worse with it.)
+ * type size is no sign here: where the labeller carries an abstract on, the development halves read worse with it.
+ * `paragraphAfter` asks for one beside this, where a paragraph's own lines end.)
  */
 export function leavesTheBlock(block: Line[], l: Line) {
   const last = block[block.length - 1];
@@ -216,7 +217,6 @@ export function findAbstractLabel(lines: Line[]) {
   return { leadingLabel, labelIndex: labelTrails ? trailingLabel : leadingLabel, labelTrails };
 }
 
-/** What the abstract reader needs of the page: where the label and the title are, and the labeller's reading. */
 /**
  * How many lines from `from` on print the title again, whole and alone, set larger than the text after them (0 where
  * they do not): up to four lines. (Not an abstract that opens with the title's question in its own size.)
@@ -234,6 +234,7 @@ function titleAgainAt(lines: Line[], from: number, title: string | null): number
   return 0;
 }
 
+/** What the abstract reader needs of the page: where the label and the title are, and the labeller's reading. */
 type AbstractContext = {
   labelIndex: number;
   labelTrails: boolean;

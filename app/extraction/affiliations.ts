@@ -188,8 +188,7 @@ const WRITTEN_TO = new RegExp(String.raw`^${WRITE_TO}((?:\p{Lu}[\p{L}.'’-]*\s+
 // (Its spaces made one first: the patterns' \s* would otherwise read a long run of them again from each of its spaces.)
 export const cleanAffiliation = (t: string) => {
   // (Whether the text printed an author's e-mail: a bare web address after it is their site.)
-  // (A local part of 64 characters at most, as mailboxes have: a long word without one is looked through once.)
-  const mailed = t.includes("@") && /[\w.+'-]{1,64}@[\w-]+\.[\w.-]+/.test(t);
+  const mailed = t.search(EMAIL) >= 0;
   return normalizeSpace(
     withoutHonours(normalizeSpace(t).replace(PHONE, ""))
       .replace(EMAIL_TAIL, "")
@@ -232,7 +231,8 @@ export const cleanAffiliation = (t: string) => {
       // "…, Department of Finance, Job Market Paper"; a dash before what the line left, "…, NJ 08544 —".)
       .replace(/[,;]\s*(?:tel(?:ephone)?|phone|fax)\b\.?\s*:?\s*$|\s*\b(?:tel(?:ephone)?|phone|fax)\.?\s*:\s*$|[,;]?\s*\b(?:job\s+market\s+paper)\b.*$|\s+[—–-]\s*$/i, "")
       // (An abbreviation keeps its full stop: "Intelliseek, Inc.")
-      .replace(/(?:[.;,/][.;,/\s]*|[,;]?\s+(?:and|and the|the)\s*)$/, (end: string, at: number, all: string) => (end.startsWith(".") && /\b(?:Inc|Ltd|Co|Corp|Univ|Dept|St)$/.test(all.slice(0, at)) ? "." : ""))
+      // (The run of marks at the end read from its first mark only: a long run is looked through once.)
+      .replace(/(?:(?<![.;,/\s])[.;,/][.;,/\s]*|[,;]?\s+(?:and|and the|the)\s*)$/, (end: string, at: number, all: string) => (end.startsWith(".") && /\b(?:Inc|Ltd|Co|Corp|Univ|Dept|St)$/.test(all.slice(0, at)) ? "." : ""))
       .replace(/\s*;\s*/g, "; "),
   )
     .split("; ")

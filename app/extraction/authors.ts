@@ -1099,7 +1099,7 @@ function giveEmails(authors: ExtractedAuthor[], ownEmails: string[][], emails: s
   const near = unmasked(nearLines.map((l) => l.text).join(" "));
   // (A name, then a dash, a colon or a bracket, then the address; after a bracket a bare name only: "Stephen Teng Sun
   // (st@…) is Assistant Professor …".)
-  const nameThenMail = /(\p{L}[\p{L}\s.'’-]{2,60}?)\s*[*∗]?\s*([-–—:]|\()\s*([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)/gu;
+  const nameThenMail = new RegExp(String.raw`(\p{L}[\p{L}\s.'’-]{2,60}?)\s*(?:[*∗]\s*)?([-–—:]|\()\s*(${EMAIL.source})`, "gu");
   // (A bare name: capitalised words or initials, four at most, "Whitney K. Newey", opening the text or an entry after a
   // full stop or a separator; not a sentence that names someone else's address, "Karl Lind thanks Ruth Okafor (r.okafor@…)".)
   const bareName = (who: string) => /(?:^|[.;:,]\s+)((?:\p{Lu}[\p{L}'’-]*\.?\s*){1,4})$/u.exec(who.trim())?.[1] ?? null;

@@ -193,8 +193,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
     const place = `${a.firstName} ${a.lastName}`;
     const before = listed.slice(0, k).filter((b) => authors.includes(b));
     const stack = before.every((b) => !b.affiliation) && namesOnlyAPlace(place) ? before : [];
-    const bare = stack.length ? stack : [before.find((b) => !b.affiliation)].filter((b) => b !== undefined);
-    for (const b of bare) giveAffiliation(b, place);
+    const receivers = stack.length ? stack : [before.find((b) => !b.affiliation)].filter((b) => b !== undefined);
+    for (const b of receivers) giveAffiliation(b, place);
   });
   // What no affiliation is, wherever it was read from: thanks and funding, a word cut at its start
   // ("dation, the National Institute …"), a table of contents' page numbers ("489.- III. Examples").

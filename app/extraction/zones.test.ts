@@ -263,7 +263,7 @@ describe("zones of the first pages", () => {
     ]);
   });
 
-  it("keeps a title page that prints one repository notice, or a notice page that names another article, as the paper's", () => {
+  it("keeps as the paper's a title page that prints a version's notices over its own title lines and an e-mail, and a notice page that names another article", () => {
     // (An accepted manuscript's own title page, its version's notices over the title in the text's size, the authors and
     // their note; its next page prints the title again over the abstract, for blind review.)
     const own = [

@@ -42,9 +42,9 @@ export function readCover(lines: Line[]): Cover | null {
   // The title is the run of lines right above that field: a line set apart above it is the publisher's or the
   // society's ("American Finance Association", two lines' height and more above the title).
   const above = onPage.slice(0, authorsAt).filter((l) => !COVER_FIELD.test(l.text.trim()));
-  let opens = above.length - 1;
-  while (opens > 0 && above[opens]!.y - above[opens - 1]!.y <= Math.max(above[opens]!.size, above[opens - 1]!.size) * 2.5) opens--;
-  const titleLines = above.slice(Math.max(opens, 0));
+  let titleFrom = above.length - 1;
+  while (titleFrom > 0 && above[titleFrom]!.y - above[titleFrom - 1]!.y <= Math.max(above[titleFrom]!.size, above[titleFrom - 1]!.size) * 2.5) titleFrom--;
+  const titleLines = above.slice(Math.max(titleFrom, 0));
   const title = titleLines.map((l) => l.text.trim()).join(" ").replace(/\s+/g, " ").trim() || null;
   const authors = listItems(authorsText).filter((n) => n.length > 1);
   return { page, title, titleLine: titleLines[0] ?? null, authors, authorsLine: onPage[authorsAt]! };
@@ -155,12 +155,12 @@ export function repositoryCover(lines: Line[], body: number): SeriesCover | null
   const want = letterKey(title);
   // (A cover names the article in a citation or its notice, never as lines of its own, and prints no author's e-mail:
   // an accepted manuscript's own title page, its version's notice over the title, is the paper's.)
-  const ownLines = onPage.some((_, i) => {
+  const printsTitleAsLines = onPage.some((_, i) => {
     let got = "";
     for (const l of onPage.slice(i, i + 4)) if ((got += letterKey(l.text)) === want) return true;
     return false;
   });
-  return want.length >= 15 && letterKey(text).includes(want) && !ownLines && !text.includes("@") ? { page, title, titlePage: page + 1 } : null;
+  return want.length >= 15 && letterKey(text).includes(want) && !printsTitleAsLines && !text.includes("@") ? { page, title, titlePage: page + 1 } : null;
 }
 
 /** The lines that open and close a publisher's masthead. */
