@@ -8,7 +8,7 @@ import type { LineLabels } from "./labeller";
 import { isHeading, lineSpacing, startsWithMarker } from "./layout";
 import type { Document, Line } from "./model";
 import { ABSTRACT_LABEL, EMAIL, INSTITUTION, JEL_LINE, JEL_RUN_IN, LETTER_SPACED, STRUCTURED_ABSTRACT, THANKS, keywordsAfterLabel } from "./patterns";
-import { joinLines, letterKey } from "./text";
+import { joinLines, letterKey, linesSpelling } from "./text";
 import { labelColumn } from "./zones";
 
 /** A publisher's line of rights, as printed under an abstract. */
@@ -223,15 +223,9 @@ export function findAbstractLabel(lines: Line[]) {
  */
 function titleAgainAt(lines: Line[], from: number, title: string | null): number {
   const want = title ? letterKey(title) : "";
-  if (want.length < 15) return 0;
-  let got = "";
-  for (let j = from; j < Math.min(lines.length, from + 4); j++) {
-    got += letterKey(lines[j]!.text);
-    const after = lines[j + 1];
-    if (got === want) return after && lines.slice(from, j + 1).every((l) => l.size >= after.size + 0.5) ? j - from + 1 : 0;
-    if (!want.startsWith(got)) return 0;
-  }
-  return 0;
+  const count = want.length < 15 ? 0 : linesSpelling(lines, from, want);
+  const after = lines[from + count];
+  return count && after && lines.slice(from, from + count).every((l) => l.size >= after.size + 0.5) ? count : 0;
 }
 
 /** What the abstract reader needs of the page: where the label and the title are, and the labeller's reading. */

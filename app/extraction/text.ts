@@ -216,6 +216,20 @@ export function sentences(text: string) {
 /** A text's letters and digits alone, folded and in lower case: how a title printed twice is compared ("Liquidity, Risk:" ~ "LIQUIDITY RISK"). */
 export const letterKey = (t: string) => fold(t).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
+/**
+ * How many lines from `from` on, four at most, spell `want` (a text's `letterKey`) whole and nothing more, run
+ * together; 0 where no run of them does. A title printed again as lines of its own.
+ */
+export function linesSpelling(lines: ReadonlyArray<{ text: string }>, from: number, want: string, most = 4): number {
+  let got = "";
+  for (let j = from; j < Math.min(lines.length, from + most); j++) {
+    got += letterKey(lines[j]!.text);
+    if (got === want) return j - from + 1;
+    if (!want.startsWith(got)) return 0;
+  }
+  return 0;
+}
+
 /** The small words of an institution's or a place's name, in lower case in any language. */
 export const SMALL_WORDS = /^(?:of|and|for|the|de|di|da|del|der|des|du|la|le|y|e|et|und|für|in|at|on|am|an|zu|van|von|do|dos)$/;
 /** Most of a text's words begin with a capital (the small words of a name aside): "Dpto. Química, Univ San Pablo CEU", not "The views". */

@@ -8,7 +8,7 @@
  */
 import type { Line } from "./model";
 import { ABSTRACT_LABEL, LETTER_SPACED, isSeriesName } from "./patterns";
-import { letterKey, listItems } from "./text";
+import { letterKey, linesSpelling, listItems } from "./text";
 
 /** What an archive's cover page says of the article: its title and its authors as printed there. */
 export type Cover = { page: number; title: string | null; titleLine: Line | null; authors: string[]; authorsLine: Line | null };
@@ -155,11 +155,7 @@ export function repositoryCover(lines: Line[], body: number): SeriesCover | null
   const want = letterKey(title);
   // (A cover names the article in a citation or its notice, never as lines of its own, and prints no author's e-mail:
   // an accepted manuscript's own title page, its version's notice over the title, is the paper's.)
-  const printsTitleAsLines = onPage.some((_, i) => {
-    let got = "";
-    for (const l of onPage.slice(i, i + 4)) if ((got += letterKey(l.text)) === want) return true;
-    return false;
-  });
+  const printsTitleAsLines = onPage.some((_, i) => linesSpelling(onPage, i, want) > 0);
   return want.length >= 15 && letterKey(text).includes(want) && !printsTitleAsLines && !text.includes("@") ? { page, title, titlePage: page + 1 } : null;
 }
 
