@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lowerCaseWords } from "./patterns";
-import { byline, isCommonWords, looksLikeName, samePerson, splitName } from "./person-names";
+import { byline, isCommonWords, isPlace, looksLikeName, namesOnLine, samePerson, splitName } from "./person-names";
 import { lineAt } from "./test-document";
 
 describe("person names", () => {
@@ -92,5 +92,19 @@ describe("person names", () => {
     expect(isCommonWords("Propagation", words)).toBe(true);
     // The line labeller counts a web address's words, as it was trained.
     expect(lowerCaseWords([line("https://tommaso-gasparini-econ.github.io")], { webAddresses: true }).has("gasparini")).toBe(true);
+  });
+
+  it("answers at once for a hostile line: a long run of slashes, of digits or of open brackets that something else ends", () => {
+    for (const text of [`${"/".repeat(50_000)}x`, `${"1".repeat(50_000)}x`, `${"1-".repeat(25_000)}x`, `${"(".repeat(50_000)}x`]) {
+      const started = performance.now();
+      isPlace(text);
+      namesOnLine(lineAt(1, 72, 100, 10, text), new Set(), { model: false });
+      expect(performance.now() - started, text.slice(0, 10)).toBeLessThan(300);
+    }
+    // (The patterns' answers are the same: a place's trailing marks and postcode go, a name's trailing bracket goes.)
+    expect(isPlace("Denmark;")).toBe(true);
+    expect(isPlace("Denmark 2100")).toBe(true);
+    expect(isPlace("Denmark. ;")).toBe(true);
+    expect(namesOnLine(lineAt(1, 72, 100, 10, "Ada Moss (, Karl Lind"), new Set(), { model: false }).map((n) => n.name)).toEqual(["Ada Moss", "Karl Lind"]);
   });
 });

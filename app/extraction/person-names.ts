@@ -182,7 +182,7 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[]; inve
     text = text.replace(/\s+(?:for|on behalf of)\s+(?:the\s+)?[\p{L}\d\s-]{2,40}?\b(?:collaboration|consortium|study group|group|team|investigators)s?\b.*$/iu, "");
     text = text.replace(/\s*\(([*∗†‡§¶]+|\d{1,2}(?:\s*,\s*\d{1,2})*)\)/g, (_, m: string) => `⟦${m.replace(/\s*,\s*/g, " ")}⟧`);
     // Each piece keeps the symbols printed after it; one printed after a comma ("M.D.,*") is the piece before's.
-    const pieces = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|\bet\b|\bET\b|\bund\b|\bUND\b|&)\s*/).map((raw) => ({ text: raw.replace(/^[)\]\s]+|[(\[\s]+$/g, ""), own: [] as string[] }));
+    const pieces = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|\bet\b|\bET\b|\bund\b|\bUND\b|&)\s*/).map((raw) => ({ text: raw.replace(/^[)\]\s]+|(?<![(\[\s])[(\[\s]+$/g, ""), own: [] as string[] }));
     pieces.forEach((piece, k) => {
       piece.text = piece.text.replace(/\s*⟦([^⟧]*)⟧/g, (_, m: string) => (piece.own.push(...m.split(" ").flatMap(splitMarkers)), ""));
       piece.text = piece.text.replace(LEADING_SYMBOL_RUN, (run) => (k > 0 && pieces[k - 1]!.own.push(...splitMarkers(run.trim())), ""));
@@ -320,7 +320,7 @@ const NAME_SURE = 0.3;
 /** A country's name ("United Kingdom") is not a person's. */
 /** A country, a state or a province, with its postcode ("CA 92193-0114"). */
 export function isPlace(text: string) {
-  const place = text.replace(TRAILING_ABSTRACT, "").replace(/\s*[/;.]+$/, "").replace(/\s*[\d-]{3,}$/, "");
+  const place = text.replace(TRAILING_ABSTRACT, "").replace(/\s*(?<![/;.])[/;.]+$/, "").replace(/\s*(?<![\d-])[\d-]{3,}$/, "");
   return isCountryName(place) || REGIONS.has(place);
 }
 /**

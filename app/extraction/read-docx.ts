@@ -4,7 +4,7 @@
  * counted as pages.
  * Running heads and footers live in other parts of the package, so they never get in the way.
  */
-import { fixLigatures, joinSpans } from "./text";
+import { MAX_LINE_CHARS, fixLigatures, joinSpans } from "./text";
 import { ExtractionFailed, type Document, type Line } from "./model";
 import { unzipParts } from "./unpack";
 
@@ -76,7 +76,7 @@ export function readDocx(bytes: Uint8Array): Document {
         continue;
       }
       const text = fixLigatures(
-        [...run.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:tab\/>|<w:br\/>/g)].map((t) => (t[1] !== undefined ? decodeXml(t[1]) : " ")).join(""),
+        [...run.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:tab\/>|<w:br\/>/g)].map((t) => (t[1] !== undefined ? decodeXml(t[1]) : " ")).join("").slice(0, MAX_LINE_CHARS),
       );
       if (!text) continue;
       const bold = /<w:b\/>|<w:b w:val="(?:1|true)"\/>/.test(rPr) || (!/<w:b w:val="(?:0|false)"\/>/.test(rPr) && Boolean(rStyle.bold ?? pStyle.bold));

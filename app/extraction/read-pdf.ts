@@ -5,7 +5,7 @@
  */
 import { getDocumentProxy } from "unpdf";
 import { ExtractionFailed, type Document, type Line, type Span } from "./model";
-import { LOOSE_ACCENT_LAST, SPACING_ACCENTS, fixLigatures, isSpacingAccent, joinSpans, withAccentOnFirstLetter } from "./text";
+import { LOOSE_ACCENT_LAST, MAX_LINE_CHARS, SPACING_ACCENTS, fixLigatures, isSpacingAccent, joinSpans, withAccentOnFirstLetter } from "./text";
 import { checkedPdf } from "./unpack";
 import { middleOf } from "./layout";
 
@@ -51,7 +51,7 @@ export async function readPdfPages(pdf: Pdf, pageNumbers: number[]): Promise<Doc
       const size = Math.abs(d! || a!) || Math.hypot(a!, b!);
       // Rotated text (a margin stamp, an arXiv id) is not part of the page's reading.
       if (Math.abs(b!) > 0.01) continue;
-      const text = fixLigatures(raw.str);
+      const text = fixLigatures(raw.str.slice(0, MAX_LINE_CHARS));
       if (!text.trim()) continue;
       // (Placed on the page as printed: a page cropped from a larger sheet starts at its crop box's corner, not the sheet's.)
       items.push({ text, x: e! - view[0]!, y: view[3]! - f!, baseline: f! - view[1]!, width: raw.width, size, font: raw.fontName });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixLigatures, joinLines, joinSpans, sentences, similarity, smallCapitalsRead, vocabularyOf } from "./text";
+import { MAX_LINE_CHARS, fixLigatures, joinLines, joinSpans, sentences, similarity, smallCapitalsRead, vocabularyOf } from "./text";
 
 describe("text repairs", () => {
   it("undoes line-end hyphenation but keeps real compounds", () => {
@@ -88,5 +88,12 @@ describe("text repairs", () => {
     for (const said of ["Yale University. Views expressed are our own.", "Yale University. The Supreme Court ruling came later.", "We thank Annabel. Random Walk models fail here.", "We thank Annabel. Via NSF grant 123 we paid them.", "We thank Roberta. Paul St. John provided data.", "We thank them. Contact Dr. Jane Doe for the data."]) {
       expect(sentences(said)).toHaveLength(2);
     }
+  });
+
+  it("cuts a line at MAX_LINE_CHARS, however many spans or characters a file puts on it", () => {
+    expect(joinSpans([{ text: "a".repeat(60_000), x: 72, width: 400, size: 10 }])).toHaveLength(MAX_LINE_CHARS);
+    const spans = Array.from({ length: 40_000 }, (_, i) => ({ text: "ab", x: 72 + i * 20, width: 10, size: 10 }));
+    expect(joinSpans(spans)).toHaveLength(MAX_LINE_CHARS);
+    expect(joinSpans([{ text: "Ada ", x: 72, width: 30, size: 14 }, { text: "Moss", x: 102, width: 30, size: 14 }])).toBe("Ada Moss");
   });
 });

@@ -160,6 +160,13 @@ export function similarity(a: string, b: string) {
 export const looseAccentSpace = (before: string, after: string, gap: number, size: number) =>
   /(?:^|\s)\p{Lu}\p{Ll}{0,2}\s$/u.test(before) && /^\p{Ll}/u.test(after) && gap < -size * 0.2;
 
+/**
+ * The most characters a line keeps. No page prints a line of more than a few hundred, and a Word document's
+ * paragraph (its line here) of more than a few thousand is no title, name, address or abstract; a longer
+ * one is cut, so that the readers' patterns see text of a bounded length whatever a file holds.
+ */
+export const MAX_LINE_CHARS = 5_000;
+
 export function joinSpans(spans: Array<Pick<Span, "text" | "x" | "width" | "size">>) {
   let text = "";
   let end = -Infinity;
@@ -169,8 +176,9 @@ export function joinSpans(spans: Array<Pick<Span, "text" | "x" | "width" | "size
     if (looseAccentSpace(text, s.text, gap, s.size)) text = text.trimEnd();
     text += s.text;
     end = s.x + s.width;
+    if (text.length > MAX_LINE_CHARS * 2) break;
   }
-  return text.replace(/\s+/g, " ").trim();
+  return text.replace(/\s+/g, " ").trim().slice(0, MAX_LINE_CHARS);
 }
 
 /** Words that open a sentence and follow no abbreviation: "The", "We", "This", "Any". */

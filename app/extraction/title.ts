@@ -110,7 +110,7 @@ const NOT_TITLE = new RegExp(
     // A note of where the paper was presented or published: "Presented as a … paper at ICLR 2021".
     /^(?:presented|to appear|accepted|under review)\b.*\b(?:19|20)\d{2}\b/u,
     // A running head ("Collado-Torres et al."), a journal's volume and pages ("BULLETIN 18(2): 109-118"), a postcode and its town ("0424 Oslo").
-    /\bet al\.?$|\d+\s*\(\d+\)\s*:\s*\d+|^\d{4,5}\s+\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?$/u,
+    /\bet al\.?$|(?<!\d)\d+\s*\(\d+\)\s*:\s*\d+|^\d{4,5}\s+\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?$/u,
   ]
     .map((r) => r.source)
     .join("|"),
