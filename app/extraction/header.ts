@@ -20,6 +20,7 @@ import { giveAffiliation, giveAffiliationAnew, notAffiliation, respectivePlaces 
 import { COVER_SURE, authorsListedOnCover, authorsOfCover, isOrganisation, readAuthors } from "./authors";
 import { cleanTitle, findTitle, inOrdinaryCase, isCapitals, titleAgain, titleOfLines, unitOverTitle } from "./title";
 import { countryOfInstitution, countryOfPlace, namesOnlyAPlace } from "./countries";
+import { familyNameAsMailed } from "./person-names";
 
 /** Drops what is not the paper's text: line numbers, page numbers, running heads and footers. */
 export function cleanLines(doc: Document): Line[] {
@@ -227,6 +228,8 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   if (each) authors.forEach((a, k) => giveAffiliationAnew(a, each[k]!));
   // (Where nothing else gave a country, what the place says: "Harvard University and NBER".)
   for (const a of authors) a.country ??= countryOfPlace(a.affiliation);
+  // (A family name of several words that the author's e-mail spells joined: "Salehzadeh Nobari", k.salehzadeh-nobari@….)
+  for (const a of authors) familyNameAsMailed(a);
 
   // --- confidences: the readers' own scores, calibrated against being right (calibration.ts).
   const titleRaw = cover?.title ? COVER_SURE : title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0;

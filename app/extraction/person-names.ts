@@ -398,6 +398,39 @@ export function applyNamingConvention(author: ExtractedAuthor) {
   author.lastName = tokens.slice(familyStart - 1).join(" ");
 }
 
+/**
+ * A family name of several words that the author's e-mail spells joined: "Kaveh Salehzadeh Nobari" with
+ * k.salehzadeh-nobari@…, "Branka Hadji Misheva" with branka.hadjimisheva@…, "Roberto N. Fattal Jaef" with
+ * rfattaljaef@…. A part of the mailbox (between dots) that is the last words of the name joined, after nothing or
+ * the initials of the names before them, says where the family name starts. The name is only ever lengthened: a
+ * mailbox that spells the last word alone says nothing against a family name of two ("Moreira da Silva Campos",
+ * campos@…). It is read only where one split fits, the family name holds no initial ("Luke C.D. Stein",
+ * lcdstein@…) and the given name keeps a whole word ("Z. Merrick Li", merrickli@…, goes by his second name).
+ */
+export function familyNameAsMailed(author: Pick<ExtractedAuthor, "firstName" | "lastName" | "email">) {
+  if (!author.email) return;
+  const words = `${author.firstName} ${author.lastName}`.trim().split(/\s+/);
+  const familyWords = author.lastName.trim().split(/\s+/).length;
+  if (words.length < 3) return;
+  const letters = (w: string) => fold(w).replace(/[^a-z]/g, "");
+  const parts = author.email.split("@")[0]!.toLowerCase().split(/[._+]/).map((p) => p.replace(/-/g, ""));
+  const fits = (k: number) => {
+    const family = words.slice(words.length - k).map(letters).join("");
+    const initials = words.slice(0, words.length - k).map((w) => letters(w)[0] ?? "");
+    // (After the initials of none, the first, the first two … of the names before.)
+    const spellings = initials.map((_, m) => initials.slice(0, m).join("") + family).concat(initials.join("") + family);
+    return parts.some((p) => spellings.includes(p));
+  };
+  const splits = Array.from({ length: words.length - 1 }, (_, i) => i + 1).filter(fits);
+  if (splits.length !== 1) return;
+  const k = splits[0]!;
+  const given = words.slice(0, words.length - k);
+  const initial = (w: string) => /^(?:\p{Lu}\.?[-\s]?)+$/u.test(w) && letters(w).length <= 3;
+  if (k <= familyWords || words.slice(words.length - k).some(initial) || given.every(initial)) return;
+  author.firstName = given.join(" ");
+  author.lastName = words.slice(words.length - k).join(" ");
+}
+
 /** The initials of given names ("Peter J." → "pj"). */
 export const initialsOf = (given: string) => fold(given).split(/[\s.-]+/).filter(Boolean).map((w) => w[0]).join("");
 
