@@ -87,7 +87,7 @@ export function addressesAtEnd(lines: Line[], authors: ExtractedAuthor[]) {
   }
   if (blocks.length !== authors.length || blocks.some((b) => !namesInstitution(b.address))) return;
   authors.forEach((a, k) => {
-    const address = blocks[k]!.address.replace(/[.;,]+$/, "");
+    const address = blocks[k]!.address.replace(/(?<![.;,])[.;,]+$/, "");
     const { rest } = trailingCountry(address);
     const { institution, department } = splitAffiliation(rest);
     Object.assign(a, { email: blocks[k]!.email, affiliation: rest, institution, department, country: countryOfPlace(address) ?? countryOfEmail(blocks[k]!.email) });

@@ -73,7 +73,7 @@ const CITIES: Record<string, string> = {
   "hong kong": "Hong Kong", singapore: "Singapore", "tel aviv": "Israel", johannesburg: "South Africa", "cape town": "South Africa",
 };
 
-const clean = (s: string) => s.trim().replace(/[.;,]+$/, "").trim();
+const clean = (s: string) => s.trim().replace(/(?<![.;,])[.;,]+$/, "").trim();
 
 /** The country a text names, exactly ("United Kingdom", "The Netherlands"), or null. */
 export const countryNamed = (text: string) => byName.get(clean(text).toLowerCase()) ?? null;

@@ -63,7 +63,7 @@ export function expandEmails(text: string): string[] {
     return " ";
   });
   // A top-level domain has no digits: "kayser@unil.ch3" carries a footnote marker.
-  for (const m of grouped.matchAll(EMAIL)) out.push(m[0].replace(/[.,;]+$/, "").replace(/(\.[a-z]{2,})\d+$/i, "$1"));
+  for (const m of grouped.matchAll(EMAIL)) out.push(m[0].replace(/(?<![.,;])[.,;]+$/, "").replace(/(\.[a-z]{2,})\d+$/i, "$1"));
   return out.map((e) => e.toLowerCase());
 }
 

@@ -228,8 +228,6 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
   if (each) authors.forEach((a, k) => giveAffiliationAnew(a, each[k]!));
   // (Where nothing else gave a country, what the place says: "Harvard University and NBER".)
   for (const a of authors) a.country ??= countryOfPlace(a.affiliation);
-  // (A family name of several words that the author's e-mail spells joined: "Salehzadeh Nobari", k.salehzadeh-nobari@….)
-  for (const a of authors) familyNameAsMailed(a);
 
   // --- confidences: the readers' own scores, calibrated against being right (calibration.ts).
   const titleRaw = cover?.title ? COVER_SURE : title ? confidenceOf(titleIndexes.map((i) => labels[i]?.title ?? 0.5), 0.5) : 0;
@@ -254,6 +252,9 @@ export function readHeader(doc: Document, weights?: LabellerWeights[], options: 
     const list = calibrated("authors", evidence.authors);
     for (const a of authors) a.confidence = list;
   }
+  // A family name of several words that the author's e-mail spells joined: "Salehzadeh Nobari", k.salehzadeh-nobari@….
+  // (After the confidences: the calibration learned from evidence of the names as the readers split them.)
+  for (const a of authors) familyNameAsMailed(a);
   return {
     title: field(title, evidence.title ? calibrated("title", evidence.title) : 0, cover?.title ? (cover.titleLine ?? undefined) : titleLines[0]),
     abstract: field(abstractText, evidence.abstract ? calibrated("abstract", evidence.abstract) : 0, abstractLines[0]),

@@ -64,11 +64,11 @@ export const MARKER = new RegExp(`^[\\d${SYMBOLS}#a-z,]+$`);
 /** One marker symbol. */
 export const SYMBOL = new RegExp(`[${SYMBOLS}]`);
 /** Markers at the end of a text ("Thornton∗", "Title†"). */
-export const TRAILING_SYMBOLS = new RegExp(`[${SYMBOLS}]+$`);
+export const TRAILING_SYMBOLS = new RegExp(`(?<![${SYMBOLS}])[${SYMBOLS}]+$`);
 /** A marker symbol or a run of them, captured, with what follows: for names' trailing markers. */
 /** A marker after the comma that ends a name ("Futami, M.D.,* Junkoh Yamashita"): the name before's. */
 export const LEADING_SYMBOL_RUN = new RegExp(`^[${SYMBOLS}\\s]+`);
-export const TRAILING_SYMBOL_RUN = new RegExp(`([${SYMBOLS}]+)\\s*$`);
+export const TRAILING_SYMBOL_RUN = new RegExp(`(?<![${SYMBOLS}])([${SYMBOLS}]+)\\s*$`);
 /** A note's leading marker: a symbol or one printed two or three times ("** Bank of Italy"), or a number before a capital ("1 Department …"). */
 export const LEADING_MARKER = new RegExp(`^((?<symbol>[${SYMBOLS}])\\k<symbol>{0,2}|\\d{1,2}(?=[.-]?\\s*\\p{Lu}))[.-]?\\s*`, "u");
 /** A leading marker to strip: a symbol (or its run) or a number, and the space after it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lowerCaseWords } from "./patterns";
-import { byline, isCommonWords, isPlace, looksLikeName, namesOnLine, samePerson, splitName } from "./person-names";
+import { byline, familyNameAsMailed, isCommonWords, isPlace, looksLikeName, namesOnLine, samePerson, splitName } from "./person-names";
 import { lineAt } from "./test-document";
 
 describe("person names", () => {
@@ -94,8 +94,8 @@ describe("person names", () => {
     expect(lowerCaseWords([line("https://tommaso-gasparini-econ.github.io")], { webAddresses: true }).has("gasparini")).toBe(true);
   });
 
-  it("answers at once for a hostile line: a long run of slashes, of digits or of open brackets that something else ends", () => {
-    for (const text of [`${"/".repeat(50_000)}x`, `${"1".repeat(50_000)}x`, `${"1-".repeat(25_000)}x`, `${"(".repeat(50_000)}x`]) {
+  it("answers at once for a hostile line: a long run of slashes, of digits, of open brackets or of note symbols that something else ends", () => {
+    for (const text of [`${"/".repeat(50_000)}x`, `${"1".repeat(50_000)}x`, `${"1-".repeat(25_000)}x`, `${"(".repeat(50_000)}x`, `${"†".repeat(50_000)}x`]) {
       const started = performance.now();
       isPlace(text);
       namesOnLine(lineAt(1, 72, 100, 10, text), new Set(), { model: false });
@@ -106,5 +106,29 @@ describe("person names", () => {
     expect(isPlace("Denmark 2100")).toBe(true);
     expect(isPlace("Denmark. ;")).toBe(true);
     expect(namesOnLine(lineAt(1, 72, 100, 10, "Ada Moss (, Karl Lind"), new Set(), { model: false }).map((n) => n.name)).toEqual(["Ada Moss", "Karl Lind"]);
+    expect(namesOnLine(lineAt(1, 72, 100, 10, "Ada Moss†, Karl Lind‡§"), new Set(), { model: false }).map((n) => n.name)).toEqual(["Ada Moss", "Karl Lind"]);
+  });
+
+  it("takes a family name of several words where the author's e-mail spells them joined, and only then", () => {
+    const mailed = (firstName: string, lastName: string, email: string) => {
+      const a = { firstName, lastName, email };
+      familyNameAsMailed(a);
+      return `${a.firstName} | ${a.lastName}`;
+    };
+    expect(mailed("Irena Quorn", "Valdak", "i.quorn-valdak@harbour.example.edu")).toBe("Irena | Quorn Valdak");
+    expect(mailed("Tomas Beryl", "Ostend", "tomas.berylostend@quay.example.ch")).toBe("Tomas | Beryl Ostend");
+    expect(mailed("Ruben K. Marro", "Lisk", "rmarrolisk@bank.example.org")).toBe("Ruben K. | Marro Lisk");
+    // (The last word alone mailed says nothing against two; a split that two readings fit is left.)
+    expect(mailed("Paulo", "Sarne Dovel", "dovel@quay.example.br")).toBe("Paulo | Sarne Dovel");
+    expect(mailed("Ada Lynn", "Moss", "adalynnmoss@harbour.example.edu")).toBe("Ada Lynn | Moss");
+    expect(mailed("Ana Bo Ka", "Lu", "kalu.bokalu@quay.example.edu")).toBe("Ana Bo Ka | Lu");
+    // (Initials are no family name, and a given name of initials alone is a second name gone by.)
+    expect(mailed("Karl C.D.", "Lind", "kcdlind@quay.example.edu")).toBe("Karl C.D. | Lind");
+    expect(mailed("Q. Orrin", "Ta", "orrinta@harbour.example.hk")).toBe("Q. Orrin | Ta");
+    expect(mailed("Ada", "Moss", "ada.moss@harbour.example.edu")).toBe("Ada | Moss");
+    // (A second given name the mailbox spells with the family name stays a given name; a "+" tag is no part of it.)
+    expect(mailed("Karl Paul", "Lind", "kpaullind@quay.example.edu")).toBe("Karl Paul | Lind");
+    expect(mailed("Andrés Felipe", "Quorn", "felipequorn@quay.example.co")).toBe("Andrés Felipe | Quorn");
+    expect(mailed("Irena Quorn", "Valdak", "irena+quornvaldak@harbour.example.edu")).toBe("Irena Quorn | Valdak");
   });
 });

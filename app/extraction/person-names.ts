@@ -182,7 +182,7 @@ function nameSegments(line: Line): Array<{ name: string; markers: string[]; inve
     text = text.replace(/\s+(?:for|on behalf of)\s+(?:the\s+)?[\p{L}\d\s-]{2,40}?\b(?:collaboration|consortium|study group|group|team|investigators)s?\b.*$/iu, "");
     text = text.replace(/\s*\(([*∗†‡§¶]+|\d{1,2}(?:\s*,\s*\d{1,2})*)\)/g, (_, m: string) => `⟦${m.replace(/\s*,\s*/g, " ")}⟧`);
     // Each piece keeps the symbols printed after it; one printed after a comma ("M.D.,*") is the piece before's.
-    const pieces = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|\bet\b|\bET\b|\bund\b|\bUND\b|&)\s*/).map((raw) => ({ text: raw.replace(/^[)\]\s]+|(?<![(\[\s])[(\[\s]+$/g, ""), own: [] as string[] }));
+    const pieces = text.split(/\s*(?:,\s*(?:and|AND)\s+|,|;|\band\b|\bAND\b|\bet\b|\bET\b|\bund\b|\bUND\b|&)\s*/).map((raw) => ({ text: raw.replace(/^[)\]\s]+/, "").replace(/(?<![(\[\s])[(\[\s]+$/, ""), own: [] as string[] }));
     pieces.forEach((piece, k) => {
       piece.text = piece.text.replace(/\s*⟦([^⟧]*)⟧/g, (_, m: string) => (piece.own.push(...m.split(" ").flatMap(splitMarkers)), ""));
       piece.text = piece.text.replace(LEADING_SYMBOL_RUN, (run) => (k > 0 && pieces[k - 1]!.own.push(...splitMarkers(run.trim())), ""));
@@ -405,7 +405,10 @@ export function applyNamingConvention(author: ExtractedAuthor) {
  * the initials of the names before them, says where the family name starts. The name is only ever lengthened: a
  * mailbox that spells the last word alone says nothing against a family name of two ("Moreira da Silva Campos",
  * campos@…). It is read only where one split fits, the family name holds no initial ("Luke C.D. Stein",
- * lcdstein@…) and the given name keeps a whole word ("Z. Merrick Li", merrickli@…, goes by his second name).
+ * lcdstein@…), the given name keeps a whole word ("Z. Merrick Li", merrickli@…, goes by his second name), and no
+ * word it moves is a known given name and no family name ("John Paul Smith", jpaulsmith@…, keeps Paul; "Andrés Felipe
+ * Restrepo", feliperestrepo@…, keeps Felipe). The mailbox is read before any "+" tag; underscores and hyphens in a
+ * part are dropped.
  */
 export function familyNameAsMailed(author: Pick<ExtractedAuthor, "firstName" | "lastName" | "email">) {
   if (!author.email) return;
@@ -413,7 +416,7 @@ export function familyNameAsMailed(author: Pick<ExtractedAuthor, "firstName" | "
   const familyWords = author.lastName.trim().split(/\s+/).length;
   if (words.length < 3) return;
   const letters = (w: string) => fold(w).replace(/[^a-z]/g, "");
-  const parts = author.email.split("@")[0]!.toLowerCase().split(/[._+]/).map((p) => p.replace(/-/g, ""));
+  const parts = author.email.split("@")[0]!.split("+")[0]!.toLowerCase().split(".").map((p) => p.replace(/[-_]/g, ""));
   const fits = (k: number) => {
     const family = words.slice(words.length - k).map(letters).join("");
     const initials = words.slice(0, words.length - k).map((w) => letters(w)[0] ?? "");
@@ -426,7 +429,9 @@ export function familyNameAsMailed(author: Pick<ExtractedAuthor, "firstName" | "
   const k = splits[0]!;
   const given = words.slice(0, words.length - k);
   const initial = (w: string) => /^(?:\p{Lu}\.?[-\s]?)+$/u.test(w) && letters(w).length <= 3;
-  if (k <= familyWords || words.slice(words.length - k).some(initial) || given.every(initial)) return;
+  const moved = words.slice(words.length - k, words.length - familyWords);
+  const knownGiven = (w: string) => IBERIAN_GIVEN.has(w.toLowerCase()) || (isGivenName(w) && !isFamilyName(w));
+  if (k <= familyWords || words.slice(words.length - k).some(initial) || given.every(initial) || moved.some(knownGiven)) return;
   author.firstName = given.join(" ");
   author.lastName = words.slice(words.length - k).join(" ");
 }

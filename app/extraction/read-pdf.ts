@@ -331,7 +331,7 @@ export function toLines(drawn: Item[], page: number, pageWidth = 612): Line[] {
       const before = spans[k - 1];
       if (s.sup && before && !before.sup && /^(?:st|nd|rd|th)$/.test(s.text.trim()) && /\d$/.test(before.text) && s.x - (before.x + before.width) < before.size * 0.15) s.sup = false;
     });
-    const text = fixLigatures(joinSpans(spans.filter((s) => !s.sup)));
+    const text = fixLigatures(joinSpans(spans.filter((s) => !s.sup))).slice(0, MAX_LINE_CHARS);
     if (!text) continue;
     const [x0, x1] = extent(members);
     out.push({ page, x: x0, y: median(body.map((i) => i.y)) || members[0]!.y, width: x1 - x0, size, text, spans });

@@ -94,6 +94,8 @@ describe("text repairs", () => {
     expect(joinSpans([{ text: "a".repeat(60_000), x: 72, width: 400, size: 10 }])).toHaveLength(MAX_LINE_CHARS);
     const spans = Array.from({ length: 40_000 }, (_, i) => ({ text: "ab", x: 72 + i * 20, width: 10, size: 10 }));
     expect(joinSpans(spans)).toHaveLength(MAX_LINE_CHARS);
+    // (A ligature read out after the cut makes three letters of one: the cut comes after it.)
+    expect(fixLigatures(joinSpans([{ text: "\uFB03".repeat(5_000), x: 72, width: 400, size: 10 }])).slice(0, MAX_LINE_CHARS)).toHaveLength(MAX_LINE_CHARS);
     expect(joinSpans([{ text: "Ada ", x: 72, width: 30, size: 14 }, { text: "Moss", x: 102, width: 30, size: 14 }])).toBe("Ada Moss");
   });
 });

@@ -176,6 +176,7 @@ export function joinSpans(spans: Array<Pick<Span, "text" | "x" | "width" | "size
     if (looseAccentSpace(text, s.text, gap, s.size)) text = text.trimEnd();
     text += s.text;
     end = s.x + s.width;
+    // (Read on to twice the cut only: the fold below can shorten what is read, runs of white space becoming one.)
     if (text.length > MAX_LINE_CHARS * 2) break;
   }
   return text.replace(/\s+/g, " ").trim().slice(0, MAX_LINE_CHARS);
