@@ -718,7 +718,7 @@ async function benchPapers() {
     // the median of its 200 ratios to the public page fetched just before it (the machine is
     // shared: a burst of other work then slows both sides of a ratio alike). With 30 rounds (two
     // seconds) the median moved by ±0.1 from run to run; over 200 (about fifteen seconds) three
-    // runs agreed within 0.06 (decision 055). Both sides of a ratio
+    // blocks measured back to back agreed within 0.06 (decision 055). Both sides of a ratio
     // follow a public page, never a console page: fetched right after the first page, a search
     // paid for the garbage the first page left (measured: 1.77 × after two console pages against
     // 1.64 × after a public page, same code, same run).
