@@ -317,7 +317,6 @@ export const nameParts = (n: { name: string; given?: string; family?: string }) 
 /** How sure the name model must be of every person on a line the rules read no names on: chosen on the development halves among 0 to 0.9 (decision 036). */
 const NAME_SURE = 0.3;
 
-/** A country's name ("United Kingdom") is not a person's. */
 /** A country, a state or a province, with its postcode ("CA 92193-0114"). */
 export function isPlace(text: string) {
   const place = text.replace(TRAILING_ABSTRACT, "").replace(/\s*(?<![/;.])[/;.]+$/, "").replace(/\s*(?<![\d-])[\d-]{3,}$/, "");
@@ -419,9 +418,9 @@ export function familyNameAsMailed(author: Pick<ExtractedAuthor, "firstName" | "
   const parts = author.email.split("@")[0]!.split("+")[0]!.toLowerCase().split(".").map((p) => p.replace(/[-_]/g, ""));
   const fits = (k: number) => {
     const family = words.slice(words.length - k).map(letters).join("");
-    const initials = words.slice(0, words.length - k).map((w) => letters(w)[0] ?? "");
-    // (After the initials of none, the first, the first two … of the names before.)
-    const spellings = initials.map((_, m) => initials.slice(0, m).join("") + family).concat(initials.join("") + family);
+    const initials = initialsOf(words.slice(0, words.length - k).join(" "));
+    // (After none, the first, the first two … of the initials of the names before.)
+    const spellings = Array.from({ length: initials.length + 1 }, (_, m) => initials.slice(0, m) + family);
     return parts.some((p) => spellings.includes(p));
   };
   const splits = Array.from({ length: words.length - 1 }, (_, i) => i + 1).filter(fits);
